@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// Node ≥ 22.18 runs the TypeScript sources directly (type stripping); no build step.
+import '../src/cli.ts';

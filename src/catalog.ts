@@ -1,0 +1,930 @@
+/**
+ * The declarative catalog of every series the service tracks.
+ *
+ * Two kinds of entries:
+ * - `fetched` series come from one provider request family and are stored as fetched, already converted
+ *   into the entry's documented `unit` (the provider's own unit and the conversion factor are recorded here).
+ * - `derived` series are recomputed from stored series after each fetch, by the formula named in `formula`.
+ *
+ * `indicator: true` marks the 25 public indicator ids of the API contract; the others are market assets or
+ * auxiliary/benchmark series the model and the lens read.
+ */
+
+export type Unit =
+  | 'usd_billions'
+  | 'eur_billions'
+  | 'jpy_trillions'
+  | 'percent'
+  | 'percent_of_gdp'
+  | 'bps'
+  | 'index'
+  | 'usd';
+
+export type Frequency = 'daily' | 'weekly' | 'monthly' | 'quarterly';
+
+export type Group = 'policy' | 'funding' | 'credit' | 'risk' | 'context' | 'asset' | 'benchmark';
+
+export type Provider = 'fred' | 'treasury' | 'nyfed' | 'prices';
+
+/** How a fetched series is requested from its provider. */
+export type SourceSpec =
+  | { provider: 'fred'; seriesId: string }
+  | { provider: 'treasury'; dataset: 'dts-tga' | 'debt-to-penny' | 'mts-deficit' }
+  | { provider: 'nyfed'; dataset: 'sofr' | 'srf' | 'effr'; startDate: string }
+  | { provider: 'prices'; symbol: string };
+
+/** The formulas derived series are computed with (implemented in src/ingest/derive.ts). */
+export type Formula =
+  | { kind: 'splice'; primary: string; fallback: string }
+  | { kind: 'net-liquidity'; fedBalanceSheet: string; tga: string; onrrp: string }
+  | { kind: 'spread-bps'; minuend: string; subtrahend: string | string[] }
+  | { kind: 'ratio-percent'; numerator: string[]; denominator: string };
+
+export interface SeriesDef {
+  id: string;
+  name: string;
+  description: string;
+  unit: Unit;
+  frequency: Frequency;
+  group: Group;
+  /** Whether a rising value means tighter dollar liquidity (null where direction has no liquidity meaning). */
+  risingIsTighter: boolean | null;
+  indicator: boolean;
+  /** Values outside this range (in `unit`) are rejected as implausible: the guard against unit changes. */
+  plausible: [number, number];
+  /** The provider leaves days without activity blank: a missing print means zero (ON RRP, standing repo). */
+  blankMeansZero?: boolean;
+  kind: 'fetched' | 'derived';
+  source?: SourceSpec;
+  /** Unit the provider publishes in, and the factor that converts it into `unit`. */
+  providerUnit?: string;
+  scale?: number;
+  formula?: Formula;
+  /** Human-readable formula for derived series and notes, published in the API. */
+  formulaText?: string;
+  /** Days after which the latest observation counts as stale (defaults by frequency: see STALE_AFTER_DAYS). */
+  staleAfterDays?: number;
+  /** Name of the publishing institution, for attribution. */
+  publisher: string;
+}
+
+const fred = (seriesId: string): SourceSpec => ({ provider: 'fred', seriesId });
+
+export const CATALOG: readonly SeriesDef[] = [
+  // ── Policy / reserves ──────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'fed-balance-sheet',
+    name: 'Federal Reserve total assets',
+    description: 'Total assets of the Federal Reserve (H.4.1, Wednesday level).',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'policy',
+    risingIsTighter: false,
+    indicator: true,
+    plausible: [300, 20_000],
+    kind: 'fetched',
+    source: fred('WALCL'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'tga-dts',
+    name: 'TGA closing balance (Daily Treasury Statement)',
+    description:
+      'Treasury General Account closing balance from the Daily Treasury Statement, Table I (business days, T+1).',
+    unit: 'usd_billions',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: false,
+    plausible: [1, 3_000],
+    kind: 'fetched',
+    source: { provider: 'treasury', dataset: 'dts-tga' },
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'U.S. Treasury, Fiscal Data',
+  },
+  {
+    id: 'tga-wednesday',
+    name: 'TGA, Wednesday level (H.4.1)',
+    description: 'Treasury General Account at the Federal Reserve, Wednesday level (FRED WDTGAL).',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: false,
+    plausible: [1, 3_000],
+    kind: 'fetched',
+    source: fred('WDTGAL'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'tga',
+    name: 'Treasury General Account',
+    description:
+      "The Treasury's cash account at the Fed. A rising TGA drains bank reserves. Daily from the Daily Treasury Statement; before and after its coverage, the H.4.1 Wednesday level.",
+    unit: 'usd_billions',
+    frequency: 'daily',
+    group: 'policy',
+    risingIsTighter: true,
+    indicator: true,
+    plausible: [0, 3_000],
+    kind: 'derived',
+    formula: { kind: 'splice', primary: 'tga-dts', fallback: 'tga-wednesday' },
+    formulaText:
+      'Daily Treasury Statement closing balance where it exists; H.4.1 Wednesday level (WDTGAL) on dates before the first or after the last DTS date.',
+    publisher: 'U.S. Treasury, Fiscal Data; Federal Reserve via FRED',
+  },
+  {
+    id: 'onrrp',
+    name: 'Overnight reverse repo (ON RRP)',
+    description: 'Overnight reverse repurchase agreements at the New York Fed (Treasury securities sold, daily).',
+    unit: 'usd_billions',
+    frequency: 'daily',
+    group: 'policy',
+    risingIsTighter: true,
+    indicator: true,
+    plausible: [0, 3_000],
+    kind: 'fetched',
+    blankMeansZero: true,
+    source: fred('RRPONTSYD'),
+    providerUnit: 'billions of USD',
+    scale: 1,
+    publisher: 'Federal Reserve Bank of New York via FRED',
+  },
+  {
+    id: 'net-liquidity',
+    name: 'Net liquidity',
+    description:
+      'Fed balance sheet minus the Treasury General Account minus the ON RRP: the central-bank liquidity left for markets.',
+    unit: 'usd_billions',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: false,
+    indicator: true,
+    plausible: [-5_000, 20_000],
+    kind: 'derived',
+    formula: { kind: 'net-liquidity', fedBalanceSheet: 'fed-balance-sheet', tga: 'tga', onrrp: 'onrrp' },
+    formulaText:
+      'net-liquidity = WALCL − TGA − ON RRP (USD billions), on every date any input prints; each input is its latest value on or before that date (WALCL at most 10 days old, TGA 10 days, ON RRP 7 days; a missing ON RRP print counts as 0 because FRED leaves days without an operation blank).',
+    publisher: 'Derived from Federal Reserve, U.S. Treasury and New York Fed data',
+  },
+  {
+    id: 'bank-reserves',
+    name: 'Bank reserves',
+    description: 'Reserve balances with Federal Reserve Banks (H.4.1, week average).',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: false,
+    indicator: true,
+    plausible: [0, 10_000],
+    kind: 'fetched',
+    source: fred('WRESBAL'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'bank-assets',
+    name: 'Commercial bank total assets',
+    description: 'Total assets of all commercial banks (H.8, seasonally adjusted).',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: null,
+    indicator: false,
+    plausible: [500, 60_000],
+    kind: 'fetched',
+    source: fred('TLAACBW027SBOG'),
+    providerUnit: 'billions of USD',
+    scale: 1,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'bank-cash-assets',
+    name: 'Commercial bank cash assets',
+    description: 'Cash assets of all commercial banks (H.8, seasonally adjusted).',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: false,
+    indicator: false,
+    plausible: [0, 20_000],
+    kind: 'fetched',
+    source: fred('CASACBW027SBOG'),
+    providerUnit: 'billions of USD',
+    scale: 1,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'reserve-buffer',
+    name: 'Reserve buffer',
+    description: 'Bank reserves plus ON RRP as a share of commercial bank assets: how much slack the system holds.',
+    unit: 'percent',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: false,
+    indicator: true,
+    plausible: [0, 100],
+    kind: 'derived',
+    formula: { kind: 'ratio-percent', numerator: ['bank-reserves', 'onrrp'], denominator: 'bank-assets' },
+    formulaText:
+      'reserve-buffer = (WRESBAL + ON RRP) / TLAACBW027SBOG × 100, on each bank-reserves date, inputs as of that date.',
+    publisher: 'Derived from Federal Reserve data',
+  },
+  {
+    id: 'bank-cash-buffer',
+    name: 'Bank cash buffer',
+    description: 'Cash assets as a share of total assets of commercial banks.',
+    unit: 'percent',
+    frequency: 'weekly',
+    group: 'credit',
+    risingIsTighter: false,
+    indicator: true,
+    plausible: [0, 100],
+    kind: 'derived',
+    formula: { kind: 'ratio-percent', numerator: ['bank-cash-assets'], denominator: 'bank-assets' },
+    formulaText: 'bank-cash-buffer = CASACBW027SBOG / TLAACBW027SBOG × 100.',
+    publisher: 'Derived from Federal Reserve data',
+  },
+  // ── Funding / plumbing ────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'sofr',
+    name: 'SOFR',
+    description: 'Secured Overnight Financing Rate, from the New York Fed Markets API.',
+    unit: 'percent',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: false,
+    plausible: [-1, 25],
+    kind: 'fetched',
+    source: { provider: 'nyfed', dataset: 'sofr', startDate: '2018-04-02' },
+    providerUnit: 'percent',
+    scale: 1,
+    publisher: 'Federal Reserve Bank of New York',
+  },
+  {
+    id: 'iorb',
+    name: 'Interest on reserve balances',
+    description: 'IORB rate (from 2021-07-29).',
+    unit: 'percent',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: null,
+    indicator: false,
+    plausible: [-1, 25],
+    kind: 'fetched',
+    source: fred('IORB'),
+    providerUnit: 'percent',
+    scale: 1,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'ioer',
+    name: 'Interest on excess reserves (discontinued)',
+    description: 'IOER rate, 2008-10-09 to 2021-07-28, replaced by IORB.',
+    unit: 'percent',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: null,
+    indicator: false,
+    plausible: [-1, 25],
+    kind: 'fetched',
+    source: fred('IOER'),
+    providerUnit: 'percent',
+    scale: 1,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'sofr-iorb',
+    name: 'SOFR minus IORB',
+    description:
+      'Repo rate over the rate the Fed pays on reserves. Above zero, cash is scarce in the repo market relative to reserves.',
+    unit: 'bps',
+    frequency: 'daily',
+    group: 'funding',
+    risingIsTighter: true,
+    indicator: true,
+    plausible: [-500, 1_000],
+    kind: 'derived',
+    formula: { kind: 'spread-bps', minuend: 'sofr', subtrahend: ['iorb', 'ioer'] },
+    formulaText:
+      'sofr-iorb = (SOFR − IORB) × 100 bps on each SOFR date; IOER stands in for IORB before 2021-07-29. The administered rate is taken as of the same date.',
+    publisher: 'Derived from New York Fed and Federal Reserve data',
+  },
+  {
+    id: 'srf',
+    name: 'Standing repo facility usage',
+    description:
+      'Daily amount accepted in the New York Fed repo operations (standing repo facility; morning and afternoon operations summed, small-value exercises excluded).',
+    unit: 'usd_billions',
+    frequency: 'daily',
+    group: 'funding',
+    risingIsTighter: true,
+    indicator: true,
+    plausible: [0, 2_000],
+    kind: 'fetched',
+    blankMeansZero: true,
+    source: { provider: 'nyfed', dataset: 'srf', startDate: '2021-07-29' },
+    providerUnit: 'USD',
+    scale: 1e-9,
+    publisher: 'Federal Reserve Bank of New York',
+  },
+  {
+    id: 'fed-swap-lines',
+    name: 'Central bank liquidity swaps',
+    description: 'U.S. dollar liquidity swaps outstanding with foreign central banks (H.4.1, Wednesday level).',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: true,
+    plausible: [0, 2_000],
+    kind: 'fetched',
+    source: fred('SWPT'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'fima-repo-facility',
+    name: 'FIMA repo facility',
+    description: 'Repurchase agreements with foreign official accounts (FIMA repo facility, H.4.1, Wednesday level).',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: true,
+    plausible: [0, 2_000],
+    kind: 'fetched',
+    source: fred('H41RESPPALGTRFNWW'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'foreign-repo-pool',
+    name: 'Foreign repo pool',
+    description:
+      'Reverse repurchase agreements with foreign official and international accounts (H.4.1, Wednesday level).',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: true,
+    plausible: [0, 2_000],
+    kind: 'fetched',
+    source: fred('WLRRAFOIAL'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'cp-rate-90d',
+    name: '90-day AA financial commercial paper rate',
+    description: '90-day AA financial commercial paper interest rate.',
+    unit: 'percent',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: false,
+    plausible: [-1, 25],
+    kind: 'fetched',
+    source: fred('RIFSPPFAAD90NB'),
+    providerUnit: 'percent',
+    scale: 1,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'tbill-3m',
+    name: '3-month Treasury bill rate',
+    description: '3-month Treasury bill secondary market rate.',
+    unit: 'percent',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: null,
+    indicator: false,
+    plausible: [-1, 25],
+    kind: 'fetched',
+    source: fred('DTB3'),
+    providerUnit: 'percent',
+    scale: 1,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'cp-tbill-spread',
+    name: 'Commercial paper minus T-bill spread',
+    description: 'Bank funding premium: 90-day AA financial CP over the 3-month T-bill.',
+    unit: 'bps',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: true,
+    plausible: [-500, 1_000],
+    kind: 'derived',
+    formula: { kind: 'spread-bps', minuend: 'cp-rate-90d', subtrahend: 'tbill-3m' },
+    formulaText: 'cp-tbill-spread = (RIFSPPFAAD90NB − DTB3) × 100 bps, on dates both print.',
+    publisher: 'Derived from Federal Reserve data',
+  },
+  // ── Credit / risk ─────────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'hy-spread',
+    name: 'High-yield credit spread',
+    description: 'ICE BofA US High Yield Index option-adjusted spread.',
+    unit: 'bps',
+    frequency: 'daily',
+    group: 'credit',
+    risingIsTighter: true,
+    indicator: true,
+    plausible: [50, 5_000],
+    kind: 'fetched',
+    source: fred('BAMLH0A0HYM2'),
+    providerUnit: 'percent',
+    scale: 100,
+    publisher: 'ICE Data Indices via FRED',
+  },
+  {
+    id: 'ig-spread',
+    name: 'Investment-grade credit spread',
+    description: 'ICE BofA US Corporate Index option-adjusted spread.',
+    unit: 'bps',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: false,
+    plausible: [10, 2_000],
+    kind: 'fetched',
+    source: fred('BAMLC0A0CM'),
+    providerUnit: 'percent',
+    scale: 100,
+    publisher: 'ICE Data Indices via FRED',
+  },
+  {
+    id: 'vix',
+    name: 'VIX',
+    description: 'CBOE Volatility Index, daily close.',
+    unit: 'index',
+    frequency: 'daily',
+    group: 'risk',
+    risingIsTighter: true,
+    indicator: true,
+    plausible: [5, 150],
+    kind: 'fetched',
+    source: fred('VIXCLS'),
+    providerUnit: 'index',
+    scale: 1,
+    publisher: 'Chicago Board Options Exchange via FRED',
+  },
+  {
+    id: 'real-yield-10y',
+    name: '10-year real yield',
+    description: '10-year Treasury inflation-indexed security, constant maturity yield.',
+    unit: 'percent',
+    frequency: 'daily',
+    group: 'risk',
+    risingIsTighter: true,
+    indicator: true,
+    plausible: [-5, 10],
+    kind: 'fetched',
+    source: fred('DFII10'),
+    providerUnit: 'percent',
+    scale: 1,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'dollar-index',
+    name: 'Broad dollar index',
+    description: 'Nominal broad U.S. dollar index (goods and services), Jan 2006 = 100.',
+    unit: 'index',
+    frequency: 'daily',
+    group: 'risk',
+    risingIsTighter: true,
+    indicator: true,
+    plausible: [50, 250],
+    kind: 'fetched',
+    staleAfterDays: 14,
+    source: fred('DTWEXBGS'),
+    providerUnit: 'index',
+    scale: 1,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  // ── Global and fiscal context ─────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'foreign-treasury-holdings',
+    name: 'Foreign holdings of Treasuries',
+    description: 'Federal debt held by foreign and international investors (quarterly).',
+    unit: 'usd_billions',
+    frequency: 'quarterly',
+    group: 'context',
+    risingIsTighter: false,
+    indicator: true,
+    plausible: [0, 30_000],
+    kind: 'fetched',
+    source: fred('FDHBFIN'),
+    providerUnit: 'billions of USD',
+    scale: 1,
+    publisher: 'U.S. Treasury via FRED',
+  },
+  {
+    id: 'ecb-balance-sheet',
+    name: 'ECB balance sheet',
+    description: 'Total assets of the Eurosystem (weekly financial statement), in euros.',
+    unit: 'eur_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: false,
+    indicator: true,
+    plausible: [100, 20_000],
+    kind: 'fetched',
+    source: fred('ECBASSETSW'),
+    providerUnit: 'millions of EUR',
+    scale: 1e-3,
+    publisher: 'European Central Bank via FRED',
+  },
+  {
+    id: 'boj-balance-sheet',
+    name: 'BoJ balance sheet',
+    description: 'Total assets of the Bank of Japan (monthly), in yen.',
+    unit: 'jpy_trillions',
+    frequency: 'monthly',
+    group: 'context',
+    risingIsTighter: false,
+    indicator: true,
+    plausible: [10, 2_000],
+    kind: 'fetched',
+    source: fred('JPNASSETS'),
+    providerUnit: '100 millions of JPY',
+    scale: 1e-4,
+    publisher: 'Bank of Japan via FRED',
+  },
+  {
+    id: 'm2',
+    name: 'M2 money stock',
+    description: 'M2 money stock, seasonally adjusted (monthly).',
+    unit: 'usd_billions',
+    frequency: 'monthly',
+    group: 'context',
+    risingIsTighter: false,
+    indicator: true,
+    plausible: [100, 100_000],
+    kind: 'fetched',
+    source: fred('M2SL'),
+    providerUnit: 'billions of USD',
+    scale: 1,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'debt-penny',
+    name: 'Total public debt outstanding (Debt to the Penny)',
+    description: 'Total public debt outstanding, daily, from Debt to the Penny.',
+    unit: 'usd_billions',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: null,
+    indicator: false,
+    plausible: [100, 200_000],
+    kind: 'fetched',
+    source: { provider: 'treasury', dataset: 'debt-to-penny' },
+    providerUnit: 'USD',
+    scale: 1e-9,
+    publisher: 'U.S. Treasury, Fiscal Data',
+  },
+  {
+    id: 'debt-quarterly',
+    name: 'Federal debt: total public debt (quarterly)',
+    description: 'Total public debt at quarter end (FRED GFDEBTN).',
+    unit: 'usd_billions',
+    frequency: 'quarterly',
+    group: 'context',
+    risingIsTighter: null,
+    indicator: false,
+    plausible: [100, 200_000],
+    kind: 'fetched',
+    source: fred('GFDEBTN'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'U.S. Treasury via FRED',
+  },
+  {
+    id: 'national-debt',
+    name: 'National debt',
+    description:
+      'Total public debt outstanding: daily from Debt to the Penny, quarterly (GFDEBTN) outside its coverage.',
+    unit: 'usd_billions',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: null,
+    indicator: true,
+    plausible: [100, 200_000],
+    kind: 'derived',
+    formula: { kind: 'splice', primary: 'debt-penny', fallback: 'debt-quarterly' },
+    formulaText:
+      'Debt to the Penny total public debt outstanding where it exists; FRED GFDEBTN (quarter end) on dates before the first or after the last Debt to the Penny date.',
+    publisher: 'U.S. Treasury',
+  },
+  {
+    id: 'federal-interest-payments',
+    name: 'Federal interest payments',
+    description:
+      'Federal government current expenditures: interest payments (quarterly, seasonally adjusted annual rate).',
+    unit: 'usd_billions',
+    frequency: 'quarterly',
+    group: 'context',
+    risingIsTighter: null,
+    indicator: true,
+    plausible: [1, 10_000],
+    kind: 'fetched',
+    source: fred('A091RC1Q027SBEA'),
+    providerUnit: 'billions of USD (SAAR)',
+    scale: 1,
+    publisher: 'U.S. Bureau of Economic Analysis via FRED',
+  },
+  {
+    id: 'federal-deficit',
+    name: 'Federal deficit (monthly)',
+    description:
+      'Monthly federal deficit from the Monthly Treasury Statement, positive = deficit, negative = surplus (the sign of FRED MTSDS133FMS flipped).',
+    unit: 'usd_billions',
+    frequency: 'monthly',
+    group: 'context',
+    risingIsTighter: null,
+    indicator: true,
+    plausible: [-2_000, 2_000],
+    kind: 'fetched',
+    source: { provider: 'treasury', dataset: 'mts-deficit' },
+    providerUnit: 'USD (surplus positive)',
+    scale: -1e-9,
+    publisher: 'U.S. Treasury, Fiscal Data',
+  },
+  {
+    id: 'debt-to-gdp',
+    name: 'Federal debt to GDP',
+    description: 'Total public debt as a percent of GDP (quarterly).',
+    unit: 'percent_of_gdp',
+    frequency: 'quarterly',
+    group: 'context',
+    risingIsTighter: null,
+    indicator: true,
+    plausible: [5, 400],
+    kind: 'fetched',
+    source: fred('GFDEGDQ188S'),
+    providerUnit: 'percent of GDP',
+    scale: 1,
+    publisher: 'Federal Reserve Bank of St. Louis / OMB via FRED',
+  },
+  // ── Rates for the lens ────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'treasury-2y',
+    name: '2-year Treasury yield',
+    description: 'Market yield on 2-year Treasuries, constant maturity.',
+    unit: 'percent',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: false,
+    plausible: [-2, 25],
+    kind: 'fetched',
+    source: fred('DGS2'),
+    providerUnit: 'percent',
+    scale: 1,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'treasury-10y',
+    name: '10-year Treasury yield',
+    description: 'Market yield on 10-year Treasuries, constant maturity.',
+    unit: 'percent',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: false,
+    plausible: [-2, 25],
+    kind: 'fetched',
+    source: fred('DGS10'),
+    providerUnit: 'percent',
+    scale: 1,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'effr',
+    name: 'Effective federal funds rate',
+    description: 'Effective federal funds rate (business days).',
+    unit: 'percent',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: false,
+    plausible: [-1, 25],
+    kind: 'fetched',
+    source: fred('EFFR'),
+    providerUnit: 'percent',
+    scale: 1,
+    publisher: 'Federal Reserve Bank of New York via FRED',
+  },
+  {
+    id: 'term-premium-10y',
+    name: '10-year term premium (Kim–Wright)',
+    description: 'Kim–Wright 10-year zero-coupon term premium.',
+    unit: 'percent',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: true,
+    indicator: false,
+    plausible: [-5, 10],
+    kind: 'fetched',
+    source: fred('THREEFYTP10'),
+    providerUnit: 'percent',
+    scale: 1,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  // ── Benchmarks ────────────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'nfci',
+    name: 'Chicago Fed NFCI',
+    description: 'National Financial Conditions Index (0 = average; positive = tighter).',
+    unit: 'index',
+    frequency: 'weekly',
+    group: 'benchmark',
+    risingIsTighter: true,
+    indicator: false,
+    plausible: [-5, 15],
+    kind: 'fetched',
+    source: fred('NFCI'),
+    providerUnit: 'index',
+    scale: 1,
+    publisher: 'Federal Reserve Bank of Chicago via FRED',
+  },
+  {
+    id: 'stlfsi4',
+    name: 'St. Louis Fed Financial Stress Index',
+    description: 'STLFSI4 (0 = normal stress; positive = more stress).',
+    unit: 'index',
+    frequency: 'weekly',
+    group: 'benchmark',
+    risingIsTighter: true,
+    indicator: false,
+    plausible: [-5, 30],
+    kind: 'fetched',
+    source: fred('STLFSI4'),
+    providerUnit: 'index',
+    scale: 1,
+    publisher: 'Federal Reserve Bank of St. Louis via FRED',
+  },
+  // ── Market assets ─────────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'spx',
+    name: 'S&P 500',
+    description: 'S&P 500 index, daily close.',
+    unit: 'index',
+    frequency: 'daily',
+    group: 'asset',
+    risingIsTighter: null,
+    indicator: false,
+    plausible: [1, 1_000_000],
+    kind: 'fetched',
+    source: { provider: 'prices', symbol: '^GSPC' },
+    providerUnit: 'index points',
+    scale: 1,
+    publisher: 'S&P Dow Jones Indices via the market-price source',
+  },
+  {
+    id: 'qqq',
+    name: 'Invesco QQQ',
+    description: 'Invesco QQQ Trust (Nasdaq-100 ETF), daily close adjusted for splits and dividends.',
+    unit: 'usd',
+    frequency: 'daily',
+    group: 'asset',
+    risingIsTighter: null,
+    indicator: false,
+    plausible: [0.01, 100_000],
+    kind: 'fetched',
+    source: { provider: 'prices', symbol: 'QQQ' },
+    providerUnit: 'USD per share',
+    scale: 1,
+    publisher: 'Nasdaq via the market-price source',
+  },
+  {
+    id: 'btc',
+    name: 'Bitcoin',
+    description: 'Bitcoin in U.S. dollars, daily close (UTC day).',
+    unit: 'usd',
+    frequency: 'daily',
+    group: 'asset',
+    risingIsTighter: null,
+    indicator: false,
+    plausible: [0.01, 100_000_000],
+    kind: 'fetched',
+    source: { provider: 'prices', symbol: 'BTC-USD' },
+    providerUnit: 'USD',
+    scale: 1,
+    publisher: 'Market-price source',
+  },
+  {
+    id: 'gold',
+    name: 'Gold (GLD)',
+    description: 'SPDR Gold Shares (GLD) daily close, the gold price proxy.',
+    unit: 'usd',
+    frequency: 'daily',
+    group: 'asset',
+    risingIsTighter: null,
+    indicator: false,
+    plausible: [0.01, 100_000],
+    kind: 'fetched',
+    source: { provider: 'prices', symbol: 'GLD' },
+    providerUnit: 'USD per share',
+    scale: 1,
+    publisher: 'NYSE Arca via the market-price source',
+  },
+];
+
+/** The 25 indicator ids of the API contract, in the contract's order. */
+export const INDICATOR_IDS = [
+  'tga',
+  'fed-balance-sheet',
+  'onrrp',
+  'sofr-iorb',
+  'srf',
+  'vix',
+  'hy-spread',
+  'real-yield-10y',
+  'dollar-index',
+  'bank-cash-buffer',
+  'net-liquidity',
+  'reserve-buffer',
+  'bank-reserves',
+  'fed-swap-lines',
+  'fima-repo-facility',
+  'foreign-repo-pool',
+  'cp-tbill-spread',
+  'foreign-treasury-holdings',
+  'ecb-balance-sheet',
+  'boj-balance-sheet',
+  'm2',
+  'national-debt',
+  'federal-interest-payments',
+  'federal-deficit',
+  'debt-to-gdp',
+] as const;
+
+export type IndicatorId = (typeof INDICATOR_IDS)[number];
+
+const BY_ID = new Map(CATALOG.map((def) => [def.id, def]));
+
+export function seriesDef(id: string): SeriesDef | undefined {
+  return BY_ID.get(id);
+}
+
+export function isIndicatorId(id: string): id is IndicatorId {
+  return (INDICATOR_IDS as readonly string[]).includes(id);
+}
+
+export const FETCHED: readonly SeriesDef[] = CATALOG.filter((def) => def.kind === 'fetched');
+
+/** Derived series in dependency order (a derived input always precedes the series that reads it). */
+export const DERIVED: readonly SeriesDef[] = orderDerived(CATALOG.filter((def) => def.kind === 'derived'));
+
+export function formulaInputs(formula: Formula): string[] {
+  switch (formula.kind) {
+    case 'splice':
+      return [formula.primary, formula.fallback];
+    case 'net-liquidity':
+      return [formula.fedBalanceSheet, formula.tga, formula.onrrp];
+    case 'spread-bps':
+      return [formula.minuend, ...[formula.subtrahend].flat()];
+    case 'ratio-percent':
+      return [...formula.numerator, formula.denominator];
+  }
+}
+
+function orderDerived(defs: SeriesDef[]): SeriesDef[] {
+  const ordered: SeriesDef[] = [];
+  const pending = new Set(defs.map((d) => d.id));
+  while (pending.size > 0) {
+    const before = pending.size;
+    for (const def of defs) {
+      if (!pending.has(def.id)) continue;
+      const deps = formulaInputs(def.formula!).filter((input) => pending.has(input));
+      if (deps.length > 0) continue;
+      ordered.push(def);
+      pending.delete(def.id);
+    }
+    if (pending.size === before) throw new Error(`catalog: cycle among derived series ${[...pending].join(', ')}`);
+  }
+  return ordered;
+}
+
+/**
+ * How old the latest observation may be and still be "fresh", by frequency: publication lags included
+ * (weekly H.4.1 arrives the next day, H.8 ten days later; monthly M2 about 55 days after the month's first day;
+ * quarterly figures up to 8 months after the quarter's first day).
+ */
+export const STALE_AFTER_DAYS: Record<Frequency, number> = { daily: 7, weekly: 14, monthly: 75, quarterly: 280 };
+
+export function staleAfterDays(def: SeriesDef): number {
+  return def.staleAfterDays ?? STALE_AFTER_DAYS[def.frequency];
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+import { INDICATOR_IDS } from './catalog.ts';
+import { loadConfig } from './config.ts';
+import { progressObserver, summaryTable } from './ingest/progress.ts';
+import { runRefresh } from './ingest/refresh.ts';
+import { createProviders } from './providers/providers.ts';
+import { startService } from './service.ts';
+import { loadSeries } from './store/observations.ts';
+import { abortDanglingRuns, recentRuns, seriesRefreshStates } from './store/runs.ts';
+import { openStore } from './store/store.ts';
+
+const USAGE = `usage: usd-liquidity <command>
+
+commands:
+  serve     start the HTTP service (refreshes on start when data is older than 6 h, then every 6 h)
+  refresh   fetch every series now, show progress per source, print a summary table
+  status    show the latest refresh runs and each series' freshness
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const command = argv[0];
+  const config = loadConfig();
+  switch (command) {
+    case 'serve': {
+      const service = await startService(config);
+      const stop = async (signal: string) => {
+        service.app.log.info({ signal }, 'shutting down');
+        await service.close();
+        process.exit(0);
+      };
+      process.once('SIGTERM', () => void stop('SIGTERM'));
+      process.once('SIGINT', () => void stop('SIGINT'));
+      return -1;
+    }
+    case 'refresh': {
+      const store = await openStore(config.databaseUrl);
+      await abortDanglingRuns(store.db, new Date().toISOString());
+      const summary = await runRefresh(
+        { store, providers: createProviders(config.providers), now: () => new Date() },
+        'cli',
+        progressObserver(process.stdout),
+      );
+      process.stdout.write(`\n${summaryTable(summary)}\n`);
+      await store.close();
+      return summary.status === 'failed' ? 1 : 0;
+    }
+    case 'status': {
+      const store = await openStore(config.databaseUrl);
+      const runs = await recentRuns(store.db, 5);
+      const states = await seriesRefreshStates(store.db);
+      const series = await loadSeries(store.db, { seriesIds: [...INDICATOR_IDS] });
+      process.stdout.write('recent refresh runs:\n');
+      for (const run of runs)
+        process.stdout.write(
+          `  #${run.id} ${run.status.padEnd(8)} ${run.trigger.padEnd(8)} ${run.started_at} → ${run.finished_at ?? '…'}\n`,
+        );
+      if (runs.length === 0) process.stdout.write('  (none yet: run `npm run refresh`)\n');
+      process.stdout.write('\nindicators:\n');
+      for (const id of INDICATOR_IDS) {
+        const list = series.get(id) ?? [];
+        const last = list[list.length - 1];
+        const state = states.get(id);
+        const latest = last ? `${last.date} ${last.value}` : 'no data';
+        const outcome = state
+          ? `${state.lastStatus}${state.lastError ? `: ${state.lastError.slice(0, 60)}` : ''}`
+          : 'never refreshed';
+        process.stdout.write(
+          `  ${id.padEnd(26)} ${String(list.length).padStart(6)} pts  ${latest.padEnd(28)} ${outcome}\n`,
+        );
+      }
+      await store.close();
+      return 0;
+    }
+    default:
+      process.stderr.write(USAGE);
+      return command === undefined || command === '--help' || command === 'help' ? 0 : 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error) => {
+    process.stderr.write(`usd-liquidity: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,166 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { INDICATOR_IDS, isIndicatorId } from '../catalog.ts';
+import type { Config } from '../config.ts';
+import { type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
+import type { Publication } from '../publish/publication.ts';
+import { parseDays, truncate } from './days-param.ts';
+import { buildDirectory } from './directory.ts';
+import type { ErrorCode } from './error-codes.ts';
+import { type ErrorReply, errorReply } from './errors.ts';
+import { buildOpenApi } from './openapi.ts';
+import { DIRECTORY_CACHE_CONTROL, ROUTES } from './routes.ts';
+
+export interface AppDeps {
+  config: Pick<Config, 'baseUrl'>;
+  /** Source of the current publication; swapped by the publisher after each refresh. */
+  publication: () => Publication | undefined;
+  logger?: FastifyBaseLogger;
+}
+
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+const OPENAPI_CACHE_CONTROL = 'public, max-age=3600';
+
+/**
+ * Builds the HTTP app used by both the server and the tests. Handlers only choose a pre-built response;
+ * every error under /api is the JSON envelope.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { baseUrl } = deps.config;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    disableRequestLogging: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+    return503OnClosing: true,
+    frameworkErrors: (error, _request, reply) => {
+      sendError(
+        reply,
+        errorReply(
+          baseUrl,
+          'bad_request',
+          `The request could not be parsed: ${error.message}`,
+          'Check the URL encoding.',
+        ),
+      );
+    },
+  });
+
+  const directory = prepareJson(buildDirectory(ROUTES, baseUrl), DIRECTORY_CACHE_CONTROL);
+  const openapi = prepareJson(buildOpenApi(ROUTES, baseUrl), OPENAPI_CACHE_CONTROL);
+  const fail = (
+    reply: FastifyReply,
+    code: ErrorCode,
+    message: string,
+    hint: string,
+    headers?: Record<string, string>,
+  ) => sendError(reply, errorReply(baseUrl, code, message, hint, headers));
+
+  app.get('/api', (request, reply) => sendPrepared(request, reply, directory));
+  app.get('/openapi.json', (request, reply) => sendPrepared(request, reply, openapi));
+  app.get('/.well-known/openapi.json', (request, reply) => sendPrepared(request, reply, openapi));
+
+  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/series/:id', (request, reply) => {
+    const { id } = request.params;
+    if (!isIndicatorId(id)) {
+      return fail(
+        reply,
+        'unknown_series',
+        `Unknown series id "${truncate(id)}".`,
+        `Use one of the 25 series ids: ${INDICATOR_IDS.join(', ')}. The directory at ${baseUrl}/api lists every endpoint.`,
+      );
+    }
+    const days = parseDays(request.query.days);
+    if (!days.ok) return fail(reply, 'invalid_parameter', days.message, days.hint);
+    const series = deps.publication()?.series.get(id);
+    if (!series) {
+      return fail(
+        reply,
+        'series_unavailable',
+        `No data has been stored for "${id}" yet.`,
+        'The first refresh may still be running, or the provider has not answered; retry in a minute and check /api for status.',
+        { 'retry-after': '60' },
+      );
+    }
+    return sendPrepared(request, reply, series.forDays(days.value));
+  });
+
+  app.get('/', (_request, reply) => reply.redirect('/api', 302));
+
+  app.options('/*', (request, reply) => {
+    const requested = request.headers['access-control-request-headers'];
+    reply
+      .code(204)
+      .headers({
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': ALLOWED_METHODS,
+        'access-control-allow-headers':
+          typeof requested === 'string' ? requested : 'If-None-Match, Accept, Accept-Encoding',
+        'access-control-max-age': '86400',
+        allow: ALLOWED_METHODS,
+        'cache-control': 'public, max-age=86400',
+      })
+      .send();
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
+      return fail(
+        reply,
+        'method_not_allowed',
+        `Method ${truncate(request.method)} is not allowed.`,
+        'This API is read-only: use GET (or HEAD, or OPTIONS for CORS preflight).',
+        { allow: ALLOWED_METHODS },
+      );
+    }
+    if (path === '/api' || path.startsWith('/api/')) {
+      return fail(
+        reply,
+        'endpoint_not_found',
+        `No endpoint at ${truncate(path)}.`,
+        `See the directory of endpoints at ${baseUrl}/api.`,
+      );
+    }
+    return fail(reply, 'not_found', `Nothing at ${truncate(path)}.`, `The API directory is at ${baseUrl}/api.`);
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return fail(
+        reply,
+        'bad_request',
+        `The request could not be processed: ${truncate(error.message, 200)}`,
+        'Check the request.',
+      );
+    }
+    request.log.error({ err: error, url: request.url }, 'unhandled error');
+    return fail(reply, 'internal_error', 'An unexpected error occurred.', 'Retry later; if it persists, report it.');
+  });
+
+  return app;
+}
+
+/** Writes a pre-built response, or 304 when If-None-Match names its ETag (weak comparison, RFC 9110 §13.1.2). */
+export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse) {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && etagMatches(ifNoneMatch, prepared.etag)) {
+    return reply
+      .code(304)
+      .headers({
+        etag: prepared.etag,
+        'cache-control': prepared.headers['cache-control']!,
+        'access-control-allow-origin': '*',
+      })
+      .send();
+  }
+  return reply.code(prepared.status).headers(prepared.headers).send(prepared.body);
+}
+
+export function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+}
+
+function sendError(reply: FastifyReply, error: ErrorReply) {
+  return reply.code(error.status).headers(error.headers).send(error.body);
+}

@@ -1,0 +1,22 @@
+import { DEFAULT_DAYS, MAX_DAYS } from '../publish/series-response.ts';
+
+export type ParamResult<T> = { ok: true; value: T } | { ok: false; message: string; hint: string };
+
+/**
+ * `days`: absent → 365; otherwise exactly one value of plain decimal digits between 1 and 4000.
+ * `0`, `4001`, `-1`, `abc`, `1.5`, `1e3`, `+5`, `05`, empty and repeated values are refused.
+ */
+export function parseDays(raw: unknown): ParamResult<number> {
+  const hint = `days must be a whole number from 1 to ${MAX_DAYS} written in digits (default ${DEFAULT_DAYS}), given once, e.g. ?days=365.`;
+  if (raw === undefined) return { ok: true, value: DEFAULT_DAYS };
+  if (Array.isArray(raw)) return { ok: false, message: `Parameter "days" was given ${raw.length} times.`, hint };
+  const text = String(raw);
+  if (!/^[1-9][0-9]{0,3}$/.test(text) || Number(text) > MAX_DAYS) {
+    return { ok: false, message: `Invalid value for parameter "days": "${truncate(text)}".`, hint };
+  }
+  return { ok: true, value: Number(text) };
+}
+
+export function truncate(text: string, max = 64): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

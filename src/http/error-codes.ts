@@ -1,0 +1,16 @@
+/** Every error code the API returns, with its status and meaning: drives the docs and the OpenAPI document. */
+export const ERROR_CODES = {
+  invalid_parameter: { status: 400, description: 'A query parameter has a value outside its allowed set or range.' },
+  unknown_series: { status: 404, description: 'The series id is not one of the 25 tracked ids.' },
+  endpoint_not_found: { status: 404, description: 'No endpoint exists at this path under /api.' },
+  not_found: { status: 404, description: 'No page exists at this path.' },
+  method_not_allowed: { status: 405, description: 'Only GET, HEAD and OPTIONS are supported.' },
+  bad_request: { status: 400, description: 'The request could not be parsed (malformed URL or header).' },
+  series_unavailable: {
+    status: 503,
+    description: 'The series has no stored data yet (first refresh still running or its provider never answered).',
+  },
+  internal_error: { status: 500, description: 'An unexpected server error.' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;

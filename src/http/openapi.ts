@@ -1,0 +1,113 @@
+import type { TSchema } from '@sinclair/typebox';
+import { API_VERSION } from './directory.ts';
+import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+import type { RouteSpec } from './routes.ts';
+import { ErrorEnvelope } from './schemas/error.ts';
+
+/**
+ * The OpenAPI 3.1.0 document, generated from the route table and the same TypeBox schemas that type and
+ * describe the responses. Every error a route can give is declared with the envelope schema.
+ */
+export function buildOpenApi(routes: readonly RouteSpec[], baseUrl: string): Record<string, unknown> {
+  const schemas: Record<string, unknown> = { ErrorEnvelope: plain(ErrorEnvelope) };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const name = schemaName(route.response);
+    schemas[name] = plain(route.response);
+    paths[route.path] = { get: operation(route, name, baseUrl) };
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    info: {
+      title: 'usd-liquidity API',
+      version: API_VERSION,
+      summary: 'US-dollar liquidity indicators as a free, read-only JSON API.',
+      description:
+        'Read-only JSON over HTTP GET. No authentication. CORS: every response carries Access-Control-Allow-Origin: *. Every 200 carries a strong ETag; send If-None-Match to get 304. Every non-2xx response under /api carries the ErrorEnvelope. Methods other than GET, HEAD and OPTIONS get 405 with an Allow header. Series are refreshed from FRED, U.S. Treasury Fiscal Data, the New York Fed and a market-price source every 6 hours.',
+      license: { name: 'CC0 1.0 Universal', identifier: 'CC0-1.0' },
+    },
+    servers: [{ url: baseUrl }],
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      headers: {
+        CacheControl: { description: 'Caching policy of this endpoint.', schema: { type: 'string' } },
+        ETag: { description: 'Strong entity tag of the body.', schema: { type: 'string' } },
+        AccessControlAllowOrigin: { description: 'Always *.', schema: { type: 'string', const: '*' } },
+      },
+    },
+  };
+}
+
+function operation(route: RouteSpec, schema: string, baseUrl: string): Record<string, unknown> {
+  const responses: Record<string, unknown> = {
+    '200': {
+      description: route.summary,
+      headers: {
+        'Cache-Control': { $ref: '#/components/headers/CacheControl', description: route.cacheControl },
+        ETag: { $ref: '#/components/headers/ETag' },
+        'Access-Control-Allow-Origin': { $ref: '#/components/headers/AccessControlAllowOrigin' },
+      },
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+    },
+    '304': { description: 'Not modified: the If-None-Match tag matches the current ETag.' },
+  };
+  for (const [status, codes] of groupByStatus([...route.errors, 'method_not_allowed', 'internal_error'])) {
+    responses[String(status)] = {
+      description: codes.map((code) => `${code}: ${ERROR_CODES[code].description}`).join(' '),
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/ErrorEnvelope' },
+          examples: Object.fromEntries(codes.map((code) => [code, { value: exampleError(code, status, baseUrl) }])),
+        },
+      },
+    };
+  }
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: `${route.description}\n\nCache-Control: \`${route.cacheControl}\``,
+    tags: [route.tag],
+    parameters: route.parameters.map((p) => ({
+      name: p.name,
+      in: p.in,
+      required: p.required,
+      description: p.description,
+      schema: {
+        type: p.type,
+        ...(p.enum ? { enum: p.enum } : {}),
+        ...(p.minimum !== undefined ? { minimum: p.minimum } : {}),
+        ...(p.maximum !== undefined ? { maximum: p.maximum } : {}),
+        ...(p.default !== undefined ? { default: p.default } : {}),
+      },
+    })),
+    responses,
+  };
+}
+
+function groupByStatus(codes: ErrorCode[]): Map<number, ErrorCode[]> {
+  const groups = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = ERROR_CODES[code].status;
+    groups.set(status, [...(groups.get(status) ?? []), code]);
+  }
+  return new Map([...groups.entries()].sort(([a], [b]) => a - b));
+}
+
+function exampleError(code: ErrorCode, status: number, baseUrl: string) {
+  const docs = `${baseUrl}/docs#error-${code}`;
+  return { error: { code, message: ERROR_CODES[code].description, hint: 'See the documentation.', docs }, status };
+}
+
+function schemaName(schema: TSchema): string {
+  if (!schema.$id) throw new Error('response schemas need an $id to be named in the OpenAPI document');
+  return schema.$id;
+}
+
+/** TypeBox schemas are JSON Schema already; drop the $id (components name them) and TypeBox's symbols. */
+function plain(schema: TSchema): Record<string, unknown> {
+  const { $id: _id, ...rest } = JSON.parse(JSON.stringify(schema));
+  return rest;
+}

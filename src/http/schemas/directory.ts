@@ -1,0 +1,66 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+const Parameter = Type.Object(
+  {
+    name: Type.String(),
+    in: Type.Union([Type.Literal('path'), Type.Literal('query')]),
+    required: Type.Boolean(),
+    type: Type.Union([Type.Literal('string'), Type.Literal('integer')]),
+    description: Type.String(),
+    enum: Type.Optional(Type.Array(Type.String())),
+    minimum: Type.Optional(Type.Integer()),
+    maximum: Type.Optional(Type.Integer()),
+    default: Type.Optional(Type.Union([Type.String(), Type.Integer()])),
+  },
+  { additionalProperties: false },
+);
+
+export const Directory = Type.Object(
+  {
+    name: Type.String(),
+    description: Type.String(),
+    version: Type.String({ description: 'Version of the API description (OpenAPI info.version).' }),
+    baseUrl: Type.String({ format: 'uri' }),
+    endpoints: Type.Array(
+      Type.Object(
+        {
+          method: Type.Literal('GET'),
+          path: Type.String({ description: 'Path template relative to baseUrl, OpenAPI style ({id}).' }),
+          url: Type.String({ format: 'uri', description: 'Absolute URL (path template included).' }),
+          operationId: Type.String(),
+          summary: Type.String(),
+          description: Type.String(),
+          parameters: Type.Array(Parameter),
+          cacheControl: Type.String({ description: 'The Cache-Control header of a 200 response.' }),
+          errors: Type.Array(Type.String(), { description: 'Error codes this endpoint can answer with.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    errorEnvelope: Type.Object(
+      {
+        description: Type.String(),
+        example: Type.Unknown(),
+        codes: Type.Array(
+          Type.Object(
+            { code: Type.String(), status: Type.Integer(), description: Type.String() },
+            { additionalProperties: false },
+          ),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    discovery: Type.Object(
+      {
+        openapi: Type.String({ format: 'uri' }),
+        openapiWellKnown: Type.String({ format: 'uri' }),
+        docs: Type.String({ format: 'uri' }),
+      },
+      { additionalProperties: true },
+    ),
+    seriesIds: Type.Array(Type.String(), { description: 'The 25 ids accepted by /api/series/{id}.' }),
+  },
+  { $id: 'Directory', additionalProperties: false },
+);
+
+export type Directory = Static<typeof Directory>;

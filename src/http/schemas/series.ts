@@ -1,0 +1,75 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { FRESHNESS_VALUES } from '../../publish/freshness.ts';
+
+const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+
+export const SeriesPoint = Type.Object(
+  {
+    date: IsoDate,
+    value: Type.Number({ description: "The observation in the series' unit (meta.unit)." }),
+    zScore: Type.Optional(
+      Type.Number({
+        description: '(value − meta.zScoreMean) / meta.zScoreStd, rounded to 4 decimals. Absent when zScoreStd is 0.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const SeriesMeta = Type.Object(
+  {
+    id: Type.String({ description: 'The series id.' }),
+    name: Type.String(),
+    unit: Type.String({
+      description:
+        'Unit of every value: usd_billions, eur_billions, jpy_trillions, percent, percent_of_gdp, bps, index, usd.',
+    }),
+    frequency: Type.Union([
+      Type.Literal('daily'),
+      Type.Literal('weekly'),
+      Type.Literal('monthly'),
+      Type.Literal('quarterly'),
+    ]),
+    lastAvailableDate: IsoDate,
+    zScoreMean: Type.Number({
+      description: 'Mean of the values in the trailing 5-year window (1,826 days ending at lastAvailableDate).',
+    }),
+    zScoreStd: Type.Number({ description: 'Sample standard deviation (n − 1) of the same window.' }),
+    zScoreWindow: Type.Object(
+      { from: IsoDate, to: IsoDate, count: Type.Integer({ minimum: 1 }) },
+      { additionalProperties: false, description: 'The window the z-score parameters and the percentile use.' },
+    ),
+    percentile: Type.Integer({
+      minimum: 0,
+      maximum: 100,
+      description:
+        'Percent rank of the latest value within the same 5-year window (values below it, ties counted half), rounded.',
+    }),
+    source: Type.Union(
+      FRESHNESS_VALUES.map((value) => Type.Literal(value)),
+      {
+        description:
+          'fresh: the last refresh of this series succeeded and its data is current for its frequency. stale: the refresh succeeded but the provider has published nothing newer than the expected lag. fallback: the last refresh failed; the last good stored values are served.',
+      },
+    ),
+    lastRefreshAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When this series was last refreshed (successfully or not).',
+    }),
+    lastSuccessAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When this series was last refreshed successfully.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const SeriesResponse = Type.Object(
+  {
+    data: Type.Array(SeriesPoint, {
+      description: 'Ascending by date: data[0] is the oldest point, the last the newest.',
+    }),
+    meta: SeriesMeta,
+  },
+  { $id: 'SeriesResponse', additionalProperties: false },
+);
+
+export type SeriesResponse = Static<typeof SeriesResponse>;

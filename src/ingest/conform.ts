@@ -1,0 +1,88 @@
+import type { SeriesDef } from '../catalog.ts';
+import { normalizeObservations, type Observation } from '../providers/observation.ts';
+import { ProviderError } from '../providers/provider-error.ts';
+
+/**
+ * Turns a provider's observations into the catalog unit and decides whether they can be trusted:
+ * - values are multiplied by the catalog's `scale` (e.g. WALCL millions → billions);
+ * - dates after `today` are dropped (a provider cannot have observed the future), and reported;
+ * - repeated dates keep the provider's last value, and are reported;
+ * - a whole-series jump by a power of 1000 against the values already stored for the same dates is a unit
+ *   change between vintages (WTREGEN went from billions to millions): it is rescaled to the stored unit and
+ *   reported; any other large disagreement with every stored date is refused;
+ * - any value outside the catalog's plausible range refuses the whole response (stored data is untouched).
+ */
+export interface Conformed {
+  observations: Observation[];
+  notes: string[];
+}
+
+export function conformObservations(
+  def: SeriesDef,
+  raw: Observation[],
+  stored: readonly Observation[],
+  today: string,
+  source = 'provider',
+): Conformed {
+  const notes: string[] = [];
+  const fail = (message: string) => new ProviderError({ source, seriesId: def.id, kind: 'implausible', message });
+
+  const future = raw.filter((obs) => obs.date > today);
+  if (future.length > 0) notes.push(`dropped ${future.length} future-dated point(s) from ${future[0]!.date}`);
+  const present = raw.filter((obs) => obs.date <= today);
+  const unique = normalizeObservations(present);
+  if (unique.length < present.length) notes.push(`collapsed ${present.length - unique.length} repeated date(s)`);
+  if (unique.length === 0)
+    throw new ProviderError({ source, seriesId: def.id, kind: 'empty', message: 'no observations' });
+
+  const scale = def.scale ?? 1;
+  let observations = unique.map((obs) => ({ date: obs.date, value: roundFloat(obs.value * scale) }));
+
+  const factor = unitChangeFactor(observations, stored);
+  if (factor === 'mismatch') throw fail('values disagree with every stored date by more than 50 % (refused)');
+  if (factor !== 1) {
+    notes.push(`provider unit changed by ×${formatFactor(1 / factor)}; rescaled to ${def.unit}`);
+    observations = observations.map((obs) => ({ date: obs.date, value: roundFloat(obs.value * factor) }));
+  }
+
+  const [min, max] = def.plausible;
+  const outlier = observations.find((obs) => obs.value < min || obs.value > max);
+  if (outlier) {
+    throw fail(`value ${outlier.value} ${def.unit} on ${outlier.date} is outside the plausible range [${min}, ${max}]`);
+  }
+  return { observations, notes };
+}
+
+/**
+ * 1 when the new values agree with the stored ones in scale; 10^-3k when they are 10^3k times larger;
+ * 'mismatch' when the median ratio is far from 1 and not a power of 1000.
+ */
+export function unitChangeFactor(
+  incoming: readonly Observation[],
+  stored: readonly Observation[],
+): number | 'mismatch' {
+  if (stored.length === 0) return 1;
+  const storedByDate = new Map(stored.map((obs) => [obs.date, obs.value]));
+  const ratios: number[] = [];
+  for (const obs of incoming) {
+    const old = storedByDate.get(obs.date);
+    if (old === undefined || old === 0 || obs.value === 0) continue;
+    ratios.push(obs.value / old);
+  }
+  if (ratios.length < 3) return 1;
+  ratios.sort((a, b) => a - b);
+  const median = ratios[Math.floor(ratios.length / 2)]!;
+  if (median > 0.5 && median < 1.5) return 1;
+  const exponent = Math.round(Math.log10(Math.abs(median)) / 3) * 3;
+  if (exponent !== 0 && median > 0 && Math.abs(Math.log10(median) - exponent) < 0.05) return 10 ** -exponent;
+  return 'mismatch';
+}
+
+/** Removes binary noise from scaling (0.1 × 3 = 0.30000000000000004) while keeping 10 significant digits. */
+export function roundFloat(value: number): number {
+  return Number(value.toPrecision(12));
+}
+
+function formatFactor(factor: number): string {
+  return factor >= 1 ? String(Math.round(factor)) : `1/${Math.round(1 / factor)}`;
+}

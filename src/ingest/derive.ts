@@ -1,0 +1,111 @@
+import { type Formula, type SeriesDef, seriesDef } from '../catalog.ts';
+import type { Observation } from '../providers/observation.ts';
+import { valueAsOf } from '../timeseries/as-of.ts';
+import { roundFloat } from './conform.ts';
+
+/**
+ * Pure formulas for the derived series. Inputs are the stored current series (catalog units, ascending);
+ * each input is read "as of" the output date: its latest print on or before that date, if recent enough
+ * for its frequency (MAX_AGE_DAYS). A series flagged `blankMeansZero` counts as 0 where it has no recent print.
+ */
+export type SeriesMap = ReadonlyMap<string, readonly Observation[]>;
+
+const MAX_AGE_DAYS = { daily: 7, weekly: 10, monthly: 45, quarterly: 100 } as const;
+
+export function deriveSeries(def: SeriesDef, inputs: SeriesMap): Observation[] {
+  const formula = def.formula;
+  if (!formula) throw new Error(`${def.id} is not a derived series`);
+  return compute(formula, inputs);
+}
+
+function compute(formula: Formula, inputs: SeriesMap): Observation[] {
+  switch (formula.kind) {
+    case 'splice':
+      return splice(get(inputs, formula.primary), get(inputs, formula.fallback));
+    case 'net-liquidity':
+      return netLiquidity(formula, inputs);
+    case 'spread-bps':
+      return spreadBps(formula.minuend, [formula.subtrahend].flat(), inputs);
+    case 'ratio-percent':
+      return ratioPercent(formula.numerator, formula.denominator, inputs);
+  }
+}
+
+/** Primary where it exists; the fallback only on dates before the primary's first or after its last date. */
+export function splice(primary: readonly Observation[], fallback: readonly Observation[]): Observation[] {
+  if (primary.length === 0) return [...fallback];
+  const first = primary[0]!.date;
+  const last = primary[primary.length - 1]!.date;
+  const before = fallback.filter((obs) => obs.date < first);
+  const after = fallback.filter((obs) => obs.date > last);
+  return [...before, ...primary, ...after];
+}
+
+function netLiquidity(formula: Extract<Formula, { kind: 'net-liquidity' }>, inputs: SeriesMap): Observation[] {
+  const walcl = get(inputs, formula.fedBalanceSheet);
+  const tga = get(inputs, formula.tga);
+  const rrp = get(inputs, formula.onrrp);
+  const out: Observation[] = [];
+  for (const date of unionDates([walcl, tga, rrp])) {
+    const assets = valueAsOf(walcl, date, MAX_AGE_DAYS.weekly);
+    const treasury = valueAsOf(tga, date, MAX_AGE_DAYS.weekly);
+    if (assets === undefined || treasury === undefined) continue;
+    const reverseRepo = valueAsOf(rrp, date, MAX_AGE_DAYS.daily) ?? 0;
+    out.push({ date, value: roundFloat(assets - treasury - reverseRepo) });
+  }
+  return out;
+}
+
+function spreadBps(minuendId: string, subtrahendIds: string[], inputs: SeriesMap): Observation[] {
+  const minuend = get(inputs, minuendId);
+  const subtrahends = subtrahendIds.map((id) => ({ series: get(inputs, id), maxAge: maxAge(id) }));
+  const out: Observation[] = [];
+  for (const obs of minuend) {
+    // The first subtrahend with a recent print wins: IORB, then IOER before IORB existed.
+    let base: number | undefined;
+    for (const { series, maxAge: age } of subtrahends) {
+      base = valueAsOf(series, obs.date, age);
+      if (base !== undefined) break;
+    }
+    if (base === undefined) continue;
+    out.push({ date: obs.date, value: roundFloat((obs.value - base) * 100) });
+  }
+  return out;
+}
+
+function ratioPercent(numeratorIds: string[], denominatorId: string, inputs: SeriesMap): Observation[] {
+  const [leadId, ...otherIds] = numeratorIds;
+  const lead = get(inputs, leadId!);
+  const denominator = get(inputs, denominatorId);
+  const out: Observation[] = [];
+  for (const obs of lead) {
+    const bottom = valueAsOf(denominator, obs.date, maxAge(denominatorId));
+    if (bottom === undefined || bottom <= 0) continue;
+    let top = obs.value;
+    let complete = true;
+    for (const id of otherIds) {
+      const part = valueAsOf(get(inputs, id), obs.date, maxAge(id)) ?? (seriesDef(id)?.blankMeansZero ? 0 : undefined);
+      if (part === undefined) {
+        complete = false;
+        break;
+      }
+      top += part;
+    }
+    if (complete) out.push({ date: obs.date, value: roundFloat((top / bottom) * 100) });
+  }
+  return out;
+}
+
+function maxAge(seriesId: string): number {
+  return MAX_AGE_DAYS[seriesDef(seriesId)?.frequency ?? 'daily'];
+}
+
+function get(inputs: SeriesMap, id: string): readonly Observation[] {
+  return inputs.get(id) ?? [];
+}
+
+function unionDates(series: ReadonlyArray<readonly Observation[]>): string[] {
+  const dates = new Set<string>();
+  for (const list of series) for (const obs of list) dates.add(obs.date);
+  return [...dates].sort();
+}

@@ -1,0 +1,187 @@
+import { DERIVED, FETCHED, formulaInputs, type SeriesDef } from '../catalog.ts';
+import { ProviderError } from '../providers/provider-error.ts';
+import type { Providers } from '../providers/providers.ts';
+import { sourceLabel } from '../providers/providers.ts';
+import { appendObservations, loadSeries } from '../store/observations.ts';
+import { finishRun, type RunStatus, recordSource, startRun } from '../store/runs.ts';
+import type { Store } from '../store/store.ts';
+import { isoDate } from '../timeseries/dates.ts';
+import { conformObservations } from './conform.ts';
+import { deriveSeries } from './derive.ts';
+
+export interface SourceOutcome {
+  seriesId: string;
+  source: string;
+  status: 'ok' | 'error';
+  added: number;
+  revisions: number;
+  /** The error for a failed series, or notes (rescaled units, dropped dates) for a successful one. */
+  message: string | null;
+  ms: number;
+}
+
+export interface RefreshSummary {
+  runId: number;
+  status: RunStatus;
+  startedAt: string;
+  finishedAt: string;
+  outcomes: SourceOutcome[];
+}
+
+/** Receives progress as each source starts and ends, for the CLI's display. */
+export interface RefreshObserver {
+  begin?(labels: Array<{ seriesId: string; source: string }>): void;
+  started?(seriesId: string): void;
+  finished?(outcome: SourceOutcome): void;
+}
+
+export interface RefreshDeps {
+  store: Store;
+  providers: Providers;
+  now: () => Date;
+  /** Limits the refresh to these fetched series (tests); derived series are always recomputed. */
+  only?: string[];
+}
+
+/**
+ * One refresh: fetch every provider series concurrently (each provider's limiter sets the pace), conform and
+ * append what can be trusted, record each outcome, then recompute every derived series from stored data.
+ * A failing source only records its error: it never deletes or blanks what is stored.
+ */
+export async function runRefresh(
+  deps: RefreshDeps,
+  trigger: string,
+  observer: RefreshObserver = {},
+): Promise<RefreshSummary> {
+  const { store, providers } = deps;
+  const startedAt = deps.now().toISOString();
+  const runId = await startRun(store.db, trigger, startedAt);
+  const fetched = deps.only ? FETCHED.filter((def) => deps.only!.includes(def.id)) : FETCHED;
+  observer.begin?.([...fetched, ...DERIVED].map((def) => ({ seriesId: def.id, source: sourceLabel(def) })));
+
+  const fetchOutcomes = await Promise.all(fetched.map((def) => refreshOne(def, deps, runId, observer)));
+  const derivedOutcomes: SourceOutcome[] = [];
+  for (const def of DERIVED) derivedOutcomes.push(await deriveOne(def, deps, runId, observer));
+
+  const outcomes = [...fetchOutcomes, ...derivedOutcomes];
+  const failures = fetchOutcomes.filter((o) => o.status === 'error').length;
+  const status: RunStatus = failures === 0 ? 'ok' : failures === fetchOutcomes.length ? 'failed' : 'partial';
+  const finishedAt = deps.now().toISOString();
+  await finishRun(store.db, runId, status, finishedAt);
+  return { runId, status, startedAt, finishedAt, outcomes };
+}
+
+async function refreshOne(def: SeriesDef, deps: RefreshDeps, runId: number, observer: RefreshObserver) {
+  const started = performance.now();
+  observer.started?.(def.id);
+  const source = sourceLabel(def);
+  let outcome: SourceOutcome;
+  try {
+    const now = deps.now();
+    const raw = await deps.providers.fetchSeries(def, now);
+    const stored = (await loadSeries(deps.store.db, { seriesIds: [def.id] })).get(def.id) ?? [];
+    const { observations, notes } = conformObservations(def, raw, stored, isoDate(now), source);
+    const result = await appendObservations(deps.store.db, def.id, observations, now.toISOString(), runId);
+    outcome = ok(def.id, source, result, notes, started);
+  } catch (error) {
+    outcome = failed(def.id, source, error, started);
+  }
+  await record(deps, runId, outcome);
+  observer.finished?.(outcome);
+  return outcome;
+}
+
+async function deriveOne(def: SeriesDef, deps: RefreshDeps, runId: number, observer: RefreshObserver) {
+  const started = performance.now();
+  observer.started?.(def.id);
+  let outcome: SourceOutcome;
+  try {
+    const inputIds = formulaInputs(def.formula!);
+    const inputs = await loadSeries(deps.store.db, { seriesIds: inputIds });
+    const observations = deriveSeries(def, inputs);
+    if (observations.length === 0) {
+      throw new ProviderError({
+        source: 'derived',
+        seriesId: def.id,
+        kind: 'empty',
+        message: `no overlapping data in its inputs (${inputIds.join(', ')})`,
+      });
+    }
+    const result = await appendObservations(deps.store.db, def.id, observations, deps.now().toISOString(), runId);
+    outcome = ok(def.id, 'derived', result, [], started);
+  } catch (error) {
+    outcome = failed(def.id, 'derived', error, started);
+  }
+  await record(deps, runId, outcome);
+  observer.finished?.(outcome);
+  return outcome;
+}
+
+function ok(
+  seriesId: string,
+  source: string,
+  result: { added: number; revisions: number },
+  notes: string[],
+  t0: number,
+) {
+  const message = notes.length > 0 ? notes.join('; ') : null;
+  return {
+    seriesId,
+    source,
+    status: 'ok',
+    ...result,
+    message,
+    ms: Math.round(performance.now() - t0),
+  } as SourceOutcome;
+}
+
+function failed(seriesId: string, source: string, error: unknown, t0: number): SourceOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  return { seriesId, source, status: 'error', added: 0, revisions: 0, message, ms: Math.round(performance.now() - t0) };
+}
+
+async function record(deps: RefreshDeps, runId: number, outcome: SourceOutcome): Promise<void> {
+  await recordSource(deps.store.db, {
+    run_id: runId,
+    series_id: outcome.seriesId,
+    source: outcome.source,
+    status: outcome.status,
+    points_added: outcome.added,
+    revisions: outcome.revisions,
+    error: outcome.message,
+    finished_at: deps.now().toISOString(),
+  });
+}
+
+/**
+ * Serialises refreshes: a call while one runs joins it instead of starting another, so scheduled and
+ * on-start refreshes never overlap. `onComplete` (the publisher) runs after each refresh.
+ */
+export class Refresher {
+  #running: Promise<RefreshSummary> | undefined;
+  readonly #deps: RefreshDeps;
+  readonly #onComplete: (summary: RefreshSummary) => Promise<void> | void;
+
+  constructor(deps: RefreshDeps, onComplete: (summary: RefreshSummary) => Promise<void> | void = () => {}) {
+    this.#deps = deps;
+    this.#onComplete = onComplete;
+  }
+
+  get running(): boolean {
+    return this.#running !== undefined;
+  }
+
+  refresh(trigger: string, observer?: RefreshObserver): Promise<RefreshSummary> {
+    if (this.#running) return this.#running;
+    this.#running = (async () => {
+      try {
+        const summary = await runRefresh(this.#deps, trigger, observer);
+        await this.#onComplete(summary);
+        return summary;
+      } finally {
+        this.#running = undefined;
+      }
+    })();
+    return this.#running;
+  }
+}

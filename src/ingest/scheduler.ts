@@ -1,0 +1,29 @@
+import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Refresher } from './refresh.ts';
+
+/**
+ * Refreshes on start when the last successful refresh is older than `maxAgeMs` (or there is none), then on the
+ * cron pattern (every 6 hours by default). croner's `protect` and the Refresher's join-if-running both keep
+ * runs from overlapping.
+ */
+export function scheduleRefreshes(opts: {
+  refresher: Refresher;
+  cron: string;
+  lastSuccessAt: string | undefined;
+  maxAgeMs: number;
+  now: Date;
+  refreshOnStart: boolean;
+  log: FastifyBaseLogger;
+}): { stop(): void; startup: Promise<unknown> | undefined } {
+  const run = (trigger: string) =>
+    opts.refresher.refresh(trigger).then(
+      (summary) => opts.log.info({ runId: summary.runId, status: summary.status }, 'refresh finished'),
+      (error) => opts.log.error({ err: error }, 'refresh crashed'),
+    );
+  const age = opts.lastSuccessAt ? opts.now.getTime() - Date.parse(opts.lastSuccessAt) : Number.POSITIVE_INFINITY;
+  const startup = opts.refreshOnStart && age > opts.maxAgeMs ? run('startup') : undefined;
+  if (!startup) opts.log.info({ lastSuccessAt: opts.lastSuccessAt }, 'stored data is recent; no refresh on start');
+  const job = new Cron(opts.cron, { protect: true, timezone: 'UTC' }, () => run('schedule'));
+  return { stop: () => job.stop(), startup };
+}

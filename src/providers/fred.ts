@@ -1,0 +1,106 @@
+import { parse } from 'csv-parse/sync';
+import { getJson, getText, type RequestContext } from './http-client.ts';
+import { isIsoDate, isMissingMarker, type Observation, parseDecimal } from './observation.ts';
+import { ProviderError } from './provider-error.ts';
+
+/**
+ * FRED client. Without a key it downloads the whole series as `fredgraph.csv` (header `observation_date,<ID>`,
+ * or the pre-2024-12 `DATE,<ID>`; missing values empty or `.`). With `FRED_API_KEY` it pages through
+ * `fred/series/observations` JSON (values are strings, missing is `"."`).
+ */
+export interface FredOptions {
+  csvBaseUrl: string;
+  apiBaseUrl: string;
+  apiKey: string | undefined;
+}
+
+export async function fetchFredSeries(
+  seriesId: string,
+  opts: FredOptions,
+  ctx: RequestContext,
+): Promise<Observation[]> {
+  return opts.apiKey ? fetchFredJson(seriesId, opts, ctx) : fetchFredCsv(seriesId, opts, ctx);
+}
+
+export async function fetchFredCsv(seriesId: string, opts: FredOptions, ctx: RequestContext): Promise<Observation[]> {
+  const url = `${opts.csvBaseUrl}/graph/fredgraph.csv?id=${encodeURIComponent(seriesId)}`;
+  const response = await getText(url, ctx);
+  return parseFredCsv(response.body, seriesId, ctx.source);
+}
+
+export function parseFredCsv(body: string, seriesId: string, source = 'fred'): Observation[] {
+  const fail = (message: string) => new ProviderError({ source, seriesId, kind: 'parse', message });
+  let rows: string[][];
+  try {
+    rows = parse(body, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+  } catch (error) {
+    throw fail(`CSV could not be parsed: ${(error as Error).message}`);
+  }
+  const header = rows[0];
+  if (!header || header.length !== 2) throw fail('CSV header is not "observation_date,<ID>"');
+  const [dateColumn, valueColumn] = header.map((cell) => cell.toLowerCase());
+  if (dateColumn !== 'observation_date' && dateColumn !== 'date') throw fail(`unexpected date column "${header[0]}"`);
+  if (valueColumn !== seriesId.toLowerCase()) throw fail(`CSV is for "${header[1]}", not ${seriesId}`);
+  if (rows.length < 2) throw fail('CSV has a header but no rows');
+  const observations: Observation[] = [];
+  for (let i = 1; i < rows.length; i++) {
+    const row = rows[i]!;
+    const [date = '', raw = ''] = row;
+    if (row.length !== 2) throw fail(`row ${i + 1} has ${row.length} fields (truncated or malformed file?)`);
+    if (!isIsoDate(date)) throw fail(`row ${i + 1} has an impossible date "${date}"`);
+    if (isMissingMarker(raw)) continue;
+    const value = parseDecimal(raw);
+    if (value === undefined) throw fail(`non-numeric value "${raw}" on ${date}`);
+    observations.push({ date, value });
+  }
+  return observations;
+}
+
+interface FredApiPage {
+  count?: number;
+  offset?: number;
+  limit?: number;
+  observations?: Array<{ date?: unknown; value?: unknown }>;
+  error_code?: number;
+  error_message?: string;
+}
+
+const PAGE_LIMIT = 100_000;
+
+export async function fetchFredJson(seriesId: string, opts: FredOptions, ctx: RequestContext): Promise<Observation[]> {
+  const observations: Observation[] = [];
+  const requestCtx = { ...ctx, redact: opts.apiKey };
+  for (let offset = 0; ; offset += PAGE_LIMIT) {
+    const params = new URLSearchParams({
+      series_id: seriesId,
+      api_key: opts.apiKey ?? '',
+      file_type: 'json',
+      limit: String(PAGE_LIMIT),
+      offset: String(offset),
+      sort_order: 'asc',
+    });
+    const page = (await getJson(`${opts.apiBaseUrl}/fred/series/observations?${params}`, requestCtx)) as FredApiPage;
+    observations.push(...parseFredApiPage(page, seriesId, ctx.source));
+    const count = typeof page.count === 'number' ? page.count : 0;
+    if (offset + PAGE_LIMIT >= count) break;
+  }
+  return observations;
+}
+
+export function parseFredApiPage(page: FredApiPage, seriesId: string, source = 'fred'): Observation[] {
+  const fail = (message: string) => new ProviderError({ source, seriesId, kind: 'parse', message });
+  if (page.error_code !== undefined) throw fail(`FRED API error ${page.error_code}: ${page.error_message ?? ''}`);
+  if (!Array.isArray(page.observations)) throw fail('JSON has no "observations" array');
+  const observations: Observation[] = [];
+  for (const item of page.observations) {
+    const date = typeof item.date === 'string' ? item.date : '';
+    if (!isIsoDate(date)) throw fail(`impossible date "${String(item.date)}"`);
+    const raw = typeof item.value === 'string' ? item.value : undefined;
+    if (raw === undefined) throw fail(`value on ${date} is not a string`);
+    if (isMissingMarker(raw)) continue;
+    const value = parseDecimal(raw);
+    if (value === undefined) throw fail(`non-numeric value "${raw}" on ${date}`);
+    observations.push({ date, value });
+  }
+  return observations;
+}

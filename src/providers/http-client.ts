@@ -1,0 +1,176 @@
+import { ProviderError } from './provider-error.ts';
+import { type RateLimiter, sleep } from './rate-limiter.ts';
+
+export interface HttpPolicy {
+  timeoutMs: number;
+  /** Extra attempts after the first one, for transient failures only. */
+  retries: number;
+  /** First backoff delay; doubles per attempt, with ±25 % jitter. */
+  backoffMs: number;
+  /** Longest wait honoured from a Retry-After header; longer waits fail the attempt instead. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_HTTP_POLICY: HttpPolicy = {
+  timeoutMs: 30_000,
+  retries: 3,
+  backoffMs: 1_000,
+  maxRetryAfterMs: 60_000,
+};
+
+export interface RequestContext {
+  source: string;
+  seriesId: string;
+  limiter: RateLimiter;
+  policy: HttpPolicy;
+  /** Text that must not appear in errors or logs (API keys). */
+  redact?: string;
+}
+
+export interface HttpText {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * GETs a URL through the provider's rate limiter with a timeout, retrying transient failures (timeouts,
+ * connection errors, 5xx, 429 with Retry-After) with exponential backoff. Every failure becomes a
+ * ProviderError that names the source and series; a body that is HTML where data was expected is refused.
+ */
+export async function getText(url: string, ctx: RequestContext): Promise<HttpText> {
+  let lastError: ProviderError | undefined;
+  for (let attempt = 0; attempt <= ctx.policy.retries; attempt++) {
+    try {
+      return await ctx.limiter.run(() => attemptOnce(url, ctx));
+    } catch (error) {
+      const failure = toProviderError(error, ctx);
+      lastError = failure;
+      if (!failure.retryable || attempt === ctx.policy.retries) break;
+      await sleep(failure instanceof RetryAfterError ? failure.waitMs : backoff(ctx.policy.backoffMs, attempt));
+    }
+  }
+  throw lastError!;
+}
+
+export async function getJson(url: string, ctx: RequestContext): Promise<unknown> {
+  const response = await getText(url, ctx);
+  try {
+    return JSON.parse(response.body);
+  } catch {
+    throw new ProviderError({
+      ...names(ctx),
+      kind: 'parse',
+      message: `response is not valid JSON (${preview(response.body)})`,
+    });
+  }
+}
+
+class RetryAfterError extends ProviderError {
+  readonly waitMs: number;
+  constructor(ctx: RequestContext, waitMs: number) {
+    super({ ...names(ctx), kind: 'rate-limited', status: 429, message: `HTTP 429, retry after ${waitMs} ms` });
+    this.waitMs = waitMs;
+  }
+}
+
+async function attemptOnce(url: string, ctx: RequestContext): Promise<HttpText> {
+  let response: Response;
+  let body: string;
+  try {
+    response = await fetch(url, {
+      signal: AbortSignal.timeout(ctx.policy.timeoutMs),
+      headers: { accept: 'application/json, text/csv;q=0.9, */*;q=0.5', 'user-agent': 'usd-liquidity/0.1' },
+    });
+    body = await response.text();
+  } catch (error) {
+    throw networkError(error, ctx);
+  }
+  const contentType = response.headers.get('content-type') ?? '';
+  if (response.status === 429) {
+    const waitMs = retryAfterMs(response.headers.get('retry-after'));
+    if (waitMs !== undefined && waitMs <= ctx.policy.maxRetryAfterMs) throw new RetryAfterError(ctx, waitMs);
+    throw new ProviderError({
+      ...names(ctx),
+      kind: 'rate-limited',
+      status: 429,
+      message: 'HTTP 429 Too Many Requests',
+    });
+  }
+  if (!response.ok) {
+    throw new ProviderError({
+      ...names(ctx),
+      kind: 'http',
+      status: response.status,
+      message: `HTTP ${response.status} from ${redactUrl(url, ctx.redact)} (${preview(body)})`,
+    });
+  }
+  if (looksLikeHtml(body, contentType)) {
+    throw new ProviderError({
+      ...names(ctx),
+      kind: 'html',
+      message: `expected data but got an HTML page (${preview(body)})`,
+    });
+  }
+  if (body.trim() === '') {
+    throw new ProviderError({ ...names(ctx), kind: 'empty', message: 'empty response body where data was expected' });
+  }
+  return { status: response.status, contentType, body };
+}
+
+function networkError(error: unknown, ctx: RequestContext): ProviderError {
+  const name = (error as { name?: string })?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return new ProviderError({
+      ...names(ctx),
+      kind: 'timeout',
+      message: `no complete response within ${ctx.policy.timeoutMs} ms`,
+    });
+  }
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const detail = cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
+  return new ProviderError({ ...names(ctx), kind: 'network', message: `request failed: ${detail}` });
+}
+
+function toProviderError(error: unknown, ctx: RequestContext): ProviderError {
+  if (error instanceof ProviderError) return error;
+  return new ProviderError({ ...names(ctx), kind: 'network', message: String((error as Error)?.message ?? error) });
+}
+
+function names(ctx: RequestContext): { source: string; seriesId: string } {
+  return { source: ctx.source, seriesId: ctx.seriesId };
+}
+
+function backoff(baseMs: number, attempt: number): number {
+  const jitter = 0.75 + Math.random() * 0.5;
+  return Math.round(baseMs * 2 ** attempt * jitter);
+}
+
+/** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+export function looksLikeHtml(body: string, contentType: string): boolean {
+  if (contentType.toLowerCase().includes('text/html')) return true;
+  const head = body.trimStart().slice(0, 200).toLowerCase();
+  return (
+    head.startsWith('<!doctype html') ||
+    head.startsWith('<html') ||
+    head.startsWith('<head') ||
+    head.startsWith('<body')
+  );
+}
+
+function preview(body: string): string {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 80)}…` : flat || '<empty>';
+}
+
+function redactUrl(url: string, secret: string | undefined): string {
+  return secret ? url.split(secret).join('<redacted>') : url;
+}

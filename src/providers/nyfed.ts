@@ -1,0 +1,108 @@
+import { getJson, type RequestContext } from './http-client.ts';
+import { isIsoDate, type Observation } from './observation.ts';
+import { ProviderError } from './provider-error.ts';
+
+/**
+ * New York Fed Markets API client (no key). Reference rates come newest-first under `refRates` with numeric
+ * `percentRate`; repo operations come under `repo.operations` with dollar amounts. History is requested in
+ * one-year date-range searches from the dataset's start date to `today`.
+ */
+export type NyFedDataset = 'sofr' | 'effr' | 'srf';
+
+const RATE_PATHS: Record<'sofr' | 'effr', string> = {
+  sofr: '/api/rates/secured/sofr/search.json',
+  effr: '/api/rates/unsecured/effr/search.json',
+};
+
+export async function fetchNyFedDataset(
+  dataset: NyFedDataset,
+  opts: { baseUrl: string; startDate: string; today: string },
+  ctx: RequestContext,
+): Promise<Observation[]> {
+  const out: Observation[] = [];
+  for (const [startDate, endDate] of yearRanges(opts.startDate, opts.today)) {
+    const query = new URLSearchParams({ startDate, endDate });
+    if (dataset === 'srf') {
+      query.set('operationTypes', 'Repo');
+      const body = await getJson(`${opts.baseUrl}/api/rp/results/search.json?${query}`, ctx);
+      out.push(...parseRepoOperations(body, ctx.source, ctx.seriesId));
+    } else {
+      const body = await getJson(`${opts.baseUrl}${RATE_PATHS[dataset]}?${query}`, ctx);
+      out.push(...parseRefRates(body, ctx.source, ctx.seriesId));
+    }
+  }
+  return out;
+}
+
+/** Splits [start, end] into consecutive calendar-year windows. */
+export function yearRanges(startDate: string, endDate: string): Array<[string, string]> {
+  const ranges: Array<[string, string]> = [];
+  let from = startDate;
+  while (from <= endDate) {
+    const yearEnd = `${from.slice(0, 4)}-12-31`;
+    const to = yearEnd < endDate ? yearEnd : endDate;
+    ranges.push([from, to]);
+    from = `${Number(from.slice(0, 4)) + 1}-01-01`;
+  }
+  return ranges;
+}
+
+export function parseRefRates(body: unknown, source = 'nyfed', seriesId = 'sofr'): Observation[] {
+  const rates = (body as { refRates?: unknown })?.refRates;
+  if (!Array.isArray(rates))
+    throw new ProviderError({ source, seriesId, kind: 'parse', message: 'JSON has no "refRates" array' });
+  const out: Observation[] = [];
+  for (const rate of rates as Array<Record<string, unknown>>) {
+    const date = String(rate.effectiveDate ?? '');
+    if (!isIsoDate(date))
+      throw new ProviderError({ source, seriesId, kind: 'parse', message: `impossible effectiveDate "${date}"` });
+    const value = rate.percentRate;
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw new ProviderError({
+        source,
+        seriesId,
+        kind: 'parse',
+        message: `non-numeric percentRate "${String(value)}" on ${date}`,
+      });
+    }
+    out.push({ date, value });
+  }
+  return out;
+}
+
+/**
+ * Standing repo usage per day (dollars): the accepted amounts of every `Repo` operation on the day summed
+ * (morning and afternoon operations), small-value exercises left out.
+ */
+export function parseRepoOperations(body: unknown, source = 'nyfed', seriesId = 'srf'): Observation[] {
+  const operations = (body as { repo?: { operations?: unknown } })?.repo?.operations;
+  if (!Array.isArray(operations)) {
+    throw new ProviderError({ source, seriesId, kind: 'parse', message: 'JSON has no "repo.operations" array' });
+  }
+  const byDate = new Map<string, number>();
+  for (const op of operations as Array<Record<string, unknown>>) {
+    if (op.operationType !== 'Repo') continue;
+    if (isSmallValueExercise(op)) continue;
+    const date = String(op.operationDate ?? '');
+    if (!isIsoDate(date))
+      throw new ProviderError({ source, seriesId, kind: 'parse', message: `impossible operationDate "${date}"` });
+    const amount = op.totalAmtAccepted ?? 0;
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) {
+      throw new ProviderError({
+        source,
+        seriesId,
+        kind: 'parse',
+        message: `bad totalAmtAccepted "${String(amount)}" on ${date}`,
+      });
+    }
+    byDate.set(date, (byDate.get(date) ?? 0) + amount);
+  }
+  return [...byDate.entries()].map(([date, value]) => ({ date, value }));
+}
+
+function isSmallValueExercise(op: Record<string, unknown>): boolean {
+  const flag = op.isSmallValue;
+  if (flag === true || flag === 'Y' || flag === 'y') return true;
+  return /small value/i.test(String(op.note ?? ''));
+}

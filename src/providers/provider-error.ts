@@ -1,0 +1,33 @@
+export type ProviderErrorKind =
+  | 'timeout'
+  | 'network'
+  | 'http'
+  | 'rate-limited'
+  | 'html'
+  | 'empty'
+  | 'parse'
+  | 'implausible'
+  | 'config';
+
+/** A failure of one provider request, naming the source and series so the refresh log says what failed. */
+export class ProviderError extends Error {
+  readonly source: string;
+  readonly seriesId: string;
+  readonly kind: ProviderErrorKind;
+  readonly status: number | undefined;
+
+  constructor(opts: { source: string; seriesId: string; kind: ProviderErrorKind; message: string; status?: number }) {
+    super(`${opts.source} ${opts.seriesId}: ${opts.message}`);
+    this.name = 'ProviderError';
+    this.source = opts.source;
+    this.seriesId = opts.seriesId;
+    this.kind = opts.kind;
+    this.status = opts.status;
+  }
+
+  /** Transient failures are worth another attempt; a malformed body or a 404 is not. */
+  get retryable(): boolean {
+    if (this.kind === 'timeout' || this.kind === 'network' || this.kind === 'rate-limited') return true;
+    return this.kind === 'http' && this.status !== undefined && this.status >= 500;
+  }
+}

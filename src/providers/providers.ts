@@ -1,0 +1,77 @@
+import type { SeriesDef } from '../catalog.ts';
+import type { ProviderConfig } from '../config.ts';
+import { fetchFredSeries } from './fred.ts';
+import type { RequestContext } from './http-client.ts';
+import { fetchNyFedDataset } from './nyfed.ts';
+import type { Observation } from './observation.ts';
+import { fetchDailyCloses } from './prices.ts';
+import { ProviderError } from './provider-error.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { fetchTreasuryDataset } from './treasury.ts';
+
+/** Fetches one catalog series from its provider, in the provider's own unit. */
+export interface Providers {
+  fetchSeries(def: SeriesDef, now: Date): Promise<Observation[]>;
+}
+
+export function createProviders(config: ProviderConfig): Providers {
+  const limiters = {
+    fred: new RateLimiter({ minIntervalMs: config.fredMinIntervalMs, maxConcurrent: config.maxConcurrentPerProvider }),
+    treasury: new RateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
+    nyfed: new RateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
+    prices: new RateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
+  };
+  return {
+    async fetchSeries(def, now) {
+      const source = def.source;
+      if (!source) {
+        throw new ProviderError({
+          source: 'catalog',
+          seriesId: def.id,
+          kind: 'config',
+          message: 'series has no provider source',
+        });
+      }
+      const ctx: RequestContext = {
+        source: sourceLabel(def),
+        seriesId: def.id,
+        limiter: limiters[source.provider],
+        policy: config.http,
+      };
+      switch (source.provider) {
+        case 'fred':
+          return fetchFredSeries(
+            source.seriesId,
+            { csvBaseUrl: config.fredCsvBaseUrl, apiBaseUrl: config.fredApiBaseUrl, apiKey: config.fredApiKey },
+            ctx,
+          );
+        case 'treasury':
+          return fetchTreasuryDataset(source.dataset, config.treasuryBaseUrl, ctx);
+        case 'nyfed':
+          return fetchNyFedDataset(
+            source.dataset,
+            { baseUrl: config.nyfedBaseUrl, startDate: source.startDate, today: now.toISOString().slice(0, 10) },
+            ctx,
+          );
+        case 'prices':
+          return fetchDailyCloses(source.symbol, config.pricesBaseUrl, now, ctx);
+      }
+    },
+  };
+}
+
+/** "fred:WALCL", "treasury:dts-tga", "nyfed:sofr", "prices:QQQ": how the refresh log names a source. */
+export function sourceLabel(def: SeriesDef): string {
+  const source = def.source;
+  if (!source) return 'derived';
+  switch (source.provider) {
+    case 'fred':
+      return `fred:${source.seriesId}`;
+    case 'treasury':
+      return `treasury:${source.dataset}`;
+    case 'nyfed':
+      return `nyfed:${source.dataset}`;
+    case 'prices':
+      return `prices:${source.symbol}`;
+  }
+}

@@ -1,0 +1,122 @@
+import { type WindowStats, windowStats, zScore } from '../analytics/window-stats.ts';
+import type { SeriesDef } from '../catalog.ts';
+import type { Observation } from '../providers/observation.ts';
+import { firstIndexOnOrAfter } from '../timeseries/as-of.ts';
+import { addDays } from '../timeseries/dates.ts';
+import type { Freshness } from './freshness.ts';
+import { JSON_CONTENT_TYPE, type PreparedResponse, strongEtag } from './prepared-response.ts';
+
+export const SERIES_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
+export const DEFAULT_DAYS = 365;
+export const MAX_DAYS = 4000;
+
+export interface SeriesMeta {
+  id: string;
+  name: string;
+  unit: string;
+  frequency: string;
+  lastAvailableDate: string;
+  zScoreMean: number;
+  zScoreStd: number;
+  zScoreWindow: { from: string; to: string; count: number };
+  percentile: number;
+  source: Freshness;
+  lastRefreshAt: string | null;
+  lastSuccessAt: string | null;
+}
+
+/**
+ * Every `days` variant of one series' response, without re-serializing per request: each point is
+ * serialized once into one buffer with its byte offsets, so a `days` window is a slice of that buffer between
+ * a fixed head and tail. Bodies assembled for a `days` start are kept (bounded) for reuse.
+ */
+export class SeriesResponses {
+  readonly meta: SeriesMeta;
+  readonly stats: WindowStats;
+  readonly #dates: readonly Observation[];
+  readonly #points: Buffer;
+  readonly #offsets: Uint32Array;
+  readonly #head = Buffer.from('{"data":[');
+  readonly #tail: Buffer;
+  readonly #contentTag: string;
+  readonly #bodies = new Map<number, PreparedResponse>();
+
+  constructor(series: readonly Observation[], meta: SeriesMeta, stats: WindowStats) {
+    this.meta = meta;
+    this.stats = stats;
+    this.#dates = series;
+    const fragments = series.map((obs) => pointJson(obs, stats));
+    this.#offsets = new Uint32Array(fragments.length + 1);
+    let offset = 0;
+    fragments.forEach((fragment, i) => {
+      this.#offsets[i] = offset;
+      offset += Buffer.byteLength(fragment) + (i < fragments.length - 1 ? 1 : 0);
+    });
+    this.#offsets[fragments.length] = offset;
+    this.#points = Buffer.from(fragments.join(','));
+    this.#tail = Buffer.from(`],"meta":${JSON.stringify(meta)}}`);
+    this.#contentTag = strongEtag(Buffer.concat([this.#points, this.#tail])).slice(1, 17);
+  }
+
+  /** The response holding the points dated within `days` days up to and including the last observation. */
+  forDays(days: number): PreparedResponse {
+    const first = addDays(this.meta.lastAvailableDate, -(days - 1));
+    const start = firstIndexOnOrAfter(this.#dates, first);
+    const cached = this.#bodies.get(start);
+    if (cached) return cached;
+    const body = Buffer.concat([this.#head, this.#points.subarray(this.#offsets[start]!), this.#tail]);
+    // Same start index → same bytes, so the index makes the strong ETag unique per body.
+    const etag = `"${this.#contentTag}-${start}"`;
+    const response: PreparedResponse = {
+      status: 200,
+      body,
+      etag,
+      headers: {
+        'content-type': JSON_CONTENT_TYPE,
+        'cache-control': SERIES_CACHE_CONTROL,
+        etag,
+        'access-control-allow-origin': '*',
+      },
+    };
+    if (this.#bodies.size >= 256) this.#bodies.clear();
+    this.#bodies.set(start, response);
+    return response;
+  }
+}
+
+function pointJson(obs: Observation, stats: WindowStats): string {
+  const z = zScore(obs.value, stats);
+  return z === undefined
+    ? `{"date":"${obs.date}","value":${obs.value}}`
+    : `{"date":"${obs.date}","value":${obs.value},"zScore":${round(z, 4)}}`;
+}
+
+export function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+export function buildSeriesResponses(
+  def: SeriesDef,
+  series: readonly Observation[],
+  source: Freshness,
+  refresh: { lastRefreshAt: string | null; lastSuccessAt: string | null },
+): SeriesResponses | undefined {
+  const stats = windowStats(series);
+  if (!stats) return undefined;
+  const meta: SeriesMeta = {
+    id: def.id,
+    name: def.name,
+    unit: def.unit,
+    frequency: def.frequency,
+    lastAvailableDate: stats.to,
+    zScoreMean: round(stats.mean, 6),
+    zScoreStd: round(stats.std, 6),
+    zScoreWindow: { from: stats.from, to: stats.to, count: stats.count },
+    percentile: stats.percentile,
+    source,
+    lastRefreshAt: refresh.lastRefreshAt,
+    lastSuccessAt: refresh.lastSuccessAt,
+  };
+  return new SeriesResponses(series, meta, stats);
+}

@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { type Generated, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+
+/** Table shapes as Kysely sees them. Dates are `YYYY-MM-DD` text and instants ISO-8601 text in both engines. */
+export interface Tables {
+  observations: {
+    series_id: string;
+    date: string;
+    value: number;
+    /** When this value was first seen: the vintage. A changed value is a new row, never an update. */
+    seen_at: string;
+    run_id: number | null;
+  };
+  refresh_runs: {
+    id: Generated<number>;
+    started_at: string;
+    finished_at: string | null;
+    status: 'running' | 'ok' | 'partial' | 'failed' | 'aborted';
+    trigger: string;
+  };
+  refresh_sources: {
+    run_id: number;
+    series_id: string;
+    source: string;
+    status: 'ok' | 'error';
+    points_added: number;
+    revisions: number;
+    error: string | null;
+    finished_at: string;
+  };
+}
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<Tables>;
+  engine: Engine;
+}
+
+/** Opens `sqlite:<path>` (creating its folder), `sqlite::memory:`, or a `postgres://` / `postgresql://` URL. */
+export function openDatabase(databaseUrl: string): Database {
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+    return { db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+  }
+  const path = databaseUrl.replace(/^sqlite:/, '');
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  // WAL keeps readers unblocked while a refresh writes; NORMAL sync is durable across process crashes.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+}

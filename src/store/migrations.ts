@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { Engine } from './database.ts';
+
+/** Schema migrations, in order; they run on every start and are no-ops once applied. */
+function migrations(engine: Engine): Record<string, Migration> {
+  return {
+    '001_initial': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('observations')
+          .addColumn('series_id', 'text', (c) => c.notNull())
+          .addColumn('date', 'text', (c) => c.notNull())
+          .addColumn('value', 'double precision', (c) => c.notNull())
+          .addColumn('seen_at', 'text', (c) => c.notNull())
+          .addColumn('run_id', 'integer')
+          .addPrimaryKeyConstraint('observations_pk', ['series_id', 'date', 'seen_at'])
+          .execute();
+        await db.schema
+          .createTable('refresh_runs')
+          .addColumn('id', engine === 'postgres' ? 'serial' : 'integer', (c) =>
+            engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('started_at', 'text', (c) => c.notNull())
+          .addColumn('finished_at', 'text')
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('trigger', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('refresh_sources')
+          .addColumn('run_id', 'integer', (c) => c.notNull())
+          .addColumn('series_id', 'text', (c) => c.notNull())
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('points_added', 'integer', (c) => c.notNull())
+          .addColumn('revisions', 'integer', (c) => c.notNull())
+          .addColumn('error', 'text')
+          .addColumn('finished_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('refresh_sources_pk', ['run_id', 'series_id'])
+          .execute();
+        await db.schema
+          .createIndex('refresh_sources_series')
+          .on('refresh_sources')
+          .columns(['series_id', 'run_id'])
+          .execute();
+      },
+    },
+  };
+}
+
+export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(engine) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`database migration ${failed} failed: ${(error as Error).message ?? error}`);
+  }
+}

@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import type { Observation } from '../providers/observation.ts';
+import type { Tables } from './database.ts';
+
+/**
+ * Append-only observation store. Each (series, date) keeps every value it has ever had, each with the time it
+ * was first seen (`seen_at`). The current value is the newest vintage; any past state is the newest vintage
+ * seen on or before that time. Nothing here updates or deletes a row.
+ */
+
+export interface AppendResult {
+  added: number;
+  revisions: number;
+}
+
+const INSERT_BATCH = 500;
+
+/** Values equal to within this relative tolerance are the same print (guards against float noise). */
+function sameValue(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+export async function appendObservations(
+  db: Kysely<Tables>,
+  seriesId: string,
+  incoming: Observation[],
+  seenAt: string,
+  runId: number | null,
+): Promise<AppendResult> {
+  return db.transaction().execute(async (trx) => {
+    const current = await currentValues(trx, seriesId);
+    const rows: Tables['observations'][] = [];
+    let added = 0;
+    let revisions = 0;
+    for (const obs of incoming) {
+      const stored = current.get(obs.date);
+      if (stored !== undefined && sameValue(stored, obs.value)) continue;
+      if (stored === undefined) added++;
+      else revisions++;
+      rows.push({ series_id: seriesId, date: obs.date, value: obs.value, seen_at: seenAt, run_id: runId });
+    }
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      await trx
+        .insertInto('observations')
+        .values(rows.slice(i, i + INSERT_BATCH))
+        .execute();
+    }
+    return { added, revisions };
+  });
+}
+
+async function currentValues(db: Kysely<Tables>, seriesId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('observations')
+    .select(['date', 'value'])
+    .where('series_id', '=', seriesId)
+    .orderBy('date')
+    .orderBy('seen_at')
+    .execute();
+  const byDate = new Map<string, number>();
+  for (const row of rows) byDate.set(row.date, row.value);
+  return byDate;
+}
+
+/**
+ * Every series' current values (or, with `asOf`, the values as they stood at that instant), ascending by date.
+ * One ordered scan; the last vintage per date wins.
+ */
+export async function loadSeries(
+  db: Kysely<Tables>,
+  opts: { seriesIds?: string[]; asOf?: string } = {},
+): Promise<Map<string, Observation[]>> {
+  let query = db.selectFrom('observations').select(['series_id', 'date', 'value']);
+  if (opts.seriesIds) query = query.where('series_id', 'in', opts.seriesIds.length > 0 ? opts.seriesIds : ['']);
+  if (opts.asOf) query = query.where('seen_at', '<=', opts.asOf);
+  const rows = await query.orderBy('series_id').orderBy('date').orderBy('seen_at').execute();
+  const out = new Map<string, Observation[]>();
+  let list: Observation[] = [];
+  let listId = '';
+  for (const row of rows) {
+    if (row.series_id !== listId) {
+      list = [];
+      listId = row.series_id;
+      out.set(listId, list);
+    }
+    const last = list[list.length - 1];
+    if (last && last.date === row.date) last.value = row.value;
+    else list.push({ date: row.date, value: row.value });
+  }
+  return out;
+}
+
+/** Every vintage of one date of one series, oldest first: the revision history clients can audit. */
+export async function vintages(db: Kysely<Tables>, seriesId: string, date: string) {
+  return db
+    .selectFrom('observations')
+    .select(['value', 'seen_at', 'run_id'])
+    .where('series_id', '=', seriesId)
+    .where('date', '=', date)
+    .orderBy('seen_at')
+    .execute();
+}
+
+export async function countRows(db: Kysely<Tables>, seriesId?: string): Promise<number> {
+  let query = db.selectFrom('observations').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (seriesId) query = query.where('series_id', '=', seriesId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/http/app.ts';
+import { runRefresh } from '../../src/ingest/refresh.ts';
+import { createProviders, type Providers } from '../../src/providers/providers.ts';
+import { Publisher } from '../../src/publish/publisher.ts';
+import { openStore, type Store } from '../../src/store/store.ts';
+import type { ReplayData } from './replay-data.ts';
+import { type ReplayServer, startReplayServer } from './replay-server.ts';
+import { syntheticReplayData } from './synthetic-data.ts';
+
+export const TEST_NOW = new Date('2026-11-21T12:00:00Z');
+export const BASE_URL = 'http://usd-liquidity.test';
+
+export interface Harness {
+  replay: ReplayServer;
+  store: Store;
+  providers: Providers;
+  publisher: Publisher;
+  app: FastifyInstance;
+  now: () => Date;
+  refresh(only?: string[]): ReturnType<typeof runRefresh>;
+  close(): Promise<void>;
+}
+
+/** Replay server + in-memory store + providers + publisher + app, wired as the service wires them. */
+export async function createHarness(opts: { data?: ReplayData; now?: Date } = {}): Promise<Harness> {
+  const replay = await startReplayServer(opts.data ?? syntheticReplayData());
+  const store = await openStore('sqlite::memory:');
+  const providers = createProviders(replay.providerConfig());
+  const clock = opts.now ?? TEST_NOW;
+  const now = () => clock;
+  const publisher = new Publisher(store, now);
+  const app = await buildApp({ config: { baseUrl: BASE_URL }, publication: () => publisher.current });
+  return {
+    replay,
+    store,
+    providers,
+    publisher,
+    app,
+    now,
+    async refresh(only) {
+      const summary = await runRefresh({ store, providers, now, ...(only ? { only } : {}) }, 'test');
+      await publisher.rebuild();
+      return summary;
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      await replay.close();
+    },
+  };
+}
