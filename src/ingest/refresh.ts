@@ -53,7 +53,7 @@ export async function runRefresh(
   trigger: string,
   observer: RefreshObserver = {},
 ): Promise<RefreshSummary> {
-  const { store, providers } = deps;
+  const { store } = deps;
   const startedAt = deps.now().toISOString();
   const runId = await startRun(store.db, trigger, startedAt);
   const fetched = deps.only ? FETCHED.filter((def) => deps.only!.includes(def.id)) : FETCHED;

@@ -25,11 +25,17 @@ export async function fetchFredSeries(
 export async function fetchFredCsv(seriesId: string, opts: FredOptions, ctx: RequestContext): Promise<Observation[]> {
   const url = `${opts.csvBaseUrl}/graph/fredgraph.csv?id=${encodeURIComponent(seriesId)}`;
   const response = await getText(url, ctx);
-  return parseFredCsv(response.body, seriesId, ctx.source);
+  return parseFredCsv(response.body, seriesId, ctx.source, ctx.seriesId);
 }
 
-export function parseFredCsv(body: string, seriesId: string, source = 'fred'): Observation[] {
-  const fail = (message: string) => new ProviderError({ source, seriesId, kind: 'parse', message });
+/**
+ * Parses a fredgraph.csv body. `label` names the series in errors (the catalog id; the FRED id by default).
+ * FRED always ends the file with a newline, so a body without one was cut off in transit: a value cut
+ * mid-number would otherwise parse as a plausible wrong number.
+ */
+export function parseFredCsv(body: string, seriesId: string, source = 'fred', label = seriesId): Observation[] {
+  const fail = (message: string) => new ProviderError({ source, seriesId: label, kind: 'parse', message });
+  if (!body.endsWith('\n')) throw fail('CSV does not end with a newline: the download was truncated');
   let rows: string[][];
   try {
     rows = parse(body, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
@@ -37,7 +43,7 @@ export function parseFredCsv(body: string, seriesId: string, source = 'fred'): O
     throw fail(`CSV could not be parsed: ${(error as Error).message}`);
   }
   const header = rows[0];
-  if (!header || header.length !== 2) throw fail('CSV header is not "observation_date,<ID>"');
+  if (header?.length !== 2) throw fail('CSV header is not "observation_date,<ID>"');
   const [dateColumn, valueColumn] = header.map((cell) => cell.toLowerCase());
   if (dateColumn !== 'observation_date' && dateColumn !== 'date') throw fail(`unexpected date column "${header[0]}"`);
   if (valueColumn !== seriesId.toLowerCase()) throw fail(`CSV is for "${header[1]}", not ${seriesId}`);
@@ -80,13 +86,14 @@ export async function fetchFredJson(seriesId: string, opts: FredOptions, ctx: Re
       sort_order: 'asc',
     });
     const page = (await getJson(`${opts.apiBaseUrl}/fred/series/observations?${params}`, requestCtx)) as FredApiPage;
-    observations.push(...parseFredApiPage(page, seriesId, ctx.source));
+    observations.push(...parseFredApiPage(page, ctx.seriesId, ctx.source));
     const count = typeof page.count === 'number' ? page.count : 0;
     if (offset + PAGE_LIMIT >= count) break;
   }
   return observations;
 }
 
+/** Parses one page of fred/series/observations; `seriesId` names the series in errors. */
 export function parseFredApiPage(page: FredApiPage, seriesId: string, source = 'fred'): Observation[] {
   const fail = (message: string) => new ProviderError({ source, seriesId, kind: 'parse', message });
   if (page.error_code !== undefined) throw fail(`FRED API error ${page.error_code}: ${page.error_message ?? ''}`);

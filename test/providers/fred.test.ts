@@ -53,15 +53,18 @@ describe('FRED CSV parsing', () => {
   it('rejects an impossible date', () =>
     rejects('observation_date,WALCL\n2024-02-30,1\n', /impossible date "2024-02-30"/));
   it('rejects a file cut mid-line', () =>
-    rejects('observation_date,WALCL\n2024-01-03,1\n2024-01-1', /impossible date|fields/));
+    rejects('observation_date,WALCL\n2024-01-03,1\n2024-01-1', /truncated/));
+  it('rejects a file cut mid-value (no final newline)', () => rejects('observation_date,WALCL\n2024-01-03,7712', /truncated/));
+  it('rejects a row with a bad date even when the file is complete', () =>
+    rejects('observation_date,WALCL\n2024-01-03,1\n2024-01-1\n', /impossible date/));
   it('rejects a CSV for another series', () => rejects('observation_date,WTREGEN\n2024-01-03,1\n', /not WALCL/));
   it('rejects a header-only file', () => rejects('observation_date,WALCL\n', /no rows/));
   it('names the source and series in the error', () => {
     try {
-      parseFredCsv('x', 'WALCL', 'fred:WALCL');
+      parseFredCsv('x\n', 'WALCL', 'fred:WALCL', 'fed-balance-sheet');
       assert.fail('should throw');
     } catch (error) {
-      assert.match((error as Error).message, /^fred:WALCL WALCL: /);
+      assert.match((error as Error).message, /^fred:WALCL fed-balance-sheet: /);
     }
   });
 });
