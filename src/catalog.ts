@@ -879,8 +879,10 @@ export function seriesDef(id: string): SeriesDef | undefined {
   return BY_ID.get(id);
 }
 
+const INDICATOR_SET: ReadonlySet<string> = new Set(INDICATOR_IDS);
+
 export function isIndicatorId(id: string): id is IndicatorId {
-  return (INDICATOR_IDS as readonly string[]).includes(id);
+  return INDICATOR_SET.has(id);
 }
 
 export const FETCHED: readonly SeriesDef[] = CATALOG.filter((def) => def.kind === 'fetched');

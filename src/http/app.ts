@@ -1,4 +1,10 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { INDICATOR_IDS, isIndicatorId } from '../catalog.ts';
 import type { Config } from '../config.ts';
 import { type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
@@ -28,7 +34,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { baseUrl } = deps.config;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    disableRequestLogging: true,
+    // Per-request log lines cost more than serving a pre-built response; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     return503OnClosing: true,
     frameworkErrors: (error, _request, reply) => {
@@ -139,20 +146,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** Writes a pre-built response, or 304 when If-None-Match names its ETag (weak comparison, RFC 9110 §13.1.2). */
+/**
+ * Writes a pre-built response straight to the socket (its headers, Content-Length included, were built at
+ * publish time), or 304 when If-None-Match names its ETag (weak comparison, RFC 9110 §13.1.2). Node omits
+ * the body itself for HEAD.
+ */
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse) {
+  reply.hijack();
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && etagMatches(ifNoneMatch, prepared.etag)) {
-    return reply
-      .code(304)
-      .headers({
-        etag: prepared.etag,
-        'cache-control': prepared.headers['cache-control']!,
-        'access-control-allow-origin': '*',
-      })
-      .send();
+    reply.raw.writeHead(304, prepared.notModifiedHeaders);
+    reply.raw.end();
+    return;
   }
-  return reply.code(prepared.status).headers(prepared.headers).send(prepared.body);
+  reply.raw.writeHead(prepared.status, prepared.headers);
+  reply.raw.end(prepared.body);
 }
 
 export function etagMatches(header: string, etag: string): boolean {

@@ -9,6 +9,8 @@ export interface PreparedResponse {
   readonly body: Buffer;
   readonly etag: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** Headers of the 304 answer to a matching If-None-Match. */
+  readonly notModifiedHeaders: Readonly<Record<string, string>>;
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -18,17 +20,28 @@ export function strongEtag(body: Buffer | string): string {
 }
 
 export function prepareBody(body: Buffer, contentType: string, cacheControl: string, status = 200): PreparedResponse {
-  const etag = strongEtag(body);
+  return prepared(body, strongEtag(body), contentType, cacheControl, status);
+}
+
+export function prepared(
+  body: Buffer,
+  etag: string,
+  contentType: string,
+  cacheControl: string,
+  status = 200,
+): PreparedResponse {
   return {
     status,
     body,
     etag,
     headers: {
       'content-type': contentType,
+      'content-length': String(body.length),
       'cache-control': cacheControl,
       etag,
       'access-control-allow-origin': '*',
     },
+    notModifiedHeaders: { etag, 'cache-control': cacheControl, 'access-control-allow-origin': '*' },
   };
 }
 

@@ -4,7 +4,7 @@ import type { Observation } from '../providers/observation.ts';
 import { firstIndexOnOrAfter } from '../timeseries/as-of.ts';
 import { addDays } from '../timeseries/dates.ts';
 import type { Freshness } from './freshness.ts';
-import { JSON_CONTENT_TYPE, type PreparedResponse, strongEtag } from './prepared-response.ts';
+import { JSON_CONTENT_TYPE, type PreparedResponse, prepared, strongEtag } from './prepared-response.ts';
 
 export const SERIES_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
 export const DEFAULT_DAYS = 365;
@@ -39,7 +39,8 @@ export class SeriesResponses {
   readonly #head = Buffer.from('{"data":[');
   readonly #tail: Buffer;
   readonly #contentTag: string;
-  readonly #bodies = new Map<number, PreparedResponse>();
+  readonly #byStart = new Map<number, PreparedResponse>();
+  readonly #byDays = new Map<number, PreparedResponse>();
 
   constructor(series: readonly Observation[], meta: SeriesMeta, stats: WindowStats) {
     this.meta = meta;
@@ -60,26 +61,19 @@ export class SeriesResponses {
 
   /** The response holding the points dated within `days` days up to and including the last observation. */
   forDays(days: number): PreparedResponse {
+    const hit = this.#byDays.get(days);
+    if (hit) return hit;
     const first = addDays(this.meta.lastAvailableDate, -(days - 1));
     const start = firstIndexOnOrAfter(this.#dates, first);
-    const cached = this.#bodies.get(start);
-    if (cached) return cached;
-    const body = Buffer.concat([this.#head, this.#points.subarray(this.#offsets[start]!), this.#tail]);
-    // Same start index → same bytes, so the index makes the strong ETag unique per body.
-    const etag = `"${this.#contentTag}-${start}"`;
-    const response: PreparedResponse = {
-      status: 200,
-      body,
-      etag,
-      headers: {
-        'content-type': JSON_CONTENT_TYPE,
-        'cache-control': SERIES_CACHE_CONTROL,
-        etag,
-        'access-control-allow-origin': '*',
-      },
-    };
-    if (this.#bodies.size >= 256) this.#bodies.clear();
-    this.#bodies.set(start, response);
+    let response = this.#byStart.get(start);
+    if (!response) {
+      const body = Buffer.concat([this.#head, this.#points.subarray(this.#offsets[start]!), this.#tail]);
+      // Same start index → same bytes, so the index makes the strong ETag unique per body.
+      response = prepared(body, `"${this.#contentTag}-${start}"`, JSON_CONTENT_TYPE, SERIES_CACHE_CONTROL);
+      this.#byStart.set(start, response);
+    }
+    // At most 4,000 `days` keys, each pointing at a body shared by every `days` with the same start.
+    this.#byDays.set(days, response);
     return response;
   }
 }

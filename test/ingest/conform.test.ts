@@ -27,7 +27,13 @@ describe('conforming provider data to the catalog unit', () => {
   it('refuses values that disagree with every stored date without being a unit change', () => {
     const stored = [1, 2, 3].map((i) => ({ date: `2024-01-0${i}`, value: 100 }));
     const incoming = stored.map((o) => ({ date: o.date, value: 1.7 * 100 * 1000 }));
-    assert.equal(unitChangeFactor(incoming.map((o) => ({ ...o, value: o.value / 1000 })), stored), 'mismatch');
+    assert.equal(
+      unitChangeFactor(
+        incoming.map((o) => ({ ...o, value: o.value / 1000 })),
+        stored,
+      ),
+      'mismatch',
+    );
   });
 
   it('refuses any value outside the plausible range (a first vintage in the wrong unit)', () => {

@@ -8,9 +8,28 @@ const obs = (pairs: Array<[string, number]>) => pairs.map(([date, value]) => ({ 
 describe('derived series', () => {
   it('net liquidity = WALCL − TGA − ON RRP, each as of the date, blank ON RRP counting as 0', () => {
     const inputs = new Map([
-      ['fed-balance-sheet', obs([['2024-01-03', 7700], ['2024-01-10', 7680]])],
-      ['tga', obs([['2024-01-03', 770], ['2024-01-04', 760], ['2024-01-10', 700]])],
-      ['onrrp', obs([['2024-01-03', 600], ['2024-01-04', 650]])],
+      [
+        'fed-balance-sheet',
+        obs([
+          ['2024-01-03', 7700],
+          ['2024-01-10', 7680],
+        ]),
+      ],
+      [
+        'tga',
+        obs([
+          ['2024-01-03', 770],
+          ['2024-01-04', 760],
+          ['2024-01-10', 700],
+        ]),
+      ],
+      [
+        'onrrp',
+        obs([
+          ['2024-01-03', 600],
+          ['2024-01-04', 650],
+        ]),
+      ],
     ]);
     assert.deepEqual(deriveSeries(seriesDef('net-liquidity')!, inputs), [
       { date: '2024-01-03', value: 7700 - 770 - 600 },
@@ -23,7 +42,13 @@ describe('derived series', () => {
   it('net liquidity skips dates where the balance sheet is too old to be in force', () => {
     const inputs = new Map([
       ['fed-balance-sheet', obs([['2024-01-03', 7700]])],
-      ['tga', obs([['2024-01-03', 770], ['2024-01-25', 700]])],
+      [
+        'tga',
+        obs([
+          ['2024-01-03', 770],
+          ['2024-01-25', 700],
+        ]),
+      ],
       ['onrrp', obs([])],
     ]);
     assert.deepEqual(deriveSeries(seriesDef('net-liquidity')!, inputs), [{ date: '2024-01-03', value: 6930 }]);
@@ -31,9 +56,28 @@ describe('derived series', () => {
 
   it('sofr-iorb in bps, with IOER standing in before IORB existed', () => {
     const inputs = new Map([
-      ['sofr', obs([['2021-07-27', 0.05], ['2021-07-30', 0.05], ['2026-06-23', 3.65]])],
-      ['iorb', obs([['2021-07-29', 0.15], ['2026-06-23', 3.65]])],
-      ['ioer', obs([['2021-07-27', 0.15], ['2021-07-28', 0.15]])],
+      [
+        'sofr',
+        obs([
+          ['2021-07-27', 0.05],
+          ['2021-07-30', 0.05],
+          ['2026-06-23', 3.65],
+        ]),
+      ],
+      [
+        'iorb',
+        obs([
+          ['2021-07-29', 0.15],
+          ['2026-06-23', 3.65],
+        ]),
+      ],
+      [
+        'ioer',
+        obs([
+          ['2021-07-27', 0.15],
+          ['2021-07-28', 0.15],
+        ]),
+      ],
     ]);
     assert.deepEqual(deriveSeries(seriesDef('sofr-iorb')!, inputs), [
       { date: '2021-07-27', value: -10 },
@@ -52,8 +96,23 @@ describe('derived series', () => {
   });
 
   it('splice: primary where it exists, fallback only outside its date range', () => {
-    const primary = obs([['2024-01-02', 2], ['2024-01-04', 4]]);
-    const fallback = obs([['2024-01-01', 10], ['2024-01-03', 30], ['2024-01-05', 50]]);
-    assert.deepEqual(splice(primary, fallback), obs([['2024-01-01', 10], ['2024-01-02', 2], ['2024-01-04', 4], ['2024-01-05', 50]]));
+    const primary = obs([
+      ['2024-01-02', 2],
+      ['2024-01-04', 4],
+    ]);
+    const fallback = obs([
+      ['2024-01-01', 10],
+      ['2024-01-03', 30],
+      ['2024-01-05', 50],
+    ]);
+    assert.deepEqual(
+      splice(primary, fallback),
+      obs([
+        ['2024-01-01', 10],
+        ['2024-01-02', 2],
+        ['2024-01-04', 4],
+        ['2024-01-05', 50],
+      ]),
+    );
   });
 });

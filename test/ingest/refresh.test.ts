@@ -37,7 +37,10 @@ describe('a full refresh on generated fixtures', () => {
 
   it('adds nothing on an identical second refresh', async () => {
     const summary = await runRefresh({ store, providers: createProviders(replay.providerConfig()), now }, 'test');
-    assert.equal(summary.outcomes.reduce((n, o) => n + o.added + o.revisions, 0), 0);
+    assert.equal(
+      summary.outcomes.reduce((n, o) => n + o.added + o.revisions, 0),
+      0,
+    );
   });
 });
 
@@ -45,11 +48,14 @@ describe('provider faults never destroy stored data', () => {
   let replay: ReplayServer;
   let store: Store;
   const fastProviders = () =>
-    createProviders(replay.providerConfig({ http: { timeoutMs: 250, retries: 1, backoffMs: 5, maxRetryAfterMs: 100 } }));
+    createProviders(
+      replay.providerConfig({ http: { timeoutMs: 250, retries: 1, backoffMs: 5, maxRetryAfterMs: 100 } }),
+    );
   // Each refresh is a new vintage: the clock advances a minute per call.
   let tick = 0;
   const clock = () => new Date(Date.parse('2026-11-21T12:00:00Z') + 60_000 * tick++);
-  const refreshWalcl = () => runRefresh({ store, providers: fastProviders(), now: clock, only: ['fed-balance-sheet'] }, 'test');
+  const refreshWalcl = () =>
+    runRefresh({ store, providers: fastProviders(), now: clock, only: ['fed-balance-sheet'] }, 'test');
   let good: Awaited<ReturnType<typeof loadSeries>>;
 
   before(async () => {
@@ -117,7 +123,11 @@ describe('revisions between vintages', () => {
       ...base,
       rows: (key) =>
         key === 'fred:M2SL'
-          ? base.rows(key)?.map((r, i, all) => (i === all.length - 1 && r.raw ? { ...r, raw: (Number(r.raw) + bump).toFixed(1) } : r))
+          ? base
+              .rows(key)
+              ?.map((r, i, all) =>
+                i === all.length - 1 && r.raw ? { ...r, raw: (Number(r.raw) + bump).toFixed(1) } : r,
+              )
           : base.rows(key),
     };
     const replay = await startReplayServer(revising);
@@ -126,10 +136,15 @@ describe('revisions between vintages', () => {
     try {
       await runRefresh({ store, providers, now: () => new Date('2026-11-21T00:00:00Z'), only: ['m2'] }, 'test');
       bump = 12.5;
-      const second = await runRefresh({ store, providers, now: () => new Date('2026-11-21T06:00:00Z'), only: ['m2'] }, 'test');
+      const second = await runRefresh(
+        { store, providers, now: () => new Date('2026-11-21T06:00:00Z'), only: ['m2'] },
+        'test',
+      );
       assert.equal(second.outcomes.find((o) => o.seriesId === 'm2')?.revisions, 1);
       const current = (await loadSeries(store.db, { seriesIds: ['m2'] })).get('m2')!;
-      const firstPrint = (await loadSeries(store.db, { seriesIds: ['m2'], asOf: '2026-11-21T01:00:00.000Z' })).get('m2')!;
+      const firstPrint = (await loadSeries(store.db, { seriesIds: ['m2'], asOf: '2026-11-21T01:00:00.000Z' })).get(
+        'm2',
+      )!;
       assert.equal(current.length, firstPrint.length);
       assert.ok(Math.abs(current.at(-1)!.value - firstPrint.at(-1)!.value - 12.5) < 1e-6);
     } finally {

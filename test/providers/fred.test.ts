@@ -52,9 +52,9 @@ describe('FRED CSV parsing', () => {
     rejects('observation_date,WALCL\n2024-01-03,abc\n', /non-numeric value "abc" on 2024-01-03/));
   it('rejects an impossible date', () =>
     rejects('observation_date,WALCL\n2024-02-30,1\n', /impossible date "2024-02-30"/));
-  it('rejects a file cut mid-line', () =>
-    rejects('observation_date,WALCL\n2024-01-03,1\n2024-01-1', /truncated/));
-  it('rejects a file cut mid-value (no final newline)', () => rejects('observation_date,WALCL\n2024-01-03,7712', /truncated/));
+  it('rejects a file cut mid-line', () => rejects('observation_date,WALCL\n2024-01-03,1\n2024-01-1', /truncated/));
+  it('rejects a file cut mid-value (no final newline)', () =>
+    rejects('observation_date,WALCL\n2024-01-03,7712', /truncated/));
   it('rejects a row with a bad date even when the file is complete', () =>
     rejects('observation_date,WALCL\n2024-01-03,1\n2024-01-1,5\n', /impossible date "2024-01-1"/));
   it('rejects a CSV for another series', () => rejects('observation_date,WTREGEN\n2024-01-03,1\n', /not WALCL/));

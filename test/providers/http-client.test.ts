@@ -94,7 +94,10 @@ describe('rate limiter', () => {
     const starts: number[] = [];
     await Promise.all([1, 2, 3, 4].map(() => limiter.run(async () => void starts.push(Date.now()))));
     const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
-    assert.ok(gaps.every((gap) => gap >= 90), `gaps ${gaps.join(', ')}`);
+    assert.ok(
+      gaps.every((gap) => gap >= 90),
+      `gaps ${gaps.join(', ')}`,
+    );
   });
 
   it('never runs more than maxConcurrent tasks at once', async () => {

@@ -26,7 +26,10 @@ export const Directory = Type.Object(
         {
           method: Type.Literal('GET'),
           path: Type.String({ description: 'Path template relative to baseUrl, OpenAPI style ({id}).' }),
-          url: Type.String({ format: 'uri', description: 'Absolute URL (path template included).' }),
+          url: Type.String({
+            format: 'uri-template',
+            description: 'Absolute URL; path parameters stay as {name} templates.',
+          }),
           operationId: Type.String(),
           summary: Type.String(),
           description: Type.String(),

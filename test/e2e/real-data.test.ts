@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { createHarness, type Harness } from '../support/harness.ts';
+import { hasRealData, REAL_DATA_DIR, realReplayData } from '../support/replay-data.ts';
+
+/** Reads a real file straight from disk, independently of the code under test. */
+function rawFile(name: string): Map<string, number> {
+  const lines = readFileSync(`${REAL_DATA_DIR}${name}`, 'utf8').trim().split('\n').slice(1);
+  const map = new Map<string, number>();
+  for (const line of lines) {
+    const [date, value] = line.split(',');
+    if (value) map.set(date!, Number(value));
+  }
+  return map;
+}
+
+describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared/data/real' }, () => {
+  let h: Harness;
+  const served = async (id: string) => {
+    const res = await h.app.inject(`/api/series/${id}?days=4000`);
+    assert.equal(res.statusCode, 200, id);
+    const body = res.json();
+    return {
+      meta: body.meta,
+      byDate: new Map<string, number>(body.data.map((p: { date: string; value: number }) => [p.date, p.value])),
+    };
+  };
+
+  before(async () => {
+    h = await createHarness({ data: realReplayData(), now: new Date('2026-09-01T12:00:00Z') });
+    await h.refresh();
+  });
+  after(() => h.close());
+
+  it('net liquidity on a Wednesday equals WALCL − TGA − ON RRP from the raw files, in USD billions', async () => {
+    const walcl = rawFile('WALCL.csv');
+    const tga = rawFile('treasury/TGA_CLOSE_DTS.csv');
+    const rrp = rawFile('RRPONTSYD.csv');
+    const { byDate } = await served('net-liquidity');
+    for (const date of ['2022-06-01', '2023-03-15', '2024-06-26', '2025-12-31', '2026-06-17']) {
+      const expected = walcl.get(date)! / 1000 - tga.get(date)! / 1000 - rrp.get(date)!;
+      assert.ok(Math.abs(byDate.get(date)! - expected) < 1e-6, `${date}: served ${byDate.get(date)} vs ${expected}`);
+    }
+  });
+
+  it('the TGA is the daily DTS close (millions → billions) inside its coverage, WDTGAL outside it', async () => {
+    const { byDate } = await served('tga');
+    assert.equal(byDate.get('2026-06-23'), 925.876);
+    const wdtgal = rawFile('WDTGAL.csv');
+    assert.equal(byDate.get('2026-08-26'), wdtgal.get('2026-08-26')! / 1000);
+  });
+
+  it('sofr-iorb is (SOFR − IORB) × 100 bps on a given day', async () => {
+    const sofr = rawFile('SOFR.csv');
+    const iorb = rawFile('IORB.csv');
+    const { byDate } = await served('sofr-iorb');
+    for (const date of ['2023-12-29', '2025-06-30']) {
+      const expected = (sofr.get(date)! - iorb.get(date)!) * 100;
+      assert.ok(Math.abs(byDate.get(date)! - expected) < 1e-6, date);
+    }
+  });
+
+  it('hy-spread is served in bps and the fed balance sheet in billions, with honest freshness', async () => {
+    const hy = rawFile('BAMLH0A0HYM2.csv');
+    const { byDate, meta } = await served('hy-spread');
+    const last = [...hy.keys()].at(-1)!;
+    assert.ok(Math.abs(byDate.get(last)! - hy.get(last)! * 100) < 1e-9);
+    assert.equal(meta.unit, 'bps');
+    const fed = await served('fed-balance-sheet');
+    assert.equal(fed.meta.lastAvailableDate, '2026-08-26');
+    assert.equal(fed.meta.source, 'fresh');
+    // VIX ends 2026-06-04 in the files: three months before "now", so it is honestly stale.
+    assert.equal((await served('vix')).meta.source, 'stale');
+  });
+
+  it('series missing from the files answer 503, not an empty or invented 200', async () => {
+    const res = await h.app.inject('/api/series/boj-balance-sheet');
+    assert.equal(res.statusCode, 503);
+  });
+});
