@@ -153,3 +153,26 @@ describe('revisions between vintages', () => {
     }
   });
 });
+
+describe('Refresher', () => {
+  it('joins a refresh already running instead of starting an overlapping one, then publishes once', async () => {
+    const replay = await startReplayServer(syntheticReplayData({ start: '2025-06-01' }));
+    const store = await openStore('sqlite::memory:');
+    let published = 0;
+    const { Refresher } = await import('../../src/ingest/refresh.ts');
+    const refresher = new Refresher({ store, providers: createProviders(replay.providerConfig()), now, only: ['vix'] }, () => {
+      published++;
+    });
+    try {
+      const [a, b] = await Promise.all([refresher.refresh('schedule'), refresher.refresh('startup')]);
+      assert.equal(a.runId, b.runId);
+      assert.equal(published, 1);
+      assert.equal(refresher.running, false);
+      const c = await refresher.refresh('schedule');
+      assert.notEqual(c.runId, a.runId);
+    } finally {
+      await store.close();
+      await replay.close();
+    }
+  });
+});
