@@ -62,6 +62,11 @@ export interface SeriesDef {
   formula?: Formula;
   /** Human-readable formula for derived series and notes, published in the API. */
   formulaText?: string;
+  /**
+   * Days from an observation's date until it is published (H.4.1: Wednesday → Thursday; DTS: T+1; the broad
+   * dollar index about a week; H.8 nine days). Defaults: see publicationLagDays().
+   */
+  lagDays?: number;
   /** Days after which the latest observation counts as stale (defaults by frequency: see STALE_AFTER_DAYS). */
   staleAfterDays?: number;
   /** Name of the publishing institution, for attribution. */
@@ -150,6 +155,7 @@ export const CATALOG: readonly SeriesDef[] = [
     plausible: [0, 3_000],
     kind: 'fetched',
     blankMeansZero: true,
+    lagDays: 0,
     source: fred('RRPONTSYD'),
     providerUnit: 'billions of USD',
     scale: 1,
@@ -199,6 +205,7 @@ export const CATALOG: readonly SeriesDef[] = [
     indicator: false,
     plausible: [500, 60_000],
     kind: 'fetched',
+    lagDays: 9,
     source: fred('TLAACBW027SBOG'),
     providerUnit: 'billions of USD',
     scale: 1,
@@ -215,6 +222,7 @@ export const CATALOG: readonly SeriesDef[] = [
     indicator: false,
     plausible: [0, 20_000],
     kind: 'fetched',
+    lagDays: 9,
     source: fred('CASACBW027SBOG'),
     providerUnit: 'billions of USD',
     scale: 1,
@@ -279,6 +287,7 @@ export const CATALOG: readonly SeriesDef[] = [
     indicator: false,
     plausible: [-1, 25],
     kind: 'fetched',
+    lagDays: 0,
     source: fred('IORB'),
     providerUnit: 'percent',
     scale: 1,
@@ -295,6 +304,7 @@ export const CATALOG: readonly SeriesDef[] = [
     indicator: false,
     plausible: [-1, 25],
     kind: 'fetched',
+    lagDays: 0,
     source: fred('IOER'),
     providerUnit: 'percent',
     scale: 1,
@@ -508,6 +518,7 @@ export const CATALOG: readonly SeriesDef[] = [
     plausible: [50, 250],
     kind: 'fetched',
     staleAfterDays: 14,
+    lagDays: 7,
     source: fred('DTWEXBGS'),
     providerUnit: 'index',
     scale: 1,
@@ -754,6 +765,7 @@ export const CATALOG: readonly SeriesDef[] = [
     indicator: false,
     plausible: [-5, 15],
     kind: 'fetched',
+    lagDays: 5,
     source: fred('NFCI'),
     providerUnit: 'index',
     scale: 1,
@@ -770,6 +782,7 @@ export const CATALOG: readonly SeriesDef[] = [
     indicator: false,
     plausible: [-5, 30],
     kind: 'fetched',
+    lagDays: 6,
     source: fred('STLFSI4'),
     providerUnit: 'index',
     scale: 1,
@@ -926,6 +939,21 @@ function orderDerived(defs: SeriesDef[]): SeriesDef[] {
  * quarterly figures up to 8 months after the quarter's first day).
  */
 export const STALE_AFTER_DAYS: Record<Frequency, number> = { daily: 7, weekly: 14, monthly: 75, quarterly: 280 };
+
+const DEFAULT_LAG_DAYS: Record<Frequency, number> = { daily: 1, weekly: 1, monthly: 55, quarterly: 90 };
+
+/**
+ * Days from an observation's date until it is public. Market prices and same-day NY Fed operations: 0. A
+ * derived series is as late as its latest input.
+ */
+export function publicationLagDays(def: SeriesDef): number {
+  if (def.lagDays !== undefined) return def.lagDays;
+  if (def.kind === 'derived')
+    return Math.max(...formulaInputs(def.formula!).map((id) => publicationLagDays(seriesDef(id)!)));
+  if (def.source?.provider === 'prices') return 0;
+  if (def.source?.provider === 'nyfed' && def.source.dataset === 'srf') return 0;
+  return DEFAULT_LAG_DAYS[def.frequency];
+}
 
 export function staleAfterDays(def: SeriesDef): number {
   return def.staleAfterDays ?? STALE_AFTER_DAYS[def.frequency];

@@ -107,3 +107,42 @@ export async function countRows(db: Kysely<Tables>, seriesId?: string): Promise<
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export interface StoredVintage {
+  value: number;
+  seenAt: string;
+}
+
+/** One series with every vintage of every date, oldest vintage first, dates ascending. */
+export interface VintagedSeries {
+  dates: string[];
+  vintages: StoredVintage[][];
+}
+
+/** Every series with all vintages: the input for point-in-time (as-of) computations. One ordered scan. */
+export async function loadVintagedSeries(
+  db: Kysely<Tables>,
+  seriesIds?: string[],
+): Promise<Map<string, VintagedSeries>> {
+  let query = db.selectFrom('observations').select(['series_id', 'date', 'value', 'seen_at']);
+  if (seriesIds) query = query.where('series_id', 'in', seriesIds.length > 0 ? seriesIds : ['']);
+  const rows = await query.orderBy('series_id').orderBy('date').orderBy('seen_at').execute();
+  const out = new Map<string, VintagedSeries>();
+  let current: VintagedSeries | undefined;
+  let currentId = '';
+  for (const row of rows) {
+    if (row.series_id !== currentId) {
+      currentId = row.series_id;
+      current = { dates: [], vintages: [] };
+      out.set(currentId, current);
+    }
+    const series = current!;
+    const vintage = { value: row.value, seenAt: row.seen_at };
+    if (series.dates[series.dates.length - 1] === row.date) series.vintages[series.vintages.length - 1]!.push(vintage);
+    else {
+      series.dates.push(row.date);
+      series.vintages.push([vintage]);
+    }
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { INDICATOR_IDS } from '../../src/catalog.ts';
-import { runRefresh } from '../../src/ingest/refresh.ts';
+import { Refresher, runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
 import { loadSeries } from '../../src/store/observations.ts';
@@ -159,10 +159,12 @@ describe('Refresher', () => {
     const replay = await startReplayServer(syntheticReplayData({ start: '2025-06-01' }));
     const store = await openStore('sqlite::memory:');
     let published = 0;
-    const { Refresher } = await import('../../src/ingest/refresh.ts');
-    const refresher = new Refresher({ store, providers: createProviders(replay.providerConfig()), now, only: ['vix'] }, () => {
-      published++;
-    });
+    const refresher = new Refresher(
+      { store, providers: createProviders(replay.providerConfig()), now, only: ['vix'] },
+      () => {
+        published++;
+      },
+    );
     try {
       const [a, b] = await Promise.all([refresher.refresh('schedule'), refresher.refresh('startup')]);
       assert.equal(a.runId, b.runId);

@@ -1,0 +1,85 @@
+import type { VintagedSeries } from '../store/observations.ts';
+import { toDayNumber } from '../timeseries/dates.ts';
+
+/**
+ * A series as it could have been known on each day. An observation dated d is known from d + its publication
+ * lag; one first stored after the store's first load (the backfill) is known no earlier than the day it was
+ * first seen. A revised value counts only from the day its vintage was seen. Known-from days are made
+ * non-decreasing by delaying (never advancing) later observations, so as-of lookups stay binary searches and
+ * can only err towards using less data.
+ */
+export interface PointInTimeSeries {
+  obsDay: Int32Array;
+  knownFrom: Int32Array;
+  /** Value of the first vintage (the first print). */
+  firstValue: Float64Array;
+  /** Later vintages by observation index: [seenDay, value] pairs, ascending. */
+  revisions: Map<number, Array<[number, number]>>;
+}
+
+export function pointInTime(series: VintagedSeries, lagDays: number): PointInTimeSeries {
+  const n = series.dates.length;
+  const obsDay = new Int32Array(n);
+  const knownFrom = new Int32Array(n);
+  const firstValue = new Float64Array(n);
+  const revisions = new Map<number, Array<[number, number]>>();
+  let horizon = Number.POSITIVE_INFINITY;
+  for (const vintages of series.vintages) horizon = Math.min(horizon, seenDay(vintages[0]!.seenAt));
+  let floor = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const vintages = series.vintages[i]!;
+    obsDay[i] = toDayNumber(series.dates[i]!);
+    const firstSeen = seenDay(vintages[0]!.seenAt);
+    const published = obsDay[i]! + lagDays;
+    const known = firstSeen <= horizon ? published : Math.max(published, firstSeen);
+    floor = Math.max(floor, known);
+    knownFrom[i] = floor;
+    firstValue[i] = vintages[0]!.value;
+    if (vintages.length > 1)
+      revisions.set(
+        i,
+        vintages.slice(1).map((v) => [seenDay(v.seenAt), v.value]),
+      );
+  }
+  return { obsDay, knownFrom, firstValue, revisions };
+}
+
+function seenDay(seenAt: string): number {
+  return toDayNumber(seenAt.slice(0, 10));
+}
+
+/** The value of observation i as known on `day`: the latest vintage seen by then, else the first print. */
+export function valueKnownOn(series: PointInTimeSeries, i: number, day: number): number {
+  const later = series.revisions.get(i);
+  let value = series.firstValue[i]!;
+  if (later) for (const [from, revised] of later) if (from <= day) value = revised;
+  return value;
+}
+
+/**
+ * Samples a series on a grid of days: for each grid day, the latest observation known by then (NaN when none,
+ * or when it is more than `maxAgeDays` old). Also returns each sample's observation day. O(grid + n).
+ */
+export function sampleOnGrid(series: PointInTimeSeries, grid: Int32Array, maxAgeDays: number) {
+  const values = new Float64Array(grid.length).fill(Number.NaN);
+  const observed = new Int32Array(grid.length).fill(-1);
+  let i = -1;
+  for (let g = 0; g < grid.length; g++) {
+    const day = grid[g]!;
+    while (i + 1 < series.knownFrom.length && series.knownFrom[i + 1]! <= day) i++;
+    if (i < 0 || day - series.obsDay[i]! > maxAgeDays) continue;
+    values[g] = valueKnownOn(series, i, day);
+    observed[g] = series.obsDay[i]!;
+  }
+  return { values, observed };
+}
+
+/** Monday-to-Friday day numbers from `from` to `to` inclusive. */
+export function businessDays(from: string, to: string): Int32Array {
+  const days: number[] = [];
+  for (let day = toDayNumber(from); day <= toDayNumber(to); day++) {
+    const weekday = (day + 4) % 7; // 1970-01-01 was a Thursday (4)
+    if (weekday >= 1 && weekday <= 5) days.push(day);
+  }
+  return Int32Array.from(days);
+}

@@ -1,0 +1,213 @@
+import { fromDayNumber } from '../timeseries/dates.ts';
+import { type ModelRun, type Status, statusOf } from './liquidity-model.ts';
+import { type GroupId, THRESHOLDS } from './model-spec.ts';
+
+export type Momentum = 'improving' | 'stable' | 'deteriorating';
+export type Confidence = 'high' | 'medium' | 'low';
+export type Direction = 'tightening' | 'easing' | 'neutral';
+
+export interface Driver {
+  indicatorId: string;
+  group: GroupId;
+  weight: number;
+  zScore: number;
+  contribution: number;
+  direction: Direction;
+}
+
+export interface Regime {
+  status: Status;
+  momentum: Momentum;
+  confidence: Confidence;
+  compositeScore: number;
+  previousScore: number | null;
+  percentile5y: number;
+  drivers: Driver[];
+  coverage: {
+    groups: number;
+    totalGroups: number;
+    indicators: number;
+    totalIndicators: number;
+    fed: string[];
+    dormant: string[];
+    missing: string[];
+    /** Fed or dormant indicators whose latest observation is older than their expected lag. */
+    stale: string[];
+  };
+  subIndices: Record<GroupId, number | null>;
+  dataAsOf: string;
+  updatedAt: string;
+  modelVersion: string;
+}
+
+/** compositeScore: the headline mapped to [-1, +1] with positive = easy: (50 − percentile5y) / 50. */
+export function compositeScore(percentile: number): number {
+  return round((50 - percentile) / 50, 2);
+}
+
+/** Index of the last grid day with a headline, or -1. */
+export function latestIndex(run: ModelRun): number {
+  for (let g = run.headline.length - 1; g >= 0; g--) if (!Number.isNaN(run.headline[g]!)) return g;
+  return -1;
+}
+
+/** Index of the first grid day with a headline (the model is warmed up), or -1. */
+export function firstIndex(run: ModelRun): number {
+  return run.headline.findIndex((v) => !Number.isNaN(v));
+}
+
+/**
+ * The regime on grid day `g`:
+ * - momentum from the headline's change since the last grid day at least 7 days earlier: ≤ −5 improving,
+ *   ≥ +5 deteriorating, else stable;
+ * - confidence: high when ≥ 80 % of scored indicators report (dormant ON RRP counts as reporting), all 4
+ *   groups report, no input is stale (older than its expected lag) and ≥ 75 % of groups sit on the same side
+ *   of ½ as the headline; low when fewer than 3 groups report, under 50 % of indicators report, or more than
+ *   half of the reporting inputs are stale; medium otherwise;
+ * - drivers: live indicators ranked by |contribution|, contribution = effective weight × (percentile − ½),
+ *   effective weight = the group's renormalized weight ÷ its live indicators.
+ */
+export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
+  const percentile = run.headline[g]!;
+  const fed: string[] = [];
+  const dormant: string[] = [];
+  const missing: string[] = [];
+  const stale: string[] = [];
+  const drivers: Driver[] = [];
+  let dataAsOfDay = -1;
+  const liveCount = new Map<GroupId, number>();
+  for (const r of run.readings) {
+    if (r.live[g]) liveCount.set(r.spec.group, (liveCount.get(r.spec.group) ?? 0) + 1);
+  }
+  for (const r of run.readings) {
+    const id = r.spec.id;
+    if ((r.live[g] || r.dormant[g]) && run.grid[g]! - r.observed[g]! > r.spec.maxAgeDays) stale.push(id);
+    if (r.live[g]) {
+      fed.push(id);
+      dataAsOfDay = Math.max(dataAsOfDay, r.observed[g]!);
+      const weight = run.groupWeights[r.spec.group][g]! / liveCount.get(r.spec.group)!;
+      const z = r.z[g]!;
+      drivers.push({
+        indicatorId: id,
+        group: r.spec.group,
+        weight: round(weight, 4),
+        zScore: round(z, 2),
+        contribution: round(weight * (r.p[g]! - 0.5), 4),
+        direction: z >= THRESHOLDS.driverZ ? 'tightening' : z <= -THRESHOLDS.driverZ ? 'easing' : 'neutral',
+      });
+    } else if (r.dormant[g]) {
+      dormant.push(id);
+      dataAsOfDay = Math.max(dataAsOfDay, r.observed[g]!);
+    } else missing.push(id);
+  }
+  drivers.sort(
+    (a, b) => Math.abs(b.contribution) - Math.abs(a.contribution) || a.indicatorId.localeCompare(b.indicatorId),
+  );
+  const subIndices = {} as Record<GroupId, number | null>;
+  let groupsReporting = 0;
+  let agreeing = 0;
+  const tight = percentile >= 50;
+  for (const group of run.spec.groups) {
+    const value = run.groups[group.id][g]!;
+    subIndices[group.id] = Number.isNaN(value) ? null : round(100 * value, 1);
+    if (Number.isNaN(value)) continue;
+    groupsReporting++;
+    if (value >= 0.5 === tight) agreeing++;
+  }
+  const previous = g > 0 && !Number.isNaN(run.headline[g - 1]!) ? compositeScore(run.headline[g - 1]!) : null;
+  return {
+    status: statusOf(percentile),
+    momentum: momentumAt(run, g),
+    confidence: confidenceOf(run, fed.length + dormant.length, groupsReporting, agreeing, stale.length),
+    compositeScore: compositeScore(percentile),
+    previousScore: previous,
+    percentile5y: percentile,
+    drivers: drivers.slice(0, THRESHOLDS.drivers),
+    coverage: {
+      groups: groupsReporting,
+      totalGroups: run.spec.groups.length,
+      indicators: fed.length,
+      totalIndicators: run.spec.scored.length,
+      fed,
+      dormant,
+      missing,
+      stale,
+    },
+    subIndices,
+    dataAsOf: fromDayNumber(dataAsOfDay >= 0 ? dataAsOfDay : run.grid[g]!),
+    updatedAt,
+    modelVersion: run.spec.version,
+  };
+}
+
+export function momentumAt(run: ModelRun, g: number): Momentum {
+  const target = run.grid[g]! - THRESHOLDS.momentumDays;
+  let back = g;
+  while (back > 0 && run.grid[back]! > target) back--;
+  const before = run.headline[back]!;
+  if (back === g || Number.isNaN(before)) return 'stable';
+  const change = run.headline[g]! - before;
+  if (change <= -THRESHOLDS.momentumPoints) return 'improving';
+  if (change >= THRESHOLDS.momentumPoints) return 'deteriorating';
+  return 'stable';
+}
+
+function confidenceOf(run: ModelRun, reporting: number, groups: number, agreeing: number, stale: number): Confidence {
+  const coverage = reporting / run.spec.scored.length;
+  if (groups < 3 || coverage < 0.5 || stale > reporting / 2) return 'low';
+  if (coverage >= 0.8 && groups === run.spec.groups.length && agreeing / groups >= 0.75 && stale === 0) return 'high';
+  return 'medium';
+}
+
+export interface History {
+  modelVersion: string;
+  updatedAt: string;
+  from: string;
+  to: string;
+  count: number;
+  dates: string[];
+  headline: number[];
+  status: Status[];
+  aggregate: number[];
+  subIndices: Record<GroupId, Array<number | null>>;
+}
+
+/** The daily headline from the first warmed-up day, columnar: one array per field, aligned by index. */
+export function historyOf(run: ModelRun, updatedAt: string): History {
+  const first = firstIndex(run);
+  const last = latestIndex(run);
+  const history: History = {
+    modelVersion: run.spec.version,
+    updatedAt,
+    from: '',
+    to: '',
+    count: 0,
+    dates: [],
+    headline: [],
+    status: [],
+    aggregate: [],
+    subIndices: { policy: [], funding: [], credit: [], risk: [] },
+  };
+  if (first < 0) return history;
+  for (let g = first; g <= last; g++) {
+    const headline = run.headline[g]!;
+    if (Number.isNaN(headline)) continue;
+    history.dates.push(fromDayNumber(run.grid[g]!));
+    history.headline.push(headline);
+    history.status.push(statusOf(headline));
+    history.aggregate.push(round(run.aggregate[g]!, 4));
+    for (const group of run.spec.groups) {
+      const value = run.groups[group.id][g]!;
+      history.subIndices[group.id].push(Number.isNaN(value) ? null : round(100 * value, 1));
+    }
+  }
+  history.from = history.dates[0] ?? '';
+  history.to = history.dates.at(-1) ?? '';
+  history.count = history.dates.length;
+  return history;
+}
+
+export function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
