@@ -29,7 +29,7 @@ const summary = await runRefresh(
   progressObserver(process.stdout),
 );
 const t1 = performance.now();
-const publisher = new Publisher(store, now);
+const publisher = new Publisher(store, { now });
 await publisher.rebuild();
 const t2 = performance.now();
 process.stdout.write(`\n${summaryTable(summary)}\n\n`);

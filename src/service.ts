@@ -28,7 +28,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   const aborted = await abortDanglingRuns(store.db, new Date().toISOString());
   if (aborted > 0) log.warn({ aborted }, 'marked refresh runs interrupted by a previous crash as aborted');
 
-  const publisher = new Publisher(store, () => new Date(), log);
+  const publisher = new Publisher(store, { log, baseUrl: config.baseUrl });
   await publisher.rebuild();
   const refresher = new Refresher(
     { store, providers: createProviders(config.providers), now: () => new Date() },

@@ -173,7 +173,7 @@ function groupSubIndices(spec: ModelSpec, readings: IndicatorReadings[], n: numb
  * √(vᵀ C v), v = w∘s over the groups reporting that day (weights renormalized), C the correlation from an
  * EWMA of (s_i − ½)(s_j − ½), as in the ECB's CISS. Days with fewer than minGroups groups have no aggregate.
  */
-function cissAggregate(
+export function cissAggregate(
   spec: ModelSpec,
   groups: Record<GroupId, Float64Array>,
   weights: Record<GroupId, Float64Array>,

@@ -90,6 +90,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendPrepared(request, reply, series.forDays(days.value));
   });
 
+  const resource = (path: string, pick: (p: Publication) => PreparedResponse | undefined, code: ErrorCode, what: string) =>
+    app.get(path, (request, reply) => {
+      const publication = deps.publication();
+      const prepared = publication && pick(publication);
+      if (prepared) return sendPrepared(request, reply, prepared);
+      request.log.error({ cause: publication?.modelError ?? 'no publication yet' }, `${what} unavailable`);
+      return fail(
+        reply,
+        code,
+        `The ${what} could not be computed: ${publication?.modelError ?? 'no data has been stored yet'}.`,
+        'Retry after the next refresh (every 6 hours); /api/series/{id} serves the stored series meanwhile.',
+      );
+    });
+  resource('/api/regime', (p) => p.regime, 'regime_unavailable', 'regime');
+  resource('/api/history', (p) => p.history, 'history_unavailable', 'history');
+  resource('/api/model', (p) => p.modelDescription, 'model_unavailable', 'model description');
+
   app.get('/', (_request, reply) => reply.redirect('/api', 302));
 
   app.options('/*', (request, reply) => {

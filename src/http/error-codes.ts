@@ -10,6 +10,18 @@ export const ERROR_CODES = {
     status: 503,
     description: 'The series has no stored data yet (first refresh still running or its provider never answered).',
   },
+  regime_unavailable: {
+    status: 500,
+    description: 'The regime could not be computed (no data yet or a computation error) and no earlier result exists.',
+  },
+  history_unavailable: {
+    status: 500,
+    description: 'The history could not be computed (no data yet or a computation error) and no earlier result exists.',
+  },
+  model_unavailable: {
+    status: 500,
+    description: 'The model description could not be computed and no earlier result exists.',
+  },
   internal_error: { status: 500, description: 'An unexpected server error.' },
 } as const;
 

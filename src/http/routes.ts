@@ -1,8 +1,10 @@
 import type { TSchema } from '@sinclair/typebox';
 import { INDICATOR_IDS } from '../catalog.ts';
+import { HISTORY_CACHE_CONTROL, MODEL_CACHE_CONTROL, REGIME_CACHE_CONTROL } from '../publish/publication.ts';
 import { DEFAULT_DAYS, MAX_DAYS, SERIES_CACHE_CONTROL } from '../publish/series-response.ts';
 import type { ErrorCode } from './error-codes.ts';
 import { Directory } from './schemas/directory.ts';
+import { History, ModelDescription, Regime } from './schemas/regime.ts';
 import { SeriesResponse } from './schemas/series.ts';
 
 /**
@@ -83,5 +85,44 @@ export const ROUTES: RouteSpec[] = [
     cacheControl: SERIES_CACHE_CONTROL,
     errors: ['invalid_parameter', 'unknown_series', 'series_unavailable'],
     tag: 'series',
+  },
+  {
+    operationId: 'getRegime',
+    method: 'GET',
+    path: '/api/regime',
+    summary: 'Current liquidity regime',
+    description:
+      'The dli-1 liquidity regime on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (trailing 5-year percentile of the CISS-style aggregate; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served.',
+    parameters: [],
+    response: Regime,
+    cacheControl: REGIME_CACHE_CONTROL,
+    errors: ['regime_unavailable'],
+    tag: 'model',
+  },
+  {
+    operationId: 'getHistory',
+    method: 'GET',
+    path: '/api/history',
+    summary: 'Daily headline history with sub-indices',
+    description:
+      'The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then.',
+    parameters: [],
+    response: History,
+    cacheControl: HISTORY_CACHE_CONTROL,
+    errors: ['history_unavailable'],
+    tag: 'model',
+  },
+  {
+    operationId: 'getModel',
+    method: 'GET',
+    path: '/api/model',
+    summary: 'The model: groups, weights, thresholds and validation figures',
+    description:
+      'The dli-1 model description: version, groups with weights and indicators, normalization, aggregation, thresholds, windows and the validation figures (Spearman correlation with NFCI and STLFSI4; forward returns by regime state) computed from the stored data at the last refresh.',
+    parameters: [],
+    response: ModelDescription,
+    cacheControl: MODEL_CACHE_CONTROL,
+    errors: ['model_unavailable'],
+    tag: 'model',
   },
 ];

@@ -1,9 +1,26 @@
-import { CATALOG, INDICATOR_IDS, seriesDef } from '../catalog.ts';
+import { INDICATOR_IDS, seriesDef } from '../catalog.ts';
 import type { Observation } from '../providers/observation.ts';
+import type { VintagedSeries } from '../store/observations.ts';
 import type { SeriesRefreshState } from '../store/runs.ts';
 import { isoDate } from '../timeseries/dates.ts';
 import { freshness } from './freshness.ts';
+import { computeModelOutputs, type ModelOutputs } from './model-outputs.ts';
+import { type PreparedResponse, prepareJson } from './prepared-response.ts';
 import { buildSeriesResponses, type SeriesResponses } from './series-response.ts';
+
+export const REGIME_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
+export const HISTORY_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
+export const MODEL_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
+
+export interface ModelFreshness {
+  state: 'current' | 'last-good';
+  reason: string | null;
+}
+
+export interface ModelState {
+  outputs: ModelOutputs;
+  freshness: ModelFreshness;
+}
 
 /**
  * Everything the HTTP layer serves that depends on data, built once per refresh from stored series and
@@ -14,32 +31,85 @@ export interface Publication {
   readonly version: number;
   readonly builtAt: string;
   readonly series: ReadonlyMap<string, SeriesResponses>;
+  /** The model result served, or undefined when none was ever computed (then `modelError` says why). */
+  readonly model: ModelState | undefined;
+  readonly modelError: string | undefined;
+  readonly regime: PreparedResponse | undefined;
+  readonly history: PreparedResponse | undefined;
+  readonly modelDescription: PreparedResponse | undefined;
 }
 
 export interface PublicationInput {
-  series: ReadonlyMap<string, readonly Observation[]>;
+  vintaged: ReadonlyMap<string, VintagedSeries>;
   states: ReadonlyMap<string, SeriesRefreshState>;
   now: Date;
   version: number;
+  baseUrl: string;
+  /** The publication being replaced: its model result is kept, marked last-good, if the recompute fails. */
+  previous?: Publication | undefined;
 }
 
 export function buildPublication(input: PublicationInput): Publication {
-  const today = isoDate(input.now);
+  const current = currentValues(input.vintaged);
+  const series = buildAllSeries(current, input.states, input.now);
+  const { model, error } = buildModel(input);
+  return {
+    version: input.version,
+    builtAt: input.now.toISOString(),
+    series,
+    model,
+    modelError: error,
+    regime: model && prepareJson({ ...model.outputs.regime, freshness: model.freshness }, REGIME_CACHE_CONTROL),
+    history: model && prepareJson({ ...model.outputs.history, freshness: model.freshness }, HISTORY_CACHE_CONTROL),
+    modelDescription: model && prepareJson({ ...model.outputs.description, freshness: model.freshness }, MODEL_CACHE_CONTROL),
+  };
+}
+
+function buildModel(input: PublicationInput): { model: ModelState | undefined; error: string | undefined } {
+  try {
+    const outputs = computeModelOutputs(input.vintaged, input.now, input.baseUrl);
+    return { model: { outputs, freshness: { state: 'current', reason: null } }, error: undefined };
+  } catch (cause) {
+    const error = `model recompute failed at ${input.now.toISOString()}: ${(cause as Error).message ?? cause}`;
+    const previous = input.previous?.model;
+    // Keep serving the last good result, and say so: never a silent neutral value.
+    return { model: previous && { outputs: previous.outputs, freshness: { state: 'last-good', reason: error } }, error };
+  }
+}
+
+/** The newest vintage of every date: the current state of each series. */
+export function currentValues(vintaged: ReadonlyMap<string, VintagedSeries>): Map<string, Observation[]> {
+  const out = new Map<string, Observation[]>();
+  for (const [id, series] of vintaged) {
+    out.set(
+      id,
+      series.dates.map((date, i) => {
+        const vintages = series.vintages[i]!;
+        return { date, value: vintages[vintages.length - 1]!.value };
+      }),
+    );
+  }
+  return out;
+}
+
+function buildAllSeries(
+  current: ReadonlyMap<string, readonly Observation[]>,
+  states: ReadonlyMap<string, SeriesRefreshState>,
+  now: Date,
+): Map<string, SeriesResponses> {
+  const today = isoDate(now);
   const series = new Map<string, SeriesResponses>();
   for (const id of INDICATOR_IDS) {
     const def = seriesDef(id)!;
-    const observations = input.series.get(id) ?? [];
+    const observations = current.get(id) ?? [];
     const last = observations[observations.length - 1];
     if (!last) continue;
-    const state = input.states.get(id);
-    const responses = buildSeriesResponses(def, observations, freshness(def, last.date, input.states, today), {
+    const state = states.get(id);
+    const responses = buildSeriesResponses(def, observations, freshness(def, last.date, states, today), {
       lastRefreshAt: state?.lastAttemptAt ?? null,
       lastSuccessAt: state?.lastSuccessAt ?? null,
     });
     if (responses) series.set(id, responses);
   }
-  return { version: input.version, builtAt: input.now.toISOString(), series };
+  return series;
 }
-
-/** Catalog ids the publication reads from the store (all of them: later stages read assets and benchmarks). */
-export const PUBLISHED_SERIES_IDS = CATALOG.map((def) => def.id);

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { loadSeries } from '../store/observations.ts';
+import { loadVintagedSeries } from '../store/observations.ts';
 import { seriesRefreshStates } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
 import { buildPublication, type Publication } from './publication.ts';
@@ -15,10 +15,13 @@ export class Publisher {
   readonly #now: () => Date;
   readonly #log: Logger | undefined;
 
-  constructor(store: Store, now: () => Date = () => new Date(), log?: Logger) {
+  readonly #baseUrl: string;
+
+  constructor(store: Store, opts: { now?: () => Date; log?: Logger; baseUrl?: string } = {}) {
     this.#store = store;
-    this.#now = now;
-    this.#log = log;
+    this.#now = opts.now ?? (() => new Date());
+    this.#log = opts.log;
+    this.#baseUrl = opts.baseUrl ?? 'http://localhost:8080';
   }
 
   get current(): Publication | undefined {
@@ -27,12 +30,20 @@ export class Publisher {
 
   async rebuild(): Promise<Publication | undefined> {
     try {
-      const [series, states] = await Promise.all([loadSeries(this.#store.db), seriesRefreshStates(this.#store.db)]);
+      const [vintaged, states] = await Promise.all([loadVintagedSeries(this.#store.db), seriesRefreshStates(this.#store.db)]);
       const started = performance.now();
-      const next = buildPublication({ series, states, now: this.#now(), version: ++this.#version });
+      const next = buildPublication({
+        vintaged,
+        states,
+        now: this.#now(),
+        version: ++this.#version,
+        baseUrl: this.#baseUrl,
+        previous: this.#current,
+      });
       this.#current = next;
+      if (next.modelError) this.#log?.error({ error: next.modelError }, 'model recompute failed');
       this.#log?.info(
-        { version: next.version, series: next.series.size, ms: Math.round(performance.now() - started) },
+        { version: next.version, series: next.series.size, modelMs: next.model?.outputs.ms, ms: Math.round(performance.now() - started) },
         'published',
       );
       return next;

@@ -107,7 +107,7 @@ describe('provider faults never destroy stored data', () => {
   it('the publication keeps serving the last good values, marked fallback', async () => {
     replay.inject('id=WALCL', { kind: 'status', status: 500 });
     await refreshWalcl();
-    const publisher = new Publisher(store, now);
+    const publisher = new Publisher(store, { now });
     const publication = await publisher.rebuild();
     const meta = publication?.series.get('fed-balance-sheet')?.meta;
     assert.equal(meta?.source, 'fallback');

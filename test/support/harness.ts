@@ -29,7 +29,7 @@ export async function createHarness(opts: { data?: ReplayData; now?: Date } = {}
   const providers = createProviders(replay.providerConfig());
   const clock = opts.now ?? TEST_NOW;
   const now = () => clock;
-  const publisher = new Publisher(store, now);
+  const publisher = new Publisher(store, { now, baseUrl: BASE_URL });
   const app = await buildApp({ config: { baseUrl: BASE_URL }, publication: () => publisher.current });
   return {
     replay,

@@ -1,0 +1,175 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+const GroupIds = ['policy', 'funding', 'credit', 'risk'] as const;
+const literals = <T extends string>(values: readonly T[], description: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description },
+  );
+
+export const ModelFreshness = Type.Object(
+  {
+    state: literals(['current', 'last-good'], 'current: computed at the last refresh. last-good: the last recompute failed; this is the last good result.'),
+    reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the last recompute failed, when it did.' }),
+  },
+  { additionalProperties: false, description: 'Whether this result comes from the latest recompute.' },
+);
+
+export const Driver = Type.Object(
+  {
+    indicatorId: Type.String(),
+    group: literals(GroupIds, 'The model group of the indicator.'),
+    weight: Type.Number({ description: "Effective weight: the group's renormalized weight divided by its live indicators." }),
+    zScore: Type.Number({ description: 'Sign-aligned robust z-score (higher = tighter), clipped to ±3.' }),
+    contribution: Type.Number({ description: 'weight × (sign-aligned percentile − ½): its push on the score, positive = tighter.' }),
+    direction: literals(['tightening', 'easing', 'neutral'], 'tightening at z ≥ +0.5, easing at z ≤ −0.5, neutral otherwise.'),
+  },
+  { additionalProperties: false },
+);
+
+const SubIndices = Type.Object(
+  Object.fromEntries(GroupIds.map((id) => [id, Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()])])),
+  { additionalProperties: false, description: 'Group sub-indices, 0–100 (mean percentile of live indicators; null when none reports).' },
+);
+
+export const Regime = Type.Object(
+  {
+    status: literals(['risk-on', 'neutral', 'risk-off'], 'risk-off at percentile5y ≥ 80, risk-on at ≤ 20, neutral otherwise.'),
+    momentum: literals(['improving', 'stable', 'deteriorating'], 'From the headline change over 7 days: ≤ −5 improving, ≥ +5 deteriorating.'),
+    confidence: literals(['high', 'medium', 'low'], 'From coverage, data freshness and agreement between groups (see /api/model).'),
+    compositeScore: Type.Number({ minimum: -1, maximum: 1, description: '(50 − percentile5y) / 50; positive = easy.' }),
+    previousScore: Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()], {
+      description: 'compositeScore on the previous business day.',
+    }),
+    percentile5y: Type.Integer({ minimum: 0, maximum: 100, description: 'Headline: trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose.' }),
+    drivers: Type.Array(Driver, { description: 'Top 5 live indicators by |contribution|.' }),
+    coverage: Type.Object(
+      {
+        groups: Type.Integer({ minimum: 0 }),
+        totalGroups: Type.Integer({ minimum: 0 }),
+        indicators: Type.Integer({ minimum: 0 }),
+        totalIndicators: Type.Integer({ minimum: 0 }),
+        fed: Type.Array(Type.String(), { description: 'Indicators that fed the score.' }),
+        dormant: Type.Array(Type.String(), { description: 'Reporting but dormant (ON RRP with no depletion under way).' }),
+        missing: Type.Array(Type.String(), { description: 'No usable data on the score date.' }),
+        stale: Type.Array(Type.String(), { description: 'Fed or dormant, but older than their expected publication lag.' }),
+      },
+      { additionalProperties: false },
+    ),
+    subIndices: SubIndices,
+    dataAsOf: Type.String({ format: 'date', description: 'Latest observation date the score reflects.' }),
+    updatedAt: Type.String({ format: 'date-time', description: 'Recompute time; not a data date.' }),
+    modelVersion: Type.String({ description: 'Model version, e.g. dli-1.' }),
+    freshness: ModelFreshness,
+  },
+  { $id: 'Regime', additionalProperties: false },
+);
+
+export type RegimeResponse = Static<typeof Regime>;
+
+const Nullable100 = Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]);
+
+export const History = Type.Object(
+  {
+    modelVersion: Type.String(),
+    updatedAt: Type.String({ format: 'date-time' }),
+    from: Type.String({ description: 'First date (the first warmed-up business day).' }),
+    to: Type.String({ description: 'Last date.' }),
+    count: Type.Integer({ minimum: 0, description: 'Length of every array below.' }),
+    dates: Type.Array(Type.String({ format: 'date' }), { description: 'Business days, ascending.' }),
+    headline: Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { description: 'percentile5y on each date.' }),
+    status: Type.Array(literals(['risk-on', 'neutral', 'risk-off'], 'status on each date.')),
+    aggregate: Type.Array(Type.Number({ minimum: 0 }), { description: 'CISS-style aggregate before the percentile transform.' }),
+    subIndices: Type.Object(
+      Object.fromEntries(GroupIds.map((id) => [id, Type.Array(Nullable100)])),
+      { additionalProperties: false, description: 'Group sub-indices 0–100 on each date; null where the group did not report.' },
+    ),
+    freshness: ModelFreshness,
+  },
+  {
+    $id: 'History',
+    additionalProperties: false,
+    description:
+      'Columnar: element i of every array belongs to dates[i]. Each date is computed as of that day: inputs enter on their publication day (date + publication lag) or, after the store began, the day their vintage was first seen.',
+  },
+);
+
+export const ModelDescription = Type.Object(
+  {
+    version: Type.String(),
+    computedAt: Type.String({ format: 'date-time' }),
+    dataAsOf: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+    summary: Type.String(),
+    groups: Type.Array(
+      Type.Object({
+        id: literals(GroupIds, 'group id'),
+        name: Type.String(),
+        weight: Type.Number(),
+        indicators: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            transform: Type.String(),
+            risingIsTighter: Type.Boolean(),
+            robustScaleFloor: Type.Number(),
+            staleAfterDays: Type.Integer(),
+          }),
+        ),
+      }),
+    ),
+    normalization: Type.String(),
+    aggregation: Type.String(),
+    headline: Type.String(),
+    thresholds: Type.Object({
+      riskOffAtOrAbove: Type.Integer(),
+      riskOnAtOrBelow: Type.Integer(),
+      momentumPoints: Type.Number(),
+      momentumDays: Type.Integer(),
+      driverZ: Type.Number(),
+      onrrpDepletion: Type.String(),
+    }),
+    windows: Type.Record(Type.String(), Type.Number()),
+    validation: Type.Union([
+      Type.Object({
+        correlations: Type.Array(
+          Type.Object({
+            benchmark: literals(['nfci', 'stlfsi4'], 'benchmark id'),
+            period: literals(['full', 'since-2023'], 'sample period'),
+            leadWeeks: Type.Integer({ minimum: 0 }),
+            rho: Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()]),
+            n: Type.Integer({ minimum: 0 }),
+            from: Type.Union([Type.String(), Type.Null()]),
+            to: Type.Union([Type.String(), Type.Null()]),
+          }),
+        ),
+        forwardReturns: Type.Array(
+          Type.Object({
+            asset: literals(['spx', 'qqq', 'btc', 'gold'], 'asset id'),
+            horizonBusinessDays: Type.Integer(),
+            sampling: Type.String(),
+            from: Type.Union([Type.String(), Type.Null()]),
+            to: Type.Union([Type.String(), Type.Null()]),
+            byState: Type.Record(
+              Type.String(),
+              Type.Object({
+                count: Type.Integer({ minimum: 0 }),
+                meanPct: Type.Union([Type.Number(), Type.Null()]),
+                medianPct: Type.Union([Type.Number(), Type.Null()]),
+                hitRate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+              }),
+            ),
+            riskOnMinusRiskOffPct: Type.Union([Type.Number(), Type.Null()]),
+            welch: Type.Object({
+              t: Type.Union([Type.Number(), Type.Null()]),
+              df: Type.Union([Type.Number(), Type.Null()]),
+              p: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+            }),
+          }),
+        ),
+      }),
+      Type.Null(),
+    ]),
+    methodologyUrl: Type.String({ format: 'uri' }),
+    freshness: ModelFreshness,
+  },
+  { $id: 'ModelDescription', additionalProperties: false },
+);

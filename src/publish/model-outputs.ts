@@ -1,0 +1,39 @@
+import { computeModel } from '../analytics/liquidity-model.ts';
+import { describeModel, type ModelDescription } from '../analytics/model-description.ts';
+import { DLI_1 } from '../analytics/model-spec.ts';
+import { type PointInTimeSeries, pointInTime } from '../analytics/point-in-time.ts';
+import { type History, historyOf, latestIndex, type Regime, regimeAt } from '../analytics/regime.ts';
+import { validateModel } from '../analytics/validation.ts';
+import { CATALOG, publicationLagDays, seriesDef } from '../catalog.ts';
+import type { VintagedSeries } from '../store/observations.ts';
+import { isoDate } from '../timeseries/dates.ts';
+
+export interface ModelOutputs {
+  regime: Regime;
+  history: History;
+  description: ModelDescription;
+  /** Point-in-time inputs, reused by later stages (lens, correlations). */
+  inputs: ReadonlyMap<string, PointInTimeSeries>;
+  ms: number;
+}
+
+const BLANK_MEANS_ZERO = new Set(CATALOG.filter((def) => def.blankMeansZero).map((def) => def.id));
+
+/** Runs the model over every stored vintage as of `now`; throws when there is nothing to score yet. */
+export function computeModelOutputs(vintaged: ReadonlyMap<string, VintagedSeries>, now: Date, baseUrl: string): ModelOutputs {
+  const started = performance.now();
+  const inputs = new Map<string, PointInTimeSeries>();
+  for (const [id, series] of vintaged) {
+    const def = seriesDef(id);
+    if (def) inputs.set(id, pointInTime(series, publicationLagDays(def)));
+  }
+  const run = computeModel(inputs, isoDate(now), BLANK_MEANS_ZERO, DLI_1);
+  const g = latestIndex(run);
+  if (g < 0) throw new Error('the model has no warmed-up day yet: not enough stored history');
+  const updatedAt = now.toISOString();
+  const regime = regimeAt(run, g, updatedAt);
+  const history = historyOf(run, updatedAt);
+  const validation = validateModel(run, inputs);
+  const description = describeModel(DLI_1, { computedAt: updatedAt, dataAsOf: regime.dataAsOf, validation, baseUrl });
+  return { regime, history, description, inputs, ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { buildPublication } from '../../src/publish/publication.ts';
+import { loadVintagedSeries } from '../../src/store/observations.ts';
+import { seriesRefreshStates } from '../../src/store/runs.ts';
+import { BASE_URL, createHarness, type Harness, TEST_NOW } from '../support/harness.ts';
+import { openApiValidator } from '../support/openapi-validator.ts';
+
+describe('GET /api/regime, /api/history, /api/model', () => {
+  let h: Harness;
+  let validator: ReturnType<typeof openApiValidator>;
+  before(async () => {
+    h = await createHarness();
+    await h.refresh();
+    validator = openApiValidator((await h.app.inject('/openapi.json')).json());
+  });
+  after(() => h.close());
+
+  it('regime: valid against the OpenAPI document, with the contract Cache-Control', async () => {
+    const res = await h.app.inject('/api/regime');
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['cache-control'], 'public, s-maxage=3600, stale-while-revalidate=21600');
+    const regime = res.json();
+    assert.deepEqual(validator.validate('/api/regime', 200, regime), []);
+    assert.equal(regime.modelVersion, 'dli-1');
+    assert.equal(regime.freshness.state, 'current');
+    assert.equal(regime.compositeScore, Math.round(((50 - regime.percentile5y) / 50) * 100) / 100);
+    assert.equal(regime.coverage.totalIndicators, 10);
+    assert.equal(regime.coverage.fed.length, regime.coverage.indicators);
+    assert.ok(regime.dataAsOf <= TEST_NOW.toISOString().slice(0, 10));
+  });
+
+  it('history: aligned columns, ascending, ending on the regime day with the regime headline', async () => {
+    const history = (await h.app.inject('/api/history')).json();
+    assert.deepEqual(validator.validate('/api/history', 200, history), []);
+    assert.equal(history.dates.length, history.count);
+    for (const key of ['headline', 'status', 'aggregate'] as const) assert.equal(history[key].length, history.count);
+    for (const id of ['policy', 'funding', 'credit', 'risk']) assert.equal(history.subIndices[id].length, history.count);
+    assert.deepEqual(history.dates, [...history.dates].sort());
+    const regime = (await h.app.inject('/api/regime')).json();
+    assert.equal(history.headline.at(-1), regime.percentile5y);
+    assert.equal(history.status.at(-1), regime.status);
+  });
+
+  it('model: groups, weights summing to 1, thresholds and validation figures', async () => {
+    const model = (await h.app.inject('/api/model')).json();
+    assert.deepEqual(validator.validate('/api/model', 200, model), []);
+    assert.ok(Math.abs(model.groups.reduce((s: number, g: { weight: number }) => s + g.weight, 0) - 1) < 1e-12);
+    assert.equal(model.thresholds.riskOffAtOrAbove, 80);
+    assert.equal(model.validation.correlations.length, 2 * 2 * 3);
+    assert.deepEqual(
+      model.validation.forwardReturns.map((f: { asset: string }) => f.asset),
+      ['spx', 'qqq', 'btc', 'gold'],
+    );
+  });
+
+  it('a failed recompute keeps serving the last good result, marked last-good', async () => {
+    const previous = h.publisher.current!;
+    const states = await seriesRefreshStates(h.store.db);
+    const next = buildPublication({ vintaged: new Map(), states, now: TEST_NOW, version: 99, baseUrl: BASE_URL, previous });
+    assert.match(next.modelError ?? '', /no warmed-up day/);
+    const regime = JSON.parse(next.regime!.body.toString());
+    assert.equal(regime.freshness.state, 'last-good');
+    assert.match(regime.freshness.reason, /model recompute failed/);
+    assert.equal(regime.percentile5y, JSON.parse(previous.regime!.body.toString()).percentile5y);
+    assert.ok((await loadVintagedSeries(h.store.db)).size > 0);
+  });
+});
+
+describe('before any data', () => {
+  let h: Harness;
+  before(async () => {
+    h = await createHarness();
+    await h.publisher.rebuild();
+  });
+  after(() => h.close());
+
+  for (const [path, code] of [
+    ['/api/regime', 'regime_unavailable'],
+    ['/api/history', 'history_unavailable'],
+    ['/api/model', 'model_unavailable'],
+  ] as const) {
+    it(`${path} answers 500 ${code} with the envelope`, async () => {
+      const res = await h.app.inject(path);
+      assert.equal(res.statusCode, 500);
+      assert.equal(res.json().error.code, code);
+      assert.equal(res.headers['cache-control'], 'no-store');
+      assert.match(res.json().error.message, /could not be computed/);
+    });
+  }
+});
