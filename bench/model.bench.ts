@@ -3,8 +3,9 @@
  * latest date, the validation table, and the time to recompute the whole model from the stored data (median
  * of 5 runs; loading the stored vintages timed separately). `node bench/model.bench.ts`
  */
-import { loadVintagedSeries } from '../src/store/observations.ts';
+
 import { computeModelOutputs } from '../src/publish/model-outputs.ts';
+import { loadVintagedSeries } from '../src/store/observations.ts';
 import { createHarness } from '../test/support/harness.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
 import { syntheticReplayData } from '../test/support/synthetic-data.ts';
@@ -28,10 +29,14 @@ for (let i = 0; i < 5; i++) {
 }
 const { regime, history, description } = outputs!;
 const rows = (await loadVintagedSeries(h.store.db)).size;
-process.stdout.write(`data: ${real ? 'real files' : 'synthetic'}; now = ${now.toISOString()}; ${rows} stored series\n\n`);
+process.stdout.write(
+  `data: ${real ? 'real files' : 'synthetic'}; now = ${now.toISOString()}; ${rows} stored series\n\n`,
+);
 process.stdout.write(`regime:\n${JSON.stringify(regime, null, 2)}\n\n`);
 process.stdout.write(`history: ${history.count} business days, ${history.from} → ${history.to}; last 5:\n`);
-process.stdout.write('| date | headline | status | policy | funding | credit | risk | aggregate |\n|---|---|---|---|---|---|---|---|\n');
+process.stdout.write(
+  '| date | headline | status | policy | funding | credit | risk | aggregate |\n|---|---|---|---|---|---|---|---|\n',
+);
 for (let i = history.count - 5; i < history.count; i++) {
   const s = history.subIndices;
   process.stdout.write(
@@ -39,8 +44,11 @@ for (let i = history.count - 5; i < history.count; i++) {
   );
 }
 const v = description.validation!;
-process.stdout.write('\nSpearman ρ of the headline with the benchmark k weeks later (Fridays):\n| benchmark | period | k | ρ | n | from | to |\n|---|---|---|---|---|---|---|\n');
-for (const c of v.correlations) process.stdout.write(`| ${c.benchmark} | ${c.period} | ${c.leadWeeks} | ${c.rho} | ${c.n} | ${c.from} | ${c.to} |\n`);
+process.stdout.write(
+  '\nSpearman ρ of the headline with the benchmark k weeks later (Fridays):\n| benchmark | period | k | ρ | n | from | to |\n|---|---|---|---|---|---|---|\n',
+);
+for (const c of v.correlations)
+  process.stdout.write(`| ${c.benchmark} | ${c.period} | ${c.leadWeeks} | ${c.rho} | ${c.n} | ${c.from} | ${c.to} |\n`);
 process.stdout.write(
   '\n60-business-day forward returns by state (non-overlapping samples):\n| asset | period | risk-on n / mean % / hit | neutral n / mean % / hit | risk-off n / mean % / hit | on − off | Welch t | p |\n|---|---|---|---|---|---|---|---|\n',
 );

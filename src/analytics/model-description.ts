@@ -14,7 +14,13 @@ export interface ModelDescription {
     id: string;
     name: string;
     weight: number;
-    indicators: Array<{ id: string; transform: string; risingIsTighter: boolean; robustScaleFloor: number; staleAfterDays: number }>;
+    indicators: Array<{
+      id: string;
+      transform: string;
+      risingIsTighter: boolean;
+      robustScaleFloor: number;
+      staleAfterDays: number;
+    }>;
   }>;
   normalization: string;
   aggregation: string;

@@ -90,7 +90,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendPrepared(request, reply, series.forDays(days.value));
   });
 
-  const resource = (path: string, pick: (p: Publication) => PreparedResponse | undefined, code: ErrorCode, what: string) =>
+  const resource = (
+    path: string,
+    pick: (p: Publication) => PreparedResponse | undefined,
+    code: ErrorCode,
+    what: string,
+  ) =>
     app.get(path, (request, reply) => {
       const publication = deps.publication();
       const prepared = publication && pick(publication);

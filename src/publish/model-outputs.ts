@@ -20,7 +20,11 @@ export interface ModelOutputs {
 const BLANK_MEANS_ZERO = new Set(CATALOG.filter((def) => def.blankMeansZero).map((def) => def.id));
 
 /** Runs the model over every stored vintage as of `now`; throws when there is nothing to score yet. */
-export function computeModelOutputs(vintaged: ReadonlyMap<string, VintagedSeries>, now: Date, baseUrl: string): ModelOutputs {
+export function computeModelOutputs(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  now: Date,
+  baseUrl: string,
+): ModelOutputs {
   const started = performance.now();
   const inputs = new Map<string, PointInTimeSeries>();
   for (const [id, series] of vintaged) {

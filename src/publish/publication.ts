@@ -61,7 +61,8 @@ export function buildPublication(input: PublicationInput): Publication {
     modelError: error,
     regime: model && prepareJson({ ...model.outputs.regime, freshness: model.freshness }, REGIME_CACHE_CONTROL),
     history: model && prepareJson({ ...model.outputs.history, freshness: model.freshness }, HISTORY_CACHE_CONTROL),
-    modelDescription: model && prepareJson({ ...model.outputs.description, freshness: model.freshness }, MODEL_CACHE_CONTROL),
+    modelDescription:
+      model && prepareJson({ ...model.outputs.description, freshness: model.freshness }, MODEL_CACHE_CONTROL),
   };
 }
 
@@ -73,7 +74,10 @@ function buildModel(input: PublicationInput): { model: ModelState | undefined; e
     const error = `model recompute failed at ${input.now.toISOString()}: ${(cause as Error).message ?? cause}`;
     const previous = input.previous?.model;
     // Keep serving the last good result, and say so: never a silent neutral value.
-    return { model: previous && { outputs: previous.outputs, freshness: { state: 'last-good', reason: error } }, error };
+    return {
+      model: previous && { outputs: previous.outputs, freshness: { state: 'last-good', reason: error } },
+      error,
+    };
   }
 }
 

@@ -30,7 +30,10 @@ export class Publisher {
 
   async rebuild(): Promise<Publication | undefined> {
     try {
-      const [vintaged, states] = await Promise.all([loadVintagedSeries(this.#store.db), seriesRefreshStates(this.#store.db)]);
+      const [vintaged, states] = await Promise.all([
+        loadVintagedSeries(this.#store.db),
+        seriesRefreshStates(this.#store.db),
+      ]);
       const started = performance.now();
       const next = buildPublication({
         vintaged,
@@ -43,7 +46,12 @@ export class Publisher {
       this.#current = next;
       if (next.modelError) this.#log?.error({ error: next.modelError }, 'model recompute failed');
       this.#log?.info(
-        { version: next.version, series: next.series.size, modelMs: next.model?.outputs.ms, ms: Math.round(performance.now() - started) },
+        {
+          version: next.version,
+          series: next.series.size,
+          modelMs: next.model?.outputs.ms,
+          ms: Math.round(performance.now() - started),
+        },
         'published',
       );
       return next;

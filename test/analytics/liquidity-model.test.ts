@@ -11,10 +11,18 @@ const TO = '2010-12-31';
 
 /** A point-in-time series from daily values on business days, every value seen in one backfill. */
 function series(values: Array<[string, number]>, lag = 1): PointInTimeSeries {
-  return pointInTime({ dates: values.map(([d]) => d), vintages: values.map(([, v]) => [{ value: v, seenAt: '2030-01-01T00:00:00Z' }]) }, lag);
+  return pointInTime(
+    { dates: values.map(([d]) => d), vintages: values.map(([, v]) => [{ value: v, seenAt: '2030-01-01T00:00:00Z' }]) },
+    lag,
+  );
 }
 
-function randomWalk(seed: number, level: number, vol: number, days = businessDays('2003-01-01', TO)): Array<[string, number]> {
+function randomWalk(
+  seed: number,
+  level: number,
+  vol: number,
+  days = businessDays('2003-01-01', TO),
+): Array<[string, number]> {
   let a = seed >>> 0;
   const random = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -48,7 +56,14 @@ function inputs(seed: number, overrides: Record<string, Array<[string, number]>>
 
 describe('dli-1 on hand-computable inputs', () => {
   it('status and compositeScore follow the documented thresholds and mapping', () => {
-    assert.deepEqual([0, 20, 21, 79, 80, 100].map(statusOf), ['risk-on', 'risk-on', 'neutral', 'neutral', 'risk-off', 'risk-off']);
+    assert.deepEqual([0, 20, 21, 79, 80, 100].map(statusOf), [
+      'risk-on',
+      'risk-on',
+      'neutral',
+      'neutral',
+      'risk-off',
+      'risk-off',
+    ]);
     assert.deepEqual([0, 25, 50, 80, 100].map(compositeScore), [1, 0.5, 0, -0.6, -1]);
   });
 
@@ -61,8 +76,14 @@ describe('dli-1 on hand-computable inputs', () => {
 
   it('the CISS aggregate grows as two stressed groups keep moving together (correlation → 1)', () => {
     const n = 2000;
-    const groups = { policy: new Float64Array(n).fill(0.75), funding: new Float64Array(n).fill(0.75) } as Record<GroupId, Float64Array>;
-    const weights = { policy: new Float64Array(n).fill(0.5), funding: new Float64Array(n).fill(0.5) } as Record<GroupId, Float64Array>;
+    const groups = { policy: new Float64Array(n).fill(0.75), funding: new Float64Array(n).fill(0.75) } as Record<
+      GroupId,
+      Float64Array
+    >;
+    const weights = { policy: new Float64Array(n).fill(0.5), funding: new Float64Array(n).fill(0.5) } as Record<
+      GroupId,
+      Float64Array
+    >;
     const spec: ModelSpec = { ...DLI_1, groups: DLI_1.groups.filter((g) => g.id === 'policy' || g.id === 'funding') };
     const agg = cissAggregate(spec, groups, weights, n);
     // Day 0: correlation still ~0 → √(2 × (0.5 × 0.75)²) ≈ 0.53; after many co-moving days → 0.75 × (0.5 + 0.5).
@@ -110,14 +131,17 @@ describe('dli-1 properties', () => {
   });
 
   it('a series that only rises never reads easing', () => {
-    const rising = (start: number, step: number) => Array.from(businessDays('2003-01-01', TO), (d, i) => [fromDayNumber(d), start + step * i] as [string, number]);
+    const rising = (start: number, step: number) =>
+      Array.from(businessDays('2003-01-01', TO), (d, i) => [fromDayNumber(d), start + step * i] as [string, number]);
     const run = computeModel(inputs(3, { vix: rising(10, 0.01), 'sofr-iorb': rising(-10, 0.001) }), TO);
     for (const id of ['vix', 'sofr-iorb']) {
       const r = run.readings.find((x) => x.spec.id === id)!;
-      for (let g = 0; g < run.grid.length; g++) if (!Number.isNaN(r.z[g]!)) assert.ok(r.z[g]! >= 0, `${id} z ${r.z[g]} on ${g}`);
+      for (let g = 0; g < run.grid.length; g++)
+        if (!Number.isNaN(r.z[g]!)) assert.ok(r.z[g]! >= 0, `${id} z ${r.z[g]} on ${g}`);
     }
     const regime = regimeAt(run, latestIndex(run), '2011-01-01T00:00:00Z');
-    for (const d of regime.drivers) if (d.indicatorId === 'vix' || d.indicatorId === 'sofr-iorb') assert.notEqual(d.direction, 'easing');
+    for (const d of regime.drivers)
+      if (d.indicatorId === 'vix' || d.indicatorId === 'sofr-iorb') assert.notEqual(d.direction, 'easing');
   });
 
   it('permuting the order of indicators and groups changes nothing', () => {
@@ -134,21 +158,28 @@ describe('dli-1 properties', () => {
 
   it('missing data never yields NaN or Infinity in a response', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.subarray(DLI_1.scored.map((s) => s.id), { minLength: 0, maxLength: 6 }), (seed, dropped) => {
-        const data = inputs(seed);
-        for (const id of dropped) data.delete(id);
-        // Punch holes into what is left.
-        const run = computeModel(data, TO);
-        const g = latestIndex(run);
-        if (g < 0) return;
-        const walk = (value: unknown): void => {
-          if (typeof value === 'number') assert.ok(Number.isFinite(value));
-          else if (Array.isArray(value)) value.forEach(walk);
-          else if (value && typeof value === 'object') Object.values(value).forEach(walk);
-        };
-        walk(regimeAt(run, g, 'x'));
-        walk(historyOf(run, 'x'));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.subarray(
+          DLI_1.scored.map((s) => s.id),
+          { minLength: 0, maxLength: 6 },
+        ),
+        (seed, dropped) => {
+          const data = inputs(seed);
+          for (const id of dropped) data.delete(id);
+          // Punch holes into what is left.
+          const run = computeModel(data, TO);
+          const g = latestIndex(run);
+          if (g < 0) return;
+          const walk = (value: unknown): void => {
+            if (typeof value === 'number') assert.ok(Number.isFinite(value));
+            else if (Array.isArray(value)) value.forEach(walk);
+            else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+          };
+          walk(regimeAt(run, g, 'x'));
+          walk(historyOf(run, 'x'));
+        },
+      ),
       { numRuns: 8 },
     );
   });
@@ -159,13 +190,24 @@ describe('dli-1 properties', () => {
     const truncated = new Map(
       [...full].map(([id, s]) => {
         const keep = Array.from(s.knownFrom).filter((k) => fromDayNumber(k) <= cut).length;
-        return [id, { ...s, obsDay: s.obsDay.slice(0, keep), knownFrom: s.knownFrom.slice(0, keep), firstValue: s.firstValue.slice(0, keep) }];
+        return [
+          id,
+          {
+            ...s,
+            obsDay: s.obsDay.slice(0, keep),
+            knownFrom: s.knownFrom.slice(0, keep),
+            firstValue: s.firstValue.slice(0, keep),
+          },
+        ];
       }),
     );
     const a = computeModel(full, TO);
     const b = computeModel(truncated, cut);
     for (let g = 0; g < b.grid.length; g++) {
-      assert.equal(Number.isNaN(b.headline[g]!) ? 'NaN' : b.headline[g], Number.isNaN(a.headline[g]!) ? 'NaN' : a.headline[g]);
+      assert.equal(
+        Number.isNaN(b.headline[g]!) ? 'NaN' : b.headline[g],
+        Number.isNaN(a.headline[g]!) ? 'NaN' : a.headline[g],
+      );
     }
   });
 });

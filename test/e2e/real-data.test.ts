@@ -74,6 +74,25 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     assert.equal((await served('vix')).meta.source, 'stale');
   });
 
+  it('the model meets its validation bar on the real files: Spearman ≥ 0.3 with NFCI and STLFSI4, right sign', async () => {
+    const model = (await h.app.inject('/api/model')).json();
+    const full = (id: string) =>
+      model.validation.correlations.find(
+        (c: { benchmark: string; period: string; leadWeeks: number }) =>
+          c.benchmark === id && c.period === 'full' && c.leadWeeks === 0,
+      );
+    assert.ok(full('nfci').rho >= 0.3, `NFCI ρ ${full('nfci').rho}`);
+    assert.ok(full('stlfsi4').rho >= 0.3, `STLFSI4 ρ ${full('stlfsi4').rho}`);
+    assert.ok(full('nfci').n > 1000);
+    const regime = (await h.app.inject('/api/regime')).json();
+    assert.equal(regime.modelVersion, 'dli-1');
+    const history = (await h.app.inject('/api/history')).json();
+    assert.equal(history.from, '2004-12-27');
+    // 2008-10: the crisis must read tight.
+    const i = history.dates.indexOf('2008-10-10');
+    assert.ok(history.headline[i] >= 90, `2008-10-10 headline ${history.headline[i]}`);
+  });
+
   it('series missing from the files answer 503, not an empty or invented 200', async () => {
     const res = await h.app.inject('/api/series/boj-balance-sheet');
     assert.equal(res.statusCode, 503);

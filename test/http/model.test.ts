@@ -35,7 +35,8 @@ describe('GET /api/regime, /api/history, /api/model', () => {
     assert.deepEqual(validator.validate('/api/history', 200, history), []);
     assert.equal(history.dates.length, history.count);
     for (const key of ['headline', 'status', 'aggregate'] as const) assert.equal(history[key].length, history.count);
-    for (const id of ['policy', 'funding', 'credit', 'risk']) assert.equal(history.subIndices[id].length, history.count);
+    for (const id of ['policy', 'funding', 'credit', 'risk'])
+      assert.equal(history.subIndices[id].length, history.count);
     assert.deepEqual(history.dates, [...history.dates].sort());
     const regime = (await h.app.inject('/api/regime')).json();
     assert.equal(history.headline.at(-1), regime.percentile5y);
@@ -57,7 +58,14 @@ describe('GET /api/regime, /api/history, /api/model', () => {
   it('a failed recompute keeps serving the last good result, marked last-good', async () => {
     const previous = h.publisher.current!;
     const states = await seriesRefreshStates(h.store.db);
-    const next = buildPublication({ vintaged: new Map(), states, now: TEST_NOW, version: 99, baseUrl: BASE_URL, previous });
+    const next = buildPublication({
+      vintaged: new Map(),
+      states,
+      now: TEST_NOW,
+      version: 99,
+      baseUrl: BASE_URL,
+      previous,
+    });
     assert.match(next.modelError ?? '', /no warmed-up day/);
     const regime = JSON.parse(next.regime!.body.toString());
     assert.equal(regime.freshness.state, 'last-good');

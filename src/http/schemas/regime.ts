@@ -9,7 +9,10 @@ const literals = <T extends string>(values: readonly T[], description: string) =
 
 export const ModelFreshness = Type.Object(
   {
-    state: literals(['current', 'last-good'], 'current: computed at the last refresh. last-good: the last recompute failed; this is the last good result.'),
+    state: literals(
+      ['current', 'last-good'],
+      'current: computed at the last refresh. last-good: the last recompute failed; this is the last good result.',
+    ),
     reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the last recompute failed, when it did.' }),
   },
   { additionalProperties: false, description: 'Whether this result comes from the latest recompute.' },
@@ -19,29 +22,52 @@ export const Driver = Type.Object(
   {
     indicatorId: Type.String(),
     group: literals(GroupIds, 'The model group of the indicator.'),
-    weight: Type.Number({ description: "Effective weight: the group's renormalized weight divided by its live indicators." }),
+    weight: Type.Number({
+      description: "Effective weight: the group's renormalized weight divided by its live indicators.",
+    }),
     zScore: Type.Number({ description: 'Sign-aligned robust z-score (higher = tighter), clipped to ±3.' }),
-    contribution: Type.Number({ description: 'weight × (sign-aligned percentile − ½): its push on the score, positive = tighter.' }),
-    direction: literals(['tightening', 'easing', 'neutral'], 'tightening at z ≥ +0.5, easing at z ≤ −0.5, neutral otherwise.'),
+    contribution: Type.Number({
+      description: 'weight × (sign-aligned percentile − ½): its push on the score, positive = tighter.',
+    }),
+    direction: literals(
+      ['tightening', 'easing', 'neutral'],
+      'tightening at z ≥ +0.5, easing at z ≤ −0.5, neutral otherwise.',
+    ),
   },
   { additionalProperties: false },
 );
 
 const SubIndices = Type.Object(
   Object.fromEntries(GroupIds.map((id) => [id, Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()])])),
-  { additionalProperties: false, description: 'Group sub-indices, 0–100 (mean percentile of live indicators; null when none reports).' },
+  {
+    additionalProperties: false,
+    description: 'Group sub-indices, 0–100 (mean percentile of live indicators; null when none reports).',
+  },
 );
 
 export const Regime = Type.Object(
   {
-    status: literals(['risk-on', 'neutral', 'risk-off'], 'risk-off at percentile5y ≥ 80, risk-on at ≤ 20, neutral otherwise.'),
-    momentum: literals(['improving', 'stable', 'deteriorating'], 'From the headline change over 7 days: ≤ −5 improving, ≥ +5 deteriorating.'),
-    confidence: literals(['high', 'medium', 'low'], 'From coverage, data freshness and agreement between groups (see /api/model).'),
+    status: literals(
+      ['risk-on', 'neutral', 'risk-off'],
+      'risk-off at percentile5y ≥ 80, risk-on at ≤ 20, neutral otherwise.',
+    ),
+    momentum: literals(
+      ['improving', 'stable', 'deteriorating'],
+      'From the headline change over 7 days: ≤ −5 improving, ≥ +5 deteriorating.',
+    ),
+    confidence: literals(
+      ['high', 'medium', 'low'],
+      'From coverage, data freshness and agreement between groups (see /api/model).',
+    ),
     compositeScore: Type.Number({ minimum: -1, maximum: 1, description: '(50 − percentile5y) / 50; positive = easy.' }),
     previousScore: Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()], {
       description: 'compositeScore on the previous business day.',
     }),
-    percentile5y: Type.Integer({ minimum: 0, maximum: 100, description: 'Headline: trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose.' }),
+    percentile5y: Type.Integer({
+      minimum: 0,
+      maximum: 100,
+      description: 'Headline: trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose.',
+    }),
     drivers: Type.Array(Driver, { description: 'Top 5 live indicators by |contribution|.' }),
     coverage: Type.Object(
       {
@@ -50,9 +76,13 @@ export const Regime = Type.Object(
         indicators: Type.Integer({ minimum: 0 }),
         totalIndicators: Type.Integer({ minimum: 0 }),
         fed: Type.Array(Type.String(), { description: 'Indicators that fed the score.' }),
-        dormant: Type.Array(Type.String(), { description: 'Reporting but dormant (ON RRP with no depletion under way).' }),
+        dormant: Type.Array(Type.String(), {
+          description: 'Reporting but dormant (ON RRP with no depletion under way).',
+        }),
         missing: Type.Array(Type.String(), { description: 'No usable data on the score date.' }),
-        stale: Type.Array(Type.String(), { description: 'Fed or dormant, but older than their expected publication lag.' }),
+        stale: Type.Array(Type.String(), {
+          description: 'Fed or dormant, but older than their expected publication lag.',
+        }),
       },
       { additionalProperties: false },
     ),
@@ -79,11 +109,13 @@ export const History = Type.Object(
     dates: Type.Array(Type.String({ format: 'date' }), { description: 'Business days, ascending.' }),
     headline: Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { description: 'percentile5y on each date.' }),
     status: Type.Array(literals(['risk-on', 'neutral', 'risk-off'], 'status on each date.')),
-    aggregate: Type.Array(Type.Number({ minimum: 0 }), { description: 'CISS-style aggregate before the percentile transform.' }),
-    subIndices: Type.Object(
-      Object.fromEntries(GroupIds.map((id) => [id, Type.Array(Nullable100)])),
-      { additionalProperties: false, description: 'Group sub-indices 0–100 on each date; null where the group did not report.' },
-    ),
+    aggregate: Type.Array(Type.Number({ minimum: 0 }), {
+      description: 'CISS-style aggregate before the percentile transform.',
+    }),
+    subIndices: Type.Object(Object.fromEntries(GroupIds.map((id) => [id, Type.Array(Nullable100)])), {
+      additionalProperties: false,
+      description: 'Group sub-indices 0–100 on each date; null where the group did not report.',
+    }),
     freshness: ModelFreshness,
   },
   {
