@@ -53,7 +53,8 @@ process.stdout.write(
   '\n60-business-day forward returns by state (non-overlapping samples):\n| asset | period | risk-on n / mean % / hit | neutral n / mean % / hit | risk-off n / mean % / hit | on − off | Welch t | p |\n|---|---|---|---|---|---|---|---|\n',
 );
 for (const f of v.forwardReturns) {
-  const cell = (s: { count: number; meanPct: number | null; hitRate: number | null }) => `${s.count} / ${s.meanPct} / ${s.hitRate}`;
+  const cell = (s: { count: number; meanPct: number | null; hitRate: number | null }) =>
+    `${s.count} / ${s.meanPct} / ${s.hitRate}`;
   process.stdout.write(
     `| ${f.asset} | ${f.from} → ${f.to} | ${cell(f.byState['risk-on'])} | ${cell(f.byState.neutral)} | ${cell(f.byState['risk-off'])} | ${f.riskOnMinusRiskOffPct} | ${f.welch.t} | ${f.welch.p} |\n`,
   );
