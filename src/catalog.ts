@@ -29,7 +29,7 @@ export type Provider = 'fred' | 'treasury' | 'nyfed' | 'prices';
 /** How a fetched series is requested from its provider. */
 export type SourceSpec =
   | { provider: 'fred'; seriesId: string }
-  | { provider: 'treasury'; dataset: 'dts-tga' | 'debt-to-penny' | 'mts-deficit' }
+  | { provider: 'treasury'; dataset: 'dts-tga' | 'debt-to-penny' | 'mts-deficit' | 'bills-share' }
   | { provider: 'nyfed'; dataset: 'sofr' | 'srf' | 'effr'; startDate: string }
   | { provider: 'prices'; symbol: string };
 
@@ -752,6 +752,24 @@ export const CATALOG: readonly SeriesDef[] = [
     providerUnit: 'percent',
     scale: 1,
     publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'bills-share',
+    name: 'Bills share of marketable Treasury debt',
+    description:
+      'Treasury bills outstanding as a share of total marketable Treasury debt, from the Monthly Statement of the Public Debt (Table I).',
+    unit: 'percent',
+    frequency: 'monthly',
+    group: 'context',
+    risingIsTighter: null,
+    indicator: false,
+    plausible: [1, 60],
+    kind: 'fetched',
+    lagDays: 35,
+    source: { provider: 'treasury', dataset: 'bills-share' },
+    providerUnit: 'percent (computed from millions of USD)',
+    scale: 1,
+    publisher: 'U.S. Treasury, Fiscal Data',
   },
   // ── Benchmarks ────────────────────────────────────────────────────────────────────────────────────────────
   {

@@ -100,24 +100,34 @@ function benchmarkCorrelations(
   return figures;
 }
 
-function forwardReturns(
+function forwardReturns(run: ModelRun, asset: (typeof ASSETS)[number], series: PointInTimeSeries | undefined) {
+  return forwardReturnsByState(run, asset, series, FORWARD_DAYS);
+}
+
+/**
+ * Simple returns over `horizon` business days by the regime state on the sample day, sampled every `horizon`
+ * business days from the first warmed-up day (non-overlapping windows); Welch's t-test of risk-on vs risk-off.
+ * The state on day t uses only data published by day t (point-in-time model run).
+ */
+export function forwardReturnsByState(
   run: ModelRun,
   asset: (typeof ASSETS)[number],
   series: PointInTimeSeries | undefined,
+  horizon: number,
 ): ForwardReturnFigure {
   const prices = series ? sampleOnGrid(series, run.grid, 5).values : new Float64Array(run.grid.length).fill(Number.NaN);
   const samples: Record<Status, number[]> = { 'risk-on': [], neutral: [], 'risk-off': [] };
   let first = -1;
   let last = -1;
   const start = run.headline.findIndex((v) => !Number.isNaN(v));
-  for (let g = Math.max(0, start); start >= 0 && g + FORWARD_DAYS < run.grid.length; g += FORWARD_DAYS) {
+  for (let g = Math.max(0, start); start >= 0 && g + horizon < run.grid.length; g += horizon) {
     const headline = run.headline[g]!;
     const now = prices[g]!;
-    const later = prices[g + FORWARD_DAYS]!;
+    const later = prices[g + horizon]!;
     if (Number.isNaN(headline) || !(now > 0) || !(later > 0)) continue;
     samples[statusOf(headline)].push(100 * (later / now - 1));
     if (first < 0) first = g;
-    last = g + FORWARD_DAYS;
+    last = g + horizon;
   }
   const byState = Object.fromEntries(
     (['risk-on', 'neutral', 'risk-off'] as const).map((state) => [state, summarize(samples[state])]),
@@ -127,8 +137,8 @@ function forwardReturns(
   const welch = welchTTest(samples['risk-on'], samples['risk-off']);
   return {
     asset,
-    horizonBusinessDays: FORWARD_DAYS,
-    sampling: `non-overlapping: one sample every ${FORWARD_DAYS} business days from the first warmed-up day`,
+    horizonBusinessDays: horizon,
+    sampling: `non-overlapping: one sample every ${horizon} business days from the first warmed-up day`,
     from: first >= 0 ? fromDayNumber(run.grid[first]!) : null,
     to: last >= 0 ? fromDayNumber(run.grid[last]!) : null,
     byState,

@@ -13,6 +13,7 @@ import { parseDays, truncate } from './days-param.ts';
 import { buildDirectory } from './directory.ts';
 import type { ErrorCode } from './error-codes.ts';
 import { type ErrorReply, errorReply } from './errors.ts';
+import { parseLang } from './lang-param.ts';
 import { buildOpenApi } from './openapi.ts';
 import { DIRECTORY_CACHE_CONTROL, ROUTES } from './routes.ts';
 
@@ -100,17 +101,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const publication = deps.publication();
       const prepared = publication && pick(publication);
       if (prepared) return sendPrepared(request, reply, prepared);
-      request.log.error({ cause: publication?.modelError ?? 'no publication yet' }, `${what} unavailable`);
+      const cause =
+        (code === 'correlation_unavailable' ? publication?.correlationError : undefined) ?? publication?.modelError;
+      request.log.error({ cause: cause ?? 'no publication yet' }, `${what} unavailable`);
       return fail(
         reply,
         code,
-        `The ${what} could not be computed: ${publication?.modelError ?? 'no data has been stored yet'}.`,
+        `The ${what} could not be computed: ${cause ?? 'no data has been stored yet'}.`,
         'Retry after the next refresh (every 6 hours); /api/series/{id} serves the stored series meanwhile.',
       );
     });
   resource('/api/regime', (p) => p.regime, 'regime_unavailable', 'regime');
   resource('/api/history', (p) => p.history, 'history_unavailable', 'history');
   resource('/api/model', (p) => p.modelDescription, 'model_unavailable', 'model description');
+  resource('/api/correlation', (p) => p.correlation, 'correlation_unavailable', 'correlation statistics');
+
+  app.get<{ Querystring: Record<string, unknown> }>('/api/lens', (request, reply) => {
+    const lang = parseLang(request.query.lang);
+    if (!lang.ok) return fail(reply, 'invalid_parameter', lang.message, lang.hint);
+    const publication = deps.publication();
+    const prepared = publication?.lens?.get(lang.value);
+    if (prepared) return sendPrepared(request, reply, prepared);
+    return fail(
+      reply,
+      'lens_unavailable',
+      `The lens could not be computed: ${publication?.lensError ?? 'no data has been stored yet'}.`,
+      'Retry after the next refresh (every 6 hours).',
+    );
+  });
 
   app.get('/', (_request, reply) => reply.redirect('/api', 302));
 

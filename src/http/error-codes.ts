@@ -22,6 +22,11 @@ export const ERROR_CODES = {
     status: 500,
     description: 'The model description could not be computed and no earlier result exists.',
   },
+  lens_unavailable: { status: 500, description: 'The lens could not be computed and no earlier result exists.' },
+  correlation_unavailable: {
+    status: 500,
+    description: 'The correlation statistics could not be computed and no earlier result exists.',
+  },
   internal_error: { status: 500, description: 'An unexpected server error.' },
 } as const;
 

@@ -1,9 +1,19 @@
 import type { TSchema } from '@sinclair/typebox';
+import { LOCALES } from '../analytics/narrative.ts';
 import { INDICATOR_IDS } from '../catalog.ts';
-import { HISTORY_CACHE_CONTROL, MODEL_CACHE_CONTROL, REGIME_CACHE_CONTROL } from '../publish/publication.ts';
+import {
+  CORRELATION_CACHE_CONTROL,
+  HISTORY_CACHE_CONTROL,
+  LENS_CACHE_CONTROL,
+  MODEL_CACHE_CONTROL,
+  REGIME_CACHE_CONTROL,
+} from '../publish/publication.ts';
 import { DEFAULT_DAYS, MAX_DAYS, SERIES_CACHE_CONTROL } from '../publish/series-response.ts';
 import type { ErrorCode } from './error-codes.ts';
+import { LANG_MAPPING_TEXT } from './lang-param.ts';
+import { Correlation } from './schemas/correlation.ts';
 import { Directory } from './schemas/directory.ts';
+import { Lens } from './schemas/lens.ts';
 import { History, ModelDescription, Regime } from './schemas/regime.ts';
 import { SeriesResponse } from './schemas/series.ts';
 
@@ -124,5 +134,40 @@ export const ROUTES: RouteSpec[] = [
     cacheControl: MODEL_CACHE_CONTROL,
     errors: ['model_unavailable'],
     tag: 'model',
+  },
+  {
+    operationId: 'getLens',
+    method: 'GET',
+    path: '/api/lens',
+    summary: 'The three-axis liquidity lens',
+    description:
+      'Quantity, Price and Structure readings and a structural posture × tactical pulse cell with a narrative, never folded into the regime score. A field whose inputs have not warmed up is null. lang selects the narrative locale only; every other field is identical across locales.',
+    parameters: [
+      {
+        name: 'lang',
+        in: 'query',
+        required: false,
+        type: 'string',
+        description: `Narrative locale: ${LOCALES.join(', ')}; default en. ${LANG_MAPPING_TEXT} Anything else gets 400 invalid_parameter.`,
+        default: 'en',
+      },
+    ],
+    response: Lens,
+    cacheControl: LENS_CACHE_CONTROL,
+    errors: ['invalid_parameter', 'lens_unavailable'],
+    tag: 'lens',
+  },
+  {
+    operationId: 'getCorrelation',
+    method: 'GET',
+    path: '/api/correlation',
+    summary: 'Liquidity against SPX, QQQ, BTC and gold',
+    description:
+      'Weekly rolling correlations (13, 26, 52 weeks) of liquidity changes with asset log returns, the lead/lag cross-correlation over −13…+13 weeks with a Bonferroni significance test, and forward returns by regime state (20 and 60 business days, non-overlapping samples, Welch t-test), each keyed by asset id.',
+    parameters: [],
+    response: Correlation,
+    cacheControl: CORRELATION_CACHE_CONTROL,
+    errors: ['correlation_unavailable'],
+    tag: 'correlation',
   },
 ];

@@ -6,7 +6,7 @@ import { ProviderError } from './provider-error.ts';
  * U.S. Treasury Fiscal Data client (no key). All values arrive as strings; `"null"` is missing. Pages with
  * `page[size]=10000` until `meta.total-pages`. Amounts are returned in the provider's unit (the catalog scales).
  */
-export type TreasuryDataset = 'dts-tga' | 'debt-to-penny' | 'mts-deficit';
+export type TreasuryDataset = 'dts-tga' | 'debt-to-penny' | 'mts-deficit' | 'bills-share';
 
 interface FiscalPage {
   data?: Array<Record<string, unknown>>;
@@ -21,6 +21,11 @@ const ENDPOINTS: Record<TreasuryDataset, { path: string; filter: string; fields?
     fields: 'record_date,tot_pub_debt_out_amt',
   },
   'mts-deficit': { path: '/v1/accounting/mts/mts_table_1', filter: 'record_date:gte:2015-01-01' },
+  'bills-share': {
+    path: '/v1/debt/mspd/mspd_table_1',
+    filter: 'record_date:gte:2001-01-01',
+    fields: 'record_date,security_type_desc,security_class_desc,total_mil_amt',
+  },
 };
 
 export async function fetchTreasuryDataset(
@@ -36,6 +41,8 @@ export async function fetchTreasuryDataset(
       return parseDebtToPenny(rows, ctx.source, ctx.seriesId);
     case 'mts-deficit':
       return parseMtsDeficit(rows, ctx.source, ctx.seriesId);
+    case 'bills-share':
+      return parseBillsShare(rows, ctx.source, ctx.seriesId);
   }
 }
 
@@ -145,6 +152,34 @@ export function parseMtsDeficit(
   for (const [date, { raw }] of best) {
     const value = requireNumber(raw, date, source, seriesId);
     if (value !== undefined) out.push({ date, value });
+  }
+  return out;
+}
+
+/**
+ * Bills as a share of marketable debt (percent) from MSPD Table I: per statement date, the `Bills` row's
+ * `total_mil_amt` over the `Total Marketable` row's, both under security type `Marketable`.
+ */
+export function parseBillsShare(rows: Array<Record<string, unknown>>, source = 'treasury', seriesId = 'bills-share') {
+  const byDate = new Map<string, { bills?: number; total?: number }>();
+  for (const row of rows) {
+    if (String(row.security_type_desc ?? '') !== 'Marketable') continue;
+    const kind = String(row.security_class_desc ?? '');
+    if (kind !== 'Bills' && kind !== 'Total Marketable') continue;
+    const date = requireDate(row.record_date, source, seriesId);
+    const value = requireNumber(String(row.total_mil_amt ?? 'null'), date, source, seriesId);
+    if (value === undefined) continue;
+    const entry = byDate.get(date) ?? {};
+    if (kind === 'Bills') entry.bills = value;
+    else entry.total = value;
+    byDate.set(date, entry);
+  }
+  const out: Observation[] = [];
+  for (const [date, { bills, total }] of byDate) {
+    if (bills !== undefined && total !== undefined && total > 0) out.push({ date, value: (100 * bills) / total });
+  }
+  if (rows.length > 0 && out.length === 0) {
+    throw new ProviderError({ source, seriesId, kind: 'parse', message: 'no Bills / Total Marketable rows found' });
   }
   return out;
 }

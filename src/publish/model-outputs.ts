@@ -1,4 +1,4 @@
-import { computeModel } from '../analytics/liquidity-model.ts';
+import { computeModel, type ModelRun } from '../analytics/liquidity-model.ts';
 import { describeModel, type ModelDescription } from '../analytics/model-description.ts';
 import { DLI_1 } from '../analytics/model-spec.ts';
 import { type PointInTimeSeries, pointInTime } from '../analytics/point-in-time.ts';
@@ -12,7 +12,8 @@ export interface ModelOutputs {
   regime: Regime;
   history: History;
   description: ModelDescription;
-  /** Point-in-time inputs, reused by later stages (lens, correlations). */
+  /** The model run and its point-in-time inputs, reused by the correlation statistics. */
+  run: ModelRun;
   inputs: ReadonlyMap<string, PointInTimeSeries>;
   ms: number;
 }
@@ -39,5 +40,5 @@ export function computeModelOutputs(
   const history = historyOf(run, updatedAt);
   const validation = validateModel(run, inputs);
   const description = describeModel(DLI_1, { computedAt: updatedAt, dataAsOf: regime.dataAsOf, validation, baseUrl });
-  return { regime, history, description, inputs, ms: Math.round(performance.now() - started) };
+  return { regime, history, description, run, inputs, ms: Math.round(performance.now() - started) };
 }

@@ -1,3 +1,6 @@
+import { computeCorrelations } from '../analytics/correlation.ts';
+import { computeLens, flowEndDate } from '../analytics/lens.ts';
+import { LOCALES, type Locale, narrative } from '../analytics/narrative.ts';
 import { INDICATOR_IDS, seriesDef } from '../catalog.ts';
 import type { Observation } from '../providers/observation.ts';
 import type { VintagedSeries } from '../store/observations.ts';
@@ -11,6 +14,8 @@ import { buildSeriesResponses, type SeriesResponses } from './series-response.ts
 export const REGIME_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
 export const HISTORY_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
 export const MODEL_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
+export const LENS_CACHE_CONTROL = 'public, s-maxage=21600, stale-while-revalidate=86400';
+export const CORRELATION_CACHE_CONTROL = 'public, s-maxage=900, stale-while-revalidate=1800';
 
 export interface ModelFreshness {
   state: 'current' | 'last-good';
@@ -37,6 +42,11 @@ export interface Publication {
   readonly regime: PreparedResponse | undefined;
   readonly history: PreparedResponse | undefined;
   readonly modelDescription: PreparedResponse | undefined;
+  /** One pre-built lens response per locale; only the narrative differs between them. */
+  readonly lens: ReadonlyMap<Locale, PreparedResponse> | undefined;
+  readonly lensError: string | undefined;
+  readonly correlation: PreparedResponse | undefined;
+  readonly correlationError: string | undefined;
 }
 
 export interface PublicationInput {
@@ -53,6 +63,17 @@ export function buildPublication(input: PublicationInput): Publication {
   const current = currentValues(input.vintaged);
   const series = buildAllSeries(current, input.states, input.now);
   const { model, error } = buildModel(input);
+  const lens = attempt('lens', input, () => buildLens(current, input.now), input.previous?.lens);
+  const correlation = attempt(
+    'correlation',
+    input,
+    () => {
+      if (!model) throw new Error('the model has not been computed');
+      const report = computeCorrelations(model.outputs.run, model.outputs.inputs);
+      return prepareJson({ updatedAt: input.now.toISOString(), ...report }, CORRELATION_CACHE_CONTROL);
+    },
+    input.previous?.correlation,
+  );
   return {
     version: input.version,
     builtAt: input.now.toISOString(),
@@ -63,7 +84,43 @@ export function buildPublication(input: PublicationInput): Publication {
     history: model && prepareJson({ ...model.outputs.history, freshness: model.freshness }, HISTORY_CACHE_CONTROL),
     modelDescription:
       model && prepareJson({ ...model.outputs.description, freshness: model.freshness }, MODEL_CACHE_CONTROL),
+    lens: lens.value,
+    lensError: lens.error,
+    correlation: correlation.value,
+    correlationError: correlation.error,
   };
+}
+
+/** Runs one independent computation; on failure keeps the previous publication's result (if any) and the error. */
+function attempt<T>(what: string, input: PublicationInput, build: () => T, previous: T | undefined) {
+  try {
+    return { value: build(), error: undefined };
+  } catch (cause) {
+    return {
+      value: previous,
+      error: `${what} recompute failed at ${input.now.toISOString()}: ${(cause as Error).message ?? cause}`,
+    };
+  }
+}
+
+function buildLens(current: ReadonlyMap<string, readonly Observation[]>, now: Date): Map<Locale, PreparedResponse> {
+  const lens = computeLens(current);
+  if (lens.dataAsOf === null) throw new Error('none of the lens inputs has data yet');
+  const flowDate = flowEndDate(current);
+  const responses = new Map<Locale, PreparedResponse>();
+  for (const locale of LOCALES) {
+    const body = {
+      quantity: lens.quantity,
+      price: lens.price,
+      structure: lens.structure,
+      synthesis: { ...lens.synthesis, narrative: narrative(lens, locale, flowDate) },
+      dataAsOf: lens.dataAsOf,
+      updatedAt: now.toISOString(),
+      lang: locale,
+    };
+    responses.set(locale, prepareJson(body, LENS_CACHE_CONTROL));
+  }
+  return responses;
 }
 
 function buildModel(input: PublicationInput): { model: ModelState | undefined; error: string | undefined } {

@@ -146,6 +146,8 @@ function route(data: ReplayData, url: URL, fault: Fault | undefined): Routed | u
       q,
     );
   }
+  if (p.endsWith('/v1/debt/mspd/mspd_table_1'))
+    return fiscalPage(mspdRows(mutate(data.rows('bills-share') ?? [], fault)), q);
   if (p.endsWith('/v1/accounting/mts/mts_table_1'))
     return fiscalPage(mtsRows(mutate(data.rows('mts') ?? [], fault)), q);
   if (p === '/api/rates/secured/sofr/search.json') return nyfedRates(data, 'sofr', 'SOFR', q, fault);
@@ -299,6 +301,21 @@ function mtsRows(rows: ReplayRow[]): Array<Record<string, string>> {
     return [
       { ...common, src_line_nbr: '3', current_month_dfct_sur_amt: '-1.00' },
       { ...common, src_line_nbr: '17', current_month_dfct_sur_amt: r.raw ?? 'null' },
+    ];
+  });
+}
+
+/** MSPD Table I rows: the bills share becomes a Bills row and a Total Marketable row (millions). */
+function mspdRows(rows: ReplayRow[]): Array<Record<string, string>> {
+  return rows.flatMap((r) => {
+    if (r.raw === null) return [];
+    const total = 28_000_000;
+    const bills = Math.round((Number(r.raw) / 100) * total);
+    const common = { record_date: r.date, security_type_desc: 'Marketable' };
+    return [
+      { ...common, security_class_desc: 'Bills', total_mil_amt: String(bills) },
+      { ...common, security_class_desc: 'Notes', total_mil_amt: String(Math.round(total * 0.5)) },
+      { ...common, security_class_desc: 'Total Marketable', total_mil_amt: String(total) },
     ];
   });
 }

@@ -84,6 +84,7 @@ export function syntheticReplayData(opts: SyntheticOptions = {}): ReplayData {
         return make(key, { grid: 'weekday', level: 4.35, vol: 0.01, decimals: 2, start: '2018-04-03' });
       if (key === 'nyfed:effr') return make(key, { grid: 'weekday', level: 4.33, vol: 0, decimals: 2 });
       if (key === 'debt-to-penny') return make(key, { grid: 'weekday', level: 36e12, vol: 2e10, decimals: 2 });
+      if (key === 'bills-share') return make(key, { grid: 'month', level: 21, vol: 0.4, decimals: 2 });
       if (key === 'mts') return make(key, { grid: 'month', level: -150e9, vol: 80e9, decimals: 2 });
       return undefined;
     },

@@ -1,0 +1,213 @@
+import { fromDayNumber } from '../timeseries/dates.ts';
+import type { ModelRun } from './liquidity-model.ts';
+import { type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
+import { pearson } from './spearman.ts';
+import { ASSETS, type ForwardReturnFigure, forwardReturnsByState } from './validation.ts';
+
+/**
+ * Liquidity against SPX, QQQ, BTC and gold, on a weekly grid (Fridays), every value as known that Friday:
+ * - liquidity changes: the week's change in the headline (points) and in net liquidity (USD bn);
+ * - asset returns: the week's log return;
+ * - rolling Pearson correlations over 13, 26 and 52 weeks (a window needs 80 % of its weeks), latest value and
+ *   the last 26 weekly values, each with its n;
+ * - lead/lag: correlation of liquidity change at week t with the asset return at week t + k, k = −13 … +13
+ *   (k > 0: liquidity leads), over the last 260 weeks; the strongest |ρ| is significant only above the
+ *   Bonferroni threshold for 27 lags, z₀.₉₉₉₁ / √n, since the best of 27 noisy correlations is large by chance;
+ * - backtest: forward returns by regime state over 20 and 60 business days, non-overlapping samples, Welch's
+ *   t-test of risk-on minus risk-off.
+ */
+export const WINDOWS_WEEKS = [13, 26, 52] as const;
+export const PATH_WEEKS = 26;
+export const MAX_LAG_WEEKS = 13;
+export const LEAD_LAG_WEEKS = 260;
+export const BACKTEST_HORIZONS = [20, 60] as const;
+export const MEASURES = ['headline', 'netLiquidity'] as const;
+
+type Asset = (typeof ASSETS)[number];
+type Measure = (typeof MEASURES)[number];
+
+export interface RollingFigure {
+  latest: number | null;
+  n: number;
+  asOf: string | null;
+  path: Array<{ date: string; rho: number | null; n: number }>;
+}
+
+export interface LeadLagFigure {
+  window: { from: string | null; to: string | null };
+  lags: Array<{ lag: number; rho: number | null; n: number }>;
+  best: { lag: number; rho: number; n: number } | null;
+  threshold95: number | null;
+  thresholdBonferroni: number | null;
+  significant: boolean;
+}
+
+export interface CorrelationReport {
+  frequency: 'weekly';
+  dataAsOf: string | null;
+  assets: Asset[];
+  correlations: Record<Asset, Record<Measure, Record<'13w' | '26w' | '52w', RollingFigure>>>;
+  leadLag: Record<Asset, Record<Measure, LeadLagFigure>>;
+  backtest: Record<Asset, { horizons: Record<'20d' | '60d', ForwardReturnFigure> }>;
+}
+
+export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, PointInTimeSeries>): CorrelationReport {
+  const fridays: number[] = [];
+  for (let g = 0; g < run.grid.length; g++) if ((run.grid[g]! + 4) % 7 === 5) fridays.push(g);
+  const days = Int32Array.from(fridays.map((g) => run.grid[g]!));
+  const headline = Float64Array.from(fridays.map((g) => run.headline[g]!));
+  const net = sample(inputs.get('net-liquidity'), days, 14);
+  const liquidity: Record<Measure, Float64Array> = { headline: diff(headline), netLiquidity: diff(net) };
+  const correlations = {} as CorrelationReport['correlations'];
+  const leadLag = {} as CorrelationReport['leadLag'];
+  const backtest = {} as CorrelationReport['backtest'];
+  let lastDay = -1;
+  for (const asset of ASSETS) {
+    const prices = sample(inputs.get(asset), days, 6);
+    const returns = logReturns(prices);
+    correlations[asset] = {} as Record<Measure, Record<'13w' | '26w' | '52w', RollingFigure>>;
+    leadLag[asset] = {} as Record<Measure, LeadLagFigure>;
+    for (const measure of MEASURES) {
+      const x = liquidity[measure];
+      const figures = {} as Record<'13w' | '26w' | '52w', RollingFigure>;
+      for (const w of WINDOWS_WEEKS) {
+        const figure = rolling(x, returns, days, w);
+        figures[`${w}w`] = figure;
+        if (figure.asOf) lastDay = Math.max(lastDay, Date.parse(`${figure.asOf}T00:00:00Z`) / 86_400_000);
+      }
+      correlations[asset][measure] = figures;
+      leadLag[asset][measure] = crossCorrelation(x, returns, days);
+    }
+    backtest[asset] = {
+      horizons: {
+        '20d': forwardReturnsByState(run, asset, inputs.get(asset), 20),
+        '60d': forwardReturnsByState(run, asset, inputs.get(asset), 60),
+      },
+    };
+  }
+  return {
+    frequency: 'weekly',
+    dataAsOf: lastDay >= 0 ? fromDayNumber(lastDay) : null,
+    assets: [...ASSETS],
+    correlations,
+    leadLag,
+    backtest,
+  };
+}
+
+function sample(series: PointInTimeSeries | undefined, days: Int32Array, maxAge: number): Float64Array {
+  return series ? sampleOnGrid(series, days, maxAge).values : new Float64Array(days.length).fill(Number.NaN);
+}
+
+function diff(values: Float64Array): Float64Array {
+  const out = new Float64Array(values.length).fill(Number.NaN);
+  for (let i = 1; i < values.length; i++) out[i] = values[i]! - values[i - 1]!;
+  return out;
+}
+
+function logReturns(prices: Float64Array): Float64Array {
+  const out = new Float64Array(prices.length).fill(Number.NaN);
+  for (let i = 1; i < prices.length; i++) {
+    if (prices[i]! > 0 && prices[i - 1]! > 0) out[i] = Math.log(prices[i]! / prices[i - 1]!);
+  }
+  return out;
+}
+
+/** Pearson over the pairs (x[i], y[i + lag]) with i in [from, to) where both exist. */
+export function pairedCorrelation(x: ArrayLike<number>, y: ArrayLike<number>, from: number, to: number, lag = 0) {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = Math.max(0, from); i < to; i++) {
+    const j = i + lag;
+    if (j < 0 || j >= y.length) continue;
+    const xi = x[i]!;
+    const yj = y[j]!;
+    if (Number.isNaN(xi) || Number.isNaN(yj)) continue;
+    a.push(xi);
+    b.push(yj);
+  }
+  const rho = a.length >= 3 ? pearson(a, b) : Number.NaN;
+  return { rho: Number.isNaN(rho) ? null : round(rho, 3), n: a.length };
+}
+
+export function rolling(x: Float64Array, y: Float64Array, days: Int32Array, window: number): RollingFigure {
+  const minPairs = Math.ceil(window * 0.8);
+  const path: RollingFigure['path'] = [];
+  let lastValid = -1;
+  for (let end = x.length; end > 0 && path.length < PATH_WEEKS; end--) {
+    const { rho, n } = pairedCorrelation(x, y, end - window, end);
+    if (n < minPairs) {
+      if (lastValid < 0) continue; // trailing weeks without data (e.g. stale inputs) are skipped, not reported
+      break;
+    }
+    if (lastValid < 0) lastValid = end - 1;
+    path.push({ date: fromDayNumber(days[end - 1]!), rho, n });
+  }
+  path.reverse();
+  const latest = path.at(-1);
+  return { latest: latest?.rho ?? null, n: latest?.n ?? 0, asOf: latest?.date ?? null, path };
+}
+
+export function crossCorrelation(x: Float64Array, y: Float64Array, days: Int32Array): LeadLagFigure {
+  // The last LEAD_LAG_WEEKS weeks where both series exist.
+  let end = x.length;
+  while (end > 0 && (Number.isNaN(x[end - 1]!) || Number.isNaN(y[end - 1]!))) end--;
+  const from = Math.max(0, end - LEAD_LAG_WEEKS);
+  const lags: LeadLagFigure['lags'] = [];
+  for (let lag = -MAX_LAG_WEEKS; lag <= MAX_LAG_WEEKS; lag++)
+    lags.push({ lag, ...pairedCorrelation(x, y, from, end, lag) });
+  let best: LeadLagFigure['best'] = null;
+  for (const l of lags)
+    if (l.rho !== null && (best === null || Math.abs(l.rho) > Math.abs(best.rho)))
+      best = { lag: l.lag, rho: l.rho, n: l.n };
+  const tests = 2 * MAX_LAG_WEEKS + 1;
+  const threshold95 = best ? round(normalQuantile(0.975) / Math.sqrt(best.n), 3) : null;
+  const thresholdBonferroni = best ? round(normalQuantile(1 - 0.025 / tests) / Math.sqrt(best.n), 3) : null;
+  return {
+    window: {
+      from: end > from ? fromDayNumber(days[from]!) : null,
+      to: end > 0 ? fromDayNumber(days[end - 1]!) : null,
+    },
+    lags,
+    best,
+    threshold95,
+    thresholdBonferroni,
+    significant: best !== null && thresholdBonferroni !== null && Math.abs(best.rho) > thresholdBonferroni,
+  };
+}
+
+/**
+ * Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9).
+ * Example: normalQuantile(0.975) = 1.95996.
+ */
+export function normalQuantile(p: number): number {
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+  ];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const low = 0.02425;
+  if (p < low) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    return (
+      (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
+      ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1)
+    );
+  }
+  if (p > 1 - low) return -normalQuantile(1 - p);
+  const q = p - 0.5;
+  const r = q * q;
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
+}
+
+function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
