@@ -1,10 +1,15 @@
 /**
  * The model on the real files (synthetic fixtures when absent): the regime and the end of the history on the
  * latest date, the validation table, and the time to recompute the whole model from the stored data (median
- * of 5 runs; loading the stored vintages timed separately). `node bench/model.bench.ts`
+ * of 5 runs; loading the stored vintages timed separately); then the lens (en, zh) and the correlation
+ * statistics with their compute times. `node bench/model.bench.ts`
  */
 
+import { computeCorrelations } from '../src/analytics/correlation.ts';
+import { computeLens, flowEndDate } from '../src/analytics/lens.ts';
+import { narrative } from '../src/analytics/narrative.ts';
 import { computeModelOutputs } from '../src/publish/model-outputs.ts';
+import { currentValues } from '../src/publish/publication.ts';
 import { loadVintagedSeries } from '../src/store/observations.ts';
 import { createHarness } from '../test/support/harness.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
@@ -59,6 +64,58 @@ for (const f of v.forwardReturns) {
     `| ${f.asset} | ${f.from} → ${f.to} | ${cell(f.byState['risk-on'])} | ${cell(f.byState.neutral)} | ${cell(f.byState['risk-off'])} | ${f.riskOnMinusRiskOffPct} | ${f.welch.t} | ${f.welch.p} |\n`,
   );
 }
+const lensTimes: number[] = [];
+const correlationTimes: number[] = [];
+const vintagedNow = await loadVintagedSeries(h.store.db);
+const current = currentValues(vintagedNow);
+let lens = computeLens(current);
+let report = computeCorrelations(outputs!.run, outputs!.inputs);
+for (let i = 0; i < 5; i++) {
+  const t0 = performance.now();
+  lens = computeLens(current);
+  const t1 = performance.now();
+  report = computeCorrelations(outputs!.run, outputs!.inputs);
+  const t2 = performance.now();
+  lensTimes.push(t1 - t0);
+  correlationTimes.push(t2 - t1);
+}
+process.stdout.write(`\nlens:\n${JSON.stringify(lens, null, 2)}\n`);
+for (const locale of ['en', 'zh'] as const)
+  process.stdout.write(`\nnarrative (${locale}): ${narrative(lens, locale, flowEndDate(current))}\n`);
+process.stdout.write(
+  '\nrolling correlation of weekly changes with weekly log returns (latest, n):\n| asset | measure | 13w | 26w | 52w |\n|---|---|---|---|---|\n',
+);
+for (const asset of report.assets) {
+  for (const measure of ['headline', 'netLiquidity'] as const) {
+    const f = report.correlations[asset][measure];
+    const cell = (x: { latest: number | null; n: number; asOf: string | null }) => `${x.latest} (n=${x.n}, ${x.asOf})`;
+    process.stdout.write(`| ${asset} | ${measure} | ${cell(f['13w'])} | ${cell(f['26w'])} | ${cell(f['52w'])} |\n`);
+  }
+}
+process.stdout.write(
+  '\nlead/lag over the last 260 weeks (best lag, ρ, n, Bonferroni threshold, significant):\n| asset | measure | window | best lag | ρ | n | threshold | significant |\n|---|---|---|---|---|---|---|---|\n',
+);
+for (const asset of report.assets) {
+  for (const measure of ['headline', 'netLiquidity'] as const) {
+    const l = report.leadLag[asset][measure];
+    process.stdout.write(
+      `| ${asset} | ${measure} | ${l.window.from} → ${l.window.to} | ${l.best?.lag} | ${l.best?.rho} | ${l.best?.n} | ${l.thresholdBonferroni} | ${l.significant} |\n`,
+    );
+  }
+}
+process.stdout.write(
+  '\nbacktest, 20 business days (risk-on / neutral / risk-off mean %, on − off, p):\n| asset | period | risk-on | neutral | risk-off | on − off | p |\n|---|---|---|---|---|---|---|\n',
+);
+for (const asset of report.assets) {
+  const b = report.backtest[asset].horizons['20d'];
+  const c = (s: { count: number; meanPct: number | null }) => `${s.meanPct} (n=${s.count})`;
+  process.stdout.write(
+    `| ${asset} | ${b.from} → ${b.to} | ${c(b.byState['risk-on'])} | ${c(b.byState.neutral)} | ${c(b.byState['risk-off'])} | ${b.riskOnMinusRiskOffPct} | ${b.welch.p} |\n`,
+  );
+}
+process.stdout.write(
+  `\nlens ${Math.round(median(lensTimes))} ms, correlation statistics ${Math.round(median(correlationTimes))} ms (median of 5)\n`,
+);
 process.stdout.write(
   `\nrecompute (median of 5): load stored vintages ${Math.round(median(loads))} ms; model + history + validation ${Math.round(median(computes))} ms (single thread)\n`,
 );

@@ -93,6 +93,18 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     assert.ok(history.headline[i] >= 90, `2008-10-10 headline ${history.headline[i]}`);
   });
 
+  it('the lens on the real files: readings where the files have data, null where they do not', async () => {
+    const lens = (await h.app.inject('/api/lens?lang=zh-CN')).json();
+    assert.equal(lens.lang, 'zh');
+    assert.equal(lens.structure.rrpBufferState, 'depleted');
+    assert.ok(lens.quantity.bufferPct > 10 && lens.quantity.bufferPct < 13);
+    assert.equal(lens.price.termPremiumPct, null, 'THREEFYTP10 is not in the real-data set');
+    assert.match(lens.synthesis.narrative, /2026年/);
+    const correlation = (await h.app.inject('/api/correlation')).json();
+    assert.equal(correlation.leadLag.spx.netLiquidity.lags.length, 27);
+    assert.ok(correlation.backtest.spx.horizons['20d'].byState['risk-on'].count > 30);
+  });
+
   it('series missing from the files answer 503, not an empty or invented 200', async () => {
     const res = await h.app.inject('/api/series/boj-balance-sheet');
     assert.equal(res.statusCode, 503);
