@@ -13,6 +13,8 @@ export interface Config {
   refreshMaxAgeMs: number;
   refreshCron: string;
   refreshOnStart: boolean;
+  /** JSON array of {name, url, relation} for the snapshot's partnerSites; default: the data providers. */
+  partnerSitesJson: string | undefined;
   providers: ProviderConfig;
 }
 
@@ -43,6 +45,7 @@ export function loadConfig(env: Env = process.env): Config {
     refreshMaxAgeMs: int(env.REFRESH_MAX_AGE_HOURS, 6) * 3_600_000,
     refreshCron: env.REFRESH_CRON ?? '0 0 */6 * * *',
     refreshOnStart: env.REFRESH_ON_START !== 'false',
+    partnerSitesJson: env.PARTNER_SITES || undefined,
     providers: {
       fredCsvBaseUrl: trim(env.FRED_BASE_URL ?? 'https://fred.stlouisfed.org'),
       fredApiBaseUrl: trim(env.FRED_API_BASE_URL ?? 'https://api.stlouisfed.org'),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
+import { loadSiteContent } from './http/site-content.ts';
 import { Refresher } from './ingest/refresh.ts';
 import { scheduleRefreshes } from './ingest/scheduler.ts';
 import { createProviders } from './providers/providers.ts';
@@ -28,7 +29,8 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   const aborted = await abortDanglingRuns(store.db, new Date().toISOString());
   if (aborted > 0) log.warn({ aborted }, 'marked refresh runs interrupted by a previous crash as aborted');
 
-  const publisher = new Publisher(store, { log, baseUrl: config.baseUrl });
+  const content = loadSiteContent({ baseUrl: config.baseUrl, partnerSitesJson: config.partnerSitesJson });
+  const publisher = new Publisher(store, { log, baseUrl: config.baseUrl, content });
   await publisher.rebuild();
   const refresher = new Refresher(
     { store, providers: createProviders(config.providers), now: () => new Date() },

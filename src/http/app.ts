@@ -15,7 +15,8 @@ import type { ErrorCode } from './error-codes.ts';
 import { type ErrorReply, errorReply } from './errors.ts';
 import { parseLang } from './lang-param.ts';
 import { buildOpenApi } from './openapi.ts';
-import { DIRECTORY_CACHE_CONTROL, ROUTES } from './routes.ts';
+import { DIRECTORY_CACHE_CONTROL, DOCUMENT_ROUTES, ROUTES } from './routes.ts';
+import { notFoundPage, registerSiteRoutes } from './site-routes.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'baseUrl'>;
@@ -53,7 +54,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const directory = prepareJson(buildDirectory(ROUTES, baseUrl), DIRECTORY_CACHE_CONTROL);
-  const openapi = prepareJson(buildOpenApi(ROUTES, baseUrl), OPENAPI_CACHE_CONTROL);
+  // The OpenAPI document carries real responses of the current publication as examples: built once per
+  // publication (on first request after a refresh), then served as bytes.
+  let openapi: { version: number; response: PreparedResponse } | undefined;
+  const openapiFor = () => {
+    const publication = deps.publication();
+    const version = publication?.version ?? 0;
+    if (!openapi || openapi.version !== version) {
+      const document = buildOpenApi([...ROUTES, ...DOCUMENT_ROUTES], baseUrl, publication?.site?.examples);
+      openapi = { version, response: prepareJson(document, OPENAPI_CACHE_CONTROL) };
+    }
+    return openapi.response;
+  };
   const fail = (
     reply: FastifyReply,
     code: ErrorCode,
@@ -63,8 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ) => sendError(reply, errorReply(baseUrl, code, message, hint, headers));
 
   app.get('/api', (request, reply) => sendPrepared(request, reply, directory));
-  app.get('/openapi.json', (request, reply) => sendPrepared(request, reply, openapi));
-  app.get('/.well-known/openapi.json', (request, reply) => sendPrepared(request, reply, openapi));
+  app.get('/openapi.json', (request, reply) => sendPrepared(request, reply, openapiFor()));
+  app.get('/.well-known/openapi.json', (request, reply) => sendPrepared(request, reply, openapiFor()));
 
   app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/series/:id', (request, reply) => {
     const { id } = request.params;
@@ -115,6 +127,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   resource('/api/history', (p) => p.history, 'history_unavailable', 'history');
   resource('/api/model', (p) => p.modelDescription, 'model_unavailable', 'model description');
   resource('/api/correlation', (p) => p.correlation, 'correlation_unavailable', 'correlation statistics');
+  resource('/api/snapshot', (p) => p.site?.snapshot, 'snapshot_unavailable', 'snapshot');
+  app.get('/api/health', (request, reply) => {
+    const health = deps.publication()?.site?.health;
+    if (health) return sendPrepared(request, reply, health);
+    return fail(
+      reply,
+      'service_unavailable',
+      'Nothing has been published yet.',
+      'The service is starting; retry in a minute.',
+      { 'retry-after': '30' },
+    );
+  });
+  registerSiteRoutes(app, deps.publication, sendPrepared, fail);
 
   app.get<{ Querystring: Record<string, unknown> }>('/api/lens', (request, reply) => {
     const lang = parseLang(request.query.lang);
@@ -129,8 +154,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       'Retry after the next refresh (every 6 hours).',
     );
   });
-
-  app.get('/', (_request, reply) => reply.redirect('/api', 302));
 
   app.options('/*', (request, reply) => {
     const requested = request.headers['access-control-request-headers'];
@@ -159,6 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { allow: ALLOWED_METHODS },
       );
     }
+    if (!(path === '/api' || path.startsWith('/api/')) && !acceptsHtml(request)) {
+      return fail(reply, 'not_found', `Nothing at ${truncate(path)}.`, `The API directory is at ${baseUrl}/api.`);
+    }
     if (path === '/api' || path.startsWith('/api/')) {
       return fail(
         reply,
@@ -167,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         `See the directory of endpoints at ${baseUrl}/api.`,
       );
     }
-    return fail(reply, 'not_found', `Nothing at ${truncate(path)}.`, `The API directory is at ${baseUrl}/api.`);
+    return notFoundPage(request, reply, path);
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -201,6 +227,10 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
   }
   reply.raw.writeHead(prepared.status, prepared.headers);
   reply.raw.end(prepared.body);
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return /\btext\/(html|markdown)\b/i.test(request.headers.accept ?? '');
 }
 
 export function etagMatches(header: string, etag: string): boolean {

@@ -27,6 +27,11 @@ export const ERROR_CODES = {
     status: 500,
     description: 'The correlation statistics could not be computed and no earlier result exists.',
   },
+  snapshot_unavailable: {
+    status: 500,
+    description: 'The snapshot could not be assembled (the regime is not available yet, or an assembly error).',
+  },
+  service_unavailable: { status: 503, description: 'Nothing has been published yet: the service is starting.' },
   internal_error: { status: 500, description: 'An unexpected server error.' },
 } as const;
 

@@ -6,15 +6,20 @@ import { ErrorEnvelope } from './schemas/error.ts';
 
 /**
  * The OpenAPI 3.1.0 document, generated from the route table and the same TypeBox schemas that type and
- * describe the responses. Every error a route can give is declared with the envelope schema.
+ * describe the responses. Every error a route can give is declared with the envelope schema; `examples` (real
+ * response bodies from the current publication, trimmed) become each 200 response's example.
  */
-export function buildOpenApi(routes: readonly RouteSpec[], baseUrl: string): Record<string, unknown> {
+export function buildOpenApi(
+  routes: readonly RouteSpec[],
+  baseUrl: string,
+  examples: ReadonlyMap<string, unknown> = new Map(),
+): Record<string, unknown> {
   const schemas: Record<string, unknown> = { ErrorEnvelope: plain(ErrorEnvelope) };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const name = schemaName(route.response);
-    schemas[name] = plain(route.response);
-    paths[route.path] = { get: operation(route, name, baseUrl) };
+    const name = route.response ? schemaName(route.response) : undefined;
+    if (route.response && name) schemas[name] = plain(route.response);
+    paths[route.path] = { get: operation(route, name, baseUrl, examples.get(route.path)) };
   }
   return {
     openapi: '3.1.0',
@@ -24,9 +29,11 @@ export function buildOpenApi(routes: readonly RouteSpec[], baseUrl: string): Rec
       version: API_VERSION,
       summary: 'US-dollar liquidity indicators as a free, read-only JSON API.',
       description:
-        'Read-only JSON over HTTP GET. No authentication. CORS: every response carries Access-Control-Allow-Origin: *. Every 200 carries a strong ETag; send If-None-Match to get 304. Every non-2xx response under /api carries the ErrorEnvelope. Methods other than GET, HEAD and OPTIONS get 405 with an Allow header. Series are refreshed from FRED, U.S. Treasury Fiscal Data, the New York Fed and a market-price source every 6 hours.',
+        'Read-only JSON over HTTP GET. No authentication. CORS: every response carries Access-Control-Allow-Origin: *. Every 200 carries a strong ETag; send If-None-Match to get 304. Every non-2xx response under /api carries the ErrorEnvelope. Methods other than GET, HEAD and OPTIONS get 405 with an Allow header. Series are refreshed from FRED, U.S. Treasury Fiscal Data, the New York Fed and a market-price source every 6 hours. Every page of the site is also served as Markdown (append .md or send Accept: text/markdown).',
       license: { name: 'CC0 1.0 Universal', identifier: 'CC0-1.0' },
+      contact: { name: 'usd-liquidity', url: `${baseUrl}/about` },
     },
+    externalDocs: { description: 'Human documentation', url: `${baseUrl}/docs` },
     servers: [{ url: baseUrl }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
@@ -41,16 +48,30 @@ export function buildOpenApi(routes: readonly RouteSpec[], baseUrl: string): Rec
   };
 }
 
-function operation(route: RouteSpec, schema: string, baseUrl: string): Record<string, unknown> {
+function operation(
+  route: RouteSpec,
+  schema: string | undefined,
+  baseUrl: string,
+  example: unknown,
+): Record<string, unknown> {
+  const mediaType = route.contentType ?? 'application/json';
+  const content = schema
+    ? {
+        [mediaType]: {
+          schema: { $ref: `#/components/schemas/${schema}` },
+          ...(example !== undefined ? { example } : {}),
+        },
+      }
+    : { [mediaType]: { schema: { type: 'string' } } };
   const responses: Record<string, unknown> = {
     '200': {
       description: route.summary,
       headers: {
-        'Cache-Control': { $ref: '#/components/headers/CacheControl', description: route.cacheControl },
+        'Cache-Control': { $ref: '#/components/headers/CacheControl' },
         ETag: { $ref: '#/components/headers/ETag' },
         'Access-Control-Allow-Origin': { $ref: '#/components/headers/AccessControlAllowOrigin' },
       },
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+      content,
     },
     '304': { description: 'Not modified: the If-None-Match tag matches the current ETag.' },
   };

@@ -9,6 +9,12 @@ import {
   REGIME_CACHE_CONTROL,
 } from '../publish/publication.ts';
 import { DEFAULT_DAYS, MAX_DAYS, SERIES_CACHE_CONTROL } from '../publish/series-response.ts';
+import {
+  CHART_CACHE_CONTROL,
+  HEALTH_CACHE_CONTROL,
+  PAGE_CACHE_CONTROL,
+  SNAPSHOT_CACHE_CONTROL,
+} from '../publish/site-publication.ts';
 import type { ErrorCode } from './error-codes.ts';
 import { LANG_MAPPING_TEXT } from './lang-param.ts';
 import { Correlation } from './schemas/correlation.ts';
@@ -16,6 +22,7 @@ import { Directory } from './schemas/directory.ts';
 import { Lens } from './schemas/lens.ts';
 import { History, ModelDescription, Regime } from './schemas/regime.ts';
 import { SeriesResponse } from './schemas/series.ts';
+import { Health, Snapshot } from './schemas/snapshot.ts';
 
 /**
  * The route table: the single description of every public /api endpoint. The server registers handlers from
@@ -41,7 +48,10 @@ export interface RouteSpec {
   summary: string;
   description: string;
   parameters: ParameterSpec[];
-  response: TSchema;
+  /** JSON schema of the 200 body; null for non-JSON documents (see contentType). */
+  response: TSchema | null;
+  /** Media type of the 200 body; application/json when absent. */
+  contentType?: string;
   cacheControl: string;
   errors: ErrorCode[];
   tag: string;
@@ -62,6 +72,32 @@ export const ROUTES: RouteSpec[] = [
     response: Directory,
     cacheControl: DIRECTORY_CACHE_CONTROL,
     errors: [],
+    tag: 'discovery',
+  },
+  {
+    operationId: 'getSnapshot',
+    method: 'GET',
+    path: '/api/snapshot',
+    summary: 'Everything in one call (for agents)',
+    description:
+      'Site identity, the current regime, every indicator with its latest value, change, z-score and percentile, the model description with its validation figures, recent blog posts, key pages, machine-readable documents, the endpoint directory and the partner sites.',
+    parameters: [],
+    response: Snapshot,
+    cacheControl: SNAPSHOT_CACHE_CONTROL,
+    errors: ['snapshot_unavailable'],
+    tag: 'discovery',
+  },
+  {
+    operationId: 'getHealth',
+    method: 'GET',
+    path: '/api/health',
+    summary: 'Health for monitors',
+    description:
+      'The last refresh and its outcome per source, the age of each series, the publication version and the service and model versions.',
+    parameters: [],
+    response: Health,
+    cacheControl: HEALTH_CACHE_CONTROL,
+    errors: ['service_unavailable'],
     tag: 'discovery',
   },
   {
@@ -169,5 +205,77 @@ export const ROUTES: RouteSpec[] = [
     cacheControl: CORRELATION_CACHE_CONTROL,
     errors: ['correlation_unavailable'],
     tag: 'correlation',
+  },
+];
+
+/** Documents served outside /api, described in the OpenAPI document too (not part of the /api directory). */
+export const DOCUMENT_ROUTES: RouteSpec[] = [
+  {
+    operationId: 'getChart',
+    method: 'GET',
+    path: '/charts/{id}.svg',
+    summary: 'Embeddable SVG chart of a series',
+    description:
+      "A server-rendered SVG chart of one series (any of the 25 ids, or 'headline' for the model headline, or 'headline-gauge'). Stable URL, for embedding.",
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        type: 'string',
+        description: "Series id, 'headline' or 'headline-gauge'.",
+      },
+      {
+        name: 'days',
+        in: 'query',
+        required: false,
+        type: 'integer',
+        description: 'Trailing window in days, 1–4000.',
+        minimum: 1,
+        maximum: MAX_DAYS,
+        default: DEFAULT_DAYS,
+      },
+      {
+        name: 'style',
+        in: 'query',
+        required: false,
+        type: 'string',
+        description: 'line (default) or spark (axis-less thumbnail).',
+        enum: ['line', 'spark'],
+        default: 'line',
+      },
+    ],
+    response: null,
+    contentType: 'image/svg+xml',
+    cacheControl: CHART_CACHE_CONTROL,
+    errors: ['invalid_parameter', 'not_found'],
+    tag: 'documents',
+  },
+  {
+    operationId: 'getApiCatalog',
+    method: 'GET',
+    path: '/.well-known/api-catalog',
+    summary: 'RFC 9727 API catalog',
+    description:
+      'A linkset with the service description (this document), the human documentation, the health endpoint and the license.',
+    parameters: [],
+    response: null,
+    contentType: 'application/linkset+json',
+    cacheControl: 'public, max-age=3600',
+    errors: [],
+    tag: 'documents',
+  },
+  {
+    operationId: 'getLlmsTxt',
+    method: 'GET',
+    path: '/llms.txt',
+    summary: 'Site index for language models (llmstxt.org)',
+    description: 'Title, summary and sections of links to the Markdown forms of the pages.',
+    parameters: [],
+    response: null,
+    contentType: 'text/plain',
+    cacheControl: PAGE_CACHE_CONTROL,
+    errors: [],
+    tag: 'documents',
   },
 ];

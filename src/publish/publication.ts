@@ -10,6 +10,7 @@ import { freshness } from './freshness.ts';
 import { computeModelOutputs, type ModelOutputs } from './model-outputs.ts';
 import { type PreparedResponse, prepareJson } from './prepared-response.ts';
 import { buildSeriesResponses, type SeriesResponses } from './series-response.ts';
+import { buildSitePublication, type SiteContent, type SitePublication } from './site-publication.ts';
 
 export const REGIME_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
 export const HISTORY_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
@@ -47,6 +48,9 @@ export interface Publication {
   readonly lensError: string | undefined;
   readonly correlation: PreparedResponse | undefined;
   readonly correlationError: string | undefined;
+  /** Pages, charts, llms.txt, the API catalog, the snapshot and health; undefined without site content. */
+  readonly site: SitePublication | undefined;
+  readonly siteError: string | undefined;
 }
 
 export interface PublicationInput {
@@ -57,6 +61,9 @@ export interface PublicationInput {
   baseUrl: string;
   /** The publication being replaced: its model result is kept, marked last-good, if the recompute fails. */
   previous?: Publication | undefined;
+  /** The repository's site content (blog, methodology, endpoint docs); without it no pages are built. */
+  content?: SiteContent | undefined;
+  lastRun?: { id: number; status: string; started_at: string; finished_at: string | null } | undefined;
 }
 
 export function buildPublication(input: PublicationInput): Publication {
@@ -74,16 +81,43 @@ export function buildPublication(input: PublicationInput): Publication {
     },
     input.previous?.correlation,
   );
+  const regimeBody = model && { ...model.outputs.regime, freshness: model.freshness };
+  const historyBody = model && { ...model.outputs.history, freshness: model.freshness };
+  const modelBody = model && { ...model.outputs.description, freshness: model.freshness };
+  const site = input.content
+    ? attempt(
+        'site',
+        input,
+        () =>
+          buildSitePublication({
+            content: input.content!,
+            baseUrl: input.baseUrl,
+            now: input.now,
+            publicationVersion: input.version,
+            current,
+            series,
+            states: input.states,
+            lastRun: input.lastRun,
+            regime: regimeBody,
+            history: historyBody,
+            model: modelBody,
+            lensEn: lens.value && JSON.parse(lens.value.get('en')!.body.toString()),
+            correlation: correlation.value && JSON.parse(correlation.value.body.toString()),
+          }),
+        input.previous?.site,
+      )
+    : { value: undefined, error: undefined };
   return {
     version: input.version,
     builtAt: input.now.toISOString(),
     series,
     model,
     modelError: error,
-    regime: model && prepareJson({ ...model.outputs.regime, freshness: model.freshness }, REGIME_CACHE_CONTROL),
-    history: model && prepareJson({ ...model.outputs.history, freshness: model.freshness }, HISTORY_CACHE_CONTROL),
-    modelDescription:
-      model && prepareJson({ ...model.outputs.description, freshness: model.freshness }, MODEL_CACHE_CONTROL),
+    regime: regimeBody && prepareJson(regimeBody, REGIME_CACHE_CONTROL),
+    history: historyBody && prepareJson(historyBody, HISTORY_CACHE_CONTROL),
+    modelDescription: modelBody && prepareJson(modelBody, MODEL_CACHE_CONTROL),
+    site: site.value,
+    siteError: site.error,
     lens: lens.value,
     lensError: lens.error,
     correlation: correlation.value,

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import { loadVintagedSeries } from '../store/observations.ts';
-import { seriesRefreshStates } from '../store/runs.ts';
+import { recentRuns, seriesRefreshStates } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
 import { buildPublication, type Publication } from './publication.ts';
+import type { SiteContent } from './site-publication.ts';
 
 /**
  * Holds the current Publication and replaces it atomically after each refresh. If a rebuild fails, the
@@ -16,8 +17,10 @@ export class Publisher {
   readonly #log: Logger | undefined;
 
   readonly #baseUrl: string;
+  readonly #content: SiteContent | undefined;
 
-  constructor(store: Store, opts: { now?: () => Date; log?: Logger; baseUrl?: string } = {}) {
+  constructor(store: Store, opts: { now?: () => Date; log?: Logger; baseUrl?: string; content?: SiteContent } = {}) {
+    this.#content = opts.content;
     this.#store = store;
     this.#now = opts.now ?? (() => new Date());
     this.#log = opts.log;
@@ -30,9 +33,10 @@ export class Publisher {
 
   async rebuild(): Promise<Publication | undefined> {
     try {
-      const [vintaged, states] = await Promise.all([
+      const [vintaged, states, runs] = await Promise.all([
         loadVintagedSeries(this.#store.db),
         seriesRefreshStates(this.#store.db),
+        recentRuns(this.#store.db, 1),
       ]);
       const started = performance.now();
       const next = buildPublication({
@@ -42,9 +46,13 @@ export class Publisher {
         version: ++this.#version,
         baseUrl: this.#baseUrl,
         previous: this.#current,
+        content: this.#content,
+        lastRun: runs[0],
       });
       this.#current = next;
-      if (next.modelError) this.#log?.error({ error: next.modelError }, 'model recompute failed');
+      for (const failure of [next.modelError, next.lensError, next.correlationError, next.siteError]) {
+        if (failure) this.#log?.error({ error: failure }, 'recompute failed');
+      }
       this.#log?.info(
         {
           version: next.version,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.ts';
+import { loadSiteContent } from '../../src/http/site-content.ts';
 import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders, type Providers } from '../../src/providers/providers.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
@@ -29,7 +30,7 @@ export async function createHarness(opts: { data?: ReplayData; now?: Date } = {}
   const providers = createProviders(replay.providerConfig());
   const clock = opts.now ?? TEST_NOW;
   const now = () => clock;
-  const publisher = new Publisher(store, { now, baseUrl: BASE_URL });
+  const publisher = new Publisher(store, { now, baseUrl: BASE_URL, content: loadSiteContent({ baseUrl: BASE_URL }) });
   const app = await buildApp({ config: { baseUrl: BASE_URL }, publication: () => publisher.current });
   return {
     replay,

@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import matter from 'gray-matter';
+import type { BlogPost } from './site-data.ts';
+
+export const BLOG_DIR = new URL('../../content/blog/', import.meta.url).pathname;
+
+/** Blog posts from Markdown files with front matter (title, date, summary); newest first. Read once at start. */
+export function loadBlogPosts(dir = BLOG_DIR): BlogPost[] {
+  const posts = readdirSync(dir)
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => {
+      const { data, content } = matter(readFileSync(join(dir, file), 'utf8'));
+      const date = data.date instanceof Date ? data.date.toISOString().slice(0, 10) : String(data.date ?? '');
+      if (!data.title || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !data.summary) {
+        throw new Error(`blog post ${file} needs title, date (YYYY-MM-DD) and summary in its front matter`);
+      }
+      return {
+        slug: file.replace(/\.md$/, ''),
+        title: String(data.title),
+        date,
+        summary: String(data.summary),
+        markdown: content.trim(),
+      };
+    });
+  return posts.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.slug.localeCompare(b.slug)));
+}
+
+export const METHODOLOGY_PATH = new URL('../../docs/methodology.md', import.meta.url).pathname;
+
+export function loadMethodology(path = METHODOLOGY_PATH): string {
+  return readFileSync(path, 'utf8');
+}

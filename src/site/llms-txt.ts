@@ -1,0 +1,44 @@
+import type { SiteData } from './site-data.ts';
+
+/** /llms.txt in the llmstxt.org form: title, summary, then sections of links to the Markdown forms of pages. */
+export function llmsTxt(data: SiteData): string {
+  const b = data.baseUrl;
+  const lines = [
+    `# ${data.name}`,
+    '',
+    '> Free, read-only JSON API and website of US-dollar liquidity indicators: 25 daily series from FRED, U.S. Treasury Fiscal Data and the New York Fed (Fed balance sheet, TGA, ON RRP, SOFR − IORB, standing repo, credit spreads, VIX, real yields, the dollar, reserves, fiscal series), a versioned and validated liquidity regime (dli-1), a three-axis lens, correlations with SPX, QQQ, BTC and gold, and a daily headline history. No authentication; CORS-enabled; data CC0-1.0; refreshed every 6 hours.',
+    '',
+    'Every page is also available as Markdown (append .md or send Accept: text/markdown). For agents, /api/snapshot returns everything in one call.',
+    '',
+    '## API',
+    '',
+    `- [API documentation](${b}/docs.md): every endpoint with a curl, a real response and the error codes`,
+    `- [Endpoint directory](${b}/api): JSON list of endpoints, parameters and the error envelope`,
+    `- [OpenAPI 3.1](${b}/openapi.json): machine-readable description`,
+    `- [Snapshot](${b}/api/snapshot): regime, indicators, model and directory in one JSON response`,
+    `- [Regime](${b}/api/regime): current liquidity regime, drivers and coverage`,
+    `- [Lens](${b}/api/lens): Quantity, Price, Structure and the posture × pulse cell (?lang=en|zh|zh-Hant|ja|ko|es|fr|de)`,
+    `- [History](${b}/api/history): daily 0–100 headline with sub-indices`,
+    `- [Correlation](${b}/api/correlation): rolling correlations, lead/lag and backtest vs SPX, QQQ, BTC, gold`,
+    '',
+    '## Indicators',
+    '',
+    ...data.indicators.map((i) => `- [${i.def.name}](${b}/indicators/${i.def.id}.md): ${i.def.description}`),
+    '',
+    '## Methodology',
+    '',
+    `- [Methodology](${b}/methodology.md): the dli-1 model, publication lags, validation against NFCI and STLFSI4, lens rules, correlation statistics`,
+    `- [Today](${b}/today.md): the latest daily reading and its archive`,
+    '',
+    '## Blog',
+    '',
+    ...data.blog.map((p) => `- [${p.title}](${b}/blog/${p.slug}.md): ${p.summary}`),
+    '',
+    '## Optional',
+    '',
+    `- [About](${b}/about.md): sources, license, disclaimer`,
+    `- [Dashboard](${b}/index.md): the dashboard as Markdown`,
+    '',
+  ];
+  return lines.join('\n');
+}

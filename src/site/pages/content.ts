@@ -1,0 +1,134 @@
+import type { Block, Page } from '../page.ts';
+import { type BlogPost, formatDate, type SiteData } from '../site-data.ts';
+
+export function methodologyPage(data: SiteData): Page {
+  const blocks: Block[] = [];
+  const validation = data.model?.validation;
+  if (validation) {
+    blocks.push(
+      { kind: 'heading', level: 2, text: 'Validation on the data stored now' },
+      {
+        kind: 'paragraph',
+        inlines: [
+          `Recomputed at the last refresh (${data.model?.computedAt ?? ''}) from the stored series; the document below quotes the figures of the reference run.`,
+        ],
+      },
+      {
+        kind: 'table',
+        header: ['Benchmark', 'Period', 'Lead (weeks)', 'Spearman ρ', 'n', 'From', 'To'],
+        rows: validation.correlations.map((c) => [
+          [c.benchmark],
+          [c.period],
+          [String(c.leadWeeks)],
+          [c.rho === null ? 'n/a' : c.rho.toFixed(3)],
+          [String(c.n)],
+          [c.from ?? ''],
+          [c.to ?? ''],
+        ]),
+      },
+    );
+  }
+  blocks.push({ kind: 'markdown', source: data.methodologyMarkdown.replace(/^# .*\n/, '') });
+  return {
+    path: '/methodology',
+    title: 'Methodology',
+    description:
+      'How every published number is computed: data and publication lags, the dli-1 model, validation, the lens and the correlation statistics.',
+    blocks,
+  };
+}
+
+export function aboutPage(data: SiteData): Page {
+  return {
+    path: '/about',
+    title: 'About',
+    description: 'What this service is, where its data comes from, its license and its disclaimer.',
+    blocks: [
+      {
+        kind: 'paragraph',
+        inlines: [
+          `${data.name} is an open-source, self-hostable service that publishes US-dollar liquidity indicators as a free, read-only JSON API and this small website. It has one versioned, documented model whose validation figures are published, and its API contract does not change shape without a version.`,
+        ],
+      },
+      { kind: 'heading', level: 2, text: 'Sources' },
+      {
+        kind: 'list',
+        items: [
+          [
+            { text: 'FRED, Federal Reserve Bank of St. Louis', href: 'https://fred.stlouisfed.org/' },
+            ': Fed balance sheet (H.4.1), reserves, ON RRP, rates, spreads, VIX, the dollar, M2, fiscal ratios, NFCI, STLFSI4.',
+          ],
+          [
+            { text: 'U.S. Treasury Fiscal Data', href: 'https://fiscaldata.treasury.gov/' },
+            ': the Daily Treasury Statement (TGA), Debt to the Penny, the Monthly Treasury Statement, the Monthly Statement of the Public Debt.',
+          ],
+          [
+            { text: 'Federal Reserve Bank of New York Markets Data', href: 'https://markets.newyorkfed.org/' },
+            ': SOFR and standing repo operations.',
+          ],
+          ['A keyless daily market-price source for SPX, QQQ, BTC and gold (GLD).'],
+        ],
+      },
+      { kind: 'heading', level: 2, text: 'License' },
+      {
+        kind: 'paragraph',
+        inlines: [
+          'Code and published data: ',
+          { text: 'CC0 1.0 Universal', href: 'https://creativecommons.org/publicdomain/zero/1.0/' },
+          ' (public domain dedication). The underlying series remain subject to their publishers’ terms.',
+        ],
+      },
+      { kind: 'heading', level: 2, text: 'Disclaimer' },
+      {
+        kind: 'paragraph',
+        inlines: [
+          'Information only, not investment advice. The model is a gauge of conditions, not a timing signal: read the validation in the ',
+          { text: 'methodology', href: '/methodology' },
+          ' before using it for decisions.',
+        ],
+      },
+      { kind: 'heading', level: 2, text: 'Machine-readable' },
+      {
+        kind: 'list',
+        items: [
+          [{ text: '/api', href: '/api' }, ': the endpoint directory'],
+          [{ text: '/openapi.json', href: '/openapi.json' }, ': OpenAPI 3.1 description'],
+          [{ text: '/.well-known/api-catalog', href: '/.well-known/api-catalog' }, ': RFC 9727 API catalog'],
+          [{ text: '/llms.txt', href: '/llms.txt' }, ': site index for language models'],
+          [{ text: '/api/snapshot', href: '/api/snapshot' }, ': everything in one call'],
+        ],
+      },
+    ],
+  };
+}
+
+export function blogIndexPage(posts: BlogPost[]): Page {
+  return {
+    path: '/blog',
+    title: 'Blog',
+    description: 'Notes on the model, the lens and using the API.',
+    blocks: posts.length
+      ? [
+          {
+            kind: 'list',
+            items: posts.map((p) => [
+              { text: p.title, href: `/blog/${p.slug}` },
+              ` — ${formatDate(p.date)}. ${p.summary}`,
+            ]),
+          },
+        ]
+      : [{ kind: 'paragraph', inlines: ['No posts yet.'] }],
+  };
+}
+
+export function blogPostPage(post: BlogPost): Page {
+  return {
+    path: `/blog/${post.slug}`,
+    title: post.title,
+    description: post.summary,
+    blocks: [
+      { kind: 'paragraph', inlines: [{ strong: formatDate(post.date) }] },
+      { kind: 'markdown', source: post.markdown },
+    ],
+  };
+}

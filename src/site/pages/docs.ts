@@ -1,0 +1,101 @@
+import type { Block, Page } from '../page.ts';
+import type { SiteData } from '../site-data.ts';
+
+/** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */
+export interface EndpointDoc {
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  cacheControl: string;
+  errors: string[];
+  parameters: Array<{ name: string; in: string; required: boolean; type: string; description: string }>;
+}
+
+export interface ErrorDoc {
+  code: string;
+  status: number;
+  description: string;
+}
+
+export function docsPage(data: SiteData, endpoints: EndpointDoc[], errors: ErrorDoc[]): Page {
+  const blocks: Block[] = [
+    {
+      kind: 'paragraph',
+      inlines: [
+        'A free, read-only JSON API. No keys. Every response carries ',
+        { code: 'Access-Control-Allow-Origin: *' },
+        ', a strong ',
+        { code: 'ETag' },
+        ' (send ',
+        { code: 'If-None-Match' },
+        ' for 304) and a ',
+        { code: 'Cache-Control' },
+        ' per endpoint. Machine-readable: ',
+        { text: '/openapi.json', href: '/openapi.json' },
+        ', ',
+        { text: '/api', href: '/api' },
+        ', ',
+        { text: '/.well-known/api-catalog', href: '/.well-known/api-catalog' },
+        '.',
+      ],
+    },
+  ];
+  for (const endpoint of endpoints) {
+    const anchor = endpoint.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+    const example = data.examples.find((e) => e.title === endpoint.path);
+    blocks.push(
+      { kind: 'heading', level: 2, text: `${endpoint.method} ${endpoint.path}`, id: anchor },
+      { kind: 'paragraph', inlines: [endpoint.description] },
+    );
+    if (endpoint.parameters.length > 0) {
+      blocks.push({
+        kind: 'table',
+        header: ['Parameter', 'In', 'Required', 'Type', 'Description'],
+        rows: endpoint.parameters.map((p) => [
+          [{ code: p.name }],
+          [p.in],
+          [p.required ? 'yes' : 'no'],
+          [p.type],
+          [p.description],
+        ]),
+      });
+    }
+    blocks.push({
+      kind: 'paragraph',
+      inlines: [
+        'Cache-Control: ',
+        { code: endpoint.cacheControl },
+        endpoint.errors.length ? ' · errors: ' : '',
+        ...endpoint.errors.flatMap((code, i) => [i ? ', ' : '', { text: code, href: `#error-${code}` }]),
+      ],
+    });
+    if (example) {
+      blocks.push({ kind: 'code', language: 'sh', text: `curl -s '${data.baseUrl}${example.path}'` });
+      blocks.push({ kind: 'code', language: 'json', text: example.body });
+    }
+  }
+  blocks.push(
+    { kind: 'heading', level: 2, text: 'Errors', id: 'errors' },
+    {
+      kind: 'paragraph',
+      inlines: [
+        'Every non-2xx response under /api is JSON: ',
+        { code: '{"error":{"code","message","hint","docs"},"status"}' },
+        '. The code is stable snake_case; status repeats the HTTP status.',
+      ],
+    },
+  );
+  for (const error of errors) {
+    blocks.push(
+      { kind: 'heading', level: 3, text: `${error.code} (${error.status})`, id: `error-${error.code}` },
+      { kind: 'paragraph', inlines: [error.description] },
+    );
+  }
+  return {
+    path: '/docs',
+    title: 'API documentation',
+    description: 'Every endpoint of the usd-liquidity API with a curl and a real response, and every error code.',
+    blocks,
+  };
+}
