@@ -41,9 +41,7 @@ export function loadSiteContent(opts: { baseUrl: string; partnerSitesJson?: stri
       status: spec.status,
       description: spec.description,
     })),
-    directory: {
-      endpoints: directory.endpoints.map((e) => ({ method: e.method, path: e.path, url: e.url, summary: e.summary })),
-    },
+    directory,
     partnerSites: parsePartnerSites(opts.partnerSitesJson),
   };
 }

@@ -28,8 +28,11 @@ export interface SiteContent {
   methodologyMarkdown: string;
   endpoints: EndpointDoc[];
   errors: ErrorDoc[];
-  /** The /api directory body (for the snapshot's `apis` and the docs example). */
-  directory: { endpoints: Array<{ method: string; path: string; url: string; summary: string }> };
+  /** The /api directory body (for the snapshot's `apis` and the docs and OpenAPI example). */
+  directory: { endpoints: Array<{ method: string; path: string; url: string; summary: string }> } & Record<
+    string,
+    unknown
+  >;
   partnerSites: PartnerSite[];
 }
 
@@ -346,15 +349,13 @@ export function snapshotBody(input: SiteInput, indicators: IndicatorSummary[]) {
       pageUrl: `${b}/indicators/${i.def.id}`,
     })),
     dliModel: input.model ?? null,
-    recentBlog: content.blog
-      .slice(0, 5)
-      .map((p) => ({
-        title: p.title,
-        date: p.date,
-        summary: p.summary,
-        url: `${b}/blog/${p.slug}`,
-        markdownUrl: `${b}/blog/${p.slug}.md`,
-      })),
+    recentBlog: content.blog.slice(0, 5).map((p) => ({
+      title: p.title,
+      date: p.date,
+      summary: p.summary,
+      url: `${b}/blog/${p.slug}`,
+      markdownUrl: `${b}/blog/${p.slug}.md`,
+    })),
     keyPages: [
       ['Dashboard', '/', '/index.md'],
       ['Today', '/today', '/today.md'],

@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { INDICATOR_IDS } from '../../src/catalog.ts';
+import { createHarness, type Harness } from '../support/harness.ts';
+
+const PAGES = [
+  '/',
+  '/today',
+  '/methodology',
+  '/docs',
+  '/about',
+  '/blog',
+  '/blog/how-to-read-the-lens',
+  '/indicators/net-liquidity',
+];
+
+describe('the website', () => {
+  let h: Harness;
+  before(async () => {
+    h = await createHarness();
+    await h.refresh();
+  });
+  after(() => h.close());
+
+  for (const path of PAGES) {
+    it(`${path}: HTML with security headers, and the same page as Markdown by .md and by Accept`, async () => {
+      const html = await h.app.inject({ url: path, headers: { accept: 'text/html' } });
+      assert.equal(html.statusCode, 200);
+      assert.equal(html.headers['content-type'], 'text/html; charset=utf-8');
+      assert.equal(html.headers.vary, 'Accept');
+      assert.match(String(html.headers['content-security-policy']), /default-src 'none'/);
+      assert.doesNotMatch(String(html.headers['content-security-policy']), /unsafe-inline/);
+      assert.equal(html.headers['x-content-type-options'], 'nosniff');
+      assert.equal(html.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+      assert.ok(!/<script/i.test(html.body), 'no script');
+      const mdPath = path === '/' ? '/index.md' : `${path}.md`;
+      const bySuffix = await h.app.inject(mdPath);
+      const byAccept = await h.app.inject({ url: path, headers: { accept: 'text/markdown' } });
+      for (const md of [bySuffix, byAccept]) {
+        assert.equal(md.statusCode, 200);
+        assert.equal(md.headers['content-type'], 'text/markdown; charset=utf-8');
+        assert.equal(md.headers.vary, 'Accept');
+      }
+      assert.equal(bySuffix.body, byAccept.body);
+      const title = /<h1>([^<]+)<\/h1>/.exec(html.body)![1]!.replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+      assert.ok(bySuffix.body.startsWith(`# ${title}\n`), `${path}: ${title}`);
+    });
+  }
+
+  it('the dashboard shows the regime, the 3×3 matrix with the current cell, the narrative, the history chart and a card per indicator', async () => {
+    const html = (await h.app.inject('/')).body;
+    const regime = (await h.app.inject('/api/regime')).json();
+    const lens = (await h.app.inject('/api/lens')).json();
+    assert.ok(html.includes(`${regime.percentile5y} / 100`));
+    assert.equal((html.match(/<td class="current"/g) ?? []).length, 1);
+    assert.ok(html.includes(lens.synthesis.narrative.replaceAll("'", '&#39;').slice(0, 40)));
+    assert.ok(html.includes('src="/charts/headline.svg?days=4000"'));
+    assert.equal((html.match(/<li class="card">/g) ?? []).length, 25);
+    const md = (await h.app.inject('/index.md')).body;
+    assert.ok(md.includes(`${regime.percentile5y} / 100`));
+    assert.ok(md.includes('| restrictive |') || md.includes('| neutral |') || md.includes('| supportive |'));
+  });
+
+  it('every indicator has a page, and charts are served as SVG at stable URLs', async () => {
+    for (const id of INDICATOR_IDS) assert.equal((await h.app.inject(`/indicators/${id}`)).statusCode, 200, id);
+    const chart = await h.app.inject('/charts/tga.svg?days=90');
+    assert.equal(chart.statusCode, 200);
+    assert.equal(chart.headers['content-type'], 'image/svg+xml; charset=utf-8');
+    assert.match(chart.body, /^<svg [^>]*width="720"/);
+    const spark = await h.app.inject('/charts/vix.svg?days=365&style=spark');
+    assert.match(spark.body, /width="200"/);
+    assert.equal((await h.app.inject('/charts/headline-gauge.svg')).statusCode, 200);
+    assert.equal((await h.app.inject('/charts/tga.svg?days=0')).json().error.code, 'invalid_parameter');
+    assert.equal((await h.app.inject('/charts/tga.svg?style=pie')).statusCode, 400);
+    assert.equal((await h.app.inject('/charts/nope.svg')).statusCode, 404);
+  });
+
+  it('indicator pages offer ranges; the range changes the chart', async () => {
+    const page = (await h.app.inject('/indicators/vix?days=90')).body;
+    assert.ok(page.includes('src="/charts/vix.svg?days=90"'));
+    assert.ok(page.includes('href="/indicators/vix?days=1826"'));
+    assert.equal((await h.app.inject('/indicators/vix?days=abc')).statusCode, 400);
+  });
+
+  it('/today links to dated archive pages that exist, in both forms', async () => {
+    const history = (await h.app.inject('/api/history')).json();
+    const date = history.dates[Math.floor(history.count / 2)];
+    const html = await h.app.inject(`/today/${date}`);
+    assert.equal(html.statusCode, 200);
+    assert.ok(html.body.includes(`${history.headline[Math.floor(history.count / 2)]} / 100`));
+    assert.equal((await h.app.inject(`/today/${date}.md`)).headers['content-type'], 'text/markdown; charset=utf-8');
+    assert.equal((await h.app.inject({ url: '/today/1999-01-01', headers: { accept: 'text/html' } })).statusCode, 404);
+    assert.equal((await h.app.inject({ url: '/today/not-a-date', headers: { accept: 'text/html' } })).statusCode, 404);
+  });
+
+  it('unknown pages: an HTML 404 for browsers, the JSON envelope for machines', async () => {
+    const browser = await h.app.inject({
+      url: '/no/such/page',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    assert.equal(browser.statusCode, 404);
+    assert.equal(browser.headers['content-type'], 'text/html; charset=utf-8');
+    const machine = await h.app.inject('/no/such/page');
+    assert.equal(machine.statusCode, 404);
+    assert.equal(machine.json().error.code, 'not_found');
+    assert.equal((await h.app.inject({ url: '/blog/nope', headers: { accept: 'text/html' } })).statusCode, 404);
+  });
+
+  it('every link on the dashboard and the docs page resolves', async () => {
+    for (const path of ['/', '/docs', '/about']) {
+      const html = (await h.app.inject(path)).body;
+      const links = [...html.matchAll(/(?:href|src)="(\/[^"#]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+      assert.ok(links.length > 10);
+      for (const link of new Set(links)) {
+        const res = await h.app.inject({ url: link, headers: { accept: 'text/html' } });
+        assert.equal(res.statusCode, 200, `${path} → ${link}`);
+      }
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Page, renderHtml, renderMarkdown } from '../../src/site/page.ts';
+
+const site = { name: 'usd-liquidity', baseUrl: 'http://x.test' };
+const page: Page = {
+  path: '/p',
+  title: 'A <page> & more',
+  description: 'desc',
+  blocks: [
+    { kind: 'heading', level: 2, text: 'Section' },
+    { kind: 'paragraph', inlines: ['Value ', { strong: '42' }, ' see ', { text: 'docs', href: '/docs' }, ' <script>'] },
+    { kind: 'table', header: ['a', 'b'], rows: [[['1'], [{ code: 'x|y' }]]] },
+    {
+      kind: 'matrix',
+      caption: 'cap',
+      rows: ['r1', 'r2'],
+      columns: ['c1', 'c2'],
+      marked: { row: 'r2', column: 'c1' },
+      note: 'n',
+    },
+    { kind: 'image', src: '/charts/tga.svg?days=30&style=line', alt: 'TGA chart', width: 10, height: 5 },
+  ],
+};
+
+describe('page renderers', () => {
+  it('HTML escapes text, links the Markdown alternate, and has no script', () => {
+    const html = renderHtml(page, site);
+    assert.match(html, /<title>A &lt;page&gt; &amp; more · usd-liquidity<\/title>/);
+    assert.ok(html.includes(' &lt;script&gt;'));
+    assert.ok(!/<script/i.test(html));
+    assert.match(html, /<link rel="alternate" type="text\/markdown" href="\/p.md">/);
+    assert.match(html, /src="\/charts\/tga.svg\?days=30&amp;style=line"/);
+    assert.match(html, /<td class="current" aria-current="true">● current<\/td>/);
+  });
+
+  it('Markdown carries the same content: headings, emphasis, links, tables, the marked cell, images', () => {
+    const md = renderMarkdown(page, site);
+    assert.match(md, /^# A <page> & more\n\n> desc/);
+    assert.ok(md.includes('## Section'));
+    assert.ok(md.includes('Value **42** see [docs](/docs)'));
+    assert.ok(md.includes('| 1 | `x|y` |'));
+    assert.ok(md.includes('| r2 | ● current |  |'));
+    assert.ok(md.includes('![TGA chart](/charts/tga.svg?days=30&style=line)'));
+  });
+});
