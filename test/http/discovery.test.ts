@@ -5,9 +5,12 @@ import { INDICATOR_IDS } from '../../src/catalog.ts';
 import { BASE_URL, createHarness, type Harness } from '../support/harness.ts';
 import { openApiValidator } from '../support/openapi-validator.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: the parsed OpenAPI document is traversed freely in these assertions.
+type Json = any;
+
 describe('machine-readable discovery', () => {
   let h: Harness;
-  let document: Record<string, any>;
+  let document: Record<string, Json>;
   let validator: ReturnType<typeof openApiValidator>;
   before(async () => {
     h = await createHarness();
@@ -26,7 +29,7 @@ describe('machine-readable discovery', () => {
 
   it('declares the error envelope for every error of every operation, and enums for named states', () => {
     for (const [path, item] of Object.entries(
-      document.paths as Record<string, { get: { responses: Record<string, any> } }>,
+      document.paths as Record<string, { get: { responses: Record<string, Json> } }>,
     )) {
       for (const [status, response] of Object.entries(item.get.responses)) {
         if (Number(status) >= 400)
