@@ -7,7 +7,7 @@ import Fastify, {
 } from 'fastify';
 import { INDICATOR_IDS, isIndicatorId } from '../catalog.ts';
 import type { Config } from '../config.ts';
-import { type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
+import { chooseEncoding, type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import { parseDays, truncate } from './days-param.ts';
 import { buildDirectory } from './directory.ts';
@@ -220,9 +220,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse) {
   reply.hijack();
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && etagMatches(ifNoneMatch, prepared.etag)) {
-    reply.raw.writeHead(304, prepared.notModifiedHeaders);
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const representation = encoding === 'identity' ? undefined : prepared[encoding];
+  if (ifNoneMatch && etagMatches(ifNoneMatch, prepared.etags)) {
+    const etag = representation?.headers.etag ?? prepared.etag;
+    reply.raw.writeHead(304, { ...prepared.notModifiedHeaders, etag });
     reply.raw.end();
+    return;
+  }
+  if (representation) {
+    reply.raw.writeHead(prepared.status, representation.headers);
+    reply.raw.end(representation.body);
     return;
   }
   reply.raw.writeHead(prepared.status, prepared.headers);
@@ -233,10 +241,10 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return /\btext\/(html|markdown)\b/i.test(request.headers.accept ?? '');
 }
 
-export function etagMatches(header: string, etag: string): boolean {
+/** If-None-Match uses weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored; `*` matches anything. */
+export function etagMatches(header: string, etags: ReadonlySet<string>): boolean {
   if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+  return header.split(',').some((candidate) => etags.has(candidate.trim().replace(/^W\//, '')));
 }
 
 function sendError(reply: FastifyReply, error: ErrorReply) {

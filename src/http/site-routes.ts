@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isIndicatorId } from '../catalog.ts';
 import type { PreparedResponse } from '../publish/prepared-response.ts';
-import { prepareBody } from '../publish/prepared-response.ts';
+import { prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import { PAGE_SECURITY_HEADERS, type RenderedPage } from '../publish/site-publication.ts';
 import { FAVICON_SVG, STYLESHEET } from '../site/stylesheet.ts';
@@ -11,10 +11,12 @@ import type { ErrorCode } from './error-codes.ts';
 type Fail = (reply: FastifyReply, code: ErrorCode, message: string, hint: string) => FastifyReply;
 type Send = (request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse) => void;
 
-const STYLESHEET_RESPONSE = (() => {
-  const prepared = prepareBody(Buffer.from(STYLESHEET), 'text/css; charset=utf-8', 'public, max-age=86400');
-  return { ...prepared, headers: { ...prepared.headers, 'x-content-type-options': 'nosniff' } };
-})();
+const STYLESHEET_RESPONSE = withHeaders(
+  prepareBody(Buffer.from(STYLESHEET), 'text/css; charset=utf-8', 'public, max-age=86400'),
+  {
+    'x-content-type-options': 'nosniff',
+  },
+);
 
 const FAVICON_RESPONSE = prepareBody(Buffer.from(FAVICON_SVG), 'image/svg+xml', 'public, max-age=604800');
 

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 /**
- * An immutable HTTP response built once per publish: the exact body bytes, a strong ETag over them, and the
- * headers to send. Requests only pick one and write it out.
+ * An immutable HTTP response built once per publish: the exact body bytes, a strong ETag over them, the headers
+ * to send, and gzip and brotli encodings of the same body (each with its own ETag, as RFC 9110 requires for
+ * different representations). Requests only pick one and write it out.
  */
+export interface Representation {
+  readonly body: Buffer;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
 export interface PreparedResponse {
   readonly status: number;
   readonly body: Buffer;
@@ -11,9 +18,16 @@ export interface PreparedResponse {
   readonly headers: Readonly<Record<string, string>>;
   /** Headers of the 304 answer to a matching If-None-Match. */
   readonly notModifiedHeaders: Readonly<Record<string, string>>;
+  readonly br: Representation | undefined;
+  readonly gzip: Representation | undefined;
+  /** The ETags of every encoding of this body: If-None-Match with any of them means "not modified". */
+  readonly etags: ReadonlySet<string>;
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** Bodies smaller than this are sent as they are: compression would not pay for its headers. */
+const MIN_COMPRESS_BYTES = 1024;
 
 export function strongEtag(body: Buffer | string): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -29,22 +43,83 @@ export function prepared(
   contentType: string,
   cacheControl: string,
   status = 200,
+  extraHeaders: Record<string, string> = {},
 ): PreparedResponse {
+  const compressible = body.length >= MIN_COMPRESS_BYTES;
+  const vary = [extraHeaders.vary, compressible ? 'Accept-Encoding' : undefined].filter(Boolean).join(', ');
+  const base = {
+    'content-type': contentType,
+    'cache-control': cacheControl,
+    'access-control-allow-origin': '*',
+    ...extraHeaders,
+    ...(vary ? { vary } : {}),
+  };
+  const variant = (encoded: Buffer, encoding: 'br' | 'gzip'): Representation => {
+    const tag = `${etag.slice(0, -1)}-${encoding}"`;
+    return {
+      body: encoded,
+      headers: { ...base, 'content-encoding': encoding, 'content-length': String(encoded.length), etag: tag },
+    };
+  };
+  const br = compressible
+    ? variant(
+        brotliCompressSync(body, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
+        'br',
+      )
+    : undefined;
+  const gzip = compressible ? variant(gzipSync(body, { level: 6 }), 'gzip') : undefined;
   return {
     status,
     body,
     etag,
-    headers: {
-      'content-type': contentType,
-      'content-length': String(body.length),
-      'cache-control': cacheControl,
+    headers: { ...base, 'content-length': String(body.length), etag },
+    notModifiedHeaders: {
       etag,
+      'cache-control': cacheControl,
       'access-control-allow-origin': '*',
+      ...(vary ? { vary } : {}),
     },
-    notModifiedHeaders: { etag, 'cache-control': cacheControl, 'access-control-allow-origin': '*' },
+    br,
+    gzip,
+    etags: new Set([etag, ...(br ? [br.headers.etag!] : []), ...(gzip ? [gzip.headers.etag!] : [])]),
   };
 }
 
 export function prepareJson(value: unknown, cacheControl: string, status = 200): PreparedResponse {
   return prepareBody(Buffer.from(JSON.stringify(value)), JSON_CONTENT_TYPE, cacheControl, status);
+}
+
+/** Adds headers (security headers for pages) to a prepared response and its encodings. */
+export function withHeaders(response: PreparedResponse, headers: Record<string, string>): PreparedResponse {
+  const merge = (h: Readonly<Record<string, string>>) => {
+    const vary = [headers.vary, h.vary].filter(Boolean).join(', ');
+    return { ...h, ...headers, ...(vary ? { vary } : {}) };
+  };
+  return {
+    ...response,
+    headers: merge(response.headers),
+    notModifiedHeaders: merge(response.notModifiedHeaders),
+    br: response.br && { body: response.br.body, headers: merge(response.br.headers) },
+    gzip: response.gzip && { body: response.gzip.body, headers: merge(response.gzip.headers) },
+  };
+}
+
+/**
+ * The encoding to send for an Accept-Encoding header: br if accepted, else gzip, else identity. A q=0 refuses
+ * a coding; `*` accepts any.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [token = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(token.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (coding: string) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return 'identity';
 }

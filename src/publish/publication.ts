@@ -9,7 +9,7 @@ import { isoDate } from '../timeseries/dates.ts';
 import { freshness } from './freshness.ts';
 import { computeModelOutputs, type ModelOutputs } from './model-outputs.ts';
 import { type PreparedResponse, prepareJson } from './prepared-response.ts';
-import { buildSeriesResponses, type SeriesResponses } from './series-response.ts';
+import { buildSeriesResponses, DEFAULT_DAYS, type SeriesResponses } from './series-response.ts';
 import { buildSitePublication, type SiteContent, type SitePublication } from './site-publication.ts';
 
 export const REGIME_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
@@ -204,7 +204,10 @@ function buildAllSeries(
       lastRefreshAt: state?.lastAttemptAt ?? null,
       lastSuccessAt: state?.lastSuccessAt ?? null,
     });
-    if (responses) series.set(id, responses);
+    if (!responses) continue;
+    // The default window is built (and compressed) at publish time; other windows on first request.
+    responses.forDays(DEFAULT_DAYS);
+    series.set(id, responses);
   }
   return series;
 }

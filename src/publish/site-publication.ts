@@ -17,7 +17,7 @@ import type { SeriesRefreshState } from '../store/runs.ts';
 import { firstIndexOnOrAfter } from '../timeseries/as-of.ts';
 import { addDays, daysBetween } from '../timeseries/dates.ts';
 import type { Freshness } from './freshness.ts';
-import { type PreparedResponse, prepareBody, prepareJson } from './prepared-response.ts';
+import { type PreparedResponse, prepareBody, prepareJson, withHeaders } from './prepared-response.ts';
 import type { SeriesResponses } from './series-response.ts';
 
 /** What the repository and the HTTP layer contribute to the site, fixed for the life of the process. */
@@ -203,7 +203,7 @@ export const PAGE_SECURITY_HEADERS = {
 };
 
 function withPageHeaders(prepared: PreparedResponse): PreparedResponse {
-  return { ...prepared, headers: { ...prepared.headers, ...PAGE_SECURITY_HEADERS } };
+  return withHeaders(prepared, PAGE_SECURITY_HEADERS);
 }
 
 function indicatorSummaries(input: SiteInput): IndicatorSummary[] {
