@@ -5,7 +5,9 @@ import { progressObserver, summaryTable } from './ingest/progress.ts';
 import { runRefresh } from './ingest/refresh.ts';
 import { createProviders } from './providers/providers.ts';
 import { startService } from './service.ts';
+import { createCoordination } from './store/coordination.ts';
 import { loadSeries } from './store/observations.ts';
+import { recordPublication } from './store/publications.ts';
 import { abortDanglingRuns, recentRuns, seriesRefreshStates } from './store/runs.ts';
 import { openStore } from './store/store.ts';
 
@@ -41,6 +43,11 @@ async function main(argv: string[]): Promise<number> {
         progressObserver(process.stdout),
       );
       process.stdout.write(`\n${summaryTable(summary)}\n`);
+      // Tell running API processes to pick up the new data.
+      const coordination = createCoordination(config.databaseUrl, store.engine);
+      const id = await recordPublication(store.db, summary.runId, new Date().toISOString());
+      await coordination.notifyPublished(id).catch(() => {});
+      await coordination.close();
       await store.close();
       return summary.status === 'failed' ? 1 : 0;
     }

@@ -15,6 +15,10 @@ export interface Config {
   refreshOnStart: boolean;
   /** JSON array of {name, url, relation} for the snapshot's partnerSites; default: the data providers. */
   partnerSitesJson: string | undefined;
+  /** How often every process checks the publication log (the fallback to LISTEN/NOTIFY). */
+  publicationPollMs: number;
+  /** How often a process tries to become the refresh leader (PostgreSQL advisory lock). */
+  leaderCheckMs: number;
   providers: ProviderConfig;
 }
 
@@ -46,6 +50,8 @@ export function loadConfig(env: Env = process.env): Config {
     refreshCron: env.REFRESH_CRON ?? '0 0 */6 * * *',
     refreshOnStart: env.REFRESH_ON_START !== 'false',
     partnerSitesJson: env.PARTNER_SITES || undefined,
+    publicationPollMs: int(env.PUBLICATION_POLL_MS, 5_000),
+    leaderCheckMs: int(env.LEADER_CHECK_MS, 5_000),
     providers: {
       fredCsvBaseUrl: trim(env.FRED_BASE_URL ?? 'https://fred.stlouisfed.org'),
       fredApiBaseUrl: trim(env.FRED_API_BASE_URL ?? 'https://api.stlouisfed.org'),

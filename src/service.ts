@@ -7,6 +7,8 @@ import { Refresher } from './ingest/refresh.ts';
 import { scheduleRefreshes } from './ingest/scheduler.ts';
 import { createProviders } from './providers/providers.ts';
 import { Publisher } from './publish/publisher.ts';
+import { type Coordination, createCoordination } from './store/coordination.ts';
+import { latestPublication, recordPublication } from './store/publications.ts';
 import { abortDanglingRuns, lastSuccessfulRunAt } from './store/runs.ts';
 import { openStore, type Store } from './store/store.ts';
 
@@ -15,51 +17,105 @@ export interface Service {
   store: Store;
   publisher: Publisher;
   refresher: Refresher;
+  coordination: Coordination;
   startupRefresh: Promise<unknown> | undefined;
   close(): Promise<void>;
 }
 
 /**
- * The composition root: store → providers → refresher → publisher → HTTP app → scheduler. Serves what is
- * stored immediately; refreshes in the background when the data is older than the configured age.
+ * The composition root: store → providers → refresher → publisher → HTTP app, plus coordination. Serves what is
+ * stored immediately. The leader (always, on SQLite; the advisory-lock holder, on PostgreSQL) refreshes when the
+ * data is older than the configured age and then on schedule, records each publication and notifies; every
+ * process rebuilds the newest publication as of its recorded instant, so replicas answer byte for byte alike.
  */
 export async function startService(config: Config, opts: { listen?: boolean } = {}): Promise<Service> {
   const log = pino({ level: config.logLevel });
   const store = await openStore(config.databaseUrl);
-  const aborted = await abortDanglingRuns(store.db, new Date().toISOString());
-  if (aborted > 0) log.warn({ aborted }, 'marked refresh runs interrupted by a previous crash as aborted');
-
   const content = loadSiteContent({ baseUrl: config.baseUrl, partnerSitesJson: config.partnerSitesJson });
   const publisher = new Publisher(store, { log, baseUrl: config.baseUrl, content });
-  await publisher.rebuild();
+  const coordination = createCoordination(config.databaseUrl, store.engine, (error) =>
+    log.warn({ err: error }, 'coordination connection problem; polling continues'),
+  );
+
+  let syncing: Promise<void> = Promise.resolve();
+  const sync = () => {
+    // Serialized: a notice and a poll arriving together rebuild once.
+    syncing = syncing.then(async () => {
+      const record = await latestPublication(store.db);
+      if (!record) {
+        // Nothing logged yet: serve what is stored as version 0 (log ids start at 1).
+        if (!publisher.current) await publisher.rebuild({ version: 0 });
+        return;
+      }
+      if (publisher.current?.version === record.id) return;
+      await publisher.rebuild({ now: new Date(record.publishedAt), version: record.id });
+      log.info({ publication: record.id }, 'serving publication');
+    });
+    return syncing.catch((error) => log.error({ err: error }, 'publication sync failed'));
+  };
+
   const refresher = new Refresher(
     { store, providers: createProviders(config.providers), now: () => new Date() },
-    async () => {
-      await publisher.rebuild();
+    async (summary) => {
+      const id = await recordPublication(store.db, summary.runId, new Date().toISOString());
+      await coordination
+        .notifyPublished(id)
+        .catch((error) => log.warn({ err: error }, 'publication notice failed; others will poll'));
+      await sync();
     },
   );
+
+  await sync();
+  coordination.onPublished(() => void sync());
+  const poll = setInterval(() => {
+    coordination.maintain();
+    void sync();
+  }, config.publicationPollMs);
+
   const app = await buildApp({ config, publication: () => publisher.current, logger: log });
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
 
-  const schedule = scheduleRefreshes({
-    refresher,
-    cron: config.refreshCron,
-    lastSuccessAt: await lastSuccessfulRunAt(store.db),
-    maxAgeMs: config.refreshMaxAgeMs,
-    now: new Date(),
-    refreshOnStart: config.refreshOnStart,
-    log,
-  });
+  let schedule: ReturnType<typeof scheduleRefreshes> | undefined;
+  const lead = async () => {
+    const leading = await coordination.tryLead();
+    if (leading && !schedule) {
+      const aborted = await abortDanglingRuns(store.db, new Date().toISOString());
+      if (aborted > 0) log.warn({ aborted }, 'marked refresh runs interrupted by a crash as aborted');
+      log.info('leading: this process runs the refreshes');
+      schedule = scheduleRefreshes({
+        refresher,
+        cron: config.refreshCron,
+        lastSuccessAt: await lastSuccessfulRunAt(store.db),
+        maxAgeMs: config.refreshMaxAgeMs,
+        now: new Date(),
+        refreshOnStart: config.refreshOnStart,
+        log,
+      });
+    } else if (!leading && schedule) {
+      schedule.stop();
+      schedule = undefined;
+      log.warn('lost leadership; another process runs the refreshes');
+    }
+  };
+  await lead();
+  const startupRefresh = schedule?.startup;
+  const leaderTimer = setInterval(() => void lead(), config.leaderCheckMs);
 
   return {
     app,
     store,
     publisher,
     refresher,
-    startupRefresh: schedule.startup,
+    coordination,
+    startupRefresh,
     async close() {
-      schedule.stop();
+      clearInterval(poll);
+      clearInterval(leaderTimer);
+      schedule?.stop();
+      // Finish in-flight requests, and let a running refresh complete (up to 30 s) before closing the store.
       await app.close();
+      await refresher.idle(30_000);
+      await coordination.close();
       await store.close();
     },
   };

@@ -171,6 +171,15 @@ export class Refresher {
     return this.#running !== undefined;
   }
 
+  /** Resolves when no refresh is running, or after `timeoutMs`, whichever comes first. */
+  async idle(timeoutMs: number): Promise<void> {
+    const running = this.#running;
+    if (!running) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([running.catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
+  }
+
   refresh(trigger: string, observer?: RefreshObserver): Promise<RefreshSummary> {
     if (this.#running) return this.#running;
     this.#running = (async () => {

@@ -31,7 +31,11 @@ export class Publisher {
     return this.#current;
   }
 
-  async rebuild(): Promise<Publication | undefined> {
+  /**
+   * Rebuilds from the store. `now` and `version` come from the publication log when several processes share a
+   * store, so that they all build identical bytes; alone, the process uses its clock and a counter.
+   */
+  async rebuild(at: { now?: Date; version?: number } = {}): Promise<Publication | undefined> {
     try {
       const [vintaged, states, runs] = await Promise.all([
         loadVintagedSeries(this.#store.db),
@@ -42,8 +46,8 @@ export class Publisher {
       const next = buildPublication({
         vintaged,
         states,
-        now: this.#now(),
-        version: ++this.#version,
+        now: at.now ?? this.#now(),
+        version: at.version ?? ++this.#version,
         baseUrl: this.#baseUrl,
         previous: this.#current,
         content: this.#content,

@@ -21,6 +21,12 @@ export interface Tables {
     status: 'running' | 'ok' | 'partial' | 'failed' | 'aborted';
     trigger: string;
   };
+  publications: {
+    id: Generated<number>;
+    run_id: number | null;
+    /** The instant every process builds this publication "as of": identical inputs give identical bytes. */
+    published_at: string;
+  };
   refresh_sources: {
     run_id: number;
     series_id: string;

@@ -45,6 +45,18 @@ function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '002_publications': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('publications')
+          .addColumn('id', engine === 'postgres' ? 'serial' : 'integer', (c) =>
+            engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('run_id', 'integer')
+          .addColumn('published_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -27,7 +27,7 @@ describe('the website', () => {
       const html = await h.app.inject({ url: path, headers: { accept: 'text/html' } });
       assert.equal(html.statusCode, 200);
       assert.equal(html.headers['content-type'], 'text/html; charset=utf-8');
-      assert.equal(html.headers.vary, 'Accept');
+      assert.match(String(html.headers.vary), /^Accept\b/);
       assert.match(String(html.headers['content-security-policy']), /default-src 'none'/);
       assert.doesNotMatch(String(html.headers['content-security-policy']), /unsafe-inline/);
       assert.equal(html.headers['x-content-type-options'], 'nosniff');
@@ -39,7 +39,7 @@ describe('the website', () => {
       for (const md of [bySuffix, byAccept]) {
         assert.equal(md.statusCode, 200);
         assert.equal(md.headers['content-type'], 'text/markdown; charset=utf-8');
-        assert.equal(md.headers.vary, 'Accept');
+        assert.match(String(md.headers.vary), /^Accept\b/);
       }
       assert.equal(bySuffix.body, byAccept.body);
       const title = /<h1>([^<]+)<\/h1>/.exec(html.body)![1]!.replaceAll('&#39;', "'").replaceAll('&amp;', '&');

@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { createTestDatabase, skipWithoutPostgres } from './support/postgres.ts';
+import { type ReplayServer, startReplayServer } from './support/replay-server.ts';
+import { syntheticReplayData } from './support/synthetic-data.ts';
+
+/**
+ * Scale-out on PostgreSQL, for real: two API processes share one database. Exactly one leads and refreshes;
+ * the other picks up each publication within seconds and answers byte for byte alike (ETags included); when the
+ * leader is killed with SIGKILL, the other takes over and runs the next refresh.
+ */
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await sleep(100);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+interface Health {
+  publication: { version: number };
+  lastRefresh: { runId: number } | null;
+}
+
+describe('several API processes on one PostgreSQL store', { skip: skipWithoutPostgres }, () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let replay: ReplayServer;
+  const processes: ChildProcess[] = [];
+  const ports: number[] = [];
+  const health = async (port: number) => (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as Health;
+
+  const startApi = async () => {
+    const port = await freePort();
+    const urls = replay.providerConfig();
+    const child = spawn(process.execPath, ['src/cli.ts', 'serve'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BASE_URL: 'http://api.example.test',
+        LOG_LEVEL: 'warn',
+        REFRESH_CRON: '*/6 * * * * *',
+        LEADER_CHECK_MS: '400',
+        PUBLICATION_POLL_MS: '1000',
+        FRED_MIN_INTERVAL_MS: '0',
+        FRED_BASE_URL: urls.fredCsvBaseUrl,
+        TREASURY_BASE_URL: urls.treasuryBaseUrl,
+        NYFED_BASE_URL: urls.nyfedBaseUrl,
+        PRICES_BASE_URL: urls.pricesBaseUrl,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    processes.push(child);
+    ports.push(port);
+    await until(`process on ${port} to answer`, 20_000, async () =>
+      (await fetch(`http://127.0.0.1:${port}/api`)).ok ? true : undefined,
+    );
+    return { child, port };
+  };
+
+  before(async () => {
+    database = await createTestDatabase();
+    replay = await startReplayServer(syntheticReplayData({ start: '2022-06-01' }));
+  });
+  after(async () => {
+    for (const child of processes) child.kill('SIGKILL');
+    await sleep(200);
+    await replay?.close();
+    await database?.drop();
+  });
+
+  let a: { child: ChildProcess; port: number };
+  let b: { child: ChildProcess; port: number };
+
+  it('the first process leads: it refreshes on start and publishes', async () => {
+    a = await startApi();
+    const h = await until('the first publication', 30_000, async () => {
+      const value = await health(a.port);
+      return value.publication.version >= 1 ? value : undefined;
+    });
+    assert.ok(h.lastRefresh);
+  });
+
+  it('a second process serves the same publication, byte for byte, with the same ETags', async () => {
+    b = await startApi();
+    await until('B to serve A’s publication', 10_000, async () => {
+      const [ha, hb] = [await health(a.port), await health(b.port)];
+      return ha.publication.version === hb.publication.version ? true : undefined;
+    });
+    for (const path of [
+      '/api/regime',
+      '/api/series/tga?days=90',
+      '/api/lens?lang=de',
+      '/api/history',
+      '/api/snapshot',
+      '/',
+      '/docs.md',
+      '/openapi.json',
+    ]) {
+      const [ra, rb] = await Promise.all([
+        fetch(`http://127.0.0.1:${a.port}${path}`),
+        fetch(`http://127.0.0.1:${b.port}${path}`),
+      ]);
+      assert.equal(ra.status, 200, path);
+      assert.equal(ra.headers.get('etag'), rb.headers.get('etag'), `${path} ETag`);
+      assert.equal(await ra.text(), await rb.text(), `${path} body`);
+    }
+  });
+
+  it('the follower picks up each new publication within seconds', async () => {
+    const before = (await health(a.port)).publication.version;
+    const newer = await until('the leader’s next scheduled refresh', 30_000, async () => {
+      const value = (await health(a.port)).publication.version;
+      return value > before ? value : undefined;
+    });
+    const seenAt = Date.now();
+    await until('B to serve it', 5_000, async () =>
+      (await health(b.port)).publication.version >= newer ? true : undefined,
+    );
+    assert.ok(Date.now() - seenAt < 5_000);
+  });
+
+  it('when the leader is killed, the other process takes over and runs the next refresh', async () => {
+    const lastRun = (await health(b.port)).lastRefresh?.runId ?? 0;
+    a.child.kill('SIGKILL');
+    const h = await until('B to run a refresh as the new leader', 40_000, async () => {
+      const value = await health(b.port);
+      return (value.lastRefresh?.runId ?? 0) > lastRun + 0 && value.publication.version > 0 ? value : undefined;
+    });
+    assert.ok(h.lastRefresh!.runId > lastRun);
+  });
+
+  it('refreshes never overlapped: one leader at a time', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query<{ started_at: string; finished_at: string | null; status: string }>(
+      'select started_at, finished_at, status from refresh_runs order by id',
+    );
+    await client.end();
+    assert.ok(rows.length >= 3, `${rows.length} runs`);
+    for (let i = 1; i < rows.length; i++) {
+      const previous = rows[i - 1]!;
+      if (previous.finished_at === null) {
+        assert.equal(previous.status, 'running', 'only a run cut short by the SIGKILL may lack an end');
+        continue;
+      }
+      assert.ok(rows[i]!.started_at >= previous.finished_at, `run ${i + 1} started before run ${i} finished`);
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { INDICATOR_IDS } from '../../src/catalog.ts';
+import { runRefresh } from '../../src/ingest/refresh.ts';
+import { createProviders } from '../../src/providers/providers.ts';
+import { createCoordination } from '../../src/store/coordination.ts';
+import { appendObservations, loadSeries, loadVintagedSeries, vintages } from '../../src/store/observations.ts';
+import { latestPublication, recordPublication } from '../../src/store/publications.ts';
+import { openStore, type Store } from '../../src/store/store.ts';
+import { createTestDatabase, skipWithoutPostgres } from '../support/postgres.ts';
+import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
+import { syntheticReplayData } from '../support/synthetic-data.ts';
+
+describe('the store on PostgreSQL', { skip: skipWithoutPostgres }, () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: Store;
+  let replay: ReplayServer;
+  before(async () => {
+    database = await createTestDatabase();
+    store = await openStore(database.url);
+    replay = await startReplayServer(syntheticReplayData({ start: '2022-01-01' }));
+  });
+  after(async () => {
+    await store?.close();
+    await replay?.close();
+    await database?.drop();
+  });
+
+  it('migrates, appends revisions as new vintages, and reconstructs past states', async () => {
+    assert.equal(store.engine, 'postgres');
+    await appendObservations(store.db, 'm2', [{ date: '2024-01-01', value: 1 }], '2024-02-01T00:00:00.000Z', null);
+    const second = await appendObservations(
+      store.db,
+      'm2',
+      [{ date: '2024-01-01', value: 2 }],
+      '2024-03-01T00:00:00.000Z',
+      null,
+    );
+    assert.deepEqual(second, { added: 0, revisions: 1 });
+    assert.equal((await vintages(store.db, 'm2', '2024-01-01')).length, 2);
+    assert.deepEqual((await loadSeries(store.db, { seriesIds: ['m2'], asOf: '2024-02-15T00:00:00.000Z' })).get('m2'), [
+      { date: '2024-01-01', value: 1 },
+    ]);
+  });
+
+  it('runs a full refresh and stores every indicator', async () => {
+    const summary = await runRefresh(
+      { store, providers: createProviders(replay.providerConfig()), now: () => new Date('2026-11-21T12:00:00Z') },
+      'test',
+    );
+    assert.equal(summary.status, 'ok');
+    const series = await loadVintagedSeries(store.db);
+    for (const id of INDICATOR_IDS) assert.ok((series.get(id)?.dates.length ?? 0) > 0, id);
+  });
+
+  it('keeps the publication log', async () => {
+    const id = await recordPublication(store.db, 1, '2026-11-21T12:00:00.000Z');
+    assert.deepEqual(await latestPublication(store.db), { id, runId: 1, publishedAt: '2026-11-21T12:00:00.000Z' });
+  });
+
+  it('lets exactly one process lead, and hands leadership over when the leader goes away', async () => {
+    const a = createCoordination(database.url, 'postgres');
+    const b = createCoordination(database.url, 'postgres');
+    try {
+      assert.equal(await a.tryLead(), true);
+      assert.equal(await b.tryLead(), false);
+      assert.equal(await a.tryLead(), true, 'the leader keeps leading');
+      await a.close();
+      assert.equal(await b.tryLead(), true, 'the lock died with its session');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('delivers publication notices to listeners', async () => {
+    const listener = createCoordination(database.url, 'postgres');
+    const sender = createCoordination(database.url, 'postgres');
+    try {
+      const received = new Promise<number>((resolve) => listener.onPublished(resolve));
+      await new Promise((r) => setTimeout(r, 300)); // LISTEN is set up asynchronously
+      await sender.notifyPublished(42);
+      assert.equal(await received, 42);
+    } finally {
+      await listener.close();
+      await sender.close();
+    }
+  });
+});

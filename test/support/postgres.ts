@@ -1,0 +1,33 @@
+import pg from 'pg';
+
+/**
+ * PostgreSQL for the store and multi-process tests: TEST_DATABASE_URL names a server and a role that may create
+ * databases (.ci/run sets it up from Debian's packages). Each test file gets a database of its own, because
+ * advisory locks and NOTIFY channels are database-wide.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+if (process.env.REQUIRE_POSTGRES && !TEST_DATABASE_URL)
+  throw new Error('REQUIRE_POSTGRES is set but TEST_DATABASE_URL is not');
+
+export const skipWithoutPostgres = !TEST_DATABASE_URL && 'no TEST_DATABASE_URL (.ci/run starts PostgreSQL and sets it)';
+
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new URL(TEST_DATABASE_URL!);
+  const name = `usdl_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin.toString());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
