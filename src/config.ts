@@ -19,6 +19,8 @@ export interface Config {
   publicationPollMs: number;
   /** How often a process tries to become the refresh leader (PostgreSQL advisory lock). */
   leaderCheckMs: number;
+  /** Per-IP request limit per minute; 0 (the default) turns rate limiting off. */
+  rateLimitPerMinute: number;
   providers: ProviderConfig;
 }
 
@@ -52,6 +54,7 @@ export function loadConfig(env: Env = process.env): Config {
     partnerSitesJson: env.PARTNER_SITES || undefined,
     publicationPollMs: int(env.PUBLICATION_POLL_MS, 5_000),
     leaderCheckMs: int(env.LEADER_CHECK_MS, 5_000),
+    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 0),
     providers: {
       fredCsvBaseUrl: trim(env.FRED_BASE_URL ?? 'https://fred.stlouisfed.org'),
       fredApiBaseUrl: trim(env.FRED_API_BASE_URL ?? 'https://api.stlouisfed.org'),

@@ -1,3 +1,6 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -16,10 +19,10 @@ import { type ErrorReply, errorReply } from './errors.ts';
 import { parseLang } from './lang-param.ts';
 import { buildOpenApi } from './openapi.ts';
 import { DIRECTORY_CACHE_CONTROL, DOCUMENT_ROUTES, ROUTES } from './routes.ts';
-import { notFoundPage, registerSiteRoutes } from './site-routes.ts';
+import { notFoundPage, registerSiteRoutes, wantsPage } from './site-routes.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'baseUrl'>;
+  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimitPerMinute'>>;
   /** Source of the current publication; swapped by the publisher after each refresh. */
   publication: () => Publication | undefined;
   logger?: FastifyBaseLogger;
@@ -39,7 +42,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request log lines cost more than serving a pre-built response; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
-    return503OnClosing: true,
+    // While closing, requests on open keep-alive connections are still answered normally (no bare 503).
+    return503OnClosing: false,
+    clientErrorHandler: (error, socket) => writeClientError(baseUrl, error, socket),
     frameworkErrors: (error, _request, reply) => {
       sendError(
         reply,
@@ -52,6 +57,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
     },
   });
+
+  // CONNECT and Upgrade requests bypass the router; answer them with the envelope instead of dropping them.
+  app.server.on('connect', (request, socket) => {
+    writeRaw(
+      socket,
+      errorReply(
+        baseUrl,
+        'method_not_allowed',
+        `Method ${truncate(request.method ?? '')} is not allowed.`,
+        'This API is read-only: use GET.',
+        { allow: ALLOWED_METHODS },
+      ),
+    );
+  });
+  app.server.on('upgrade', (_request, socket) => {
+    writeRaw(
+      socket,
+      errorReply(baseUrl, 'bad_request', 'Protocol upgrades are not supported.', 'Use plain HTTP GET requests.'),
+    );
+  });
+
+  if (deps.config.rateLimitPerMinute && deps.config.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      max: deps.config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_request, context) => {
+        const error = new Error('rate limited') as Error & { rateLimited: true; retryAfterSeconds: number };
+        error.rateLimited = true;
+        error.retryAfterSeconds = Math.ceil(context.ttl / 1000);
+        return error;
+      },
+    });
+  }
 
   const directory = prepareJson(buildDirectory(ROUTES, baseUrl), DIRECTORY_CACHE_CONTROL);
   // The OpenAPI document carries real responses of the current publication as examples: built once per
@@ -182,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { allow: ALLOWED_METHODS },
       );
     }
-    if (!(path === '/api' || path.startsWith('/api/')) && !acceptsHtml(request)) {
+    if (!(path === '/api' || path.startsWith('/api/')) && !wantsPage(request, path)) {
       return fail(reply, 'not_found', `Nothing at ${truncate(path)}.`, `The API directory is at ${baseUrl}/api.`);
     }
     if (path === '/api' || path.startsWith('/api/')) {
@@ -196,18 +234,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return notFoundPage(request, reply, path);
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return fail(
-        reply,
-        'bad_request',
-        `The request could not be processed: ${truncate(error.message, 200)}`,
-        'Check the request.',
-      );
-    }
-    request.log.error({ err: error, url: request.url }, 'unhandled error');
-    return fail(reply, 'internal_error', 'An unexpected error occurred.', 'Retry later; if it persists, report it.');
-  });
+  app.setErrorHandler(
+    (error: Error & { statusCode?: number; rateLimited?: boolean; retryAfterSeconds?: number }, request, reply) => {
+      if (error.rateLimited) {
+        return fail(
+          reply,
+          'rate_limited',
+          'Too many requests from this address.',
+          `Wait ${error.retryAfterSeconds} s and retry; cache responses by their ETag.`,
+          {
+            'retry-after': String(error.retryAfterSeconds),
+          },
+        );
+      }
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return fail(
+          reply,
+          'bad_request',
+          `The request could not be processed: ${truncate(error.message, 200)}`,
+          'Check the request.',
+        );
+      }
+      request.log.error({ err: error, url: request.url }, 'unhandled error');
+      return fail(reply, 'internal_error', 'An unexpected error occurred.', 'Retry later; if it persists, report it.');
+    },
+  );
 
   return app;
 }
@@ -237,14 +288,41 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
   reply.raw.end(prepared.body);
 }
 
-function acceptsHtml(request: FastifyRequest): boolean {
-  return /\btext\/(html|markdown)\b/i.test(request.headers.accept ?? '');
-}
-
 /** If-None-Match uses weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored; `*` matches anything. */
 export function etagMatches(header: string, etags: ReadonlySet<string>): boolean {
   if (header.trim() === '*') return true;
   return header.split(',').some((candidate) => etags.has(candidate.trim().replace(/^W\//, '')));
+}
+
+/** Errors Node's HTTP parser raises before any route runs (oversized headers, malformed request lines). */
+function writeClientError(baseUrl: string, error: Error & { code?: string }, socket: Duplex) {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const reply =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? errorReply(
+          baseUrl,
+          'headers_too_large',
+          'The request line or headers are too large.',
+          'Keep the URL and headers under 16 KiB.',
+        )
+      : errorReply(baseUrl, 'bad_request', 'The request could not be parsed.', 'Send a well-formed HTTP/1.1 request.');
+  writeRaw(socket, reply);
+}
+
+function writeRaw(socket: Duplex, reply: ErrorReply) {
+  const body = Buffer.from(reply.body);
+  const head = [
+    `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? 'Error'}`,
+    ...Object.entries({ ...reply.headers, 'content-length': String(body.length), connection: 'close' }).map(
+      ([k, v]) => `${k}: ${v}`,
+    ),
+    '',
+    '',
+  ].join('\r\n');
+  socket.end(Buffer.concat([Buffer.from(head), body]));
 }
 
 function sendError(reply: FastifyReply, error: ErrorReply) {

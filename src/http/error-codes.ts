@@ -6,6 +6,11 @@ export const ERROR_CODES = {
   not_found: { status: 404, description: 'No page exists at this path.' },
   method_not_allowed: { status: 405, description: 'Only GET, HEAD and OPTIONS are supported.' },
   bad_request: { status: 400, description: 'The request could not be parsed (malformed URL or header).' },
+  headers_too_large: { status: 431, description: 'The request line or headers exceed 16 KiB.' },
+  rate_limited: {
+    status: 429,
+    description: 'Too many requests from this address (only when RATE_LIMIT_PER_MINUTE is set); see Retry-After.',
+  },
   series_unavailable: {
     status: 503,
     description: 'The series has no stored data yet (first refresh still running or its provider never answered).',

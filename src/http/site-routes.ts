@@ -22,6 +22,11 @@ const FAVICON_RESPONSE = prepareBody(Buffer.from(FAVICON_SVG), 'image/svg+xml', 
 
 const NOT_FOUND_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found</title><link rel="stylesheet" href="/assets/site.css"></head><body><main id="main"><h1>Not found</h1><p>There is no page here. Try the <a href="/">dashboard</a>, the <a href="/docs">API documentation</a> or <a href="/llms.txt">llms.txt</a>.</p></main></body></html>`;
 
+/** Whether the client wants a page (HTML or Markdown) rather than JSON: for 404s of page paths. */
+export function wantsPage(request: FastifyRequest, path: string): boolean {
+  return wantsMarkdown(request, path) || /\btext\/html\b/i.test(request.headers.accept ?? '');
+}
+
 /** Whether the client asked for Markdown: a path ending in .md, or an Accept header naming text/markdown. */
 export function wantsMarkdown(request: FastifyRequest, path: string): boolean {
   if (path.endsWith('.md')) return true;
@@ -39,8 +44,17 @@ export function registerSiteRoutes(
   send: Send,
   fail: Fail,
 ) {
+  const missing = (request: FastifyRequest, reply: FastifyReply, path: string) =>
+    wantsPage(request, path)
+      ? notFoundPage(request, reply, path)
+      : fail(
+          reply,
+          'not_found',
+          `Nothing at ${path.slice(0, 64)}.`,
+          'The site index is at /llms.txt and the API directory at /api.',
+        );
   const page = (request: FastifyRequest, reply: FastifyReply, rendered: RenderedPage | undefined, path: string) => {
-    if (!rendered) return notFoundPage(request, reply, path);
+    if (!rendered) return missing(request, reply, path);
     return send(request, reply, wantsMarkdown(request, path) ? rendered.markdown : rendered.html);
   };
   const fixed = (path: string) => {
@@ -64,7 +78,7 @@ export function registerSiteRoutes(
 
   app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/indicators/:id', (request, reply) => {
     const id = request.params.id.replace(/\.md$/, '');
-    if (!isIndicatorId(id)) return notFoundPage(request, reply, request.params.id);
+    if (!isIndicatorId(id)) return missing(request, reply, request.params.id);
     const days = parseDays(request.query.days);
     if (!days.ok) return fail(reply, 'invalid_parameter', days.message, days.hint);
     return page(request, reply, publication()?.site?.indicatorPage(id, days.value), request.params.id);

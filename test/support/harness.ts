@@ -15,6 +15,7 @@ export const BASE_URL = 'http://usd-liquidity.test';
 export interface Harness {
   replay: ReplayServer;
   store: Store;
+  /** Replaceable, e.g. with shorter timeouts for fault tests. */
   providers: Providers;
   publisher: Publisher;
   app: FastifyInstance;
@@ -32,7 +33,7 @@ export async function createHarness(opts: { data?: ReplayData; now?: Date } = {}
   const now = () => clock;
   const publisher = new Publisher(store, { now, baseUrl: BASE_URL, content: loadSiteContent({ baseUrl: BASE_URL }) });
   const app = await buildApp({ config: { baseUrl: BASE_URL }, publication: () => publisher.current });
-  return {
+  const harness: Harness = {
     replay,
     store,
     providers,
@@ -40,7 +41,7 @@ export async function createHarness(opts: { data?: ReplayData; now?: Date } = {}
     app,
     now,
     async refresh(only) {
-      const summary = await runRefresh({ store, providers, now, ...(only ? { only } : {}) }, 'test');
+      const summary = await runRefresh({ store, providers: harness.providers, now, ...(only ? { only } : {}) }, 'test');
       await publisher.rebuild();
       return summary;
     },
@@ -50,4 +51,5 @@ export async function createHarness(opts: { data?: ReplayData; now?: Date } = {}
       await replay.close();
     },
   };
+  return harness;
 }

@@ -13,6 +13,7 @@ export type Fault =
   | { kind: 'status'; status: number }
   | { kind: 'rate-limit'; retryAfterSeconds: number }
   | { kind: 'hang' }
+  | { kind: 'delay'; ms: number }
   | { kind: 'reset' }
   | { kind: 'html' }
   | { kind: 'truncate' }
@@ -93,6 +94,12 @@ function handle(
   hanging: Set<ServerResponse>,
 ) {
   if (fault?.kind === 'hang') {
+    hanging.add(res);
+    return;
+  }
+  if (fault?.kind === 'delay') {
+    const timer = setTimeout(() => handle(data, url, req, res, undefined, hanging), fault.ms);
+    res.on('close', () => clearTimeout(timer));
     hanging.add(res);
     return;
   }
