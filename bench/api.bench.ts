@@ -1,29 +1,85 @@
 /**
- * `npm run bench`: throughput and latency of the API beside a bare node:http server answering the same
- * bytes, in one run on loopback. Servers run in a child process (one core), autocannon in this one (the
- * other core). Each (endpoint, connections) pair runs ROUNDS alternating app/bare rounds; medians and the
- * app/bare throughput ratio are printed.
+ * `npm run bench`: the service against a bare node:http server serving the same bytes, in one run on loopback.
  *
- * Options (env): BENCH_SECONDS (default 3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (comma list, default "16").
+ * 1. Full refresh + recompute: every series from the real files (synthetic fixtures when absent) through the
+ *    replay server into a fresh SQLite store, then one publication (model, lens, correlations, pages).
+ * 2. Throughput and latency: servers in a child process (one core), autocannon here (the other core). For each
+ *    endpoint and connection count, a warm-up, then BENCH_ROUNDS alternating app/bare rounds of BENCH_SECONDS;
+ *    medians and the app/bare throughput ratio are printed.
+ * 3. Cold start: `usd-liquidity serve` on the stored data, process start to the first 200 of /api/regime
+ *    (median of 3).
+ * 4. Resident memory of that service after BENCH_SECONDS × 5 of mixed load at 16 connections.
+ *
+ * Options (env): BENCH_SECONDS (2), BENCH_ROUNDS (3), BENCH_CONNECTIONS ("1,16,128").
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { loadSiteContent } from '../src/http/site-content.ts';
+import { runRefresh } from '../src/ingest/refresh.ts';
+import { createProviders } from '../src/providers/providers.ts';
+import { Publisher } from '../src/publish/publisher.ts';
+import { openStore } from '../src/store/store.ts';
+import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
+import { startReplayServer } from '../test/support/replay-server.ts';
+import { syntheticReplayData } from '../test/support/synthetic-data.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '16').split(',').map(Number);
-const ENDPOINTS = ['/api/series/tga?days=365', '/api/series/tga?days=4000', '/api'];
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,16,128').split(',').map(Number);
+const ENDPOINTS = [
+  '/api/regime',
+  '/api/snapshot',
+  '/api/series/tga?days=365',
+  '/api/series/tga?days=4000',
+  '/api/history',
+  '/methodology.md',
+  '/',
+];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const out = (text: string) => process.stdout.write(text);
 
-const child = spawn(process.execPath, ['bench/bench-servers.ts', ...ENDPOINTS], {
+// 1. Full refresh + recompute.
+const real = hasRealData();
+const dir = mkdtempSync(join(tmpdir(), 'usd-liquidity-bench-'));
+const database = join(dir, 'bench.sqlite');
+{
+  const replay = await startReplayServer(real ? realReplayData() : syntheticReplayData());
+  const store = await openStore(`sqlite:${database}`);
+  const t0 = performance.now();
+  const summary = await runRefresh(
+    { store, providers: createProviders(replay.providerConfig()), now: () => new Date() },
+    'bench',
+  );
+  const t1 = performance.now();
+  const publisher = new Publisher(store, {
+    baseUrl: 'http://localhost:8080',
+    content: loadSiteContent({ baseUrl: 'http://localhost:8080' }),
+  });
+  await publisher.rebuild();
+  const t2 = performance.now();
+  out(
+    `usd-liquidity benchmark — ${real ? 'real files (../shared/data/real)' : 'synthetic fixtures'}, node ${process.version}, ${SECONDS}s × ${ROUNDS} rounds\n\n`,
+  );
+  out(
+    `full refresh (${summary.outcomes.length} series, ${summary.outcomes.reduce((n, o) => n + o.added, 0)} points): ${Math.round(t1 - t0)} ms; recompute + publish (model, lens, correlations, pages): ${Math.round(t2 - t1)} ms; total ${Math.round(t2 - t0)} ms\n\n`,
+  );
+  await store.close();
+  await replay.close();
+}
+
+// 2. Throughput and latency beside a bare server.
+const child = spawn(process.execPath, ['bench/bench-servers.ts', database, ...ENDPOINTS], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
-const ready = await new Promise<{ app: number; bare: number; real: boolean; sizes: Record<string, number> }>(
-  (resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
-    child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
-  },
-);
+const ready = await new Promise<{ app: number; bare: number; sizes: Record<string, number> }>((resolve, reject) => {
+  createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+  child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+});
 
 interface Sample {
   rps: number;
@@ -32,13 +88,8 @@ interface Sample {
   errors: number;
 }
 
-async function measure(port: number, path: string, connections: number): Promise<Sample> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}${path}`,
-    connections,
-    duration: SECONDS,
-    pipelining: 1,
-  });
+async function measure(port: number, path: string, connections: number, seconds = SECONDS): Promise<Sample> {
+  const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, duration: seconds });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -47,14 +98,9 @@ async function measure(port: number, path: string, connections: number): Promise
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-process.stdout.write(
-  `usd-liquidity API benchmark — ${ready.real ? 'real files' : 'synthetic fixtures'}, ${SECONDS}s × ${ROUNDS} rounds per server, node ${process.version}\n\n`,
-);
 const header =
   '| endpoint | bytes | conns | app req/s | bare req/s | ratio | app p50 ms | app p99 ms | bare p99 ms | errors |';
-process.stdout.write(
+out(
   `${header}\n|${header
     .split('|')
     .slice(1, -1)
@@ -65,9 +111,8 @@ for (const path of ENDPOINTS) {
   for (const connections of CONNECTIONS) {
     const app: Sample[] = [];
     const bare: Sample[] = [];
-    // Warm-up, then alternate so drift in machine load hits both servers alike.
-    await measure(ready.app, path, connections);
-    await measure(ready.bare, path, connections);
+    await measure(ready.app, path, connections, 1);
+    await measure(ready.bare, path, connections, 1);
     for (let round = 0; round < ROUNDS; round++) {
       app.push(await measure(ready.app, path, connections));
       bare.push(await measure(ready.bare, path, connections));
@@ -75,9 +120,76 @@ for (const path of ENDPOINTS) {
     const appRps = median(app.map((s) => s.rps));
     const bareRps = median(bare.map((s) => s.rps));
     const errors = [...app, ...bare].reduce((n, s) => n + s.errors, 0);
-    process.stdout.write(
+    out(
       `| ${path} | ${ready.sizes[path]} | ${connections} | ${Math.round(appRps)} | ${Math.round(bareRps)} | ${(appRps / bareRps).toFixed(2)} | ${median(app.map((s) => s.p50))} | ${median(app.map((s) => s.p99))} | ${median(bare.map((s) => s.p99))} | ${errors} |\n`,
     );
   }
 }
 child.kill('SIGTERM');
+
+// 3. Cold start, and 4. memory after load.
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startService(): Promise<{ child: ChildProcess; port: number; ms: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const service = spawn(process.execPath, ['src/cli.ts', 'serve'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite:${database}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      REFRESH_ON_START: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/regime`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return { child: service, port, ms: performance.now() - started };
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const starts: number[] = [];
+let service: Awaited<ReturnType<typeof startService>> | undefined;
+for (let i = 0; i < 3; i++) {
+  service?.child.kill('SIGKILL');
+  service = await startService();
+  starts.push(service.ms);
+}
+out(
+  `\ncold start (process start → first 200 of /api/regime, data stored): median ${Math.round(median(starts))} ms (runs: ${starts.map(Math.round).join(', ')} ms)\n`,
+);
+
+const rss = () =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${service!.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const before = rss();
+const mixed = await autocannon({
+  url: `http://127.0.0.1:${service!.port}`,
+  connections: 16,
+  duration: SECONDS * 5,
+  requests: [
+    ...ENDPOINTS,
+    '/api/lens?lang=ja',
+    '/indicators/vix',
+    '/charts/vix.svg?days=365',
+    '/api/series/m2?days=1000',
+  ].map((path) => ({ method: 'GET' as const, path })),
+});
+out(
+  `resident memory of the service: ${before.toFixed(0)} MB after start, ${rss().toFixed(0)} MB after ${SECONDS * 5} s of mixed load at 16 connections (${Math.round(mixed.requests.average)} req/s, ${mixed.errors + mixed.non2xx} errors)\n`,
+);
+service!.child.kill('SIGKILL');
+rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
@@ -10,16 +10,18 @@ import Fastify, {
 } from 'fastify';
 import { INDICATOR_IDS, isIndicatorId } from '../catalog.ts';
 import type { Config } from '../config.ts';
-import { chooseEncoding, type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
+import { type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import { parseDays, truncate } from './days-param.ts';
 import { buildDirectory } from './directory.ts';
 import type { ErrorCode } from './error-codes.ts';
 import { type ErrorReply, errorReply } from './errors.ts';
+import { createFastPath } from './fast-path.ts';
 import { parseLang } from './lang-param.ts';
 import { buildOpenApi } from './openapi.ts';
 import { DIRECTORY_CACHE_CONTROL, DOCUMENT_ROUTES, ROUTES } from './routes.ts';
-import { notFoundPage, registerSiteRoutes, wantsPage } from './site-routes.ts';
+import { notFoundPage, registerSiteRoutes, SITE_DOCUMENTS, wantsPage } from './site-routes.ts';
+import { writePrepared } from './write-prepared.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimitPerMinute'>>;
@@ -37,7 +39,14 @@ const OPENAPI_CACHE_CONTROL = 'public, max-age=3600';
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { baseUrl } = deps.config;
+  const rateLimited = Boolean(deps.config.rateLimitPerMinute && deps.config.rateLimitPerMinute > 0);
+  let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   const app = Fastify({
+    serverFactory: (handler) =>
+      createServer((req, res) => {
+        if (fastPath?.(req, res)) return;
+        handler(req, res);
+      }),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // Per-request log lines cost more than serving a pre-built response; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
@@ -113,6 +122,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ) => sendError(reply, errorReply(baseUrl, code, message, hint, headers));
 
   app.get('/api', (request, reply) => sendPrepared(request, reply, directory));
+  if (!rateLimited)
+    fastPath = createFastPath({
+      publication: deps.publication,
+      directory,
+      openapi: openapiFor,
+      documents: SITE_DOCUMENTS,
+    });
+
   app.get('/openapi.json', (request, reply) => sendPrepared(request, reply, openapiFor()));
   app.get('/.well-known/openapi.json', (request, reply) => sendPrepared(request, reply, openapiFor()));
 
@@ -263,35 +280,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/**
- * Writes a pre-built response straight to the socket (its headers, Content-Length included, were built at
- * publish time), or 304 when If-None-Match names its ETag (weak comparison, RFC 9110 §13.1.2). Node omits
- * the body itself for HEAD.
- */
+/** Writes a pre-built response (see writePrepared), taking the reply out of Fastify's hands. */
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse) {
   reply.hijack();
-  const ifNoneMatch = request.headers['if-none-match'];
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  const representation = encoding === 'identity' ? undefined : prepared[encoding];
-  if (ifNoneMatch && etagMatches(ifNoneMatch, prepared.etags)) {
-    const etag = representation?.headers.etag ?? prepared.etag;
-    reply.raw.writeHead(304, { ...prepared.notModifiedHeaders, etag });
-    reply.raw.end();
-    return;
-  }
-  if (representation) {
-    reply.raw.writeHead(prepared.status, representation.headers);
-    reply.raw.end(representation.body);
-    return;
-  }
-  reply.raw.writeHead(prepared.status, prepared.headers);
-  reply.raw.end(prepared.body);
-}
-
-/** If-None-Match uses weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored; `*` matches anything. */
-export function etagMatches(header: string, etags: ReadonlySet<string>): boolean {
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => etags.has(candidate.trim().replace(/^W\//, '')));
+  writePrepared(request.headers, reply.raw, prepared);
 }
 
 /** Errors Node's HTTP parser raises before any route runs (oversized headers, malformed request lines). */

@@ -20,6 +20,13 @@ const STYLESHEET_RESPONSE = withHeaders(
 
 const FAVICON_RESPONSE = prepareBody(Buffer.from(FAVICON_SVG), 'image/svg+xml', 'public, max-age=604800');
 
+/** Static documents served as they are (also by the fast path). */
+export const SITE_DOCUMENTS: ReadonlyMap<string, PreparedResponse> = new Map([
+  ['/assets/site.css', STYLESHEET_RESPONSE],
+  ['/favicon.svg', FAVICON_RESPONSE],
+  ['/favicon.ico', FAVICON_RESPONSE],
+]);
+
 const NOT_FOUND_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found</title><link rel="stylesheet" href="/assets/site.css"></head><body><main id="main"><h1>Not found</h1><p>There is no page here. Try the <a href="/">dashboard</a>, the <a href="/docs">API documentation</a> or <a href="/llms.txt">llms.txt</a>.</p></main></body></html>`;
 
 /** Whether the client wants a page (HTML or Markdown) rather than JSON: for 404s of page paths. */

@@ -1,4 +1,12 @@
-import * as echarts from 'echarts';
+import { createRequire } from 'node:module';
+
+// ECharts is large; it is loaded on the first chart request, not at start (charts render lazily anyway).
+const require = createRequire(import.meta.url);
+let library: typeof import('echarts') | undefined;
+function echartsLib(): typeof import('echarts') {
+  library ??= require('echarts') as typeof import('echarts');
+  return library;
+}
 
 /**
  * Server-side SVG charts (ECharts SSR, no browser, no script in the output). Charts are served as standalone SVG
@@ -20,7 +28,7 @@ export function lineChartSvg(
 ): string {
   const width = opts.width ?? 720;
   const height = opts.height ?? 300;
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  const chart = echartsLib().init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption({
       animation: false,
@@ -69,7 +77,7 @@ export function lineChartSvg(
 }
 
 export function sparklineSvg(points: readonly ChartPoint[], width = 200, height = 48): string {
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  const chart = echartsLib().init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption({
       animation: false,
@@ -94,7 +102,7 @@ export function sparklineSvg(points: readonly ChartPoint[], width = 200, height 
 
 /** The headline gauge: 0 (loose) to 100 (tight), with the risk-on and risk-off zones. */
 export function gaugeSvg(value: number, label: string, width = 320, height = 220): string {
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  const chart = echartsLib().init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption({
       animation: false,

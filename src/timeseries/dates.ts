@@ -2,8 +2,22 @@
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Days since 1970-01-01 of a YYYY-MM-DD date, by the civil-calendar arithmetic of H. Hinnant's days_from_civil
+ * (no Date parsing: this runs for every stored observation at each publish).
+ * Example: toDayNumber('1970-01-01') = 0, toDayNumber('2000-03-01') = 11017.
+ */
 export function toDayNumber(date: string): number {
-  return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+  const digit = (i: number) => date.charCodeAt(i) - 48;
+  const year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3);
+  const month = digit(5) * 10 + digit(6);
+  const day = digit(8) * 10 + digit(9);
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
 }
 
 export function fromDayNumber(day: number): string {

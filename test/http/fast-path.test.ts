@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { createHarness, type Harness } from '../support/harness.ts';
+
+/** The fast path in front of the router must answer exactly as the routes do (inject() goes through the routes). */
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('fast path', () => {
+  let h: Harness;
+  let port: number;
+  before(async () => {
+    h = await createHarness();
+    await h.refresh();
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (h.app.server.address() as AddressInfo).port;
+  });
+  after(() => h.close());
+
+  const paths = [
+    '/api',
+    '/api/regime',
+    '/api/series/tga',
+    '/api/series/tga?days=30',
+    '/api/lens?lang=zh-TW',
+    '/api/history',
+    '/api/snapshot',
+    '/',
+    '/index.md',
+    '/docs',
+    '/methodology.md',
+    '/indicators/vix',
+    '/llms.txt',
+    '/assets/site.css',
+    '/openapi.json',
+  ];
+  const variants: Array<Record<string, string>> = [
+    {},
+    { 'accept-encoding': 'br' },
+    { 'accept-encoding': 'gzip' },
+    { accept: 'text/markdown' },
+  ];
+  it('answers exactly as the routes do, for every resource and encoding', async () => {
+    for (const path of paths) {
+      for (const headers of variants) {
+        const fast = await get(port, path, headers);
+        const routed = await h.app.inject({ url: path, headers });
+        assert.equal(fast.status, routed.statusCode, `${path} ${JSON.stringify(headers)}`);
+        assert.ok(fast.body.equals(routed.rawPayload), `${path} ${JSON.stringify(headers)} body`);
+        for (const name of [
+          'content-type',
+          'content-encoding',
+          'etag',
+          'cache-control',
+          'vary',
+          'access-control-allow-origin',
+          'content-security-policy',
+        ]) {
+          assert.equal(fast.headers[name], routed.headers[name], `${path} ${name}`);
+        }
+      }
+    }
+  });
+
+  it('304 on If-None-Match, and errors still come from the routes', async () => {
+    const first = await get(port, '/api/regime', {});
+    const again = await get(port, '/api/regime', { 'if-none-match': String(first.headers.etag) });
+    assert.equal(again.status, 304);
+    const bad = await get(port, '/api/series/tga?days=0', {});
+    assert.equal(bad.status, 400);
+    assert.equal(JSON.parse(bad.body.toString()).error.code, 'invalid_parameter');
+  });
+});
