@@ -138,10 +138,13 @@ async function freePort(): Promise<number> {
   });
 }
 
+// Started exactly as `npm start` starts it (same node flags).
+const START_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(/\s+/).slice(1);
+
 async function startService(): Promise<{ child: ChildProcess; port: number; ms: number }> {
   const port = await freePort();
   const started = performance.now();
-  const service = spawn(process.execPath, ['src/cli.ts', 'serve'], {
+  const service = spawn(process.execPath, START_ARGS, {
     env: {
       ...process.env,
       DATABASE_URL: `sqlite:${database}`,

@@ -69,12 +69,12 @@ const correlationTimes: number[] = [];
 const vintagedNow = await loadVintagedSeries(h.store.db);
 const current = currentValues(vintagedNow);
 let lens = computeLens(current);
-let report = computeCorrelations(outputs!.run, outputs!.inputs);
+let report = computeCorrelations(outputs!.run!, outputs!.inputs!);
 for (let i = 0; i < 5; i++) {
   const t0 = performance.now();
   lens = computeLens(current);
   const t1 = performance.now();
-  report = computeCorrelations(outputs!.run, outputs!.inputs);
+  report = computeCorrelations(outputs!.run!, outputs!.inputs!);
   const t2 = performance.now();
   lensTimes.push(t1 - t0);
   correlationTimes.push(t2 - t1);

@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
       );
       process.stdout.write(`\n${summaryTable(summary)}\n`);
       // Tell running API processes to pick up the new data.
-      const coordination = createCoordination(config.databaseUrl, store.engine);
+      const coordination = await createCoordination(config.databaseUrl, store.engine);
       const id = await recordPublication(store.db, summary.runId, new Date().toISOString());
       await coordination.notifyPublished(id).catch(() => {});
       await coordination.close();

@@ -33,7 +33,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   const store = await openStore(config.databaseUrl);
   const content = loadSiteContent({ baseUrl: config.baseUrl, partnerSitesJson: config.partnerSitesJson });
   const publisher = new Publisher(store, { log, baseUrl: config.baseUrl, content });
-  const coordination = createCoordination(config.databaseUrl, store.engine, (error) =>
+  const coordination = await createCoordination(config.databaseUrl, store.engine, (error) =>
     log.warn({ err: error }, 'coordination connection problem; polling continues'),
   );
 

@@ -24,21 +24,21 @@ export function pointInTime(series: VintagedSeries, lagDays: number): PointInTim
   const firstValue = new Float64Array(n);
   const revisions = new Map<number, Array<[number, number]>>();
   let horizon = Number.POSITIVE_INFINITY;
-  for (const vintages of series.vintages) horizon = Math.min(horizon, seenDay(vintages[0]!.seenAt));
+  for (const seenAt of new Set(series.firstSeen)) horizon = Math.min(horizon, seenDay(seenAt));
   let floor = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i++) {
-    const vintages = series.vintages[i]!;
     obsDay[i] = toDayNumber(series.dates[i]!);
-    const firstSeen = seenDay(vintages[0]!.seenAt);
+    const firstSeen = seenDay(series.firstSeen[i]!);
     const published = obsDay[i]! + lagDays;
     const known = firstSeen <= horizon ? published : Math.max(published, firstSeen);
     floor = Math.max(floor, known);
     knownFrom[i] = floor;
-    firstValue[i] = vintages[0]!.value;
-    if (vintages.length > 1)
+    firstValue[i] = series.firstValues[i]!;
+    const later = series.revisions.get(i);
+    if (later)
       revisions.set(
         i,
-        vintages.slice(1).map((v) => [seenDay(v.seenAt), v.value]),
+        later.map((v) => [seenDay(v.seenAt), v.value]),
       );
   }
   return { obsDay, knownFrom, firstValue, revisions };

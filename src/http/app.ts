@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -88,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.config.rateLimitPerMinute && deps.config.rateLimitPerMinute > 0) {
+    const { default: rateLimit } = await import('@fastify/rate-limit');
     await app.register(rateLimit, {
       max: deps.config.rateLimitPerMinute,
       timeWindow: 60_000,

@@ -13,8 +13,9 @@ export interface ModelOutputs {
   history: History;
   description: ModelDescription;
   /** The model run and its point-in-time inputs, reused by the correlation statistics. */
-  run: ModelRun;
-  inputs: ReadonlyMap<string, PointInTimeSeries>;
+  /** Released (undefined) once the publication is built. */
+  run: ModelRun | undefined;
+  inputs: ReadonlyMap<string, PointInTimeSeries> | undefined;
   ms: number;
 }
 

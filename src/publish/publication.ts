@@ -3,7 +3,7 @@ import { computeLens, flowEndDate } from '../analytics/lens.ts';
 import { LOCALES, type Locale, narrative } from '../analytics/narrative.ts';
 import { INDICATOR_IDS, seriesDef } from '../catalog.ts';
 import type { Observation } from '../providers/observation.ts';
-import type { VintagedSeries } from '../store/observations.ts';
+import { currentValue, type VintagedSeries } from '../store/observations.ts';
 import type { SeriesRefreshState } from '../store/runs.ts';
 import { isoDate } from '../timeseries/dates.ts';
 import { freshness } from './freshness.ts';
@@ -75,12 +75,14 @@ export function buildPublication(input: PublicationInput): Publication {
     'correlation',
     input,
     () => {
-      if (!model) throw new Error('the model has not been computed');
+      if (!model?.outputs.run || !model.outputs.inputs) throw new Error('the model has not been computed');
       const report = computeCorrelations(model.outputs.run, model.outputs.inputs);
       return prepareJson({ updatedAt: input.now.toISOString(), ...report }, CORRELATION_CACHE_CONTROL);
     },
     input.previous?.correlation,
   );
+  // The model's working arrays were only needed for the correlations: keep just what is served.
+  if (model) model.outputs = { ...model.outputs, run: undefined, inputs: undefined };
   const regimeBody = model && { ...model.outputs.regime, freshness: model.freshness };
   const historyBody = model && { ...model.outputs.history, freshness: model.freshness };
   const modelBody = model && { ...model.outputs.description, freshness: model.freshness };
@@ -178,10 +180,7 @@ export function currentValues(vintaged: ReadonlyMap<string, VintagedSeries>): Ma
   for (const [id, series] of vintaged) {
     out.set(
       id,
-      series.dates.map((date, i) => {
-        const vintages = series.vintages[i]!;
-        return { date, value: vintages[vintages.length - 1]!.value };
-      }),
+      series.dates.map((date, i) => ({ date, value: currentValue(series, i) })),
     );
   }
   return out;

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Engine } from './database.ts';
 
 /**
@@ -24,12 +24,15 @@ export const CHANNEL = 'usd_liquidity_published';
 /** Advisory lock key: the first 8 bytes of "usd-liquidity refresh" as a bigint-safe constant. */
 export const LEADER_LOCK_KEY = 7_204_825_612_341_017;
 
-export function createCoordination(
+/** The PostgreSQL driver is loaded only when PostgreSQL is configured. */
+export async function createCoordination(
   databaseUrl: string,
   engine: Engine,
   onError: (error: Error) => void = () => {},
-): Coordination {
-  return engine === 'postgres' ? postgresCoordination(databaseUrl, onError) : localCoordination();
+): Promise<Coordination> {
+  if (engine !== 'postgres') return localCoordination();
+  const { default: driver } = await import('pg');
+  return postgresCoordination(databaseUrl, onError, driver);
 }
 
 function localCoordination(): Coordination {
@@ -48,7 +51,7 @@ function localCoordination(): Coordination {
   };
 }
 
-function postgresCoordination(databaseUrl: string, onError: (error: Error) => void): Coordination {
+function postgresCoordination(databaseUrl: string, onError: (error: Error) => void, driver: typeof pg): Coordination {
   let leaderClient: pg.Client | undefined;
   let leading = false;
   let listenClient: pg.Client | undefined;
@@ -65,7 +68,7 @@ function postgresCoordination(databaseUrl: string, onError: (error: Error) => vo
 
   const listen = async () => {
     if (closed || listenClient) return;
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new driver.Client({ connectionString: databaseUrl });
     listenClient = client;
     client.on('error', (error) => {
       onError(error);
@@ -99,7 +102,7 @@ function postgresCoordination(databaseUrl: string, onError: (error: Error) => vo
           return true;
         }
         if (!leaderClient) {
-          const client = new pg.Client({ connectionString: databaseUrl });
+          const client = new driver.Client({ connectionString: databaseUrl });
           client.on('error', (error) => dropLeader(error));
           await client.connect();
           leaderClient = client;
@@ -116,7 +119,7 @@ function postgresCoordination(databaseUrl: string, onError: (error: Error) => vo
       }
     },
     async notifyPublished(id) {
-      const client = new pg.Client({ connectionString: databaseUrl });
+      const client = new driver.Client({ connectionString: databaseUrl });
       try {
         await client.connect();
         await client.query('select pg_notify($1, $2)', [CHANNEL, String(id)]);

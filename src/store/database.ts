@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Generated, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 
 /** Table shapes as Kysely sees them. Dates are `YYYY-MM-DD` text and instants ISO-8601 text in both engines. */
 export interface Tables {
@@ -46,9 +45,13 @@ export interface Database {
   engine: Engine;
 }
 
-/** Opens `sqlite:<path>` (creating its folder), `sqlite::memory:`, or a `postgres://` / `postgresql://` URL. */
-export function openDatabase(databaseUrl: string): Database {
+/**
+ * Opens `sqlite:<path>` (creating its folder), `sqlite::memory:`, or a `postgres://` / `postgresql://` URL.
+ * The PostgreSQL driver is loaded only when a PostgreSQL URL is configured.
+ */
+export async function openDatabase(databaseUrl: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
     return { db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }

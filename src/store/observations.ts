@@ -113,36 +113,68 @@ export interface StoredVintage {
   seenAt: string;
 }
 
-/** One series with every vintage of every date, oldest vintage first, dates ascending. */
+/**
+ * One series with every vintage of every date, in columns: the first print of each date and when it was first
+ * seen, and the later vintages only where a date was revised (most never are). Dates ascending.
+ */
 export interface VintagedSeries {
   dates: string[];
-  vintages: StoredVintage[][];
+  firstValues: number[];
+  firstSeen: string[];
+  /** Later vintages by date index, oldest first. */
+  revisions: Map<number, StoredVintage[]>;
 }
 
-/** Every series with all vintages: the input for point-in-time (as-of) computations. One ordered scan. */
+/** The newest value of date index i. */
+export function currentValue(series: VintagedSeries, i: number): number {
+  const later = series.revisions.get(i);
+  return later ? later[later.length - 1]!.value : series.firstValues[i]!;
+}
+
+/**
+ * Every series with all vintages: the input for point-in-time (as-of) computations. One ordered scan, streamed
+ * from SQLite so that the rows are never all in memory at once; a refresh's many identical `seen_at` strings are
+ * kept once.
+ */
 export async function loadVintagedSeries(
   db: Kysely<Tables>,
   seriesIds?: string[],
 ): Promise<Map<string, VintagedSeries>> {
   let query = db.selectFrom('observations').select(['series_id', 'date', 'value', 'seen_at']);
   if (seriesIds) query = query.where('series_id', 'in', seriesIds.length > 0 ? seriesIds : ['']);
-  const rows = await query.orderBy('series_id').orderBy('date').orderBy('seen_at').execute();
+  const ordered = query.orderBy('series_id').orderBy('date').orderBy('seen_at');
   const out = new Map<string, VintagedSeries>();
+  const interned = new Map<string, string>();
   let current: VintagedSeries | undefined;
   let currentId = '';
-  for (const row of rows) {
+  const take = (row: { series_id: string; date: string; value: number; seen_at: string }) => {
+    let seenAt = interned.get(row.seen_at);
+    if (seenAt === undefined) {
+      seenAt = row.seen_at;
+      interned.set(seenAt, seenAt);
+    }
     if (row.series_id !== currentId) {
       currentId = row.series_id;
-      current = { dates: [], vintages: [] };
+      current = { dates: [], firstValues: [], firstSeen: [], revisions: new Map() };
       out.set(currentId, current);
     }
     const series = current!;
-    const vintage = { value: row.value, seenAt: row.seen_at };
-    if (series.dates[series.dates.length - 1] === row.date) series.vintages[series.vintages.length - 1]!.push(vintage);
-    else {
-      series.dates.push(row.date);
-      series.vintages.push([vintage]);
+    const last = series.dates.length - 1;
+    if (series.dates[last] === row.date) {
+      const later = series.revisions.get(last);
+      if (later) later.push({ value: row.value, seenAt });
+      else series.revisions.set(last, [{ value: row.value, seenAt }]);
+      return;
     }
-  }
+    series.dates.push(row.date);
+    series.firstValues.push(row.value);
+    series.firstSeen.push(seenAt);
+  };
+  if (isSqlite(db)) for await (const row of ordered.stream(2_000)) take(row);
+  else for (const row of await ordered.execute()) take(row);
   return out;
+}
+
+function isSqlite(db: Kysely<Tables>): boolean {
+  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('sqlite');
 }

@@ -10,7 +10,7 @@ export interface Store {
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openStore(databaseUrl: string): Promise<Store> {
-  const { db, engine } = openDatabase(databaseUrl);
+  const { db, engine } = await openDatabase(databaseUrl);
   await migrate(db as unknown as Kysely<unknown>, engine);
   return { db, engine, close: () => db.destroy() };
 }

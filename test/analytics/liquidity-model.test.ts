@@ -12,7 +12,12 @@ const TO = '2010-12-31';
 /** A point-in-time series from daily values on business days, every value seen in one backfill. */
 function series(values: Array<[string, number]>, lag = 1): PointInTimeSeries {
   return pointInTime(
-    { dates: values.map(([d]) => d), vintages: values.map(([, v]) => [{ value: v, seenAt: '2030-01-01T00:00:00Z' }]) },
+    {
+      dates: values.map(([d]) => d),
+      firstValues: values.map(([, v]) => v),
+      firstSeen: values.map(() => '2030-01-01T00:00:00Z'),
+      revisions: new Map(),
+    },
     lag,
   );
 }

@@ -59,8 +59,8 @@ describe('the store on PostgreSQL', { skip: skipWithoutPostgres }, () => {
   });
 
   it('lets exactly one process lead, and hands leadership over when the leader goes away', async () => {
-    const a = createCoordination(database.url, 'postgres');
-    const b = createCoordination(database.url, 'postgres');
+    const a = await createCoordination(database.url, 'postgres');
+    const b = await createCoordination(database.url, 'postgres');
     try {
       assert.equal(await a.tryLead(), true);
       assert.equal(await b.tryLead(), false);
@@ -74,8 +74,8 @@ describe('the store on PostgreSQL', { skip: skipWithoutPostgres }, () => {
   });
 
   it('delivers publication notices to listeners', async () => {
-    const listener = createCoordination(database.url, 'postgres');
-    const sender = createCoordination(database.url, 'postgres');
+    const listener = await createCoordination(database.url, 'postgres');
+    const sender = await createCoordination(database.url, 'postgres');
     try {
       const received = new Promise<number>((resolve) => listener.onPublished(resolve));
       await new Promise((r) => setTimeout(r, 300)); // LISTEN is set up asynchronously
