@@ -8,7 +8,7 @@ import { chooseEncoding, type PreparedResponse } from '../publish/prepared-respo
  */
 export function writePrepared(headers: IncomingHttpHeaders, res: ServerResponse, prepared: PreparedResponse): void {
   const encoding = chooseEncoding(headers['accept-encoding']);
-  const representation = encoding === 'identity' ? undefined : prepared[encoding];
+  const representation = encoding === 'identity' ? undefined : prepared.encoded[encoding];
   const ifNoneMatch = headers['if-none-match'];
   if (ifNoneMatch && etagMatches(ifNoneMatch, prepared.etags)) {
     res.writeHead(304, { ...prepared.notModifiedHeaders, etag: representation?.headers.etag ?? prepared.etag });

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 
 /**
- * An immutable HTTP response built once per publish: the exact body bytes, a strong ETag over them, the headers
- * to send, and gzip and brotli encodings of the same body (each with its own ETag, as RFC 9110 requires for
- * different representations). Requests only pick one and write it out.
+ * An HTTP response built once per publish: the exact body bytes, a strong ETag over them, the headers to send,
+ * and gzip and brotli encodings of the same body (each with its own ETag, as RFC 9110 requires for different
+ * representations). The encodings are computed on libuv's thread pool as soon as the response is built, so a
+ * publish does not hold the main thread for compression; until they are ready (`ready`), the identity body is
+ * sent. Requests only pick one and write it out.
  */
 export interface Representation {
   readonly body: Buffer;
@@ -18,8 +20,10 @@ export interface PreparedResponse {
   readonly headers: Readonly<Record<string, string>>;
   /** Headers of the 304 answer to a matching If-None-Match. */
   readonly notModifiedHeaders: Readonly<Record<string, string>>;
-  readonly br: Representation | undefined;
-  readonly gzip: Representation | undefined;
+  /** Filled once, when the thread pool has encoded the body (never for bodies under MIN_COMPRESS_BYTES). */
+  readonly encoded: { br?: Representation; gzip?: Representation };
+  /** Resolves when the encodings are in place. */
+  readonly ready: Promise<void>;
   /** The ETags of every encoding of this body: If-None-Match with any of them means "not modified". */
   readonly etags: ReadonlySet<string>;
 }
@@ -73,22 +77,22 @@ export function prepared(
     ...extraHeaders,
     ...(vary ? { vary } : {}),
   };
-  const variant = (encoded: Buffer, encoding: 'br' | 'gzip'): Representation => {
-    const tag = `${etag.slice(0, -1)}-${encoding}"`;
-    return {
-      body: encoded,
-      headers: { ...base, 'content-encoding': encoding, 'content-length': String(encoded.length), etag: tag },
-    };
-  };
-  const br = compressible
-    ? variant(
-        brotliCompressSync(body, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+  const tagFor = (encoding: 'br' | 'gzip') => `${etag.slice(0, -1)}-${encoding}"`;
+  const encoded: { br?: Representation; gzip?: Representation } = {};
+  const variant = (bytes: Buffer, encoding: 'br' | 'gzip'): Representation => ({
+    body: bytes,
+    headers: { ...base, 'content-encoding': encoding, 'content-length': String(bytes.length), etag: tagFor(encoding) },
+  });
+  const ready = compressible
+    ? Promise.all([
+        encode((done) => brotliCompress(body, { params: brotliParams(body.length) }, done)).then((bytes) => {
+          encoded.br = variant(bytes, 'br');
         }),
-        'br',
-      )
-    : undefined;
-  const gzip = compressible ? variant(gzipSync(body, { level: 6 }), 'gzip') : undefined;
+        encode((done) => gzip(body, { level: 6 }, done)).then((bytes) => {
+          encoded.gzip = variant(bytes, 'gzip');
+        }),
+      ]).then(() => undefined)
+    : Promise.resolve();
   return {
     status,
     body,
@@ -100,10 +104,14 @@ export function prepared(
       'access-control-allow-origin': '*',
       ...(vary ? { vary } : {}),
     },
-    br,
-    gzip,
-    etags: new Set([etag, ...(br ? [br.headers.etag!] : []), ...(gzip ? [gzip.headers.etag!] : [])]),
+    encoded,
+    ready,
+    etags: new Set(compressible ? [etag, tagFor('br'), tagFor('gzip')] : [etag]),
   };
+}
+
+function encode(run: (done: (error: Error | null, result: Buffer) => void) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result))));
 }
 
 export function prepareJson(value: unknown, cacheControl: string, status = 200): PreparedResponse {
@@ -116,12 +124,19 @@ export function withHeaders(response: PreparedResponse, headers: Record<string, 
     const vary = [headers.vary, h.vary].filter(Boolean).join(', ');
     return { ...h, ...headers, ...(vary ? { vary } : {}) };
   };
+  const encoded: { br?: Representation; gzip?: Representation } = {};
+  const ready = response.ready.then(() => {
+    if (response.encoded.br)
+      encoded.br = { body: response.encoded.br.body, headers: merge(response.encoded.br.headers) };
+    if (response.encoded.gzip)
+      encoded.gzip = { body: response.encoded.gzip.body, headers: merge(response.encoded.gzip.headers) };
+  });
   return {
     ...response,
     headers: merge(response.headers),
     notModifiedHeaders: merge(response.notModifiedHeaders),
-    br: response.br && { body: response.br.body, headers: merge(response.br.headers) },
-    gzip: response.gzip && { body: response.gzip.body, headers: merge(response.gzip.headers) },
+    encoded,
+    ready,
   };
 }
 

@@ -51,6 +51,8 @@ export interface Publication {
   /** Pages, charts, llms.txt, the API catalog, the snapshot and health; undefined without site content. */
   readonly site: SitePublication | undefined;
   readonly siteError: string | undefined;
+  /** Resolves when every response built at publish time has its gzip and brotli encodings. */
+  readonly ready: Promise<void>;
 }
 
 export interface PublicationInput {
@@ -109,15 +111,31 @@ export function buildPublication(input: PublicationInput): Publication {
         input.previous?.site,
       )
     : { value: undefined, error: undefined };
+  const regime = regimeBody && prepareJson(regimeBody, REGIME_CACHE_CONTROL);
+  const history = historyBody && prepareJson(historyBody, HISTORY_CACHE_CONTROL);
+  const modelDescription = modelBody && prepareJson(modelBody, MODEL_CACHE_CONTROL);
+  const built: Array<PreparedResponse | undefined> = [
+    regime,
+    history,
+    modelDescription,
+    correlation.value,
+    ...(lens.value?.values() ?? []),
+  ];
+  for (const page of site.value?.pages.values() ?? []) built.push(page.html, page.markdown);
+  built.push(site.value?.llms, site.value?.apiCatalog, site.value?.snapshot, site.value?.health);
+  const ready = Promise.all([...built.map((r) => r?.ready), ...[...series.values()].map((s) => s.settled())]).then(
+    () => undefined,
+  );
   return {
     version: input.version,
     builtAt: input.now.toISOString(),
     series,
     model,
     modelError: error,
-    regime: regimeBody && prepareJson(regimeBody, REGIME_CACHE_CONTROL),
-    history: historyBody && prepareJson(historyBody, HISTORY_CACHE_CONTROL),
-    modelDescription: modelBody && prepareJson(modelBody, MODEL_CACHE_CONTROL),
+    regime,
+    history,
+    modelDescription,
+    ready,
     site: site.value,
     siteError: site.error,
     lens: lens.value,

@@ -53,6 +53,9 @@ export class Publisher {
         content: this.#content,
         lastRun: runs[0],
       });
+      // Replacing a publication: keep serving the old one until the new one's encodings are ready, so that
+      // replicas switch with identical representations. A cold start swaps at once: something beats nothing.
+      if (this.#current) await next.ready;
       this.#current = next;
       for (const failure of [next.modelError, next.lensError, next.correlationError, next.siteError]) {
         if (failure) this.#log?.error({ error: failure }, 'recompute failed');

@@ -59,6 +59,11 @@ export class SeriesResponses {
     this.#contentTag = strongEtag(Buffer.concat([this.#points, this.#tail])).slice(1, 17);
   }
 
+  /** Resolves when every window built so far has its encodings. */
+  settled(): Promise<void> {
+    return Promise.all([...this.#byStart.values()].map((r) => r.ready)).then(() => undefined);
+  }
+
   /** The response holding the points dated within `days` days up to and including the last observation. */
   forDays(days: number): PreparedResponse {
     const hit = this.#byDays.get(days);

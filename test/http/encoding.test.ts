@@ -9,6 +9,8 @@ describe('pre-compressed responses', () => {
   before(async () => {
     h = await createHarness();
     await h.refresh();
+    // Windows other than the default are built (and encoded) on first request.
+    await h.publisher.current!.series.get('tga')!.forDays(4000).ready;
   });
   after(() => h.close());
 

@@ -43,6 +43,7 @@ export async function createHarness(opts: { data?: ReplayData; now?: Date } = {}
     async refresh(only) {
       const summary = await runRefresh({ store, providers: harness.providers, now, ...(only ? { only } : {}) }, 'test');
       await publisher.rebuild();
+      await publisher.current?.ready;
       return summary;
     },
     async close() {
