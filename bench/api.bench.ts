@@ -138,8 +138,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-// Started exactly as `npm start` starts it (same node flags).
-const START_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(/\s+/).slice(1);
+// Started exactly as `npm start` starts it: the same environment assignments and node flags.
+const START_WORDS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(/\s+/);
+const START_ENV = Object.fromEntries(
+  START_WORDS.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.split('=') as [string, string]),
+);
+const START_ARGS = START_WORDS.filter((w) => !/^[A-Z_]+=/.test(w)).slice(1);
 
 async function startService(): Promise<{ child: ChildProcess; port: number; ms: number }> {
   const port = await freePort();

@@ -110,8 +110,18 @@ export function prepared(
   };
 }
 
+/**
+ * Encoding jobs run one at a time on the thread pool: in parallel they finish no sooner on two cores but leave
+ * several threads' allocators holding large buffers (measured: +35 MB resident after a publish).
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
 function encode(run: (done: (error: Error | null, result: Buffer) => void) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result))));
+  const job = queue.then(
+    () => new Promise<Buffer>((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result)))),
+  );
+  queue = job.catch(() => undefined);
+  return job;
 }
 
 export function prepareJson(value: unknown, cacheControl: string, status = 200): PreparedResponse {

@@ -17,6 +17,21 @@ export interface ChartPoint {
   value: number;
 }
 
+/**
+ * Charts are at most 720 px wide: more than two points per pixel only costs memory and bytes. Longer series are
+ * thinned to every k-th point (the last point always kept) before rendering, and ECharts samples the rest (LTTB).
+ */
+const MAX_POINTS = 1440;
+
+export function thin<T>(points: readonly T[], max = MAX_POINTS): T[] {
+  if (points.length <= max) return [...points];
+  const step = Math.ceil(points.length / max);
+  const out: T[] = [];
+  for (let i = 0; i < points.length; i += step) out.push(points[i]!);
+  if (out[out.length - 1] !== points[points.length - 1]) out.push(points[points.length - 1]!);
+  return out;
+}
+
 const FONT = 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
 const INK = '#1f2937';
 const ACCENT = '#2563eb';
@@ -54,8 +69,9 @@ export function lineChartSvg(
         {
           type: 'line',
           showSymbol: false,
+          sampling: 'lttb',
           lineStyle: { width: 1.6, color: ACCENT },
-          data: points.map((p) => [p.date, p.value]),
+          data: thin(points).map((p) => [p.date, p.value]),
           ...(opts.bands
             ? {
                 markArea: {
