@@ -151,6 +151,7 @@ async function startService(): Promise<{ child: ChildProcess; port: number; ms: 
   const service = spawn(process.execPath, START_ARGS, {
     env: {
       ...process.env,
+      ...START_ENV,
       DATABASE_URL: `sqlite:${database}`,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -80,7 +80,7 @@ function lookup(deps: FastPathDeps, path: string, query: string, req: IncomingMe
   if (document) return document;
   const markdownPath = path.endsWith('.md');
   const pagePath = path === '/index.md' ? '/' : markdownPath ? path.slice(0, -3) : path;
-  const page = p?.site?.pages.get(pagePath);
+  const page = p?.site?.page(pagePath);
   if (!page) return undefined;
   const markdown = markdownPath || /\btext\/markdown\b/i.test(req.headers.accept ?? '');
   return markdown ? page.markdown : page.html;

@@ -66,7 +66,7 @@ export function registerSiteRoutes(
   };
   const fixed = (path: string) => {
     const handler = (request: FastifyRequest, reply: FastifyReply) =>
-      page(request, reply, publication()?.site?.pages.get(path), request.url.split('?')[0]!);
+      page(request, reply, publication()?.site?.page(path), request.url.split('?')[0]!);
     app.get(path, handler);
     app.get(path === '/' ? '/index.md' : `${path}.md`, handler);
   };
@@ -74,7 +74,7 @@ export function registerSiteRoutes(
 
   app.get<{ Params: { slug: string } }>('/blog/:slug', (request, reply) => {
     const slug = request.params.slug.replace(/\.md$/, '');
-    return page(request, reply, publication()?.site?.pages.get(`/blog/${slug}`), request.params.slug);
+    return page(request, reply, publication()?.site?.page(`/blog/${slug}`), request.params.slug);
   });
 
   app.get<{ Params: { date: string } }>('/today/:date', (request, reply) => {

@@ -121,7 +121,6 @@ export function buildPublication(input: PublicationInput): Publication {
     correlation.value,
     ...(lens.value?.values() ?? []),
   ];
-  for (const page of site.value?.pages.values() ?? []) built.push(page.html, page.markdown);
   built.push(site.value?.llms, site.value?.apiCatalog, site.value?.snapshot, site.value?.health);
   const ready = Promise.all([...built.map((r) => r?.ready), ...[...series.values()].map((s) => s.settled())]).then(
     () => undefined,

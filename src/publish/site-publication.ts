@@ -70,8 +70,11 @@ export interface RenderedPage {
 }
 
 export interface SitePublication {
-  /** Pre-rendered pages by path ('/', '/docs', '/indicators/tga', …). */
-  pages: ReadonlyMap<string, RenderedPage>;
+  /**
+   * A page by path ('/', '/docs', '/indicators/tga', …), rendered from this publication on its first request and
+   * then kept: a start does not spend its time on pages nobody has asked for yet.
+   */
+  page(path: string): RenderedPage | undefined;
   /** An indicator page for another chart range (rendered on first request, then kept). */
   indicatorPage(id: string, days: number): RenderedPage | undefined;
   /** /today/YYYY-MM-DD (rendered on first request, then kept). */
@@ -135,18 +138,20 @@ export function buildSitePublication(input: SiteInput): SitePublication {
       prepareBody(Buffer.from(renderMarkdown(page, site)), MARKDOWN_CONTENT_TYPE, PAGE_CACHE_CONTROL),
     ),
   });
-  const pages = new Map<string, RenderedPage>();
-  const add = (page: Page) => pages.set(page.path, render(page));
-  add(dashboardPage(data));
-  add(todayPage(data));
-  add(methodologyPage(data));
-  add(docsPage(data, content.endpoints, content.errors));
-  add(aboutPage(data));
-  add(blogIndexPage(data.blog));
-  for (const post of data.blog) add(blogPostPage(post));
   const byId = new Map(indicators.map((i) => [i.def.id, i]));
-  for (const item of indicators) add(indicatorPage(data, item, 365));
-
+  const builders = new Map<string, () => Page>([
+    ['/', () => dashboardPage(data)],
+    ['/today', () => todayPage(data)],
+    ['/methodology', () => methodologyPage(data)],
+    ['/docs', () => docsPage(data, content.endpoints, content.errors)],
+    ['/about', () => aboutPage(data)],
+    ['/blog', () => blogIndexPage(data.blog)],
+    ...data.blog.map((post): [string, () => Page] => [`/blog/${post.slug}`, () => blogPostPage(post)]),
+    ...indicators.map((item): [string, () => Page] => [
+      `/indicators/${item.def.id}`,
+      () => indicatorPage(data, item, 365),
+    ]),
+  ]);
   const lazy = <T>(limit: number, build: (key: string) => T | undefined) => {
     const cache = new Map<string, T | undefined>();
     return (key: string) => {
@@ -174,10 +179,14 @@ export function buildSitePublication(input: SiteInput): SitePublication {
       : withPageHeaders(prepareBody(Buffer.from(svg), 'image/svg+xml; charset=utf-8', CHART_CACHE_CONTROL));
   });
 
+  const pageCache = lazy(200, (path) => {
+    const build = builders.get(path);
+    return build ? render(build()) : undefined;
+  });
   const snapshot = buildSnapshot(input, indicators);
   return {
-    pages,
-    indicatorPage: (id, days) => (days === 365 ? pages.get(`/indicators/${id}`) : rangePage(`${id}|${days}`)),
+    page: (path) => (builders.has(path) ? pageCache(path) : undefined),
+    indicatorPage: (id, days) => (days === 365 ? pageCache(`/indicators/${id}`) : rangePage(`${id}|${days}`)),
     archive: (date) => archive(date),
     chart: (id, days, style) => chart(`${id}|${days}|${style}`),
     llms: prepareBody(Buffer.from(llmsTxt(data)), 'text/plain; charset=utf-8', PAGE_CACHE_CONTROL),

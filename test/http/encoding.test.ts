@@ -11,6 +11,11 @@ describe('pre-compressed responses', () => {
     await h.refresh();
     // Windows other than the default are built (and encoded) on first request.
     await h.publisher.current!.series.get('tga')!.forDays(4000).ready;
+    // Pages are rendered (and encoded) on first request.
+    for (const path of ['/', '/methodology']) {
+      const page = h.publisher.current!.site!.page(path)!;
+      await Promise.all([page.html.ready, page.markdown.ready]);
+    }
   });
   after(() => h.close());
 

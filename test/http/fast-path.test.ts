@@ -60,6 +60,11 @@ describe('fast path', () => {
     for (const path of paths) await h.app.inject(path);
     await h.publisher.current!.ready;
     await Promise.all([...h.publisher.current!.series.values()].map((s) => s.settled()));
+    for (const page of ['/', '/docs', '/methodology', '/indicators/vix'].map(
+      (p) => h.publisher.current!.site!.page(p)!,
+    )) {
+      await Promise.all([page.html.ready, page.markdown.ready]);
+    }
     for (const path of paths) {
       for (const headers of variants) {
         const fast = await get(port, path, headers);
