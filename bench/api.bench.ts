@@ -14,7 +14,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,6 +23,7 @@ import { runRefresh } from '../src/ingest/refresh.ts';
 import { createProviders } from '../src/providers/providers.ts';
 import { Publisher } from '../src/publish/publisher.ts';
 import { openStore } from '../src/store/store.ts';
+import { freePort } from '../test/support/processes.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
 import { startReplayServer } from '../test/support/replay-server.ts';
 import { syntheticReplayData } from '../test/support/synthetic-data.ts';
@@ -128,15 +128,6 @@ for (const path of ENDPOINTS) {
 child.kill('SIGTERM');
 
 // 3. Cold start, and 4. memory after load.
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // Started exactly as `npm start` starts it: the same environment assignments and node flags.
 const START_WORDS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(/\s+/);

@@ -7,10 +7,10 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { freePort, replayEnv } from '../test/support/processes.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
 import { startReplayServer } from '../test/support/replay-server.ts';
 import { syntheticReplayData } from '../test/support/synthetic-data.ts';
@@ -18,19 +18,12 @@ import { syntheticReplayData } from '../test/support/synthetic-data.ts';
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 180);
 const replay = await startReplayServer(hasRealData() ? realReplayData() : syntheticReplayData());
 const dir = mkdtempSync(join(tmpdir(), 'usd-liquidity-soak-'));
-const port = await new Promise<number>((resolve) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => {
-    const { port: p } = s.address() as { port: number };
-    s.close(() => resolve(p));
-  });
-});
+const port = await freePort();
 const words = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(/\s+/);
 const startEnv = Object.fromEntries(
   words.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.split('=') as [string, string]),
 );
 const args = words.filter((w) => !/^[A-Z_]+=/.test(w)).slice(1);
-const urls = replay.providerConfig();
 const service = spawn(process.execPath, args, {
   env: {
     ...process.env,
@@ -40,11 +33,7 @@ const service = spawn(process.execPath, args, {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     REFRESH_CRON: '*/30 * * * * *',
-    FRED_MIN_INTERVAL_MS: '0',
-    FRED_BASE_URL: urls.fredCsvBaseUrl,
-    TREASURY_BASE_URL: urls.treasuryBaseUrl,
-    NYFED_BASE_URL: urls.nyfedBaseUrl,
-    PRICES_BASE_URL: urls.pricesBaseUrl,
+    ...replayEnv(replay),
   },
   stdio: 'ignore',
 });

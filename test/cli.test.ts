@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { replayEnv } from './support/processes.ts';
 import { type ReplayServer, startReplayServer } from './support/replay-server.ts';
 import { syntheticReplayData } from './support/synthetic-data.ts';
 
@@ -28,14 +29,9 @@ describe('usd-liquidity CLI', () => {
   before(async () => {
     replay = await startReplayServer(syntheticReplayData({ start: '2024-01-01' }));
     dir = mkdtempSync(join(tmpdir(), 'usd-liquidity-cli-'));
-    const urls = replay.providerConfig();
     env = {
       DATABASE_URL: `sqlite:${join(dir, 'cli.sqlite')}`,
-      FRED_BASE_URL: urls.fredCsvBaseUrl,
-      TREASURY_BASE_URL: urls.treasuryBaseUrl,
-      NYFED_BASE_URL: urls.nyfedBaseUrl,
-      PRICES_BASE_URL: urls.pricesBaseUrl,
-      FRED_MIN_INTERVAL_MS: '0',
+      ...replayEnv(replay),
       PROVIDER_BACKOFF_MS: '10',
     };
   });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { createTestDatabase, skipWithoutPostgres } from './support/postgres.ts';
+import { freePort, replayEnv } from './support/processes.ts';
 import { type ReplayServer, startReplayServer } from './support/replay-server.ts';
 import { syntheticReplayData } from './support/synthetic-data.ts';
 
@@ -12,15 +12,6 @@ import { syntheticReplayData } from './support/synthetic-data.ts';
  * the other picks up each publication within seconds and answers byte for byte alike (ETags included); when the
  * leader is killed with SIGKILL, the other takes over and runs the next refresh.
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -48,7 +39,6 @@ describe('several API processes on one PostgreSQL store', { skip: skipWithoutPos
 
   const startApi = async () => {
     const port = await freePort();
-    const urls = replay.providerConfig();
     const child = spawn(process.execPath, ['src/cli.ts', 'serve'], {
       env: {
         ...process.env,
@@ -60,11 +50,7 @@ describe('several API processes on one PostgreSQL store', { skip: skipWithoutPos
         REFRESH_CRON: '*/6 * * * * *',
         LEADER_CHECK_MS: '400',
         PUBLICATION_POLL_MS: '1000',
-        FRED_MIN_INTERVAL_MS: '0',
-        FRED_BASE_URL: urls.fredCsvBaseUrl,
-        TREASURY_BASE_URL: urls.treasuryBaseUrl,
-        NYFED_BASE_URL: urls.nyfedBaseUrl,
-        PRICES_BASE_URL: urls.pricesBaseUrl,
+        ...replayEnv(replay),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../src/config.ts';
 import { startService } from '../src/service.ts';
+import { replayEnv } from './support/processes.ts';
 import { type ReplayServer, startReplayServer } from './support/replay-server.ts';
 import { syntheticReplayData } from './support/synthetic-data.ts';
 
@@ -15,14 +16,9 @@ describe('the service', () => {
   before(async () => {
     replay = await startReplayServer(syntheticReplayData({ start: '2024-01-01' }));
     dir = mkdtempSync(join(tmpdir(), 'usd-liquidity-service-'));
-    const urls = replay.providerConfig();
     env = {
       DATABASE_URL: `sqlite:${join(dir, 'service.sqlite')}`,
-      FRED_BASE_URL: urls.fredCsvBaseUrl,
-      TREASURY_BASE_URL: urls.treasuryBaseUrl,
-      NYFED_BASE_URL: urls.nyfedBaseUrl,
-      PRICES_BASE_URL: urls.pricesBaseUrl,
-      FRED_MIN_INTERVAL_MS: '0',
+      ...replayEnv(replay),
       LOG_LEVEL: 'silent',
       PORT: '0',
       HOST: '127.0.0.1',

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -13,22 +12,14 @@ import { createProviders } from '../../src/providers/providers.ts';
 import { loadSeries } from '../../src/store/observations.ts';
 import { abortDanglingRuns, recentRuns } from '../../src/store/runs.ts';
 import { openStore } from '../../src/store/store.ts';
+import { freePort, replayEnv } from '../support/processes.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function providerEnv(replay: ReplayServer, database: string): Record<string, string> {
-  const urls = replay.providerConfig();
-  return {
-    DATABASE_URL: `sqlite:${database}`,
-    FRED_BASE_URL: urls.fredCsvBaseUrl,
-    TREASURY_BASE_URL: urls.treasuryBaseUrl,
-    NYFED_BASE_URL: urls.nyfedBaseUrl,
-    PRICES_BASE_URL: urls.pricesBaseUrl,
-    FRED_MIN_INTERVAL_MS: '0',
-    LOG_LEVEL: 'warn',
-  };
+  return { ...replayEnv(replay), DATABASE_URL: `sqlite:${database}`, LOG_LEVEL: 'warn' };
 }
 
 describe('crash safety and graceful shutdown', () => {
@@ -100,13 +91,7 @@ describe('crash safety and graceful shutdown', () => {
   });
 
   it('SIGTERM finishes in-flight requests, then exits cleanly', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const server = createServer();
-      server.listen(0, '127.0.0.1', () => {
-        const { port: p } = server.address() as { port: number };
-        server.close(() => resolve(p));
-      });
-    });
+    const port = await freePort();
     const child = spawn(process.execPath, ['src/cli.ts', 'serve'], {
       env: {
         ...process.env,
