@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { describe, it } from 'node:test';
+import { progressObserver, summaryTable } from '../../src/ingest/progress.ts';
+
+function stream(tty: boolean) {
+  let text = '';
+  const out = new Writable({
+    write(chunk, _encoding, done) {
+      text += String(chunk);
+      done();
+    },
+  }) as Writable & { isTTY?: boolean };
+  out.isTTY = tty;
+  return { out: out as unknown as NodeJS.WriteStream, text: () => text };
+}
+
+const outcome = {
+  seriesId: 'vix',
+  source: 'fred:VIXCLS',
+  status: 'ok' as const,
+  added: 12,
+  revisions: 1,
+  message: null,
+  ms: 40,
+};
+
+describe('refresh progress', () => {
+  it('on a terminal, redraws one status line in place and prints finished sources above it', () => {
+    const { out, text } = stream(true);
+    const observer = progressObserver(out);
+    observer.begin!([
+      { seriesId: 'vix', source: 'fred:VIXCLS' },
+      { seriesId: 'm2', source: 'fred:M2SL' },
+    ]);
+    observer.started!('vix');
+    observer.started!('m2');
+    observer.finished!(outcome);
+    const written = text();
+    assert.ok(written.includes('\r\u001b[2K[0/2] fetching vix, m2'), 'the status line names what is in flight');
+    assert.ok(written.includes('[1/2] ok    vix ← fred:VIXCLS: +12 points, 1 revisions'));
+    assert.ok(written.endsWith('\r\u001b[2K[1/2] fetching m2'), 'the status line is redrawn after each line');
+  });
+
+  it('elsewhere, prints plain lines only', () => {
+    const { out, text } = stream(false);
+    const observer = progressObserver(out);
+    observer.begin!([{ seriesId: 'vix', source: 'fred:VIXCLS' }]);
+    observer.started!('vix');
+    observer.finished!({ ...outcome, status: 'error', message: 'fred:VIXCLS vix: HTTP 500' });
+    assert.equal(text(), 'refreshing 1 series\n[1/1] ERROR vix ← fred:VIXCLS: fred:VIXCLS vix: HTTP 500 40 ms\n');
+  });
+
+  it('ends with a summary table of points added, revisions and errors', () => {
+    const table = summaryTable({
+      runId: 3,
+      status: 'partial',
+      startedAt: 'a',
+      finishedAt: 'b',
+      outcomes: [outcome, { ...outcome, seriesId: 'm2', status: 'error', added: 0, revisions: 0, message: 'boom' }],
+    });
+    assert.match(table, /series +source +status +points added +revisions +error/);
+    assert.match(table, /vix +fred:VIXCLS +ok +12 +1/);
+    assert.match(table, /run 3: partial — 2 series, 12 points added, 1 revisions, 1 errors/);
+  });
+});
