@@ -1,6 +1,7 @@
 import { fromDayNumber } from '../timeseries/dates.ts';
 import type { ModelRun } from './liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
+import { round } from './round.ts';
 import { pearson } from './spearman.ts';
 import { ASSETS, type ForwardReturnFigure, forwardReturnsByState } from './validation.ts';
 
@@ -205,9 +206,4 @@ export function normalQuantile(p: number): number {
     ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
     (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
   );
-}
-
-function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
 }

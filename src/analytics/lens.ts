@@ -1,7 +1,7 @@
 import type { Observation } from '../providers/observation.ts';
 import { firstIndexOnOrAfter, valueAsOf } from '../timeseries/as-of.ts';
 import { addDays } from '../timeseries/dates.ts';
-import { round } from './regime.ts';
+import { round } from './round.ts';
 import { percentRank } from './window-stats.ts';
 
 /**

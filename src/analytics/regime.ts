@@ -1,6 +1,7 @@
 import { fromDayNumber } from '../timeseries/dates.ts';
 import { type ModelRun, type Status, statusOf } from './liquidity-model.ts';
 import { type GroupId, THRESHOLDS } from './model-spec.ts';
+import { round } from './round.ts';
 
 export type Momentum = 'improving' | 'stable' | 'deteriorating';
 export type Confidence = 'high' | 'medium' | 'low';
@@ -205,9 +206,4 @@ export function historyOf(run: ModelRun, updatedAt: string): History {
   history.to = history.dates.at(-1) ?? '';
   history.count = history.dates.length;
   return history;
-}
-
-export function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
 }

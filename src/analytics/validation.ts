@@ -1,6 +1,7 @@
 import { fromDayNumber } from '../timeseries/dates.ts';
 import { type ModelRun, type Status, statusOf } from './liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
+import { round } from './round.ts';
 import { spearman } from './spearman.ts';
 import { welchTTest } from './student-t.ts';
 
@@ -162,9 +163,4 @@ function summarize(returns: number[]): StateReturns {
     medianPct: round(median, 2),
     hitRate: round(returns.filter((r) => r > 0).length / returns.length, 2),
   };
-}
-
-function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
 }

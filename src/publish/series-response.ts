@@ -1,3 +1,4 @@
+import { round } from '../analytics/round.ts';
 import { type WindowStats, windowStats, zScore } from '../analytics/window-stats.ts';
 import type { SeriesDef } from '../catalog.ts';
 import type { Observation } from '../providers/observation.ts';
@@ -88,11 +89,6 @@ function pointJson(obs: Observation, stats: WindowStats): string {
   return z === undefined
     ? `{"date":"${obs.date}","value":${obs.value}}`
     : `{"date":"${obs.date}","value":${obs.value},"zScore":${round(z, 4)}}`;
-}
-
-export function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
 }
 
 export function buildSeriesResponses(

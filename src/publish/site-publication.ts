@@ -2,6 +2,7 @@ import type { CorrelationReport } from '../analytics/correlation.ts';
 import { SCORED } from '../analytics/model-spec.ts';
 import { LOCALES } from '../analytics/narrative.ts';
 import type { History } from '../analytics/regime.ts';
+import { round } from '../analytics/round.ts';
 import { INDICATOR_IDS, seriesDef } from '../catalog.ts';
 import type { Observation } from '../providers/observation.ts';
 import { gaugeSvg, lineChartSvg, sparklineSvg } from '../site/charts.ts';
@@ -234,12 +235,12 @@ function indicatorSummaries(input: SiteInput): IndicatorSummary[] {
       observations,
       latest,
       previous,
-      change: latest && previous ? roundTo(latest.value - previous.value, 6) : null,
-      zScore: latest && stats && stats.std > 0 ? roundTo((latest.value - stats.mean) / stats.std, 2) : null,
+      change: latest && previous ? round(latest.value - previous.value, 6) : null,
+      zScore: latest && stats && stats.std > 0 ? round((latest.value - stats.mean) / stats.std, 2) : null,
       percentile5y: stats?.percentile ?? null,
       source: responses?.meta.source ?? null,
       scored: Boolean(scored),
-      weight: scored ? roundTo((groupWeight.get(scored.group) ?? 0) / scoredCount.get(scored.group)!, 4) : 0,
+      weight: scored ? round((groupWeight.get(scored.group) ?? 0) / scoredCount.get(scored.group)!, 4) : 0,
       group: scored?.group ?? def.group,
       transform: scored
         ? scored.transform.kind === 'level'
@@ -483,9 +484,4 @@ function trimCorrelation<T extends CorrelationReport>(report: T): T {
     }
   }
   return copy;
-}
-
-function roundTo(value: number, decimals: number): number {
-  const f = 10 ** decimals;
-  return Math.round(value * f) / f;
 }
