@@ -6,8 +6,12 @@
  *   into the entry's documented `unit` (the provider's own unit and the conversion factor are recorded here).
  * - `derived` series are recomputed from stored series after each fetch, by the formula named in `formula`.
  *
- * `indicator: true` marks the 25 public indicator ids of the API contract; the others are market assets or
+ * INDICATOR_IDS lists the 25 public indicator ids of the API contract; the others are market assets or
  * auxiliary/benchmark series the model and the lens read.
+ *
+ * Every fetched entry records the upstream terms of use (`terms`) as FRED and the providers state them, and a
+ * realistic plausible range per era (`plausible`), so that a vintage published in another unit is caught on its
+ * first load, when there is no earlier vintage to compare it with.
  */
 
 export type Unit =
@@ -25,6 +29,24 @@ export type Frequency = 'daily' | 'weekly' | 'monthly' | 'quarterly';
 export type Group = 'policy' | 'funding' | 'credit' | 'risk' | 'context' | 'asset' | 'benchmark';
 
 export type Provider = 'fred' | 'treasury' | 'nyfed' | 'prices';
+
+/**
+ * Upstream terms of use, as FRED's series notes and the providers state them:
+ * - `public-domain`: U.S. government works and data published as public information (Federal Reserve Board,
+ *   Treasury, BEA); FRED asks for a citation;
+ * - `citation-required`: copyrighted, reuse allowed with the attribution (e.g. SOFR, VIX, NFCI, STLFSI4 on FRED);
+ * - `restricted`: reproduction prohibited without the owner's permission (ICE BofA indices, S&P 500 on FRED).
+ */
+export type LicenseTerms = 'public-domain' | 'citation-required' | 'restricted';
+
+/** A plausible range in the catalog unit, applying to observations dated on or after `from` (until the next). */
+export interface PlausibleRange {
+  from: string;
+  min: number;
+  max: number;
+}
+
+const always = (min: number, max: number): PlausibleRange[] => [{ from: '1900-01-01', min, max }];
 
 /** How a fetched series is requested from its provider. */
 export type SourceSpec =
@@ -49,9 +71,14 @@ export interface SeriesDef {
   group: Group;
   /** Whether a rising value means tighter dollar liquidity (null where direction has no liquidity meaning). */
   risingIsTighter: boolean | null;
-  indicator: boolean;
-  /** Values outside this range (in `unit`) are rejected as implausible: the guard against unit changes. */
-  plausible: [number, number];
+  /**
+   * Values outside these ranges (in `unit`, by the era of their date) are implausible: the guard against unit
+   * changes on a first load. Ranges follow the series' real history (reserves were $3 bn in 2006 but never
+   * below $100 bn since 2009), so a vintage a thousand times off falls outside them.
+   */
+  plausible: readonly PlausibleRange[];
+  /** Upstream terms of use (fetched series); a derived series takes the strictest terms of its inputs. */
+  terms?: LicenseTerms;
   /** The provider leaves days without activity blank: a missing print means zero (ON RRP, standing repo). */
   blankMeansZero?: boolean;
   kind: 'fetched' | 'derived';
@@ -85,8 +112,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'policy',
     risingIsTighter: false,
-    indicator: true,
-    plausible: [300, 20_000],
+    plausible: always(500, 20_000),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('WALCL'),
     providerUnit: 'millions of USD',
@@ -102,8 +129,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: true,
-    indicator: false,
-    plausible: [1, 3_000],
+    plausible: always(1, 3_000),
+    terms: 'public-domain',
     kind: 'fetched',
     source: { provider: 'treasury', dataset: 'dts-tga' },
     providerUnit: 'millions of USD',
@@ -118,8 +145,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'context',
     risingIsTighter: true,
-    indicator: false,
-    plausible: [1, 3_000],
+    plausible: always(1, 3_000),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('WDTGAL'),
     providerUnit: 'millions of USD',
@@ -135,8 +162,7 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'policy',
     risingIsTighter: true,
-    indicator: true,
-    plausible: [0, 3_000],
+    plausible: always(0, 3_000),
     kind: 'derived',
     formula: { kind: 'splice', primary: 'tga-dts', fallback: 'tga-wednesday' },
     formulaText:
@@ -151,8 +177,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'policy',
     risingIsTighter: true,
-    indicator: true,
-    plausible: [0, 3_000],
+    plausible: always(0, 3_000),
+    terms: 'citation-required',
     kind: 'fetched',
     blankMeansZero: true,
     lagDays: 0,
@@ -170,8 +196,7 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: false,
-    indicator: true,
-    plausible: [-5_000, 20_000],
+    plausible: always(-5_000, 20_000),
     kind: 'derived',
     formula: { kind: 'net-liquidity', fedBalanceSheet: 'fed-balance-sheet', tga: 'tga', onrrp: 'onrrp' },
     formulaText:
@@ -186,8 +211,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'context',
     risingIsTighter: false,
-    indicator: true,
-    plausible: [0, 10_000],
+    plausible: [...always(1, 10_000), { from: '2009-01-01', min: 100, max: 10_000 }],
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('WRESBAL'),
     providerUnit: 'millions of USD',
@@ -202,8 +227,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'context',
     risingIsTighter: null,
-    indicator: false,
-    plausible: [500, 60_000],
+    plausible: always(300, 60_000),
+    terms: 'public-domain',
     kind: 'fetched',
     lagDays: 9,
     source: fred('TLAACBW027SBOG'),
@@ -219,8 +244,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'context',
     risingIsTighter: false,
-    indicator: false,
-    plausible: [0, 20_000],
+    plausible: always(20, 20_000),
+    terms: 'public-domain',
     kind: 'fetched',
     lagDays: 9,
     source: fred('CASACBW027SBOG'),
@@ -236,8 +261,7 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'context',
     risingIsTighter: false,
-    indicator: true,
-    plausible: [0, 100],
+    plausible: always(0, 100),
     kind: 'derived',
     formula: { kind: 'ratio-percent', numerator: ['bank-reserves', 'onrrp'], denominator: 'bank-assets' },
     formulaText:
@@ -252,8 +276,7 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'credit',
     risingIsTighter: false,
-    indicator: true,
-    plausible: [0, 100],
+    plausible: always(0, 100),
     kind: 'derived',
     formula: { kind: 'ratio-percent', numerator: ['bank-cash-assets'], denominator: 'bank-assets' },
     formulaText: 'bank-cash-buffer = CASACBW027SBOG / TLAACBW027SBOG × 100.',
@@ -268,8 +291,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: true,
-    indicator: false,
-    plausible: [-1, 25],
+    plausible: always(-1, 25),
+    terms: 'citation-required',
     kind: 'fetched',
     source: { provider: 'nyfed', dataset: 'sofr', startDate: '2018-04-02' },
     providerUnit: 'percent',
@@ -284,8 +307,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: null,
-    indicator: false,
-    plausible: [-1, 25],
+    plausible: always(-1, 25),
+    terms: 'public-domain',
     kind: 'fetched',
     lagDays: 0,
     source: fred('IORB'),
@@ -301,8 +324,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: null,
-    indicator: false,
-    plausible: [-1, 25],
+    plausible: always(-1, 25),
+    terms: 'public-domain',
     kind: 'fetched',
     lagDays: 0,
     source: fred('IOER'),
@@ -319,8 +342,7 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'funding',
     risingIsTighter: true,
-    indicator: true,
-    plausible: [-500, 1_000],
+    plausible: always(-500, 1_000),
     kind: 'derived',
     formula: { kind: 'spread-bps', minuend: 'sofr', subtrahend: ['iorb', 'ioer'] },
     formulaText:
@@ -336,8 +358,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'funding',
     risingIsTighter: true,
-    indicator: true,
-    plausible: [0, 2_000],
+    plausible: always(0, 2_000),
+    terms: 'citation-required',
     kind: 'fetched',
     blankMeansZero: true,
     source: { provider: 'nyfed', dataset: 'srf', startDate: '2021-07-29' },
@@ -353,8 +375,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'context',
     risingIsTighter: true,
-    indicator: true,
-    plausible: [0, 2_000],
+    plausible: always(0, 2_000),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('SWPT'),
     providerUnit: 'millions of USD',
@@ -369,8 +391,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'context',
     risingIsTighter: true,
-    indicator: true,
-    plausible: [0, 2_000],
+    plausible: always(0, 2_000),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('H41RESPPALGTRFNWW'),
     providerUnit: 'millions of USD',
@@ -386,8 +408,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'context',
     risingIsTighter: true,
-    indicator: true,
-    plausible: [0, 2_000],
+    plausible: [...always(1, 2_000), { from: '2015-01-01', min: 50, max: 2_000 }],
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('WLRRAFOIAL'),
     providerUnit: 'millions of USD',
@@ -402,8 +424,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: true,
-    indicator: false,
-    plausible: [-1, 25],
+    plausible: always(-1, 25),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('RIFSPPFAAD90NB'),
     providerUnit: 'percent',
@@ -418,8 +440,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: null,
-    indicator: false,
-    plausible: [-1, 25],
+    plausible: always(-1, 25),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('DTB3'),
     providerUnit: 'percent',
@@ -434,8 +456,7 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: true,
-    indicator: true,
-    plausible: [-500, 1_000],
+    plausible: always(-500, 1_000),
     kind: 'derived',
     formula: { kind: 'spread-bps', minuend: 'cp-rate-90d', subtrahend: 'tbill-3m' },
     formulaText: 'cp-tbill-spread = (RIFSPPFAAD90NB − DTB3) × 100 bps, on dates both print.',
@@ -450,8 +471,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'credit',
     risingIsTighter: true,
-    indicator: true,
-    plausible: [50, 5_000],
+    plausible: always(50, 5_000),
+    terms: 'restricted',
     kind: 'fetched',
     source: fred('BAMLH0A0HYM2'),
     providerUnit: 'percent',
@@ -466,8 +487,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: true,
-    indicator: false,
-    plausible: [10, 2_000],
+    plausible: always(10, 2_000),
+    terms: 'restricted',
     kind: 'fetched',
     source: fred('BAMLC0A0CM'),
     providerUnit: 'percent',
@@ -482,8 +503,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'risk',
     risingIsTighter: true,
-    indicator: true,
-    plausible: [5, 150],
+    plausible: always(5, 150),
+    terms: 'citation-required',
     kind: 'fetched',
     source: fred('VIXCLS'),
     providerUnit: 'index',
@@ -498,8 +519,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'risk',
     risingIsTighter: true,
-    indicator: true,
-    plausible: [-5, 10],
+    plausible: always(-5, 10),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('DFII10'),
     providerUnit: 'percent',
@@ -514,8 +535,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'risk',
     risingIsTighter: true,
-    indicator: true,
-    plausible: [50, 250],
+    plausible: always(50, 250),
+    terms: 'public-domain',
     kind: 'fetched',
     staleAfterDays: 14,
     lagDays: 7,
@@ -533,8 +554,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'quarterly',
     group: 'context',
     risingIsTighter: false,
-    indicator: true,
-    plausible: [0, 30_000],
+    plausible: always(5, 30_000),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('FDHBFIN'),
     providerUnit: 'billions of USD',
@@ -549,8 +570,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'context',
     risingIsTighter: false,
-    indicator: true,
-    plausible: [100, 20_000],
+    plausible: always(300, 20_000),
+    terms: 'citation-required',
     kind: 'fetched',
     source: fred('ECBASSETSW'),
     providerUnit: 'millions of EUR',
@@ -565,8 +586,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'monthly',
     group: 'context',
     risingIsTighter: false,
-    indicator: true,
-    plausible: [10, 2_000],
+    plausible: always(30, 2_000),
+    terms: 'citation-required',
     kind: 'fetched',
     source: fred('JPNASSETS'),
     providerUnit: '100 millions of JPY',
@@ -581,8 +602,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'monthly',
     group: 'context',
     risingIsTighter: false,
-    indicator: true,
-    plausible: [100, 100_000],
+    plausible: always(200, 100_000),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('M2SL'),
     providerUnit: 'billions of USD',
@@ -597,8 +618,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: null,
-    indicator: false,
-    plausible: [100, 200_000],
+    plausible: always(1_000, 200_000),
+    terms: 'public-domain',
     kind: 'fetched',
     source: { provider: 'treasury', dataset: 'debt-to-penny' },
     providerUnit: 'USD',
@@ -613,8 +634,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'quarterly',
     group: 'context',
     risingIsTighter: null,
-    indicator: false,
-    plausible: [100, 200_000],
+    plausible: always(100, 200_000),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('GFDEBTN'),
     providerUnit: 'millions of USD',
@@ -630,8 +651,7 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: null,
-    indicator: true,
-    plausible: [100, 200_000],
+    plausible: always(100, 200_000),
     kind: 'derived',
     formula: { kind: 'splice', primary: 'debt-penny', fallback: 'debt-quarterly' },
     formulaText:
@@ -647,8 +667,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'quarterly',
     group: 'context',
     risingIsTighter: null,
-    indicator: true,
-    plausible: [1, 10_000],
+    plausible: [...always(1, 10_000), { from: '2000-01-01', min: 100, max: 10_000 }],
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('A091RC1Q027SBEA'),
     providerUnit: 'billions of USD (SAAR)',
@@ -659,17 +679,18 @@ export const CATALOG: readonly SeriesDef[] = [
     id: 'federal-deficit',
     name: 'Federal deficit (monthly)',
     description:
-      'Monthly federal deficit from the Monthly Treasury Statement, positive = deficit, negative = surplus (the sign of FRED MTSDS133FMS flipped).',
+      'Monthly federal deficit from the Monthly Treasury Statement (Table 1), positive = deficit, negative = surplus: the opposite sign of FRED MTSDS133FMS.',
     unit: 'usd_billions',
     frequency: 'monthly',
     group: 'context',
     risingIsTighter: null,
-    indicator: true,
-    plausible: [-2_000, 2_000],
+    plausible: always(-2_000, 2_000),
+    terms: 'public-domain',
     kind: 'fetched',
     source: { provider: 'treasury', dataset: 'mts-deficit' },
-    providerUnit: 'USD (surplus positive)',
-    scale: -1e-9,
+    // MTS Table 1 current_month_dfct_sur_amt is deficit-positive (= gross outlays − gross receipts), in dollars.
+    providerUnit: 'USD (deficit positive)',
+    scale: 1e-9,
     publisher: 'U.S. Treasury, Fiscal Data',
   },
   {
@@ -680,8 +701,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'quarterly',
     group: 'context',
     risingIsTighter: null,
-    indicator: true,
-    plausible: [5, 400],
+    plausible: always(5, 400),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('GFDEGDQ188S'),
     providerUnit: 'percent of GDP',
@@ -697,8 +718,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: true,
-    indicator: false,
-    plausible: [-2, 25],
+    plausible: always(-2, 25),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('DGS2'),
     providerUnit: 'percent',
@@ -713,8 +734,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: true,
-    indicator: false,
-    plausible: [-2, 25],
+    plausible: always(-2, 25),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('DGS10'),
     providerUnit: 'percent',
@@ -729,8 +750,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: true,
-    indicator: false,
-    plausible: [-1, 25],
+    plausible: always(-1, 25),
+    terms: 'citation-required',
     kind: 'fetched',
     source: fred('EFFR'),
     providerUnit: 'percent',
@@ -745,8 +766,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'daily',
     group: 'context',
     risingIsTighter: true,
-    indicator: false,
-    plausible: [-5, 10],
+    plausible: always(-5, 10),
+    terms: 'public-domain',
     kind: 'fetched',
     source: fred('THREEFYTP10'),
     providerUnit: 'percent',
@@ -762,8 +783,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'monthly',
     group: 'context',
     risingIsTighter: null,
-    indicator: false,
-    plausible: [1, 60],
+    plausible: always(1, 60),
+    terms: 'public-domain',
     kind: 'fetched',
     lagDays: 35,
     source: { provider: 'treasury', dataset: 'bills-share' },
@@ -780,8 +801,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'benchmark',
     risingIsTighter: true,
-    indicator: false,
-    plausible: [-5, 15],
+    plausible: always(-5, 15),
+    terms: 'citation-required',
     kind: 'fetched',
     lagDays: 5,
     source: fred('NFCI'),
@@ -797,8 +818,8 @@ export const CATALOG: readonly SeriesDef[] = [
     frequency: 'weekly',
     group: 'benchmark',
     risingIsTighter: true,
-    indicator: false,
-    plausible: [-5, 30],
+    plausible: always(-5, 30),
+    terms: 'citation-required',
     kind: 'fetched',
     lagDays: 6,
     source: fred('STLFSI4'),
@@ -807,69 +828,73 @@ export const CATALOG: readonly SeriesDef[] = [
     publisher: 'Federal Reserve Bank of St. Louis via FRED',
   },
   // ── Market assets ─────────────────────────────────────────────────────────────────────────────────────────
+  // Prices come from FRED where a keyless public series exists; the undocumented chart source refuses scripted
+  // clients (HTTP 429, plain text) and is kept only for gold, which FRED no longer carries (LBMA fixes left it
+  // in 2022). None of these is served as a series: they feed the correlation statistics only.
   {
     id: 'spx',
     name: 'S&P 500',
-    description: 'S&P 500 index, daily close.',
+    description: 'S&P 500 index, daily close (FRED serves the last 10 years).',
     unit: 'index',
     frequency: 'daily',
     group: 'asset',
     risingIsTighter: null,
-    indicator: false,
-    plausible: [1, 1_000_000],
+    plausible: always(100, 100_000),
+    terms: 'restricted',
     kind: 'fetched',
-    source: { provider: 'prices', symbol: '^GSPC' },
+    source: fred('SP500'),
     providerUnit: 'index points',
     scale: 1,
-    publisher: 'S&P Dow Jones Indices via the market-price source',
+    publisher: 'S&P Dow Jones Indices LLC via FRED',
   },
   {
     id: 'qqq',
-    name: 'Invesco QQQ',
-    description: 'Invesco QQQ Trust (Nasdaq-100 ETF), daily close adjusted for splits and dividends.',
-    unit: 'usd',
+    name: 'Nasdaq-100 (QQQ proxy)',
+    description:
+      'Nasdaq-100 index, daily close: the index the Invesco QQQ Trust tracks, used as its documented proxy (price returns; QQQ adds dividends and subtracts its 0.20 % fee).',
+    unit: 'index',
     frequency: 'daily',
     group: 'asset',
     risingIsTighter: null,
-    indicator: false,
-    plausible: [0.01, 100_000],
+    plausible: always(50, 200_000),
+    terms: 'restricted',
     kind: 'fetched',
-    source: { provider: 'prices', symbol: 'QQQ' },
-    providerUnit: 'USD per share',
+    source: fred('NASDAQ100'),
+    providerUnit: 'index points',
     scale: 1,
-    publisher: 'Nasdaq via the market-price source',
+    publisher: 'Nasdaq, Inc. via FRED',
   },
   {
     id: 'btc',
-    name: 'Bitcoin',
-    description: 'Bitcoin in U.S. dollars, daily close (UTC day).',
+    name: 'Bitcoin (Coinbase)',
+    description: 'Coinbase bitcoin price in U.S. dollars, daily (every calendar day).',
     unit: 'usd',
     frequency: 'daily',
     group: 'asset',
     risingIsTighter: null,
-    indicator: false,
-    plausible: [0.01, 100_000_000],
+    plausible: always(10, 10_000_000),
+    terms: 'citation-required',
     kind: 'fetched',
-    source: { provider: 'prices', symbol: 'BTC-USD' },
+    source: fred('CBBTCUSD'),
     providerUnit: 'USD',
     scale: 1,
-    publisher: 'Market-price source',
+    publisher: 'Coinbase via FRED',
   },
   {
     id: 'gold',
     name: 'Gold (GLD)',
-    description: 'SPDR Gold Shares (GLD) daily close, the gold price proxy.',
+    description: 'SPDR Gold Shares (GLD) daily close, the gold price proxy, from the keyless chart source.',
     unit: 'usd',
     frequency: 'daily',
     group: 'asset',
     risingIsTighter: null,
-    indicator: false,
-    plausible: [0.01, 100_000],
+    plausible: always(10, 5_000),
+    terms: 'restricted',
     kind: 'fetched',
     source: { provider: 'prices', symbol: 'GLD' },
     providerUnit: 'USD per share',
     scale: 1,
-    publisher: 'NYSE Arca via the market-price source',
+    publisher: 'NYSE Arca via the market-price chart source',
   },
 ];
 
@@ -975,4 +1000,128 @@ export function publicationLagDays(def: SeriesDef): number {
 
 export function staleAfterDays(def: SeriesDef): number {
   return def.staleAfterDays ?? STALE_AFTER_DAYS[def.frequency];
+}
+
+/**
+ * What the CC0 dedication covers, said the same way in the README, /api, the snapshot's `site` object and the
+ * site footer.
+ */
+export const DATA_LICENSE = {
+  name: 'CC0-1.0',
+  url: 'https://creativecommons.org/publicdomain/zero/1.0/',
+  scope:
+    'CC0 1.0 covers what this service computes (the regime, history, lens, correlations, model description and the derived series) and the public-domain inputs (Federal Reserve Board, U.S. Treasury, BEA). Every other input keeps its upstream terms, stated per series in meta.license: citation-required series (NY Fed, Cboe, Chicago Fed, St. Louis Fed, ECB, Bank of Japan, Coinbase data) are served with their attribution; restricted series (the ICE BofA spreads) are not redistributed, only statistics computed from them.',
+} as const;
+
+/** The terms of use of a series as served in `meta.license`, on its page and in the OpenAPI document. */
+export interface License {
+  terms: LicenseTerms;
+  name: string;
+  /** Where the provider states the terms (FRED's series notes, the dataset's page). */
+  url: string;
+  /** The citation to give when reusing the values. */
+  attribution: string;
+  /**
+   * `full`: the values are served. `statistics-only`: the terms forbid reproduction, so the values are withheld
+   * and only statistics computed from them (percentiles, states) are published.
+   */
+  redistribution: 'full' | 'statistics-only';
+}
+
+const TERMS_NAME: Record<LicenseTerms, string> = {
+  'public-domain': 'Public domain (citation requested)',
+  'citation-required': 'Copyrighted: citation required',
+  restricted: 'Restricted: reproduction prohibited without the owner’s permission',
+};
+
+const TERMS_RANK: Record<LicenseTerms, number> = { 'public-domain': 0, 'citation-required': 1, restricted: 2 };
+
+const TREASURY_DATASETS: Record<string, { title: string; url: string }> = {
+  'dts-tga': {
+    title: 'Daily Treasury Statement, Table I: Operating Cash Balance',
+    url: 'https://fiscaldata.treasury.gov/datasets/daily-treasury-statement/',
+  },
+  'debt-to-penny': { title: 'Debt to the Penny', url: 'https://fiscaldata.treasury.gov/datasets/debt-to-the-penny/' },
+  'mts-deficit': {
+    title: 'Monthly Treasury Statement, Table 1',
+    url: 'https://fiscaldata.treasury.gov/datasets/monthly-treasury-statement/',
+  },
+  'bills-share': {
+    title: 'Monthly Statement of the Public Debt, Table I',
+    url: 'https://fiscaldata.treasury.gov/datasets/monthly-statement-public-debt/',
+  },
+};
+
+/** The page where each NY Fed dataset and the chart source are described (their terms are linked from there). */
+const OTHER_PAGES: Record<string, string> = {
+  'nyfed:sofr': 'https://www.newyorkfed.org/markets/reference-rates/sofr',
+  'nyfed:effr': 'https://www.newyorkfed.org/markets/reference-rates/effr',
+  'nyfed:srf': 'https://www.newyorkfed.org/markets/desk-operations/repo',
+};
+
+/**
+ * The licence of a series. Fetched series carry their provider's terms; a derived series is computed here (CC0)
+ * from inputs whose terms still apply, so it takes the strictest terms among its inputs and cites them all.
+ */
+export function licenseOf(def: SeriesDef): License {
+  if (def.kind === 'derived') {
+    const inputs = fetchedInputs(def).map((id) => licenseOf(seriesDef(id)!));
+    const terms = inputs.reduce<LicenseTerms>(
+      (worst, l) => (TERMS_RANK[l.terms] > TERMS_RANK[worst] ? l.terms : worst),
+      'public-domain',
+    );
+    return {
+      terms,
+      name: `Computed by usd-liquidity (CC0-1.0) from inputs under: ${[...new Set(inputs.map((l) => l.name))].join('; ')}`,
+      url: 'https://creativecommons.org/publicdomain/zero/1.0/',
+      attribution: [...new Set(inputs.map((l) => l.attribution))].join(' · '),
+      redistribution: terms === 'restricted' ? 'statistics-only' : 'full',
+    };
+  }
+  const terms = def.terms ?? 'restricted';
+  const source = def.source!;
+  const owner = def.publisher.replace(/ via .*$/, '');
+  let url: string;
+  let attribution: string;
+  switch (source.provider) {
+    case 'fred':
+      url = `https://fred.stlouisfed.org/series/${source.seriesId}`;
+      attribution = `${owner}, ${def.name} [${source.seriesId}], retrieved from FRED, Federal Reserve Bank of St. Louis; ${url}`;
+      break;
+    case 'treasury': {
+      const dataset = TREASURY_DATASETS[source.dataset]!;
+      url = dataset.url;
+      attribution = `U.S. Department of the Treasury, Bureau of the Fiscal Service, ${dataset.title}; ${url}`;
+      break;
+    }
+    case 'nyfed':
+      url = OTHER_PAGES[`nyfed:${source.dataset}`]!;
+      attribution = `Federal Reserve Bank of New York, ${def.name}; ${url}`;
+      break;
+    case 'prices':
+      // Assumed: the chart source states no licence for its quotes; treated as restricted (served only as statistics).
+      url = `https://finance.yahoo.com/quote/${encodeURIComponent(source.symbol)}`;
+      attribution = `${owner}, ${def.name}, daily close from the market-price chart source`;
+      break;
+  }
+  return {
+    terms,
+    name: TERMS_NAME[terms],
+    url,
+    attribution,
+    redistribution: terms === 'restricted' ? 'statistics-only' : 'full',
+  };
+}
+
+/** The fetched series a derived series is ultimately computed from. */
+function fetchedInputs(def: SeriesDef): string[] {
+  if (def.kind !== 'derived') return [def.id];
+  return [...new Set(formulaInputs(def.formula!).flatMap((id) => fetchedInputs(seriesDef(id)!)))];
+}
+
+/** The plausible range for an observation dated `date` (the latest range starting on or before it). */
+export function plausibleRange(def: SeriesDef, date: string): PlausibleRange {
+  let range = def.plausible[0]!;
+  for (const candidate of def.plausible) if (candidate.from <= date) range = candidate;
+  return range;
 }

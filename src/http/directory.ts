@@ -1,4 +1,4 @@
-import { INDICATOR_IDS } from '../catalog.ts';
+import { DATA_LICENSE, INDICATOR_IDS, licenseOf, seriesDef } from '../catalog.ts';
 import { ERROR_CODES } from './error-codes.ts';
 import { errorReply } from './errors.ts';
 import type { RouteSpec } from './routes.ts';
@@ -19,7 +19,7 @@ export function buildDirectory(routes: readonly RouteSpec[], baseUrl: string): D
   return {
     name: 'usd-liquidity API',
     description:
-      'Free, read-only JSON API of US-dollar liquidity indicators: 25 daily series, a liquidity regime, a three-axis lens, market correlations and a headline history. No authentication; CORS-enabled; data CC0-1.0; refreshed every 6 hours.',
+      'Free, read-only JSON API of US-dollar liquidity indicators: 25 daily series, a liquidity regime, a three-axis lens, market correlations and a headline history. No authentication; CORS-enabled; refreshed every 6 hours. Licence: see `license` (CC0-1.0 for what this service computes; inputs keep their upstream terms).',
     version: API_VERSION,
     baseUrl,
     endpoints: routes.map((route) => ({
@@ -49,5 +49,12 @@ export function buildDirectory(routes: readonly RouteSpec[], baseUrl: string): D
       docs: `${baseUrl}/docs`,
     },
     seriesIds: [...INDICATOR_IDS],
+    license: {
+      ...DATA_LICENSE,
+      series: INDICATOR_IDS.map((id) => {
+        const license = licenseOf(seriesDef(id)!);
+        return { id, terms: license.terms, redistribution: license.redistribution };
+      }),
+    },
   };
 }

@@ -11,6 +11,11 @@ export const ERROR_CODES = {
     status: 429,
     description: 'Too many requests from this address (only when RATE_LIMIT_PER_MINUTE is set); see Retry-After.',
   },
+  values_withheld: {
+    status: 451,
+    description:
+      "The upstream terms forbid reproducing this series' values (ICE BofA spreads): no chart or value is served, only statistics (see /api/series/{id} meta.license).",
+  },
   series_unavailable: {
     status: 503,
     description: 'The series has no stored data yet (first refresh still running or its provider never answered).',

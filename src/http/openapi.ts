@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { DATA_LICENSE, INDICATOR_IDS, licenseOf, seriesDef } from '../catalog.ts';
 import { API_VERSION } from './directory.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 import type { RouteSpec } from './routes.ts';
@@ -28,9 +29,11 @@ export function buildOpenApi(
       title: 'usd-liquidity API',
       version: API_VERSION,
       summary: 'US-dollar liquidity indicators as a free, read-only JSON API.',
-      description:
-        'Read-only JSON over HTTP GET. No authentication. CORS: every response carries Access-Control-Allow-Origin: *. Every 200 carries a strong ETag; send If-None-Match to get 304. Every non-2xx response under /api carries the ErrorEnvelope. Methods other than GET, HEAD and OPTIONS get 405 with an Allow header. Series are refreshed from FRED, U.S. Treasury Fiscal Data, the New York Fed and a market-price source every 6 hours. Every page of the site is also served as Markdown (append .md or send Accept: text/markdown).',
-      license: { name: 'CC0 1.0 Universal', identifier: 'CC0-1.0' },
+      description: `Read-only JSON over HTTP GET. No authentication. CORS: every response carries Access-Control-Allow-Origin: *. Every 200 carries a strong ETag; send If-None-Match to get 304. Every non-2xx response under /api carries the ErrorEnvelope. Methods other than GET, HEAD and OPTIONS get 405 with an Allow header. Series are refreshed from FRED, U.S. Treasury Fiscal Data, the New York Fed and a market-price source every 6 hours. Every page of the site is also served as Markdown (append .md or send Accept: text/markdown).\n\nLicence: ${DATA_LICENSE.scope}\n\nTerms per series: ${INDICATOR_IDS.map((id) => `${id}: ${licenseOf(seriesDef(id)!).terms}`).join('; ')}.`,
+      license: {
+        name: 'CC0 1.0 Universal (what this service computes; inputs keep their terms)',
+        identifier: 'CC0-1.0',
+      },
       contact: { name: 'usd-liquidity', url: `${baseUrl}/about` },
     },
     externalDocs: { description: 'Human documentation', url: `${baseUrl}/docs` },

@@ -248,7 +248,7 @@ export const DOCUMENT_ROUTES: RouteSpec[] = [
     response: null,
     contentType: 'image/svg+xml',
     cacheControl: CHART_CACHE_CONTROL,
-    errors: ['invalid_parameter', 'not_found'],
+    errors: ['invalid_parameter', 'not_found', 'values_withheld'],
     tag: 'documents',
   },
   {

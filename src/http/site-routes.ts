@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isIndicatorId } from '../catalog.ts';
+import { isIndicatorId, licenseOf, seriesDef } from '../catalog.ts';
 import type { PreparedResponse } from '../publish/prepared-response.ts';
 import { prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
@@ -111,6 +111,15 @@ export function registerSiteRoutes(
         'invalid_parameter',
         `Invalid value for parameter "style": "${String(style).slice(0, 32)}".`,
         'style is line (default) or spark.',
+      );
+    }
+    if (isIndicatorId(id) && licenseOf(seriesDef(id)!).redistribution !== 'full') {
+      const license = licenseOf(seriesDef(id)!);
+      return fail(
+        reply,
+        'values_withheld',
+        `The values of "${id}" are not reproduced here: ${license.name}.`,
+        `See them at the source, ${license.url}; /api/series/${id} serves the statistics and the licence.`,
       );
     }
     const chart = publication()?.site?.chart(id, days.value, style);

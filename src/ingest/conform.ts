@@ -1,4 +1,4 @@
-import type { SeriesDef } from '../catalog.ts';
+import { plausibleRange, type SeriesDef } from '../catalog.ts';
 import { normalizeObservations, type Observation } from '../providers/observation.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 
@@ -10,7 +10,11 @@ import { ProviderError } from '../providers/provider-error.ts';
  * - a whole-series jump by a power of 1000 against the values already stored for the same dates is a unit
  *   change between vintages (WTREGEN went from billions to millions): it is rescaled to the stored unit and
  *   reported; any other large disagreement with every stored date is refused;
- * - any value outside the catalog's plausible range refuses the whole response (stored data is untouched).
+ * - with nothing stored to compare with (a fresh install), the catalog's dated plausible ranges decide: a
+ *   response that falls outside them but fits them entirely once multiplied by one power of 1000 is a vintage
+ *   in another unit (a November 2024 WRESBAL download is in billions, today's in millions): it is rescaled and
+ *   reported;
+ * - otherwise any value outside its plausible range refuses the whole response (stored data is untouched).
  */
 export interface Conformed {
   observations: Observation[];
@@ -45,12 +49,51 @@ export function conformObservations(
     observations = observations.map((obs) => ({ date: obs.date, value: roundFloat(obs.value * factor) }));
   }
 
-  const [min, max] = def.plausible;
-  const outlier = observations.find((obs) => obs.value < min || obs.value > max);
+  const outlier = firstImplausible(def, observations);
   if (outlier) {
-    throw fail(`value ${outlier.value} ${def.unit} on ${outlier.date} is outside the plausible range [${min}, ${max}]`);
+    const rescale = overlapCount(observations, stored) < MIN_OVERLAP ? plausibleRescale(def, observations) : undefined;
+    if (rescale === undefined) {
+      const range = plausibleRange(def, outlier.date);
+      throw fail(
+        `value ${outlier.value} ${def.unit} on ${outlier.date} is outside the plausible range [${range.min}, ${range.max}] for dates from ${range.from} (refused: no power of 1000 brings the response into range)`,
+      );
+    }
+    notes.push(
+      `values fall outside the plausible range as published but inside it ×${formatFactor(rescale)}: a vintage in another unit; rescaled to ${def.unit}`,
+    );
+    observations = observations.map((obs) => ({ date: obs.date, value: roundFloat(obs.value * rescale) }));
   }
   return { observations, notes };
+}
+
+const MIN_OVERLAP = 3;
+const POWERS_OF_1000 = [1e3, 1e-3, 1e6, 1e-6, 1e9, 1e-9];
+
+function firstImplausible(def: SeriesDef, observations: readonly Observation[]): Observation | undefined {
+  return observations.find((obs) => {
+    const range = plausibleRange(def, obs.date);
+    return !(obs.value >= range.min && obs.value <= range.max);
+  });
+}
+
+/** The one power of 1000 that brings every value inside its plausible range, if exactly one does. */
+function plausibleRescale(def: SeriesDef, observations: readonly Observation[]): number | undefined {
+  const fits = POWERS_OF_1000.filter(
+    (factor) =>
+      !firstImplausible(
+        def,
+        observations.map((obs) => ({ date: obs.date, value: obs.value * factor })),
+      ),
+  );
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
+function overlapCount(incoming: readonly Observation[], stored: readonly Observation[]): number {
+  if (stored.length === 0) return 0;
+  const dates = new Set(stored.map((obs) => obs.date));
+  let n = 0;
+  for (const obs of incoming) if (dates.has(obs.date)) n++;
+  return n;
 }
 
 /**
@@ -69,7 +112,7 @@ export function unitChangeFactor(
     if (old === undefined || old === 0 || obs.value === 0) continue;
     ratios.push(obs.value / old);
   }
-  if (ratios.length < 3) return 1;
+  if (ratios.length < MIN_OVERLAP) return 1;
   ratios.sort((a, b) => a - b);
   const median = ratios[Math.floor(ratios.length / 2)]!;
   if (median > 0.5 && median < 1.5) return 1;

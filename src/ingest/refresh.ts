@@ -78,11 +78,11 @@ async function refreshOne(def: SeriesDef, deps: RefreshDeps, runId: number, obse
   let outcome: SourceOutcome;
   try {
     const now = deps.now();
-    const raw = await deps.providers.fetchSeries(def, now);
+    const fetched = await deps.providers.fetchSeries(def, now);
     const stored = (await loadSeries(deps.store.db, { seriesIds: [def.id] })).get(def.id) ?? [];
-    const { observations, notes } = conformObservations(def, raw, stored, isoDate(now), source);
+    const { observations, notes } = conformObservations(def, fetched.observations, stored, isoDate(now), source);
     const result = await appendObservations(deps.store.db, def.id, observations, now.toISOString(), runId);
-    outcome = ok(def.id, source, result, notes, started);
+    outcome = ok(def.id, source, result, [...fetched.notes, ...notes], started);
   } catch (error) {
     outcome = failed(def.id, source, error, started);
   }

@@ -25,6 +25,13 @@ export interface RequestContext {
   policy: HttpPolicy;
   /** Text that must not appear in errors or logs (API keys). */
   redact?: string;
+  /** Where a parser reports rows it rejected (the refresh shows them); absent in unit tests. */
+  notes?: string[];
+  /**
+   * False for a source whose 429 means "this client is refused" rather than "slow down": the chart source
+   * answers scripted clients 429 with a plain-text body whatever its Retry-After says, so waiting never helps.
+   */
+  retryRateLimited?: boolean;
 }
 
 export interface HttpText {
@@ -89,12 +96,15 @@ async function attemptOnce(url: string, ctx: RequestContext): Promise<HttpText> 
   const contentType = response.headers.get('content-type') ?? '';
   if (response.status === 429) {
     const waitMs = retryAfterMs(response.headers.get('retry-after'));
-    if (waitMs !== undefined && waitMs <= ctx.policy.maxRetryAfterMs) throw new RetryAfterError(ctx, waitMs);
+    const retry = ctx.retryRateLimited !== false;
+    if (retry && waitMs !== undefined && waitMs <= ctx.policy.maxRetryAfterMs) throw new RetryAfterError(ctx, waitMs);
     throw new ProviderError({
       ...names(ctx),
-      kind: 'rate-limited',
+      kind: retry ? 'rate-limited' : 'refused',
       status: 429,
-      message: 'HTTP 429 Too Many Requests',
+      message: retry
+        ? 'HTTP 429 Too Many Requests'
+        : `HTTP 429 Too Many Requests (${preview(body)}): the source refuses scripted clients; not retried`,
     });
   }
   if (!response.ok) {

@@ -3,6 +3,8 @@ export type ProviderErrorKind =
   | 'network'
   | 'http'
   | 'rate-limited'
+  /** The source refuses this client (the chart source's plain-text 429 to scripts): retrying does not help. */
+  | 'refused'
   | 'html'
   | 'empty'
   | 'parse'

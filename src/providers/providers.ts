@@ -9,9 +9,16 @@ import { ProviderError } from './provider-error.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { fetchTreasuryDataset } from './treasury.ts';
 
-/** Fetches one catalog series from its provider, in the provider's own unit. */
+/** One series as its provider returned it, in the provider's own unit, with what the parser had to report. */
+export interface FetchedSeries {
+  observations: Observation[];
+  /** Rows the parser rejected, and why (shown in the refresh log and summary, never dropped silently). */
+  notes: string[];
+}
+
+/** Fetches one catalog series from its provider. */
 export interface Providers {
-  fetchSeries(def: SeriesDef, now: Date): Promise<Observation[]>;
+  fetchSeries(def: SeriesDef, now: Date): Promise<FetchedSeries>;
 }
 
 export function createProviders(config: ProviderConfig): Providers {
@@ -32,32 +39,45 @@ export function createProviders(config: ProviderConfig): Providers {
           message: 'series has no provider source',
         });
       }
+      const notes: string[] = [];
       const ctx: RequestContext = {
         source: sourceLabel(def),
         seriesId: def.id,
         limiter: limiters[source.provider],
         policy: config.http,
+        notes,
+        retryRateLimited: source.provider !== 'prices',
       };
-      switch (source.provider) {
-        case 'fred':
-          return fetchFredSeries(
-            source.seriesId,
-            { csvBaseUrl: config.fredCsvBaseUrl, apiBaseUrl: config.fredApiBaseUrl, apiKey: config.fredApiKey },
-            ctx,
-          );
-        case 'treasury':
-          return fetchTreasuryDataset(source.dataset, config.treasuryBaseUrl, ctx);
-        case 'nyfed':
-          return fetchNyFedDataset(
-            source.dataset,
-            { baseUrl: config.nyfedBaseUrl, startDate: source.startDate, today: now.toISOString().slice(0, 10) },
-            ctx,
-          );
-        case 'prices':
-          return fetchDailyCloses(source.symbol, config.pricesBaseUrl, now, ctx);
-      }
+      const observations = await fetchFromProvider(source, config, ctx, now);
+      return { observations, notes };
     },
   };
+}
+
+function fetchFromProvider(
+  source: NonNullable<SeriesDef['source']>,
+  config: ProviderConfig,
+  ctx: RequestContext,
+  now: Date,
+): Promise<Observation[]> {
+  switch (source.provider) {
+    case 'fred':
+      return fetchFredSeries(
+        source.seriesId,
+        { csvBaseUrl: config.fredCsvBaseUrl, apiBaseUrl: config.fredApiBaseUrl, apiKey: config.fredApiKey },
+        ctx,
+      );
+    case 'treasury':
+      return fetchTreasuryDataset(source.dataset, config.treasuryBaseUrl, ctx);
+    case 'nyfed':
+      return fetchNyFedDataset(
+        source.dataset,
+        { baseUrl: config.nyfedBaseUrl, startDate: source.startDate, today: now.toISOString().slice(0, 10) },
+        ctx,
+      );
+    case 'prices':
+      return fetchDailyCloses(source.symbol, config.pricesBaseUrl, now, ctx);
+  }
 }
 
 /** "fred:WALCL", "treasury:dts-tga", "nyfed:sofr", "prices:QQQ": how the refresh log names a source. */

@@ -36,7 +36,7 @@ export async function fetchTreasuryDataset(
   const rows = await fetchAllRows(dataset, baseUrl, ctx);
   switch (dataset) {
     case 'dts-tga':
-      return parseDtsTga(rows, ctx.source, ctx.seriesId);
+      return parseDtsTga(rows, ctx.source, ctx.seriesId, ctx.notes);
     case 'debt-to-penny':
       return parseDebtToPenny(rows, ctx.source, ctx.seriesId);
     case 'mts-deficit':
@@ -71,27 +71,63 @@ async function fetchAllRows(dataset: TreasuryDataset, baseUrl: string, ctx: Requ
 }
 
 /**
- * Daily TGA closing balance (millions). The account row changed name twice: `Federal Reserve Account` (to
- * 2021-09-30), `Treasury General Account (TGA)` (to 2022-04-15), then `Treasury General Account (TGA) Closing
- * Balance`, whose close sits in `open_today_bal` while `close_today_bal` is "null".
+ * The Daily Treasury Statement's TGA row has had three names, and the field that carries the closing balance
+ * depends on the era (real Fiscal Data responses; see ../shared/reference/providers.md §b.1):
+ * - to 2021-09-30, `Federal Reserve Account`: `close_today_bal`;
+ * - 2021-10-01 to 2022-04-15, `Treasury General Account (TGA)`: `close_today_bal`;
+ * - from 2022-04-18, `Treasury General Account (TGA) Closing Balance`: `open_today_bal` (all three opening
+ *   columns carry the close on that row; `close_today_bal` is "null").
  */
-const TGA_ACCOUNTS = new Set([
-  'Federal Reserve Account',
-  'Treasury General Account (TGA)',
-  'Treasury General Account (TGA) Closing Balance',
-]);
+export const TGA_ERAS = [
+  { account: 'Federal Reserve Account', field: 'close_today_bal', from: '0000-01-01', until: '2021-10-01' },
+  { account: 'Treasury General Account (TGA)', field: 'close_today_bal', from: '2021-10-01', until: '2022-04-18' },
+  {
+    account: 'Treasury General Account (TGA) Closing Balance',
+    field: 'open_today_bal',
+    from: '2022-04-18',
+    until: '9999-12-31',
+  },
+] as const;
 
-export function parseDtsTga(rows: Array<Record<string, unknown>>, source = 'treasury', seriesId = 'tga-dts') {
+/**
+ * Daily TGA closing balance (millions): each era's row, read from the era's own field. A row whose field is
+ * "null" is rejected and reported in `notes` (never replaced by another day's balance, which is what the opening
+ * balance of the older eras is); a TGA row dated outside its era's dates fails the response, as the eras are facts.
+ */
+export function parseDtsTga(
+  rows: Array<Record<string, unknown>>,
+  source = 'treasury',
+  seriesId = 'tga-dts',
+  notes: string[] = [],
+): Observation[] {
   const out: Observation[] = [];
+  const rejected: string[] = [];
   for (const row of rows) {
-    if (!TGA_ACCOUNTS.has(String(row.account_type ?? ''))) continue;
+    const account = String(row.account_type ?? '');
+    const era = TGA_ERAS.find((e) => e.account === account);
+    if (!era) continue;
     const date = requireDate(row.record_date, source, seriesId);
-    const close = String(row.close_today_bal ?? 'null');
-    const raw = isMissingMarker(close) ? String(row.open_today_bal ?? 'null') : close;
-    const value = requireNumber(raw, date, source, seriesId);
-    if (value !== undefined) out.push({ date, value });
+    if (date < era.from || date >= era.until) {
+      throw new ProviderError({
+        source,
+        seriesId,
+        kind: 'parse',
+        message: `row "${account}" dated ${date} lies outside its era (${era.from} to before ${era.until}): the account names changed again?`,
+      });
+    }
+    const value = requireNumber(String(row[era.field] ?? 'null'), date, source, seriesId);
+    if (value === undefined) {
+      rejected.push(`${date} "${account}" has ${era.field} null`);
+      continue;
+    }
+    out.push({ date, value });
   }
-  if (rows.length > 0 && out.length === 0) {
+  if (rejected.length > 0) {
+    notes.push(
+      `rejected ${rejected.length} DTS row(s) without a closing balance in the era's field (${rejected.slice(0, 3).join('; ')}${rejected.length > 3 ? '; …' : ''})`,
+    );
+  }
+  if (rows.length > 0 && out.length === 0 && rejected.length === 0) {
     throw new ProviderError({
       source,
       seriesId,
@@ -128,49 +164,90 @@ const MONTHS = [
 ];
 
 /**
- * Monthly deficit/surplus (dollars) from MTS Table 1. Each statement (record_date = end of month M) lists the
- * months of the prior and the current fiscal year; month M's own figure is the row named after M with the
- * highest `src_line_nbr` (the current fiscal year's section comes last). The value is dated the first of M.
+ * Monthly deficit (dollars, deficit positive) from MTS Table 1. `current_month_dfct_sur_amt` is deficit-positive:
+ * on every month row it equals `current_month_gross_outly_amt − current_month_gross_rcpt_amt` (real rows, e.g.
+ * October 2019: receipts 245,520,982,120.90, outlays 379,988,361,130.71, deficit 134,467,379,009.81). That identity
+ * is checked on every row carrying both amounts, so a flipped sign convention fails loudly instead of publishing
+ * surpluses as deficits; gross receipts must also be a plausible month of federal receipts in dollars, which
+ * catches a change of unit (a near-zero deficit cannot).
+ * Each statement (record_date = end of month M) lists the months of the prior and the current fiscal year; month
+ * M's own figure is the row named after M with the highest `src_line_nbr` (the current fiscal year's section
+ * comes last; assumed from the published table layout, never seen in a live response here). Dated the 1st of M.
  */
 export function parseMtsDeficit(
   rows: Array<Record<string, unknown>>,
   source = 'treasury',
   seriesId = 'federal-deficit',
-) {
-  const best = new Map<string, { line: number; raw: string }>();
+): Observation[] {
+  const fail = (message: string) => new ProviderError({ source, seriesId, kind: 'parse', message });
+  const best = new Map<string, { line: number; value: number | undefined }>();
   for (const row of rows) {
     const date = requireDate(row.record_date, source, seriesId);
     const monthName = MONTHS[Number(date.slice(5, 7)) - 1];
     if (String(row.classification_desc ?? '').trim() !== monthName) continue;
+    const value = requireNumber(String(row.current_month_dfct_sur_amt ?? 'null'), date, source, seriesId);
+    const receipts = requireNumber(String(row.current_month_gross_rcpt_amt ?? 'null'), date, source, seriesId);
+    const outlays = requireNumber(String(row.current_month_gross_outly_amt ?? 'null'), date, source, seriesId);
+    if (value !== undefined && receipts !== undefined && outlays !== undefined) {
+      checkDeficitIdentity({ date, month: monthName, value, receipts, outlays }, fail);
+    }
     const line = Number(row.src_line_nbr ?? 0);
     const key = `${date.slice(0, 7)}-01`;
     const previous = best.get(key);
-    if (!previous || line >= previous.line)
-      best.set(key, { line, raw: String(row.current_month_dfct_sur_amt ?? 'null') });
+    if (!previous || line >= previous.line) best.set(key, { line, value });
   }
   const out: Observation[] = [];
-  for (const [date, { raw }] of best) {
-    const value = requireNumber(raw, date, source, seriesId);
-    if (value !== undefined) out.push({ date, value });
-  }
+  for (const [date, { value }] of best) if (value !== undefined) out.push({ date, value });
   return out;
 }
 
+/** Monthly federal receipts in dollars, FY2015 onward, lie well inside this band (about $170 bn to $850 bn). */
+const MONTHLY_RECEIPTS_USD: readonly [number, number] = [5e10, 3e12];
+
+function checkDeficitIdentity(
+  row: { date: string; month: string; value: number; receipts: number; outlays: number },
+  fail: (message: string) => ProviderError,
+): void {
+  const where = `${row.month} row of the ${row.date} statement`;
+  if (row.receipts < MONTHLY_RECEIPTS_USD[0] || row.receipts > MONTHLY_RECEIPTS_USD[1]) {
+    throw fail(
+      `gross receipts ${row.receipts} on the ${where} are not a month of federal receipts in dollars (unit changed?)`,
+    );
+  }
+  const deficit = row.outlays - row.receipts;
+  const tolerance = Math.max(1, 1e-9 * Math.abs(row.outlays));
+  if (Math.abs(row.value - deficit) <= tolerance) return;
+  if (Math.abs(row.value + deficit) <= tolerance) {
+    throw fail(
+      `current_month_dfct_sur_amt equals receipts − outlays on the ${where}: the sign convention flipped (expected deficit-positive)`,
+    );
+  }
+  throw fail(`current_month_dfct_sur_amt ${row.value} is not outlays − receipts (${deficit}) on the ${where}`);
+}
+
 /**
- * Bills as a share of marketable debt (percent) from MSPD Table I: per statement date, the `Bills` row's
- * `total_mil_amt` over the `Total Marketable` row's, both under security type `Marketable`.
+ * Bills as a share of marketable debt (percent) from MSPD Table I, per statement date: the `Marketable` /
+ * `Bills` row over the total of marketable debt, which is a row type of its own — `security_type_desc:
+ * "Total Marketable"` with `security_class_desc: "_"`. Both read from `total_mil_amt` (millions; the field name is
+ * assumed: it is the API name of the export's "Total Public Debt Outstanding (in Millions)" column).
  */
-export function parseBillsShare(rows: Array<Record<string, unknown>>, source = 'treasury', seriesId = 'bills-share') {
+export function parseBillsShare(
+  rows: Array<Record<string, unknown>>,
+  source = 'treasury',
+  seriesId = 'bills-share',
+): Observation[] {
   const byDate = new Map<string, { bills?: number; total?: number }>();
   for (const row of rows) {
-    if (String(row.security_type_desc ?? '') !== 'Marketable') continue;
+    const type = String(row.security_type_desc ?? '');
     const kind = String(row.security_class_desc ?? '');
-    if (kind !== 'Bills' && kind !== 'Total Marketable') continue;
+    const isBills = type === 'Marketable' && kind === 'Bills';
+    const isTotal = type === 'Total Marketable';
+    if (!isBills && !isTotal) continue;
     const date = requireDate(row.record_date, source, seriesId);
     const value = requireNumber(String(row.total_mil_amt ?? 'null'), date, source, seriesId);
     if (value === undefined) continue;
     const entry = byDate.get(date) ?? {};
-    if (kind === 'Bills') entry.bills = value;
+    if (isBills) entry.bills = value;
     else entry.total = value;
     byDate.set(date, entry);
   }
@@ -179,7 +256,12 @@ export function parseBillsShare(rows: Array<Record<string, unknown>>, source = '
     if (bills !== undefined && total !== undefined && total > 0) out.push({ date, value: (100 * bills) / total });
   }
   if (rows.length > 0 && out.length === 0) {
-    throw new ProviderError({ source, seriesId, kind: 'parse', message: 'no Bills / Total Marketable rows found' });
+    throw new ProviderError({
+      source,
+      seriesId,
+      kind: 'parse',
+      message: 'no "Marketable"/"Bills" and "Total Marketable" rows found in MSPD Table I',
+    });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { computeCorrelations } from '../analytics/correlation.ts';
-import { computeLens, flowEndDate } from '../analytics/lens.ts';
+import { computeLens, flowEndDate, type Lens } from '../analytics/lens.ts';
 import { LOCALES, type Locale, narrative } from '../analytics/narrative.ts';
 import { INDICATOR_IDS, seriesDef } from '../catalog.ts';
 import type { Observation } from '../providers/observation.ts';
@@ -157,7 +157,7 @@ function attempt<T>(what: string, input: PublicationInput, build: () => T, previ
 }
 
 function buildLens(current: ReadonlyMap<string, readonly Observation[]>, now: Date): Map<Locale, PreparedResponse> {
-  const lens = computeLens(current);
+  const lens = withheldRestricted(computeLens(current));
   if (lens.dataAsOf === null) throw new Error('none of the lens inputs has data yet');
   const flowDate = flowEndDate(current);
   const responses = new Map<Locale, PreparedResponse>();
@@ -174,6 +174,15 @@ function buildLens(current: ReadonlyMap<string, readonly Observation[]>, now: Da
     responses.set(locale, prepareJson(body, LENS_CACHE_CONTROL));
   }
   return responses;
+}
+
+/**
+ * The HY − IG tiering is computed from two ICE BofA indices whose terms prohibit reproduction in any form: its
+ * numbers are withheld, its classification (state, direction) is published.
+ */
+function withheldRestricted(lens: Lens): Lens {
+  const tier = lens.structure.hyIgTiering;
+  return { ...lens, structure: { ...lens.structure, hyIgTiering: { ...tier, spreadBps: null, trendBps: null } } };
 }
 
 function buildModel(input: PublicationInput): { model: ModelState | undefined; error: string | undefined } {

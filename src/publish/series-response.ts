@@ -1,6 +1,6 @@
 import { round } from '../analytics/round.ts';
 import { type WindowStats, windowStats, zScore } from '../analytics/window-stats.ts';
-import type { SeriesDef } from '../catalog.ts';
+import { type License, licenseOf, type SeriesDef } from '../catalog.ts';
 import type { Observation } from '../providers/observation.ts';
 import { firstIndexOnOrAfter } from '../timeseries/as-of.ts';
 import { addDays } from '../timeseries/dates.ts';
@@ -24,6 +24,7 @@ export interface SeriesMeta {
   source: Freshness;
   lastRefreshAt: string | null;
   lastSuccessAt: string | null;
+  license: License;
 }
 
 /**
@@ -99,6 +100,7 @@ export function buildSeriesResponses(
 ): SeriesResponses | undefined {
   const stats = windowStats(series);
   if (!stats) return undefined;
+  const license = licenseOf(def);
   const meta: SeriesMeta = {
     id: def.id,
     name: def.name,
@@ -112,6 +114,9 @@ export function buildSeriesResponses(
     source,
     lastRefreshAt: refresh.lastRefreshAt,
     lastSuccessAt: refresh.lastSuccessAt,
+    license,
   };
-  return new SeriesResponses(series, meta, stats);
+  // Restricted terms (ICE BofA: "reproduction in any form is prohibited"): the statistics are published, the
+  // values are not.
+  return new SeriesResponses(license.redistribution === 'full' ? series : [], meta, stats);
 }

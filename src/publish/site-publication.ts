@@ -3,7 +3,7 @@ import { SCORED } from '../analytics/model-spec.ts';
 import { LOCALES } from '../analytics/narrative.ts';
 import type { History } from '../analytics/regime.ts';
 import { round } from '../analytics/round.ts';
-import { INDICATOR_IDS, seriesDef } from '../catalog.ts';
+import { DATA_LICENSE, INDICATOR_IDS, licenseOf, seriesDef } from '../catalog.ts';
 import type { Observation } from '../providers/observation.ts';
 import { gaugeSvg, lineChartSvg, sparklineSvg } from '../site/charts.ts';
 import { llmsTxt } from '../site/llms-txt.ts';
@@ -224,7 +224,11 @@ function indicatorSummaries(input: SiteInput): IndicatorSummary[] {
   );
   return INDICATOR_IDS.map((id) => {
     const def = seriesDef(id)!;
-    const observations = input.current.get(id) ?? [];
+    const license = licenseOf(def);
+    const stored = input.current.get(id) ?? [];
+    // Restricted terms: the values never leave the service, only statistics do (see licenseOf).
+    const withheld = license.redistribution !== 'full';
+    const observations = withheld ? [] : stored;
     const latest = observations.at(-1) ?? null;
     const previous = observations.at(-2) ?? null;
     const responses = input.series.get(id);
@@ -232,6 +236,9 @@ function indicatorSummaries(input: SiteInput): IndicatorSummary[] {
     const stats = responses?.stats;
     return {
       def,
+      license,
+      withheld,
+      latestDate: stored.at(-1)?.date ?? null,
       observations,
       latest,
       previous,
@@ -278,7 +285,7 @@ function chartSvg(
         });
   }
   const item = byId.get(id);
-  if (!item || item.observations.length === 0) return undefined;
+  if (!item || item.observations.length === 0) return undefined; // no data, or values withheld by licence
   const window = trailing(item.observations, days);
   return style === 'spark'
     ? sparklineSvg(window)
@@ -330,7 +337,7 @@ export function snapshotBody(input: SiteInput, indicators: IndicatorSummary[]) {
       baseUrl: b,
       description:
         'Free, read-only JSON API and website of US-dollar liquidity indicators, a validated liquidity regime, a three-axis lens and market correlations.',
-      license: { name: 'CC0-1.0', url: 'https://creativecommons.org/publicdomain/zero/1.0/' },
+      license: { ...DATA_LICENSE },
       dataSources: DEFAULT_PARTNER_SITES.filter((p) => p.relation === 'data-source').map((p) => ({
         name: p.name,
         url: p.url,
@@ -346,8 +353,9 @@ export function snapshotBody(input: SiteInput, indicators: IndicatorSummary[]) {
       group: i.group,
       unit: i.def.unit,
       frequency: i.def.frequency,
-      latestDate: i.latest?.date ?? null,
+      latestDate: i.latestDate,
       latestValue: i.latest?.value ?? null,
+      license: { terms: i.license.terms, redistribution: i.license.redistribution },
       previousDate: i.previous?.date ?? null,
       change: i.change,
       zScore: i.zScore,

@@ -1,4 +1,5 @@
 import { marked } from 'marked';
+import { DATA_LICENSE } from '../catalog.ts';
 
 /**
  * One page model, two renderings: every site page is built once as a list of blocks, then rendered to HTML and
@@ -205,7 +206,7 @@ export function renderHtml(page: Page, site: SiteInfo): string {
 <h1>${escapeHtml(page.title)}</h1>
 ${page.blocks.map(blockHtml).join('\n')}
 </main>
-<footer class="site-footer"><p>Data: FRED, U.S. Treasury Fiscal Data, New York Fed, market prices. Released under CC0-1.0. Information only, not investment advice.</p><p><a href="${markdownHref}">This page as Markdown</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a></p></footer>
+<footer class="site-footer"><p>Data: FRED, U.S. Treasury Fiscal Data, New York Fed, market prices. Licence: <a href="${DATA_LICENSE.url}">${DATA_LICENSE.name}</a>. ${escapeHtml(DATA_LICENSE.scope)} Information only, not investment advice.</p><p><a href="${markdownHref}">This page as Markdown</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a></p></footer>
 </body>
 </html>
 `;
@@ -213,5 +214,5 @@ ${page.blocks.map(blockHtml).join('\n')}
 
 export function renderMarkdown(page: Page, site: SiteInfo): string {
   const body = page.blocks.map(blockMarkdown).join('\n\n');
-  return `# ${page.title}\n\n> ${page.description}\n\n${body}\n\n---\n\n${site.name} · ${site.baseUrl}${page.path} · data CC0-1.0 · information only, not investment advice.\n`;
+  return `# ${page.title}\n\n> ${page.description}\n\n${body}\n\n---\n\n${site.name} · ${site.baseUrl}${page.path} · licence ${DATA_LICENSE.name}: ${DATA_LICENSE.scope} · information only, not investment advice.\n`;
 }

@@ -2,7 +2,7 @@ import type { CorrelationReport } from '../analytics/correlation.ts';
 import type { Lens } from '../analytics/lens.ts';
 import type { ModelDescription } from '../analytics/model-description.ts';
 import type { History, Regime } from '../analytics/regime.ts';
-import type { SeriesDef, Unit } from '../catalog.ts';
+import type { License, SeriesDef, Unit } from '../catalog.ts';
 import type { Observation } from '../providers/observation.ts';
 
 /** Everything the pages are built from: one snapshot of the publication, plus the repository's own content. */
@@ -24,6 +24,12 @@ export interface SiteData {
 
 export interface IndicatorSummary {
   def: SeriesDef;
+  license: License;
+  /** True when the upstream terms forbid reproducing the values: only statistics are shown. */
+  withheld: boolean;
+  /** Date of the latest stored observation (also for withheld series). */
+  latestDate: string | null;
+  /** The observations served (empty when withheld). */
   observations: readonly Observation[];
   latest: Observation | null;
   previous: Observation | null;

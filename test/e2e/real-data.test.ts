@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { INDICATOR_IDS } from '../../src/catalog.ts';
+import { loadSeries } from '../../src/store/observations.ts';
 import { createHarness, type Harness } from '../support/harness.ts';
 import { hasRealData, REAL_DATA_DIR, realReplayData } from '../support/replay-data.ts';
 
@@ -61,17 +63,69 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     }
   });
 
-  it('hy-spread is served in bps and the fed balance sheet in billions, with honest freshness', async () => {
+  it('hy-spread: ICE values withheld under their licence, statistics and terms served; 3 years as FRED serves them', async () => {
     const hy = rawFile('BAMLH0A0HYM2.csv');
-    const { byDate, meta } = await served('hy-spread');
-    const last = [...hy.keys()].at(-1)!;
-    assert.ok(Math.abs(byDate.get(last)! - hy.get(last)! * 100) < 1e-9);
-    assert.equal(meta.unit, 'bps');
+    const res = await h.app.inject('/api/series/hy-spread?days=4000');
+    assert.equal(res.statusCode, 200);
+    const body = res.json();
+    assert.deepEqual(body.data, [], 'no ICE value is reproduced');
+    assert.equal(body.meta.unit, 'bps');
+    assert.equal(body.meta.license.terms, 'restricted');
+    assert.equal(body.meta.license.redistribution, 'statistics-only');
+    assert.equal(body.meta.lastAvailableDate, [...hy.keys()].at(-1));
+    // A fresh install stores only what FRED serves now: the last 3 years.
+    const stored = (await loadSeries(h.store.db, { seriesIds: ['hy-spread'] })).get('hy-spread')!;
+    assert.ok(stored[0]!.date > '2023-07-28', `first stored ICE date ${stored[0]!.date}`);
+    assert.ok(Math.abs(stored.at(-1)!.value - hy.get(stored.at(-1)!.date)! * 100) < 1e-9, 'stored in bps');
+    assert.equal((await h.app.inject('/charts/hy-spread.svg')).statusCode, 451);
+  });
+
+  it('the fed balance sheet is in billions, with honest freshness', async () => {
     const fed = await served('fed-balance-sheet');
     assert.equal(fed.meta.lastAvailableDate, '2026-08-26');
     assert.equal(fed.meta.source, 'fresh');
+    assert.equal(fed.meta.license.terms, 'public-domain');
     // VIX ends 2026-06-04 in the files: three months before "now", so it is honestly stale.
-    assert.equal((await served('vix')).meta.source, 'stale');
+    const vix = await served('vix');
+    assert.equal(vix.meta.source, 'stale');
+    assert.equal(vix.meta.license.terms, 'citation-required');
+  });
+
+  it('federal-deficit is deficit-positive: MTS Table 1 agrees with FRED MTSDS133FMS (opposite sign, millions)', async () => {
+    const fred = rawFile('MTSDS133FMS.csv');
+    const stored = (await loadSeries(h.store.db, { seriesIds: ['federal-deficit'] })).get('federal-deficit')!;
+    const byDate = new Map(stored.map((o) => [o.date, o.value]));
+    assert.ok(Math.abs(byDate.get('2018-04-01')! - -214.255) < 0.001, `2018-04 ${byDate.get('2018-04-01')}`);
+    assert.ok(Math.abs(byDate.get('2020-04-01')! - 737.851) < 0.001, `2020-04 ${byDate.get('2020-04-01')}`);
+    let months = 0;
+    for (const [date, millions] of fred) {
+      if (date < '2015-01-01') continue; // the MTS endpoint is read from FY2015
+      months++;
+      assert.ok(
+        Math.abs(byDate.get(date)! - -millions / 1000) < 1e-6,
+        `${date}: ${byDate.get(date)} vs ${-millions / 1000}`,
+      );
+    }
+    assert.ok(months >= 130, `${months} months compared`);
+  });
+
+  it('bills share: one value for every month MSPD covers, as the real statements give it', async () => {
+    const share = (await loadSeries(h.store.db, { seriesIds: ['bills-share'] })).get('bills-share')!;
+    assert.equal(share.length, 305);
+    const byDate = new Map(share.map((o) => [o.date, o.value]));
+    assert.equal(Math.round(byDate.get('2025-02-28')! * 1000) / 1000, 22.243);
+    assert.equal(Math.round(byDate.get('2024-01-31')! * 1000) / 1000, 21.804);
+  });
+
+  it('every one of the 25 series carries its licence', async () => {
+    for (const id of INDICATOR_IDS) {
+      const res = await h.app.inject(`/api/series/${id}`);
+      if (res.statusCode === 503) continue; // no data in the files (srf); the licence is also in /api
+      const license = res.json().meta.license;
+      assert.ok(license.terms && license.url && license.attribution, id);
+    }
+    const directory = (await h.app.inject('/api')).json();
+    assert.equal(directory.license.series.length, 25);
   });
 
   // dli-1 scores NFCI ρ 0.195 on the fuller files (bank cash assets among the new series): the bar stands, and

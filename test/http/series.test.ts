@@ -22,6 +22,31 @@ describe('GET /api/series/{id}', () => {
     }
   });
 
+  it("carries each series' upstream licence; restricted ICE values are withheld, their statistics served", async () => {
+    for (const id of INDICATOR_IDS) {
+      const { meta, data } = (await h.app.inject(`/api/series/${id}`)).json();
+      assert.ok(meta.license.url.startsWith('https://') && meta.license.attribution.length > 10, id);
+      if (meta.license.terms === 'restricted') {
+        assert.equal(meta.license.redistribution, 'statistics-only', id);
+        assert.deepEqual(data, [], `${id}: no value reproduced`);
+      } else assert.ok(data.length > 0, id);
+    }
+    const hy = (await h.app.inject('/api/series/hy-spread?days=4000')).json();
+    assert.equal(hy.meta.license.terms, 'restricted');
+    assert.ok(Number.isInteger(hy.meta.percentile));
+    assert.match(hy.meta.license.url, /fred\.stlouisfed\.org\/series\/BAMLH0A0HYM2/);
+    const chart = await h.app.inject('/charts/hy-spread.svg');
+    assert.equal(chart.statusCode, 451);
+    assert.equal(chart.json().error.code, 'values_withheld');
+    // Public domain and citation-required inputs are served with their attribution.
+    assert.equal((await h.app.inject('/api/series/fed-balance-sheet')).json().meta.license.terms, 'public-domain');
+    assert.equal((await h.app.inject('/api/series/vix')).json().meta.license.terms, 'citation-required');
+    // A derived series takes the strictest terms of its inputs (ON RRP is NY Fed data, citation required).
+    const net = (await h.app.inject('/api/series/net-liquidity')).json().meta.license;
+    assert.equal(net.terms, 'citation-required');
+    assert.match(net.attribution, /RRPONTSYD/);
+  });
+
   it('returns data ascending with z-scores that reproduce from meta, and the contract headers', async () => {
     const res = await h.app.inject('/api/series/tga');
     assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');

@@ -75,6 +75,22 @@ describe('the website', () => {
     assert.equal((await h.app.inject('/charts/nope.svg')).statusCode, 404);
   });
 
+  it('indicator pages name the terms of use and the citation, in HTML and Markdown; withheld series say so', async () => {
+    const page = await h.app.inject({ url: '/indicators/vix', headers: { accept: 'text/html' } });
+    assert.match(page.body, /Terms of use/);
+    assert.match(page.body, /Copyrighted: citation required/);
+    assert.match(page.body, /retrieved from FRED, Federal Reserve Bank of St\. Louis/);
+    const md = (await h.app.inject('/indicators/vix.md')).body;
+    assert.match(
+      md,
+      /Terms of use \| \[Copyrighted: citation required\]\(https:\/\/fred\.stlouisfed\.org\/series\/VIXCLS\)/,
+    );
+    const hy = await h.app.inject({ url: '/indicators/hy-spread', headers: { accept: 'text/html' } });
+    assert.match(hy.body, /Values withheld/);
+    assert.doesNotMatch(hy.body, /charts\/hy-spread\.svg/);
+    assert.match(page.body, /CC0 1\.0 covers what this service computes/);
+  });
+
   it('indicator pages offer ranges; the range changes the chart', async () => {
     const page = (await h.app.inject('/indicators/vix?days=90')).body;
     assert.ok(page.includes('src="/charts/vix.svg?days=90"'));

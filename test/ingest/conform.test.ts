@@ -36,11 +36,42 @@ describe('conforming provider data to the catalog unit', () => {
     );
   });
 
-  it('refuses any value outside the plausible range (a first vintage in the wrong unit)', () => {
+  it('rescales a first load published in another unit, caught by the dated plausible range (WRESBAL Nov 2024)', () => {
+    // A November 2024 WRESBAL download is in billions (2024-11-06: 3244.149); the catalog scales millions × 1e-3.
+    const reserves = seriesDef('bank-reserves')!;
+    const billionsVintage = [
+      { date: '2006-03-08', value: 2.795 }, // $2.8 bn: plausible in 2006, as a value in "millions" it is not
+      { date: '2024-10-30', value: 3230.5 },
+      { date: '2024-11-06', value: 3244.149 },
+    ];
+    const { observations, notes } = conformObservations(reserves, billionsVintage, [], '2026-09-01');
+    assert.deepEqual(observations, [
+      { date: '2006-03-08', value: 2.795 },
+      { date: '2024-10-30', value: 3230.5 },
+      { date: '2024-11-06', value: 3244.149 },
+    ]);
+    assert.match(notes.join(), /outside the plausible range as published but inside it ×1000/);
+  });
+
+  it('refuses a first load that no power of 1000 brings into its plausible range, naming value, date and range', () => {
     assert.throws(
-      () => conformObservations(tgaWed, [{ date: '2024-06-26', value: 765.417 }], [], '2026-09-01'),
-      /0\.765417 usd_billions on 2024-06-26 is outside the plausible range/,
+      () =>
+        conformObservations(
+          tgaWed,
+          [
+            { date: '2024-06-26', value: 765_417 },
+            { date: '2024-07-03', value: 200 }, // 0.2 bn next to 765 bn: no single unit explains both
+          ],
+          [],
+          '2026-09-01',
+        ),
+      /0\.2 usd_billions on 2024-07-03 is outside the plausible range \[1, 3000\] for dates from 1900-01-01/,
     );
+  });
+
+  it('a first vintage a thousand times too small is rescaled, never stored as it came (WTREGEN billions)', () => {
+    const { observations } = conformObservations(tgaWed, [{ date: '2024-06-26', value: 765.417 }], [], '2026-09-01');
+    assert.deepEqual(observations, [{ date: '2024-06-26', value: 765.417 }]);
   });
 
   it('drops future dates and collapses repeated dates, reporting both', () => {

@@ -3,8 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_HTTP_POLICY } from '../../src/providers/http-client.ts';
 import { RateLimiter } from '../../src/providers/rate-limiter.ts';
-import { fetchTreasuryDataset, parseDebtToPenny, parseDtsTga, parseMtsDeficit } from '../../src/providers/treasury.ts';
-import { dtsExportToApiRows, REAL_DATA_DIR } from '../support/replay-data.ts';
+import {
+  fetchTreasuryDataset,
+  parseBillsShare,
+  parseDebtToPenny,
+  parseDtsTga,
+  parseMtsDeficit,
+} from '../../src/providers/treasury.ts';
+import { dtsExportToApiRows, mspdExportToApiRows, REAL_DATA_DIR } from '../support/replay-data.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';
 
@@ -55,6 +61,57 @@ describe('Daily Treasury Statement TGA', () => {
     ]);
   });
 
+  it("never takes another day's balance: a null close in the old eras rejects that row and says so", () => {
+    const notes: string[] = [];
+    const rows = [
+      {
+        record_date: '2019-05-01',
+        account_type: 'Federal Reserve Account',
+        close_today_bal: '300000',
+        open_today_bal: '1',
+      },
+      // The opening balance of this era is the previous day's close: it must not stand in for the missing close.
+      {
+        record_date: '2019-05-02',
+        account_type: 'Federal Reserve Account',
+        close_today_bal: 'null',
+        open_today_bal: '300000',
+      },
+    ];
+    assert.deepEqual(parseDtsTga(rows, 'treasury', 'tga-dts', notes), [{ date: '2019-05-01', value: 300000 }]);
+    assert.match(
+      notes.join(),
+      /rejected 1 DTS row\(s\).*2019-05-02 "Federal Reserve Account" has close_today_bal null/,
+    );
+  });
+
+  it('reads the 2022+ Closing Balance row only from open_today_bal, and rejects it when that is null', () => {
+    const notes: string[] = [];
+    const row = {
+      record_date: '2026-06-23',
+      account_type: 'Treasury General Account (TGA) Closing Balance',
+      close_today_bal: '999999', // not the era's field: never read
+      open_today_bal: 'null',
+    };
+    assert.deepEqual(parseDtsTga([row], 'treasury', 'tga-dts', notes), []);
+    assert.match(notes.join(), /has open_today_bal null/);
+  });
+
+  it('refuses a TGA account row dated outside its era', () => {
+    assert.throws(
+      () =>
+        parseDtsTga([
+          {
+            record_date: '2023-01-03',
+            account_type: 'Federal Reserve Account',
+            close_today_bal: '1',
+            open_today_bal: '1',
+          },
+        ]),
+      /"Federal Reserve Account" dated 2023-01-03 lies outside its era/,
+    );
+  });
+
   it('refuses a page whose account names all changed', () => {
     assert.throws(
       () => parseDtsTga([{ record_date: '2030-01-02', account_type: 'Cash Account', close_today_bal: '1' }]),
@@ -97,23 +154,76 @@ describe('Debt to the Penny and MTS', () => {
     );
   });
 
-  it("takes each statement's own month from the current fiscal-year section", () => {
+  const month = (
+    recordDate: string,
+    desc: string,
+    line: number,
+    receipts: string,
+    outlays: string,
+    deficit: string,
+  ) => ({
+    record_date: recordDate,
+    classification_desc: desc,
+    src_line_nbr: String(line),
+    current_month_gross_rcpt_amt: receipts,
+    current_month_gross_outly_amt: outlays,
+    current_month_dfct_sur_amt: deficit,
+  });
+
+  it("takes each statement's own month from the current fiscal-year section, deficit positive", () => {
+    // The real October 2019 row (receipts 245,520,982,120.90, outlays 379,988,361,130.71) shown as the prior
+    // fiscal year's October in a statement for October 2020; October 2020's own row is the later one.
     const rows = [
-      { record_date: '2024-03-31', classification_desc: 'March', src_line_nbr: '6', current_month_dfct_sur_amt: '-1' },
-      {
-        record_date: '2024-03-31',
-        classification_desc: 'March',
-        src_line_nbr: '19',
-        current_month_dfct_sur_amt: '-236000000000',
-      },
-      {
-        record_date: '2024-03-31',
-        classification_desc: 'February',
-        src_line_nbr: '18',
-        current_month_dfct_sur_amt: '-296000000000',
-      },
+      month('2020-10-31', 'October', 1, '245520982120.90', '379988361130.71', '134467379009.81'),
+      month('2020-10-31', 'October', 14, '220000000000.00', '504070537172.84', '284070537172.84'),
     ];
-    assert.deepEqual(parseMtsDeficit(rows), [{ date: '2024-03-01', value: -236000000000 }]);
+    assert.deepEqual(parseMtsDeficit(rows), [{ date: '2020-10-01', value: 284070537172.84 }]);
+  });
+
+  it('reads a surplus as negative (April 2018 was a surplus of about 214.26 bn)', () => {
+    const rows = [month('2018-04-30', 'April', 19, '510000000000.00', '295744886332.69', '-214255113667.31')];
+    assert.deepEqual(parseMtsDeficit(rows), [{ date: '2018-04-01', value: -214255113667.31 }]);
+  });
+
+  it('fails loudly when the sign convention flips (receipts − outlays) or receipts are not in dollars', () => {
+    const flipped = [month('2019-10-31', 'October', 14, '245520982120.90', '379988361130.71', '-134467379009.81')];
+    assert.throws(() => parseMtsDeficit(flipped), /sign convention flipped/);
+    const millions = [month('2019-10-31', 'October', 14, '245520.98', '379988.36', '134467.38')];
+    assert.throws(() => parseMtsDeficit(millions), /not a month of federal receipts in dollars/);
+  });
+});
+
+describe('MSPD Table I bills share', () => {
+  const row = (date: string, type: string, kind: string, total: string) => ({
+    record_date: date,
+    security_type_desc: type,
+    security_class_desc: kind,
+    total_mil_amt: total,
+  });
+
+  it('divides Marketable/Bills by the "Total Marketable" row type (class "_")', () => {
+    const share = parseBillsShare([
+      row('2025-02-28', 'Marketable', 'Bills', '6367951.7093'),
+      row('2025-02-28', 'Marketable', 'Notes', '14736013.5853'),
+      row('2025-02-28', 'Total Marketable', '_', '28628551.1469655'),
+      row('2025-02-28', 'Total Public Debt Outstanding', '_', '36218923.3149095'),
+    ]);
+    assert.equal(share.length, 1);
+    assert.equal(Math.round(share[0]!.value * 1000) / 1000, 22.243);
+  });
+
+  const mspdFile = `${REAL_DATA_DIR}treasury/MSPD_SumSecty_20010131_20260531.csv`;
+  it('gives the real shares on the real MSPD export, every month', { skip: !existsSync(mspdFile) }, () => {
+    const share = new Map(
+      parseBillsShare(mspdExportToApiRows(readFileSync(mspdFile, 'utf8'))).map((o) => [o.date, o.value]),
+    );
+    assert.equal(share.size, 305);
+    assert.equal(Math.round(share.get('2025-02-28')! * 1000) / 1000, 22.243);
+    assert.equal(Math.round(share.get('2024-01-31')! * 1000) / 1000, 21.804);
+  });
+
+  it('refuses a statement without the two rows', () => {
+    assert.throws(() => parseBillsShare([row('2025-02-28', 'Marketable', 'Notes', '1')]), /"Total Marketable" rows/);
   });
 });
 

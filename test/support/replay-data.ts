@@ -4,7 +4,9 @@ import { join } from 'node:path';
 /**
  * Data behind the replay server: rows as a provider would publish them (`raw` is the value's text in the
  * provider's own unit; null = a published-but-missing value). Keys name the provider request:
- * `fred:<ID>`, `dts`, `debt-to-penny`, `mts`, `nyfed:sofr`, `nyfed:effr`, `nyfed:srf`, `prices:<SYMBOL>`.
+ * `fred:<ID>`, `debt-to-penny` (total public debt, dollars), `mts` (monthly deficit in dollars, deficit
+ * positive, dated the 1st of the month), `nyfed:sofr`, `nyfed:effr`, `prices:<SYMBOL>`. DTS, MSPD and the
+ * repo operations come as whole API rows.
  */
 export interface ReplayRow {
   date: string;
@@ -19,6 +21,8 @@ export interface ReplayData {
   dtsRows(): DtsRow[];
   /** Repo operations in NY Fed API form. */
   repoOperations(): Array<Record<string, unknown>>;
+  /** MSPD Table I rows in API form (record_date, security_type_desc, security_class_desc, *_mil_amt). */
+  mspdRows(): Array<Record<string, string>>;
 }
 
 export const REAL_DATA_DIR = new URL('../../../shared/data/real/', import.meta.url).pathname;
@@ -27,6 +31,7 @@ export function hasRealData(dir = REAL_DATA_DIR): boolean {
   return existsSync(join(dir, 'WALCL.csv'));
 }
 
+/** Chart-source symbols with a real file: the chart form of the Yahoo closes in ../shared/data/real. */
 const PRICE_FILES: Record<string, string> = { '^GSPC': 'SPX', QQQ: 'QQQ', 'BTC-USD': 'BTCUSD', GLD: 'GLD' };
 
 /** Serves the real files in ../shared/data/real (read at run time, never copied into the project). */
@@ -47,13 +52,20 @@ export function realReplayData(dir = REAL_DATA_DIR): ReplayData {
       if (key === 'nyfed:sofr') return load('SOFR');
       if (key === 'nyfed:effr') return load('EFFR');
       if (key === 'mts') {
-        // MTSDS133FMS is in millions, surplus positive; the MTS API carries dollars.
+        // FRED's MTSDS133FMS is in millions with the surplus positive; MTS Table 1 carries dollars with the
+        // deficit positive (real responses: the two agree after exactly this conversion).
         return load('MTSDS133FMS')?.map((r) => ({
           date: r.date,
-          raw: r.raw === null ? null : String(Number(r.raw) * 1e6),
+          raw: r.raw === null ? null : (-Number(r.raw) * 1e6).toFixed(2),
         }));
       }
+      if (key === 'debt-to-penny')
+        return loadColumn(join(dir, 'treasury', 'DEBT_TO_PENNY.csv'), 'tot_pub_debt_out_amt');
       return undefined;
+    },
+    mspdRows() {
+      const path = join(dir, 'treasury', 'MSPD_SumSecty_20010131_20260531.csv');
+      return existsSync(path) ? mspdExportToApiRows(readFileSync(path, 'utf8')) : [];
     },
     dtsRows() {
       const path = join(dir, 'treasury', 'DTS_OpCashBal_20210624_20260623.csv');
@@ -128,4 +140,42 @@ export function dtsExportToApiRows(csv: string): DtsRow[] {
     });
   }
   return out.sort((a, b) => (a.record_date! < b.record_date! ? -1 : a.record_date! > b.record_date! ? 1 : 0));
+}
+
+/** One named column of a headed CSV file (the Fiscal Data exports in treasury/), as replay rows. */
+function loadColumn(path: string, column: string): ReplayRow[] | undefined {
+  if (!existsSync(path)) return undefined;
+  const [header = '', ...lines] = readFileSync(path, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  const index = header.split(',').indexOf(column);
+  return lines.map((line) => {
+    const cells = line.split(',');
+    const raw = cells[index] ?? '';
+    return { date: cells[0]!, raw: raw === '' ? null : raw };
+  });
+}
+
+/**
+ * The Fiscal Data CSV export of MSPD Table I (display labels) as API rows. Field names other than the two
+ * descriptions are assumed API names of the export's columns (debt_held_public_mil_amt, intragov_hold_mil_amt,
+ * total_mil_amt); the totals are their own row types with security_class_desc "_", as in real responses.
+ */
+export function mspdExportToApiRows(csv: string): Array<Record<string, string>> {
+  const [, ...lines] = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  return lines.map((line) => {
+    const [date = '', type = '', kind = '', publicAmt = '', intragov = '', total = ''] = line.split(',');
+    return {
+      record_date: date,
+      security_type_desc: type,
+      security_class_desc: kind,
+      debt_held_public_mil_amt: publicAmt,
+      intragov_hold_mil_amt: intragov,
+      total_mil_amt: total,
+    };
+  });
 }

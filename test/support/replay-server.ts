@@ -4,10 +4,16 @@ import type { ProviderConfig } from '../../src/config.ts';
 import type { DtsRow, ReplayData, ReplayRow } from './replay-data.ts';
 
 /**
- * A loopback server that replays FRED, Treasury Fiscal Data, NY Fed and the market-price source in their exact
- * response formats (CSV with `observation_date` header and empty missing values; FRED JSON with "."; Fiscal
- * Data pages with string values and "null"; NY Fed newest-first JSON numbers; chart JSON with timestamps).
- * Faults can be injected per request path to exercise the clients' error handling.
+ * A loopback server that replays FRED, Treasury Fiscal Data, NY Fed and the market-price source in their real
+ * response formats (../shared/reference/providers.md and the facts of issue 9):
+ * - FRED: CSV with the `observation_date` header and empty missing values; JSON with "." for missing. The ICE
+ *   BofA series (BAMLH0A0HYM2, BAMLC0A0CM) carry only their last 3 years, as FRED serves them since April 2026.
+ * - Fiscal Data: pages of string values with "null", `meta.total-pages`, `fields=` projection. DTS Table I in
+ *   its three account-name eras; MTS Table 1 statements with the deficit-positive `current_month_dfct_sur_amt`
+ *   (= outlays − receipts) under both fiscal-year sections; MSPD Table I with `Total Marketable` as a row type.
+ * - NY Fed: newest-first JSON numbers. Chart source: timestamps at the exchange-day open with `gmtoffset`.
+ * Faults can be injected per request path to exercise the clients' error handling, including the chart source's
+ * plain-text 429 to scripted clients and a FRED vintage in another unit (the `scale` fault).
  */
 export type Fault =
   | { kind: 'status'; status: number }
@@ -21,7 +27,9 @@ export type Fault =
   | { kind: 'scale'; factor: number }
   | { kind: 'future' }
   | { kind: 'duplicate' }
-  | { kind: 'empty' };
+  | { kind: 'empty' }
+  /** The chart source's answer to scripted clients: 429 with a plain-text body, whatever the Retry-After. */
+  | { kind: 'edge-429' };
 
 interface FaultRule {
   match: string;
@@ -37,11 +45,21 @@ export interface ReplayServer {
   inject(match: string, fault: Fault, times?: number): void;
   clearFaults(): void;
   providerConfig(overrides?: Partial<ProviderConfig>): ProviderConfig;
+  /** Years of ICE BofA history FRED serves (3 by default, as since April 2026; Infinity for the old full history). */
+  iceHistoryYears: number;
   close(): Promise<void>;
 }
 
-export async function startReplayServer(data: ReplayData): Promise<ReplayServer> {
+export interface ReplayOptions {
+  iceHistoryYears?: number;
+}
+
+/** FRED ids of the ICE BofA family, which FRED serves only for the last 3 years. */
+export const ICE_SERIES = new Set(['BAMLH0A0HYM2', 'BAMLC0A0CM']);
+
+export async function startReplayServer(data: ReplayData, opts: ReplayOptions = {}): Promise<ReplayServer> {
   const rules: FaultRule[] = [];
+  const settings = { iceHistoryYears: opts.iceHistoryYears ?? 3 };
   const requests: string[] = [];
   const hanging = new Set<ServerResponse>();
   const server = createServer((req, res) => {
@@ -50,7 +68,7 @@ export async function startReplayServer(data: ReplayData): Promise<ReplayServer>
     requests.push(target);
     const rule = rules.find((r) => r.remaining > 0 && target.includes(r.match));
     if (rule) rule.remaining--;
-    handle(data, url, req, res, rule?.fault, hanging);
+    handle(data, settings, url, req, res, rule?.fault, hanging);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -62,6 +80,12 @@ export async function startReplayServer(data: ReplayData): Promise<ReplayServer>
     },
     clearFaults() {
       rules.length = 0;
+    },
+    get iceHistoryYears() {
+      return settings.iceHistoryYears;
+    },
+    set iceHistoryYears(years: number) {
+      settings.iceHistoryYears = years;
     },
     providerConfig(overrides = {}) {
       return {
@@ -85,8 +109,13 @@ export async function startReplayServer(data: ReplayData): Promise<ReplayServer>
   };
 }
 
+interface Settings {
+  iceHistoryYears: number;
+}
+
 function handle(
   data: ReplayData,
+  settings: Settings,
   url: URL,
   req: IncomingMessage,
   res: ServerResponse,
@@ -98,7 +127,7 @@ function handle(
     return;
   }
   if (fault?.kind === 'delay') {
-    const timer = setTimeout(() => handle(data, url, req, res, undefined, hanging), fault.ms);
+    const timer = setTimeout(() => handle(data, settings, url, req, res, undefined, hanging), fault.ms);
     res.on('close', () => clearTimeout(timer));
     hanging.add(res);
     return;
@@ -112,6 +141,10 @@ function handle(
     res.setHeader('retry-after', String(fault.retryAfterSeconds));
     return send(res, 429, 'application/json', '{"error_code":429,"error_message":"Too Many Requests."}');
   }
+  if (fault?.kind === 'edge-429') {
+    res.setHeader('retry-after', '1');
+    return send(res, 429, 'text/plain; charset=utf-8', 'Edge: Too Many Requests');
+  }
   if (fault?.kind === 'html') {
     return send(
       res,
@@ -120,7 +153,7 @@ function handle(
       '<!DOCTYPE html><html><head><title>Maintenance</title></head><body>Down for maintenance</body></html>',
     );
   }
-  const response = route(data, url, fault);
+  const response = route(data, settings, url, fault);
   if (!response) return send(res, 404, 'text/html', '<!DOCTYPE html><html><body>Not Found</body></html>');
   let body = response.body;
   if (fault?.kind === 'truncate') body = body.slice(0, Math.floor(body.length / 2));
@@ -139,11 +172,12 @@ interface Routed {
   body: string;
 }
 
-function route(data: ReplayData, url: URL, fault: Fault | undefined): Routed | undefined {
+function route(data: ReplayData, settings: Settings, url: URL, fault: Fault | undefined): Routed | undefined {
   const p = url.pathname;
   const q = url.searchParams;
-  if (p === '/graph/fredgraph.csv') return fredCsv(data, q.get('id') ?? '', fault);
-  if (p === '/fred/series/observations') return fredJson(data, q, fault);
+  if (p === '/graph/fredgraph.csv')
+    return fredCsv(fredRows(data, settings, q.get('id') ?? ''), q.get('id') ?? '', fault);
+  if (p === '/fred/series/observations') return fredJson(data, settings, q, fault);
   if (p.endsWith('/v1/accounting/dts/operating_cash_balance'))
     return fiscalPage(applyDtsFault(data.dtsRows(), fault), q);
   if (p.endsWith('/v2/accounting/od/debt_to_penny')) {
@@ -153,16 +187,25 @@ function route(data: ReplayData, url: URL, fault: Fault | undefined): Routed | u
       q,
     );
   }
-  if (p.endsWith('/v1/debt/mspd/mspd_table_1'))
-    return fiscalPage(mspdRows(mutate(data.rows('bills-share') ?? [], fault)), q);
+  if (p.endsWith('/v1/debt/mspd/mspd_table_1')) return fiscalPage(data.mspdRows(), q);
   if (p.endsWith('/v1/accounting/mts/mts_table_1'))
-    return fiscalPage(mtsRows(mutate(data.rows('mts') ?? [], fault)), q);
+    return fiscalPage(mtsStatements(mutate(data.rows('mts') ?? [], fault)), q);
   if (p === '/api/rates/secured/sofr/search.json') return nyfedRates(data, 'sofr', 'SOFR', q, fault);
   if (p === '/api/rates/unsecured/effr/search.json') return nyfedRates(data, 'effr', 'EFFR', q, fault);
   if (p === '/api/rp/results/search.json') return nyfedRepo(data, q);
   const chart = /^\/v8\/finance\/chart\/([^/]+)$/.exec(p);
   if (chart) return priceChart(data, decodeURIComponent(chart[1]!), fault);
   return undefined;
+}
+
+/** A FRED series as FRED serves it today: ICE BofA series cut to their last `iceHistoryYears` years. */
+function fredRows(data: ReplayData, settings: Settings, id: string): ReplayRow[] | undefined {
+  const rows = data.rows(`fred:${id}`);
+  if (!rows || !ICE_SERIES.has(id) || !Number.isFinite(settings.iceHistoryYears)) return rows;
+  const last = rows.findLast((r) => r.raw !== null)?.date;
+  if (!last) return rows;
+  const from = `${Number(last.slice(0, 4)) - settings.iceHistoryYears}${last.slice(4)}`;
+  return rows.filter((r) => r.date > from);
 }
 
 /** Row-level faults: values 1000× (unit change), a non-numeric value, a future date, repeated dates. */
@@ -186,14 +229,18 @@ function mutate(rows: ReplayRow[], fault: Fault | undefined): ReplayRow[] {
   }
 }
 
-function fredCsv(data: ReplayData, id: string, fault: Fault | undefined): Routed | undefined {
-  const rows = data.rows(`fred:${id}`);
+function fredCsv(rows: ReplayRow[] | undefined, id: string, fault: Fault | undefined): Routed | undefined {
   if (!rows) return undefined;
   const lines = [`observation_date,${id}`, ...mutate(rows, fault).map((r) => `${r.date},${r.raw ?? ''}`)];
   return { contentType: 'application/csv', body: `${lines.join('\n')}\n` };
 }
 
-function fredJson(data: ReplayData, q: URLSearchParams, fault: Fault | undefined): Routed | undefined {
+function fredJson(
+  data: ReplayData,
+  settings: Settings,
+  q: URLSearchParams,
+  fault: Fault | undefined,
+): Routed | undefined {
   if (!q.get('api_key')) {
     return {
       status: 400,
@@ -202,7 +249,7 @@ function fredJson(data: ReplayData, q: URLSearchParams, fault: Fault | undefined
     };
   }
   const id = q.get('series_id') ?? '';
-  const rows = data.rows(`fred:${id}`);
+  const rows = fredRows(data, settings, id);
   if (!rows) {
     return {
       status: 400,
@@ -269,7 +316,10 @@ function fiscalPage(rows: Array<Record<string, string>>, q: URLSearchParams): Ro
   const size = Number(q.get('page[size]') ?? 100);
   const number = Number(q.get('page[number]') ?? 1);
   const totalPages = Math.max(1, Math.ceil(selected.length / size));
-  const page = selected.slice((number - 1) * size, number * size);
+  const fields = q.get('fields')?.split(',');
+  const page = selected
+    .slice((number - 1) * size, number * size)
+    .map((row) => (fields ? Object.fromEntries(fields.map((f) => [f, row[f] ?? 'null'])) : row));
   return {
     contentType: 'application/json',
     body: JSON.stringify({
@@ -298,33 +348,90 @@ const MONTHS = [
   'December',
 ];
 
-/** One MTS Table 1 statement per month: the month's row in the current fiscal-year section (after the prior year's). */
-function mtsRows(rows: ReplayRow[]): Array<Record<string, string>> {
-  return rows.flatMap((r) => {
-    const month = MONTHS[Number(r.date.slice(5, 7)) - 1]!;
+/**
+ * MTS Table 1 statements, one per month M of the data (record_date = last day of M): the twelve months of the
+ * prior fiscal year, its year-to-date row, then the current fiscal year's months up to M and its year-to-date,
+ * with src_line_nbr rising through both sections. Every month row carries gross receipts, gross outlays and
+ * `current_month_dfct_sur_amt` = outlays − receipts (deficit positive), exact to the cent. Only the deficit is real
+ * data here: the split into receipts and outlays is assumed (a plausible receipts level; outlays = receipts +
+ * deficit), as are the section layout, the year-to-date label and the classification ids.
+ */
+function mtsStatements(rows: ReplayRow[]): Array<Record<string, string>> {
+  const deficitCents = new Map<string, number>();
+  for (const r of rows) if (r.raw !== null) deficitCents.set(r.date.slice(0, 7), Math.round(Number(r.raw) * 100));
+  const statements: Array<Record<string, string>> = [];
+  let publication = 0;
+  for (const r of rows) {
+    if (r.raw === null) continue;
     const [y, m] = [Number(r.date.slice(0, 4)), Number(r.date.slice(5, 7))];
     const recordDate = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-    const common = { record_date: recordDate, classification_desc: month, parent_id: 'null' };
-    return [
-      { ...common, src_line_nbr: '3', current_month_dfct_sur_amt: '-1.00' },
-      { ...common, src_line_nbr: '17', current_month_dfct_sur_amt: r.raw ?? 'null' },
-    ];
-  });
+    const fiscalYear = m >= 10 ? y + 1 : y;
+    publication++;
+    let line = 0;
+    const section = (fy: number, lastMonth: string) => {
+      let ytd = 0;
+      for (let k = 0; k < 12; k++) {
+        const monthIndex = (9 + k) % 12; // October first
+        const year = monthIndex >= 9 ? fy - 1 : fy;
+        const key = `${year}-${String(monthIndex + 1).padStart(2, '0')}`;
+        if (key > lastMonth) break;
+        const deficit = deficitCents.get(key);
+        if (deficit === undefined) continue;
+        const receipts = receiptsCents(key);
+        ytd += deficit;
+        statements.push(mtsRow(recordDate, publication, ++line, MONTHS[monthIndex]!, receipts, receipts + deficit));
+      }
+      statements.push({
+        ...mtsRow(recordDate, publication, ++line, 'Year-to-Date', 0, 0),
+        current_month_gross_rcpt_amt: 'null',
+        current_month_gross_outly_amt: 'null',
+        current_month_dfct_sur_amt: cents(ytd),
+      });
+    };
+    section(fiscalYear - 1, `${fiscalYear - 1}-09`);
+    section(fiscalYear, r.date.slice(0, 7));
+  }
+  return statements;
 }
 
-/** MSPD Table I rows: the bills share becomes a Bills row and a Total Marketable row (millions). */
-function mspdRows(rows: ReplayRow[]): Array<Record<string, string>> {
-  return rows.flatMap((r) => {
-    if (r.raw === null) return [];
-    const total = 28_000_000;
-    const bills = Math.round((Number(r.raw) / 100) * total);
-    const common = { record_date: r.date, security_type_desc: 'Marketable' };
-    return [
-      { ...common, security_class_desc: 'Bills', total_mil_amt: String(bills) },
-      { ...common, security_class_desc: 'Notes', total_mil_amt: String(Math.round(total * 0.5)) },
-      { ...common, security_class_desc: 'Total Marketable', total_mil_amt: String(total) },
-    ];
-  });
+/** Assumed monthly gross receipts (cents): about $350–450 bn, higher in the tax months. */
+function receiptsCents(month: string): number {
+  const m = Number(month.slice(5, 7));
+  const base = 350e9 + (m === 4 ? 200e9 : m === 6 || m === 9 || m === 12 ? 80e9 : 0);
+  return Math.round(base * 100);
+}
+
+function mtsRow(
+  recordDate: string,
+  publication: number,
+  line: number,
+  label: string,
+  receipts: number,
+  outlays: number,
+): Record<string, string> {
+  return {
+    record_date: recordDate,
+    parent_id: 'null',
+    classification_id: String(publication * 1000 + line),
+    classification_desc: label,
+    current_month_gross_rcpt_amt: cents(receipts),
+    current_month_gross_outly_amt: cents(outlays),
+    current_month_dfct_sur_amt: cents(outlays - receipts),
+    src_line_nbr: String(line),
+    record_fiscal_year: String(
+      Number(recordDate.slice(5, 7)) >= 10 ? Number(recordDate.slice(0, 4)) + 1 : recordDate.slice(0, 4),
+    ),
+    record_calendar_year: recordDate.slice(0, 4),
+    record_calendar_month: recordDate.slice(5, 7),
+    record_calendar_day: recordDate.slice(8, 10),
+  };
+}
+
+/** Cents as the API's decimal text, e.g. 13446737900981 → "134467379009.81". */
+function cents(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 function nyfedRates(

@@ -49,12 +49,12 @@ const FRED: Record<string, Spec> = {
   THREEFYTP10: { grid: 'weekday', level: 0.5, vol: 0.02, decimals: 4 },
   NFCI: { grid: 'fri', level: -0.5, vol: 0.02, decimals: 3 },
   STLFSI4: { grid: 'fri', level: -0.6, vol: 0.08, decimals: 4 },
+  SP500: { grid: 'weekday', level: 5_000, vol: 40, decimals: 2, floor: 1_000 },
+  NASDAQ100: { grid: 'weekday', level: 18_000, vol: 150, decimals: 2, floor: 2_000 },
+  CBBTCUSD: { grid: 'daily', level: 60_000, vol: 1_200, decimals: 2, floor: 1_000 },
 };
 
 const PRICES: Record<string, Spec> = {
-  '^GSPC': { grid: 'weekday', level: 5_000, vol: 40, decimals: 2, floor: 100 },
-  QQQ: { grid: 'weekday', level: 450, vol: 5, decimals: 4, floor: 10 },
-  'BTC-USD': { grid: 'daily', level: 60_000, vol: 1_200, decimals: 2, floor: 1_000 },
   GLD: { grid: 'weekday', level: 220, vol: 1.5, decimals: 2, floor: 50 },
 };
 
@@ -84,9 +84,15 @@ export function syntheticReplayData(opts: SyntheticOptions = {}): ReplayData {
         return make(key, { grid: 'weekday', level: 4.35, vol: 0.01, decimals: 2, start: '2018-04-03' });
       if (key === 'nyfed:effr') return make(key, { grid: 'weekday', level: 4.33, vol: 0, decimals: 2 });
       if (key === 'debt-to-penny') return make(key, { grid: 'weekday', level: 36e12, vol: 2e10, decimals: 2 });
-      if (key === 'bills-share') return make(key, { grid: 'month', level: 21, vol: 0.4, decimals: 2 });
-      if (key === 'mts') return make(key, { grid: 'month', level: -150e9, vol: 80e9, decimals: 2 });
+      // Monthly deficit in dollars, deficit positive (MTS Table 1's convention).
+      if (key === 'mts') return make(key, { grid: 'month', level: 150e9, vol: 80e9, decimals: 2 });
       return undefined;
+    },
+    mspdRows() {
+      // Month ends; bills about a fifth of marketable debt. Totals are their own row types, class "_".
+      return make('bills-share', { grid: 'month', level: 21, vol: 0.4, decimals: 2 })
+        .filter((r) => r.raw !== null)
+        .flatMap((r) => mspdStatement(monthEnd(r.date), Number(r.raw)));
     },
     dtsRows() {
       return make('dts', { grid: 'weekday', level: 800_000, vol: 25_000, decimals: 0, floor: 100_000 })
@@ -104,20 +110,62 @@ export function syntheticReplayData(opts: SyntheticOptions = {}): ReplayData {
   };
 }
 
+/**
+ * The TGA row of one day in its era's form (real names and fields): `Federal Reserve Account` to 2021-09-30 and
+ * `Treasury General Account (TGA)` to 2022-04-15, both with the close in close_today_bal; from 2022-04-18 the
+ * `… Closing Balance` row with the close in all three opening columns and close_today_bal "null". The older
+ * eras' opening balance is a different day's close (here: the close less 1,000), as in real statements.
+ */
 function dtsRow(date: string, close: string): DtsRow {
   const modern = date >= '2022-04-18';
+  const account = modern
+    ? 'Treasury General Account (TGA) Closing Balance'
+    : date >= '2021-10-01'
+      ? 'Treasury General Account (TGA)'
+      : 'Federal Reserve Account';
   return {
     record_date: date,
-    account_type: modern ? 'Treasury General Account (TGA) Closing Balance' : 'Federal Reserve Account',
+    account_type: account,
     close_today_bal: modern ? 'null' : close,
     open_today_bal: modern ? close : String(Number(close) - 1000),
-    open_month_bal: close,
-    open_fiscal_year_bal: close,
+    open_month_bal: modern ? close : String(Number(close) - 5000),
+    open_fiscal_year_bal: modern ? close : String(Number(close) - 20000),
     table_nbr: 'I',
     table_nm: 'Operating Cash Balance',
     sub_table_name: modern ? 'Cash Balance Details' : 'Type of account',
     src_line_nbr: modern ? '4' : '1',
   };
+}
+
+function monthEnd(firstOfMonth: string): string {
+  const [y, m] = [Number(firstOfMonth.slice(0, 4)), Number(firstOfMonth.slice(5, 7))];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/** One MSPD Table I statement (millions) whose bills are `billsPct` of marketable debt. */
+function mspdStatement(date: string, billsPct: number): Array<Record<string, string>> {
+  const marketable = 28_000_000;
+  const bills = (billsPct / 100) * marketable;
+  const rest = marketable - bills;
+  const classes: Array<[string, string, number]> = [
+    ['Marketable', 'Bills', bills],
+    ['Marketable', 'Notes', rest * 0.62],
+    ['Marketable', 'Bonds', rest * 0.22],
+    ['Marketable', 'Treasury Inflation-Protected Securities', rest * 0.12],
+    ['Marketable', 'Floating Rate Notes', rest * 0.04],
+    ['Total Marketable', '_', marketable],
+    ['Nonmarketable', 'Government Account Series', 7_300_000],
+    ['Total Nonmarketable', '_', 7_300_000],
+    ['Total Public Debt Outstanding', '_', marketable + 7_300_000],
+  ];
+  return classes.map(([type, kind, total]) => ({
+    record_date: date,
+    security_type_desc: type,
+    security_class_desc: kind,
+    debt_held_public_mil_amt: total.toFixed(4),
+    intragov_hold_mil_amt: '0',
+    total_mil_amt: total.toFixed(4),
+  }));
 }
 
 function repoOp(date: string, slot: string, amount: number) {

@@ -62,6 +62,29 @@ export const Directory = Type.Object(
       { additionalProperties: true },
     ),
     seriesIds: Type.Array(Type.String(), { description: 'The 25 ids accepted by /api/series/{id}.' }),
+    license: Type.Object(
+      {
+        name: Type.String(),
+        url: Type.String({ format: 'uri' }),
+        scope: Type.String({ description: 'What the dedication covers, and what keeps its upstream terms.' }),
+        series: Type.Array(
+          Type.Object(
+            {
+              id: Type.String(),
+              terms: Type.Union([
+                Type.Literal('public-domain'),
+                Type.Literal('citation-required'),
+                Type.Literal('restricted'),
+              ]),
+              redistribution: Type.Union([Type.Literal('full'), Type.Literal('statistics-only')]),
+            },
+            { additionalProperties: false },
+          ),
+          { description: 'The upstream terms of each of the 25 series (details in /api/series/{id} meta.license).' },
+        ),
+      },
+      { additionalProperties: false },
+    ),
   },
   { $id: 'Directory', additionalProperties: false },
 );

@@ -109,7 +109,7 @@ export const Lens = Type.Object(
           'spreadBps',
           'trendBps',
           'bps',
-          'HY OAS − IG OAS: calm < 450, elevated < 700, stressed ≥ 700 bps.',
+          'HY OAS − IG OAS: calm < 450, elevated < 700, stressed ≥ 700 bps. Both spreads are ICE BofA indices, whose terms prohibit reproduction: spreadBps and trendBps are always null (withheld); state and direction are published.',
         ),
         bankCashTiering: Tier(
           'gapPp',

@@ -16,6 +16,30 @@ export const SeriesPoint = Type.Object(
   { additionalProperties: false },
 );
 
+export const License = Type.Object(
+  {
+    terms: Type.Union([Type.Literal('public-domain'), Type.Literal('citation-required'), Type.Literal('restricted')], {
+      description:
+        'public-domain: U.S. government data (Federal Reserve Board, Treasury, BEA), citation requested. citation-required: copyrighted, reuse allowed with the attribution (e.g. SOFR, VIX, NFCI). restricted: reproduction prohibited without the owner’s permission (ICE BofA): values withheld.',
+    }),
+    name: Type.String({ description: 'The terms in words.' }),
+    url: Type.String({
+      format: 'uri',
+      description: 'Where the provider states the terms (series notes, dataset page).',
+    }),
+    attribution: Type.String({ description: 'The citation to give when reusing the values.' }),
+    redistribution: Type.Union([Type.Literal('full'), Type.Literal('statistics-only')], {
+      description:
+        'full: the values are served. statistics-only: the terms forbid reproduction, so `data` is empty and only statistics computed from the values (window mean and standard deviation, percentile, last date) are published.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "The upstream terms of this series. A derived series is computed here (CC0) from inputs whose terms still apply: it takes the strictest of its inputs' terms and cites them all.",
+  },
+);
+
 export const SeriesMeta = Type.Object(
   {
     id: Type.String({ description: 'The series id.' }),
@@ -58,6 +82,7 @@ export const SeriesMeta = Type.Object(
     lastSuccessAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description: 'When this series was last refreshed successfully.',
     }),
+    license: License,
   },
   { additionalProperties: false },
 );

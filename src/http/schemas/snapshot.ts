@@ -15,7 +15,11 @@ export const Snapshot = Type.Object(
       name: Type.String(),
       baseUrl: Type.String({ format: 'uri' }),
       description: Type.String(),
-      license: Type.Object({ name: Type.String(), url: Type.String({ format: 'uri' }) }),
+      license: Type.Object({
+        name: Type.String(),
+        url: Type.String({ format: 'uri' }),
+        scope: Type.String({ description: 'What the dedication covers, and what keeps its upstream terms.' }),
+      }),
       dataSources: Type.Array(Type.Object({ name: Type.String(), url: Type.String({ format: 'uri' }) })),
       refreshIntervalHours: Type.Integer(),
       locales: Type.Array(Type.String()),
@@ -31,7 +35,23 @@ export const Snapshot = Type.Object(
           unit: Type.String(),
           frequency: Type.String(),
           latestDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-          latestValue: Type.Union([Type.Number(), Type.Null()]),
+          latestValue: Type.Union([Type.Number(), Type.Null()], {
+            description: 'Null when no data is stored yet, or when the upstream terms withhold the values.',
+          }),
+          license: Type.Object(
+            {
+              terms: Type.Union([
+                Type.Literal('public-domain'),
+                Type.Literal('citation-required'),
+                Type.Literal('restricted'),
+              ]),
+              redistribution: Type.Union([Type.Literal('full'), Type.Literal('statistics-only')]),
+            },
+            {
+              additionalProperties: false,
+              description: 'Upstream terms; the full licence is in /api/series/{id} meta.',
+            },
+          ),
           previousDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
           change: Type.Union([Type.Number(), Type.Null()], {
             description: 'Change since the prior print, in the unit.',

@@ -1,3 +1,4 @@
+import { DATA_LICENSE } from '../../catalog.ts';
 import type { Block, Page } from '../page.ts';
 import { type BlogPost, formatDate, type SiteData } from '../site-data.ts';
 
@@ -66,16 +67,20 @@ export function aboutPage(data: SiteData): Page {
             { text: 'Federal Reserve Bank of New York Markets Data', href: 'https://markets.newyorkfed.org/' },
             ': SOFR and standing repo operations.',
           ],
-          ['A keyless daily market-price source for SPX, QQQ, BTC and gold (GLD).'],
+          [
+            'Market prices for the correlation statistics: S&P 500, Nasdaq-100 (the index QQQ tracks) and Coinbase bitcoin from FRED; gold (GLD) from a keyless chart source. None is republished as a series.',
+          ],
         ],
       },
       { kind: 'heading', level: 2, text: 'License' },
       {
         kind: 'paragraph',
         inlines: [
-          'Code and published data: ',
-          { text: 'CC0 1.0 Universal', href: 'https://creativecommons.org/publicdomain/zero/1.0/' },
-          ' (public domain dedication). The underlying series remain subject to their publishers’ terms.',
+          'Code: ',
+          { text: 'CC0 1.0 Universal', href: DATA_LICENSE.url },
+          '. Data: ',
+          DATA_LICENSE.scope,
+          ' Each indicator page names its terms and the attribution to give.',
         ],
       },
       { kind: 'heading', level: 2, text: 'Disclaimer' },

@@ -110,10 +110,16 @@ export function dashboardPage(data: SiteData): Page {
       items: data.indicators.map((i) => ({
         title: i.def.name,
         href: `/indicators/${i.def.id}`,
-        value: i.latest ? formatValue(i.latest.value, i.def.unit) : 'no data yet',
+        value: i.latest
+          ? formatValue(i.latest.value, i.def.unit)
+          : i.withheld
+            ? 'values withheld (licence)'
+            : 'no data yet',
         note: i.latest
           ? `${formatDate(i.latest.date)}${i.change !== null ? ` · ${formatChange(i.change, i.def.unit)} vs prior` : ''}${i.source && i.source !== 'fresh' ? ` · ${i.source}` : ''}`
-          : 'awaiting first refresh',
+          : i.withheld && i.latestDate
+            ? `${formatDate(i.latestDate)} · 5-year percentile ${i.percentile5y ?? 'n/a'}`
+            : 'awaiting first refresh',
         ...(i.latest
           ? { image: { src: `/charts/${i.def.id}.svg?days=365&style=spark`, alt: `${i.def.name}, last 12 months` } }
           : {}),

@@ -20,7 +20,27 @@ export const RANGES: Array<[number, string]> = [
 export function indicatorPage(data: SiteData, item: IndicatorSummary, days: number): Page {
   const def = item.def;
   const blocks: Block[] = [{ kind: 'paragraph', inlines: [def.description] }];
-  if (item.latest) {
+  if (item.withheld) {
+    blocks.push(
+      {
+        kind: 'paragraph',
+        inlines: [
+          { strong: 'Values withheld. ' },
+          `The provider's terms prohibit reproducing this series (${item.license.name}), so this service publishes only statistics computed from it. See the values at the source: `,
+          { text: item.license.url, href: item.license.url },
+          '.',
+        ],
+      },
+      {
+        kind: 'stats',
+        items: [
+          ...(item.latestDate ? [{ label: 'Latest data', value: formatDate(item.latestDate) }] : []),
+          ...(item.percentile5y !== null ? [{ label: 'Percentile (5y)', value: String(item.percentile5y) }] : []),
+          { label: 'Freshness', value: item.source ?? 'n/a', note: 'fresh · stale · fallback' },
+        ],
+      },
+    );
+  } else if (item.latest) {
     blocks.push({
       kind: 'stats',
       items: [
@@ -94,6 +114,8 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
     ['Unit', [`${def.unit} (${unitLabel(def.unit)})`]],
     ['Frequency', [def.frequency]],
     ['Publisher', [def.publisher]],
+    ['Terms of use', [{ text: item.license.name, href: item.license.url }]],
+    ['Cite as', [item.license.attribution]],
   ];
   if (def.source?.provider === 'fred')
     rows.push([
@@ -120,6 +142,12 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
           : 'easier liquidity',
     ],
   ]);
-  rows.push(['JSON', [{ text: `/api/series/${def.id}`, href: `/api/series/${def.id}` }]]);
+  rows.push([
+    'JSON',
+    [
+      { text: `/api/series/${def.id}`, href: `/api/series/${def.id}` },
+      ...(item.withheld ? [' (statistics and licence only; values withheld)'] : []),
+    ],
+  ]);
   return rows.map(([label, value]) => [[label], value]);
 }

@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { INDICATOR_IDS, licenseOf, seriesDef } from '../src/catalog.ts';
+
+const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+describe('the README', () => {
+  it('licence table names every series under the terms the catalog serves in meta.license', () => {
+    const section = README.slice(README.indexOf('## Licence'));
+    const byTerms: Record<string, string> = {
+      'public domain (citation requested)': 'public-domain',
+      'copyrighted, citation required': 'citation-required',
+      restricted: 'restricted',
+    };
+    const listed = new Map<string, string>();
+    for (const line of section.split('\n')) {
+      const cells = line.split('|').map((c) => c.trim());
+      const terms = byTerms[cells[1] ?? ''];
+      if (!terms) continue;
+      for (const [, id] of (cells[2] ?? '').matchAll(/`([a-z0-9-]+)`/g)) listed.set(id!, terms);
+    }
+    assert.deepEqual([...listed.keys()].sort(), [...INDICATOR_IDS].sort());
+    for (const id of INDICATOR_IDS) assert.equal(listed.get(id), licenseOf(seriesDef(id)!).terms, id);
+  });
+});
