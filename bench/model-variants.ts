@@ -9,9 +9,10 @@ import { computeModel, type ModelRun } from '../src/analytics/liquidity-model.ts
 import { DLI_1, type GroupSpec, type ModelSpec, type ScoredIndicator } from '../src/analytics/model-spec.ts';
 import { type PointInTimeSeries, pointInTime, sampleOnGrid } from '../src/analytics/point-in-time.ts';
 import { spearman } from '../src/analytics/spearman.ts';
-import { CATALOG, publicationLagDays, seriesDef } from '../src/catalog.ts';
 import { loadVintagedSeries } from '../src/store/observations.ts';
+import { publicationLagDays, seriesDef } from '../src/timeseries/catalog.ts';
 import { toDayNumber } from '../src/timeseries/dates.ts';
+import { CATALOG } from '../src/timeseries/series.ts';
 import { createHarness } from '../test/support/harness.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
 

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { INDICATOR_IDS } from './catalog.ts';
 import { loadConfig } from './config.ts';
 import { progressObserver, summaryTable } from './ingest/progress.ts';
 import { runRefresh } from './ingest/refresh.ts';
@@ -10,6 +9,7 @@ import { loadSeries } from './store/observations.ts';
 import { recordPublication } from './store/publications.ts';
 import { abortDanglingRuns, recentRuns, seriesRefreshStates } from './store/runs.ts';
 import { openStore } from './store/store.ts';
+import { INDICATOR_IDS } from './timeseries/series.ts';
 
 const USAGE = `usage: usd-liquidity <command>
 

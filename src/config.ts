@@ -1,4 +1,5 @@
-import { DEFAULT_HTTP_POLICY, type HttpPolicy } from './providers/http-client.ts';
+import { DEFAULT_HTTP_POLICY } from './providers/http-client.ts';
+import type { ProviderConfig } from './providers/providers.ts';
 
 /** Every setting the service reads, from the environment, with its default. Documented in the README. */
 export interface Config {
@@ -22,19 +23,6 @@ export interface Config {
   /** Per-IP request limit per minute; 0 (the default) turns rate limiting off. */
   rateLimitPerMinute: number;
   providers: ProviderConfig;
-}
-
-export interface ProviderConfig {
-  fredCsvBaseUrl: string;
-  fredApiBaseUrl: string;
-  fredApiKey: string | undefined;
-  treasuryBaseUrl: string;
-  nyfedBaseUrl: string;
-  pricesBaseUrl: string;
-  http: HttpPolicy;
-  /** Minimum spacing between FRED request starts (FRED enforces about 2 requests per second). */
-  fredMinIntervalMs: number;
-  maxConcurrentPerProvider: number;
 }
 
 type Env = Record<string, string | undefined>;

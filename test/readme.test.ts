@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { INDICATOR_IDS, licenseOf, seriesDef } from '../src/catalog.ts';
+import { seriesDef } from '../src/timeseries/catalog.ts';
+import { licenseOf } from '../src/timeseries/licenses.ts';
+import { INDICATOR_IDS } from '../src/timeseries/series.ts';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 

@@ -1,6 +1,6 @@
-import type { Observation } from '../providers/observation.ts';
 import { firstIndexOnOrAfter, valueAsOf } from '../timeseries/as-of.ts';
 import { addDays } from '../timeseries/dates.ts';
+import type { Observation } from '../timeseries/observation.ts';
 import { round } from './round.ts';
 import { percentRank } from './window-stats.ts';
 

@@ -1,3 +1,4 @@
+import { INTL_TAG, type Locale } from '../timeseries/locales.ts';
 import type { Lens } from './lens.ts';
 
 /**
@@ -5,20 +6,6 @@ import type { Lens } from './lens.ts';
  * readings (numbers and dates), written per locale as a native reader expects — not word-for-word copies.
  * Sentences whose readings are missing are left out; nothing is invented.
  */
-export const LOCALES = ['en', 'zh', 'zh-Hant', 'ja', 'ko', 'es', 'fr', 'de'] as const;
-export type Locale = (typeof LOCALES)[number];
-
-const INTL_TAG: Record<Locale, string> = {
-  en: 'en-US',
-  zh: 'zh-CN',
-  'zh-Hant': 'zh-TW',
-  ja: 'ja-JP',
-  ko: 'ko-KR',
-  es: 'es-ES',
-  fr: 'fr-FR',
-  de: 'de-DE',
-};
-
 interface Facts {
   posture: string | null;
   pulse: string | null;

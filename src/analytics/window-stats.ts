@@ -1,6 +1,6 @@
-import type { Observation } from '../providers/observation.ts';
 import { firstIndexOnOrAfter } from '../timeseries/as-of.ts';
 import { addDays } from '../timeseries/dates.ts';
+import type { Observation } from '../timeseries/observation.ts';
 
 /** Trailing window used for a series' z-scores and percentile: the last 5 years (1,826 days) of observations. */
 export const STATS_WINDOW_DAYS = 1826;

@@ -7,10 +7,11 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import { INDICATOR_IDS, isIndicatorId } from '../catalog.ts';
 import type { Config } from '../config.ts';
 import { type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
+import { isIndicatorId } from '../timeseries/catalog.ts';
+import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { parseDays, truncate } from './days-param.ts';
 import { buildDirectory } from './directory.ts';
 import type { ErrorCode } from './error-codes.ts';

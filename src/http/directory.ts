@@ -1,4 +1,6 @@
-import { DATA_LICENSE, INDICATOR_IDS, licenseOf, seriesDef } from '../catalog.ts';
+import { seriesDef } from '../timeseries/catalog.ts';
+import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
+import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { ERROR_CODES } from './error-codes.ts';
 import { errorReply } from './errors.ts';
 import type { RouteSpec } from './routes.ts';

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isIndicatorId } from '../catalog.ts';
 import type { PreparedResponse } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
+import { isIndicatorId } from '../timeseries/catalog.ts';
+import { resolveLocale } from '../timeseries/locales.ts';
 import { parseDays } from './days-param.ts';
-import { resolveLocale } from './lang-param.ts';
 import { writePrepared } from './write-prepared.ts';
 
 /**

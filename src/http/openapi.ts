@@ -1,5 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
-import { DATA_LICENSE, INDICATOR_IDS, licenseOf, seriesDef } from '../catalog.ts';
+import { seriesDef } from '../timeseries/catalog.ts';
+import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
+import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { API_VERSION } from './directory.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 import type { RouteSpec } from './routes.ts';

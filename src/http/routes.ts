@@ -1,6 +1,4 @@
 import type { TSchema } from '@sinclair/typebox';
-import { LOCALES } from '../analytics/narrative.ts';
-import { INDICATOR_IDS } from '../catalog.ts';
 import {
   CORRELATION_CACHE_CONTROL,
   HISTORY_CACHE_CONTROL,
@@ -15,8 +13,9 @@ import {
   PAGE_CACHE_CONTROL,
   SNAPSHOT_CACHE_CONTROL,
 } from '../publish/site-publication.ts';
+import { LANG_MAPPING_TEXT, LOCALES } from '../timeseries/locales.ts';
+import { INDICATOR_IDS } from '../timeseries/series.ts';
 import type { ErrorCode } from './error-codes.ts';
-import { LANG_MAPPING_TEXT } from './lang-param.ts';
 import { Correlation } from './schemas/correlation.ts';
 import { Directory } from './schemas/directory.ts';
 import { Lens } from './schemas/lens.ts';

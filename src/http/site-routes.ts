@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isIndicatorId, licenseOf, seriesDef } from '../catalog.ts';
 import type { PreparedResponse } from '../publish/prepared-response.ts';
 import { prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import { PAGE_SECURITY_HEADERS, type RenderedPage } from '../publish/site-publication.ts';
 import { FAVICON_SVG, STYLESHEET } from '../site/stylesheet.ts';
+import { isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
+import { licenseOf } from '../timeseries/licenses.ts';
 import { parseDays } from './days-param.ts';
 import type { ErrorCode } from './error-codes.ts';
 

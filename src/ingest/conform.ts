@@ -1,6 +1,7 @@
-import { plausibleRange, type SeriesDef } from '../catalog.ts';
-import { normalizeObservations, type Observation } from '../providers/observation.ts';
 import { ProviderError } from '../providers/provider-error.ts';
+import { plausibleRange } from '../timeseries/catalog.ts';
+import { normalizeObservations, type Observation } from '../timeseries/observation.ts';
+import type { SeriesDef } from '../timeseries/series.ts';
 
 /**
  * Turns a provider's observations into the catalog unit and decides whether they can be trusted:

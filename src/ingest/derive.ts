@@ -1,6 +1,7 @@
-import { type Formula, type SeriesDef, seriesDef } from '../catalog.ts';
-import type { Observation } from '../providers/observation.ts';
 import { valueAsOf } from '../timeseries/as-of.ts';
+import { seriesDef } from '../timeseries/catalog.ts';
+import type { Observation } from '../timeseries/observation.ts';
+import type { Formula, SeriesDef } from '../timeseries/series.ts';
 import { roundFloat } from './conform.ts';
 
 /**

@@ -1,11 +1,12 @@
-import { DERIVED, FETCHED, formulaInputs, type SeriesDef } from '../catalog.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import type { Providers } from '../providers/providers.ts';
 import { sourceLabel } from '../providers/providers.ts';
 import { appendObservations, loadSeries } from '../store/observations.ts';
 import { finishRun, type RunStatus, recordSource, startRun } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
+import { DERIVED, FETCHED, formulaInputs } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';
+import type { SeriesDef } from '../timeseries/series.ts';
 import { conformObservations } from './conform.ts';
 import { deriveSeries } from './derive.ts';
 

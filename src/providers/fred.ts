@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
+import { isIsoDate, isMissingMarker, type Observation, parseDecimal } from '../timeseries/observation.ts';
 import { getJson, getText, type RequestContext } from './http-client.ts';
-import { isIsoDate, isMissingMarker, type Observation, parseDecimal } from './observation.ts';
 import { ProviderError } from './provider-error.ts';
 
 /**

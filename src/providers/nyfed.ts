@@ -1,5 +1,5 @@
+import { isIsoDate, type Observation } from '../timeseries/observation.ts';
 import { getJson, type RequestContext } from './http-client.ts';
-import { isIsoDate, type Observation } from './observation.ts';
 import { ProviderError } from './provider-error.ts';
 
 /**

@@ -1,5 +1,5 @@
+import type { Observation } from '../timeseries/observation.ts';
 import { getJson, type RequestContext } from './http-client.ts';
-import type { Observation } from './observation.ts';
 import { ProviderError } from './provider-error.ts';
 
 /**

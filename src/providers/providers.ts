@@ -1,13 +1,26 @@
-import type { SeriesDef } from '../catalog.ts';
-import type { ProviderConfig } from '../config.ts';
+import type { Observation } from '../timeseries/observation.ts';
+import type { SeriesDef } from '../timeseries/series.ts';
 import { fetchFredSeries } from './fred.ts';
-import type { RequestContext } from './http-client.ts';
+import type { HttpPolicy, RequestContext } from './http-client.ts';
 import { fetchNyFedDataset } from './nyfed.ts';
-import type { Observation } from './observation.ts';
 import { fetchDailyCloses } from './prices.ts';
 import { ProviderError } from './provider-error.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { fetchTreasuryDataset } from './treasury.ts';
+
+/** Where each provider is reached and how it is treated: read from the environment by src/config.ts. */
+export interface ProviderConfig {
+  fredCsvBaseUrl: string;
+  fredApiBaseUrl: string;
+  fredApiKey: string | undefined;
+  treasuryBaseUrl: string;
+  nyfedBaseUrl: string;
+  pricesBaseUrl: string;
+  http: HttpPolicy;
+  /** Minimum spacing between FRED request starts (FRED enforces about 2 requests per second). */
+  fredMinIntervalMs: number;
+  maxConcurrentPerProvider: number;
+}
 
 /** One series as its provider returned it, in the provider's own unit, with what the parser had to report. */
 export interface FetchedSeries {

@@ -1,5 +1,5 @@
+import { isIsoDate, isMissingMarker, type Observation, parseDecimal } from '../timeseries/observation.ts';
 import { getJson, type RequestContext } from './http-client.ts';
-import { isIsoDate, isMissingMarker, type Observation, parseDecimal } from './observation.ts';
 import { ProviderError } from './provider-error.ts';
 
 /**

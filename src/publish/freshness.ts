@@ -1,6 +1,7 @@
-import { formulaInputs, type SeriesDef, seriesDef, staleAfterDays } from '../catalog.ts';
 import type { SeriesRefreshState } from '../store/runs.ts';
+import { formulaInputs, seriesDef, staleAfterDays } from '../timeseries/catalog.ts';
 import { daysBetween } from '../timeseries/dates.ts';
+import type { SeriesDef } from '../timeseries/series.ts';
 
 /**
  * `meta.source` of a series:

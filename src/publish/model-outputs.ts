@@ -4,9 +4,10 @@ import { DLI_1 } from '../analytics/model-spec.ts';
 import { type PointInTimeSeries, pointInTime } from '../analytics/point-in-time.ts';
 import { type History, historyOf, latestIndex, type Regime, regimeAt } from '../analytics/regime.ts';
 import { validateModel } from '../analytics/validation.ts';
-import { CATALOG, publicationLagDays, seriesDef } from '../catalog.ts';
-import type { VintagedSeries } from '../store/observations.ts';
+import { publicationLagDays, seriesDef } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';
+import { CATALOG } from '../timeseries/series.ts';
+import type { VintagedSeries } from '../timeseries/vintages.ts';
 
 export interface ModelOutputs {
   regime: Regime;

@@ -1,11 +1,13 @@
 import { computeCorrelations } from '../analytics/correlation.ts';
 import { computeLens, flowEndDate, type Lens } from '../analytics/lens.ts';
-import { LOCALES, type Locale, narrative } from '../analytics/narrative.ts';
-import { INDICATOR_IDS, seriesDef } from '../catalog.ts';
-import type { Observation } from '../providers/observation.ts';
-import { currentValue, type VintagedSeries } from '../store/observations.ts';
+import { narrative } from '../analytics/narrative.ts';
 import type { SeriesRefreshState } from '../store/runs.ts';
+import { seriesDef } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';
+import { LOCALES, type Locale } from '../timeseries/locales.ts';
+import type { Observation } from '../timeseries/observation.ts';
+import { INDICATOR_IDS } from '../timeseries/series.ts';
+import { currentValue, type VintagedSeries } from '../timeseries/vintages.ts';
 import { freshness } from './freshness.ts';
 import { computeModelOutputs, type ModelOutputs } from './model-outputs.ts';
 import { type PreparedResponse, prepareJson } from './prepared-response.ts';

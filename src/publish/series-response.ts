@@ -1,9 +1,10 @@
 import { round } from '../analytics/round.ts';
 import { type WindowStats, windowStats, zScore } from '../analytics/window-stats.ts';
-import { type License, licenseOf, type SeriesDef } from '../catalog.ts';
-import type { Observation } from '../providers/observation.ts';
 import { firstIndexOnOrAfter } from '../timeseries/as-of.ts';
 import { addDays } from '../timeseries/dates.ts';
+import { type License, licenseOf } from '../timeseries/licenses.ts';
+import type { Observation } from '../timeseries/observation.ts';
+import type { SeriesDef } from '../timeseries/series.ts';
 import type { Freshness } from './freshness.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepared, strongEtag } from './prepared-response.ts';
 

@@ -1,5 +1,5 @@
 import { marked } from 'marked';
-import { DATA_LICENSE } from '../catalog.ts';
+import { DATA_LICENSE } from '../timeseries/licenses.ts';
 
 /**
  * One page model, two renderings: every site page is built once as a list of blocks, then rendered to HTML and

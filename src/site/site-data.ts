@@ -2,8 +2,9 @@ import type { CorrelationReport } from '../analytics/correlation.ts';
 import type { Lens } from '../analytics/lens.ts';
 import type { ModelDescription } from '../analytics/model-description.ts';
 import type { History, Regime } from '../analytics/regime.ts';
-import type { License, SeriesDef, Unit } from '../catalog.ts';
-import type { Observation } from '../providers/observation.ts';
+import type { License } from '../timeseries/licenses.ts';
+import type { Observation } from '../timeseries/observation.ts';
+import type { SeriesDef, Unit } from '../timeseries/series.ts';
 
 /** Everything the pages are built from: one snapshot of the publication, plus the repository's own content. */
 export interface SiteData {

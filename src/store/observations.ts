@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Observation } from '../providers/observation.ts';
+import type { Observation } from '../timeseries/observation.ts';
+import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { Tables } from './database.ts';
 
 /**
@@ -106,29 +107,6 @@ export async function countRows(db: Kysely<Tables>, seriesId?: string): Promise<
   if (seriesId) query = query.where('series_id', '=', seriesId);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export interface StoredVintage {
-  value: number;
-  seenAt: string;
-}
-
-/**
- * One series with every vintage of every date, in columns: the first print of each date and when it was first
- * seen, and the later vintages only where a date was revised (most never are). Dates ascending.
- */
-export interface VintagedSeries {
-  dates: string[];
-  firstValues: number[];
-  firstSeen: string[];
-  /** Later vintages by date index, oldest first. */
-  revisions: Map<number, StoredVintage[]>;
-}
-
-/** The newest value of date index i. */
-export function currentValue(series: VintagedSeries, i: number): number {
-  const later = series.revisions.get(i);
-  return later ? later[later.length - 1]!.value : series.firstValues[i]!;
 }
 
 /**

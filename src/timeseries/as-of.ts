@@ -1,5 +1,5 @@
-import type { Observation } from '../providers/observation.ts';
 import { daysBetween } from './dates.ts';
+import type { Observation } from './observation.ts';
 
 /**
  * Index of the last observation dated on or before `date` in an ascending series, or -1.

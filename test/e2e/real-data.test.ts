@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { INDICATOR_IDS } from '../../src/catalog.ts';
 import { loadSeries } from '../../src/store/observations.ts';
+import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import { createHarness, type Harness } from '../support/harness.ts';
 import { hasRealData, REAL_DATA_DIR, realReplayData } from '../support/replay-data.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { INDICATOR_IDS } from '../../src/catalog.ts';
+import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import { BASE_URL, createHarness, type Harness } from '../support/harness.ts';
 import { openApiValidator } from '../support/openapi-validator.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { seriesDef } from '../../src/catalog.ts';
 import { conformObservations, unitChangeFactor } from '../../src/ingest/conform.ts';
+import { seriesDef } from '../../src/timeseries/catalog.ts';
 
 const walcl = seriesDef('fed-balance-sheet')!;
 const tgaWed = seriesDef('tga-wednesday')!;

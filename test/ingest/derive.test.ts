@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { seriesDef } from '../../src/catalog.ts';
 import { deriveSeries, splice } from '../../src/ingest/derive.ts';
+import { seriesDef } from '../../src/timeseries/catalog.ts';
 
 const obs = (pairs: Array<[string, number]>) => pairs.map(([date, value]) => ({ date, value }));
 

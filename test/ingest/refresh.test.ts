@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { INDICATOR_IDS } from '../../src/catalog.ts';
 import { Refresher, runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
 import { loadSeries } from '../../src/store/observations.ts';
 import { runSources } from '../../src/store/runs.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
+import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import type { ReplayData } from '../support/replay-data.ts';
 import { type Fault, type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';

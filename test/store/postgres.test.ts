@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { INDICATOR_IDS } from '../../src/catalog.ts';
 import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { createCoordination } from '../../src/store/coordination.ts';
 import { appendObservations, loadSeries, loadVintagedSeries, vintages } from '../../src/store/observations.ts';
 import { latestPublication, recordPublication } from '../../src/store/publications.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
+import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import { createTestDatabase, skipWithoutPostgres } from '../support/postgres.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';

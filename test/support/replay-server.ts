@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ProviderConfig } from '../../src/config.ts';
+import type { ProviderConfig } from '../../src/providers/providers.ts';
 import type { DtsRow, ReplayData, ReplayRow } from './replay-data.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
-import { LOCALES } from '../../analytics/narrative.ts';
+import { LOCALES } from '../../timeseries/locales.ts';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const states = (values: readonly string[], description: string) =>

@@ -1,4 +1,4 @@
-import { DATA_LICENSE } from '../../catalog.ts';
+import { DATA_LICENSE } from '../../timeseries/licenses.ts';
 import type { Block, Page } from '../page.ts';
 import { type BlogPost, formatDate, type SiteData } from '../site-data.ts';
 

@@ -1,4 +1,4 @@
-import { formulaInputs, seriesDef } from '../../catalog.ts';
+import { formulaInputs, seriesDef } from '../../timeseries/catalog.ts';
 import type { Block, Inline, Page } from '../page.ts';
 import {
   formatChange,

@@ -1,0 +1,83 @@
+import type { Formula, Frequency, IndicatorId, PlausibleRange, SeriesDef } from './series.ts';
+import { CATALOG, INDICATOR_IDS } from './series.ts';
+
+/** Lookups over the catalog (src/timeseries/series.ts): by id, by kind, and the rules derived from its fields. */
+const BY_ID = new Map(CATALOG.map((def) => [def.id, def]));
+
+export function seriesDef(id: string): SeriesDef | undefined {
+  return BY_ID.get(id);
+}
+
+const INDICATOR_SET: ReadonlySet<string> = new Set(INDICATOR_IDS);
+
+export function isIndicatorId(id: string): id is IndicatorId {
+  return INDICATOR_SET.has(id);
+}
+
+export const FETCHED: readonly SeriesDef[] = CATALOG.filter((def) => def.kind === 'fetched');
+
+/** Derived series in dependency order (a derived input always precedes the series that reads it). */
+export const DERIVED: readonly SeriesDef[] = orderDerived(CATALOG.filter((def) => def.kind === 'derived'));
+
+export function formulaInputs(formula: Formula): string[] {
+  switch (formula.kind) {
+    case 'splice':
+      return [formula.primary, formula.fallback];
+    case 'net-liquidity':
+      return [formula.fedBalanceSheet, formula.tga, formula.onrrp];
+    case 'spread-bps':
+      return [formula.minuend, ...[formula.subtrahend].flat()];
+    case 'ratio-percent':
+      return [...formula.numerator, formula.denominator];
+  }
+}
+
+function orderDerived(defs: SeriesDef[]): SeriesDef[] {
+  const ordered: SeriesDef[] = [];
+  const pending = new Set(defs.map((d) => d.id));
+  while (pending.size > 0) {
+    const before = pending.size;
+    for (const def of defs) {
+      if (!pending.has(def.id)) continue;
+      const deps = formulaInputs(def.formula!).filter((input) => pending.has(input));
+      if (deps.length > 0) continue;
+      ordered.push(def);
+      pending.delete(def.id);
+    }
+    if (pending.size === before) throw new Error(`catalog: cycle among derived series ${[...pending].join(', ')}`);
+  }
+  return ordered;
+}
+
+/**
+ * How old the latest observation may be and still be "fresh", by frequency: publication lags included
+ * (weekly H.4.1 arrives the next day, H.8 ten days later; monthly M2 about 55 days after the month's first day;
+ * quarterly figures up to 8 months after the quarter's first day).
+ */
+export const STALE_AFTER_DAYS: Record<Frequency, number> = { daily: 7, weekly: 14, monthly: 75, quarterly: 280 };
+
+const DEFAULT_LAG_DAYS: Record<Frequency, number> = { daily: 1, weekly: 1, monthly: 55, quarterly: 90 };
+
+/**
+ * Days from an observation's date until it is public. Market prices and same-day NY Fed operations: 0. A
+ * derived series is as late as its latest input.
+ */
+export function publicationLagDays(def: SeriesDef): number {
+  if (def.lagDays !== undefined) return def.lagDays;
+  if (def.kind === 'derived')
+    return Math.max(...formulaInputs(def.formula!).map((id) => publicationLagDays(seriesDef(id)!)));
+  if (def.source?.provider === 'prices') return 0;
+  if (def.source?.provider === 'nyfed' && def.source.dataset === 'srf') return 0;
+  return DEFAULT_LAG_DAYS[def.frequency];
+}
+
+export function staleAfterDays(def: SeriesDef): number {
+  return def.staleAfterDays ?? STALE_AFTER_DAYS[def.frequency];
+}
+
+/** The plausible range for an observation dated `date` (the latest range starting on or before it). */
+export function plausibleRange(def: SeriesDef, date: string): PlausibleRange {
+  let range = def.plausible[0]!;
+  for (const candidate of def.plausible) if (candidate.from <= date) range = candidate;
+  return range;
+}

@@ -1,0 +1,24 @@
+/** Every vintage of a series as the store keeps it: the vocabulary of point-in-time (as-of) work. */
+
+export interface StoredVintage {
+  value: number;
+  seenAt: string;
+}
+
+/**
+ * One series with every vintage of every date, in columns: the first print of each date and when it was first
+ * seen, and the later vintages only where a date was revised (most never are). Dates ascending.
+ */
+export interface VintagedSeries {
+  dates: string[];
+  firstValues: number[];
+  firstSeen: string[];
+  /** Later vintages by date index, oldest first. */
+  revisions: Map<number, StoredVintage[]>;
+}
+
+/** The newest value of date index i. */
+export function currentValue(series: VintagedSeries, i: number): number {
+  const later = series.revisions.get(i);
+  return later ? later[later.length - 1]!.value : series.firstValues[i]!;
+}
