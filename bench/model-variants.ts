@@ -5,10 +5,10 @@
  * used to choose). `node bench/model-variants.ts`
  */
 
-import { computeModel, type ModelRun } from '../src/analytics/liquidity-model.ts';
-import { DLI_1, type GroupSpec, type ModelSpec, type ScoredIndicator } from '../src/analytics/model-spec.ts';
-import { type PointInTimeSeries, pointInTime, sampleOnGrid } from '../src/analytics/point-in-time.ts';
-import { spearman } from '../src/analytics/spearman.ts';
+import { computeModel, type ModelRun } from '../src/analytics/model/liquidity-model.ts';
+import { type PointInTimeSeries, pointInTime, sampleOnGrid } from '../src/analytics/model/point-in-time.ts';
+import { DLI_1, type GroupSpec, type ModelSpec, type ScoredIndicator } from '../src/analytics/model/spec.ts';
+import { spearman } from '../src/analytics/stats/spearman.ts';
 import { loadVintagedSeries } from '../src/store/observations.ts';
 import { publicationLagDays, seriesDef } from '../src/timeseries/catalog.ts';
 import { toDayNumber } from '../src/timeseries/dates.ts';

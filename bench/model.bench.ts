@@ -5,9 +5,9 @@
  * statistics with their compute times. `node bench/model.bench.ts`
  */
 
-import { computeCorrelations } from '../src/analytics/correlation.ts';
-import { computeLens, flowEndDate } from '../src/analytics/lens.ts';
-import { narrative } from '../src/analytics/narrative.ts';
+import { computeCorrelations } from '../src/analytics/correlation/correlation.ts';
+import { computeLens, flowEndDate } from '../src/analytics/lens/lens.ts';
+import { narrative } from '../src/analytics/lens/narrative/narrative.ts';
 import { computeModelOutputs } from '../src/publish/model-outputs.ts';
 import { currentValues } from '../src/publish/publication.ts';
 import { loadVintagedSeries } from '../src/store/observations.ts';

@@ -1,9 +1,10 @@
-import { computeModel, type ModelRun } from '../analytics/liquidity-model.ts';
-import { describeModel, type ModelDescription } from '../analytics/model-description.ts';
-import { DLI_1 } from '../analytics/model-spec.ts';
-import { type PointInTimeSeries, pointInTime } from '../analytics/point-in-time.ts';
-import { type History, historyOf, latestIndex, type Regime, regimeAt } from '../analytics/regime.ts';
-import { validateModel } from '../analytics/validation.ts';
+import { describeModel, type ModelDescription } from '../analytics/model/description.ts';
+import { type History, historyOf } from '../analytics/model/history.ts';
+import { computeModel, type ModelRun } from '../analytics/model/liquidity-model.ts';
+import { type PointInTimeSeries, pointInTime } from '../analytics/model/point-in-time.ts';
+import { latestIndex, type Regime, regimeAt } from '../analytics/model/regime.ts';
+import { DLI_1 } from '../analytics/model/spec.ts';
+import { validateModel } from '../analytics/model/validation.ts';
 import { publicationLagDays, seriesDef } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';
 import { CATALOG } from '../timeseries/series.ts';

@@ -1,6 +1,6 @@
-import { computeCorrelations } from '../analytics/correlation.ts';
-import { computeLens, flowEndDate, type Lens } from '../analytics/lens.ts';
-import { narrative } from '../analytics/narrative.ts';
+import { computeCorrelations } from '../analytics/correlation/correlation.ts';
+import { computeLens, flowEndDate, type Lens } from '../analytics/lens/lens.ts';
+import { narrative } from '../analytics/lens/narrative/narrative.ts';
 import type { SeriesRefreshState } from '../store/runs.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';

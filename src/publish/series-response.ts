@@ -1,5 +1,6 @@
-import { round } from '../analytics/round.ts';
-import { type WindowStats, windowStats, zScore } from '../analytics/window-stats.ts';
+import { round } from '../analytics/stats/round.ts';
+import { type WindowStats, windowStats } from '../analytics/stats/window-stats.ts';
+import { zScore } from '../analytics/stats/z-score.ts';
 import { firstIndexOnOrAfter } from '../timeseries/as-of.ts';
 import { addDays } from '../timeseries/dates.ts';
 import { type License, licenseOf } from '../timeseries/licenses.ts';

@@ -1,7 +1,7 @@
-import type { CorrelationReport } from '../analytics/correlation.ts';
-import { SCORED } from '../analytics/model-spec.ts';
-import type { History } from '../analytics/regime.ts';
-import { round } from '../analytics/round.ts';
+import type { CorrelationReport } from '../analytics/correlation/correlation.ts';
+import type { History } from '../analytics/model/history.ts';
+import { SCORED } from '../analytics/model/spec.ts';
+import { round } from '../analytics/stats/round.ts';
 import { gaugeSvg, lineChartSvg, sparklineSvg } from '../site/charts.ts';
 import { llmsTxt } from '../site/llms-txt.ts';
 import { type Page, renderHtml, renderMarkdown } from '../site/page.ts';

@@ -1,7 +1,8 @@
-import type { CorrelationReport } from '../analytics/correlation.ts';
-import type { Lens } from '../analytics/lens.ts';
-import type { ModelDescription } from '../analytics/model-description.ts';
-import type { History, Regime } from '../analytics/regime.ts';
+import type { CorrelationReport } from '../analytics/correlation/correlation.ts';
+import type { Lens } from '../analytics/lens/lens.ts';
+import type { ModelDescription } from '../analytics/model/description.ts';
+import type { History } from '../analytics/model/history.ts';
+import type { Regime } from '../analytics/model/regime.ts';
 import type { License } from '../timeseries/licenses.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import type { SeriesDef, Unit } from '../timeseries/series.ts';

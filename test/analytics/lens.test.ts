@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { computeLens } from '../../src/analytics/lens.ts';
-import { narrative } from '../../src/analytics/narrative.ts';
+import { computeLens } from '../../src/analytics/lens/lens.ts';
+import { narrative } from '../../src/analytics/lens/narrative/narrative.ts';
 import { addDays } from '../../src/timeseries/dates.ts';
 import { LOCALES } from '../../src/timeseries/locales.ts';
 import type { Observation } from '../../src/timeseries/observation.ts';

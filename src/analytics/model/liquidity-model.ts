@@ -1,15 +1,9 @@
-import {
-  DLI_1,
-  type GroupId,
-  MODEL_START,
-  type ModelSpec,
-  type ScoredIndicator,
-  THRESHOLDS,
-  WINDOWS,
-} from './model-spec.ts';
+import { MAD_TO_SIGMA } from '../stats/mad.ts';
+import { SortedWindow } from '../stats/sorted-window.ts';
+import { trailingPercentile } from '../stats/trailing-percentile.ts';
+import { winsorize } from '../stats/winsorize.ts';
 import { businessDays, type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
-import { MAD_TO_SIGMA, winsorize } from './robust.ts';
-import { SortedWindow } from './sorted-window.ts';
+import { DLI_1, type GroupId, MODEL_START, type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
 
 /**
  * The dli-1 model over a business-day grid, as one pure pass: point-in-time inputs → transformed indicator
@@ -212,21 +206,6 @@ export function cissAggregate(
       }
     }
     out[g] = Math.sqrt(Math.max(0, total));
-  }
-  return out;
-}
-
-/** Integer percentile (0–100) of each value within its trailing window of values, NaN until minHistory. */
-export function trailingPercentile(values: Float64Array, windowSize: number, minHistory: number): Float64Array {
-  const out = new Float64Array(values.length).fill(Number.NaN);
-  const window = new SortedWindow(windowSize);
-  for (let g = 0; g < values.length; g++) {
-    const leaving = g - windowSize;
-    if (leaving >= 0 && !Number.isNaN(values[leaving]!)) window.remove(values[leaving]!);
-    const value = values[g]!;
-    if (Number.isNaN(value)) continue;
-    window.add(value);
-    if (window.size >= minHistory) out[g] = Math.round(100 * window.rank(value));
   }
   return out;
 }

@@ -1,5 +1,5 @@
-import { toDayNumber } from '../timeseries/dates.ts';
-import type { VintagedSeries } from '../timeseries/vintages.ts';
+import { toDayNumber } from '../../timeseries/dates.ts';
+import type { VintagedSeries } from '../../timeseries/vintages.ts';
 
 /**
  * A series as it could have been known on each day. An observation dated d is known from d + its publication

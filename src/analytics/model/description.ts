@@ -1,4 +1,4 @@
-import { type ModelSpec, THRESHOLDS, WINDOWS } from './model-spec.ts';
+import { type ModelSpec, THRESHOLDS, WINDOWS } from './spec.ts';
 import type { Validation } from './validation.ts';
 
 /**

@@ -1,9 +1,11 @@
-import { fromDayNumber } from '../timeseries/dates.ts';
+import { fromDayNumber } from '../../timeseries/dates.ts';
+import { mean } from '../stats/mean.ts';
+import { median } from '../stats/median.ts';
+import { round } from '../stats/round.ts';
+import { spearman } from '../stats/spearman.ts';
+import { welchTTest } from '../stats/welch-t-test.ts';
 import { type ModelRun, type Status, statusOf } from './liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
-import { round } from './round.ts';
-import { spearman } from './spearman.ts';
-import { welchTTest } from './student-t.ts';
 
 /**
  * Validation of the headline against independent benchmarks and forward returns, computed from the same
@@ -154,13 +156,10 @@ export function forwardReturnsByState(
 
 function summarize(returns: number[]): StateReturns {
   if (returns.length === 0) return { count: 0, meanPct: null, medianPct: null, hitRate: null };
-  const sorted = [...returns].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   return {
     count: returns.length,
-    meanPct: round(returns.reduce((s, r) => s + r, 0) / returns.length, 2),
-    medianPct: round(median, 2),
+    meanPct: round(mean(returns), 2),
+    medianPct: round(median(returns), 2),
     hitRate: round(returns.filter((r) => r > 0).length / returns.length, 2),
   };
 }

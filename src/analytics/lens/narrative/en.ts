@@ -1,0 +1,50 @@
+import type { Writer } from './writer.ts';
+
+/** The lens narrative in English, written as a native reader expects (not a word-for-word copy). */
+export const en: Writer = {
+  labels: {
+    supportive: 'supportive',
+    neutral: 'neutral',
+    restrictive: 'restrictive',
+    easing: 'easing',
+    steady: 'steady',
+    tightening: 'tightening',
+    ample: 'ample',
+    adequate: 'adequate',
+    scarce: 'scarce',
+    cuts: 'rate cuts',
+    'on-hold': 'rates on hold',
+    hikes: 'rate hikes',
+    'fiscal-adding': 'adding liquidity',
+    'fiscal-draining': 'draining liquidity',
+    'fiscal-neutral': 'roughly neutral for liquidity',
+    low: 'low',
+    depleted: 'depleted',
+    'sofr-iorb': 'repo rates above IORB',
+    srf: 'standing repo borrowing',
+  },
+  cell: (posture, pulse) => `Dollar liquidity is structurally ${posture} and the near-term pulse is ${pulse}.`,
+  quantity: (f, n) =>
+    `Net liquidity ${f.flow! >= 0 ? 'rose' : 'fell'} by $${n.abs(f.flow!, 0)} billion in the four weeks to ${n.date(f.flowDate!)}, the ${n.num(f.dial!, 0)}th percentile of the past five years` +
+    (f.bufferPct !== null
+      ? `, and reserves plus ON RRP equal ${n.num(f.bufferPct, 1)}% of bank assets (${n.l(f.bufferState)}).`
+      : '.'),
+  price: (f, n) =>
+    `The 2-year yield is ${n.abs(f.pathSpreadBps!, 0)} bp ${f.pathSpreadBps! >= 0 ? 'above' : 'below'} effective fed funds, pricing ${n.l(f.pathPricing)}` +
+    (f.realYieldPct !== null && f.realYieldTrendPp !== null
+      ? `, while the 10-year real yield stands at ${n.num(f.realYieldPct, 2)}% (${f.realYieldTrendPp >= 0 ? '+' : '−'}${n.abs(f.realYieldTrendPp, 2)} pp over three months).`
+      : '.'),
+  structure: (f, n) =>
+    [
+      f.tgaFlow !== null
+        ? `The Treasury General Account ${f.tgaFlow >= 0 ? 'grew' : 'shrank'} by $${n.abs(f.tgaFlow, 0)} billion over four weeks (${n.l(`fiscal-${f.fiscalPulse}`)})`
+        : null,
+      f.rrpBalanceB !== null ? `the ON RRP holds $${n.num(f.rrpBalanceB, 1)} billion (${n.l(f.rrpBufferState)})` : null,
+    ]
+      .filter(Boolean)
+      .join(' and ') +
+    (f.dominantFundingLeg
+      ? `; funding stress is led by ${n.l(f.dominantFundingLeg)} (intensity ${n.num(f.fundingOverride!, 2)}).`
+      : '.'),
+  limited: 'Other readings are not yet available.',
+};

@@ -1,0 +1,71 @@
+import { INTL_TAG, type Locale } from '../../../timeseries/locales.ts';
+import type { Lens } from '../lens.ts';
+import { de } from './de.ts';
+import { en } from './en.ts';
+import { es } from './es.ts';
+import { fr } from './fr.ts';
+import { ja } from './ja.ts';
+import { ko } from './ko.ts';
+import type { Facts, Fmt, Writer } from './writer.ts';
+import { zh } from './zh.ts';
+import { zhHant } from './zh-hant.ts';
+
+/**
+ * The lens narrative: two to four sentences that explain the posture × pulse cell from the axes' actual
+ * readings (numbers and dates), written per locale as a native reader expects — not word-for-word copies.
+ * Sentences whose readings are missing are left out; nothing is invented.
+ */
+const WRITERS: Record<Locale, Writer> = { en, zh, 'zh-Hant': zhHant, ja, ko, es, fr, de };
+
+export function narrative(lens: Lens, locale: Locale, flowDate: string | null): string {
+  const writer = WRITERS[locale];
+  const tag = INTL_TAG[locale];
+  const fmt: Fmt = {
+    num: (value, digits = 1) =>
+      new Intl.NumberFormat(tag, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value),
+    abs: (value, digits = 1) =>
+      new Intl.NumberFormat(tag, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(
+        Math.abs(value),
+      ),
+    yi: (billions) => new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }).format(Math.abs(billions) * 10),
+    date: (iso) =>
+      new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`)),
+    l: (key) => (key === null ? '' : (writer.labels[key] ?? key)),
+  };
+  const facts = factsOf(lens, flowDate);
+  const sentences: string[] = [];
+  if (facts.posture && facts.pulse) sentences.push(writer.cell(fmt.l(facts.posture), fmt.l(facts.pulse)));
+  if (facts.flow !== null && facts.dial !== null && facts.flowDate) sentences.push(writer.quantity(facts, fmt));
+  if (facts.pathSpreadBps !== null && facts.pathPricing) sentences.push(writer.price(facts, fmt));
+  if (facts.tgaFlow !== null || facts.rrpBalanceB !== null) sentences.push(capitalize(writer.structure(facts, fmt)));
+  if (sentences.length < 2) sentences.push(writer.limited);
+  return sentences
+    .slice(0, 4)
+    .join(locale === 'en' || locale === 'es' || locale === 'fr' || locale === 'de' || locale === 'ko' ? ' ' : '');
+}
+
+function capitalize(sentence: string): string {
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+function factsOf(lens: Lens, flowDate: string | null): Facts {
+  return {
+    posture: lens.synthesis.cell.posture,
+    pulse: lens.synthesis.cell.pulse,
+    flow: lens.quantity.flow,
+    dial: lens.quantity.dial,
+    flowDate,
+    bufferPct: lens.quantity.bufferPct,
+    bufferState: lens.quantity.bufferState,
+    pathSpreadBps: lens.price.pathSpreadBps,
+    pathPricing: lens.price.pathPricing,
+    realYieldPct: lens.price.realYieldPct,
+    realYieldTrendPp: lens.price.realYieldTrendPp,
+    tgaFlow: lens.structure.tgaFlow,
+    fiscalPulse: lens.structure.fiscalPulse,
+    rrpBalanceB: lens.structure.rrpBalanceB,
+    rrpBufferState: lens.structure.rrpBufferState,
+    dominantFundingLeg: lens.structure.dominantFundingLeg,
+    fundingOverride: lens.structure.fundingOverride,
+  };
+}
