@@ -18,10 +18,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { loadSiteContent } from '../src/http/site-content.ts';
 import { runRefresh } from '../src/ingest/refresh.ts';
 import { createProviders } from '../src/providers/providers.ts';
+import { publicationContent } from '../src/publication-content.ts';
 import { Publisher } from '../src/publish/publisher.ts';
+import { buildSite } from '../src/site/site-bundle.ts';
 import { openStore } from '../src/store/store.ts';
 import { freePort } from '../test/support/processes.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
@@ -58,7 +59,8 @@ const database = join(dir, 'bench.sqlite');
   const t1 = performance.now();
   const publisher = new Publisher(store, {
     baseUrl: 'http://localhost:8080',
-    content: loadSiteContent({ baseUrl: 'http://localhost:8080' }),
+    content: publicationContent({ baseUrl: 'http://localhost:8080', partnerSitesJson: undefined }),
+    site: buildSite,
   });
   await publisher.rebuild();
   const t2 = performance.now();

@@ -7,14 +7,19 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/http/app.ts';
-import { loadSiteContent } from '../src/http/site-content.ts';
+import { publicationContent } from '../src/publication-content.ts';
 import { Publisher } from '../src/publish/publisher.ts';
+import { buildSite } from '../src/site/site-bundle.ts';
 import { openStore } from '../src/store/store.ts';
 
 const [database, ...urls] = process.argv.slice(2);
 const baseUrl = 'http://localhost:8080';
 const store = await openStore(`sqlite:${database}`);
-const publisher = new Publisher(store, { baseUrl, content: loadSiteContent({ baseUrl }) });
+const publisher = new Publisher(store, {
+  baseUrl,
+  content: publicationContent({ baseUrl, partnerSitesJson: undefined }),
+  site: buildSite,
+});
 await publisher.rebuild();
 const app = await buildApp({ config: { baseUrl }, publication: () => publisher.current });
 await app.listen({ port: 0, host: '127.0.0.1' });

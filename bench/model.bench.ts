@@ -8,9 +8,9 @@
 import { computeCorrelations } from '../src/analytics/correlation/correlation.ts';
 import { computeLens, flowEndDate } from '../src/analytics/lens/lens.ts';
 import { narrative } from '../src/analytics/lens/narrative/narrative.ts';
-import { computeModelOutputs } from '../src/publish/model-outputs.ts';
-import { currentValues } from '../src/publish/publication.ts';
+import { computeModelOutputs } from '../src/publish/model-run.ts';
 import { loadVintagedSeries } from '../src/store/observations.ts';
+import { currentSeries } from '../src/timeseries/vintages.ts';
 import { createHarness } from '../test/support/harness.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
 import { syntheticReplayData } from '../test/support/synthetic-data.ts';
@@ -67,7 +67,7 @@ for (const f of v.forwardReturns) {
 const lensTimes: number[] = [];
 const correlationTimes: number[] = [];
 const vintagedNow = await loadVintagedSeries(h.store.db);
-const current = currentValues(vintagedNow);
+const current = currentSeries(vintagedNow);
 let lens = computeLens(current);
 let report = computeCorrelations(outputs!.run!, outputs!.inputs!);
 for (let i = 0; i < 5; i++) {

@@ -3,10 +3,10 @@ import { loadConfig } from './config.ts';
 import { progressObserver, summaryTable } from './ingest/progress.ts';
 import { runRefresh } from './ingest/refresh.ts';
 import { createProviders } from './providers/providers.ts';
+import { announcePublication } from './publish/after-refresh.ts';
 import { startService } from './service.ts';
 import { createCoordination } from './store/coordination.ts';
 import { loadSeries } from './store/observations.ts';
-import { recordPublication } from './store/publications.ts';
 import { abortDanglingRuns, recentRuns, seriesRefreshStates } from './store/runs.ts';
 import { openStore } from './store/store.ts';
 import { INDICATOR_IDS } from './timeseries/series.ts';
@@ -35,18 +35,18 @@ async function main(argv: string[]): Promise<number> {
       return -1;
     }
     case 'refresh': {
+      const now = () => new Date();
       const store = await openStore(config.databaseUrl);
-      await abortDanglingRuns(store.db, new Date().toISOString());
+      await abortDanglingRuns(store.db, now().toISOString());
       const summary = await runRefresh(
-        { store, providers: createProviders(config.providers), now: () => new Date() },
+        { store, providers: createProviders(config.providers), now },
         'cli',
         progressObserver(process.stdout),
       );
       process.stdout.write(`\n${summaryTable(summary)}\n`);
       // Tell running API processes to pick up the new data.
       const coordination = await createCoordination(config.databaseUrl, store.engine);
-      const id = await recordPublication(store.db, summary.runId, new Date().toISOString());
-      await coordination.notifyPublished(id).catch(() => {});
+      await announcePublication({ store, coordination, now }, summary.runId);
       await coordination.close();
       await store.close();
       return summary.status === 'failed' ? 1 : 0;

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
-import { loadSiteContent } from './http/site-content.ts';
 import { Refresher } from './ingest/refresh.ts';
 import { scheduleRefreshes } from './ingest/scheduler.ts';
 import { createProviders } from './providers/providers.ts';
+import { publicationContent } from './publication-content.ts';
+import { announcePublication } from './publish/after-refresh.ts';
 import { Publisher } from './publish/publisher.ts';
+import { buildSite } from './site/site-bundle.ts';
 import { type Coordination, createCoordination } from './store/coordination.ts';
-import { latestPublication, recordPublication } from './store/publications.ts';
 import { abortDanglingRuns, lastSuccessfulRunAt } from './store/runs.ts';
 import { openStore, type Store } from './store/store.ts';
 
@@ -31,39 +32,23 @@ export interface Service {
 export async function startService(config: Config, opts: { listen?: boolean } = {}): Promise<Service> {
   const log = pino({ level: config.logLevel });
   const store = await openStore(config.databaseUrl);
-  const content = loadSiteContent({ baseUrl: config.baseUrl, partnerSitesJson: config.partnerSitesJson });
-  const publisher = new Publisher(store, { log, baseUrl: config.baseUrl, content });
+  const now = () => new Date();
+  const publisher = new Publisher(store, {
+    log,
+    now,
+    baseUrl: config.baseUrl,
+    content: publicationContent(config),
+    site: buildSite,
+  });
   const coordination = await createCoordination(config.databaseUrl, store.engine, (error) =>
     log.warn({ err: error }, 'coordination connection problem; polling continues'),
   );
 
-  let syncing: Promise<void> = Promise.resolve();
-  const sync = () => {
-    // Serialized: a notice and a poll arriving together rebuild once.
-    syncing = syncing.then(async () => {
-      const record = await latestPublication(store.db);
-      if (!record) {
-        // Nothing logged yet: serve what is stored as version 0 (log ids start at 1).
-        if (!publisher.current) await publisher.rebuild({ version: 0 });
-        return;
-      }
-      if (publisher.current?.version === record.id) return;
-      await publisher.rebuild({ now: new Date(record.publishedAt), version: record.id });
-      log.info({ publication: record.id }, 'serving publication');
-    });
-    return syncing.catch((error) => log.error({ err: error }, 'publication sync failed'));
-  };
-
-  const refresher = new Refresher(
-    { store, providers: createProviders(config.providers), now: () => new Date() },
-    async (summary) => {
-      const id = await recordPublication(store.db, summary.runId, new Date().toISOString());
-      await coordination
-        .notifyPublished(id)
-        .catch((error) => log.warn({ err: error }, 'publication notice failed; others will poll'));
-      await sync();
-    },
-  );
+  const sync = () => publisher.sync();
+  const refresher = new Refresher({ store, providers: createProviders(config.providers), now }, async (summary) => {
+    await announcePublication({ store, coordination, now, log }, summary.runId);
+    await sync();
+  });
 
   await sync();
   coordination.onPublished(() => void sync());
@@ -79,7 +64,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   const lead = async () => {
     const leading = await coordination.tryLead();
     if (leading && !schedule) {
-      const aborted = await abortDanglingRuns(store.db, new Date().toISOString());
+      const aborted = await abortDanglingRuns(store.db, now().toISOString());
       if (aborted > 0) log.warn({ aborted }, 'marked refresh runs interrupted by a crash as aborted');
       log.info('leading: this process runs the refreshes');
       schedule = scheduleRefreshes({
@@ -87,7 +72,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
         cron: config.refreshCron,
         lastSuccessAt: await lastSuccessfulRunAt(store.db),
         maxAgeMs: config.refreshMaxAgeMs,
-        now: new Date(),
+        now: now(),
         refreshOnStart: config.refreshOnStart,
         log,
       });

@@ -1,4 +1,5 @@
-import { DEFAULT_DAYS, MAX_DAYS } from '../publish/series-response.ts';
+import { DEFAULT_DAYS, MAX_DAYS } from '../publish/resources/series.ts';
+import { truncate } from './api-error.ts';
 
 export type ParamResult<T> = { ok: true; value: T } | { ok: false; message: string; hint: string };
 
@@ -15,8 +16,4 @@ export function parseDays(raw: unknown): ParamResult<number> {
     return { ok: false, message: `Invalid value for parameter "days": "${truncate(text)}".`, hint };
   }
   return { ok: true, value: Number(text) };
-}
-
-export function truncate(text: string, max = 64): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
 }

@@ -1,21 +1,24 @@
+import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
 import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
+import { ApiError, errorReply } from './api-error.ts';
 import { ERROR_CODES } from './error-codes.ts';
-import { errorReply } from './errors.ts';
-import type { RouteSpec } from './routes.ts';
+import type { Route } from './routes/route.ts';
 import type { Directory } from './schemas/directory.ts';
 
 export const API_VERSION = '1.1.0';
 
 /** The /api directory, generated from the same route table that serves requests. */
-export function buildDirectory(routes: readonly RouteSpec[], baseUrl: string): Directory {
+export function buildDirectory(routes: readonly Route[], baseUrl: string): Directory {
   const example = JSON.parse(
     errorReply(
       baseUrl,
-      'unknown_series',
-      'Unknown series id "tgaa".',
-      `Use one of: ${INDICATOR_IDS.join(', ')}. See ${baseUrl}/api.`,
+      new ApiError(
+        'unknown_series',
+        'Unknown series id "tgaa".',
+        `Use one of: ${INDICATOR_IDS.join(', ')}. See ${baseUrl}/api.`,
+      ),
     ).body,
   );
   return {
@@ -25,15 +28,15 @@ export function buildDirectory(routes: readonly RouteSpec[], baseUrl: string): D
     version: API_VERSION,
     baseUrl,
     endpoints: routes.map((route) => ({
-      method: route.method,
+      method: 'GET' as const,
       path: route.path,
       url: `${baseUrl}${route.path}`,
-      operationId: route.operationId,
-      summary: route.summary,
-      description: route.description,
-      parameters: route.parameters.map((p) => ({ ...p })),
-      cacheControl: route.cacheControl,
-      errors: [...route.errors],
+      operationId: route.spec!.operationId,
+      summary: route.spec!.summary,
+      description: route.spec!.description,
+      parameters: route.spec!.parameters.map((p) => ({ ...p })),
+      cacheControl: CACHE_CONTROL[route.cache],
+      errors: [...route.spec!.errors],
     })),
     errorEnvelope: {
       description:

@@ -1,5 +1,6 @@
 import { LOCALES, type Locale, resolveLocale } from '../timeseries/locales.ts';
-import { type ParamResult, truncate } from './days-param.ts';
+import { truncate } from './api-error.ts';
+import type { ParamResult } from './days-param.ts';
 
 /** Parses `lang` (see LANG_MAPPING_TEXT in the locales module for the tags accepted). */
 export function parseLang(raw: unknown): ParamResult<Locale> {

@@ -1,10 +1,11 @@
 import type { TSchema } from '@sinclair/typebox';
+import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
 import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { API_VERSION } from './directory.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
-import type { RouteSpec } from './routes.ts';
+import type { Route } from './routes/route.ts';
 import { ErrorEnvelope } from './schemas/error.ts';
 
 /**
@@ -13,15 +14,16 @@ import { ErrorEnvelope } from './schemas/error.ts';
  * response bodies from the current publication, trimmed) become each 200 response's example.
  */
 export function buildOpenApi(
-  routes: readonly RouteSpec[],
+  routes: readonly Route[],
   baseUrl: string,
   examples: ReadonlyMap<string, unknown> = new Map(),
 ): Record<string, unknown> {
   const schemas: Record<string, unknown> = { ErrorEnvelope: plain(ErrorEnvelope) };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const name = route.response ? schemaName(route.response) : undefined;
-    if (route.response && name) schemas[name] = plain(route.response);
+    const response = route.spec!.response;
+    const name = response ? schemaName(response) : undefined;
+    if (response && name) schemas[name] = plain(response);
     paths[route.path] = { get: operation(route, name, baseUrl, examples.get(route.path)) };
   }
   return {
@@ -40,7 +42,7 @@ export function buildOpenApi(
     },
     externalDocs: { description: 'Human documentation', url: `${baseUrl}/docs` },
     servers: [{ url: baseUrl }],
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    tags: [...new Set(routes.map((r) => r.spec!.tag))].map((name) => ({ name })),
     paths,
     components: {
       schemas,
@@ -54,12 +56,14 @@ export function buildOpenApi(
 }
 
 function operation(
-  route: RouteSpec,
+  route: Route,
   schema: string | undefined,
   baseUrl: string,
   example: unknown,
 ): Record<string, unknown> {
-  const mediaType = route.contentType ?? 'application/json';
+  const spec = route.spec!;
+  const cacheControl = CACHE_CONTROL[route.cache];
+  const mediaType = spec.contentType ?? 'application/json';
   const content = schema
     ? {
         [mediaType]: {
@@ -70,7 +74,7 @@ function operation(
     : { [mediaType]: { schema: { type: 'string' } } };
   const responses: Record<string, unknown> = {
     '200': {
-      description: route.summary,
+      description: spec.summary,
       headers: {
         'Cache-Control': { $ref: '#/components/headers/CacheControl' },
         ETag: { $ref: '#/components/headers/ETag' },
@@ -80,7 +84,7 @@ function operation(
     },
     '304': { description: 'Not modified: the If-None-Match tag matches the current ETag.' },
   };
-  for (const [status, codes] of groupByStatus([...route.errors, 'method_not_allowed', 'internal_error'])) {
+  for (const [status, codes] of groupByStatus([...spec.errors, 'method_not_allowed', 'internal_error'])) {
     responses[String(status)] = {
       description: codes.map((code) => `${code}: ${ERROR_CODES[code].description}`).join(' '),
       content: {
@@ -92,11 +96,11 @@ function operation(
     };
   }
   return {
-    operationId: route.operationId,
-    summary: route.summary,
-    description: `${route.description}\n\nCache-Control: \`${route.cacheControl}\``,
-    tags: [route.tag],
-    parameters: route.parameters.map((p) => ({
+    operationId: spec.operationId,
+    summary: spec.summary,
+    description: `${spec.description}\n\nCache-Control: \`${cacheControl}\``,
+    tags: [spec.tag],
+    parameters: spec.parameters.map((p) => ({
       name: p.name,
       in: p.in,
       required: p.required,

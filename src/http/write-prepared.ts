@@ -1,16 +1,17 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { chooseEncoding, type PreparedResponse } from '../publish/prepared-response.ts';
+import fresh from 'fresh';
+import type { PreparedResponse } from '../publish/prepared-response.ts';
+import { chooseEncoding } from './negotiation.ts';
 
 /**
  * Writes a pre-built response: the encoding the client accepts (brotli, gzip or identity), or 304 when
- * If-None-Match names any encoding's ETag (weak comparison, RFC 9110 §13.1.2). Node omits the body for HEAD.
- * Used by the Fastify routes and by the fast path alike, so both send the same bytes.
+ * If-None-Match names any encoding's ETag (weak comparison, RFC 9110 §13.1.2, by `fresh`). Node omits the body
+ * for HEAD. The one writer of every successful response, on the fast path and through Fastify alike.
  */
 export function writePrepared(headers: IncomingHttpHeaders, res: ServerResponse, prepared: PreparedResponse): void {
   const encoding = chooseEncoding(headers['accept-encoding']);
   const representation = encoding === 'identity' ? undefined : prepared.encoded[encoding];
-  const ifNoneMatch = headers['if-none-match'];
-  if (ifNoneMatch && etagMatches(ifNoneMatch, prepared.etags)) {
+  if (headers['if-none-match'] && notModified(headers, prepared)) {
     res.writeHead(304, { ...prepared.notModifiedHeaders, etag: representation?.headers.etag ?? prepared.etag });
     res.end();
     return;
@@ -24,8 +25,7 @@ export function writePrepared(headers: IncomingHttpHeaders, res: ServerResponse,
   res.end(prepared.body);
 }
 
-/** If-None-Match uses weak comparison: W/ prefixes are ignored; `*` matches anything. */
-export function etagMatches(header: string, etags: ReadonlySet<string>): boolean {
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => etags.has(candidate.trim().replace(/^W\//, '')));
+function notModified(headers: IncomingHttpHeaders, prepared: PreparedResponse): boolean {
+  for (const etag of prepared.etags) if (fresh(headers, { etag })) return true;
+  return false;
 }

@@ -27,3 +27,14 @@ export function scheduleRefreshes(opts: {
   const job = new Cron(opts.cron, { protect: true, timezone: 'UTC' }, () => run('schedule'));
   return { stop: () => job.stop(), startup };
 }
+
+/**
+ * The refresh interval in hours that a cron pattern gives (the gap between its next two runs, from `from`):
+ * what the snapshot and the pages say instead of a hard-coded "every 6 hours".
+ * Example: the default pattern, at minute 0 of every sixth hour → 6.
+ */
+export function refreshIntervalHours(cron: string, from = new Date()): number {
+  const [a, b] = new Cron(cron, { paused: true, timezone: 'UTC' }).nextRuns(2, from);
+  if (!a || !b) return 0;
+  return Math.round(((b.getTime() - a.getTime()) / 3_600_000) * 100) / 100;
+}

@@ -30,6 +30,9 @@ export interface PreparedResponse {
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+/** Every response may be read from any origin (the API is public and read-only). */
+export const CORS_HEADERS = { 'access-control-allow-origin': '*' } as const;
+
 /**
  * Brotli quality 5: on our JSON it compresses within 1 % of quality 9 at an eighth of the time (measured on the
  * 141 kB history: 2.7 ms vs 22 ms, 20.6 kB either way), which keeps a publish short.
@@ -73,7 +76,7 @@ export function prepared(
   const base = {
     'content-type': contentType,
     'cache-control': cacheControl,
-    'access-control-allow-origin': '*',
+    ...CORS_HEADERS,
     ...extraHeaders,
     ...(vary ? { vary } : {}),
   };
@@ -101,7 +104,7 @@ export function prepared(
     notModifiedHeaders: {
       etag,
       'cache-control': cacheControl,
-      'access-control-allow-origin': '*',
+      ...CORS_HEADERS,
       ...(vary ? { vary } : {}),
     },
     encoded,
@@ -148,22 +151,4 @@ export function withHeaders(response: PreparedResponse, headers: Record<string, 
     encoded,
     ready,
   };
-}
-
-/**
- * The encoding to send for an Accept-Encoding header: br if accepted, else gzip, else identity. A q=0 refuses
- * a coding; `*` accepts any.
- */
-export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-  if (!acceptEncoding) return 'identity';
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [token = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(token.trim(), q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const ok = (coding: string) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return 'identity';
 }

@@ -1,28 +1,31 @@
 import { computeCorrelations } from '../analytics/correlation/correlation.ts';
-import { computeLens, flowEndDate, type Lens } from '../analytics/lens/lens.ts';
-import { narrative } from '../analytics/lens/narrative/narrative.ts';
 import type { SeriesRefreshState } from '../store/runs.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';
-import { LOCALES, type Locale } from '../timeseries/locales.ts';
+import type { Locale } from '../timeseries/locales.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
-import { currentValue, type VintagedSeries } from '../timeseries/vintages.ts';
+import { currentSeries, type VintagedSeries } from '../timeseries/vintages.ts';
+import { CACHE_CONTROL } from './cache-policy.ts';
+import type { PublicationContent } from './content.ts';
 import { freshness } from './freshness.ts';
-import { computeModelOutputs, type ModelOutputs } from './model-outputs.ts';
+import { computeModelOutputs, type ModelOutputs } from './model-run.ts';
 import { type PreparedResponse, prepareJson } from './prepared-response.ts';
-import { buildSeriesResponses, DEFAULT_DAYS, type SeriesResponses } from './series-response.ts';
-import { buildSitePublication, type SiteContent, type SitePublication } from './site-publication.ts';
+import type { CorrelationBody } from './resources/correlation.ts';
+import { responseExamples } from './resources/examples.ts';
+import { type HealthBody, healthBody, type LastRun } from './resources/health.ts';
+import { type IndicatorSummary, indicatorSummaries } from './resources/indicators.ts';
+import { type LensBody, lensBodies } from './resources/lens.ts';
+import type { HistoryBody, ModelBody, ModelFreshness, RegimeBody } from './resources/model.ts';
+import { buildSeriesResponses, DEFAULT_DAYS, type SeriesResponses } from './resources/series.ts';
+import { type SnapshotBody, snapshotBody } from './resources/snapshot.ts';
+import { SERVICE_VERSION } from './service-version.ts';
+import type { SiteBuilder, SiteBundle } from './site-port.ts';
 
-export const REGIME_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
-export const HISTORY_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
-export const MODEL_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
-export const LENS_CACHE_CONTROL = 'public, s-maxage=21600, stale-while-revalidate=86400';
-export const CORRELATION_CACHE_CONTROL = 'public, s-maxage=900, stale-while-revalidate=1800';
-
-export interface ModelFreshness {
-  state: 'current' | 'last-good';
-  reason: string | null;
+/** A resource as typed object (for the site and other in-process readers) and as the bytes the API sends. */
+export interface Resource<T> {
+  readonly body: T;
+  readonly response: PreparedResponse;
 }
 
 export interface ModelState {
@@ -31,28 +34,36 @@ export interface ModelState {
 }
 
 /**
- * Everything the HTTP layer serves that depends on data, built once per refresh from stored series and
- * swapped in whole: a request reads one immutable Publication and never computes.
+ * Everything the HTTP layer serves that depends on data, built once per refresh from stored series and swapped in
+ * whole: a request reads one immutable Publication and never computes.
  */
 export interface Publication {
-  /** Monotonic per process; tells clients and logs which build answered. */
+  /** Monotonic per process, or the publication log's id when several processes share a store. */
   readonly version: number;
   readonly builtAt: string;
+  readonly baseUrl: string;
+  readonly content: PublicationContent | undefined;
+  /** The current value of every stored series (newest vintage per date). */
+  readonly current: ReadonlyMap<string, readonly Observation[]>;
   readonly series: ReadonlyMap<string, SeriesResponses>;
-  /** The model result served, or undefined when none was ever computed (then `modelError` says why). */
-  readonly model: ModelState | undefined;
-  readonly modelError: string | undefined;
-  readonly regime: PreparedResponse | undefined;
-  readonly history: PreparedResponse | undefined;
-  readonly modelDescription: PreparedResponse | undefined;
-  /** One pre-built lens response per locale; only the narrative differs between them. */
-  readonly lens: ReadonlyMap<Locale, PreparedResponse> | undefined;
-  readonly lensError: string | undefined;
-  readonly correlation: PreparedResponse | undefined;
-  readonly correlationError: string | undefined;
-  /** Pages, charts, llms.txt, the API catalog, the snapshot and health; undefined without site content. */
-  readonly site: SitePublication | undefined;
-  readonly siteError: string | undefined;
+  readonly indicators: readonly IndicatorSummary[];
+  /** The model result served, or undefined when none was ever computed (then `errors.model` says why). */
+  readonly modelState: ModelState | undefined;
+  readonly regime: Resource<RegimeBody> | undefined;
+  readonly history: Resource<HistoryBody> | undefined;
+  readonly model: Resource<ModelBody> | undefined;
+  /** One lens per locale; only the narrative differs between them. */
+  readonly lens: ReadonlyMap<Locale, Resource<LensBody>> | undefined;
+  readonly correlation: Resource<CorrelationBody> | undefined;
+  /** Needs the site content (blog, directory); undefined without it. */
+  readonly snapshot: Resource<SnapshotBody> | undefined;
+  readonly health: Resource<HealthBody>;
+  /** Real responses, trimmed, by route path: the OpenAPI and documentation examples. */
+  readonly examples: ReadonlyMap<string, unknown>;
+  /** Why a resource could not be computed this time (the previous result, if any, is served meanwhile). */
+  readonly errors: Readonly<Partial<Record<'model' | 'lens' | 'correlation' | 'snapshot' | 'site', string>>>;
+  /** Pages, charts and site documents; undefined without a site builder or content. */
+  readonly site: SiteBundle | undefined;
   /** Resolves when every response built at publish time has its gzip and brotli encodings. */
   readonly ready: Promise<void>;
 }
@@ -63,155 +74,166 @@ export interface PublicationInput {
   now: Date;
   version: number;
   baseUrl: string;
-  /** The publication being replaced: its model result is kept, marked last-good, if the recompute fails. */
+  /** The publication being replaced: its results are kept, marked last-good, where a recompute fails. */
   previous?: Publication | undefined;
-  /** The repository's site content (blog, methodology, endpoint docs); without it no pages are built. */
-  content?: SiteContent | undefined;
-  lastRun?: { id: number; status: string; started_at: string; finished_at: string | null } | undefined;
+  content?: PublicationContent | undefined;
+  /** Renders the pages (the site); injected by the composition root. */
+  site?: SiteBuilder | undefined;
+  lastRun?: LastRun | undefined;
 }
 
 export function buildPublication(input: PublicationInput): Publication {
-  const current = currentValues(input.vintaged);
+  const errors: Partial<Record<'model' | 'lens' | 'correlation' | 'snapshot' | 'site', string>> = {};
+  const previous = input.previous;
+  const stamp = input.now.toISOString();
+  const current = currentSeries(input.vintaged);
   const series = buildAllSeries(current, input.states, input.now);
-  const { model, error } = buildModel(input);
-  const lens = attempt('lens', input, () => buildLens(current, input.now), input.previous?.lens);
+
+  const modelState = buildModel(input, errors);
+  const lens = attempt('lens', errors, stamp, () => lensResources(current, input.now), previous?.lens);
   const correlation = attempt(
     'correlation',
-    input,
+    errors,
+    stamp,
     () => {
-      if (!model?.outputs.run || !model.outputs.inputs) throw new Error('the model has not been computed');
-      const report = computeCorrelations(model.outputs.run, model.outputs.inputs);
-      return prepareJson({ updatedAt: input.now.toISOString(), ...report }, CORRELATION_CACHE_CONTROL);
+      const { run, inputs } = modelState?.outputs ?? {};
+      if (!run || !inputs) throw new Error('the model has not been computed');
+      return resource<CorrelationBody>({ updatedAt: stamp, ...computeCorrelations(run, inputs) }, 'correlation');
     },
-    input.previous?.correlation,
+    previous?.correlation,
   );
   // The model's working arrays were only needed for the correlations: keep just what is served.
-  if (model) model.outputs = { ...model.outputs, run: undefined, inputs: undefined };
-  const regimeBody = model && { ...model.outputs.regime, freshness: model.freshness };
-  const historyBody = model && { ...model.outputs.history, freshness: model.freshness };
-  const modelBody = model && { ...model.outputs.description, freshness: model.freshness };
-  const site = input.content
+  if (modelState) modelState.outputs = { ...modelState.outputs, run: undefined, inputs: undefined };
+  const model = modelState && {
+    regime: resource<RegimeBody>({ ...modelState.outputs.regime, freshness: modelState.freshness }, 'regime'),
+    history: resource<HistoryBody>({ ...modelState.outputs.history, freshness: modelState.freshness }, 'history'),
+    description: resource<ModelBody>({ ...modelState.outputs.description, freshness: modelState.freshness }, 'model'),
+  };
+  const indicators = indicatorSummaries(current, series, model?.description.body);
+  const snapshot = input.content
     ? attempt(
-        'site',
-        input,
-        () =>
-          buildSitePublication({
+        'snapshot',
+        errors,
+        stamp,
+        () => {
+          if (!model) throw new Error('the regime is not available, so the snapshot cannot be assembled');
+          const body = snapshotBody({
             content: input.content!,
             baseUrl: input.baseUrl,
             now: input.now,
-            publicationVersion: input.version,
-            current,
-            series,
-            states: input.states,
-            lastRun: input.lastRun,
-            regime: regimeBody,
-            history: historyBody,
-            model: modelBody,
-            lensEn: lens.value && JSON.parse(lens.value.get('en')!.body.toString()),
-            correlation: correlation.value && JSON.parse(correlation.value.body.toString()),
-          }),
-        input.previous?.site,
+            regime: model.regime.body,
+            model: model.description.body,
+            indicators,
+          });
+          return resource(body, 'snapshot');
+        },
+        undefined,
       )
-    : { value: undefined, error: undefined };
-  const regime = regimeBody && prepareJson(regimeBody, REGIME_CACHE_CONTROL);
-  const history = historyBody && prepareJson(historyBody, HISTORY_CACHE_CONTROL);
-  const modelDescription = modelBody && prepareJson(modelBody, MODEL_CACHE_CONTROL);
-  const built: Array<PreparedResponse | undefined> = [
-    regime,
-    history,
-    modelDescription,
-    correlation.value,
-    ...(lens.value?.values() ?? []),
-  ];
-  built.push(site.value?.llms, site.value?.apiCatalog, site.value?.snapshot, site.value?.health);
+    : undefined;
+  const health = resource(
+    healthBody({
+      now: input.now,
+      serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
+      modelVersion: model?.description.body.version ?? null,
+      publicationVersion: input.version,
+      regimeComputed: model !== undefined,
+      lastRun: input.lastRun,
+      states: input.states,
+      current,
+      indicators,
+    }),
+    'health',
+  );
+  const examples = responseExamples({
+    ...(input.content ? { '/api': input.content.directory } : {}),
+    '/api/series/{id}': series.get('tga') && JSON.parse(series.get('tga')!.forDays(7).body.toString()),
+    '/api/regime': model?.regime.body,
+    '/api/history': model && model.history.body.count > 0 ? model.history.body : undefined,
+    '/api/model': model?.description.body,
+    '/api/lens': lens?.get('en')?.body,
+    '/api/correlation': correlation?.body,
+    '/api/snapshot': snapshot?.body,
+    '/api/health': health.body,
+  });
+
+  const publication: Publication = {
+    version: input.version,
+    builtAt: stamp,
+    baseUrl: input.baseUrl,
+    content: input.content,
+    current,
+    series,
+    indicators,
+    modelState,
+    regime: model?.regime,
+    history: model?.history,
+    model: model?.description,
+    lens,
+    correlation,
+    snapshot,
+    health,
+    examples,
+    errors,
+    site: undefined,
+    ready: Promise.resolve(),
+  };
+  const site =
+    input.site && input.content
+      ? attempt('site', errors, stamp, () => input.site!(publication), previous?.site)
+      : undefined;
+  const built = [
+    model?.regime,
+    model?.history,
+    model?.description,
+    correlation,
+    snapshot,
+    health,
+    ...(lens?.values() ?? []),
+  ].map((r) => r?.response);
+  built.push(site?.llms, site?.apiCatalog);
   const ready = Promise.all([...built.map((r) => r?.ready), ...[...series.values()].map((s) => s.settled())]).then(
     () => undefined,
   );
-  return {
-    version: input.version,
-    builtAt: input.now.toISOString(),
-    series,
-    model,
-    modelError: error,
-    regime,
-    history,
-    modelDescription,
-    ready,
-    site: site.value,
-    siteError: site.error,
-    lens: lens.value,
-    lensError: lens.error,
-    correlation: correlation.value,
-    correlationError: correlation.error,
-  };
+  return { ...publication, site, ready };
+}
+
+function resource<T>(body: T, policy: keyof typeof CACHE_CONTROL): Resource<T> {
+  return { body, response: prepareJson(body, CACHE_CONTROL[policy]) };
+}
+
+function lensResources(current: ReadonlyMap<string, readonly Observation[]>, now: Date) {
+  const out = new Map<Locale, Resource<LensBody>>();
+  for (const [locale, body] of lensBodies(current, now)) out.set(locale, resource(body, 'lens'));
+  return out;
 }
 
 /** Runs one independent computation; on failure keeps the previous publication's result (if any) and the error. */
-function attempt<T>(what: string, input: PublicationInput, build: () => T, previous: T | undefined) {
+function attempt<T>(
+  what: 'lens' | 'correlation' | 'snapshot' | 'site',
+  errors: Partial<Record<string, string>>,
+  stamp: string,
+  build: () => T,
+  previous: T | undefined,
+): T | undefined {
   try {
-    return { value: build(), error: undefined };
+    return build();
   } catch (cause) {
-    return {
-      value: previous,
-      error: `${what} recompute failed at ${input.now.toISOString()}: ${(cause as Error).message ?? cause}`,
-    };
+    errors[what] = `${what} recompute failed at ${stamp}: ${(cause as Error).message ?? cause}`;
+    return previous;
   }
 }
 
-function buildLens(current: ReadonlyMap<string, readonly Observation[]>, now: Date): Map<Locale, PreparedResponse> {
-  const lens = withheldRestricted(computeLens(current));
-  if (lens.dataAsOf === null) throw new Error('none of the lens inputs has data yet');
-  const flowDate = flowEndDate(current);
-  const responses = new Map<Locale, PreparedResponse>();
-  for (const locale of LOCALES) {
-    const body = {
-      quantity: lens.quantity,
-      price: lens.price,
-      structure: lens.structure,
-      synthesis: { ...lens.synthesis, narrative: narrative(lens, locale, flowDate) },
-      dataAsOf: lens.dataAsOf,
-      updatedAt: now.toISOString(),
-      lang: locale,
-    };
-    responses.set(locale, prepareJson(body, LENS_CACHE_CONTROL));
-  }
-  return responses;
-}
-
-/**
- * The HY − IG tiering is computed from two ICE BofA indices whose terms prohibit reproduction in any form: its
- * numbers are withheld, its classification (state, direction) is published.
- */
-function withheldRestricted(lens: Lens): Lens {
-  const tier = lens.structure.hyIgTiering;
-  return { ...lens, structure: { ...lens.structure, hyIgTiering: { ...tier, spreadBps: null, trendBps: null } } };
-}
-
-function buildModel(input: PublicationInput): { model: ModelState | undefined; error: string | undefined } {
+function buildModel(input: PublicationInput, errors: Partial<Record<string, string>>): ModelState | undefined {
   try {
     const outputs = computeModelOutputs(input.vintaged, input.now, input.baseUrl);
-    return { model: { outputs, freshness: { state: 'current', reason: null } }, error: undefined };
+    return { outputs, freshness: { state: 'current', reason: null } };
   } catch (cause) {
     const error = `model recompute failed at ${input.now.toISOString()}: ${(cause as Error).message ?? cause}`;
-    const previous = input.previous?.model;
+    errors.model = error;
+    const previous = input.previous?.modelState;
     // Keep serving the last good result, and say so: never a silent neutral value.
-    return {
-      model: previous && { outputs: previous.outputs, freshness: { state: 'last-good', reason: error } },
-      error,
-    };
+    return previous && { outputs: previous.outputs, freshness: { state: 'last-good', reason: error } };
   }
-}
-
-/** The newest vintage of every date: the current state of each series. */
-export function currentValues(vintaged: ReadonlyMap<string, VintagedSeries>): Map<string, Observation[]> {
-  const out = new Map<string, Observation[]>();
-  for (const [id, series] of vintaged) {
-    out.set(
-      id,
-      series.dates.map((date, i) => ({ date, value: currentValue(series, i) })),
-    );
-  }
-  return out;
 }
 
 function buildAllSeries(

@@ -1,30 +1,43 @@
 import type { Logger } from 'pino';
 import { loadVintagedSeries } from '../store/observations.ts';
+import { latestPublication } from '../store/publications.ts';
 import { recentRuns, seriesRefreshStates } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
+import type { PublicationContent } from './content.ts';
 import { buildPublication, type Publication } from './publication.ts';
-import type { SiteContent } from './site-publication.ts';
+import type { SiteBuilder } from './site-port.ts';
+
+export interface PublisherOptions {
+  now?: () => Date;
+  log?: Logger;
+  baseUrl?: string;
+  content?: PublicationContent;
+  site?: SiteBuilder;
+}
 
 /**
- * Holds the current Publication and replaces it atomically after each refresh. If a rebuild fails, the
- * previous publication keeps being served and the failure is logged.
+ * Holds the current Publication and replaces it atomically. If a rebuild fails, the previous publication keeps
+ * being served and the failure is logged. `sync` serves the newest entry of the publication log, so that every
+ * process sharing a store builds the same publication as of the same instant (identical bytes and ETags).
  */
 export class Publisher {
   #current: Publication | undefined;
   #version = 0;
+  #syncing: Promise<void> = Promise.resolve();
   readonly #store: Store;
   readonly #now: () => Date;
   readonly #log: Logger | undefined;
-
   readonly #baseUrl: string;
-  readonly #content: SiteContent | undefined;
+  readonly #content: PublicationContent | undefined;
+  readonly #site: SiteBuilder | undefined;
 
-  constructor(store: Store, opts: { now?: () => Date; log?: Logger; baseUrl?: string; content?: SiteContent } = {}) {
-    this.#content = opts.content;
+  constructor(store: Store, opts: PublisherOptions = {}) {
     this.#store = store;
     this.#now = opts.now ?? (() => new Date());
     this.#log = opts.log;
     this.#baseUrl = opts.baseUrl ?? 'http://localhost:8080';
+    this.#content = opts.content;
+    this.#site = opts.site;
   }
 
   get current(): Publication | undefined {
@@ -32,8 +45,26 @@ export class Publisher {
   }
 
   /**
+   * Serves the newest logged publication (rebuilt as of its logged instant), or, with nothing logged yet, what is
+   * stored as version 0 (log ids start at 1). Serialized: a notice and a poll arriving together rebuild once.
+   */
+  sync(): Promise<void> {
+    this.#syncing = this.#syncing.then(async () => {
+      const record = await latestPublication(this.#store.db);
+      if (!record) {
+        if (!this.#current) await this.rebuild({ version: 0 });
+        return;
+      }
+      if (this.#current?.version === record.id) return;
+      await this.rebuild({ now: new Date(record.publishedAt), version: record.id });
+      this.#log?.info({ publication: record.id }, 'serving publication');
+    });
+    return this.#syncing.catch((error) => this.#log?.error({ err: error }, 'publication sync failed'));
+  }
+
+  /**
    * Rebuilds from the store. `now` and `version` come from the publication log when several processes share a
-   * store, so that they all build identical bytes; alone, the process uses its clock and a counter.
+   * store; alone, the process uses its clock and a counter.
    */
   async rebuild(at: { now?: Date; version?: number } = {}): Promise<Publication | undefined> {
     try {
@@ -51,20 +82,19 @@ export class Publisher {
         baseUrl: this.#baseUrl,
         previous: this.#current,
         content: this.#content,
+        site: this.#site,
         lastRun: runs[0],
       });
       // Replacing a publication: keep serving the old one until the new one's encodings are ready, so that
       // replicas switch with identical representations. A cold start swaps at once: something beats nothing.
       if (this.#current) await next.ready;
       this.#current = next;
-      for (const failure of [next.modelError, next.lensError, next.correlationError, next.siteError]) {
-        if (failure) this.#log?.error({ error: failure }, 'recompute failed');
-      }
+      for (const failure of Object.values(next.errors)) this.#log?.error({ error: failure }, 'recompute failed');
       this.#log?.info(
         {
           version: next.version,
           series: next.series.size,
-          modelMs: next.model?.outputs.ms,
+          modelMs: next.modelState?.outputs.ms,
           ms: Math.round(performance.now() - started),
         },
         'published',

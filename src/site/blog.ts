@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import matter from 'gray-matter';
-import type { BlogPost } from './site-data.ts';
+import type { BlogPost } from '../publish/content.ts';
 
 export const BLOG_DIR = new URL('../../content/blog/', import.meta.url).pathname;
 

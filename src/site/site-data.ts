@@ -1,57 +1,30 @@
-import type { CorrelationReport } from '../analytics/correlation/correlation.ts';
-import type { Lens } from '../analytics/lens/lens.ts';
-import type { ModelDescription } from '../analytics/model/description.ts';
-import type { History } from '../analytics/model/history.ts';
-import type { Regime } from '../analytics/model/regime.ts';
-import type { License } from '../timeseries/licenses.ts';
-import type { Observation } from '../timeseries/observation.ts';
-import type { SeriesDef, Unit } from '../timeseries/series.ts';
+import type { BlogPost, EndpointDoc, ErrorDoc } from '../publish/content.ts';
+import type { Publication } from '../publish/publication.ts';
+import type { CorrelationBody } from '../publish/resources/correlation.ts';
+import { examplePath } from '../publish/resources/examples.ts';
+import type { IndicatorSummary } from '../publish/resources/indicators.ts';
+import type { LensBody } from '../publish/resources/lens.ts';
+import type { HistoryBody, ModelBody, RegimeBody } from '../publish/resources/model.ts';
+import type { Unit } from '../timeseries/series.ts';
 
-/** Everything the pages are built from: one snapshot of the publication, plus the repository's own content. */
+/** Everything the pages are built from: the publication's typed resources, plus the repository's own content. */
 export interface SiteData {
   name: string;
   baseUrl: string;
   generatedAt: string;
-  regime: (Regime & { freshness: { state: string; reason: string | null } }) | undefined;
-  history: History | undefined;
-  model: ModelDescription | undefined;
-  lens: (Lens & { synthesis: Lens['synthesis'] & { narrative: string } }) | undefined;
-  correlation: CorrelationReport | undefined;
-  indicators: IndicatorSummary[];
+  regime: RegimeBody | undefined;
+  history: HistoryBody | undefined;
+  model: ModelBody | undefined;
+  /** The lens in English (the site's language). */
+  lens: LensBody | undefined;
+  correlation: CorrelationBody | undefined;
+  indicators: readonly IndicatorSummary[];
   blog: BlogPost[];
   methodologyMarkdown: string;
-  /** Real responses for the API documentation page, by label. */
+  endpoints: EndpointDoc[];
+  errors: ErrorDoc[];
+  /** Real responses for the API documentation page. */
   examples: ApiExample[];
-}
-
-export interface IndicatorSummary {
-  def: SeriesDef;
-  license: License;
-  /** True when the upstream terms forbid reproducing the values: only statistics are shown. */
-  withheld: boolean;
-  /** Date of the latest stored observation (also for withheld series). */
-  latestDate: string | null;
-  /** The observations served (empty when withheld). */
-  observations: readonly Observation[];
-  latest: Observation | null;
-  previous: Observation | null;
-  change: number | null;
-  zScore: number | null;
-  percentile5y: number | null;
-  source: string | null;
-  scored: boolean;
-  /** Effective weight in the model: group weight ÷ scored indicators in the group (0 for context series). */
-  weight: number;
-  group: string;
-  transform: string | null;
-}
-
-export interface BlogPost {
-  slug: string;
-  title: string;
-  date: string;
-  summary: string;
-  markdown: string;
 }
 
 export interface ApiExample {
@@ -59,6 +32,33 @@ export interface ApiExample {
   path: string;
   status: number;
   body: string;
+}
+
+/** The site's view of a publication (which must carry its content: the site is not built without it). */
+export function siteData(publication: Publication): SiteData {
+  const content = publication.content!;
+  const baseUrl = publication.baseUrl;
+  return {
+    name: content.name,
+    baseUrl,
+    generatedAt: publication.builtAt,
+    regime: publication.regime?.body,
+    history: publication.history?.body,
+    model: publication.model?.body,
+    lens: publication.lens?.get('en')?.body,
+    correlation: publication.correlation?.body,
+    indicators: publication.indicators,
+    blog: content.blog.map((post) => ({ ...post, markdown: post.markdown.replaceAll('https://example.org', baseUrl) })),
+    methodologyMarkdown: content.methodologyMarkdown,
+    endpoints: content.endpoints,
+    errors: content.errors,
+    examples: [...publication.examples].map(([path, body]) => ({
+      title: path,
+      path: examplePath(path),
+      status: 200,
+      body: JSON.stringify(body, null, 2),
+    })),
+  };
 }
 
 const UNIT_LABEL: Record<Unit, string> = {

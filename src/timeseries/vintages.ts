@@ -1,3 +1,4 @@
+import type { Observation } from './observation.ts';
 /** Every vintage of a series as the store keeps it: the vocabulary of point-in-time (as-of) work. */
 
 export interface StoredVintage {
@@ -17,8 +18,20 @@ export interface VintagedSeries {
   revisions: Map<number, StoredVintage[]>;
 }
 
-/** The newest value of date index i. */
+/** The newest value of date index i. Example: first print 10 on 2024-01-02, revised to 11 → 11. */
 export function currentValue(series: VintagedSeries, i: number): number {
   const later = series.revisions.get(i);
   return later ? later[later.length - 1]!.value : series.firstValues[i]!;
+}
+
+/** Every series' current state: the newest vintage of every date, ascending. */
+export function currentSeries(vintaged: ReadonlyMap<string, VintagedSeries>): Map<string, Observation[]> {
+  const out = new Map<string, Observation[]>();
+  for (const [id, series] of vintaged) {
+    out.set(
+      id,
+      series.dates.map((date, i) => ({ date, value: currentValue(series, i) })),
+    );
+  }
+  return out;
 }

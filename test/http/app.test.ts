@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ROUTES } from '../../src/http/routes.ts';
+import { API_ROUTES } from '../../src/http/routes/table.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import { BASE_URL, createHarness, type Harness } from '../support/harness.ts';
 import { openApiValidator } from '../support/openapi-validator.ts';
@@ -21,7 +21,7 @@ describe('the /api surface', () => {
     assert.deepEqual(validator.validate('/api', 200, body), []);
     assert.deepEqual(
       body.endpoints.map((e: { path: string }) => e.path),
-      ROUTES.map((r) => r.path),
+      API_ROUTES.map((r) => r.path),
     );
     assert.deepEqual(body.seriesIds, [...INDICATOR_IDS]);
     assert.equal(body.discovery.openapi, `${BASE_URL}/openapi.json`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { chooseEncoding } from '../../src/publish/prepared-response.ts';
+import { chooseEncoding } from '../../src/http/negotiation.ts';
 import { createHarness, type Harness } from '../support/harness.ts';
 
 describe('pre-compressed responses', () => {

@@ -66,11 +66,11 @@ describe('GET /api/regime, /api/history, /api/model', () => {
       baseUrl: BASE_URL,
       previous,
     });
-    assert.match(next.modelError ?? '', /no warmed-up day/);
-    const regime = JSON.parse(next.regime!.body.toString());
+    assert.match(next.errors.model ?? '', /no warmed-up day/);
+    const regime = JSON.parse(next.regime!.response.body.toString());
     assert.equal(regime.freshness.state, 'last-good');
     assert.match(regime.freshness.reason, /model recompute failed/);
-    assert.equal(regime.percentile5y, JSON.parse(previous.regime!.body.toString()).percentile5y);
+    assert.equal(regime.percentile5y, JSON.parse(previous.regime!.response.body.toString()).percentile5y);
     assert.ok((await loadVintagedSeries(h.store.db)).size > 0);
   });
 });

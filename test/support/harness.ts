@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.ts';
-import { loadSiteContent } from '../../src/http/site-content.ts';
 import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders, type Providers } from '../../src/providers/providers.ts';
+import { publicationContent } from '../../src/publication-content.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
+import { buildSite } from '../../src/site/site-bundle.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import type { ReplayData } from './replay-data.ts';
 import { type ReplayServer, startReplayServer } from './replay-server.ts';
@@ -31,7 +32,12 @@ export async function createHarness(opts: { data?: ReplayData; now?: Date } = {}
   const providers = createProviders(replay.providerConfig());
   const clock = opts.now ?? TEST_NOW;
   const now = () => clock;
-  const publisher = new Publisher(store, { now, baseUrl: BASE_URL, content: loadSiteContent({ baseUrl: BASE_URL }) });
+  const publisher = new Publisher(store, {
+    now,
+    baseUrl: BASE_URL,
+    content: publicationContent({ baseUrl: BASE_URL, partnerSitesJson: undefined }),
+    site: buildSite,
+  });
   const app = await buildApp({ config: { baseUrl: BASE_URL }, publication: () => publisher.current });
   const harness: Harness = {
     replay,

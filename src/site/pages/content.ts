@@ -1,6 +1,7 @@
+import type { BlogPost } from '../../publish/content.ts';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
 import type { Block, Page } from '../page.ts';
-import { type BlogPost, formatDate, type SiteData } from '../site-data.ts';
+import { formatDate, type SiteData } from '../site-data.ts';
 
 export function methodologyPage(data: SiteData): Page {
   const blocks: Block[] = [];

@@ -2,23 +2,8 @@ import type { Block, Page } from '../page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */
-export interface EndpointDoc {
-  method: string;
-  path: string;
-  summary: string;
-  description: string;
-  cacheControl: string;
-  errors: string[];
-  parameters: Array<{ name: string; in: string; required: boolean; type: string; description: string }>;
-}
-
-export interface ErrorDoc {
-  code: string;
-  status: number;
-  description: string;
-}
-
-export function docsPage(data: SiteData, endpoints: EndpointDoc[], errors: ErrorDoc[]): Page {
+export function docsPage(data: SiteData): Page {
+  const { endpoints, errors } = data;
   const blocks: Block[] = [
     {
       kind: 'paragraph',

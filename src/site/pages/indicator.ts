@@ -1,13 +1,7 @@
+import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import { formulaInputs, seriesDef } from '../../timeseries/catalog.ts';
 import type { Block, Inline, Page } from '../page.ts';
-import {
-  formatChange,
-  formatDate,
-  formatValue,
-  type IndicatorSummary,
-  type SiteData,
-  unitLabel,
-} from '../site-data.ts';
+import { formatChange, formatDate, formatValue, type SiteData, unitLabel } from '../site-data.ts';
 
 /** The chart ranges offered on indicator pages (days). */
 export const RANGES: Array<[number, string]> = [

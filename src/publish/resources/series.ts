@@ -1,15 +1,15 @@
-import { round } from '../analytics/stats/round.ts';
-import { type WindowStats, windowStats } from '../analytics/stats/window-stats.ts';
-import { zScore } from '../analytics/stats/z-score.ts';
-import { firstIndexOnOrAfter } from '../timeseries/as-of.ts';
-import { addDays } from '../timeseries/dates.ts';
-import { type License, licenseOf } from '../timeseries/licenses.ts';
-import type { Observation } from '../timeseries/observation.ts';
-import type { SeriesDef } from '../timeseries/series.ts';
-import type { Freshness } from './freshness.ts';
-import { JSON_CONTENT_TYPE, type PreparedResponse, prepared, strongEtag } from './prepared-response.ts';
+import { round } from '../../analytics/stats/round.ts';
+import { type WindowStats, windowStats } from '../../analytics/stats/window-stats.ts';
+import { zScore } from '../../analytics/stats/z-score.ts';
+import { firstIndexOnOrAfter } from '../../timeseries/as-of.ts';
+import { addDays } from '../../timeseries/dates.ts';
+import { type License, licenseOf } from '../../timeseries/licenses.ts';
+import type { Observation } from '../../timeseries/observation.ts';
+import type { SeriesDef } from '../../timeseries/series.ts';
+import { CACHE_CONTROL } from '../cache-policy.ts';
+import type { Freshness } from '../freshness.ts';
+import { JSON_CONTENT_TYPE, type PreparedResponse, prepared, strongEtag } from '../prepared-response.ts';
 
-export const SERIES_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=21600';
 export const DEFAULT_DAYS = 365;
 export const MAX_DAYS = 4000;
 
@@ -78,7 +78,7 @@ export class SeriesResponses {
     if (!response) {
       const body = Buffer.concat([this.#head, this.#points.subarray(this.#offsets[start]!), this.#tail]);
       // Same start index → same bytes, so the index makes the strong ETag unique per body.
-      response = prepared(body, `"${this.#contentTag}-${start}"`, JSON_CONTENT_TYPE, SERIES_CACHE_CONTROL);
+      response = prepared(body, `"${this.#contentTag}-${start}"`, JSON_CONTENT_TYPE, CACHE_CONTROL.series);
       this.#byStart.set(start, response);
     }
     // At most 4,000 `days` keys, each pointing at a body shared by every `days` with the same start.

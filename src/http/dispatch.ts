@@ -1,0 +1,63 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { ApiError, errorReply, truncate } from './api-error.ts';
+import { compileRouter } from './router.ts';
+import { type Answer, notFoundAnswer, type RouteContext, type RouteRequest } from './routes/route.ts';
+import { ROUTE_TABLE } from './routes/table.ts';
+import { writePrepared } from './write-prepared.ts';
+
+export interface Dispatcher {
+  /** The answer to a GET or HEAD: a route's, or not-found (JSON envelope under /api, the 404 page elsewhere). */
+  answer(req: IncomingMessage): Answer;
+  /** Writes an answer: a prepared response (by the one writer) or the error envelope. */
+  write(req: IncomingMessage, res: ServerResponse, answer: Answer): void;
+  /** The fast path in front of Fastify: answers every GET and HEAD; other methods are left to Fastify. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
+/**
+ * Routes a request through the route table, once: the path is matched, the query parsed, the handler called and
+ * its answer written. Used in front of Fastify (the fast path) and by Fastify's own GET route (for inject() and
+ * when the rate limiter must see every request), so both answer byte for byte alike.
+ */
+export function createDispatcher(context: RouteContext, log?: FastifyBaseLogger): Dispatcher {
+  const match = compileRouter(ROUTE_TABLE);
+  const answer = (req: IncomingMessage): Answer => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const found = match(path);
+    const request: RouteRequest = {
+      params: found?.params ?? {},
+      query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+      headers: req.headers,
+      path,
+      markdownPath: found?.markdownPath ?? false,
+    };
+    if (found) return found.route.handle(request, context);
+    if (path === '/api' || path.startsWith('/api/')) {
+      return new ApiError(
+        'endpoint_not_found',
+        `No endpoint at ${truncate(path)}.`,
+        `See the directory of endpoints at ${context.baseUrl}/api.`,
+      );
+    }
+    return notFoundAnswer(request, context);
+  };
+  const write = (req: IncomingMessage, res: ServerResponse, result: Answer) => {
+    if (!(result instanceof ApiError)) return writePrepared(req.headers, res, result);
+    if (result.status >= 500) log?.error({ code: result.code, url: req.url, reason: result.message }, 'unavailable');
+    const reply = errorReply(context.baseUrl, result);
+    res.writeHead(reply.status, { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) });
+    res.end(reply.body);
+  };
+  return {
+    answer,
+    write,
+    serve(req, res) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+      write(req, res, answer(req));
+      return true;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { Correlation } from '../schemas/correlation.ts';
+import { type Route, resourceAnswer } from './route.ts';
+
+export const getCorrelation: Route = {
+  path: '/api/correlation',
+  listed: 'api',
+  cache: 'correlation',
+  spec: {
+    operationId: 'getCorrelation',
+    summary: 'Liquidity against SPX, QQQ, BTC and gold',
+    description:
+      'Weekly rolling correlations (13, 26, 52 weeks) of liquidity changes with asset log returns, the lead/lag cross-correlation over −13…+13 weeks with a Bonferroni significance test, and forward returns by regime state (20 and 60 business days, non-overlapping samples, Welch t-test), each keyed by asset id.',
+    parameters: [],
+    response: Correlation,
+    errors: ['correlation_unavailable'],
+    tag: 'correlation',
+  },
+  handle: (_request, context) =>
+    resourceAnswer(
+      context,
+      (p) => p.correlation?.response,
+      'correlation_unavailable',
+      'correlation statistics',
+      (p) => p?.errors.correlation ?? p?.errors.model,
+    ),
+};

@@ -1,0 +1,68 @@
+import type { PreparedResponse } from '../../publish/prepared-response.ts';
+import type { Publication } from '../../publish/publication.ts';
+import { ApiError } from '../api-error.ts';
+import type { Answer, Route, RouteContext } from './route.ts';
+
+/** A document of the current publication's site, or 503 while nothing is published. */
+function siteDocument(context: RouteContext, pick: (p: Publication) => PreparedResponse | undefined): Answer {
+  const publication = context.publication();
+  const prepared = publication && pick(publication);
+  return prepared ?? new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.');
+}
+
+export const getApiCatalog: Route = {
+  path: '/.well-known/api-catalog',
+  listed: 'document',
+  cache: 'apiCatalog',
+  spec: {
+    operationId: 'getApiCatalog',
+    summary: 'RFC 9727 API catalog',
+    description:
+      'A linkset with the service description (this document), the human documentation, the health endpoint and the license.',
+    parameters: [],
+    response: null,
+    contentType: 'application/linkset+json',
+    errors: [],
+    tag: 'documents',
+  },
+  handle: (_request, context) => siteDocument(context, (p) => p.site?.apiCatalog),
+};
+
+export const getLlmsTxt: Route = {
+  path: '/llms.txt',
+  listed: 'document',
+  cache: 'page',
+  spec: {
+    operationId: 'getLlmsTxt',
+    summary: 'Site index for language models (llmstxt.org)',
+    description: 'Title, summary and sections of links to the Markdown forms of the pages.',
+    parameters: [],
+    response: null,
+    contentType: 'text/plain',
+    errors: [],
+    tag: 'documents',
+  },
+  handle: (_request, context) => siteDocument(context, (p) => p.site?.llms),
+};
+
+export const getOpenApi: Route = {
+  path: '/openapi.json',
+  listed: 'none',
+  cache: 'openapi',
+  handle: (_request, context) => context.openapi(),
+};
+
+export const getOpenApiWellKnown: Route = {
+  path: '/.well-known/openapi.json',
+  listed: 'none',
+  cache: 'openapi',
+  handle: (_request, context) => context.openapi(),
+};
+
+/** The stylesheet and the icons: the same bytes for the life of the process. */
+export const staticDocuments: Route[] = ['/assets/site.css', '/favicon.svg', '/favicon.ico'].map((path) => ({
+  path,
+  listed: 'none',
+  cache: path.endsWith('.css') ? 'stylesheet' : 'icon',
+  handle: (_request: unknown, context: RouteContext) => siteDocument(context, (p) => p.site?.documents.get(path)),
+}));

@@ -1,0 +1,29 @@
+import { ApiError } from '../api-error.ts';
+import { Health } from '../schemas/snapshot.ts';
+import type { Route } from './route.ts';
+
+export const getHealth: Route = {
+  path: '/api/health',
+  listed: 'api',
+  cache: 'health',
+  spec: {
+    operationId: 'getHealth',
+    summary: 'Health for monitors',
+    description:
+      'The last refresh and its outcome per source, the age of each series, the publication version and the service and model versions.',
+    parameters: [],
+    response: Health,
+    errors: ['service_unavailable'],
+    tag: 'discovery',
+  },
+  handle: (_request, context) =>
+    context.publication()?.health.response ??
+    new ApiError(
+      'service_unavailable',
+      'Nothing has been published yet.',
+      'The service is starting; retry in a minute.',
+      {
+        'retry-after': '30',
+      },
+    ),
+};

@@ -1,0 +1,42 @@
+import { LANG_MAPPING_TEXT, LOCALES } from '../../timeseries/locales.ts';
+import { ApiError } from '../api-error.ts';
+import { parseLang } from '../lang-param.ts';
+import { Lens } from '../schemas/lens.ts';
+import { queryParam, type Route } from './route.ts';
+
+export const getLens: Route = {
+  path: '/api/lens',
+  listed: 'api',
+  cache: 'lens',
+  spec: {
+    operationId: 'getLens',
+    summary: 'The three-axis liquidity lens',
+    description:
+      'Quantity, Price and Structure readings and a structural posture × tactical pulse cell with a narrative, never folded into the regime score. A field whose inputs have not warmed up is null. lang selects the narrative locale only; every other field is identical across locales.',
+    parameters: [
+      {
+        name: 'lang',
+        in: 'query',
+        required: false,
+        type: 'string',
+        description: `Narrative locale: ${LOCALES.join(', ')}; default en. ${LANG_MAPPING_TEXT} Anything else gets 400 invalid_parameter.`,
+        default: 'en',
+      },
+    ],
+    response: Lens,
+    errors: ['invalid_parameter', 'lens_unavailable'],
+    tag: 'lens',
+  },
+  handle: ({ query }, { publication }) => {
+    const lang = parseLang(queryParam(query, 'lang'));
+    if (!lang.ok) return new ApiError('invalid_parameter', lang.message, lang.hint);
+    const current = publication();
+    const lens = current?.lens?.get(lang.value);
+    if (lens) return lens.response;
+    return new ApiError(
+      'lens_unavailable',
+      `The lens could not be computed: ${current?.errors.lens ?? 'no data has been stored yet'}.`,
+      'Retry after the next refresh.',
+    );
+  },
+};

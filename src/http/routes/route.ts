@@ -1,0 +1,123 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { TSchema } from '@sinclair/typebox';
+import type { CachePolicy } from '../../publish/cache-policy.ts';
+import type { PreparedResponse } from '../../publish/prepared-response.ts';
+import type { Publication } from '../../publish/publication.ts';
+import { ApiError } from '../api-error.ts';
+import type { ErrorCode } from '../error-codes.ts';
+import { wantsMarkdown, wantsPage } from '../negotiation.ts';
+
+/**
+ * One entry of the route table: the URL, how it is documented (the /api directory and the OpenAPI document are
+ * generated from these), its cache policy and its handler. The fast path, the Fastify routes, the directory and
+ * the OpenAPI document all come from the one table in table.ts.
+ */
+export interface ParameterSpec {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  type: 'string' | 'integer';
+  description: string;
+  enum?: string[];
+  minimum?: number;
+  maximum?: number;
+  default?: string | number;
+}
+
+export interface OperationSpec {
+  operationId: string;
+  summary: string;
+  description: string;
+  parameters: ParameterSpec[];
+  /** JSON schema of the 200 body; null for non-JSON documents (see contentType). */
+  response: TSchema | null;
+  /** Media type of the 200 body; application/json when absent. */
+  contentType?: string;
+  errors: ErrorCode[];
+  tag: string;
+}
+
+export interface RouteRequest {
+  /** Path parameters, percent-decoded. */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** The path as requested (without the query). */
+  path: string;
+  /** The path ended in `.md`. */
+  markdownPath: boolean;
+}
+
+export interface RouteContext {
+  baseUrl: string;
+  publication(): Publication | undefined;
+  /** The /api directory, built once from the table. */
+  directory: PreparedResponse;
+  /** The OpenAPI document of the current publication (its examples are real responses). */
+  openapi(): PreparedResponse;
+}
+
+/** What a handler answers: a prepared response to write, or an error to render as the envelope. */
+export type Answer = PreparedResponse | ApiError;
+
+export interface Route {
+  /** OpenAPI-style template, e.g. /api/series/{id}. */
+  path: string;
+  /** api: in the /api directory and the OpenAPI document; document: in the OpenAPI document only; none: neither. */
+  listed: 'api' | 'document' | 'none';
+  spec?: OperationSpec;
+  cache: CachePolicy;
+  /** A page: also served as Markdown at `<path>.md` or by Accept. */
+  markdown?: boolean;
+  handle(request: RouteRequest, context: RouteContext): Answer;
+}
+
+/** A query parameter as the parsers expect it: absent, one value, or every value when repeated. */
+export function queryParam(query: URLSearchParams, name: string): string | string[] | undefined {
+  const values = query.getAll(name);
+  return values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
+}
+
+/** A page answer: the Markdown form when asked for, else HTML; a missing page answers the not-found page. */
+export function pageAnswer(
+  request: RouteRequest,
+  context: RouteContext,
+  rendered: { html: PreparedResponse; markdown: PreparedResponse } | undefined,
+): Answer {
+  if (!rendered) return notFoundAnswer(request, context);
+  return wantsMarkdown(request.path, request.headers.accept) ? rendered.markdown : rendered.html;
+}
+
+/** Nothing at this path: the site's not-found page for people, the JSON envelope for machines. */
+export function notFoundAnswer(request: RouteRequest, context: RouteContext): Answer {
+  const site = context.publication()?.site;
+  if (site && wantsPage(request.path, request.headers.accept)) {
+    return wantsMarkdown(request.path, request.headers.accept) ? site.notFound.markdown : site.notFound.html;
+  }
+  return new ApiError(
+    'not_found',
+    `Nothing at ${request.path.slice(0, 64)}.`,
+    'The site index is at /llms.txt and the API directory at /api.',
+  );
+}
+
+/**
+ * A resource of the publication (regime, history, …): its prepared response, or `code` with the reason the
+ * computation failed when there is none.
+ */
+export function resourceAnswer(
+  context: RouteContext,
+  pick: (p: Publication) => PreparedResponse | undefined,
+  code: ErrorCode,
+  what: string,
+  reason: (p: Publication | undefined) => string | undefined,
+): Answer {
+  const publication = context.publication();
+  const prepared = publication && pick(publication);
+  if (prepared) return prepared;
+  return new ApiError(
+    code,
+    `The ${what} could not be computed: ${reason(publication) ?? 'no data has been stored yet'}.`,
+    'Retry after the next refresh; /api/series/{id} serves the stored series meanwhile.',
+  );
+}

@@ -1,0 +1,45 @@
+import { getChart } from './chart.ts';
+import { getCorrelation } from './correlation.ts';
+import { getDirectory } from './directory.ts';
+import { getApiCatalog, getLlmsTxt, getOpenApi, getOpenApiWellKnown, staticDocuments } from './documents.ts';
+import { getHealth } from './health.ts';
+import { getHistory } from './history.ts';
+import { getLens } from './lens.ts';
+import { getModel } from './model.ts';
+import { archiveDay, blogPost, fixedPages, indicatorPage } from './pages.ts';
+import { getRegime } from './regime.ts';
+import type { Route } from './route.ts';
+import { getSeries } from './series.ts';
+import { getSnapshot } from './snapshot.ts';
+
+/**
+ * The route table: every URL the service answers, declared once. The dispatcher (fast path), the Fastify routes,
+ * the /api directory (API_ROUTES) and the OpenAPI document (API_ROUTES and DOCUMENT_ROUTES) are generated from it.
+ */
+export const ROUTE_TABLE: readonly Route[] = [
+  getDirectory,
+  getSnapshot,
+  getHealth,
+  getSeries,
+  getRegime,
+  getHistory,
+  getModel,
+  getLens,
+  getCorrelation,
+  getChart,
+  getApiCatalog,
+  getLlmsTxt,
+  getOpenApi,
+  getOpenApiWellKnown,
+  ...staticDocuments,
+  ...fixedPages,
+  blogPost,
+  archiveDay,
+  indicatorPage,
+];
+
+/** The /api endpoints, in the directory's order. */
+export const API_ROUTES = ROUTE_TABLE.filter((route) => route.listed === 'api');
+
+/** Documents outside /api that the OpenAPI document describes too. */
+export const DOCUMENT_ROUTES = ROUTE_TABLE.filter((route) => route.listed === 'document');

@@ -1,0 +1,29 @@
+import type { Config } from './config.ts';
+import { buildDirectory } from './http/directory.ts';
+import { endpointDocs, errorDocs } from './http/docs-content.ts';
+import { API_ROUTES } from './http/routes/table.ts';
+import { refreshIntervalHours } from './ingest/scheduler.ts';
+import { type PublicationContent, parsePartnerSites } from './publish/content.ts';
+import { SERVICE_VERSION } from './publish/service-version.ts';
+import { loadBlogPosts, loadMethodology } from './site/blog.ts';
+
+/**
+ * Assembles what a publication carries besides data, from every layer that owns a piece of it: the blog and the
+ * methodology (read once from the repository by the site), the directory and the endpoint and error docs (from
+ * the HTTP route table), the partner sites and the refresh interval (from the configuration).
+ */
+export function publicationContent(
+  config: Pick<Config, 'baseUrl' | 'partnerSitesJson'> & Partial<Pick<Config, 'refreshCron'>>,
+): PublicationContent {
+  return {
+    name: 'usd-liquidity',
+    serviceVersion: SERVICE_VERSION,
+    blog: loadBlogPosts(),
+    methodologyMarkdown: loadMethodology(),
+    endpoints: endpointDocs(),
+    errors: errorDocs(),
+    directory: buildDirectory(API_ROUTES, config.baseUrl),
+    partnerSites: parsePartnerSites(config.partnerSitesJson),
+    refreshIntervalHours: refreshIntervalHours(config.refreshCron ?? '0 0 */6 * * *'),
+  };
+}

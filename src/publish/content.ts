@@ -1,0 +1,79 @@
+/**
+ * What the repository and the HTTP layer contribute to a publication, fixed for the life of the process: the
+ * blog and the methodology (read from the repository), the endpoint and error documentation and the /api
+ * directory (generated from the route table), and the partner sites. The composition root assembles it.
+ */
+export interface BlogPost {
+  slug: string;
+  title: string;
+  date: string;
+  summary: string;
+  markdown: string;
+}
+
+export interface EndpointDoc {
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  cacheControl: string;
+  errors: string[];
+  parameters: Array<{ name: string; in: string; required: boolean; type: string; description: string }>;
+}
+
+export interface ErrorDoc {
+  code: string;
+  status: number;
+  description: string;
+}
+
+export interface PartnerSite {
+  name: string;
+  url: string;
+  relation: string;
+}
+
+export interface PublicationContent {
+  name: string;
+  serviceVersion: string;
+  blog: BlogPost[];
+  methodologyMarkdown: string;
+  endpoints: EndpointDoc[];
+  errors: ErrorDoc[];
+  /** The /api directory body (for the snapshot's `apis` and the docs and OpenAPI example). */
+  directory: { endpoints: Array<{ method: string; path: string; url: string; summary: string }> } & Record<
+    string,
+    unknown
+  >;
+  partnerSites: PartnerSite[];
+  /** How often the data is refreshed, in hours, derived from the configured schedule. */
+  refreshIntervalHours: number;
+}
+
+export const DEFAULT_PARTNER_SITES: PartnerSite[] = [
+  { name: 'FRED, Federal Reserve Bank of St. Louis', url: 'https://fred.stlouisfed.org/', relation: 'data-source' },
+  { name: 'U.S. Treasury Fiscal Data', url: 'https://fiscaldata.treasury.gov/', relation: 'data-source' },
+  {
+    name: 'Federal Reserve Bank of New York, Markets Data',
+    url: 'https://markets.newyorkfed.org/',
+    relation: 'data-source',
+  },
+  {
+    name: 'Chicago Fed National Financial Conditions Index',
+    url: 'https://www.chicagofed.org/research/data/nfci/current-data',
+    relation: 'validation-benchmark',
+  },
+];
+
+/** PARTNER_SITES: a JSON array of {name, url, relation}; by default the official data providers. */
+export function parsePartnerSites(json: string | undefined): PartnerSite[] {
+  if (!json) return DEFAULT_PARTNER_SITES;
+  const parsed: unknown = JSON.parse(json);
+  if (
+    !Array.isArray(parsed) ||
+    !parsed.every((p) => p && typeof p.name === 'string' && typeof p.url === 'string' && typeof p.relation === 'string')
+  ) {
+    throw new Error('PARTNER_SITES must be a JSON array of {"name","url","relation"} objects');
+  }
+  return parsed as PartnerSite[];
+}

@@ -1,0 +1,4 @@
+import type { CorrelationReport } from '../../analytics/correlation/correlation.ts';
+
+/** GET /api/correlation: the correlation statistics and when they were computed. */
+export type CorrelationBody = { updatedAt: string } & CorrelationReport;

@@ -1,0 +1,63 @@
+import type { CorrelationBody } from './correlation.ts';
+import type { HistoryBody } from './model.ts';
+
+/**
+ * Real response bodies of this publication, trimmed to a few elements where they are long, keyed by route path:
+ * the examples of the OpenAPI document and of the documentation page.
+ */
+export function responseExamples(bodies: Record<string, unknown>): Map<string, unknown> {
+  const examples = new Map<string, unknown>();
+  for (const [path, body] of Object.entries(bodies)) {
+    if (body === undefined) continue;
+    if (path === '/api/history') examples.set(path, trimHistory(body as HistoryBody));
+    else if (path === '/api/correlation') examples.set(path, trimCorrelation(body as CorrelationBody));
+    else if (path === '/api/snapshot') {
+      const snapshot = body as { indicators: unknown[]; apis: unknown[] };
+      examples.set(path, { ...snapshot, indicators: snapshot.indicators.slice(0, 3), apis: snapshot.apis.slice(0, 3) });
+    } else if (path === '/api/health') {
+      const health = body as { sources: unknown[] };
+      examples.set(path, { ...health, sources: health.sources.slice(0, 3) });
+    } else examples.set(path, body);
+  }
+  return examples;
+}
+
+/** The request each example answers (the documentation shows it as a curl). */
+export function examplePath(routePath: string): string {
+  if (routePath === '/api/series/{id}') return '/api/series/tga?days=7';
+  if (routePath === '/api/lens') return '/api/lens?lang=en';
+  return routePath;
+}
+
+function trimHistory(history: HistoryBody): HistoryBody {
+  if (history.count === 0) return history;
+  const k = Math.max(0, history.count - 3);
+  const cut = <T>(xs: T[]) => xs.slice(k);
+  return {
+    ...history,
+    from: history.dates[k]!,
+    count: history.count - k,
+    dates: cut(history.dates),
+    headline: cut(history.headline),
+    status: cut(history.status),
+    aggregate: cut(history.aggregate),
+    subIndices: {
+      policy: cut(history.subIndices.policy),
+      funding: cut(history.subIndices.funding),
+      credit: cut(history.subIndices.credit),
+      risk: cut(history.subIndices.risk),
+    },
+  };
+}
+
+function trimCorrelation(report: CorrelationBody): CorrelationBody {
+  const copy = structuredClone(report);
+  for (const asset of copy.assets) {
+    for (const measure of ['headline', 'netLiquidity'] as const) {
+      for (const w of ['13w', '26w', '52w'] as const)
+        copy.correlations[asset][measure][w].path = copy.correlations[asset][measure][w].path.slice(-3);
+      copy.leadLag[asset][measure].lags = copy.leadLag[asset][measure].lags.filter((l) => Math.abs(l.lag) <= 1);
+    }
+  }
+  return copy;
+}

@@ -1,0 +1,81 @@
+import type { ModelDescription } from '../../analytics/model/description.ts';
+import { SCORED } from '../../analytics/model/spec.ts';
+import { round } from '../../analytics/stats/round.ts';
+import { zScore } from '../../analytics/stats/z-score.ts';
+import { seriesDef } from '../../timeseries/catalog.ts';
+import { type License, licenseOf } from '../../timeseries/licenses.ts';
+import type { Observation } from '../../timeseries/observation.ts';
+import { INDICATOR_IDS, type SeriesDef } from '../../timeseries/series.ts';
+import type { Freshness } from '../freshness.ts';
+import type { SeriesResponses } from './series.ts';
+
+/** One of the 25 indicators as the dashboard cards, the pages and the snapshot show it. */
+export interface IndicatorSummary {
+  def: SeriesDef;
+  license: License;
+  /** True when the upstream terms forbid reproducing the values: only statistics are shown. */
+  withheld: boolean;
+  /** Date of the latest stored observation (also for withheld series). */
+  latestDate: string | null;
+  /** The observations served (empty when withheld). */
+  observations: readonly Observation[];
+  latest: Observation | null;
+  previous: Observation | null;
+  change: number | null;
+  zScore: number | null;
+  percentile5y: number | null;
+  source: Freshness | null;
+  scored: boolean;
+  /** Effective weight in the model: group weight ÷ scored indicators in the group (0 for context series). */
+  weight: number;
+  group: string;
+  transform: string | null;
+}
+
+/** Every indicator's summary, from its current observations and its built series response. */
+export function indicatorSummaries(
+  current: ReadonlyMap<string, readonly Observation[]>,
+  series: ReadonlyMap<string, SeriesResponses>,
+  model: ModelDescription | undefined,
+): IndicatorSummary[] {
+  const scoredCount = new Map<string, number>();
+  for (const s of SCORED) scoredCount.set(s.group, (scoredCount.get(s.group) ?? 0) + 1);
+  const groupWeight = new Map<string, number>((model?.groups ?? []).map((g) => [g.id, g.weight]));
+  return INDICATOR_IDS.map((id) => {
+    const def = seriesDef(id)!;
+    const license = licenseOf(def);
+    const stored = current.get(id) ?? [];
+    // Restricted terms: the values never leave the service, only statistics do (see licenseOf).
+    const withheld = license.redistribution !== 'full';
+    const observations = withheld ? [] : stored;
+    const latest = observations.at(-1) ?? null;
+    const previous = observations.at(-2) ?? null;
+    const responses = series.get(id);
+    const scored = SCORED.find((s) => s.id === id);
+    const stats = responses?.stats;
+    const z = latest && stats ? zScore(latest.value, stats) : undefined;
+    return {
+      def,
+      license,
+      withheld,
+      latestDate: stored.at(-1)?.date ?? null,
+      observations,
+      latest,
+      previous,
+      change: latest && previous ? round(latest.value - previous.value, 6) : null,
+      zScore: z === undefined ? null : round(z, 2),
+      percentile5y: stats?.percentile ?? null,
+      source: responses?.meta.source ?? null,
+      scored: Boolean(scored),
+      weight: scored ? round((groupWeight.get(scored.group) ?? 0) / scoredCount.get(scored.group)!, 4) : 0,
+      group: scored?.group ?? def.group,
+      transform: scored
+        ? scored.transform.kind === 'level'
+          ? 'its level'
+          : scored.transform.kind === 'change'
+            ? `its change over ${scored.transform.days} days`
+            : 'a depletion signal (live only during a large drawdown toward a low balance)'
+        : null,
+    };
+  });
+}

@@ -1,0 +1,40 @@
+import { computeLens, flowEndDate, type Lens } from '../../analytics/lens/lens.ts';
+import { narrative } from '../../analytics/lens/narrative/narrative.ts';
+import { LOCALES, type Locale } from '../../timeseries/locales.ts';
+import type { Observation } from '../../timeseries/observation.ts';
+
+/** GET /api/lens in one locale: the lens, its narrative in that locale, and the locale served. */
+export type LensBody = Omit<Lens, 'synthesis'> & {
+  synthesis: Lens['synthesis'] & { narrative: string };
+  updatedAt: string;
+  lang: Locale;
+};
+
+/** The lens once, its narrative in every locale; throws when none of its inputs has data. */
+export function lensBodies(current: ReadonlyMap<string, readonly Observation[]>, now: Date): Map<Locale, LensBody> {
+  const lens = withheldRestricted(computeLens(current));
+  if (lens.dataAsOf === null) throw new Error('none of the lens inputs has data yet');
+  const flowDate = flowEndDate(current);
+  const bodies = new Map<Locale, LensBody>();
+  for (const locale of LOCALES) {
+    bodies.set(locale, {
+      quantity: lens.quantity,
+      price: lens.price,
+      structure: lens.structure,
+      synthesis: { ...lens.synthesis, narrative: narrative(lens, locale, flowDate) },
+      dataAsOf: lens.dataAsOf,
+      updatedAt: now.toISOString(),
+      lang: locale,
+    });
+  }
+  return bodies;
+}
+
+/**
+ * The HY − IG tiering is computed from two ICE BofA indices whose terms prohibit reproduction in any form: its
+ * numbers are withheld, its classification (state, direction) is published.
+ */
+function withheldRestricted(lens: Lens): Lens {
+  const tier = lens.structure.hyIgTiering;
+  return { ...lens, structure: { ...lens.structure, hyIgTiering: { ...tier, spreadBps: null, trendBps: null } } };
+}

@@ -1,0 +1,81 @@
+import { DATA_LICENSE } from '../../timeseries/licenses.ts';
+import { LOCALES } from '../../timeseries/locales.ts';
+import type { PublicationContent } from '../content.ts';
+import type { IndicatorSummary } from './indicators.ts';
+import type { ModelBody, RegimeBody } from './model.ts';
+
+/** GET /api/snapshot: everything an agent needs in one call (the contract's aggregate snapshot, 2.6). */
+export function snapshotBody(input: {
+  content: PublicationContent;
+  baseUrl: string;
+  now: Date;
+  regime: RegimeBody;
+  model: ModelBody | undefined;
+  indicators: readonly IndicatorSummary[];
+}) {
+  const b = input.baseUrl;
+  const { content } = input;
+  return {
+    $schema: `${b}/openapi.json#/components/schemas/Snapshot`,
+    generatedAt: input.now.toISOString(),
+    site: {
+      name: content.name,
+      baseUrl: b,
+      description:
+        'Free, read-only JSON API and website of US-dollar liquidity indicators, a validated liquidity regime, a three-axis lens and market correlations.',
+      license: { ...DATA_LICENSE },
+      dataSources: content.partnerSites
+        .filter((p) => p.relation === 'data-source')
+        .map((p) => ({ name: p.name, url: p.url })),
+      refreshIntervalHours: content.refreshIntervalHours,
+      locales: [...LOCALES],
+      serviceVersion: content.serviceVersion,
+    },
+    regime: input.regime,
+    indicators: input.indicators.map((i) => ({
+      id: i.def.id,
+      name: i.def.name,
+      group: i.group,
+      unit: i.def.unit,
+      frequency: i.def.frequency,
+      latestDate: i.latestDate,
+      latestValue: i.latest?.value ?? null,
+      license: { terms: i.license.terms, redistribution: i.license.redistribution },
+      previousDate: i.previous?.date ?? null,
+      change: i.change,
+      zScore: i.zScore,
+      percentile5y: i.percentile5y,
+      source: i.source,
+      scored: i.scored,
+      weight: i.weight,
+      seriesUrl: `${b}/api/series/${i.def.id}`,
+      pageUrl: `${b}/indicators/${i.def.id}`,
+    })),
+    dliModel: input.model ?? null,
+    recentBlog: content.blog.slice(0, 5).map((p) => ({
+      title: p.title,
+      date: p.date,
+      summary: p.summary,
+      url: `${b}/blog/${p.slug}`,
+      markdownUrl: `${b}/blog/${p.slug}.md`,
+    })),
+    keyPages: [
+      ['Dashboard', '/', '/index.md'],
+      ['Today', '/today', '/today.md'],
+      ['Methodology', '/methodology', '/methodology.md'],
+      ['API documentation', '/docs', '/docs.md'],
+      ['About', '/about', '/about.md'],
+    ].map(([title, path, md]) => ({ title: title!, url: `${b}${path}`, markdownUrl: `${b}${md}` })),
+    machineReadable: [
+      { name: 'OpenAPI 3.1', url: `${b}/openapi.json`, type: 'application/vnd.oai.openapi+json;version=3.1' },
+      { name: 'API catalog (RFC 9727)', url: `${b}/.well-known/api-catalog`, type: 'application/linkset+json' },
+      { name: 'llms.txt', url: `${b}/llms.txt`, type: 'text/plain' },
+      { name: 'Endpoint directory', url: `${b}/api`, type: 'application/json' },
+      { name: 'Health', url: `${b}/api/health`, type: 'application/json' },
+    ],
+    apis: content.directory.endpoints.map((e) => ({ method: e.method, path: e.path, url: e.url, summary: e.summary })),
+    partnerSites: content.partnerSites,
+  };
+}
+
+export type SnapshotBody = ReturnType<typeof snapshotBody>;
