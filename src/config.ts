@@ -1,5 +1,9 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Cron } from 'croner';
+import envSchema from 'env-schema';
 import { DEFAULT_HTTP_POLICY } from './providers/http-client.ts';
 import type { ProviderConfig } from './providers/providers.ts';
+import { parsePartnerSites } from './publish/content.ts';
 
 /** Every setting the service reads, from the environment, with its default. Documented in the README. */
 export interface Config {
@@ -14,6 +18,8 @@ export interface Config {
   refreshMaxAgeMs: number;
   refreshCron: string;
   refreshOnStart: boolean;
+  /** After a failed or partial refresh, the delays of the retries before the next scheduled run. */
+  refreshRetryMs: number[];
   /** JSON array of {name, url, relation} for the snapshot's partnerSites; default: the data providers. */
   partnerSitesJson: string | undefined;
   /** How often every process checks the publication log (the fallback to LISTEN/NOTIFY). */
@@ -25,24 +31,101 @@ export interface Config {
   providers: ProviderConfig;
 }
 
-type Env = Record<string, string | undefined>;
+const url = (description: string) => Type.String({ pattern: '^https?://[^\\s/]+', description });
+const integer = (min: number, max: number, description: string) =>
+  Type.Integer({ minimum: min, maximum: max, description });
 
-export function loadConfig(env: Env = process.env): Config {
-  const port = int(env.PORT, 8080);
-  const host = env.HOST ?? '0.0.0.0';
+/**
+ * The environment variables, as a schema (validated and coerced by env-schema). Each description says the
+ * accepted forms: it is what a malformed value's error shows.
+ */
+const EnvSchema = Type.Object({
+  PORT: Type.Optional(integer(0, 65_535, 'a port number from 0 to 65535 (default 8080)')),
+  HOST: Type.Optional(
+    Type.String({ minLength: 1, description: 'a host name or address to listen on (default 0.0.0.0)' }),
+  ),
+  BASE_URL: Type.Optional(url('an http:// or https:// URL (default http://localhost:$PORT)')),
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^(sqlite:.+|postgres(ql)?://.+)$',
+      description: 'sqlite:<path> (embedded, the default sqlite:./data/usd-liquidity.sqlite) or a postgres:// URL',
+    }),
+  ),
+  LOG_LEVEL: Type.Optional(
+    Type.Union(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+      { description: 'one of fatal, error, warn, info, debug, trace, silent (default info)' },
+    ),
+  ),
+  REFRESH_CRON: Type.Optional(
+    Type.String({ minLength: 1, description: 'a croner pattern with seconds, in UTC (default "0 0 */6 * * *")' }),
+  ),
+  REFRESH_MAX_AGE_HOURS: Type.Optional(Type.Number({ minimum: 0, description: 'hours, a number ≥ 0 (default 6)' })),
+  REFRESH_ON_START: Type.Optional(
+    Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true or false (default true)' }),
+  ),
+  REFRESH_RETRY_MINUTES: Type.Optional(
+    Type.String({
+      pattern: '^\\s*\\d+(\\.\\d+)?(\\s*,\\s*\\d+(\\.\\d+)?)*\\s*$',
+      description: 'a comma-separated list of minutes, e.g. 1,5,15,60 (the default); empty list not allowed',
+    }),
+  ),
+  FRED_API_KEY: Type.Optional(
+    Type.String({ pattern: '^[a-z0-9]{32}$', description: "FRED's 32-character lowercase alphanumeric key" }),
+  ),
+  FRED_BASE_URL: Type.Optional(url('an http(s) URL (default https://fred.stlouisfed.org)')),
+  FRED_API_BASE_URL: Type.Optional(url('an http(s) URL (default https://api.stlouisfed.org)')),
+  TREASURY_BASE_URL: Type.Optional(
+    url('an http(s) URL (default https://api.fiscaldata.treasury.gov/services/api/fiscal_service)'),
+  ),
+  NYFED_BASE_URL: Type.Optional(url('an http(s) URL (default https://markets.newyorkfed.org)')),
+  PRICES_BASE_URL: Type.Optional(url('an http(s) URL (default https://query1.finance.yahoo.com)')),
+  PROVIDER_TIMEOUT_MS: Type.Optional(integer(100, 600_000, 'milliseconds, 100 to 600000 (default 30000)')),
+  PROVIDER_RETRIES: Type.Optional(integer(0, 10, 'a whole number of retries, 0 to 10 (default 3)')),
+  PROVIDER_BACKOFF_MS: Type.Optional(integer(0, 600_000, 'milliseconds, 0 to 600000 (default 1000)')),
+  FRED_MIN_INTERVAL_MS: Type.Optional(
+    integer(0, 60_000, 'milliseconds between FRED requests, 0 to 60000 (default 500)'),
+  ),
+  PROVIDER_CONCURRENCY: Type.Optional(integer(1, 32, 'requests in flight per provider, 1 to 32 (default 2)')),
+  PARTNER_SITES: Type.Optional(Type.String({ description: 'a JSON array of {"name","url","relation"} objects' })),
+  PUBLICATION_POLL_MS: Type.Optional(integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)')),
+  LEADER_CHECK_MS: Type.Optional(integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)')),
+  RATE_LIMIT_PER_MINUTE: Type.Optional(
+    integer(0, 1_000_000, 'requests per minute per address; 0 turns it off (default)'),
+  ),
+});
+
+type Env = Static<typeof EnvSchema>;
+
+/** A configuration that cannot be used: the message names the variable, its value and the accepted forms. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the configuration. Unknown variables are ignored (the environment is shared); a known
+ * variable with a malformed value stops the start with a ConfigError.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = validate(source);
+  const port = env.PORT ?? 8080;
+  const refreshCron = env.REFRESH_CRON ?? '0 0 */6 * * *';
+  checkCron(refreshCron);
+  if (env.PARTNER_SITES) check('PARTNER_SITES', env.PARTNER_SITES, () => parsePartnerSites(env.PARTNER_SITES));
   return {
     port,
-    host,
-    baseUrl: (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    host: env.HOST ?? '0.0.0.0',
+    baseUrl: trim(env.BASE_URL ?? `http://localhost:${port}`),
     databaseUrl: env.DATABASE_URL ?? 'sqlite:./data/usd-liquidity.sqlite',
     logLevel: env.LOG_LEVEL ?? 'info',
-    refreshMaxAgeMs: int(env.REFRESH_MAX_AGE_HOURS, 6) * 3_600_000,
-    refreshCron: env.REFRESH_CRON ?? '0 0 */6 * * *',
+    refreshMaxAgeMs: (env.REFRESH_MAX_AGE_HOURS ?? 6) * 3_600_000,
+    refreshCron,
     refreshOnStart: env.REFRESH_ON_START !== 'false',
+    refreshRetryMs: (env.REFRESH_RETRY_MINUTES ?? '1,5,15,60').split(',').map((m) => Number(m.trim()) * 60_000),
     partnerSitesJson: env.PARTNER_SITES || undefined,
-    publicationPollMs: int(env.PUBLICATION_POLL_MS, 5_000),
-    leaderCheckMs: int(env.LEADER_CHECK_MS, 5_000),
-    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 0),
+    publicationPollMs: env.PUBLICATION_POLL_MS ?? 5_000,
+    leaderCheckMs: env.LEADER_CHECK_MS ?? 5_000,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? 0,
     providers: {
       fredCsvBaseUrl: trim(env.FRED_BASE_URL ?? 'https://fred.stlouisfed.org'),
       fredApiBaseUrl: trim(env.FRED_API_BASE_URL ?? 'https://api.stlouisfed.org'),
@@ -51,24 +134,52 @@ export function loadConfig(env: Env = process.env): Config {
       nyfedBaseUrl: trim(env.NYFED_BASE_URL ?? 'https://markets.newyorkfed.org'),
       pricesBaseUrl: trim(env.PRICES_BASE_URL ?? 'https://query1.finance.yahoo.com'),
       http: {
-        timeoutMs: int(env.PROVIDER_TIMEOUT_MS, DEFAULT_HTTP_POLICY.timeoutMs),
-        retries: int(env.PROVIDER_RETRIES, DEFAULT_HTTP_POLICY.retries),
-        backoffMs: int(env.PROVIDER_BACKOFF_MS, DEFAULT_HTTP_POLICY.backoffMs),
+        timeoutMs: env.PROVIDER_TIMEOUT_MS ?? DEFAULT_HTTP_POLICY.timeoutMs,
+        retries: env.PROVIDER_RETRIES ?? DEFAULT_HTTP_POLICY.retries,
+        backoffMs: env.PROVIDER_BACKOFF_MS ?? DEFAULT_HTTP_POLICY.backoffMs,
         maxRetryAfterMs: DEFAULT_HTTP_POLICY.maxRetryAfterMs,
       },
-      fredMinIntervalMs: int(env.FRED_MIN_INTERVAL_MS, 500),
-      maxConcurrentPerProvider: int(env.PROVIDER_CONCURRENCY, 2),
+      fredMinIntervalMs: env.FRED_MIN_INTERVAL_MS ?? 500,
+      maxConcurrentPerProvider: env.PROVIDER_CONCURRENCY ?? 2,
     },
   };
 }
 
-function int(raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`configuration: "${raw}" is not a non-negative integer`);
-  return value;
+/** The documented variables (the README's configuration table lists exactly these). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.properties);
+
+function validate(source: Record<string, string | undefined>): Env {
+  // Only the known variables, and an empty value counts as unset (as `FOO= npm start` means).
+  const data = Object.fromEntries(
+    CONFIG_VARIABLES.filter((name) => source[name] !== undefined && source[name] !== '').map((name) => [
+      name,
+      source[name],
+    ]),
+  );
+  try {
+    return envSchema<Env>({ schema: structuredClone(EnvSchema), data, env: false });
+  } catch (error) {
+    const first = (error as { errors?: Array<{ instancePath: string }> }).errors?.[0];
+    const name = first?.instancePath.replace(/^\//, '') ?? '';
+    const property = (EnvSchema.properties as Record<string, { description?: string }>)[name];
+    if (!property) throw new ConfigError(`configuration: ${(error as Error).message}`);
+    throw new ConfigError(`${name}="${data[name]}" is not accepted: expected ${property.description}`);
+  }
 }
 
-function trim(url: string): string {
-  return url.replace(/\/+$/, '');
+function checkCron(pattern: string) {
+  check('REFRESH_CRON', pattern, () => new Cron(pattern, { paused: true, timezone: 'UTC' }).stop());
+}
+
+function check(name: string, value: string, test: () => unknown) {
+  try {
+    test();
+  } catch (error) {
+    const description = (EnvSchema.properties as Record<string, { description?: string }>)[name]?.description;
+    throw new ConfigError(`${name}="${value}" is not accepted: ${(error as Error).message}; expected ${description}`);
+  }
+}
+
+function trim(value: string): string {
+  return value.replace(/\/+$/, '');
 }

@@ -1,37 +1,67 @@
+import { MultiBar } from 'cli-progress';
+import Table from 'cli-table3';
+import type { RetryNotice } from '../providers/http-client.ts';
 import type { RefreshObserver, RefreshSummary, SourceOutcome } from './refresh.ts';
 
 /**
- * Refresh progress for the CLI. On a TTY a status line is redrawn in place (done/total, what is in flight) and
- * each finished source is printed above it; otherwise one plain line per finished source. The summary table
- * lists every series with points added, revisions and errors.
+ * Refresh progress for the CLI. On a terminal a status line (done/total and what is in flight) is drawn by
+ * `cli-progress` and kept at the bottom while each finished source and each retry is printed above it; elsewhere
+ * one plain line per finished source or retry. The summary table (`cli-table3`) lists every series with points
+ * added, revisions and errors.
  */
 export function progressObserver(out: NodeJS.WriteStream): RefreshObserver {
-  const tty = Boolean(out.isTTY);
   let total = 0;
   let done = 0;
   const inFlight = new Set<string>();
-  const drawStatus = () => {
-    if (!tty) return;
+  let bars: MultiBar | undefined;
+  let bar: ReturnType<MultiBar['create']> | undefined;
+  const status = () => {
     const names = [...inFlight].slice(0, 4).join(', ');
     const more = inFlight.size > 4 ? ` +${inFlight.size - 4}` : '';
-    out.write(`\r\x1b[2K[${done}/${total}] ${inFlight.size > 0 ? `fetching ${names}${more}` : 'finishing'}`);
+    return inFlight.size > 0 ? `fetching ${names}${more}` : 'finishing';
+  };
+  // Redrawn synchronously on every event (cli-progress would otherwise redraw on its own timer).
+  const draw = () => {
+    bar?.update(done, { status: status() });
+    bars?.update();
+  };
+  const line = (text: string) => {
+    if (!bars) return void out.write(`${text}\n`);
+    bars.log(`${text}\n`);
+    draw();
   };
   return {
     begin(labels) {
       total = labels.length;
       out.write(`refreshing ${total} series\n`);
-      drawStatus();
+      if (!out.isTTY) return;
+      bars = new MultiBar({
+        stream: out,
+        format: '[{value}/{total}] {status}',
+        hideCursor: false,
+        clearOnComplete: true,
+        gracefulExit: false,
+        linewrap: true,
+      });
+      bar = bars.create(total, 0, { status: status() });
+      draw();
     },
     started(seriesId) {
       inFlight.add(seriesId);
-      drawStatus();
+      draw();
+    },
+    retrying(notice) {
+      line(formatRetry(notice));
     },
     finished(outcome) {
       inFlight.delete(outcome.seriesId);
       done++;
-      if (tty) out.write('\r\x1b[2K');
-      out.write(`${formatOutcome(outcome, done, total)}\n`);
-      drawStatus();
+      line(formatOutcome(outcome, done, total));
+    },
+    end() {
+      bars?.stop();
+      bars = undefined;
+      bar = undefined;
     },
   };
 }
@@ -43,26 +73,50 @@ export function formatOutcome(o: SourceOutcome, done: number, total: number): st
   return `[${String(done).padStart(String(total).length)}/${total}] ${mark} ${o.seriesId} ← ${o.source}: ${counts}${notes} ${o.ms} ms`;
 }
 
+/** "retry 1 of 3 · fred:WALCL fed-balance-sheet: HTTP 503 from …" — printed as it happens. */
+export function formatRetry(notice: RetryNotice): string {
+  const of = notice.attempt + notice.retriesLeft - 1;
+  return `retry ${notice.attempt} of ${of} · ${notice.error.message}`;
+}
+
 export function summaryTable(summary: RefreshSummary): string {
-  const header = ['series', 'source', 'status', 'points added', 'revisions', 'error'];
-  const rows = summary.outcomes.map((o) => [
-    o.seriesId,
-    o.source,
-    o.status,
-    String(o.added),
-    String(o.revisions),
-    o.status === 'error' ? (o.message ?? '').slice(0, 70) : '',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 3 || i === 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const table = new Table({
+    head: ['series', 'source', 'status', 'points added', 'revisions', 'error'],
+    colAligns: ['left', 'left', 'left', 'right', 'right', 'left'],
+    style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
+    chars: {
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '─',
+      'mid-mid': '─',
+      right: '',
+      'right-mid': '',
+      middle: '',
+    },
+  });
+  for (const o of summary.outcomes) {
+    table.push([
+      o.seriesId,
+      o.source,
+      o.status,
+      String(o.added),
+      String(o.revisions),
+      o.status === 'error' ? (o.message ?? '').slice(0, 70) : '',
+    ]);
+  }
   const errors = summary.outcomes.filter((o) => o.status === 'error').length;
   const added = summary.outcomes.reduce((n, o) => n + o.added, 0);
   const revisions = summary.outcomes.reduce((n, o) => n + o.revisions, 0);
   return [
-    line(header),
-    line(widths.map((w) => '─'.repeat(w))),
-    ...rows.map(line),
+    table.toString(),
     '',
     `run ${summary.runId}: ${summary.status} — ${summary.outcomes.length} series, ${added} points added, ${revisions} revisions, ${errors} errors (${summary.startedAt} → ${summary.finishedAt})`,
   ].join('\n');

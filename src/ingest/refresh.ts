@@ -1,3 +1,4 @@
+import type { RetryNotice } from '../providers/http-client.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import type { Providers } from '../providers/providers.ts';
 import { sourceLabel } from '../providers/providers.ts';
@@ -29,11 +30,13 @@ export interface RefreshSummary {
   outcomes: SourceOutcome[];
 }
 
-/** Receives progress as each source starts and ends, for the CLI's display. */
+/** Receives progress as each source starts, retries and ends, for the CLI's display and the service's log. */
 export interface RefreshObserver {
   begin?(labels: Array<{ seriesId: string; source: string }>): void;
   started?(seriesId: string): void;
+  retrying?(notice: RetryNotice): void;
   finished?(outcome: SourceOutcome): void;
+  end?(summary: RefreshSummary): void;
 }
 
 export interface RefreshDeps {
@@ -69,7 +72,9 @@ export async function runRefresh(
   const status: RunStatus = failures === 0 ? 'ok' : failures === fetchOutcomes.length ? 'failed' : 'partial';
   const finishedAt = deps.now().toISOString();
   await finishRun(store.db, runId, status, finishedAt);
-  return { runId, status, startedAt, finishedAt, outcomes };
+  const summary = { runId, status, startedAt, finishedAt, outcomes };
+  observer.end?.(summary);
+  return summary;
 }
 
 async function refreshOne(def: SeriesDef, deps: RefreshDeps, runId: number, observer: RefreshObserver) {
@@ -79,7 +84,7 @@ async function refreshOne(def: SeriesDef, deps: RefreshDeps, runId: number, obse
   let outcome: SourceOutcome;
   try {
     const now = deps.now();
-    const fetched = await deps.providers.fetchSeries(def, now);
+    const fetched = await deps.providers.fetchSeries(def, now, { onRetry: (notice) => observer.retrying?.(notice) });
     const stored = (await loadSeries(deps.store.db, { seriesIds: [def.id] })).get(def.id) ?? [];
     const { observations, notes } = conformObservations(def, fetched.observations, stored, isoDate(now), source);
     const result = await appendObservations(deps.store.db, def.id, observations, now.toISOString(), runId);

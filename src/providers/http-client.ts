@@ -1,11 +1,13 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pRetry from 'p-retry';
 import { ProviderError } from './provider-error.ts';
-import { type RateLimiter, sleep } from './rate-limiter.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 
 export interface HttpPolicy {
   timeoutMs: number;
   /** Extra attempts after the first one, for transient failures only. */
   retries: number;
-  /** First backoff delay; doubles per attempt, with ±25 % jitter. */
+  /** First backoff delay; doubles per attempt, randomized up to ×2 (p-retry's jitter). */
   backoffMs: number;
   /** Longest wait honoured from a Retry-After header; longer waits fail the attempt instead. */
   maxRetryAfterMs: number;
@@ -27,6 +29,8 @@ export interface RequestContext {
   redact?: string;
   /** Where a parser reports rows it rejected (the refresh shows them); absent in unit tests. */
   notes?: string[];
+  /** Told of each retry as it is about to happen (the CLI shows it; the service logs it). */
+  onRetry?: (notice: RetryNotice) => void;
   /**
    * False for a source whose 429 means "this client is refused" rather than "slow down": the chart source
    * answers scripted clients 429 with a plain-text body whatever its Retry-After says, so waiting never helps.
@@ -40,24 +44,40 @@ export interface HttpText {
   body: string;
 }
 
+/** A retry about to happen: the refresh shows and logs it. */
+export interface RetryNotice {
+  source: string;
+  seriesId: string;
+  /** The attempt that failed (1 = the first). */
+  attempt: number;
+  retriesLeft: number;
+  error: ProviderError;
+}
+
 /**
  * GETs a URL through the provider's rate limiter with a timeout, retrying transient failures (timeouts,
- * connection errors, 5xx, 429 with Retry-After) with exponential backoff. Every failure becomes a
- * ProviderError that names the source and series; a body that is HTML where data was expected is refused.
+ * connection errors, 5xx, 429 with a Retry-After it may honour) by `p-retry`: exponential backoff with jitter,
+ * plus the Retry-After wait. Every failure becomes a ProviderError that names the source and series; a body that
+ * is HTML where data was expected is refused.
  */
 export async function getText(url: string, ctx: RequestContext): Promise<HttpText> {
-  let lastError: ProviderError | undefined;
-  for (let attempt = 0; attempt <= ctx.policy.retries; attempt++) {
-    try {
-      return await ctx.limiter.run(() => attemptOnce(url, ctx));
-    } catch (error) {
-      const failure = toProviderError(error, ctx);
-      lastError = failure;
-      if (!failure.retryable || attempt === ctx.policy.retries) break;
-      await sleep(failure instanceof RetryAfterError ? failure.waitMs : backoff(ctx.policy.backoffMs, attempt));
-    }
+  try {
+    return await pRetry(() => ctx.limiter.schedule(() => attemptOnce(url, ctx)), {
+      retries: ctx.policy.retries,
+      minTimeout: ctx.policy.backoffMs,
+      factor: 2,
+      randomize: true,
+      shouldRetry: ({ error }) => toProviderError(error, ctx).retryable,
+      onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+        const failure = toProviderError(error, ctx);
+        if (retriesLeft === 0 || !failure.retryable) return;
+        ctx.onRetry?.({ ...names(ctx), attempt: attemptNumber, retriesLeft, error: failure });
+        if (failure instanceof RetryAfterError) await sleep(failure.waitMs);
+      },
+    });
+  } catch (error) {
+    throw toProviderError(error, ctx);
   }
-  throw lastError!;
 }
 
 export async function getJson(url: string, ctx: RequestContext): Promise<unknown> {
@@ -149,11 +169,6 @@ function toProviderError(error: unknown, ctx: RequestContext): ProviderError {
 
 function names(ctx: RequestContext): { source: string; seriesId: string } {
   return { source: ctx.source, seriesId: ctx.seriesId };
-}
-
-function backoff(baseMs: number, attempt: number): number {
-  const jitter = 0.75 + Math.random() * 0.5;
-  return Math.round(baseMs * 2 ** attempt * jitter);
 }
 
 /** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */

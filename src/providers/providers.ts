@@ -1,11 +1,11 @@
 import type { Observation } from '../timeseries/observation.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
 import { fetchFredSeries } from './fred.ts';
-import type { HttpPolicy, RequestContext } from './http-client.ts';
+import type { HttpPolicy, RequestContext, RetryNotice } from './http-client.ts';
 import { fetchNyFedDataset } from './nyfed.ts';
 import { fetchDailyCloses } from './prices.ts';
 import { ProviderError } from './provider-error.ts';
-import { RateLimiter } from './rate-limiter.ts';
+import { rateLimiter } from './rate-limiter.ts';
 import { fetchTreasuryDataset } from './treasury.ts';
 
 /** Where each provider is reached and how it is treated: read from the environment by src/config.ts. */
@@ -31,18 +31,23 @@ export interface FetchedSeries {
 
 /** Fetches one catalog series from its provider. */
 export interface Providers {
-  fetchSeries(def: SeriesDef, now: Date): Promise<FetchedSeries>;
+  fetchSeries(def: SeriesDef, now: Date, opts?: FetchOptions): Promise<FetchedSeries>;
+}
+
+export interface FetchOptions {
+  /** Told of each retry as it is about to happen. */
+  onRetry?: (notice: RetryNotice) => void;
 }
 
 export function createProviders(config: ProviderConfig): Providers {
   const limiters = {
-    fred: new RateLimiter({ minIntervalMs: config.fredMinIntervalMs, maxConcurrent: config.maxConcurrentPerProvider }),
-    treasury: new RateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
-    nyfed: new RateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
-    prices: new RateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
+    fred: rateLimiter({ minIntervalMs: config.fredMinIntervalMs, maxConcurrent: config.maxConcurrentPerProvider }),
+    treasury: rateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
+    nyfed: rateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
+    prices: rateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
   };
   return {
-    async fetchSeries(def, now) {
+    async fetchSeries(def, now, opts = {}) {
       const source = def.source;
       if (!source) {
         throw new ProviderError({
@@ -60,6 +65,7 @@ export function createProviders(config: ProviderConfig): Providers {
         policy: config.http,
         notes,
         retryRateLimited: source.provider !== 'prices',
+        ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
       };
       const observations = await fetchFromProvider(source, config, ctx, now);
       return { observations, notes };

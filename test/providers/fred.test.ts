@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { fetchFredCsv, fetchFredJson, parseFredApiPage, parseFredCsv } from '../../src/providers/fred.ts';
 import { DEFAULT_HTTP_POLICY } from '../../src/providers/http-client.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';
-import { RateLimiter } from '../../src/providers/rate-limiter.ts';
+import { rateLimiter } from '../../src/providers/rate-limiter.ts';
 import { REAL_DATA_DIR } from '../support/replay-data.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';
@@ -12,7 +12,7 @@ import { syntheticReplayData } from '../support/synthetic-data.ts';
 const ctx = (seriesId: string) => ({
   source: 'fred',
   seriesId,
-  limiter: new RateLimiter({ minIntervalMs: 0, maxConcurrent: 2 }),
+  limiter: rateLimiter({ minIntervalMs: 0, maxConcurrent: 2 }),
   policy: { ...DEFAULT_HTTP_POLICY, retries: 0, timeoutMs: 2000 },
 });
 

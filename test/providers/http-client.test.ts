@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { getText, retryAfterMs } from '../../src/providers/http-client.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';
-import { RateLimiter } from '../../src/providers/rate-limiter.ts';
+import { rateLimiter } from '../../src/providers/rate-limiter.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';
 
@@ -21,7 +21,7 @@ describe('HTTP client: timeouts, retries, backoff, refusals', () => {
   const ctx = (retries = 2, timeoutMs = 300) => ({
     source: 'fred:WALCL',
     seriesId: 'fed-balance-sheet',
-    limiter: new RateLimiter({ minIntervalMs: 0, maxConcurrent: 2 }),
+    limiter: rateLimiter({ minIntervalMs: 0, maxConcurrent: 2 }),
     policy: { timeoutMs, retries, backoffMs: 5, maxRetryAfterMs: 1500 },
   });
   const failsWith = async (kind: string, c = ctx()) => {
@@ -90,9 +90,9 @@ describe('HTTP client: timeouts, retries, backoff, refusals', () => {
 
 describe('rate limiter', () => {
   it('spaces request starts by the minimum interval (FRED: 2 per second)', async () => {
-    const limiter = new RateLimiter({ minIntervalMs: 100, maxConcurrent: 2 });
+    const limiter = rateLimiter({ minIntervalMs: 100, maxConcurrent: 2 });
     const starts: number[] = [];
-    await Promise.all([1, 2, 3, 4].map(() => limiter.run(async () => void starts.push(Date.now()))));
+    await Promise.all([1, 2, 3, 4].map(() => limiter.schedule(async () => void starts.push(Date.now()))));
     const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
     assert.ok(
       gaps.every((gap) => gap >= 90),
@@ -101,12 +101,12 @@ describe('rate limiter', () => {
   });
 
   it('never runs more than maxConcurrent tasks at once', async () => {
-    const limiter = new RateLimiter({ minIntervalMs: 0, maxConcurrent: 2 });
+    const limiter = rateLimiter({ minIntervalMs: 0, maxConcurrent: 2 });
     let active = 0;
     let peak = 0;
     await Promise.all(
       Array.from({ length: 6 }, () =>
-        limiter.run(async () => {
+        limiter.schedule(async () => {
           active++;
           peak = Math.max(peak, active);
           await new Promise((r) => setTimeout(r, 20));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_HTTP_POLICY } from '../../src/providers/http-client.ts';
-import { RateLimiter } from '../../src/providers/rate-limiter.ts';
+import { rateLimiter } from '../../src/providers/rate-limiter.ts';
 import {
   fetchTreasuryDataset,
   parseBillsShare,
@@ -238,7 +238,7 @@ describe('Fiscal Data paging against the replay server', () => {
     const ctx = {
       source: 'treasury',
       seriesId: 'debt-penny',
-      limiter: new RateLimiter({ minIntervalMs: 0, maxConcurrent: 1 }),
+      limiter: rateLimiter({ minIntervalMs: 0, maxConcurrent: 1 }),
       policy: DEFAULT_HTTP_POLICY,
     };
     const observations = await fetchTreasuryDataset('debt-to-penny', `${replay.url}/services/api/fiscal_service`, ctx);
