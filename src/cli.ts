@@ -14,7 +14,8 @@ import { INDICATOR_IDS } from './timeseries/series.ts';
 const USAGE = `usage: usd-liquidity <command>
 
 commands:
-  serve     start the HTTP service (refreshes on start when data is older than 6 h, then every 6 h)
+  serve     start the HTTP service (refreshes on start when the data is older than REFRESH_MAX_AGE_HOURS,
+            then on REFRESH_CRON; by default 6 hours and every 6 hours)
   refresh   fetch every series now, show progress per source, print a summary table
   status    show the latest refresh runs and each series' freshness
 `;

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Cron } from 'croner';
 import envSchema from 'env-schema';
+import { DEFAULT_REFRESH_CRON } from './ingest/scheduler.ts';
 import { DEFAULT_HTTP_POLICY } from './providers/http-client.ts';
 import type { ProviderConfig } from './providers/providers.ts';
 import { parsePartnerSites } from './publish/content.ts';
@@ -109,7 +110,7 @@ export class ConfigError extends Error {
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = validate(source);
   const port = env.PORT ?? 8080;
-  const refreshCron = env.REFRESH_CRON ?? '0 0 */6 * * *';
+  const refreshCron = env.REFRESH_CRON ?? DEFAULT_REFRESH_CRON;
   checkCron(refreshCron);
   if (env.PARTNER_SITES) check('PARTNER_SITES', env.PARTNER_SITES, () => parsePartnerSites(env.PARTNER_SITES));
   return {

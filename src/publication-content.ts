@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import { buildDirectory } from './http/directory.ts';
 import { endpointDocs, errorDocs } from './http/docs-content.ts';
 import { API_ROUTES } from './http/routes/table.ts';
-import { refreshIntervalHours } from './ingest/scheduler.ts';
+import { DEFAULT_REFRESH_CRON, refreshIntervalHours } from './ingest/scheduler.ts';
 import { type PublicationContent, parsePartnerSites } from './publish/content.ts';
 import { SERVICE_VERSION } from './publish/service-version.ts';
 import { loadBlogPosts, loadMethodology } from './site/blog.ts';
@@ -15,6 +15,7 @@ import { loadBlogPosts, loadMethodology } from './site/blog.ts';
 export function publicationContent(
   config: Pick<Config, 'baseUrl' | 'partnerSitesJson'> & Partial<Pick<Config, 'refreshCron'>>,
 ): PublicationContent {
+  const refreshHours = refreshIntervalHours(config.refreshCron ?? DEFAULT_REFRESH_CRON);
   return {
     name: 'usd-liquidity',
     serviceVersion: SERVICE_VERSION,
@@ -22,8 +23,8 @@ export function publicationContent(
     methodologyMarkdown: loadMethodology(),
     endpoints: endpointDocs(),
     errors: errorDocs(),
-    directory: buildDirectory(API_ROUTES, config.baseUrl),
+    directory: buildDirectory(API_ROUTES, config.baseUrl, refreshHours),
     partnerSites: parsePartnerSites(config.partnerSitesJson),
-    refreshIntervalHours: refreshIntervalHours(config.refreshCron ?? '0 0 */6 * * *'),
+    refreshIntervalHours: refreshHours,
   };
 }

@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { Refresher } from './ingest/refresh.ts';
-import { scheduleRefreshes } from './ingest/scheduler.ts';
+import { refreshIntervalHours, scheduleRefreshes } from './ingest/scheduler.ts';
 import { createProviders } from './providers/providers.ts';
 import { publicationContent } from './publication-content.ts';
 import { announcePublication } from './publish/after-refresh.ts';
@@ -57,7 +57,11 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
     void sync();
   }, config.publicationPollMs);
 
-  const app = await buildApp({ config, publication: () => publisher.current, logger: log });
+  const app = await buildApp({
+    config: { ...config, refreshIntervalHours: refreshIntervalHours(config.refreshCron) },
+    publication: () => publisher.current,
+    logger: log,
+  });
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
 
   let schedule: ReturnType<typeof scheduleRefreshes> | undefined;

@@ -7,7 +7,6 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import type { Config } from '../config.ts';
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { CORS_HEADERS, type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
@@ -19,7 +18,13 @@ import type { RouteContext } from './routes/route.ts';
 import { API_ROUTES, DOCUMENT_ROUTES } from './routes/table.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'baseUrl'> & Partial<Pick<Config, 'rateLimitPerMinute'>>;
+  config: {
+    baseUrl: string;
+    /** Per-address requests per minute; 0 or absent turns rate limiting off. */
+    rateLimitPerMinute?: number;
+    /** How often the data is refreshed, in hours (from the schedule; 6 by default). */
+    refreshIntervalHours?: number;
+  };
   /** Source of the current publication; swapped by the publisher after each refresh. */
   publication: () => Publication | undefined;
   logger?: FastifyBaseLogger;
@@ -88,7 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** What the route handlers read: the base URL, the current publication, the directory and the OpenAPI document. */
 function routeContext(deps: AppDeps): RouteContext {
   const { baseUrl } = deps.config;
-  const directory = prepareJson(buildDirectory(API_ROUTES, baseUrl), CACHE_CONTROL.directory);
+  const refreshHours = deps.config.refreshIntervalHours ?? 6;
+  const directory = prepareJson(buildDirectory(API_ROUTES, baseUrl, refreshHours), CACHE_CONTROL.directory);
   // The OpenAPI document carries real responses of the current publication as examples: built once per
   // publication (on its first request), then served as bytes.
   let openapi: { version: number; response: PreparedResponse } | undefined;
@@ -100,7 +106,12 @@ function routeContext(deps: AppDeps): RouteContext {
       const publication = deps.publication();
       const version = publication?.version ?? 0;
       if (!openapi || openapi.version !== version) {
-        const document = buildOpenApi([...API_ROUTES, ...DOCUMENT_ROUTES], baseUrl, publication?.examples);
+        const document = buildOpenApi(
+          [...API_ROUTES, ...DOCUMENT_ROUTES],
+          baseUrl,
+          publication?.examples,
+          refreshHours,
+        );
         openapi = { version, response: prepareJson(document, CACHE_CONTROL.openapi) };
       }
       return openapi.response;

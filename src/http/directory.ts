@@ -1,5 +1,6 @@
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
+import { everyInterval } from '../timeseries/dates.ts';
 import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { ApiError, errorReply } from './api-error.ts';
@@ -10,7 +11,7 @@ import type { Directory } from './schemas/directory.ts';
 export const API_VERSION = '1.1.0';
 
 /** The /api directory, generated from the same route table that serves requests. */
-export function buildDirectory(routes: readonly Route[], baseUrl: string): Directory {
+export function buildDirectory(routes: readonly Route[], baseUrl: string, refreshHours: number): Directory {
   const example = JSON.parse(
     errorReply(
       baseUrl,
@@ -23,8 +24,7 @@ export function buildDirectory(routes: readonly Route[], baseUrl: string): Direc
   );
   return {
     name: 'usd-liquidity API',
-    description:
-      'Free, read-only JSON API of US-dollar liquidity indicators: 25 daily series, a liquidity regime, a three-axis lens, market correlations and a headline history. No authentication; CORS-enabled; refreshed every 6 hours. Licence: see `license` (CC0-1.0 for what this service computes; inputs keep their upstream terms).',
+    description: `Free, read-only JSON API of US-dollar liquidity indicators: 25 daily series, a liquidity regime, a three-axis lens, market correlations and a headline history. No authentication; CORS-enabled; refreshed ${everyInterval(refreshHours)}. Licence: see \`license\` (CC0-1.0 for what this service computes; inputs keep their upstream terms).`,
     version: API_VERSION,
     baseUrl,
     endpoints: routes.map((route) => ({

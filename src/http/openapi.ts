@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
+import { everyInterval } from '../timeseries/dates.ts';
 import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { API_VERSION } from './directory.ts';
@@ -17,6 +18,7 @@ export function buildOpenApi(
   routes: readonly Route[],
   baseUrl: string,
   examples: ReadonlyMap<string, unknown> = new Map(),
+  refreshHours = 6,
 ): Record<string, unknown> {
   const schemas: Record<string, unknown> = { ErrorEnvelope: plain(ErrorEnvelope) };
   const paths: Record<string, Record<string, unknown>> = {};
@@ -33,7 +35,7 @@ export function buildOpenApi(
       title: 'usd-liquidity API',
       version: API_VERSION,
       summary: 'US-dollar liquidity indicators as a free, read-only JSON API.',
-      description: `Read-only JSON over HTTP GET. No authentication. CORS: every response carries Access-Control-Allow-Origin: *. Every 200 carries a strong ETag; send If-None-Match to get 304. Every non-2xx response under /api carries the ErrorEnvelope. Methods other than GET, HEAD and OPTIONS get 405 with an Allow header. Series are refreshed from FRED, U.S. Treasury Fiscal Data, the New York Fed and a market-price source every 6 hours. Every page of the site is also served as Markdown (append .md or send Accept: text/markdown).\n\nLicence: ${DATA_LICENSE.scope}\n\nTerms per series: ${INDICATOR_IDS.map((id) => `${id}: ${licenseOf(seriesDef(id)!).terms}`).join('; ')}.`,
+      description: `Read-only JSON over HTTP GET. No authentication. CORS: every response carries Access-Control-Allow-Origin: *. Every 200 carries a strong ETag; send If-None-Match to get 304. Every non-2xx response under /api carries the ErrorEnvelope. Methods other than GET, HEAD and OPTIONS get 405 with an Allow header. Series are refreshed from FRED, U.S. Treasury Fiscal Data, the New York Fed and a market-price source ${everyInterval(refreshHours)}. Every page of the site is also served as Markdown (append .md or send Accept: text/markdown).\n\nLicence: ${DATA_LICENSE.scope}\n\nTerms per series: ${INDICATOR_IDS.map((id) => `${id}: ${licenseOf(seriesDef(id)!).terms}`).join('; ')}.`,
       license: {
         name: 'CC0 1.0 Universal (what this service computes; inputs keep their terms)',
         identifier: 'CC0-1.0',

@@ -2,6 +2,9 @@ import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Refresher } from './refresh.ts';
 
+/** Every six hours, on the hour, UTC. */
+export const DEFAULT_REFRESH_CRON = '0 0 */6 * * *';
+
 /**
  * Refreshes on start when the last successful refresh is older than `maxAgeMs` (or there is none), then on the
  * cron pattern (every 6 hours by default). croner's `protect` and the Refresher's join-if-running both keep
@@ -33,6 +36,7 @@ export function scheduleRefreshes(opts: {
  * what the snapshot and the pages say instead of a hard-coded "every 6 hours".
  * Example: the default pattern, at minute 0 of every sixth hour → 6.
  */
+
 export function refreshIntervalHours(cron: string, from = new Date()): number {
   const [a, b] = new Cron(cron, { paused: true, timezone: 'UTC' }).nextRuns(2, from);
   if (!a || !b) return 0;

@@ -1,3 +1,4 @@
+import { isoDate } from '../timeseries/dates.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import { getJson, type RequestContext } from './http-client.ts';
 import { ProviderError } from './provider-error.ts';
@@ -50,7 +51,7 @@ export function parseChart(body: ChartResponse, source = 'prices', seriesId = 'a
     if (close === null || close === undefined) continue;
     if (typeof close !== 'number' || !Number.isFinite(close))
       throw fail(`non-numeric close "${String(close)}" at index ${i}`);
-    const date = new Date((ts + offsetSeconds) * 1000).toISOString().slice(0, 10);
+    const date = isoDate(new Date((ts + offsetSeconds) * 1000));
     out.push({ date, value: close });
   }
   return out;

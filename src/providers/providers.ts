@@ -1,3 +1,4 @@
+import { isoDate } from '../timeseries/dates.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
 import { fetchFredSeries } from './fred.ts';
@@ -91,7 +92,7 @@ function fetchFromProvider(
     case 'nyfed':
       return fetchNyFedDataset(
         source.dataset,
-        { baseUrl: config.nyfedBaseUrl, startDate: source.startDate, today: now.toISOString().slice(0, 10) },
+        { baseUrl: config.nyfedBaseUrl, startDate: source.startDate, today: isoDate(now) },
         ctx,
       );
     case 'prices':

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import matter from 'gray-matter';
 import type { BlogPost } from '../publish/content.ts';
+import { isoDate } from '../timeseries/dates.ts';
 
 export const BLOG_DIR = new URL('../../content/blog/', import.meta.url).pathname;
 
@@ -11,7 +12,7 @@ export function loadBlogPosts(dir = BLOG_DIR): BlogPost[] {
     .filter((file) => file.endsWith('.md'))
     .map((file) => {
       const { data, content } = matter(readFileSync(join(dir, file), 'utf8'));
-      const date = data.date instanceof Date ? data.date.toISOString().slice(0, 10) : String(data.date ?? '');
+      const date = data.date instanceof Date ? isoDate(data.date) : String(data.date ?? '');
       if (!data.title || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !data.summary) {
         throw new Error(`blog post ${file} needs title, date (YYYY-MM-DD) and summary in its front matter`);
       }

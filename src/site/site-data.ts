@@ -12,6 +12,8 @@ export interface SiteData {
   name: string;
   baseUrl: string;
   generatedAt: string;
+  /** How often the data is refreshed, in hours (from the configured schedule). */
+  refreshIntervalHours: number;
   regime: RegimeBody | undefined;
   history: HistoryBody | undefined;
   model: ModelBody | undefined;
@@ -42,6 +44,7 @@ export function siteData(publication: Publication): SiteData {
     name: content.name,
     baseUrl,
     generatedAt: publication.builtAt,
+    refreshIntervalHours: content.refreshIntervalHours,
     regime: publication.regime?.body,
     history: publication.history?.body,
     model: publication.model?.body,

@@ -29,7 +29,8 @@ export async function appendObservations(
   runId: number | null,
 ): Promise<AppendResult> {
   return db.transaction().execute(async (trx) => {
-    const current = await currentValues(trx, seriesId);
+    const stored = (await loadSeries(trx, { seriesIds: [seriesId] })).get(seriesId) ?? [];
+    const current = new Map(stored.map((obs) => [obs.date, obs.value]));
     const rows: Tables['observations'][] = [];
     let added = 0;
     let revisions = 0;
@@ -48,19 +49,6 @@ export async function appendObservations(
     }
     return { added, revisions };
   });
-}
-
-async function currentValues(db: Kysely<Tables>, seriesId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('observations')
-    .select(['date', 'value'])
-    .where('series_id', '=', seriesId)
-    .orderBy('date')
-    .orderBy('seen_at')
-    .execute();
-  const byDate = new Map<string, number>();
-  for (const row of rows) byDate.set(row.date, row.value);
-  return byDate;
 }
 
 /**

@@ -35,3 +35,10 @@ export function daysBetween(from: string, to: string): number {
 export function isoDate(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
+
+/** "every 6 hours", "every hour", "every 30 minutes": the interval in words. */
+export function everyInterval(hours: number): string {
+  if (hours >= 1) return hours === 1 ? 'every hour' : `every ${hours} hours`;
+  const minutes = Math.round(hours * 60);
+  return minutes === 1 ? 'every minute' : `every ${minutes} minutes`;
+}

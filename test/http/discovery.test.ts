@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
-import { BASE_URL, createHarness, type Harness } from '../support/harness.ts';
+import { BASE_URL, createHarness, createRefreshedHarness, type Harness } from '../support/harness.ts';
 import { openApiValidator } from '../support/openapi-validator.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the parsed OpenAPI document is traversed freely in these assertions.
@@ -13,8 +13,7 @@ describe('machine-readable discovery', () => {
   let document: Record<string, Json>;
   let validator: ReturnType<typeof openApiValidator>;
   before(async () => {
-    h = await createHarness();
-    await h.refresh();
+    h = await createRefreshedHarness();
     document = (await h.app.inject('/openapi.json')).json();
     validator = openApiValidator(document);
   });

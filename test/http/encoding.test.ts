@@ -2,13 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chooseEncoding } from '../../src/http/negotiation.ts';
-import { createHarness, type Harness } from '../support/harness.ts';
+import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
 describe('pre-compressed responses', () => {
   let h: Harness;
   before(async () => {
-    h = await createHarness();
-    await h.refresh();
+    h = await createRefreshedHarness();
     // Windows other than the default are built (and encoded) on first request.
     await h.publisher.current!.series.get('tga')!.forDays(4000).ready;
     // Pages are rendered (and encoded) on first request.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createHarness, type Harness } from '../support/harness.ts';
+import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
 /** The fast path in front of the router must answer exactly as the routes do (inject() goes through the routes). */
 function get(
@@ -25,8 +25,7 @@ describe('fast path', () => {
   let h: Harness;
   let port: number;
   before(async () => {
-    h = await createHarness();
-    await h.refresh();
+    h = await createRefreshedHarness();
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     port = (h.app.server.address() as AddressInfo).port;
   });

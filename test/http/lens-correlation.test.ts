@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createHarness, type Harness } from '../support/harness.ts';
+import { createHarness, createRefreshedHarness, type Harness } from '../support/harness.ts';
 import { openApiValidator } from '../support/openapi-validator.ts';
 
 describe('GET /api/lens', () => {
   let h: Harness;
   let validator: ReturnType<typeof openApiValidator>;
   before(async () => {
-    h = await createHarness();
-    await h.refresh();
+    h = await createRefreshedHarness();
     validator = openApiValidator((await h.app.inject('/openapi.json')).json());
   });
   after(() => h.close());
@@ -82,8 +81,7 @@ describe('GET /api/correlation', () => {
   let h: Harness;
   let validator: ReturnType<typeof openApiValidator>;
   before(async () => {
-    h = await createHarness();
-    await h.refresh();
+    h = await createRefreshedHarness();
     validator = openApiValidator((await h.app.inject('/openapi.json')).json());
   });
   after(() => h.close());

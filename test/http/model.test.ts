@@ -3,15 +3,14 @@ import { after, before, describe, it } from 'node:test';
 import { buildPublication } from '../../src/publish/publication.ts';
 import { loadVintagedSeries } from '../../src/store/observations.ts';
 import { seriesRefreshStates } from '../../src/store/runs.ts';
-import { BASE_URL, createHarness, type Harness, TEST_NOW } from '../support/harness.ts';
+import { BASE_URL, createHarness, createRefreshedHarness, type Harness, TEST_NOW } from '../support/harness.ts';
 import { openApiValidator } from '../support/openapi-validator.ts';
 
 describe('GET /api/regime, /api/history, /api/model', () => {
   let h: Harness;
   let validator: ReturnType<typeof openApiValidator>;
   before(async () => {
-    h = await createHarness();
-    await h.refresh();
+    h = await createRefreshedHarness();
     validator = openApiValidator((await h.app.inject('/openapi.json')).json());
   });
   after(() => h.close());

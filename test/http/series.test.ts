@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
-import { BASE_URL, createHarness, type Harness } from '../support/harness.ts';
+import { BASE_URL, createHarness, createRefreshedHarness, type Harness } from '../support/harness.ts';
 import { openApiValidator } from '../support/openapi-validator.ts';
 
 describe('GET /api/series/{id}', () => {
   let h: Harness;
   let validator: ReturnType<typeof openApiValidator>;
   before(async () => {
-    h = await createHarness();
-    await h.refresh();
+    h = await createRefreshedHarness();
     validator = openApiValidator((await h.app.inject('/openapi.json')).json());
   });
   after(() => h.close());

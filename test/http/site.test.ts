@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
-import { createHarness, type Harness } from '../support/harness.ts';
+import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
 const PAGES = [
   '/',
@@ -17,8 +17,7 @@ const PAGES = [
 describe('the website', () => {
   let h: Harness;
   before(async () => {
-    h = await createHarness();
-    await h.refresh();
+    h = await createRefreshedHarness();
   });
   after(() => h.close());
 

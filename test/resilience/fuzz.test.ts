@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createHarness, type Harness } from '../support/harness.ts';
+import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
 /**
  * A request fuzzer over raw TCP, so malformed bytes reach the server as sent: odd paths, bad encodings,
@@ -213,8 +213,7 @@ describe('request fuzzer', () => {
   let h: Harness;
   let port: number;
   before(async () => {
-    h = await createHarness();
-    await h.refresh();
+    h = await createRefreshedHarness();
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     port = (h.app.server.address() as AddressInfo).port;
   });

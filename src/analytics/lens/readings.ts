@@ -32,9 +32,16 @@ export function changeOver(
   return start === undefined ? undefined : { change: end.value - start, date: end.date };
 }
 
+/**
+ * Which of three words a signed change earns against a symmetric threshold: the first at ≥ +threshold, the last
+ * at ≤ −threshold, the middle otherwise. Example: bySign(0.2, 0.15, ['rising', 'flat', 'falling']) = 'rising'.
+ */
+export function bySign<T extends string>(change: number, threshold: number, words: readonly [T, T, T]): T {
+  return change >= threshold ? words[0] : change <= -threshold ? words[2] : words[1];
+}
+
 export function trendOf(change: number | undefined, threshold: number): Trend | null {
-  if (change === undefined) return null;
-  return change >= threshold ? 'rising' : change <= -threshold ? 'falling' : 'flat';
+  return change === undefined ? null : bySign<Trend>(change, threshold, ['rising', 'flat', 'falling']);
 }
 
 export function spreadBetween(a: readonly Observation[], b: readonly Observation[]): Observation[] {

@@ -5,6 +5,7 @@ import { round } from '../stats/round.ts';
 import type { Lens, TierState } from './lens.ts';
 import {
   AsOf,
+  bySign,
   changeOver,
   clamp01,
   type Get,
@@ -23,13 +24,7 @@ function tiering(series: readonly Observation[], rules: { elevated: number; stre
     value: latest ? round(latest.value, 2) : null,
     state: latest ? tierState(latest.value, rules) : null,
     trend: trend ? round(trend.change, 2) : null,
-    direction: trend
-      ? trend.change >= rules.trend
-        ? 'widening'
-        : trend.change <= -rules.trend
-          ? 'narrowing'
-          : 'stable'
-      : null,
+    direction: trend ? bySign(trend.change, rules.trend, ['widening', 'stable', 'narrowing'] as const) : null,
     date: latest?.date,
   } as const;
 }
@@ -81,13 +76,7 @@ export function structureAxis(get: Get): Lens['structure'] {
 
   return {
     tgaFlow: tga ? round(tga.change, 1) : null,
-    fiscalPulse: tga
-      ? tga.change >= R.fiscalBn
-        ? 'draining'
-        : tga.change <= -R.fiscalBn
-          ? 'adding'
-          : 'neutral'
-      : null,
+    fiscalPulse: tga ? bySign(tga.change, R.fiscalBn, ['draining', 'neutral', 'adding'] as const) : null,
     rrpBalanceB: rrp ? round(rrp.value, 3) : null,
     rrpBufferState: rrp ? (rrp.value >= R.rrpAmpleBn ? 'ample' : rrp.value >= R.rrpLowBn ? 'low' : 'depleted') : null,
     billsShareContext: {

@@ -1,11 +1,11 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { LENS_RULES as R } from '../../analytics/lens/rules.ts';
 import { LOCALES } from '../../timeseries/locales.ts';
+import { nullableLiterals as states } from './literals.ts';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const states = (values: readonly string[], description: string) =>
-  Type.Union([...values.map((v) => Type.Literal(v)), Type.Null()], {
-    description: `${description} Null until its inputs exist.`,
-  });
+/** Signed numbers as the documentation writes them: +0.15, −25. */
+const signed = (x: number) => (x > 0 ? `+${x}` : x < 0 ? `−${-x}` : '0');
 const Date_ = Type.Union([Type.String({ format: 'date' }), Type.Null()], {
   description: 'Latest observation date this axis uses.',
 });
@@ -15,8 +15,11 @@ const Tier = (valueKey: string, trendKey: string, unit: string, rule: string) =>
     {
       [valueKey]: nullable(Type.Number({ description: unit })),
       state: states(['calm', 'elevated', 'stressed'], rule),
-      [trendKey]: nullable(Type.Number({ description: `Change over 28 days (${unit}).` })),
-      direction: states(['widening', 'stable', 'narrowing'], 'Direction of the 28-day change (see methodology).'),
+      [trendKey]: nullable(Type.Number({ description: `Change over ${R.tieringTrendDays} days (${unit}).` })),
+      direction: states(
+        ['widening', 'stable', 'narrowing'],
+        `Direction of the ${R.tieringTrendDays}-day change (see methodology).`,
+      ),
     },
     { additionalProperties: false },
   );
@@ -27,28 +30,32 @@ export const Lens = Type.Object(
       {
         stance: states(
           ['expanding', 'neutral', 'draining'],
-          'expanding: flow > 0 and dial ≥ 60; draining: flow < 0 and dial ≤ 40.',
+          `expanding: flow > 0 and dial ≥ ${R.stanceDialHigh}; draining: flow < 0 and dial ≤ ${R.stanceDialLow}.`,
         ),
-        flow: nullable(Type.Number({ description: 'Net-liquidity change over 28 days, USD billions.' })),
+        flow: nullable(
+          Type.Number({ description: `Net-liquidity change over ${R.flowWindowDays} days, USD billions.` }),
+        ),
         dial: nullable(
           Type.Integer({
             minimum: 0,
             maximum: 100,
-            description: 'Percentile of that flow among 28-day flows of the last 5 years.',
+            description: `Percentile of that flow among ${R.flowWindowDays}-day flows of the last 5 years.`,
           }),
         ),
         bufferPct: nullable(Type.Number({ description: 'Reserves + ON RRP as % of commercial bank assets.' })),
-        bufferState: states(['ample', 'adequate', 'scarce'], 'ample ≥ 13 %, scarce < 10 %.'),
+        bufferState: states(
+          ['ample', 'adequate', 'scarce'],
+          `ample ≥ ${R.bufferAmplePct} %, scarce < ${R.bufferScarcePct} %.`,
+        ),
         srfNonZeroShare90d: nullable(
           Type.Number({
             minimum: 0,
             maximum: 1,
-            description: 'Share of days in the last 90 with standing-repo usage > 0.',
+            description: `Share of days in the last ${R.srfWindowDays} with standing-repo usage > 0.`,
           }),
         ),
         realized: Type.Union([Type.Boolean(), Type.Null()], {
-          description:
-            'Funding prices confirm the stance: SOFR − IORB (20-day mean) ≥ −2 bps for draining, ≤ −5 bps for expanding, within −10…+2 bps for neutral.',
+          description: `Funding prices confirm the stance: SOFR − IORB (${R.realizedMeanDays}-day mean) ≥ ${signed(R.realizedDrainingBps)} bps for draining, ≤ ${signed(R.realizedExpandingBps)} bps for expanding, within ${signed(R.realizedNeutralBps[0])}…${signed(R.realizedNeutralBps[1])} bps for neutral.`,
         }),
         dataAsOf: Date_,
       },
@@ -57,17 +64,22 @@ export const Lens = Type.Object(
     price: Type.Object(
       {
         pathSpreadBps: nullable(Type.Number({ description: '2-year Treasury minus effective fed funds, bps.' })),
-        pathPricing: states(['cuts', 'on-hold', 'hikes'], 'cuts ≤ −25 bps, hikes ≥ +25 bps.'),
+        pathPricing: states(
+          ['cuts', 'on-hold', 'hikes'],
+          `cuts ≤ ${signed(R.pathCutsBps)} bps, hikes ≥ ${signed(R.pathHikesBps)} bps.`,
+        ),
         realYieldPct: nullable(Type.Number({ description: '10-year TIPS yield, percent.' })),
-        realYieldTrendPp: nullable(Type.Number({ description: 'Change over 91 days, pp.' })),
-        realYieldTrend: Trend('rising ≥ +0.15 pp, falling ≤ −0.15 pp over 91 days.'),
+        realYieldTrendPp: nullable(Type.Number({ description: `Change over ${R.trendWindowDays} days, pp.` })),
+        realYieldTrend: Trend(`rising ≥ +${R.trendPp} pp, falling ≤ −${R.trendPp} pp over ${R.trendWindowDays} days.`),
         termPremiumPct: nullable(Type.Number({ description: 'Kim–Wright 10-year term premium, percent.' })),
         termPremiumLevel: states(
           ['negative', 'low', 'normal', 'elevated'],
-          '< 0 negative, < 0.5 low, < 1.5 normal, else elevated.',
+          `< 0 negative, < ${R.termPremiumLowPct} low, < ${R.termPremiumElevatedPct} normal, else elevated.`,
         ),
-        termPremiumTrendPp: nullable(Type.Number({ description: 'Change over 91 days, pp.' })),
-        termPremiumTrend: Trend('rising ≥ +0.15 pp, falling ≤ −0.15 pp over 91 days.'),
+        termPremiumTrendPp: nullable(Type.Number({ description: `Change over ${R.trendWindowDays} days, pp.` })),
+        termPremiumTrend: Trend(
+          `rising ≥ +${R.trendPp} pp, falling ≤ −${R.trendPp} pp over ${R.trendWindowDays} days.`,
+        ),
         curveContextBps: nullable(Type.Number({ description: '10-year minus 2-year Treasury, bps.' })),
         dataAsOf: Date_,
       },
@@ -76,15 +88,25 @@ export const Lens = Type.Object(
     structure: Type.Object(
       {
         tgaFlow: nullable(
-          Type.Number({ description: 'TGA change over 28 days, USD billions; positive drains reserves.' }),
+          Type.Number({
+            description: `TGA change over ${R.flowWindowDays} days, USD billions; positive drains reserves.`,
+          }),
         ),
-        fiscalPulse: states(['adding', 'neutral', 'draining'], 'draining at tgaFlow ≥ +50, adding at ≤ −50.'),
+        fiscalPulse: states(
+          ['adding', 'neutral', 'draining'],
+          `draining at tgaFlow ≥ +${R.fiscalBn}, adding at ≤ −${R.fiscalBn}.`,
+        ),
         rrpBalanceB: nullable(Type.Number({ description: 'ON RRP balance, USD billions.' })),
-        rrpBufferState: states(['ample', 'low', 'depleted'], 'ample ≥ 500, low ≥ 50, else depleted (USD bn).'),
+        rrpBufferState: states(
+          ['ample', 'low', 'depleted'],
+          `ample ≥ ${R.rrpAmpleBn}, low ≥ ${R.rrpLowBn}, else depleted (USD bn).`,
+        ),
         billsShareContext: Type.Object(
           {
             levelPct: nullable(Type.Number({ description: 'Bills as % of marketable Treasury debt.' })),
-            direction6m: Trend('rising ≥ +1 pp, falling ≤ −1 pp over 182 days.'),
+            direction6m: Trend(
+              `rising ≥ +${R.billsTrendPp} pp, falling ≤ −${R.billsTrendPp} pp over ${R.billsWindowDays} days.`,
+            ),
           },
           { additionalProperties: false },
         ),
@@ -92,30 +114,30 @@ export const Lens = Type.Object(
           Type.Number({
             minimum: 0,
             maximum: 1,
-            description: 'max(7-day max SOFR − IORB / 15 bps, 7-day max SRF / 25 bn), clipped to 0–1.',
+            description: `max(${R.overrideWindowDays}-day max SOFR − IORB / ${R.overrideSofrBps} bps, ${R.overrideWindowDays}-day max SRF / ${R.overrideSrfBn} bn), clipped to 0–1.`,
           }),
         ),
         dominantFundingLeg: states(
           ['sofr-iorb', 'srf'],
-          'The larger leg when fundingOverride ≥ 0.2; null when there is no stress.',
+          `The larger leg when fundingOverride ≥ ${R.overrideStress}; null when there is no stress.`,
         ),
         cpTbillTiering: Tier(
           'spreadBps',
           'trendBps',
           'bps',
-          'CP − T-bill: calm < 30, elevated < 85, stressed ≥ 85 bps.',
+          `CP − T-bill: calm < ${R.cpTbill.elevated}, elevated < ${R.cpTbill.stressed}, stressed ≥ ${R.cpTbill.stressed} bps.`,
         ),
         hyIgTiering: Tier(
           'spreadBps',
           'trendBps',
           'bps',
-          'HY OAS − IG OAS: calm < 450, elevated < 700, stressed ≥ 700 bps. Both spreads are ICE BofA indices, whose terms prohibit reproduction: spreadBps and trendBps are always null (withheld); state and direction are published.',
+          `HY OAS − IG OAS: calm < ${R.hyIg.elevated}, elevated < ${R.hyIg.stressed}, stressed ≥ ${R.hyIg.stressed} bps. Both spreads are ICE BofA indices, whose terms prohibit reproduction: spreadBps and trendBps are always null (withheld); state and direction are published.`,
         ),
         bankCashTiering: Tier(
           'gapPp',
           'trendPp',
           'pp',
-          'Bank cash buffer minus its 5-year median: elevated ≤ −1, stressed ≤ −2.5 pp.',
+          `Bank cash buffer minus its 5-year median: elevated ≤ ${signed(R.bankCash.elevated)}, stressed ≤ ${signed(R.bankCash.stressed)} pp.`,
         ),
         dataAsOf: Date_,
       },

@@ -1,11 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { THRESHOLDS as T, WINDOWS } from '../../analytics/model/spec.ts';
+import { literals } from './literals.ts';
 
 const GroupIds = ['policy', 'funding', 'credit', 'risk'] as const;
-const literals = <T extends string>(values: readonly T[], description: string) =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    { description },
-  );
 
 export const ModelFreshness = Type.Object(
   {
@@ -25,13 +22,15 @@ export const Driver = Type.Object(
     weight: Type.Number({
       description: "Effective weight: the group's renormalized weight divided by its live indicators.",
     }),
-    zScore: Type.Number({ description: 'Sign-aligned robust z-score (higher = tighter), clipped to ±3.' }),
+    zScore: Type.Number({
+      description: `Sign-aligned robust z-score (higher = tighter), clipped to ±${WINDOWS.winsorZ}.`,
+    }),
     contribution: Type.Number({
       description: 'weight × (sign-aligned percentile − ½): its push on the score, positive = tighter.',
     }),
     direction: literals(
       ['tightening', 'easing', 'neutral'],
-      'tightening at z ≥ +0.5, easing at z ≤ −0.5, neutral otherwise.',
+      `tightening at z ≥ +${T.driverZ}, easing at z ≤ −${T.driverZ}, neutral otherwise.`,
     ),
   },
   { additionalProperties: false },
@@ -49,11 +48,11 @@ export const Regime = Type.Object(
   {
     status: literals(
       ['risk-on', 'neutral', 'risk-off'],
-      'risk-off at percentile5y ≥ 80, risk-on at ≤ 20, neutral otherwise.',
+      `risk-off at percentile5y ≥ ${T.riskOff}, risk-on at ≤ ${T.riskOn}, neutral otherwise.`,
     ),
     momentum: literals(
       ['improving', 'stable', 'deteriorating'],
-      'From the headline change over 7 days: ≤ −5 improving, ≥ +5 deteriorating.',
+      `From the headline change over ${T.momentumDays} days: ≤ −${T.momentumPoints} improving, ≥ +${T.momentumPoints} deteriorating.`,
     ),
     confidence: literals(
       ['high', 'medium', 'low'],
@@ -66,9 +65,9 @@ export const Regime = Type.Object(
     percentile5y: Type.Integer({
       minimum: 0,
       maximum: 100,
-      description: 'Headline: trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose.',
+      description: `Headline: trailing 5-year percentile of the aggregate; ≥ ${T.riskOff} tight, ≤ ${T.riskOn} loose.`,
     }),
-    drivers: Type.Array(Driver, { description: 'Top 5 live indicators by |contribution|.' }),
+    drivers: Type.Array(Driver, { description: `Top ${T.drivers} live indicators by |contribution|.` }),
     coverage: Type.Object(
       {
         groups: Type.Integer({ minimum: 0 }),

@@ -1,3 +1,4 @@
+import { everyInterval } from '../../timeseries/dates.ts';
 import type { Block, Page, Tone } from '../page.ts';
 import { formatChange, formatDate, formatValue, type SiteData } from '../site-data.ts';
 
@@ -129,8 +130,7 @@ export function dashboardPage(data: SiteData): Page {
   return {
     path: '/',
     title: 'US-dollar liquidity dashboard',
-    description:
-      'The current US-dollar liquidity regime, the three-axis lens, the headline history and 25 indicators, refreshed every 6 hours.',
+    description: `The current US-dollar liquidity regime, the three-axis lens, the headline history and 25 indicators, refreshed ${everyInterval(data.refreshIntervalHours)}.`,
     blocks,
   };
 }

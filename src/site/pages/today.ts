@@ -1,4 +1,4 @@
-import type { History } from '../../analytics/model/history.ts';
+import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import type { Block, Page } from '../page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
 

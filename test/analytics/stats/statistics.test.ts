@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { averageRanks } from '../../src/analytics/stats/average-ranks.ts';
-import { logGamma } from '../../src/analytics/stats/log-gamma.ts';
-import { pearson } from '../../src/analytics/stats/pearson.ts';
-import { spearman } from '../../src/analytics/stats/spearman.ts';
-import { tTwoSidedP } from '../../src/analytics/stats/student-t.ts';
-import { welchTTest } from '../../src/analytics/stats/welch-t-test.ts';
+import { averageRanks } from '../../../src/analytics/stats/average-ranks.ts';
+import { logGamma } from '../../../src/analytics/stats/log-gamma.ts';
+import { pearson } from '../../../src/analytics/stats/pearson.ts';
+import { spearman } from '../../../src/analytics/stats/spearman.ts';
+import { tTwoSidedP } from '../../../src/analytics/stats/student-t.ts';
+import { welchTTest } from '../../../src/analytics/stats/welch-t-test.ts';
 
 describe('rank correlation', () => {
   it('matches hand-computed values', () => {

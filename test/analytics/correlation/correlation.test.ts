@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { crossCorrelation, pairedCorrelation, rolling } from '../../src/analytics/correlation/correlation.ts';
-import { normalQuantile } from '../../src/analytics/stats/normal-quantile.ts';
+import { crossCorrelation, pairedCorrelation, rolling } from '../../../src/analytics/correlation/correlation.ts';
+import { normalQuantile } from '../../../src/analytics/stats/normal-quantile.ts';
 
 function gaussian(seed: number, n: number): Float64Array {
   let a = seed >>> 0;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { sortedMad } from '../../src/analytics/stats/mad.ts';
-import { sortedMedian } from '../../src/analytics/stats/median.ts';
-import { SortedWindow } from '../../src/analytics/stats/sorted-window.ts';
+import { sortedMad } from '../../../src/analytics/stats/mad.ts';
+import { sortedMedian } from '../../../src/analytics/stats/median.ts';
+import { SortedWindow } from '../../../src/analytics/stats/sorted-window.ts';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

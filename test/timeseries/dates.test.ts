@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { addDays, fromDayNumber, toDayNumber } from '../src/timeseries/dates.ts';
+import { addDays, fromDayNumber, toDayNumber } from '../../src/timeseries/dates.ts';
 
 describe('calendar arithmetic', () => {
   it('matches Date on hand-picked days', () => {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { historyOf } from '../../src/analytics/model/history.ts';
-import { cissAggregate, computeModel, statusOf } from '../../src/analytics/model/liquidity-model.ts';
-import { businessDays, type PointInTimeSeries, pointInTime } from '../../src/analytics/model/point-in-time.ts';
-import { compositeScore, latestIndex, regimeAt } from '../../src/analytics/model/regime.ts';
-import { DLI_1, type GroupId, type ModelSpec } from '../../src/analytics/model/spec.ts';
-import { trailingPercentile } from '../../src/analytics/stats/trailing-percentile.ts';
-import { fromDayNumber } from '../../src/timeseries/dates.ts';
+import { historyOf } from '../../../src/analytics/model/history.ts';
+import { cissAggregate, computeModel, statusOf } from '../../../src/analytics/model/liquidity-model.ts';
+import { businessDays, type PointInTimeSeries, pointInTime } from '../../../src/analytics/model/point-in-time.ts';
+import { compositeScore, latestIndex, regimeAt } from '../../../src/analytics/model/regime.ts';
+import { DLI_1, type GroupId, type ModelSpec } from '../../../src/analytics/model/spec.ts';
+import { trailingPercentile } from '../../../src/analytics/stats/trailing-percentile.ts';
+import { fromDayNumber } from '../../../src/timeseries/dates.ts';
 
 const TO = '2010-12-31';
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { computeLens } from '../../src/analytics/lens/lens.ts';
-import { narrative } from '../../src/analytics/lens/narrative/narrative.ts';
-import { addDays } from '../../src/timeseries/dates.ts';
-import { LOCALES } from '../../src/timeseries/locales.ts';
-import type { Observation } from '../../src/timeseries/observation.ts';
+import { computeLens } from '../../../src/analytics/lens/lens.ts';
+import { narrative } from '../../../src/analytics/lens/narrative/narrative.ts';
+import { addDays } from '../../../src/timeseries/dates.ts';
+import { LOCALES } from '../../../src/timeseries/locales.ts';
+import type { Observation } from '../../../src/timeseries/observation.ts';
 
 /** Daily points ending 2026-06-30, value(d) = f(days before the end). */
 function daily(days: number, f: (ago: number) => number): Observation[] {

@@ -1,0 +1,14 @@
+import { Type } from '@sinclair/typebox';
+
+/** A string field with a fixed set of values (an enum as a union of literals), described. */
+export const literals = <T extends string>(values: readonly T[], description: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description },
+  );
+
+/** The same, or null until the inputs exist (the lens fields). */
+export const nullableLiterals = (values: readonly string[], description: string) =>
+  Type.Union([...values.map((v) => Type.Literal(v)), Type.Null()], {
+    description: `${description} Null until its inputs exist.`,
+  });

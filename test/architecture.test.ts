@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+
+/**
+ * The one-way flow (README, "Architecture"): which folder may import which. timeseries/ is the ground floor and
+ * imports nothing of ours; analytics/ are pure functions over the vocabulary; the site and the HTTP layer are two
+ * readers of what publish/ builds, and neither imports the other; the composition root (src/*.ts) wires them.
+ */
+const ALLOWED: Record<string, string[]> = {
+  timeseries: [],
+  providers: ['timeseries'],
+  store: ['timeseries'],
+  ingest: ['timeseries', 'providers', 'store'],
+  analytics: ['timeseries'],
+  publish: ['timeseries', 'store', 'analytics'],
+  site: ['timeseries', 'publish'],
+  http: ['timeseries', 'analytics', 'publish'],
+};
+
+const SRC = resolve(import.meta.dirname, '../src');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
+}
+
+const layerOf = (file: string) => {
+  const parts = relative(SRC, file).split('/');
+  return parts.length === 1 ? 'root' : parts[0]!;
+};
+
+describe('architecture', () => {
+  it('no import runs against the flow', () => {
+    const violations: string[] = [];
+    for (const file of sources(SRC)) {
+      const from = layerOf(file);
+      if (from === 'root') continue;
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const to = layerOf(resolve(dirname(file), spec!));
+        if (to !== from && !ALLOWED[from]!.includes(to)) violations.push(`${relative(SRC, file)} → ${spec}`);
+      }
+    }
+    assert.deepEqual(violations, []);
+  });
+
+  it('no source file is longer than 450 lines without saying why at its top', () => {
+    const long = sources(SRC).filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      return text.split('\n').length > 450 && !/longer than the others/.test(text.slice(0, 600));
+    });
+    assert.deepEqual(
+      long.map((f) => relative(SRC, f)),
+      [],
+    );
+  });
+});

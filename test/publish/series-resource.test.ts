@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildSeriesResponses } from '../../src/publish/resources/series.ts';
+import { seriesDef } from '../../src/timeseries/catalog.ts';
+import { addDays } from '../../src/timeseries/dates.ts';
+
+const points = Array.from({ length: 400 }, (_, i) => ({ date: addDays('2025-01-01', i), value: 100 + i }));
+const refresh = { lastRefreshAt: '2026-02-05T00:00:00.000Z', lastSuccessAt: '2026-02-05T00:00:00.000Z' };
+
+describe('the series resource', () => {
+  it('serves any days window as a slice of one serialized body, with its own strong ETag per window', () => {
+    const responses = buildSeriesResponses(seriesDef('tga')!, points, 'fresh', refresh)!;
+    const week = JSON.parse(responses.forDays(7).body.toString());
+    assert.deepEqual(
+      week.data.map((p: { date: string }) => p.date),
+      points.slice(-7).map((p) => p.date),
+    );
+    assert.equal(week.meta.lastAvailableDate, points.at(-1)!.date);
+    assert.notEqual(responses.forDays(7).etag, responses.forDays(8).etag);
+    assert.equal(responses.forDays(4000).etag, responses.forDays(3999).etag, 'same start → same body and tag');
+    const all = JSON.parse(responses.forDays(4000).body.toString());
+    assert.equal(all.data.length, 400);
+    assert.equal(all.meta.license.terms, 'public-domain');
+  });
+
+  it('withholds the values of a restricted series, keeping its statistics', () => {
+    const hy = buildSeriesResponses(seriesDef('hy-spread')!, points, 'fresh', refresh)!;
+    const body = JSON.parse(hy.forDays(365).body.toString());
+    assert.deepEqual(body.data, []);
+    assert.equal(body.meta.zScoreWindow.count, 400);
+    assert.equal(body.meta.license.redistribution, 'statistics-only');
+  });
+});
