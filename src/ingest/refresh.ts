@@ -19,6 +19,8 @@ export interface SourceOutcome {
   revisions: number;
   /** The error for a failed series, or notes (rescaled units, dropped dates) for a successful one. */
   message: string | null;
+  /** The kind of failure (a ProviderError kind), for a failed series. */
+  errorKind?: string | undefined;
   ms: number;
 }
 
@@ -143,7 +145,17 @@ function ok(
 
 function failed(seriesId: string, source: string, error: unknown, t0: number): SourceOutcome {
   const message = error instanceof Error ? error.message : String(error);
-  return { seriesId, source, status: 'error', added: 0, revisions: 0, message, ms: Math.round(performance.now() - t0) };
+  const errorKind = error instanceof ProviderError ? error.kind : 'internal';
+  return {
+    seriesId,
+    source,
+    status: 'error',
+    added: 0,
+    revisions: 0,
+    message,
+    errorKind,
+    ms: Math.round(performance.now() - t0),
+  };
 }
 
 async function record(deps: RefreshDeps, runId: number, outcome: SourceOutcome): Promise<void> {
@@ -155,6 +167,7 @@ async function record(deps: RefreshDeps, runId: number, outcome: SourceOutcome):
     points_added: outcome.added,
     revisions: outcome.revisions,
     error: outcome.message,
+    error_kind: outcome.errorKind ?? null,
     finished_at: deps.now().toISOString(),
   });
 }

@@ -1,38 +1,113 @@
 import type { SeriesRefreshState } from '../store/runs.ts';
-import { formulaInputs, seriesDef, staleAfterDays } from '../timeseries/catalog.ts';
+import { formulaInputs, publicationLagDays, seriesDef, staleAfterDays } from '../timeseries/catalog.ts';
 import { daysBetween } from '../timeseries/dates.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
 
 /**
- * `meta.source` of a series:
- * - `fresh`: its last refresh succeeded and its latest observation is within the frequency's expected lag;
- * - `stale`: its last refresh succeeded but the provider has published nothing newer than that lag allows;
- * - `fallback`: its last refresh failed (or never ran), so the stored last good values are served.
- * A derived series takes the worst state of its inputs and of its own recomputation.
+ * The one freshness model behind the API and the site. Per series:
+ * - `fresh`: its refreshes succeed, and its latest observation is as recent as its publication lag allows;
+ * - `late`: its refreshes succeed, but the provider has published nothing newer for longer than that (the data
+ *   date is older than `lateAfterDays`);
+ * - `failed`: its last refresh — or that of any series it is derived from, however deep — failed: the last good
+ *   stored values are served, and `error` says why in plain words;
+ * - `never-fetched`: nothing is stored for it (yet); `error` says why when an attempt failed.
  */
-export type Freshness = 'fresh' | 'stale' | 'fallback';
+export type FreshnessState = 'fresh' | 'late' | 'failed' | 'never-fetched';
 
-export const FRESHNESS_VALUES: readonly Freshness[] = ['fresh', 'stale', 'fallback'];
+export const FRESHNESS_STATES: readonly FreshnessState[] = ['fresh', 'late', 'failed', 'never-fetched'];
 
-const RANK: Record<Freshness, number> = { fresh: 0, stale: 1, fallback: 2 };
+export interface SeriesFreshness {
+  state: FreshnessState;
+  /** Date of the latest observation, or null when none is stored. */
+  dataDate: string | null;
+  /** Days from the data date to the publication day. */
+  ageDays: number | null;
+  /** Days from an observation's date to its publication, for this series. */
+  expectedLagDays: number;
+  /** Older than this (data date to today) is late. */
+  lateAfterDays: number;
+  lastAttemptAt: string | null;
+  lastSuccessAt: string | null;
+  /** Why the last attempt failed, in plain words (the failing input named for a derived series); else null. */
+  error: string | null;
+}
 
-export function freshness(
+/** `meta.source` of the series contract: fresh, stale (= late) or fallback (= failed). */
+export type Source = 'fresh' | 'stale' | 'fallback';
+
+export const SOURCE_VALUES: readonly Source[] = ['fresh', 'stale', 'fallback'];
+
+export function sourceOf(state: FreshnessState): Source {
+  return state === 'fresh' ? 'fresh' : state === 'late' ? 'stale' : 'fallback';
+}
+
+export function seriesFreshness(
   def: SeriesDef,
-  lastDate: string,
+  lastDate: string | null,
   states: ReadonlyMap<string, SeriesRefreshState>,
   today: string,
-): Freshness {
+): SeriesFreshness {
   const own = states.get(def.id);
-  let worst: Freshness = own?.lastStatus === 'ok' ? 'fresh' : 'fallback';
-  if (daysBetween(lastDate, today) > staleAfterDays(def) && worst === 'fresh') worst = 'stale';
-  if (def.kind === 'derived') {
-    for (const inputId of formulaInputs(def.formula!)) {
-      const input = seriesDef(inputId);
-      const state = states.get(inputId);
-      if (!input || !state) continue;
-      const inputFreshness: Freshness = state.lastStatus === 'ok' ? 'fresh' : 'fallback';
-      if (RANK[inputFreshness] > RANK[worst]) worst = inputFreshness;
-    }
+  const failure = failureInTree(def, states);
+  const ageDays = lastDate ? daysBetween(lastDate, today) : null;
+  const lateAfterDays = staleAfterDays(def);
+  const state: FreshnessState =
+    lastDate === null
+      ? failure
+        ? 'failed'
+        : 'never-fetched'
+      : failure
+        ? 'failed'
+        : ageDays! > lateAfterDays
+          ? 'late'
+          : 'fresh';
+  return {
+    state,
+    dataDate: lastDate,
+    ageDays,
+    expectedLagDays: publicationLagDays(def),
+    lateAfterDays,
+    lastAttemptAt: own?.lastAttemptAt ?? null,
+    lastSuccessAt: own?.lastSuccessAt ?? null,
+    error: failure ?? null,
+  };
+}
+
+/**
+ * Why the series or one of the series it is built from (recursively) failed its last refresh, in plain words;
+ * undefined when none did. A derived series names the failing input.
+ */
+function failureInTree(def: SeriesDef, states: ReadonlyMap<string, SeriesRefreshState>): string | undefined {
+  const own = states.get(def.id);
+  if (own?.lastStatus === 'error') return plainError(own);
+  if (def.kind !== 'derived') return undefined;
+  for (const inputId of formulaInputs(def.formula!)) {
+    const input = seriesDef(inputId);
+    const failure = input && failureInTree(input, states);
+    if (failure) return `its input ${inputId} failed: ${failure}`;
   }
-  return worst;
+  return undefined;
+}
+
+/** What each kind of refresh failure (the providers' error kinds) means, in words a reader understands. */
+const PLAIN_WORDS: Record<string, string> = {
+  timeout: 'the provider did not answer in time',
+  network: 'the provider could not be reached',
+  http: 'the provider answered with an error',
+  'rate-limited': 'the provider asked us to slow down (HTTP 429)',
+  refused: 'the provider refuses scripted clients',
+  html: 'the provider sent a web page instead of data',
+  empty: 'the provider sent no data',
+  parse: 'the provider’s data could not be read',
+  implausible: 'the provider’s values failed the plausibility check and were refused',
+  config: 'the series is not configured',
+  internal: 'an internal error',
+};
+
+/** A failure in plain words: the kind, and the HTTP status where there is one (never hosts or bodies). */
+export function plainError(state: Pick<SeriesRefreshState, 'lastErrorKind' | 'lastError'>): string {
+  const kind = state.lastErrorKind ?? 'internal';
+  const words = PLAIN_WORDS[kind] ?? PLAIN_WORDS.internal!;
+  const status = kind === 'http' ? /HTTP (\d{3})/.exec(state.lastError ?? '')?.[1] : undefined;
+  return status ? `${words} (HTTP ${status})` : words;
 }

@@ -8,7 +8,7 @@ import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { currentSeries, type VintagedSeries } from '../timeseries/vintages.ts';
 import { CACHE_CONTROL } from './cache-policy.ts';
 import type { PublicationContent } from './content.ts';
-import { freshness } from './freshness.ts';
+import { type SeriesFreshness, seriesFreshness } from './freshness.ts';
 import { computeModelOutputs, type ModelOutputs } from './model-run.ts';
 import { type PreparedResponse, prepareJson } from './prepared-response.ts';
 import type { CorrelationBody } from './resources/correlation.ts';
@@ -16,7 +16,13 @@ import { responseExamples } from './resources/examples.ts';
 import { type HealthBody, healthBody, type LastRun } from './resources/health.ts';
 import { type IndicatorSummary, indicatorSummaries } from './resources/indicators.ts';
 import { type LensBody, lensBodies } from './resources/lens.ts';
-import type { HistoryBody, ModelBody, ModelFreshness, RegimeBody } from './resources/model.ts';
+import {
+  type HistoryBody,
+  type ModelBody,
+  type ModelFreshness,
+  type RegimeBody,
+  readingFreshness,
+} from './resources/model.ts';
 import { buildSeriesResponses, DEFAULT_DAYS, type SeriesResponses } from './resources/series.ts';
 import { type SnapshotBody, snapshotBody } from './resources/snapshot.ts';
 import { SERVICE_VERSION } from './service-version.ts';
@@ -87,7 +93,8 @@ export function buildPublication(input: PublicationInput): Publication {
   const previous = input.previous;
   const stamp = input.now.toISOString();
   const current = currentSeries(input.vintaged);
-  const series = buildAllSeries(current, input.states, input.now);
+  const freshness = allFreshness(current, input.states, input.now);
+  const series = buildAllSeries(current, freshness);
 
   const modelState = buildModel(input, errors);
   const lens = attempt('lens', errors, stamp, () => lensResources(current, input.now), previous?.lens);
@@ -109,7 +116,7 @@ export function buildPublication(input: PublicationInput): Publication {
     history: resource<HistoryBody>({ ...modelState.outputs.history, freshness: modelState.freshness }, 'history'),
     description: resource<ModelBody>({ ...modelState.outputs.description, freshness: modelState.freshness }, 'model'),
   };
-  const indicators = indicatorSummaries(current, series, model?.description.body);
+  const indicators = indicatorSummaries(current, series, freshness, model?.description.body);
   const snapshot = input.content
     ? attempt(
         'snapshot',
@@ -136,7 +143,7 @@ export function buildPublication(input: PublicationInput): Publication {
       serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
       modelVersion: model?.description.body.version ?? null,
       publicationVersion: input.version,
-      regimeComputed: model !== undefined,
+      reading: modelState && { date: modelState.outputs.regime.date, freshness: modelState.freshness },
       lastRun: input.lastRun,
       states: input.states,
       current,
@@ -226,7 +233,7 @@ function attempt<T>(
 function buildModel(input: PublicationInput, errors: Partial<Record<string, string>>): ModelState | undefined {
   try {
     const outputs = computeModelOutputs(input.vintaged, input.now, input.baseUrl);
-    return { outputs, freshness: { state: 'current', reason: null } };
+    return { outputs, freshness: readingFreshness(outputs.regime.date, input.now) };
   } catch (cause) {
     const error = `model recompute failed at ${input.now.toISOString()}: ${(cause as Error).message ?? cause}`;
     errors.model = error;
@@ -236,23 +243,31 @@ function buildModel(input: PublicationInput, errors: Partial<Record<string, stri
   }
 }
 
-function buildAllSeries(
+/** Every indicator's freshness, stored data or not. */
+function allFreshness(
   current: ReadonlyMap<string, readonly Observation[]>,
   states: ReadonlyMap<string, SeriesRefreshState>,
   now: Date,
-): Map<string, SeriesResponses> {
+): Map<string, SeriesFreshness> {
   const today = isoDate(now);
+  return new Map(
+    INDICATOR_IDS.map((id) => [
+      id,
+      seriesFreshness(seriesDef(id)!, current.get(id)?.at(-1)?.date ?? null, states, today),
+    ]),
+  );
+}
+
+function buildAllSeries(
+  current: ReadonlyMap<string, readonly Observation[]>,
+  freshness: ReadonlyMap<string, SeriesFreshness>,
+): Map<string, SeriesResponses> {
   const series = new Map<string, SeriesResponses>();
   for (const id of INDICATOR_IDS) {
     const def = seriesDef(id)!;
     const observations = current.get(id) ?? [];
-    const last = observations[observations.length - 1];
-    if (!last) continue;
-    const state = states.get(id);
-    const responses = buildSeriesResponses(def, observations, freshness(def, last.date, states, today), {
-      lastRefreshAt: state?.lastAttemptAt ?? null,
-      lastSuccessAt: state?.lastSuccessAt ?? null,
-    });
+    if (observations.length === 0) continue;
+    const responses = buildSeriesResponses(def, observations, freshness.get(id)!);
     if (!responses) continue;
     // The default window is built (and compressed) at publish time; other windows on first request.
     responses.forDays(DEFAULT_DAYS);

@@ -34,6 +34,8 @@ export interface Tables {
     points_added: number;
     revisions: number;
     error: string | null;
+    /** The ProviderError kind of a failure (null on success, or for a failure that was not a provider error). */
+    error_kind?: string | null;
     finished_at: string;
   };
 }

@@ -57,6 +57,13 @@ function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '003_error_kind': {
+      async up(db: Kysely<unknown>) {
+        // What kind of failure a series' refresh met (timeout, http, parse, …): shown in plain words to users,
+        // while the full message (which may name internal hosts) stays in the log.
+        await db.schema.alterTable('refresh_sources').addColumn('error_kind', 'text').execute();
+      },
+    },
   };
 }
 

@@ -42,9 +42,13 @@ export async function runSources(db: Kysely<Tables>, runId: number) {
 
 export interface SeriesRefreshState {
   seriesId: string;
+  /** Where it was fetched from: fred:WALCL, treasury:dts-tga, derived, … */
+  source: string;
   lastAttemptAt: string;
   lastStatus: 'ok' | 'error';
   lastError: string | null;
+  /** The kind of the last failure (timeout, network, http, …), when the last attempt failed. */
+  lastErrorKind: string | null;
   lastSuccessAt: string | null;
 }
 
@@ -52,7 +56,7 @@ export interface SeriesRefreshState {
 export async function seriesRefreshStates(db: Kysely<Tables>): Promise<Map<string, SeriesRefreshState>> {
   const rows = await db
     .selectFrom('refresh_sources')
-    .select(['series_id', 'status', 'error', 'finished_at'])
+    .select(['series_id', 'source', 'status', 'error', 'error_kind', 'finished_at'])
     .orderBy('series_id')
     .orderBy('run_id')
     .execute();
@@ -61,9 +65,11 @@ export async function seriesRefreshStates(db: Kysely<Tables>): Promise<Map<strin
     const previous = states.get(row.series_id);
     states.set(row.series_id, {
       seriesId: row.series_id,
+      source: row.source,
       lastAttemptAt: row.finished_at,
       lastStatus: row.status,
       lastError: row.error,
+      lastErrorKind: row.status === 'error' ? (row.error_kind ?? null) : null,
       lastSuccessAt: row.status === 'ok' ? row.finished_at : (previous?.lastSuccessAt ?? null),
     });
   }

@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { seriesFreshness } from '../../src/publish/freshness.ts';
 import { buildSeriesResponses } from '../../src/publish/resources/series.ts';
 import { seriesDef } from '../../src/timeseries/catalog.ts';
 import { addDays } from '../../src/timeseries/dates.ts';
 
 const points = Array.from({ length: 400 }, (_, i) => ({ date: addDays('2025-01-01', i), value: 100 + i }));
-const refresh = { lastRefreshAt: '2026-02-05T00:00:00.000Z', lastSuccessAt: '2026-02-05T00:00:00.000Z' };
+const fresh = seriesFreshness(seriesDef('tga')!, '2026-02-04', new Map(), '2026-02-05');
 
 describe('the series resource', () => {
   it('serves any days window as a slice of one serialized body, with its own strong ETag per window', () => {
-    const responses = buildSeriesResponses(seriesDef('tga')!, points, 'fresh', refresh)!;
+    const responses = buildSeriesResponses(seriesDef('tga')!, points, fresh)!;
     const week = JSON.parse(responses.forDays(7).body.toString());
     assert.deepEqual(
       week.data.map((p: { date: string }) => p.date),
@@ -24,7 +25,7 @@ describe('the series resource', () => {
   });
 
   it('withholds the values of a restricted series, keeping its statistics', () => {
-    const hy = buildSeriesResponses(seriesDef('hy-spread')!, points, 'fresh', refresh)!;
+    const hy = buildSeriesResponses(seriesDef('hy-spread')!, points, fresh)!;
     const body = JSON.parse(hy.forDays(365).body.toString());
     assert.deepEqual(body.data, []);
     assert.equal(body.meta.zScoreWindow.count, 400);

@@ -1,8 +1,9 @@
+import { fromDayNumber, toDayNumber } from '../../timeseries/dates.ts';
 import { MAD_TO_SIGMA } from '../stats/mad.ts';
 import { SortedWindow } from '../stats/sorted-window.ts';
 import { trailingPercentile } from '../stats/trailing-percentile.ts';
 import { winsorize } from '../stats/winsorize.ts';
-import { businessDays, type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
+import { businessDays, lastInformationDay, type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
 import { DLI_1, type GroupId, MODEL_START, type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
 
 /**
@@ -41,18 +42,34 @@ export interface ModelRun {
 
 export type SeriesInputs = ReadonlyMap<string, PointInTimeSeries>;
 
+/**
+ * Runs the model on every business day from MODEL_START to the last day any scored input brought new
+ * information (never later than `to`): a score is dated by its data, so no day after the latest scored data is
+ * scored — carrying inputs forward past it would only restate the last reading, and the rolling percentile
+ * would drift on days when nothing changed.
+ */
 export function computeModel(
   inputs: SeriesInputs,
   to: string,
   blankMeansZero: ReadonlySet<string> = new Set(),
   spec: ModelSpec = DLI_1,
 ): ModelRun {
-  const grid = businessDays(MODEL_START, to);
+  const grid = businessDays(MODEL_START, fromDayNumber(Math.min(toDayNumber(to), lastScoredInformation(spec, inputs))));
   const readings = spec.scored.map((s) => indicatorReadings(s, inputs.get(s.id), grid, blankMeansZero.has(s.id)));
   const { groups, groupWeights } = groupSubIndices(spec, readings, grid.length);
   const aggregate = cissAggregate(spec, groups, groupWeights, grid.length);
   const headline = trailingPercentile(aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
   return { spec, grid, readings, groups, groupWeights, aggregate, headline };
+}
+
+/** The last day any of the model's scored inputs brought new information (-1 when none has data). */
+export function lastScoredInformation(spec: ModelSpec, inputs: SeriesInputs): number {
+  let day = -1;
+  for (const s of spec.scored) {
+    const series = inputs.get(s.id);
+    if (series) day = Math.max(day, lastInformationDay(series));
+  }
+  return day;
 }
 
 function indicatorReadings(

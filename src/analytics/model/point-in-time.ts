@@ -83,3 +83,16 @@ export function businessDays(from: string, to: string): Int32Array {
   }
   return Int32Array.from(days);
 }
+
+/**
+ * The last day on which a series brought new information: the day its latest observation became known, or a
+ * later day on which a revision was first seen. -1 for an empty series.
+ * Example: a Wednesday print known the next day (lag 1), never revised → that Thursday.
+ */
+export function lastInformationDay(series: PointInTimeSeries): number {
+  const n = series.knownFrom.length;
+  if (n === 0) return -1;
+  let day = series.knownFrom[n - 1]!;
+  for (const later of series.revisions.values()) for (const [seen] of later) day = Math.max(day, seen);
+  return day;
+}

@@ -36,6 +36,8 @@ export interface Regime {
     stale: string[];
   };
   subIndices: Record<GroupId, number | null>;
+  /** The business day this reading describes: the last day a scored input brought new information. */
+  date: string;
   dataAsOf: string;
   updatedAt: string;
   modelVersion: string;
@@ -135,6 +137,7 @@ export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
       stale,
     },
     subIndices,
+    date: fromDayNumber(run.grid[g]!),
     dataAsOf: fromDayNumber(dataAsOfDay >= 0 ? dataAsOfDay : run.grid[g]!),
     updatedAt,
     modelVersion: run.spec.version,

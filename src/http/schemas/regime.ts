@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { THRESHOLDS as T, WINDOWS } from '../../analytics/model/spec.ts';
+import { STALE_READING_DAYS } from '../../publish/resources/model.ts';
 import { literals } from './literals.ts';
 
 const GroupIds = ['policy', 'funding', 'credit', 'risk'] as const;
@@ -7,12 +8,14 @@ const GroupIds = ['policy', 'funding', 'credit', 'risk'] as const;
 export const ModelFreshness = Type.Object(
   {
     state: literals(
-      ['current', 'last-good'],
-      'current: computed at the last refresh. last-good: the last recompute failed; this is the last good result.',
+      ['current', 'stale', 'last-good'],
+      `current: computed at the last refresh from data as recent as its inputs' publication lags explain. stale: computed at the last refresh, but the reading's date is more than ${STALE_READING_DAYS} days before the publication day — more than the publication lags of the model's daily inputs explain (1 business day, plus weekends and holidays): the providers have published nothing newer, or the refreshes are failing (see /api/health). last-good: the last recompute failed; this is the last good result.`,
     ),
-    reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the last recompute failed, when it did.' }),
+    reason: Type.Union([Type.String(), Type.Null()], {
+      description: 'Why the reading is stale or last-good: how old it is, and what failed.',
+    }),
   },
-  { additionalProperties: false, description: 'Whether this result comes from the latest recompute.' },
+  { additionalProperties: false, description: 'Whether this result is current, and if not, why.' },
 );
 
 export const Driver = Type.Object(
@@ -86,6 +89,11 @@ export const Regime = Type.Object(
       { additionalProperties: false },
     ),
     subIndices: SubIndices,
+    date: Type.String({
+      format: 'date',
+      description:
+        'The business day this reading describes: the last day on which a scored input brought new information (its publication day, or the day a revision was first seen). No reading is produced for later days; the dashboard, /today, /today/{date}, the snapshot and /api/history show this same reading for this date.',
+    }),
     dataAsOf: Type.String({ format: 'date', description: 'Latest observation date the score reflects.' }),
     updatedAt: Type.String({ format: 'date-time', description: 'Recompute time; not a data date.' }),
     modelVersion: Type.String({ description: 'Model version, e.g. dli-1.' }),

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { FRESHNESS_VALUES } from '../../publish/freshness.ts';
+import { SOURCE_VALUES } from '../../publish/freshness.ts';
+import { SeriesFreshness } from './freshness.ts';
 
 const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 
@@ -70,10 +71,10 @@ export const SeriesMeta = Type.Object(
         'Percent rank of the latest value within the same 5-year window (values below it, ties counted half), rounded.',
     }),
     source: Type.Union(
-      FRESHNESS_VALUES.map((value) => Type.Literal(value)),
+      SOURCE_VALUES.map((value) => Type.Literal(value)),
       {
         description:
-          'fresh: the last refresh of this series succeeded and its data is current for its frequency. stale: the refresh succeeded but the provider has published nothing newer than the expected lag. fallback: the last refresh failed; the last good stored values are served.',
+          "The contract's summary of meta.freshness.state: fresh (fresh), stale (late: refreshes succeed but the provider has published nothing newer than the expected lag), fallback (failed: the last refresh of this series or of one of its inputs failed; the last good stored values are served).",
       },
     ),
     lastRefreshAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
@@ -82,6 +83,7 @@ export const SeriesMeta = Type.Object(
     lastSuccessAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description: 'When this series was last refreshed successfully.',
     }),
+    freshness: SeriesFreshness,
     license: License,
   },
   { additionalProperties: false },

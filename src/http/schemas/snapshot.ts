@@ -1,4 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import { FRESHNESS_STATES } from '../../publish/freshness.ts';
+import { SeriesFreshness } from './freshness.ts';
+import { literals } from './literals.ts';
 
 const ref = (name: string) => Type.Unsafe({ $ref: `#/components/schemas/${name}` });
 const Link = Type.Object({
@@ -61,6 +64,7 @@ export const Snapshot = Type.Object(
           }),
           percentile5y: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()]),
           source: Type.Union([Type.Literal('fresh'), Type.Literal('stale'), Type.Literal('fallback'), Type.Null()]),
+          freshness: SeriesFreshness,
           scored: Type.Boolean({ description: 'Whether the regime model scores it.' }),
           weight: Type.Number({ description: 'Effective weight in the model; 0 for context series.' }),
           seriesUrl: Type.String({ format: 'uri' }),
@@ -98,12 +102,24 @@ export const Health = Type.Object(
   {
     status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down')], {
       description:
-        'ok: last refresh succeeded everywhere and the regime is computed; degraded: some source failed or the regime is missing; down: no data.',
+        'ok: every source refreshed successfully and the reading is current; degraded: a source failed its last refresh, or the reading is missing, stale or last-good; down: nothing is stored yet.',
     }),
+    reasons: Type.Array(Type.String(), { description: 'Why the status is not ok, in words.' }),
     serviceVersion: Type.String(),
     modelVersion: Type.Union([Type.String(), Type.Null()]),
     checkedAt: Type.String({ format: 'date-time', description: 'When this report was built (at the last publish).' }),
     publication: Type.Object({ version: Type.Integer(), builtAt: Type.String({ format: 'date-time' }) }),
+    reading: Type.Union([
+      Type.Object(
+        {
+          date: Type.String({ format: 'date', description: 'The day the current reading describes.' }),
+          state: Type.Union([Type.Literal('current'), Type.Literal('stale'), Type.Literal('last-good')]),
+          reason: Type.Union([Type.String(), Type.Null()]),
+        },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
     lastRefresh: Type.Union([
       Type.Object({
         runId: Type.Integer(),
@@ -113,17 +129,37 @@ export const Health = Type.Object(
       }),
       Type.Null(),
     ]),
-    indicators: Type.Object({ total: Type.Integer(), withData: Type.Integer(), fresh: Type.Integer() }),
+    indicators: Type.Object(
+      {
+        total: Type.Integer(),
+        withData: Type.Integer(),
+        fresh: Type.Integer(),
+        late: Type.Integer(),
+        failed: Type.Integer(),
+        neverFetched: Type.Integer(),
+      },
+      { additionalProperties: false, description: 'The 25 indicators by freshness state.' },
+    ),
     sources: Type.Array(
-      Type.Object({
-        seriesId: Type.String(),
-        lastStatus: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
-        lastAttemptAt: Type.String({ format: 'date-time' }),
-        lastSuccessAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-        lastError: Type.Union([Type.String(), Type.Null()]),
-        latestDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-        dataAgeDays: Type.Union([Type.Integer(), Type.Null()]),
-      }),
+      Type.Object(
+        {
+          seriesId: Type.String(),
+          provider: Type.String({ description: 'The provider and its series id, e.g. fred:WALCL; derived for ours.' }),
+          state: literals(FRESHNESS_STATES, 'The series freshness state (see SeriesFreshness).'),
+          lastStatus: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
+          lastAttemptAt: Type.String({ format: 'date-time' }),
+          lastSuccessAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+          errorKind: Type.Union([Type.String(), Type.Null()], {
+            description: 'timeout, network, http, rate-limited, refused, html, empty, parse, implausible, internal.',
+          }),
+          lastError: Type.Union([Type.String(), Type.Null()], {
+            description: 'The failure in plain words; the full message is in the service log.',
+          }),
+          latestDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+          dataAgeDays: Type.Union([Type.Integer(), Type.Null()]),
+        },
+        { additionalProperties: false },
+      ),
       { description: 'Per series: outcome of its latest refresh and the age of its data.' },
     ),
   },

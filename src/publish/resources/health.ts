@@ -1,7 +1,10 @@
 import type { SeriesRefreshState } from '../../store/runs.ts';
-import { daysBetween, isoDate } from '../../timeseries/dates.ts';
+import { seriesDef } from '../../timeseries/catalog.ts';
+import { isoDate } from '../../timeseries/dates.ts';
 import type { Observation } from '../../timeseries/observation.ts';
+import { type FreshnessState, plainError, seriesFreshness } from '../freshness.ts';
 import type { IndicatorSummary } from './indicators.ts';
+import type { ModelFreshness } from './model.ts';
 
 export interface LastRun {
   id: number;
@@ -10,13 +13,20 @@ export interface LastRun {
   finished_at: string | null;
 }
 
-/** GET /api/health: the last refresh, each source's last outcome and data age, and the versions served. */
+/**
+ * GET /api/health: the overall status, the reading's freshness, the last refresh, and each source's last outcome
+ * and data age. Errors are shown as the provider and the kind of failure in plain words; the full messages
+ * (which may name an operator's internal mirror hosts, or quote provider bodies) stay in the log.
+ * - down: nothing is stored;
+ * - degraded: a source failed its last refresh, or the reading is missing, stale or last-good;
+ * - ok: otherwise.
+ */
 export function healthBody(input: {
   now: Date;
   serviceVersion: string;
   modelVersion: string | null;
   publicationVersion: number;
-  regimeComputed: boolean;
+  reading: { date: string; freshness: ModelFreshness } | undefined;
   lastRun: LastRun | undefined;
   states: ReadonlyMap<string, SeriesRefreshState>;
   current: ReadonlyMap<string, readonly Observation[]>;
@@ -26,26 +36,37 @@ export function healthBody(input: {
   const sources = [...input.states.values()]
     .map((state) => {
       const latest = input.current.get(state.seriesId)?.at(-1);
+      const def = seriesDef(state.seriesId);
+      const freshness = def ? seriesFreshness(def, latest?.date ?? null, input.states, today) : undefined;
       return {
         seriesId: state.seriesId,
+        provider: state.source,
+        state: (freshness?.state ?? (state.lastStatus === 'ok' ? 'fresh' : 'failed')) as FreshnessState,
         lastStatus: state.lastStatus,
         lastAttemptAt: state.lastAttemptAt,
         lastSuccessAt: state.lastSuccessAt,
-        lastError: state.lastStatus === 'error' ? state.lastError : null,
+        errorKind: state.lastErrorKind,
+        lastError: state.lastStatus === 'error' ? plainError(state) : null,
         latestDate: latest?.date ?? null,
-        dataAgeDays: latest ? daysBetween(latest.date, today) : null,
+        dataAgeDays: freshness?.ageDays ?? null,
       };
     })
     .sort((a, b) => a.seriesId.localeCompare(b.seriesId));
   const failing = sources.filter((s) => s.lastStatus === 'error').length;
+  const count = (state: FreshnessState) => input.indicators.filter((i) => i.freshness.state === state).length;
   const withData = input.indicators.filter((i) => i.latestDate !== null).length;
-  const status = withData === 0 ? 'down' : failing > 0 || !input.regimeComputed ? 'degraded' : 'ok';
+  const readingOk = input.reading !== undefined && input.reading.freshness.state === 'current';
+  const status = withData === 0 ? 'down' : failing > 0 || !readingOk ? 'degraded' : 'ok';
   return {
     status,
+    reasons: reasonsFor(status, failing, input.reading),
     serviceVersion: input.serviceVersion,
     modelVersion: input.modelVersion,
     checkedAt: input.now.toISOString(),
     publication: { version: input.publicationVersion, builtAt: input.now.toISOString() },
+    reading: input.reading
+      ? { date: input.reading.date, state: input.reading.freshness.state, reason: input.reading.freshness.reason }
+      : null,
     lastRefresh: input.lastRun
       ? {
           runId: input.lastRun.id,
@@ -57,10 +78,26 @@ export function healthBody(input: {
     indicators: {
       total: input.indicators.length,
       withData,
-      fresh: input.indicators.filter((i) => i.source === 'fresh').length,
+      fresh: count('fresh'),
+      late: count('late'),
+      failed: count('failed'),
+      neverFetched: count('never-fetched'),
     },
     sources,
   };
+}
+
+function reasonsFor(
+  status: string,
+  failing: number,
+  reading: { date: string; freshness: ModelFreshness } | undefined,
+): string[] {
+  if (status === 'down') return ['No data is stored yet: the first refresh has not succeeded for any source.'];
+  const reasons: string[] = [];
+  if (failing > 0) reasons.push(`${failing} source(s) failed their last refresh (see sources).`);
+  if (!reading) reasons.push('The liquidity reading has not been computed.');
+  else if (reading.freshness.reason) reasons.push(reading.freshness.reason);
+  return reasons;
 }
 
 export type HealthBody = ReturnType<typeof healthBody>;

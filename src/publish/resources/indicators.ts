@@ -6,7 +6,7 @@ import { seriesDef } from '../../timeseries/catalog.ts';
 import { type License, licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { INDICATOR_IDS, type SeriesDef } from '../../timeseries/series.ts';
-import type { Freshness } from '../freshness.ts';
+import type { SeriesFreshness, Source } from '../freshness.ts';
 import type { SeriesResponses } from './series.ts';
 
 /** One of the 25 indicators as the dashboard cards, the pages and the snapshot show it. */
@@ -24,7 +24,8 @@ export interface IndicatorSummary {
   change: number | null;
   zScore: number | null;
   percentile5y: number | null;
-  source: Freshness | null;
+  source: Source | null;
+  freshness: SeriesFreshness;
   scored: boolean;
   /** Effective weight in the model: group weight ÷ scored indicators in the group (0 for context series). */
   weight: number;
@@ -36,6 +37,7 @@ export interface IndicatorSummary {
 export function indicatorSummaries(
   current: ReadonlyMap<string, readonly Observation[]>,
   series: ReadonlyMap<string, SeriesResponses>,
+  freshness: ReadonlyMap<string, SeriesFreshness>,
   model: ModelDescription | undefined,
 ): IndicatorSummary[] {
   const scoredCount = new Map<string, number>();
@@ -66,6 +68,7 @@ export function indicatorSummaries(
       zScore: z === undefined ? null : round(z, 2),
       percentile5y: stats?.percentile ?? null,
       source: responses?.meta.source ?? null,
+      freshness: freshness.get(id)!,
       scored: Boolean(scored),
       weight: scored ? round((groupWeight.get(scored.group) ?? 0) / scoredCount.get(scored.group)!, 4) : 0,
       group: scored?.group ?? def.group,

@@ -7,7 +7,7 @@ import { type License, licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
-import type { Freshness } from '../freshness.ts';
+import { type SeriesFreshness, type Source, sourceOf } from '../freshness.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepared, strongEtag } from '../prepared-response.ts';
 
 export const DEFAULT_DAYS = 365;
@@ -23,9 +23,10 @@ export interface SeriesMeta {
   zScoreStd: number;
   zScoreWindow: { from: string; to: string; count: number };
   percentile: number;
-  source: Freshness;
+  source: Source;
   lastRefreshAt: string | null;
   lastSuccessAt: string | null;
+  freshness: SeriesFreshness;
   license: License;
 }
 
@@ -97,8 +98,7 @@ function pointJson(obs: Observation, stats: WindowStats): string {
 export function buildSeriesResponses(
   def: SeriesDef,
   series: readonly Observation[],
-  source: Freshness,
-  refresh: { lastRefreshAt: string | null; lastSuccessAt: string | null },
+  freshness: SeriesFreshness,
 ): SeriesResponses | undefined {
   const stats = windowStats(series);
   if (!stats) return undefined;
@@ -113,9 +113,10 @@ export function buildSeriesResponses(
     zScoreStd: round(stats.std, 6),
     zScoreWindow: { from: stats.from, to: stats.to, count: stats.count },
     percentile: stats.percentile,
-    source,
-    lastRefreshAt: refresh.lastRefreshAt,
-    lastSuccessAt: refresh.lastSuccessAt,
+    source: sourceOf(freshness.state),
+    lastRefreshAt: freshness.lastAttemptAt,
+    lastSuccessAt: freshness.lastSuccessAt,
+    freshness,
     license,
   };
   // Restricted terms (ICE BofA: "reproduction in any form is prohibited"): the statistics are published, the

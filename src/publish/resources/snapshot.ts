@@ -46,6 +46,7 @@ export function snapshotBody(input: {
       zScore: i.zScore,
       percentile5y: i.percentile5y,
       source: i.source,
+      freshness: i.freshness,
       scored: i.scored,
       weight: i.weight,
       seriesUrl: `${b}/api/series/${i.def.id}`,
