@@ -18,7 +18,15 @@ export type Block =
   | { kind: 'stats'; items: Array<{ label: string; value: string; note?: string; tone?: Tone }> }
   | {
       kind: 'cards';
-      items: Array<{ title: string; href: string; value: string; note: string; image?: { src: string; alt: string } }>;
+      items: Array<{
+        title: string;
+        href: string;
+        value: string;
+        note: string;
+        /** A short state label shown apart from the note (fresh, late, failed, no data). */
+        badge?: { text: string; tone: Tone };
+        image?: { src: string; alt: string };
+      }>;
     }
   | {
       kind: 'matrix';
@@ -29,7 +37,7 @@ export type Block =
       note: string;
     };
 
-export type Tone = 'good' | 'bad' | 'neutral';
+export type Tone = 'good' | 'bad' | 'neutral' | 'warn';
 
 export interface Page {
   /** Path without the .md suffix, e.g. /indicators/tga. */
@@ -42,6 +50,14 @@ export interface Page {
 export interface SiteInfo {
   name: string;
   baseUrl: string;
+  /** Shown at the top of every page when the service is degraded or its data is stale. */
+  banner?: Banner | undefined;
+}
+
+export interface Banner {
+  tone: 'warn' | 'bad';
+  title: string;
+  text: string;
 }
 
 const NAV: Array<[string, string]> = [
@@ -114,9 +130,9 @@ function blockHtml(block: Block): string {
       return `<ul class="cards">${block.items
         .map(
           (card) =>
-            `<li class="card"><a href="${escapeHtml(card.href)}"><span class="card-title">${escapeHtml(card.title)}</span><span class="card-value">${escapeHtml(
-              card.value,
-            )}</span><span class="card-note">${escapeHtml(card.note)}</span>${
+            `<li class="card"><a href="${escapeHtml(card.href)}"><span class="card-title">${escapeHtml(card.title)}</span>${
+              card.badge ? `<span class="badge tone-${card.badge.tone}">${escapeHtml(card.badge.text)}</span>` : ''
+            }<span class="card-value">${escapeHtml(card.value)}</span><span class="card-note">${escapeHtml(card.note)}</span>${
               card.image
                 ? `<img src="${escapeHtml(card.image.src)}" alt="${escapeHtml(card.image.alt)}" width="200" height="48" loading="lazy">`
                 : ''
@@ -164,7 +180,12 @@ function blockMarkdown(block: Block): string {
         .map((item) => `- **${item.label}:** ${item.value}${item.note ? ` (${item.note})` : ''}`)
         .join('\n');
     case 'cards':
-      return block.items.map((card) => `- [${card.title}](${card.href}.md): ${card.value} — ${card.note}`).join('\n');
+      return block.items
+        .map(
+          (card) =>
+            `- [${card.title}](${card.href}.md): ${card.value}${card.badge ? ` [${card.badge.text}]` : ''} — ${card.note}`,
+        )
+        .join('\n');
     case 'matrix': {
       const lines = [
         `| posture \\ pulse | ${block.columns.join(' | ')} |`,
@@ -203,7 +224,7 @@ export function renderHtml(page: Page, site: SiteInfo): string {
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header"><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="Main">${nav}</nav></header>
 <main id="main">
-<h1>${escapeHtml(page.title)}</h1>
+${site.banner ? bannerHtml(site.banner) : ''}<h1>${escapeHtml(page.title)}</h1>
 ${page.blocks.map(blockHtml).join('\n')}
 </main>
 <footer class="site-footer"><p>Data: FRED, U.S. Treasury Fiscal Data, New York Fed, market prices. Licence: <a href="${DATA_LICENSE.url}">${DATA_LICENSE.name}</a>. ${escapeHtml(DATA_LICENSE.scope)} Information only, not investment advice.</p><p><a href="${markdownHref}">This page as Markdown</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a></p></footer>
@@ -212,7 +233,12 @@ ${page.blocks.map(blockHtml).join('\n')}
 `;
 }
 
+function bannerHtml(banner: Banner): string {
+  return `<div class="banner tone-${banner.tone}" role="status"><strong>${escapeHtml(banner.title)}</strong> ${escapeHtml(banner.text)}</div>\n`;
+}
+
 export function renderMarkdown(page: Page, site: SiteInfo): string {
   const body = page.blocks.map(blockMarkdown).join('\n\n');
-  return `# ${page.title}\n\n> ${page.description}\n\n${body}\n\n---\n\n${site.name} · ${site.baseUrl}${page.path} · licence ${DATA_LICENSE.name}: ${DATA_LICENSE.scope} · information only, not investment advice.\n`;
+  const banner = site.banner ? `> **${site.banner.title}** ${site.banner.text}\n\n` : '';
+  return `# ${page.title}\n\n${banner}> ${page.description}\n\n${body}\n\n---\n\n${site.name} · ${site.baseUrl}${page.path} · licence ${DATA_LICENSE.name}: ${DATA_LICENSE.scope} · information only, not investment advice.\n`;
 }

@@ -7,6 +7,7 @@ import type { RenderedPage, SiteBundle } from '../publish/site-port.ts';
 import { firstIndexOnOrAfter } from '../timeseries/as-of.ts';
 import { addDays } from '../timeseries/dates.ts';
 import type { Observation } from '../timeseries/observation.ts';
+import { bannerFor } from './banner.ts';
 import { gaugeSvg, lineChartSvg, sparklineSvg } from './charts.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { type Page, renderHtml, renderMarkdown } from './page.ts';
@@ -53,7 +54,7 @@ const DOCUMENTS: ReadonlyMap<string, PreparedResponse> = (() => {
  */
 export function buildSite(publication: Publication): SiteBundle {
   const data = siteData(publication);
-  const site = { name: data.name, baseUrl: data.baseUrl };
+  const site = { name: data.name, baseUrl: data.baseUrl, banner: bannerFor(publication) };
   const render = (page: Page): RenderedPage => ({
     html: withPageHeaders(prepareBody(Buffer.from(renderHtml(page, site)), HTML, CACHE_CONTROL.page)),
     markdown: withPageHeaders(prepareBody(Buffer.from(renderMarkdown(page, site)), MARKDOWN, CACHE_CONTROL.page)),

@@ -2,6 +2,7 @@ import type { BlogPost, EndpointDoc, ErrorDoc } from '../publish/content.ts';
 import type { Publication } from '../publish/publication.ts';
 import type { CorrelationBody } from '../publish/resources/correlation.ts';
 import { examplePath } from '../publish/resources/examples.ts';
+import type { HealthBody } from '../publish/resources/health.ts';
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
 import type { LensBody } from '../publish/resources/lens.ts';
 import type { HistoryBody, ModelBody, RegimeBody } from '../publish/resources/model.ts';
@@ -20,6 +21,7 @@ export interface SiteData {
   /** The lens in English (the site's language). */
   lens: LensBody | undefined;
   correlation: CorrelationBody | undefined;
+  health: HealthBody;
   indicators: readonly IndicatorSummary[];
   blog: BlogPost[];
   methodologyMarkdown: string;
@@ -50,6 +52,7 @@ export function siteData(publication: Publication): SiteData {
     model: publication.model?.body,
     lens: publication.lens?.get('en')?.body,
     correlation: publication.correlation?.body,
+    health: publication.health.body,
     indicators: publication.indicators,
     blog: content.blog.map((post) => ({ ...post, markdown: post.markdown.replaceAll('https://example.org', baseUrl) })),
     methodologyMarkdown: content.methodologyMarkdown,

@@ -24,6 +24,10 @@ p,li{max-width:75ch}
 .stat dd{margin:.25rem 0 0;font-size:1.25rem;font-weight:650}
 .stat dd .note{display:block;font-weight:400}
 .tone-good dd{color:var(--good)}.tone-bad dd{color:var(--bad)}
+.banner{margin:.75rem 0;padding:.75rem 1rem;border-radius:8px;border:1px solid}
+.banner.tone-warn{background:#fffbeb;border-color:#f59e0b;color:#78350f}.banner.tone-bad{background:#fef2f2;border-color:#dc2626;color:#7f1d1d}
+.badge{align-self:flex-start;font-size:.75rem;font-weight:600;padding:.05rem .45rem;border-radius:999px;border:1px solid currentColor}
+.badge.tone-good{color:var(--good)}.badge.tone-warn{color:#92400e}.badge.tone-bad{color:var(--bad)}.badge.tone-neutral{color:var(--muted)}
 figure.chart{margin:1rem 0;background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.5rem;overflow:hidden}
 figure.chart img{display:block;width:100%;height:auto}
 figure.chart.small{max-width:340px}

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { loadSeries } from '../../src/store/observations.ts';
+import { addDays } from '../../src/timeseries/dates.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import { createHarness, type Harness } from '../support/harness.ts';
 import { hasRealData, REAL_DATA_DIR, realReplayData } from '../support/replay-data.ts';
@@ -173,5 +174,84 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     const boj = rawFile('JPNASSETS.csv');
     const { byDate } = await served('boj-balance-sheet');
     assert.equal(byDate.get('2026-09-01'), boj.get('2026-09-01')! / 10_000);
+  });
+});
+
+describe('honest about time, on the real files read after they end', {
+  skip: !hasRealData() && 'no ../shared/data/real',
+}, () => {
+  let h: Harness;
+  before(async () => {
+    h = await createHarness({ data: realReplayData(), now: new Date('2026-11-22T12:00:00Z') });
+    await h.refresh();
+  });
+  after(() => h.close());
+
+  it('the history ends on the last day a scored input brought new data, and the regime describes that day', async () => {
+    // Independently of the model code: each scored input's last date in the raw files, plus its publication lag.
+    const lastKnown: Array<[string, number]> = [
+      ['WALCL.csv', 1],
+      ['WDTGAL.csv', 1],
+      ['RRPONTSYD.csv', 0],
+      ['SOFR.csv', 1],
+      ['BAMLH0A0HYM2.csv', 1],
+      ['CASACBW027SBOG.csv', 9],
+      ['VIXCLS.csv', 1],
+      ['DTWEXBGS.csv', 7],
+      ['DFII10.csv', 1],
+    ];
+    const expected = lastKnown
+      .map(([file, lag]) => addDays([...rawFile(file).keys()].at(-1)!, lag))
+      .sort()
+      .at(-1)!;
+    const history = (await h.app.inject('/api/history')).json();
+    const regime = (await h.app.inject('/api/regime')).json();
+    assert.equal(history.to, expected);
+    assert.equal(regime.date, history.to);
+    assert.equal(regime.percentile5y, history.headline.at(-1));
+    assert.equal(regime.freshness.state, 'stale');
+    assert.match(regime.freshness.reason, new RegExp(`describes ${expected}`));
+  });
+
+  it('the dashboard, /today, the archive page, the snapshot and the Markdown show the same reading', async () => {
+    const regime = (await h.app.inject('/api/regime')).json();
+    const snapshot = (await h.app.inject('/api/snapshot')).json();
+    assert.deepEqual(snapshot.regime, regime);
+    const reading = `${regime.percentile5y} / 100`;
+    for (const path of ['/', '/index.md', '/today', '/today.md', `/today/${regime.date}`, `/today/${regime.date}.md`]) {
+      const body = (await h.app.inject({ url: path, headers: { accept: 'text/html' } })).body;
+      assert.ok(body.includes(reading), `${path} shows ${reading}`);
+    }
+  });
+
+  it("for every date of the history, its archive page shows the history's headline and status", async () => {
+    const history = (await h.app.inject('/api/history')).json();
+    for (let i = 0; i < history.count; i++) {
+      const date = history.dates[i];
+      const page = (await h.app.inject(`/today/${date}.md`)).body;
+      assert.ok(page.includes(`**Headline:** ${history.headline[i]} / 100`), date);
+      assert.ok(page.includes(`**Status:** ${history.status[i]}`), date);
+    }
+    // No page for a day after the last reading.
+    assert.equal(
+      (await h.app.inject({ url: `/today/${addDays(history.to, 3)}`, headers: { accept: 'text/html' } })).statusCode,
+      404,
+    );
+  });
+
+  it('every page shows the stale banner, with how old and why; health says degraded', async () => {
+    const regime = (await h.app.inject('/api/regime')).json();
+    for (const path of ['/', '/today', '/methodology', '/indicators/vix']) {
+      const html = (await h.app.inject({ url: path, headers: { accept: 'text/html' } })).body;
+      assert.match(html, /class="banner tone-warn"[^>]*><strong>The data is stale\.<\/strong>/, path);
+      assert.match(html, /\d+ days ago: no scored input has brought newer data since/, path);
+    }
+    const health = (await h.app.inject('/api/health')).json();
+    assert.equal(health.status, 'degraded');
+    assert.equal(health.reading.state, 'stale');
+    assert.equal(health.reading.date, regime.date);
+    const vix = (await h.app.inject('/api/series/vix')).json();
+    assert.equal(vix.meta.freshness.state, 'late');
+    assert.equal(vix.meta.freshness.ageDays, 171); // 2026-06-04 → 2026-11-22
   });
 });

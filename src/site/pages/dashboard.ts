@@ -1,3 +1,4 @@
+import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import { everyInterval } from '../../timeseries/dates.ts';
 import type { Block, Page, Tone } from '../page.ts';
 import { formatChange, formatDate, formatValue, type SiteData } from '../site-data.ts';
@@ -37,11 +38,16 @@ export function dashboardPage(data: SiteData): Page {
             note: `${regime.coverage.indicators} of ${regime.coverage.totalIndicators} indicators, ${regime.coverage.groups} of ${regime.coverage.totalGroups} groups`,
           },
           { label: 'Composite score', value: regime.compositeScore.toFixed(2), note: '+1 easy … −1 tight' },
-          { label: 'Data as of', value: formatDate(regime.dataAsOf), note: `model ${regime.modelVersion}` },
+          {
+            label: 'Reading for',
+            value: formatDate(regime.date),
+            note: `latest data ${formatDate(regime.dataAsOf)} · model ${regime.modelVersion}`,
+            ...(regime.freshness.state === 'current' ? {} : { tone: 'warn' as const }),
+          },
         ],
       },
     );
-    if (regime.freshness.state !== 'current') {
+    if (regime.freshness.state === 'last-good') {
       blocks.push({ kind: 'paragraph', inlines: [{ strong: 'Last good result: ' }, regime.freshness.reason ?? ''] });
     }
     blocks.push(
@@ -60,10 +66,7 @@ export function dashboardPage(data: SiteData): Page {
       },
     );
   } else {
-    blocks.push({
-      kind: 'paragraph',
-      inlines: ['The regime has not been computed yet: the first refresh may still be running.'],
-    });
+    blocks.push({ kind: 'paragraph', inlines: [noReadingText(data)] });
   }
 
   if (data.lens) {
@@ -115,12 +118,9 @@ export function dashboardPage(data: SiteData): Page {
           ? formatValue(i.latest.value, i.def.unit)
           : i.withheld
             ? 'values withheld (licence)'
-            : 'no data yet',
-        note: i.latest
-          ? `${formatDate(i.latest.date)}${i.change !== null ? ` · ${formatChange(i.change, i.def.unit)} vs prior` : ''}${i.source && i.source !== 'fresh' ? ` · ${i.source}` : ''}`
-          : i.withheld && i.latestDate
-            ? `${formatDate(i.latestDate)} · 5-year percentile ${i.percentile5y ?? 'n/a'}`
-            : 'awaiting first refresh',
+            : 'no data',
+        badge: freshnessBadge(i),
+        note: cardNote(i),
         ...(i.latest
           ? { image: { src: `/charts/${i.def.id}.svg?days=365&style=spark`, alt: `${i.def.name}, last 12 months` } }
           : {}),
@@ -133,4 +133,42 @@ export function dashboardPage(data: SiteData): Page {
     description: `The current US-dollar liquidity regime, the three-axis lens, the headline history and 25 indicators, refreshed ${everyInterval(data.refreshIntervalHours)}.`,
     blocks,
   };
+}
+
+/** The state of an indicator's data, shown apart from its note: fresh, late, failed or no data. */
+export function freshnessBadge(i: IndicatorSummary): { text: string; tone: Tone } {
+  switch (i.freshness.state) {
+    case 'fresh':
+      return { text: 'fresh', tone: 'good' };
+    case 'late':
+      return { text: 'late', tone: 'warn' };
+    case 'failed':
+      return { text: 'refresh failed', tone: 'bad' };
+    case 'never-fetched':
+      return { text: 'no data', tone: 'neutral' };
+  }
+}
+
+/** Data date, its age, and the change since the previous print — or why there is no data. */
+function cardNote(i: IndicatorSummary): string {
+  const f = i.freshness;
+  if (!f.dataDate) return f.error ? `no data: ${f.error}` : 'no data yet: not fetched';
+  const age = f.ageDays === 0 ? 'today' : f.ageDays === 1 ? '1 day old' : `${f.ageDays} days old`;
+  const parts = [`${formatDate(f.dataDate)} · ${age}`];
+  if (i.withheld) parts.push(`5-year percentile ${i.percentile5y ?? 'n/a'}`);
+  else if (i.change !== null && i.previous)
+    parts.push(`${formatChange(i.change, i.def.unit)} since ${formatDate(i.previous.date)}`);
+  if (f.state === 'failed' && f.error) parts.push(f.error);
+  return parts.join(' · ');
+}
+
+/** Why there is no reading: the last refresh failed (and why), or has not finished. */
+function noReadingText(data: SiteData): string {
+  const run = data.health.lastRefresh;
+  const reasons = data.health.reasons.join(' ');
+  if (run && run.status !== 'running' && run.status !== 'ok') {
+    return `No reading yet: the last refresh ${run.status === 'failed' ? 'failed' : `ended ${run.status}`}${reasons ? ` (${reasons})` : ''}. Refreshes are retried automatically.`;
+  }
+  if (run?.status === 'ok') return `No reading yet: ${reasons || 'not enough history is stored to score a day.'}`;
+  return 'No reading yet: the first refresh has not finished.';
 }

@@ -1,6 +1,7 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import { formulaInputs, seriesDef } from '../../timeseries/catalog.ts';
-import type { Block, Inline, Page } from '../page.ts';
+import type { Block, Inline, Page, Tone } from '../page.ts';
+import { freshnessBadge } from './dashboard.ts';
 import { formatChange, formatDate, formatValue, type SiteData, unitLabel } from '../site-data.ts';
 
 /** The chart ranges offered on indicator pages (days). */
@@ -30,7 +31,7 @@ export function indicatorPage(data: SiteData, item: IndicatorSummary, days: numb
         items: [
           ...(item.latestDate ? [{ label: 'Latest data', value: formatDate(item.latestDate) }] : []),
           ...(item.percentile5y !== null ? [{ label: 'Percentile (5y)', value: String(item.percentile5y) }] : []),
-          { label: 'Freshness', value: item.source ?? 'n/a', note: 'fresh · stale · fallback' },
+          freshnessStat(item),
         ],
       },
     );
@@ -50,7 +51,7 @@ export function indicatorPage(data: SiteData, item: IndicatorSummary, days: numb
           : []),
         ...(item.zScore !== null ? [{ label: 'z-score (5y)', value: item.zScore.toFixed(2) }] : []),
         ...(item.percentile5y !== null ? [{ label: 'Percentile (5y)', value: String(item.percentile5y) }] : []),
-        { label: 'Freshness', value: item.source ?? 'n/a', note: 'fresh · stale · fallback' },
+        freshnessStat(item),
       ],
     });
     const rangeLabel = RANGES.find(([d]) => d === days)?.[1] ?? `${days} days`;
@@ -144,4 +145,15 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
     ],
   ]);
   return rows.map(([label, value]) => [[label], value]);
+}
+
+/** The data's freshness on an indicator page: its state, its age, and when it would count as late. */
+function freshnessStat(item: IndicatorSummary): { label: string; value: string; note: string; tone?: Tone } {
+  const f = item.freshness;
+  const badge = freshnessBadge(item);
+  const note =
+    f.ageDays === null
+      ? (f.error ?? 'not fetched yet')
+      : `data ${f.ageDays} day(s) old; published ${f.expectedLagDays} day(s) after its date; late after ${f.lateAfterDays}${f.error ? ` · ${f.error}` : ''}`;
+  return { label: 'Freshness', value: badge.text, note, tone: badge.tone };
 }

@@ -20,7 +20,7 @@ export function todayPage(data: SiteData): Page {
     {
       kind: 'paragraph',
       inlines: [
-        `Latest scored day: ${formatDate(history.dates[last]!)} (data as of ${formatDate(data.regime.dataAsOf)}). `,
+        `The latest reading is for ${formatDate(history.dates[last]!)}, the last day a scored input brought new data (latest observation ${formatDate(data.regime.dataAsOf)}). `,
         { text: 'Permanent link', href: `/today/${history.dates[last]}` },
         '.',
       ],
