@@ -43,7 +43,7 @@ const integer = (min: number, max: number, description: string) =>
 const EnvSchema = Type.Object({
   PORT: Type.Optional(integer(0, 65_535, 'a port number from 0 to 65535 (default 8080)')),
   HOST: Type.Optional(
-    Type.String({ minLength: 1, description: 'a host name or address to listen on (default 0.0.0.0)' }),
+    Type.String({ pattern: '^\\S+$', description: 'a host name or address to listen on (default 0.0.0.0)' }),
   ),
   BASE_URL: Type.Optional(url('an http:// or https:// URL (default http://localhost:$PORT)')),
   DATABASE_URL: Type.Optional(

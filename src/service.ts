@@ -51,7 +51,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   });
 
   await sync();
-  coordination.onPublished(() => void sync());
+  void coordination.onPublished(() => void sync());
   const poll = setInterval(() => {
     coordination.maintain();
     void sync();
@@ -76,8 +76,8 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
         cron: config.refreshCron,
         lastSuccessAt: await lastSuccessfulRunAt(store.db),
         maxAgeMs: config.refreshMaxAgeMs,
-        now: now(),
         refreshOnStart: config.refreshOnStart,
+        retryMs: config.refreshRetryMs,
         log,
       });
     } else if (!leading && schedule) {

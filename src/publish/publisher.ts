@@ -89,7 +89,11 @@ export class Publisher {
       // replicas switch with identical representations. A cold start swaps at once: something beats nothing.
       if (this.#current) await next.ready;
       this.#current = next;
-      for (const failure of Object.values(next.errors)) this.#log?.error({ error: failure }, 'recompute failed');
+      for (const failure of Object.values(next.errors)) {
+        // With nothing stored yet, nothing can be computed: that is the state of a fresh install, not an error.
+        if (next.current.size === 0) this.#log?.info({ reason: failure }, 'not computed yet: nothing is stored');
+        else this.#log?.error({ error: failure }, 'recompute failed');
+      }
       this.#log?.info(
         {
           version: next.version,

@@ -14,7 +14,8 @@ export interface Coordination {
   tryLead(): Promise<boolean>;
   readonly isLeader: boolean;
   notifyPublished(id: number): Promise<void>;
-  onPublished(listener: (id: number) => void): void;
+  /** Registers a listener; resolves when notices can be received (LISTEN is in place). */
+  onPublished(listener: (id: number) => void): Promise<void>;
   /** Re-establishes the notification connection if it dropped (called from the polling loop). */
   maintain(): void;
   close(): Promise<void>;
@@ -43,7 +44,7 @@ function localCoordination(): Coordination {
     async notifyPublished(id) {
       for (const listener of listeners) listener(id);
     },
-    onPublished(listener) {
+    async onPublished(listener) {
       listeners.push(listener);
     },
     maintain() {},
@@ -66,8 +67,15 @@ function postgresCoordination(databaseUrl: string, onError: (error: Error) => vo
     client?.end().catch(() => {});
   };
 
-  const listen = async () => {
-    if (closed || listenClient) return;
+  /** The LISTEN connection being set up, so that every caller can wait for the same one. */
+  let listening: Promise<void> | undefined;
+  const listen = (): Promise<void> => {
+    if (closed) return Promise.resolve();
+    if (listenClient && listening) return listening;
+    listening = connectListener();
+    return listening;
+  };
+  const connectListener = async () => {
     const client = new driver.Client({ connectionString: databaseUrl });
     listenClient = client;
     client.on('error', (error) => {
@@ -129,7 +137,7 @@ function postgresCoordination(databaseUrl: string, onError: (error: Error) => vo
     },
     onPublished(listener) {
       listeners.push(listener);
-      void listen();
+      return listen();
     },
     maintain() {
       if (listeners.length > 0) void listen();

@@ -47,15 +47,15 @@ describe('a full refresh on generated fixtures', () => {
 describe('provider faults never destroy stored data', () => {
   let replay: ReplayServer;
   let store: Store;
-  const fastProviders = () =>
-    createProviders(
-      replay.providerConfig({ http: { timeoutMs: 250, retries: 1, backoffMs: 5, maxRetryAfterMs: 100 } }),
-    );
+  // A generous timeout for every answer (a busy machine is slow, never this slow); the timeout case uses a
+  // provider that never answers, so its 3 s timeout fires whatever the load.
+  const fastProviders = (timeoutMs = 30_000) =>
+    createProviders(replay.providerConfig({ http: { timeoutMs, retries: 1, backoffMs: 5, maxRetryAfterMs: 100 } }));
   // Each refresh is a new vintage: the clock advances a minute per call.
   let tick = 0;
   const clock = () => new Date(Date.parse('2026-11-21T12:00:00Z') + 60_000 * tick++);
-  const refreshWalcl = () =>
-    runRefresh({ store, providers: fastProviders(), now: clock, only: ['fed-balance-sheet'] }, 'test');
+  const refreshWalcl = (timeoutMs?: number) =>
+    runRefresh({ store, providers: fastProviders(timeoutMs), now: clock, only: ['fed-balance-sheet'] }, 'test');
   let good: Awaited<ReturnType<typeof loadSeries>>;
 
   before(async () => {
@@ -72,7 +72,7 @@ describe('provider faults never destroy stored data', () => {
   beforeEach(() => replay.clearFaults());
 
   const cases: Array<[string, Fault, RegExp]> = [
-    ['a timeout', { kind: 'hang' }, /no complete response within 250 ms/],
+    ['a timeout', { kind: 'hang' }, /no complete response within 3000 ms/],
     ['HTTP 500', { kind: 'status', status: 500 }, /HTTP 500/],
     ['HTTP 429 with a Retry-After too long to wait', { kind: 'rate-limit', retryAfterSeconds: 3600 }, /429/],
     ['an HTML error page', { kind: 'html' }, /HTML page/],
@@ -83,7 +83,7 @@ describe('provider faults never destroy stored data', () => {
   for (const [name, fault, message] of cases) {
     it(`after ${name}: the error is logged and every stored value survives`, async () => {
       replay.inject('id=WALCL', fault);
-      const summary = await refreshWalcl();
+      const summary = await refreshWalcl(fault.kind === 'hang' ? 3_000 : undefined);
       const outcome = summary.outcomes.find((o) => o.seriesId === 'fed-balance-sheet')!;
       assert.equal(outcome.status, 'error');
       assert.match(outcome.message ?? '', message);

@@ -18,7 +18,8 @@ describe('HTTP client: timeouts, retries, backoff, refusals', () => {
     replay.clearFaults();
     replay.requests.length = 0;
   });
-  const ctx = (retries = 2, timeoutMs = 300) => ({
+  // Answers get a generous timeout (a busy machine is slow); only the hanging provider meets a short one.
+  const ctx = (retries = 2, timeoutMs = 30_000) => ({
     source: 'fred:WALCL',
     seriesId: 'fed-balance-sheet',
     limiter: rateLimiter({ minIntervalMs: 0, maxConcurrent: 2 }),
@@ -35,7 +36,7 @@ describe('HTTP client: timeouts, retries, backoff, refusals', () => {
 
   it('gives up after the timeout, retrying the configured number of times', async () => {
     replay.inject('WALCL', { kind: 'hang' });
-    await failsWith('timeout');
+    await failsWith('timeout', ctx(2, 300));
     assert.equal(replay.requests.length, 3);
   });
 

@@ -12,9 +12,10 @@ describe('provider faults: the service keeps answering from the last good data',
   const tick = () => new Date(Date.parse('2026-11-21T12:00:00Z') + 60_000 * minute++);
   before(async () => {
     h = await createHarness({ data: syntheticReplayData({ start: '2021-01-01' }) });
-    // Short timeouts so the slow-response scenario fails fast; Retry-After up to 2 s is honoured.
+    // A timeout far above a busy machine's answers; the no-answer scenario hangs, so it fires whatever the load.
+    // Retry-After up to 2 s is honoured.
     h.providers = createProviders(
-      h.replay.providerConfig({ http: { timeoutMs: 500, retries: 1, backoffMs: 5, maxRetryAfterMs: 2_000 } }),
+      h.replay.providerConfig({ http: { timeoutMs: 3_000, retries: 1, backoffMs: 5, maxRetryAfterMs: 2_000 } }),
     );
     await h.refresh();
   });

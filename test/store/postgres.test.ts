@@ -77,8 +77,9 @@ describe('the store on PostgreSQL', { skip: skipWithoutPostgres }, () => {
     const listener = await createCoordination(database.url, 'postgres');
     const sender = await createCoordination(database.url, 'postgres');
     try {
-      const received = new Promise<number>((resolve) => listener.onPublished(resolve));
-      await new Promise((r) => setTimeout(r, 300)); // LISTEN is set up asynchronously
+      let resolveReceived: (id: number) => void = () => {};
+      const received = new Promise<number>((resolve) => (resolveReceived = resolve));
+      await listener.onPublished((id) => resolveReceived(id)); // resolves once LISTEN is in place
       await sender.notifyPublished(42);
       assert.equal(await received, 42);
     } finally {

@@ -22,7 +22,7 @@ export const SERIES = 'fed-balance-sheet';
 const WALCL = 'id=WALCL';
 
 export const FAULT_SCENARIOS: FaultScenario[] = [
-  { name: 'slow response past the timeout', match: WALCL, fault: { kind: 'delay', ms: 1_500 }, expect: 'refused' },
+  { name: 'no answer within the timeout', match: WALCL, fault: { kind: 'hang' }, expect: 'refused' },
   { name: 'connection reset', match: WALCL, fault: { kind: 'reset' }, expect: 'refused' },
   { name: '5xx storm (every attempt 503)', match: WALCL, fault: { kind: 'status', status: 503 }, expect: 'refused' },
   {

@@ -95,7 +95,8 @@ export async function startReplayServer(data: ReplayData, opts: ReplayOptions = 
         treasuryBaseUrl: `${url}/services/api/fiscal_service`,
         nyfedBaseUrl: url,
         pricesBaseUrl: url,
-        http: { timeoutMs: 2_000, retries: 2, backoffMs: 10, maxRetryAfterMs: 2_000 },
+        // Generous: a busy CI machine answers loopback slowly; fault tests that want a timeout set their own.
+        http: { timeoutMs: 30_000, retries: 2, backoffMs: 10, maxRetryAfterMs: 2_000 },
         fredMinIntervalMs: 0,
         maxConcurrentPerProvider: 4,
         ...overrides,

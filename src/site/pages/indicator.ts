@@ -1,8 +1,8 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import { formulaInputs, seriesDef } from '../../timeseries/catalog.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
-import { freshnessBadge } from './dashboard.ts';
 import { formatChange, formatDate, formatValue, type SiteData, unitLabel } from '../site-data.ts';
+import { freshnessBadge } from './dashboard.ts';
 
 /** The chart ranges offered on indicator pages (days). */
 export const RANGES: Array<[number, string]> = [
