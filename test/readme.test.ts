@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { CONFIG_VARIABLES } from '../src/config.ts';
 import { seriesDef } from '../src/timeseries/catalog.ts';
 import { licenseOf } from '../src/timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../src/timeseries/series.ts';
@@ -8,6 +9,14 @@ import { INDICATOR_IDS } from '../src/timeseries/series.ts';
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
 describe('the README', () => {
+  it('configuration table documents exactly the variables the service reads', () => {
+    const section = README.slice(README.indexOf('## Configuration'), README.indexOf('## Command line'));
+    const documented = [...section.matchAll(/^\| (`[A-Z_]+`(?: \/ `[A-Z_]+`)*) \|/gm)].flatMap((m) =>
+      [...m[1]!.matchAll(/`([A-Z_]+)`/g)].map((v) => v[1]!),
+    );
+    assert.deepEqual([...documented].sort(), [...CONFIG_VARIABLES].sort());
+  });
+
   it('licence table names every series under the terms the catalog serves in meta.license', () => {
     const section = README.slice(README.indexOf('## Licence'));
     const byTerms: Record<string, string> = {
