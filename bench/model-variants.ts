@@ -1,17 +1,24 @@
 /**
- * The record of the model variants tried for dli-1 (docs/methodology.md, "What was tried"). Loads the real
- * files through the replay server, runs each variant and prints its Spearman correlation with NFCI and STLFSI4
- * on Fridays: in-sample 2005–2018 (used to choose), out-of-sample 2019 onwards and since 2023 (reported, not
- * used to choose). `node bench/model-variants.ts`
+ * The dli-2 selection, as fixed in docs/dli-2-protocol.md: loads the real files through the replay server, runs
+ * every pre-registered variant, prints its in-sample (2005–2018, used to choose) and out-of-sample (2019 on,
+ * reported only) Spearman correlations with NFCI and STLFSI4, its guarantees checked on every day, and the
+ * variant the in-sample rule chooses. dli-1 is printed for reference. `node bench/model-variants.ts`
  */
 
 import { computeModel, type ModelRun } from '../src/analytics/model/liquidity-model.ts';
-import { type PointInTimeSeries, pointInTime, sampleOnGrid } from '../src/analytics/model/point-in-time.ts';
-import { DLI_1, type GroupSpec, type ModelSpec, type ScoredIndicator } from '../src/analytics/model/spec.ts';
-import { spearman } from '../src/analytics/stats/spearman.ts';
+import type { ModelSpec } from '../src/analytics/model/spec.ts';
+import { DLI_1 } from '../src/analytics/model/specs/dli-1.ts';
+import { DLI_2_VARIANTS, policyFundingShare } from '../src/analytics/model/specs/dli-2.ts';
+import {
+  type Benchmark,
+  benchmarkCorrelations,
+  type CorrelationFigure,
+} from '../src/analytics/model/validation/benchmark-correlations.ts';
+import { crisisChecks } from '../src/analytics/model/validation/crisis-checks.ts';
+import type { PeriodId } from '../src/analytics/model/validation/periods.ts';
+import { robustness } from '../src/analytics/model/validation/robustness.ts';
+import { modelInputs } from '../src/publish/model-run.ts';
 import { loadVintagedSeries } from '../src/store/observations.ts';
-import { publicationLagDays, seriesDef } from '../src/timeseries/catalog.ts';
-import { toDayNumber } from '../src/timeseries/dates.ts';
 import { CATALOG } from '../src/timeseries/series.ts';
 import { createHarness } from '../test/support/harness.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
@@ -20,96 +27,65 @@ if (!hasRealData()) {
   process.stdout.write('needs ../shared/data/real\n');
   process.exit(0);
 }
-const h = await createHarness({ data: realReplayData(), now: new Date('2026-09-01T12:00:00Z') });
+const NOW = '2026-11-22';
+const h = await createHarness({ data: realReplayData(), now: new Date(`${NOW}T12:00:00Z`) });
 await h.refresh();
 const vintaged = await loadVintagedSeries(h.store.db);
-const inputs = new Map([...vintaged].map(([id, s]) => [id, pointInTime(s, publicationLagDays(seriesDef(id)!))]));
-const blank = new Set(CATALOG.filter((d) => d.blankMeansZero).map((d) => d.id));
 await h.close();
+const blank = new Set(CATALOG.filter((d) => d.blankMeansZero).map((d) => d.id));
 
-// The first draft, which failed validation (see docs/methodology.md): every variant below is relative to it.
-const DRAFT: ModelSpec = {
-  version: 'dli-1-draft',
-  groups: DLI_1.groups.map((g) => ({ ...g, weight: { policy: 0.3, funding: 0.2, credit: 0.25, risk: 0.25 }[g.id] })),
-  scored: DLI_1.scored.map((s) =>
-    s.id === 'fed-balance-sheet' || s.id === 'tga'
-      ? { ...s, transform: { kind: 'change' as const, days: 364 } }
-      : s.id === 'real-yield-10y' || s.id === 'dollar-index'
-        ? { ...s, transform: { kind: 'level' as const } }
-        : s,
-  ),
-};
-
-const withTransform = (scored: readonly ScoredIndicator[], ids: string[], days: number) =>
-  scored.map((s) => (ids.includes(s.id) ? { ...s, transform: { kind: 'change' as const, days } } : s));
-const withWeights = (weights: Record<string, number>): GroupSpec[] =>
-  DRAFT.groups.map((g) => ({ ...g, weight: weights[g.id]! }));
-
-const variants: Array<[string, ModelSpec]> = [
-  ['A draft: levels for risk, 1y changes for Fed BS and TGA, weights .30/.20/.25/.25', DRAFT],
-  [
-    'B risk: real yield and dollar as 1y changes',
-    { ...DRAFT, scored: withTransform(DRAFT.scored, ['real-yield-10y', 'dollar-index'], 364) },
-  ],
-  [
-    'C policy: Fed BS and TGA as 13-week changes',
-    { ...DRAFT, scored: withTransform(DRAFT.scored, ['fed-balance-sheet', 'tga'], 91) },
-  ],
-  [
-    'D weights .20/.20/.30/.30',
-    { ...DRAFT, groups: withWeights({ policy: 0.2, funding: 0.2, credit: 0.3, risk: 0.3 }) },
-  ],
-  [
-    'E = B + D',
-    {
-      ...DRAFT,
-      scored: withTransform(DRAFT.scored, ['real-yield-10y', 'dollar-index'], 364),
-      groups: withWeights({ policy: 0.2, funding: 0.2, credit: 0.3, risk: 0.3 }),
-    },
-  ],
-  [
-    'F = B + C + D (released as dli-1)',
-    {
-      ...DRAFT,
-      scored: withTransform(
-        withTransform(DRAFT.scored, ['real-yield-10y', 'dollar-index'], 364),
-        ['fed-balance-sheet', 'tga'],
-        91,
-      ),
-      groups: withWeights({ policy: 0.2, funding: 0.2, credit: 0.3, risk: 0.3 }),
-    },
-  ],
-  ['dli-1 as released (must equal F)', DLI_1],
-];
-
-function rho(run: ModelRun, benchmark: PointInTimeSeries, from: string, to: string): string {
-  const fridays: number[] = [];
-  for (let g = 0; g < run.grid.length; g++) if ((run.grid[g]! + 4) % 7 === 5) fridays.push(g);
-  const days = Int32Array.from(fridays.map((g) => run.grid[g]!));
-  const values = sampleOnGrid(benchmark, days, 14).values;
-  const x: number[] = [];
-  const y: number[] = [];
-  fridays.forEach((g, w) => {
-    if (days[w]! < toDayNumber(from) || days[w]! > toDayNumber(to)) return;
-    if (Number.isNaN(run.headline[g]!) || Number.isNaN(values[w]!)) return;
-    x.push(run.headline[g]!);
-    y.push(values[w]!);
-  });
-  return `${spearman(x, y).toFixed(3)} (n=${x.length})`;
+interface Result {
+  id: string;
+  spec: ModelSpec;
+  run: ModelRun;
+  figures: CorrelationFigure[];
 }
+
+function evaluate(id: string, spec: ModelSpec): Result {
+  const inputs = modelInputs(vintaged, spec);
+  const run = computeModel(inputs, NOW, blank, spec);
+  const figures = (['nfci', 'stlfsi4'] as Benchmark[]).flatMap((b) => benchmarkCorrelations(run, b, inputs.get(b)));
+  return { id, spec, run, figures };
+}
+
+const rho = (r: Result, benchmark: Benchmark, period: PeriodId, lead = 0) =>
+  r.figures.find((f) => f.benchmark === benchmark && f.period === period && f.leadWeeks === lead)?.rho ?? Number.NaN;
+const inSample = (r: Result) => (rho(r, 'nfci', 'in-sample') + rho(r, 'stlfsi4', 'in-sample')) / 2;
+const fmt = (x: number) => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
+
+const results = DLI_2_VARIANTS.map((v) => evaluate(v.id, v.spec));
+const reference = evaluate('dli-1', DLI_1);
 
 process.stdout.write(
-  '| variant | NFCI 2005–2018 | STLFSI4 2005–2018 | NFCI 2019– | STLFSI4 2019– | NFCI 2023– | STLFSI4 2023– |\n|---|---|---|---|---|---|---|\n',
+  `data: real files, now = ${NOW}\n\n| variant | inputs | policy+funding | IS NFCI | IS STLFSI4 | IS mean | OOS NFCI | OOS STLFSI4 | NFCI 2016– | NFCI 2023– | monotonicity violations | days moved > 5 by weights | crises hit |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n`,
 );
-for (const [name, spec] of variants) {
-  const run = computeModel(inputs, '2026-09-01', blank, spec);
+for (const r of [...results, reference]) {
+  const checks = robustness(r.run);
+  const crises = crisisChecks(r.run);
   const cells = [
-    ['nfci', '2005-01-01', '2018-12-31'],
-    ['stlfsi4', '2005-01-01', '2018-12-31'],
-    ['nfci', '2019-01-01', '2026-12-31'],
-    ['stlfsi4', '2019-01-01', '2026-12-31'],
-    ['nfci', '2023-01-01', '2026-12-31'],
-    ['stlfsi4', '2023-01-01', '2026-12-31'],
-  ].map(([id, from, to]) => rho(run, inputs.get(id!)!, from!, to!));
-  process.stdout.write(`| ${name} | ${cells.join(' | ')} |\n`);
+    `${r.id} ${r.spec.summary.length < 60 ? r.spec.summary : ''}`,
+    String(r.spec.scored.length),
+    `${Math.round(100 * policyFundingShare(r.spec))} %`,
+    fmt(rho(r, 'nfci', 'in-sample')),
+    fmt(rho(r, 'stlfsi4', 'in-sample')),
+    fmt(inSample(r)),
+    fmt(rho(r, 'nfci', 'out-of-sample')),
+    fmt(rho(r, 'stlfsi4', 'out-of-sample')),
+    fmt(rho(r, 'nfci', 'since-2016')),
+    fmt(rho(r, 'nfci', 'since-2023')),
+    checks ? `${checks.monotonicity.violations} / ${checks.monotonicity.checks}` : 'not checked (CISS)',
+    checks ? `${checks.stability.daysOverLimit} (max ${checks.stability.maxMovePoints})` : 'n/a',
+    `${crises.filter((c) => c.hit).length}/${crises.length}`,
+  ];
+  process.stdout.write(`| ${cells.join(' | ')} |\n`);
 }
+
+// The protocol's rule: highest in-sample mean among variants keeping ≥ 30 % on policy + funding; a tie within
+// 0.01 goes to the variant with fewer inputs.
+const eligible = results.filter((r) => policyFundingShare(r.spec) >= 0.3 - 1e-9);
+const best = Math.max(...eligible.map(inSample));
+const tied = eligible.filter((r) => inSample(r) >= best - 0.01);
+tied.sort((a, b) => a.spec.scored.length - b.spec.scored.length || inSample(b) - inSample(a));
+process.stdout.write(
+  `\nchosen by the in-sample rule: ${tied[0]!.id} (in-sample mean ${fmt(inSample(tied[0]!))}; within 0.01 of the best: ${tied.map((r) => r.id).join(', ')})\n`,
+);

@@ -8,29 +8,38 @@
 import { computeCorrelations } from '../src/analytics/correlation/correlation.ts';
 import { computeLens, flowEndDate } from '../src/analytics/lens/lens.ts';
 import { narrative } from '../src/analytics/lens/narrative/narrative.ts';
-import { computeModelOutputs } from '../src/publish/model-run.ts';
+import { computeModel } from '../src/analytics/model/liquidity-model.ts';
+import { CURRENT_MODEL } from '../src/analytics/model/versions.ts';
+import { computeModelOutputs, modelInputs } from '../src/publish/model-run.ts';
 import { loadVintagedSeries } from '../src/store/observations.ts';
+import { CATALOG } from '../src/timeseries/series.ts';
 import { currentSeries } from '../src/timeseries/vintages.ts';
 import { createHarness } from '../test/support/harness.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
 import { syntheticReplayData } from '../test/support/synthetic-data.ts';
 
 const real = hasRealData();
-const now = real ? new Date('2026-09-01T12:00:00Z') : new Date('2026-11-21T12:00:00Z');
+const BLANK = new Set(CATALOG.filter((d) => d.blankMeansZero).map((d) => d.id));
+const now = real ? new Date('2026-11-22T12:00:00Z') : new Date('2026-11-21T12:00:00Z');
 const h = await createHarness({ data: real ? realReplayData() : syntheticReplayData(), now });
 await h.refresh();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const loads: number[] = [];
 const computes: number[] = [];
 let outputs = undefined as ReturnType<typeof computeModelOutputs> | undefined;
+const models: number[] = [];
 for (let i = 0; i < 5; i++) {
   const t0 = performance.now();
   const vintaged = await loadVintagedSeries(h.store.db);
   const t1 = performance.now();
   outputs = computeModelOutputs(vintaged, now, 'http://localhost:8080');
   const t2 = performance.now();
+  const inputs = modelInputs(vintaged, CURRENT_MODEL);
+  computeModel(inputs, now.toISOString().slice(0, 10), BLANK, CURRENT_MODEL);
+  const t3 = performance.now();
   loads.push(t1 - t0);
   computes.push(t2 - t1);
+  models.push(t3 - t2);
 }
 const { regime, history, description } = outputs!;
 const rows = (await loadVintagedSeries(h.store.db)).size;
@@ -40,30 +49,41 @@ process.stdout.write(
 process.stdout.write(`regime:\n${JSON.stringify(regime, null, 2)}\n\n`);
 process.stdout.write(`history: ${history.count} business days, ${history.from} → ${history.to}; last 5:\n`);
 process.stdout.write(
-  '| date | headline | status | policy | funding | credit | risk | aggregate |\n|---|---|---|---|---|---|---|---|\n',
+  '| date | headline | status | policy | funding | risk | aggregate |\n|---|---|---|---|---|---|---|\n',
 );
 for (let i = history.count - 5; i < history.count; i++) {
   const s = history.subIndices;
   process.stdout.write(
-    `| ${history.dates[i]} | ${history.headline[i]} | ${history.status[i]} | ${s.policy[i]} | ${s.funding[i]} | ${s.credit[i]} | ${s.risk[i]} | ${history.aggregate[i]} |\n`,
+    `| ${history.dates[i]} | ${history.headline[i]} | ${history.status[i]} | ${s.policy[i]} | ${s.funding[i]} | ${s.risk[i]} | ${history.aggregate[i]} |\n`,
   );
 }
 const v = description.validation!;
 process.stdout.write(
-  '\nSpearman ρ of the headline with the benchmark k weeks later (Fridays):\n| benchmark | period | k | ρ | n | from | to |\n|---|---|---|---|---|---|---|\n',
+  '\nSpearman ρ of the headline with the benchmark k weeks later (Fridays), 90 % block-bootstrap interval:\n| benchmark | period | k | ρ | 90 % interval | n | from | to |\n|---|---|---|---|---|---|---|---|\n',
 );
 for (const c of v.correlations)
-  process.stdout.write(`| ${c.benchmark} | ${c.period} | ${c.leadWeeks} | ${c.rho} | ${c.n} | ${c.from} | ${c.to} |\n`);
+  process.stdout.write(
+    `| ${c.benchmark} | ${c.period} | ${c.leadWeeks} | ${c.rho} | ${c.interval90 ? `[${c.interval90.join(', ')}]` : 'n/a'} | ${c.n} | ${c.from} | ${c.to} |\n`,
+  );
 process.stdout.write(
-  '\n60-business-day forward returns by state (non-overlapping samples):\n| asset | period | risk-on n / mean % / hit | neutral n / mean % / hit | risk-off n / mean % / hit | on − off | Welch t | p |\n|---|---|---|---|---|---|---|---|\n',
+  '\ncrisis checks (dates fixed in docs/dli-2-protocol.md):\n| crisis | date | test | hit | peak | first hit |\n|---|---|---|---|---|---|\n',
+);
+for (const c of v.crises)
+  process.stdout.write(`| ${c.name} | ${c.date} | ${c.test} | ${c.hit} | ${c.peak} | ${c.firstHit} |\n`);
+process.stdout.write(
+  '\nforward returns by state, risk-on minus risk-off (% points):\n| asset | h | all windows: spread (NW se, t, p) | phases positive / negative (min, max) | non-overlapping: n on/off, spread, Welch p |\n|---|---|---|---|---|\n',
 );
 for (const f of v.forwardReturns) {
-  const cell = (s: { count: number; meanPct: number | null; hitRate: number | null }) =>
-    `${s.count} / ${s.meanPct} / ${s.hitRate}`;
+  const a = f.allWindows;
   process.stdout.write(
-    `| ${f.asset} | ${f.from} → ${f.to} | ${cell(f.byState['risk-on'])} | ${cell(f.byState.neutral)} | ${cell(f.byState['risk-off'])} | ${f.riskOnMinusRiskOffPct} | ${f.welch.t} | ${f.welch.p} |\n`,
+    `| ${f.asset} | ${f.horizonBusinessDays} | ${a.riskOnMinusRiskOffPct} (${a.neweyWest.se}, ${a.neweyWest.t}, ${a.neweyWest.p}) | ${f.phases.positive} / ${f.phases.negative} of ${f.phases.count} (${f.phases.minPct}, ${f.phases.maxPct}) | ${f.byState['risk-on'].count}/${f.byState['risk-off'].count}, ${f.riskOnMinusRiskOffPct}, ${f.welch.p} |\n`,
   );
 }
+const r = v.robustness;
+if (r)
+  process.stdout.write(
+    `\nguarantees on every day: monotonicity ${r.monotonicity.violations} violations in ${r.monotonicity.checks} checks; weights alone moved the headline by at most ${r.stability.maxMovePoints} points (${r.stability.worstDate}), ${r.stability.daysOverLimit} of ${r.stability.days} days over ${r.stability.limitPoints}; contributions add up on ${r.drivers.sumMatches} of ${r.drivers.days} days, sign agrees with the headline on ${r.drivers.signAgreesShare} of the days both moved\n`,
+  );
 const lensTimes: number[] = [];
 const correlationTimes: number[] = [];
 const vintagedNow = await loadVintagedSeries(h.store.db);
@@ -117,6 +137,6 @@ process.stdout.write(
   `\nlens ${Math.round(median(lensTimes))} ms, correlation statistics ${Math.round(median(correlationTimes))} ms (median of 5)\n`,
 );
 process.stdout.write(
-  `\nrecompute (median of 5): load stored vintages ${Math.round(median(loads))} ms; model + history + validation ${Math.round(median(computes))} ms (single thread)\n`,
+  `\nrecompute (median of 5, one thread): load stored vintages ${Math.round(median(loads))} ms; the model alone (every scored series since 2003, every business day) ${Math.round(median(models))} ms; model + regime + history + full validation ${Math.round(median(computes))} ms\n`,
 );
 await h.close();

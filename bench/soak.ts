@@ -94,14 +94,14 @@ const firstMinute = samples.filter((s) => s.t <= 60).map((s) => s.rss);
 const lastMinute = samples.filter((s) => s.t >= SECONDS - 60).map((s) => s.rss);
 const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
 process.stdout.write(
-  [
+  `${[
     `soak: ${SECONDS} s at 16 connections over 11 endpoints, refreshes every 30 s`,
     `requests: ${result.requests.total} (${Math.round(result.requests.average)}/s), errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, p99 ${result.latency.p99} ms`,
     `publications served: ${[...etagsByVersion.keys()].join(', ')} (${etagsByVersion.size} versions)`,
     `regime ETag per version: ${inconsistent.length === 0 ? 'one per version (no change of response within a version)' : `CHANGED within versions ${inconsistent.map(([v]) => v).join(', ')}`}`,
     `resident memory: first minute avg ${avg(firstMinute)} MB, last minute avg ${avg(lastMinute)} MB, min ${Math.min(...samples.map((s) => s.rss))} MB, max ${Math.max(...samples.map((s) => s.rss))} MB`,
     `memory samples (s: MB): ${samples.map((s) => `${s.t}:${s.rss}`).join(' ')}`,
-  ].join('\n') + '\n',
+  ].join('\n')}\n`,
 );
 service.kill('SIGTERM');
 await replay.close();

@@ -1,10 +1,11 @@
 import { describeModel, type ModelDescription } from '../analytics/model/description.ts';
 import { type History, historyOf } from '../analytics/model/history.ts';
 import { computeModel, type ModelRun } from '../analytics/model/liquidity-model.ts';
-import { type PointInTimeSeries, pointInTime } from '../analytics/model/point-in-time.ts';
+import { asPublishedToday, type PointInTimeSeries, pointInTime } from '../analytics/model/point-in-time.ts';
 import { latestIndex, type Regime, regimeAt } from '../analytics/model/regime.ts';
-import { DLI_1 } from '../analytics/model/spec.ts';
-import { validateModel } from '../analytics/model/validation.ts';
+import type { ModelSpec } from '../analytics/model/spec.ts';
+import { validateModel } from '../analytics/model/validation/validation.ts';
+import { CURRENT_MODEL } from '../analytics/model/versions.ts';
 import { publicationLagDays, seriesDef } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';
 import { CATALOG } from '../timeseries/series.ts';
@@ -23,25 +24,36 @@ export interface ModelOutputs {
 
 const BLANK_MEANS_ZERO = new Set(CATALOG.filter((def) => def.blankMeansZero).map((def) => def.id));
 
+/** Every stored series dated as the model version reads its inputs (see ModelSpec.inputs). */
+export function modelInputs(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  spec: ModelSpec,
+): Map<string, PointInTimeSeries> {
+  const dated = spec.inputs === 'as-published-today' ? asPublishedToday : pointInTime;
+  const inputs = new Map<string, PointInTimeSeries>();
+  for (const [id, series] of vintaged) {
+    const def = seriesDef(id);
+    if (def) inputs.set(id, dated(series, publicationLagDays(def)));
+  }
+  return inputs;
+}
+
 /** Runs the model over every stored vintage as of `now`; throws when there is nothing to score yet. */
 export function computeModelOutputs(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   now: Date,
   baseUrl: string,
+  spec: ModelSpec = CURRENT_MODEL,
 ): ModelOutputs {
   const started = performance.now();
-  const inputs = new Map<string, PointInTimeSeries>();
-  for (const [id, series] of vintaged) {
-    const def = seriesDef(id);
-    if (def) inputs.set(id, pointInTime(series, publicationLagDays(def)));
-  }
-  const run = computeModel(inputs, isoDate(now), BLANK_MEANS_ZERO, DLI_1);
+  const inputs = modelInputs(vintaged, spec);
+  const run = computeModel(inputs, isoDate(now), BLANK_MEANS_ZERO, spec);
   const g = latestIndex(run);
   if (g < 0) throw new Error('the model has no warmed-up day yet: not enough stored history');
   const updatedAt = now.toISOString();
   const regime = regimeAt(run, g, updatedAt);
   const history = historyOf(run, updatedAt);
   const validation = validateModel(run, inputs);
-  const description = describeModel(DLI_1, { computedAt: updatedAt, dataAsOf: regime.dataAsOf, validation, baseUrl });
+  const description = describeModel(spec, { computedAt: updatedAt, dataAsOf: regime.dataAsOf, validation, baseUrl });
   return { regime, history, description, run, inputs, ms: Math.round(performance.now() - started) };
 }

@@ -116,7 +116,7 @@ export function buildPublication(input: PublicationInput): Publication {
     history: resource<HistoryBody>({ ...modelState.outputs.history, freshness: modelState.freshness }, 'history'),
     description: resource<ModelBody>({ ...modelState.outputs.description, freshness: modelState.freshness }, 'model'),
   };
-  const indicators = indicatorSummaries(current, series, freshness, model?.description.body);
+  const indicators = indicatorSummaries(current, series, freshness);
   const snapshot = input.content
     ? attempt(
         'snapshot',

@@ -7,7 +7,7 @@ export function llmsTxt(data: SiteData): string {
   const lines = [
     `# ${data.name}`,
     '',
-    `> Free, read-only JSON API and website of US-dollar liquidity indicators: 25 daily series from FRED, U.S. Treasury Fiscal Data and the New York Fed (Fed balance sheet, TGA, ON RRP, SOFR − IORB, standing repo, credit spreads, VIX, real yields, the dollar, reserves, fiscal series), a versioned and validated liquidity regime (dli-1), a three-axis lens, correlations with SPX, QQQ, BTC and gold, and a daily headline history. No authentication; CORS-enabled; what the service computes is CC0-1.0 (inputs keep their upstream terms); refreshed ${everyInterval(data.refreshIntervalHours)}.`,
+    `> Free, read-only JSON API and website of US-dollar liquidity indicators: 25 daily series from FRED, U.S. Treasury Fiscal Data and the New York Fed (Fed balance sheet, TGA, ON RRP, SOFR − IORB, standing repo, credit spreads, VIX, real yields, the dollar, reserves, fiscal series), a versioned and validated liquidity regime (${data.model?.version ?? 'model not computed yet'}; every version and its changelog at /api/model), a three-axis lens, correlations with SPX, QQQ, BTC and gold, and a daily headline history. No authentication; CORS-enabled; what the service computes is CC0-1.0 (inputs keep their upstream terms); refreshed ${everyInterval(data.refreshIntervalHours)}.`,
     '',
     'Every page is also available as Markdown (append .md or send Accept: text/markdown). For agents, /api/snapshot returns everything in one call.',
     '',
@@ -28,7 +28,7 @@ export function llmsTxt(data: SiteData): string {
     '',
     '## Methodology',
     '',
-    `- [Methodology](${b}/methodology.md): the dli-1 model, publication lags, validation against NFCI and STLFSI4, lens rules, correlation statistics`,
+    `- [Methodology](${b}/methodology.md): the ${data.model?.version ?? ''} model and its changelog, publication lags, validation against NFCI and STLFSI4, lens rules, correlation statistics`,
     `- [Today](${b}/today.md): the latest daily reading and its archive`,
     '',
     '## Blog',

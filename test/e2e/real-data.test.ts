@@ -129,10 +129,10 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     assert.equal(directory.license.series.length, 25);
   });
 
-  // dli-1 scores NFCI ρ 0.195 on the fuller files (bank cash assets among the new series): the bar stands, and
-  // model dli-2 (issue 12) is what must meet it. Until then this is a known failure, not a weakened test.
+  // The bar stands. dli-2 was chosen by the protocol fixed before the test period was looked at
+  // (docs/dli-2-protocol.md), not for this figure, and does not meet it on NFCI: see docs/methodology.md.
   it('the model meets its validation bar on the real files: Spearman ≥ 0.3 with NFCI and STLFSI4, right sign', {
-    todo: 'dli-1 scores NFCI ρ 0.195 on the fuller real files; dli-2 must meet the bar',
+    todo: 'dli-2 (chosen on 2005–2018 by the pre-registered rule) scores NFCI ρ 0.192 over the full period (STLFSI4 0.310); the bar is not met, and tuning on the full period to meet it would tune on the test period',
   }, async () => {
     const model = (await h.app.inject('/api/model')).json();
     const full = (id: string) =>
@@ -143,13 +143,26 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     assert.ok(full('nfci').rho >= 0.3, `NFCI ρ ${full('nfci').rho}`);
     assert.ok(full('stlfsi4').rho >= 0.3, `STLFSI4 ρ ${full('stlfsi4').rho}`);
     assert.ok(full('nfci').n > 1000);
+  });
+
+  it('dli-2 on the real files: its guarantees hold on every day, and the crises read as the methodology says', async () => {
     const regime = (await h.app.inject('/api/regime')).json();
-    assert.equal(regime.modelVersion, 'dli-1');
+    assert.equal(regime.modelVersion, 'dli-2');
     const history = (await h.app.inject('/api/history')).json();
     assert.equal(history.from, '2004-12-27');
-    // 2008-10: the crisis must read tight.
+    // 2008-10: the crisis reads tight.
     const i = history.dates.indexOf('2008-10-10');
     assert.ok(history.headline[i] >= 90, `2008-10-10 headline ${history.headline[i]}`);
+    const { robustness, crises } = (await h.app.inject('/api/model')).json().validation;
+    assert.ok(robustness.monotonicity.checks > 50_000);
+    assert.equal(robustness.monotonicity.violations, 0);
+    assert.equal(robustness.stability.daysOverLimit, 0, `max ${robustness.stability.maxMovePoints}`);
+    assert.equal(robustness.drivers.sumMatches, robustness.drivers.days);
+    // Hits and misses as they came (the protocol's dates); the methodology reports these.
+    assert.deepEqual(
+      crises.map((c: { id: string; hit: boolean | null }) => `${c.id}:${c.hit}`),
+      ['lehman:true', 'covid:true', 'svb:false', 'repo-2019:false', 'month-end-2025:true'],
+    );
   });
 
   it('the lens on the real files: readings where the files have data, null where they do not', async () => {
@@ -164,7 +177,10 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     assert.match(lens.synthesis.narrative, /2026年/);
     const correlation = (await h.app.inject('/api/correlation')).json();
     assert.equal(correlation.leadLag.spx.netLiquidity.lags.length, 27);
-    assert.ok(correlation.backtest.spx.horizons['20d'].byState['risk-on'].count > 30);
+    const spx = correlation.backtest.spx.horizons['20d'];
+    assert.ok(spx.byState['risk-on'].count > 10, 'non-overlapping risk-on windows');
+    assert.ok(spx.allWindows.byState['risk-on'].count > 15 * spx.byState['risk-on'].count, 'every daily window');
+    assert.equal(spx.phases.count, 20);
   });
 
   it('series missing from the files answer 503, not an empty or invented 200', async () => {

@@ -132,12 +132,12 @@ describe('machine-readable discovery', () => {
       [...INDICATOR_IDS],
     );
     assert.deepEqual(snapshot.regime, (await h.app.inject('/api/regime')).json());
-    assert.equal(snapshot.dliModel.version, 'dli-1');
+    assert.equal(snapshot.dliModel.version, 'dli-2');
     assert.ok(snapshot.apis.some((a: { path: string }) => a.path === '/api/series/{id}'));
     assert.ok(snapshot.partnerSites.some((p: { relation: string }) => p.relation === 'data-source'));
     assert.equal(snapshot.recentBlog.length, 3);
     const scored = snapshot.indicators.filter((i: { scored: boolean }) => i.scored);
-    assert.equal(scored.length, 10, 'dli-1 scores 10 of the 25 indicators');
+    assert.equal(scored.length, 7, 'dli-2 scores 7 of the 25 indicators');
   });
 
   it('/api/health reports the last refresh, per-source outcome and data ages', async () => {

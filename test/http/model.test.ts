@@ -21,10 +21,12 @@ describe('GET /api/regime, /api/history, /api/model', () => {
     assert.equal(res.headers['cache-control'], 'public, s-maxage=3600, stale-while-revalidate=21600');
     const regime = res.json();
     assert.deepEqual(validator.validate('/api/regime', 200, regime), []);
-    assert.equal(regime.modelVersion, 'dli-1');
+    assert.equal(regime.modelVersion, 'dli-2');
     assert.equal(regime.freshness.state, 'current');
     assert.equal(regime.compositeScore, Math.round(((50 - regime.percentile5y) / 50) * 100) / 100);
-    assert.equal(regime.coverage.totalIndicators, 10);
+    assert.equal(regime.coverage.totalIndicators, 7);
+    assert.equal(regime.coverage.totalGroups, 3);
+    assert.equal(regime.subIndices.credit, null, 'dli-2 has no credit group');
     assert.equal(regime.coverage.fed.length, regime.coverage.indicators);
     assert.ok(regime.dataAsOf <= TEST_NOW.toISOString().slice(0, 10));
   });
@@ -47,11 +49,31 @@ describe('GET /api/regime, /api/history, /api/model', () => {
     assert.deepEqual(validator.validate('/api/model', 200, model), []);
     assert.ok(Math.abs(model.groups.reduce((s: number, g: { weight: number }) => s + g.weight, 0) - 1) < 1e-12);
     assert.equal(model.thresholds.riskOffAtOrAbove, 80);
-    assert.equal(model.validation.correlations.length, 2 * 2 * 3);
+    // 2 benchmarks × 7 periods × 3 leads; 4 assets × 2 horizons; 5 crises.
+    assert.equal(model.validation.correlations.length, 2 * 7 * 3);
     assert.deepEqual(
-      model.validation.forwardReturns.map((f: { asset: string }) => f.asset),
-      ['spx', 'qqq', 'btc', 'gold'],
+      model.validation.forwardReturns.map(
+        (f: { asset: string; horizonBusinessDays: number }) => `${f.asset}:${f.horizonBusinessDays}`,
+      ),
+      ['spx:20', 'spx:60', 'qqq:20', 'qqq:60', 'btc:20', 'btc:60', 'gold:20', 'gold:60'],
     );
+    assert.deepEqual(
+      model.validation.crises.map((c: { id: string }) => c.id),
+      ['lehman', 'covid', 'svb', 'repo-2019', 'month-end-2025'],
+    );
+    // The guarantees, checked on every day of the fixture's history.
+    const { monotonicity, stability, drivers } = model.validation.robustness;
+    assert.ok(monotonicity.checks > 1000);
+    assert.equal(monotonicity.violations, 0);
+    assert.equal(stability.daysOverLimit, 0);
+    assert.equal(drivers.sumMatches, drivers.days);
+    // Both versions, newest first, with what changed.
+    assert.deepEqual(
+      model.versions.map((v: { version: string; status: string }) => `${v.version}:${v.status}`),
+      ['dli-2:current', 'dli-1:retired'],
+    );
+    assert.ok(model.versions.every((v: { changes: string[] }) => v.changes.length > 0));
+    assert.equal(model.versions[1].to, model.versions[0].from);
   });
 
   it('a failed recompute keeps serving the last good result, marked last-good', async () => {

@@ -1,7 +1,7 @@
 import { fromDayNumber } from '../../timeseries/dates.ts';
 import type { ModelRun } from '../model/liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from '../model/point-in-time.ts';
-import { ASSETS, type ForwardReturnFigure, forwardReturnsByState } from '../model/validation.ts';
+import { ASSETS, type ForwardReturnFigure, forwardReturns } from '../model/validation/forward-returns.ts';
 import { normalQuantile } from '../stats/normal-quantile.ts';
 import { pearson } from '../stats/pearson.ts';
 import { round } from '../stats/round.ts';
@@ -82,8 +82,8 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
     }
     backtest[asset] = {
       horizons: {
-        '20d': forwardReturnsByState(run, asset, inputs.get(asset), 20),
-        '60d': forwardReturnsByState(run, asset, inputs.get(asset), 60),
+        '20d': forwardReturns(run, asset, inputs.get(asset), 20),
+        '60d': forwardReturns(run, asset, inputs.get(asset), 60),
       },
     };
   }

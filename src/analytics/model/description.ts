@@ -1,27 +1,19 @@
-import { type ModelSpec, THRESHOLDS, WINDOWS } from './spec.ts';
-import type { Validation } from './validation.ts';
+import { type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
+import type { Validation } from './validation/validation.ts';
+import { MODEL_VERSIONS, type ModelVersionEntry } from './versions.ts';
 
 /**
- * The model as published (`dliModel` in the snapshot, GET /api/model): version, groups with their weights and
- * indicators, every window and threshold, and the validation figures computed from the stored data.
+ * The model as published (`dliModel` in the snapshot, GET /api/model): the current version — groups with their
+ * weights and indicators, every window and threshold, the validation figures computed from the stored data —
+ * and every version ever published, with what changed.
  */
 export interface ModelDescription {
   version: string;
   computedAt: string;
   dataAsOf: string | null;
   summary: string;
-  groups: Array<{
-    id: string;
-    name: string;
-    weight: number;
-    indicators: Array<{
-      id: string;
-      transform: string;
-      risingIsTighter: boolean;
-      robustScaleFloor: number;
-      staleAfterDays: number;
-    }>;
-  }>;
+  groups: GroupDescription[];
+  inputs: string;
   normalization: string;
   aggregation: string;
   headline: string;
@@ -30,60 +22,102 @@ export interface ModelDescription {
     riskOnAtOrBelow: number;
     momentumPoints: number;
     momentumDays: number;
-    driverZ: number;
-    onrrpDepletion: string;
+    drivers: string;
   };
   windows: Record<string, number>;
   validation: Validation | null;
+  versions: VersionDescription[];
   methodologyUrl: string;
 }
+
+interface GroupDescription {
+  id: string;
+  name: string;
+  weight: number;
+  indicators: Array<{
+    id: string;
+    transform: string;
+    risingIsTighter: boolean;
+    robustScaleFloor: number;
+    staleAfterDays: number;
+  }>;
+}
+
+export type VersionDescription = Omit<ModelVersionEntry, 'spec'> & {
+  groups: GroupDescription[];
+  aggregation: string;
+};
 
 export function describeModel(
   spec: ModelSpec,
   opts: { computedAt: string; dataAsOf: string | null; validation: Validation | null; baseUrl: string },
 ): ModelDescription {
-  const rrp = spec.scored.find((s) => s.transform.kind === 'rrp-depletion')?.transform;
   return {
     version: spec.version,
     computedAt: opts.computedAt,
     dataAsOf: opts.dataAsOf,
-    summary:
-      'A coincident gauge of US-dollar liquidity conditions: 10 indicators in 4 groups, each normalized against its own trailing 5 years, combined CISS-style so that co-moving stress amplifies, and reported as the trailing 5-year percentile of the aggregate (higher = tighter). It is not a timing signal: see the forward-return validation.',
-    groups: spec.groups.map((group) => ({
-      id: group.id,
-      name: group.name,
-      weight: group.weight,
-      indicators: spec.scored
-        .filter((s) => s.group === group.id)
-        .map((s) => ({
-          id: s.id,
-          transform:
-            s.transform.kind === 'level'
-              ? 'level'
-              : s.transform.kind === 'change'
-                ? `change over ${s.transform.days} days`
-                : `ON RRP depletion: change over ${s.transform.days} days, live only while a drawdown is under way`,
-          risingIsTighter: s.risingIsTighter,
-          robustScaleFloor: s.minScale,
-          staleAfterDays: s.maxAgeDays,
-        })),
-    })),
-    normalization: `Each indicator's transformed value is ranked against its trailing ${WINDOWS.normalizationDays} business days (5 years; readings start after ${WINDOWS.minHistory}): percentile (ties counted half) and robust z = (x − median) / max(1.4826 × MAD, floor), clipped to ±${WINDOWS.winsorZ}; both sign-aligned so that higher = tighter.`,
-    aggregation: `Group sub-index = mean percentile of the group's live indicators (missing ones renormalize within the group). Aggregate = √((w∘s)ᵀ C (w∘s)) over the groups reporting that day (weights renormalized; at least ${WINDOWS.minGroups}), C the correlation matrix from an EWMA (λ = ${WINDOWS.ewmaLambda} per business day) of (s_i − ½)(s_j − ½).`,
+    summary: `${spec.summary} It is not a timing signal: see the forward-return validation.`,
+    groups: groupsOf(spec),
+    inputs:
+      spec.inputs === 'as-published-today'
+        ? 'Every input at its current published value, known from its date plus its publication lag: any install rebuilds the same history from what the providers serve today. A revision therefore restates the days it touches (the history is as published today, not as first printed).'
+        : 'Each observation known from its date plus its publication lag, or from the day the store first saw it; each revision from the day it was seen (strictly point-in-time, but a fresh install rebuilds a different history).',
+    normalization: `Each indicator's transformed value is ranked against its trailing ${WINDOWS.normalizationDays} business days (5 years; readings start after ${WINDOWS.minHistory}): percentile (ties counted half) and robust z = (x − median) / max(1.4826 × MAD, floor), clipped to ±${WINDOWS.winsorZ}; both sign-aligned so that higher = tighter. An input older than ${WINDOWS.carryForwardDays} days has no reading.`,
+    aggregation: aggregationOf(spec),
     headline: `percentile5y = round(100 × percent rank of today's aggregate among the last ${WINDOWS.headlineDays} business days of aggregates), from ${WINDOWS.headlineMinHistory} days of history. compositeScore = (50 − percentile5y) / 50, in [-1, +1], positive = easy.`,
     thresholds: {
       riskOffAtOrAbove: THRESHOLDS.riskOff,
       riskOnAtOrBelow: THRESHOLDS.riskOn,
       momentumPoints: THRESHOLDS.momentumPoints,
       momentumDays: THRESHOLDS.momentumDays,
-      driverZ: THRESHOLDS.driverZ,
-      onrrpDepletion:
-        rrp?.kind === 'rrp-depletion'
-          ? `live while the balance is ≤ $${rrp.maxBalanceB}B and has fallen by ≥ $${rrp.minDrawdownB}B and ≥ ${rrp.minDrawdownShare * 100}% over ${rrp.days} days; otherwise dormant`
-          : 'not scored',
+      drivers:
+        spec.aggregation === 'weighted-mean'
+          ? `contribution = the change of the indicator's share (weight × percentile) of the aggregate over ${THRESHOLDS.momentumDays} days; the contributions add up to the aggregate's change. tightening at ≥ +${THRESHOLDS.driverContribution}, easing at ≤ −${THRESHOLDS.driverContribution}.`
+          : `contribution = weight × (percentile − ½); tightening at z ≥ +${THRESHOLDS.driverZ}, easing at z ≤ −${THRESHOLDS.driverZ}.`,
     },
-    windows: { ...WINDOWS },
+    windows: { ...WINDOWS, ...(spec.fadeDays ? { fadeDays: spec.fadeDays } : {}) },
     validation: opts.validation,
+    versions: MODEL_VERSIONS.map(({ spec: version, ...entry }) => ({
+      ...entry,
+      groups: groupsOf(version),
+      aggregation: aggregationOf(version),
+    })),
     methodologyUrl: `${opts.baseUrl}/methodology`,
   };
+}
+
+function groupsOf(spec: ModelSpec): GroupDescription[] {
+  return spec.groups.map((group) => ({
+    id: group.id,
+    name: group.name,
+    weight: group.weight,
+    indicators: spec.scored
+      .filter((s) => s.group === group.id)
+      .map((s) => ({
+        id: s.id,
+        transform: transformOf(s),
+        risingIsTighter: s.risingIsTighter,
+        robustScaleFloor: s.minScale,
+        staleAfterDays: s.maxAgeDays,
+      })),
+  }));
+}
+
+function transformOf(s: ScoredIndicator): string {
+  const t = s.transform;
+  if (t.kind === 'level') return 'level';
+  if (t.kind === 'change') return `change over ${t.days} days`;
+  return `ON RRP depletion: change over ${t.days} days, live only while the balance is ≤ $${t.maxBalanceB}B and has fallen by ≥ $${t.minDrawdownB}B and ≥ ${t.minDrawdownShare * 100}%; otherwise dormant`;
+}
+
+function aggregationOf(spec: ModelSpec): string {
+  if (spec.aggregation === 'ciss') {
+    return `Group sub-index = mean percentile of the group's live indicators. Aggregate = √((w∘s)ᵀ C (w∘s)) over the groups reporting that day (weights renormalized; at least ${WINDOWS.minGroups}), C the correlation matrix from an EWMA (λ = ${WINDOWS.ewmaLambda} per business day) of (s_i − ½)(s_j − ½).`;
+  }
+  const fade = spec.fadeDays ?? 20;
+  const weights =
+    spec.weighting === 'equal-indicators'
+      ? 'every indicator weighs the same'
+      : `group weights ${spec.groups.map((g) => `${g.id} ${g.weight}`).join(', ')}`;
+  return `Weighted mean with weights that never depend on the values (${weights}), so a tighter input can never lower the aggregate. Each indicator's presence e rises by 1/${fade} on each business day it has a reading and falls by 1/${fade} on each day it has none (an input that stops is held at its last reading for ${WINDOWS.carryForwardDays} days, then fades out over ${fade} business days, holding its last percentile; one that starts or returns fades in). Group sub-index = Σ e·p / Σ e; a group's presence is its members' largest e; aggregate = Σ W·E·s / Σ W·E over the groups present (at least ${WINDOWS.minGroups}).`;
 }

@@ -2,7 +2,7 @@ import { fromDayNumber } from '../../timeseries/dates.ts';
 import { round } from '../stats/round.ts';
 import { type ModelRun, type Status, statusOf } from './liquidity-model.ts';
 import { firstIndex, latestIndex } from './regime.ts';
-import type { GroupId } from './spec.ts';
+import { GROUP_IDS, type GroupId } from './spec.ts';
 
 export interface History {
   modelVersion: string;
@@ -41,9 +41,9 @@ export function historyOf(run: ModelRun, updatedAt: string): History {
     history.headline.push(headline);
     history.status.push(statusOf(headline));
     history.aggregate.push(round(run.aggregate[g]!, 4));
-    for (const group of run.spec.groups) {
-      const value = run.groups[group.id][g]!;
-      history.subIndices[group.id].push(Number.isNaN(value) ? null : round(100 * value, 1));
+    for (const id of GROUP_IDS) {
+      const value = run.groups[id]?.[g] ?? Number.NaN;
+      history.subIndices[id].push(Number.isNaN(value) ? null : round(100 * value, 1));
     }
   }
   history.from = history.dates[0] ?? '';

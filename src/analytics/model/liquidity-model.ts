@@ -3,14 +3,16 @@ import { MAD_TO_SIGMA } from '../stats/mad.ts';
 import { SortedWindow } from '../stats/sorted-window.ts';
 import { trailingPercentile } from '../stats/trailing-percentile.ts';
 import { winsorize } from '../stats/winsorize.ts';
+import { cissModel } from './ciss.ts';
 import { businessDays, lastInformationDay, type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
-import { DLI_1, type GroupId, MODEL_START, type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
+import { type GroupId, MODEL_START, type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
+import { weightedMeanModel } from './weighted-mean.ts';
 
 /**
- * The dli-1 model over a business-day grid, as one pure pass: point-in-time inputs → transformed indicator
- * values → trailing robust z-scores and percentiles (sign-aligned: higher = tighter) → group sub-indices (mean
- * percentile of the group's live indicators) → CISS-style aggregate √((w∘s)ᵀ C (w∘s)) with C the EWMA
- * correlation of the sub-indices → headline: trailing 5-year percentile of the aggregate.
+ * A model version over a business-day grid, as one pure pass: dated inputs → transformed indicator values →
+ * trailing robust z-scores and percentiles (sign-aligned: higher = tighter) → group sub-indices and the
+ * aggregate (the spec's aggregation: weighted-mean.ts for dli-2, ciss.ts for dli-1) → headline: trailing
+ * 5-year percentile of the aggregate.
  */
 export interface IndicatorReadings {
   spec: ScoredIndicator;
@@ -35,6 +37,12 @@ export interface ModelRun {
   groups: Record<GroupId, Float64Array>;
   /** Renormalized weight each group had on each day (0 when it did not report). */
   groupWeights: Record<GroupId, Float64Array>;
+  /**
+   * weighted-mean: per reading, the share of its full weight it carries each day (0…1: fading in or out), and the
+   * percentile it contributes (its own, or the last one while it fades out). Empty for ciss.
+   */
+  effective: Float64Array[];
+  held: Float64Array[];
   aggregate: Float64Array;
   /** 0–100 integer headline, NaN until warmed up. */
   headline: Float64Array;
@@ -52,14 +60,16 @@ export function computeModel(
   inputs: SeriesInputs,
   to: string,
   blankMeansZero: ReadonlySet<string> = new Set(),
-  spec: ModelSpec = DLI_1,
+  spec: ModelSpec,
 ): ModelRun {
   const grid = businessDays(MODEL_START, fromDayNumber(Math.min(toDayNumber(to), lastScoredInformation(spec, inputs))));
   const readings = spec.scored.map((s) => indicatorReadings(s, inputs.get(s.id), grid, blankMeansZero.has(s.id)));
-  const { groups, groupWeights } = groupSubIndices(spec, readings, grid.length);
-  const aggregate = cissAggregate(spec, groups, groupWeights, grid.length);
-  const headline = trailingPercentile(aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
-  return { spec, grid, readings, groups, groupWeights, aggregate, headline };
+  const combined =
+    spec.aggregation === 'ciss'
+      ? cissModel(spec, readings, grid.length)
+      : weightedMeanModel(spec, readings, grid.length);
+  const headline = trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
+  return { spec, grid, readings, ...combined, headline };
 }
 
 /** The last day any of the model's scored inputs brought new information (-1 when none has data). */
@@ -149,82 +159,6 @@ function trailingRobust(x: Float64Array, spec: ScoredIndicator): { z: Float64Arr
     p[g] = spec.risingIsTighter ? rank : 1 - rank;
   }
   return { z, p };
-}
-
-function groupSubIndices(spec: ModelSpec, readings: IndicatorReadings[], n: number) {
-  const groups = {} as Record<GroupId, Float64Array>;
-  const groupWeights = {} as Record<GroupId, Float64Array>;
-  for (const group of spec.groups) {
-    const members = readings.filter((r) => r.spec.group === group.id);
-    const s = new Float64Array(n).fill(Number.NaN);
-    for (let g = 0; g < n; g++) {
-      let sum = 0;
-      let count = 0;
-      for (const r of members) {
-        if (!r.live[g]) continue;
-        sum += r.p[g]!;
-        count++;
-      }
-      if (count > 0) s[g] = sum / count;
-    }
-    groups[group.id] = s;
-    groupWeights[group.id] = new Float64Array(n);
-  }
-  for (let g = 0; g < n; g++) {
-    let total = 0;
-    for (const group of spec.groups) if (!Number.isNaN(groups[group.id][g]!)) total += group.weight;
-    for (const group of spec.groups) {
-      if (!Number.isNaN(groups[group.id][g]!)) groupWeights[group.id][g] = group.weight / total;
-    }
-  }
-  return { groups, groupWeights };
-}
-
-/**
- * √(vᵀ C v), v = w∘s over the groups reporting that day (weights renormalized), C the correlation from an
- * EWMA of (s_i − ½)(s_j − ½), as in the ECB's CISS. Days with fewer than minGroups groups have no aggregate.
- */
-export function cissAggregate(
-  spec: ModelSpec,
-  groups: Record<GroupId, Float64Array>,
-  weights: Record<GroupId, Float64Array>,
-  n: number,
-): Float64Array {
-  const k = spec.groups.length;
-  const ids = spec.groups.map((group) => group.id);
-  const cov = Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => (i === j ? 1 / 12 : 0)));
-  const lambda = WINDOWS.ewmaLambda;
-  const out = new Float64Array(n).fill(Number.NaN);
-  const s = new Float64Array(k);
-  for (let g = 0; g < n; g++) {
-    let present = 0;
-    for (let i = 0; i < k; i++) {
-      s[i] = groups[ids[i]!][g]!;
-      if (!Number.isNaN(s[i]!)) present++;
-    }
-    for (let i = 0; i < k; i++) {
-      for (let j = i; j < k; j++) {
-        if (Number.isNaN(s[i]!) || Number.isNaN(s[j]!)) continue;
-        const next = lambda * cov[i]![j]! + (1 - lambda) * (s[i]! - 0.5) * (s[j]! - 0.5);
-        cov[i]![j] = next;
-        cov[j]![i] = next;
-      }
-    }
-    if (present < WINDOWS.minGroups) continue;
-    let total = 0;
-    for (let i = 0; i < k; i++) {
-      if (Number.isNaN(s[i]!)) continue;
-      const vi = weights[ids[i]!][g]! * s[i]!;
-      for (let j = 0; j < k; j++) {
-        if (Number.isNaN(s[j]!)) continue;
-        const vj = weights[ids[j]!][g]! * s[j]!;
-        const rho = i === j ? 1 : cov[i]![j]! / Math.sqrt(cov[i]![i]! * cov[j]![j]!);
-        total += vi * vj * (Number.isFinite(rho) ? rho : 0);
-      }
-    }
-    out[g] = Math.sqrt(Math.max(0, total));
-  }
-  return out;
 }
 
 export type Status = 'risk-on' | 'neutral' | 'risk-off';

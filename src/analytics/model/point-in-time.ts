@@ -1,5 +1,5 @@
 import { toDayNumber } from '../../timeseries/dates.ts';
-import type { VintagedSeries } from '../../timeseries/vintages.ts';
+import { currentValue, type VintagedSeries } from '../../timeseries/vintages.ts';
 
 /**
  * A series as it could have been known on each day. An observation dated d is known from d + its publication
@@ -42,6 +42,27 @@ export function pointInTime(series: VintagedSeries, lagDays: number): PointInTim
       );
   }
   return { obsDay, knownFrom, firstValue, revisions };
+}
+
+/**
+ * A series as a fresh install would rebuild it today: every observation at its newest value, known from its
+ * date plus its publication lag (made non-decreasing as above), no revisions. What a long-running store saw
+ * first, and when, plays no part, so every install publishes the same history from the same provider data.
+ * Example: 2024-01-03 first printed 10, revised to 11 a month later, lag 1 → 11 known from 2024-01-04.
+ */
+export function asPublishedToday(series: VintagedSeries, lagDays: number): PointInTimeSeries {
+  const n = series.dates.length;
+  const obsDay = new Int32Array(n);
+  const knownFrom = new Int32Array(n);
+  const firstValue = new Float64Array(n);
+  let floor = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    obsDay[i] = toDayNumber(series.dates[i]!);
+    floor = Math.max(floor, obsDay[i]! + lagDays);
+    knownFrom[i] = floor;
+    firstValue[i] = currentValue(series, i);
+  }
+  return { obsDay, knownFrom, firstValue, revisions: new Map() };
 }
 
 function seenDay(seenAt: string): number {

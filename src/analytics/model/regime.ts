@@ -1,20 +1,14 @@
 import { fromDayNumber } from '../../timeseries/dates.ts';
 import { round } from '../stats/round.ts';
+import { driversOn, momentumBase } from './drivers.ts';
 import { type ModelRun, type Status, statusOf } from './liquidity-model.ts';
 import { type GroupId, THRESHOLDS } from './spec.ts';
 
 export type Momentum = 'improving' | 'stable' | 'deteriorating';
 export type Confidence = 'high' | 'medium' | 'low';
-export type Direction = 'tightening' | 'easing' | 'neutral';
+export type { Direction, Driver } from './drivers.ts';
 
-export interface Driver {
-  indicatorId: string;
-  group: GroupId;
-  weight: number;
-  zScore: number;
-  contribution: number;
-  direction: Direction;
-}
+import type { Driver } from './drivers.ts';
 
 export interface Regime {
   status: Status;
@@ -31,6 +25,8 @@ export interface Regime {
     totalIndicators: number;
     fed: string[];
     dormant: string[];
+    /** dli-2: indicators whose weight is between none and full (fading in after a start, or out after a stop). */
+    fading: string[];
     missing: string[];
     /** Fed or dormant indicators whose latest observation is older than their expected lag. */
     stale: string[];
@@ -63,57 +59,38 @@ export function firstIndex(run: ModelRun): number {
  * The regime on grid day `g`:
  * - momentum from the headline's change since the last grid day at least 7 days earlier: ≤ −5 improving,
  *   ≥ +5 deteriorating, else stable;
- * - confidence: high when ≥ 80 % of scored indicators report (dormant ON RRP counts as reporting), all 4
- *   groups report, no input is stale (older than its expected lag) and ≥ 75 % of groups sit on the same side
- *   of ½ as the headline; low when fewer than 3 groups report, under 50 % of indicators report, or more than
- *   half of the reporting inputs are stale; medium otherwise;
- * - drivers: live indicators ranked by |contribution|, contribution = effective weight × (percentile − ½),
- *   effective weight = the group's renormalized weight ÷ its live indicators.
+ * - confidence: high when ≥ 80 % of scored indicators report (dli-1's dormant ON RRP counts as reporting), all
+ *   groups report, no input is stale (older than its expected lag) and ≥ 75 % of groups sit on the same side of
+ *   ½ as the headline; low when fewer than 3 groups (dli-2: 2 of 3) report, under 50 % of indicators report, or
+ *   more than half of the reporting inputs are stale; medium otherwise;
+ * - drivers: see drivers.ts (dli-2: each indicator's change of share in the aggregate over the momentum window).
  */
 export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
   const percentile = run.headline[g]!;
   const fed: string[] = [];
   const dormant: string[] = [];
+  const fading: string[] = [];
   const missing: string[] = [];
   const stale: string[] = [];
-  const drivers: Driver[] = [];
   let dataAsOfDay = -1;
-  const liveCount = new Map<GroupId, number>();
-  for (const r of run.readings) {
-    if (r.live[g]) liveCount.set(r.spec.group, (liveCount.get(r.spec.group) ?? 0) + 1);
-  }
-  for (const r of run.readings) {
+  run.readings.forEach((r, i) => {
     const id = r.spec.id;
     if ((r.live[g] || r.dormant[g]) && run.grid[g]! - r.observed[g]! > r.spec.maxAgeDays) stale.push(id);
-    if (r.live[g]) {
-      fed.push(id);
-      dataAsOfDay = Math.max(dataAsOfDay, r.observed[g]!);
-      const weight = run.groupWeights[r.spec.group][g]! / liveCount.get(r.spec.group)!;
-      const z = r.z[g]!;
-      drivers.push({
-        indicatorId: id,
-        group: r.spec.group,
-        weight: round(weight, 4),
-        zScore: round(z, 2),
-        contribution: round(weight * (r.p[g]! - 0.5), 4),
-        direction: z >= THRESHOLDS.driverZ ? 'tightening' : z <= -THRESHOLDS.driverZ ? 'easing' : 'neutral',
-      });
-    } else if (r.dormant[g]) {
-      dormant.push(id);
-      dataAsOfDay = Math.max(dataAsOfDay, r.observed[g]!);
-    } else missing.push(id);
-  }
-  drivers.sort(
-    (a, b) => Math.abs(b.contribution) - Math.abs(a.contribution) || a.indicatorId.localeCompare(b.indicatorId),
-  );
-  const subIndices = {} as Record<GroupId, number | null>;
+    const e = run.effective[i]?.[g];
+    if (e !== undefined && e > 0 && e < 1) fading.push(id);
+    if (r.live[g]) fed.push(id);
+    else if (r.dormant[g]) dormant.push(id);
+    else missing.push(id);
+    if (r.live[g] || r.dormant[g]) dataAsOfDay = Math.max(dataAsOfDay, r.observed[g]!);
+  });
+  const subIndices: Record<GroupId, number | null> = { policy: null, funding: null, credit: null, risk: null };
   let groupsReporting = 0;
   let agreeing = 0;
   const tight = percentile >= 50;
   for (const group of run.spec.groups) {
     const value = run.groups[group.id][g]!;
-    subIndices[group.id] = Number.isNaN(value) ? null : round(100 * value, 1);
     if (Number.isNaN(value)) continue;
+    subIndices[group.id] = round(100 * value, 1);
     groupsReporting++;
     if (value >= 0.5 === tight) agreeing++;
   }
@@ -125,7 +102,7 @@ export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
     compositeScore: compositeScore(percentile),
     previousScore: previous,
     percentile5y: percentile,
-    drivers: drivers.slice(0, THRESHOLDS.drivers),
+    drivers: driversOn(run, g).slice(0, THRESHOLDS.drivers),
     coverage: {
       groups: groupsReporting,
       totalGroups: run.spec.groups.length,
@@ -133,6 +110,7 @@ export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
       totalIndicators: run.spec.scored.length,
       fed,
       dormant,
+      fading,
       missing,
       stale,
     },
@@ -145,9 +123,7 @@ export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
 }
 
 export function momentumAt(run: ModelRun, g: number): Momentum {
-  const target = run.grid[g]! - THRESHOLDS.momentumDays;
-  let back = g;
-  while (back > 0 && run.grid[back]! > target) back--;
+  const back = momentumBase(run, g);
   const before = run.headline[back]!;
   if (back === g || Number.isNaN(before)) return 'stable';
   const change = run.headline[g]! - before;
@@ -158,7 +134,8 @@ export function momentumAt(run: ModelRun, g: number): Momentum {
 
 function confidenceOf(run: ModelRun, reporting: number, groups: number, agreeing: number, stale: number): Confidence {
   const coverage = reporting / run.spec.scored.length;
-  if (groups < 3 || coverage < 0.5 || stale > reporting / 2) return 'low';
+  const fewestGroups = Math.min(3, run.spec.groups.length - 1);
+  if (groups < fewestGroups || coverage < 0.5 || stale > reporting / 2) return 'low';
   if (coverage >= 0.8 && groups === run.spec.groups.length && agreeing / groups >= 0.75 && stale === 0) return 'high';
   return 'medium';
 }

@@ -1,29 +1,41 @@
 /**
- * The dli-1 liquidity model, as data. Every number the methodology quotes is defined here once; a change to any
- * of them is a new model version with a changelog entry (docs/methodology.md).
+ * What a model version is, as data: its groups and weights, its scored indicators and their transforms, and how
+ * they are combined. Every number the methodology quotes is defined once, in the version's file under specs/; a
+ * change to any of them is a new version with a changelog entry (docs/methodology.md).
  */
-export const MODEL_VERSION = 'dli-1';
-
 export interface ModelSpec {
   version: string;
+  /** One sentence: what this version is. */
+  summary: string;
+  /**
+   * How group sub-indices combine: `ciss` (dli-1: √((w∘s)ᵀ C (w∘s)) with C an EWMA correlation matrix, which can
+   * go negative) or `weighted-mean` (dli-2: Σ w s / Σ w with weights that never depend on the values).
+   */
+  aggregation: 'ciss' | 'weighted-mean';
   groups: readonly GroupSpec[];
   scored: readonly ScoredIndicator[];
+  /** weighted-mean: business days over which an input's weight fades in (data starts) or out (data stops). */
+  fadeDays?: number;
+  /** weighted-mean: `groups` (default) uses the group weights; `equal-indicators` weighs every indicator alike. */
+  weighting?: 'groups' | 'equal-indicators';
+  /**
+   * How inputs are dated. `first-seen` (dli-1): each observation from its publication lag or the day the store
+   * first saw it, each revision from the day it was seen — strictly point-in-time, but a fresh install (which
+   * sees everything at once) rebuilds a different history than a long-running one. `as-published-today`
+   * (dli-2): every observation at its current value, known from its date plus its publication lag — what any
+   * install rebuilds from what the providers serve today.
+   */
+  inputs: 'first-seen' | 'as-published-today';
 }
 
-export type GroupId = 'policy' | 'funding' | 'credit' | 'risk';
+export const GROUP_IDS = ['policy', 'funding', 'credit', 'risk'] as const;
+export type GroupId = (typeof GROUP_IDS)[number];
 
 export interface GroupSpec {
   id: GroupId;
   name: string;
   weight: number;
 }
-
-export const GROUPS: readonly GroupSpec[] = [
-  { id: 'policy', name: 'Policy / reserves', weight: 0.2 },
-  { id: 'funding', name: 'Funding / plumbing', weight: 0.2 },
-  { id: 'credit', name: 'Credit / intermediation', weight: 0.3 },
-  { id: 'risk', name: 'Risk / price', weight: 0.3 },
-];
 
 export type Transform =
   | { kind: 'level' }
@@ -50,75 +62,6 @@ export interface ScoredIndicator {
    */
   maxAgeDays: number;
 }
-
-export const SCORED: readonly ScoredIndicator[] = [
-  {
-    id: 'fed-balance-sheet',
-    group: 'policy',
-    transform: { kind: 'change', days: 91 },
-    risingIsTighter: false,
-    minScale: 25,
-    maxAgeDays: 17,
-  },
-  {
-    id: 'tga',
-    group: 'policy',
-    transform: { kind: 'change', days: 91 },
-    risingIsTighter: true,
-    minScale: 25,
-    maxAgeDays: 17,
-  },
-  {
-    id: 'onrrp',
-    group: 'policy',
-    transform: { kind: 'rrp-depletion', days: 91, maxBalanceB: 500, minDrawdownB: 100, minDrawdownShare: 0.3 },
-    risingIsTighter: false,
-    minScale: 25,
-    maxAgeDays: 10,
-  },
-  {
-    id: 'sofr-iorb',
-    group: 'funding',
-    transform: { kind: 'level' },
-    risingIsTighter: true,
-    minScale: 1,
-    maxAgeDays: 10,
-  },
-  { id: 'srf', group: 'funding', transform: { kind: 'level' }, risingIsTighter: true, minScale: 5, maxAgeDays: 10 },
-  {
-    id: 'hy-spread',
-    group: 'credit',
-    transform: { kind: 'level' },
-    risingIsTighter: true,
-    minScale: 10,
-    maxAgeDays: 10,
-  },
-  {
-    id: 'bank-cash-buffer',
-    group: 'credit',
-    transform: { kind: 'level' },
-    risingIsTighter: false,
-    minScale: 0.1,
-    maxAgeDays: 24,
-  },
-  { id: 'vix', group: 'risk', transform: { kind: 'level' }, risingIsTighter: true, minScale: 0.5, maxAgeDays: 10 },
-  {
-    id: 'dollar-index',
-    group: 'risk',
-    transform: { kind: 'change', days: 364 },
-    risingIsTighter: true,
-    minScale: 0.5,
-    maxAgeDays: 17,
-  },
-  {
-    id: 'real-yield-10y',
-    group: 'risk',
-    transform: { kind: 'change', days: 364 },
-    risingIsTighter: true,
-    minScale: 0.05,
-    maxAgeDays: 10,
-  },
-];
 
 export const WINDOWS = {
   /** Trailing window of each indicator's normalization: 5 years of business days. */
@@ -147,8 +90,13 @@ export const THRESHOLDS = {
   /** Headline change over momentumDays that counts as improving (≤ −) or deteriorating (≥ +). */
   momentumPoints: 5,
   momentumDays: 7,
-  /** A driver is tightening at z ≥ +0.5, easing at z ≤ −0.5, otherwise neutral. */
+  /** dli-1: a driver is tightening at z ≥ +0.5, easing at z ≤ −0.5, otherwise neutral. */
   driverZ: 0.5,
+  /**
+   * dli-2: a driver is tightening when its contribution to the aggregate's change over the momentum window is at
+   * least +0.005 (half a percentile point of the aggregate), easing at −0.005 or less, otherwise neutral.
+   */
+  driverContribution: 0.005,
   /** How many drivers the regime lists. */
   drivers: 5,
 } as const;
@@ -156,4 +104,19 @@ export const THRESHOLDS = {
 /** The model's first day: normalization needs history, so readings begin a year later. */
 export const MODEL_START = '2003-01-01';
 
-export const DLI_1: ModelSpec = { version: MODEL_VERSION, groups: GROUPS, scored: SCORED };
+/**
+ * Each scored indicator's weight when every input reports: its group's share of the weights divided by the
+ * group's indicators (or 1/n when every indicator weighs the same).
+ */
+export function nominalWeights(spec: ModelSpec): Map<string, number> {
+  const total = spec.groups.reduce((sum, g) => sum + g.weight, 0);
+  const weights = new Map<string, number>();
+  for (const s of spec.scored) {
+    const members = spec.scored.filter((o) => o.group === s.group).length;
+    const group = spec.groups.find((g) => g.id === s.group);
+    const weight =
+      spec.weighting === 'equal-indicators' ? 1 / spec.scored.length : (group?.weight ?? 0) / total / members;
+    weights.set(s.id, weight);
+  }
+  return weights;
+}

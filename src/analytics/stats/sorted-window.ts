@@ -51,6 +51,17 @@ export class SortedWindow {
     return (below + (atOrBelow - below) / 2) / this.#length;
   }
 
+  /**
+   * Percent rank x would have if it replaced `held` (a value in the window), ties counted half: what rank(x)
+   * returns after remove(held) and add(x), without changing the window. Example: 1, 2, 3 → rankReplacing(4, 2)
+   * = (2 + 0.5) / 3.
+   */
+  rankReplacing(x: number, held: number): number {
+    const below = this.#lower(x) - (held < x ? 1 : 0);
+    const equal = this.#upper(x) - this.#lower(x) - (held === x ? 1 : 0) + 1;
+    return (below + equal / 2) / this.#length;
+  }
+
   /** First index holding a value ≥ x. */
   #lower(x: number): number {
     return firstAtLeast(this.#values, x, this.#length);

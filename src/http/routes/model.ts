@@ -9,7 +9,7 @@ export const getModel: Route = {
     operationId: 'getModel',
     summary: 'The model: groups, weights, thresholds and validation figures',
     description:
-      'The dli-1 model description: version, groups with weights and indicators, normalization, aggregation, thresholds, windows and the validation figures (Spearman correlation with NFCI and STLFSI4; forward returns by regime state) computed from the stored data at the last refresh.',
+      'The model: the current version (groups with weights and indicators, how inputs are dated, normalization, aggregation, thresholds, windows), its validation computed from the stored data at the last refresh (Spearman correlation with NFCI and STLFSI4 by period and lead with bootstrap intervals, crisis checks, forward returns by regime state, and its guarantees checked on every day), and every version ever published with what changed.',
     parameters: [],
     response: ModelDescription,
     errors: ['model_unavailable'],

@@ -9,7 +9,7 @@ export const getRegime: Route = {
     operationId: 'getRegime',
     summary: 'Current liquidity regime',
     description:
-      'The dli-1 liquidity regime on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (trailing 5-year percentile of the CISS-style aggregate; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served.',
+      'The liquidity regime (current model version: modelVersion; every version at /api/model) on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served.',
     parameters: [],
     response: Regime,
     errors: ['regime_unavailable'],

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ForwardReturns } from './validation.ts';
 
 const ASSETS = ['spx', 'qqq', 'btc', 'gold'] as const;
 const Rho = Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()]);
@@ -42,34 +43,6 @@ const LeadLag = Type.Object(
   { additionalProperties: false },
 );
 
-const StateStats = Type.Object({
-  count: Type.Integer({ minimum: 0 }),
-  meanPct: Type.Union([Type.Number(), Type.Null()]),
-  medianPct: Type.Union([Type.Number(), Type.Null()]),
-  hitRate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
-});
-
-const Backtest = Type.Object(
-  {
-    asset: Type.String(),
-    horizonBusinessDays: Type.Integer(),
-    sampling: Type.String(),
-    from: Type.Union([Type.String(), Type.Null()]),
-    to: Type.Union([Type.String(), Type.Null()]),
-    byState: Type.Object(
-      { 'risk-on': StateStats, neutral: StateStats, 'risk-off': StateStats },
-      { additionalProperties: false },
-    ),
-    riskOnMinusRiskOffPct: Type.Union([Type.Number(), Type.Null()]),
-    welch: Type.Object({
-      t: Type.Union([Type.Number(), Type.Null()]),
-      df: Type.Union([Type.Number(), Type.Null()]),
-      p: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
-    }),
-  },
-  { additionalProperties: false },
-);
-
 export const Correlation = Type.Object(
   {
     updatedAt: Type.String({ format: 'date-time' }),
@@ -93,10 +66,10 @@ export const Correlation = Type.Object(
     backtest: keyed(
       ASSETS,
       Type.Object(
-        { horizons: keyed(['20d', '60d'], Backtest, 'Forward horizons in business days.') },
+        { horizons: keyed(['20d', '60d'], ForwardReturns, 'Forward horizons in business days.') },
         { additionalProperties: false },
       ),
-      'Forward returns by regime state (non-overlapping samples; state uses only data published by that day), keyed by asset.',
+      'Forward returns by regime state (the non-overlapping sample at the top level, every daily window with Newey–West errors, and every sampling phase; the state uses only data published by that day), keyed by asset.',
     ),
   },
   { $id: 'Correlation', additionalProperties: false },

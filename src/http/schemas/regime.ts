@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { THRESHOLDS as T, WINDOWS } from '../../analytics/model/spec.ts';
 import { STALE_READING_DAYS } from '../../publish/resources/model.ts';
 import { literals } from './literals.ts';
+import { Validation } from './validation.ts';
 
 const GroupIds = ['policy', 'funding', 'credit', 'risk'] as const;
 
@@ -23,17 +24,18 @@ export const Driver = Type.Object(
     indicatorId: Type.String(),
     group: literals(GroupIds, 'The model group of the indicator.'),
     weight: Type.Number({
-      description: "Effective weight: the group's renormalized weight divided by its live indicators.",
+      description:
+        "The indicator's weight in today's aggregate (its group's share of the weights × its share of the group's presence); the weights add up to 1.",
     }),
     zScore: Type.Number({
-      description: `Sign-aligned robust z-score (higher = tighter), clipped to ±${WINDOWS.winsorZ}.`,
+      description: `Sign-aligned robust z-score (higher = tighter), clipped to ±${WINDOWS.winsorZ}; the last one while it fades out.`,
     }),
     contribution: Type.Number({
-      description: 'weight × (sign-aligned percentile − ½): its push on the score, positive = tighter.',
+      description: `dli-2: the change of the indicator's share (weight × percentile) of the aggregate over ${T.momentumDays} days, positive = tightening; the contributions of all indicators add up to the aggregate's change. dli-1: weight × (percentile − ½).`,
     }),
     direction: literals(
       ['tightening', 'easing', 'neutral'],
-      `tightening at z ≥ +${T.driverZ}, easing at z ≤ −${T.driverZ}, neutral otherwise.`,
+      `dli-2: tightening at contribution ≥ +${T.driverContribution}, easing at ≤ −${T.driverContribution}, neutral otherwise (dli-1: from z at ±${T.driverZ}).`,
     ),
   },
   { additionalProperties: false },
@@ -43,7 +45,8 @@ const SubIndices = Type.Object(
   Object.fromEntries(GroupIds.map((id) => [id, Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()])])),
   {
     additionalProperties: false,
-    description: 'Group sub-indices, 0–100 (mean percentile of live indicators; null when none reports).',
+    description:
+      'Group sub-indices, 0–100 (presence-weighted mean percentile of the group; null when none reports or the group is not in the model version).',
   },
 );
 
@@ -70,16 +73,20 @@ export const Regime = Type.Object(
       maximum: 100,
       description: `Headline: trailing 5-year percentile of the aggregate; ≥ ${T.riskOff} tight, ≤ ${T.riskOn} loose.`,
     }),
-    drivers: Type.Array(Driver, { description: `Top ${T.drivers} live indicators by |contribution|.` }),
+    drivers: Type.Array(Driver, { description: `Top ${T.drivers} indicators by |contribution|.` }),
     coverage: Type.Object(
       {
         groups: Type.Integer({ minimum: 0 }),
         totalGroups: Type.Integer({ minimum: 0 }),
         indicators: Type.Integer({ minimum: 0 }),
         totalIndicators: Type.Integer({ minimum: 0 }),
-        fed: Type.Array(Type.String(), { description: 'Indicators that fed the score.' }),
+        fed: Type.Array(Type.String(), { description: 'Indicators with a reading on the score date.' }),
         dormant: Type.Array(Type.String(), {
-          description: 'Reporting but dormant (ON RRP with no depletion under way).',
+          description: 'dli-1 only: reporting but dormant (ON RRP with no depletion under way). Always empty in dli-2.',
+        }),
+        fading: Type.Array(Type.String(), {
+          description:
+            'Carrying part of their weight: fading in after their data started or returned, or fading out (at their last reading) after it stopped.',
         }),
         missing: Type.Array(Type.String(), { description: 'No usable data on the score date.' }),
         stale: Type.Array(Type.String(), {
@@ -96,7 +103,9 @@ export const Regime = Type.Object(
     }),
     dataAsOf: Type.String({ format: 'date', description: 'Latest observation date the score reflects.' }),
     updatedAt: Type.String({ format: 'date-time', description: 'Recompute time; not a data date.' }),
-    modelVersion: Type.String({ description: 'Model version, e.g. dli-1.' }),
+    modelVersion: Type.String({
+      description: 'Model version, e.g. dli-2 (every version and its changelog: /api/model).',
+    }),
     freshness: ModelFreshness,
   },
   { $id: 'Regime', additionalProperties: false },
@@ -117,7 +126,7 @@ export const History = Type.Object(
     headline: Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { description: 'percentile5y on each date.' }),
     status: Type.Array(literals(['risk-on', 'neutral', 'risk-off'], 'status on each date.')),
     aggregate: Type.Array(Type.Number({ minimum: 0 }), {
-      description: 'CISS-style aggregate before the percentile transform.',
+      description: 'The aggregate before the percentile transform (dli-2: weighted mean of percentiles, 0–1).',
     }),
     subIndices: Type.Object(Object.fromEntries(GroupIds.map((id) => [id, Type.Array(Nullable100)])), {
       additionalProperties: false,
@@ -129,84 +138,70 @@ export const History = Type.Object(
     $id: 'History',
     additionalProperties: false,
     description:
-      'Columnar: element i of every array belongs to dates[i]. Each date is computed as of that day: inputs enter on their publication day (date + publication lag) or, after the store began, the day their vintage was first seen.',
+      'Columnar: element i of every array belongs to dates[i]. dli-2 reads every input at its current (possibly revised) value, known from its publication day (date + publication lag), so any install rebuilds the same history; no observation enters before its publication day.',
   },
+);
+
+const GroupDescription = Type.Object(
+  {
+    id: literals(GroupIds, 'group id'),
+    name: Type.String(),
+    weight: Type.Number({ description: 'Weight before renormalization over the groups present.' }),
+    indicators: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          transform: Type.String(),
+          risingIsTighter: Type.Boolean(),
+          robustScaleFloor: Type.Number(),
+          staleAfterDays: Type.Integer(),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
 );
 
 export const ModelDescription = Type.Object(
   {
-    version: Type.String(),
+    version: Type.String({ description: 'The current version: every reading and the history are computed with it.' }),
     computedAt: Type.String({ format: 'date-time' }),
     dataAsOf: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
     summary: Type.String(),
-    groups: Type.Array(
-      Type.Object({
-        id: literals(GroupIds, 'group id'),
-        name: Type.String(),
-        weight: Type.Number(),
-        indicators: Type.Array(
-          Type.Object({
-            id: Type.String(),
-            transform: Type.String(),
-            risingIsTighter: Type.Boolean(),
-            robustScaleFloor: Type.Number(),
-            staleAfterDays: Type.Integer(),
-          }),
-        ),
-      }),
-    ),
+    groups: Type.Array(GroupDescription),
+    inputs: Type.String({ description: 'How inputs are dated (point in time, or as published today).' }),
     normalization: Type.String(),
     aggregation: Type.String(),
     headline: Type.String(),
-    thresholds: Type.Object({
-      riskOffAtOrAbove: Type.Integer(),
-      riskOnAtOrBelow: Type.Integer(),
-      momentumPoints: Type.Number(),
-      momentumDays: Type.Integer(),
-      driverZ: Type.Number(),
-      onrrpDepletion: Type.String(),
-    }),
+    thresholds: Type.Object(
+      {
+        riskOffAtOrAbove: Type.Integer(),
+        riskOnAtOrBelow: Type.Integer(),
+        momentumPoints: Type.Number(),
+        momentumDays: Type.Integer(),
+        drivers: Type.String({ description: 'How driver contributions and directions are computed.' }),
+      },
+      { additionalProperties: false },
+    ),
     windows: Type.Record(Type.String(), Type.Number()),
-    validation: Type.Union([
-      Type.Object({
-        correlations: Type.Array(
-          Type.Object({
-            benchmark: literals(['nfci', 'stlfsi4'], 'benchmark id'),
-            period: literals(['full', 'since-2023'], 'sample period'),
-            leadWeeks: Type.Integer({ minimum: 0 }),
-            rho: Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()]),
-            n: Type.Integer({ minimum: 0 }),
-            from: Type.Union([Type.String(), Type.Null()]),
-            to: Type.Union([Type.String(), Type.Null()]),
-          }),
-        ),
-        forwardReturns: Type.Array(
-          Type.Object({
-            asset: literals(['spx', 'qqq', 'btc', 'gold'], 'asset id'),
-            horizonBusinessDays: Type.Integer(),
-            sampling: Type.String(),
-            from: Type.Union([Type.String(), Type.Null()]),
-            to: Type.Union([Type.String(), Type.Null()]),
-            byState: Type.Record(
-              Type.String(),
-              Type.Object({
-                count: Type.Integer({ minimum: 0 }),
-                meanPct: Type.Union([Type.Number(), Type.Null()]),
-                medianPct: Type.Union([Type.Number(), Type.Null()]),
-                hitRate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
-              }),
-            ),
-            riskOnMinusRiskOffPct: Type.Union([Type.Number(), Type.Null()]),
-            welch: Type.Object({
-              t: Type.Union([Type.Number(), Type.Null()]),
-              df: Type.Union([Type.Number(), Type.Null()]),
-              p: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
-            }),
-          }),
-        ),
-      }),
-      Type.Null(),
-    ]),
+    validation: Type.Union([Validation, Type.Null()]),
+    versions: Type.Array(
+      Type.Object(
+        {
+          version: Type.String(),
+          status: literals(['current', 'retired'], 'whether readings are computed with it'),
+          from: Type.String({ format: 'date', description: 'First published.' }),
+          to: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'Replaced on (retired).' }),
+          summary: Type.String(),
+          changes: Type.Array(Type.String(), { description: 'What changed from the previous version, and why.' }),
+          groups: Type.Array(GroupDescription),
+          aggregation: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Every version ever published, newest first: the changelog.' },
+    ),
     methodologyUrl: Type.String({ format: 'uri' }),
     freshness: ModelFreshness,
   },

@@ -1,5 +1,5 @@
-import type { ModelDescription } from '../../analytics/model/description.ts';
-import { SCORED } from '../../analytics/model/spec.ts';
+import { nominalWeights } from '../../analytics/model/spec.ts';
+import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
 import { round } from '../../analytics/stats/round.ts';
 import { zScore } from '../../analytics/stats/z-score.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
@@ -38,11 +38,8 @@ export function indicatorSummaries(
   current: ReadonlyMap<string, readonly Observation[]>,
   series: ReadonlyMap<string, SeriesResponses>,
   freshness: ReadonlyMap<string, SeriesFreshness>,
-  model: ModelDescription | undefined,
 ): IndicatorSummary[] {
-  const scoredCount = new Map<string, number>();
-  for (const s of SCORED) scoredCount.set(s.group, (scoredCount.get(s.group) ?? 0) + 1);
-  const groupWeight = new Map<string, number>((model?.groups ?? []).map((g) => [g.id, g.weight]));
+  const weights = nominalWeights(CURRENT_MODEL);
   return INDICATOR_IDS.map((id) => {
     const def = seriesDef(id)!;
     const license = licenseOf(def);
@@ -53,7 +50,7 @@ export function indicatorSummaries(
     const latest = observations.at(-1) ?? null;
     const previous = observations.at(-2) ?? null;
     const responses = series.get(id);
-    const scored = SCORED.find((s) => s.id === id);
+    const scored = CURRENT_MODEL.scored.find((s) => s.id === id);
     const stats = responses?.stats;
     const z = latest && stats ? zScore(latest.value, stats) : undefined;
     return {
@@ -70,7 +67,7 @@ export function indicatorSummaries(
       source: responses?.meta.source ?? null,
       freshness: freshness.get(id)!,
       scored: Boolean(scored),
-      weight: scored ? round((groupWeight.get(scored.group) ?? 0) / scoredCount.get(scored.group)!, 4) : 0,
+      weight: scored ? round(weights.get(id)!, 4) : 0,
       group: scored?.group ?? def.group,
       transform: scored
         ? scored.transform.kind === 'level'

@@ -34,8 +34,7 @@ export function methodologyPage(data: SiteData): Page {
   return {
     path: '/methodology',
     title: 'Methodology',
-    description:
-      'How every published number is computed: data and publication lags, the dli-1 model, validation, the lens and the correlation statistics.',
+    description: `How every published number is computed: data and publication lags, the ${data.model?.version ?? 'liquidity'} model and its changelog, validation, the lens and the correlation statistics.`,
     blocks,
   };
 }

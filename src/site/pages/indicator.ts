@@ -88,7 +88,7 @@ export function indicatorPage(data: SiteData, item: IndicatorSummary, days: numb
       kind: 'paragraph',
       inlines: item.scored
         ? [
-            `Scored in the ${item.group} group of model dli-1 (effective weight ${item.weight.toFixed(3)}), read as ${item.transform}. See `,
+            `Scored in the ${item.group} group of model ${data.model?.version ?? 'the current model'} (nominal weight ${item.weight.toFixed(3)}), read as ${item.transform}. See `,
             { text: 'the methodology', href: '/methodology' },
             '.',
           ]

@@ -75,7 +75,9 @@ export function archivePage(history: History, date: string): Page | undefined {
   const blocks: Block[] = [
     {
       kind: 'paragraph',
-      inlines: [`The dli-1 reading for ${formatDate(date)}, computed from the data published by that day.`],
+      inlines: [
+        `The ${history.modelVersion} reading for ${formatDate(date)}, computed from the data published by that day.`,
+      ],
     },
     ...dayBlocks(history, i),
     {

@@ -1,15 +1,25 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { cissAggregate } from '../../../src/analytics/model/ciss.ts';
 import { historyOf } from '../../../src/analytics/model/history.ts';
-import { cissAggregate, computeModel, statusOf } from '../../../src/analytics/model/liquidity-model.ts';
+import { computeModel as compute, type SeriesInputs, statusOf } from '../../../src/analytics/model/liquidity-model.ts';
 import { businessDays, type PointInTimeSeries, pointInTime } from '../../../src/analytics/model/point-in-time.ts';
 import { compositeScore, latestIndex, regimeAt } from '../../../src/analytics/model/regime.ts';
-import { DLI_1, type GroupId, type ModelSpec } from '../../../src/analytics/model/spec.ts';
+import type { GroupId, ModelSpec } from '../../../src/analytics/model/spec.ts';
+import { DLI_1 } from '../../../src/analytics/model/specs/dli-1.ts';
 import { trailingPercentile } from '../../../src/analytics/stats/trailing-percentile.ts';
 import { fromDayNumber } from '../../../src/timeseries/dates.ts';
 
 const TO = '2010-12-31';
+
+/** dli-1 unless a spec is given. */
+const computeModel = (
+  data: SeriesInputs,
+  to: string,
+  blank: ReadonlySet<string> = new Set(),
+  spec: ModelSpec = DLI_1,
+) => compute(data, to, blank, spec);
 
 /** A point-in-time series from daily values on business days, every value seen in one backfill. */
 function series(values: Array<[string, number]>, lag = 1): PointInTimeSeries {

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { averageRanks } from '../../../src/analytics/stats/average-ranks.ts';
+import { blockBootstrapInterval } from '../../../src/analytics/stats/block-bootstrap.ts';
 import { logGamma } from '../../../src/analytics/stats/log-gamma.ts';
+import { neweyWestVariance } from '../../../src/analytics/stats/newey-west.ts';
 import { pearson } from '../../../src/analytics/stats/pearson.ts';
+import { quantileSorted } from '../../../src/analytics/stats/quantile-sorted.ts';
+import { SortedWindow } from '../../../src/analytics/stats/sorted-window.ts';
 import { spearman } from '../../../src/analytics/stats/spearman.ts';
 import { tTwoSidedP } from '../../../src/analytics/stats/student-t.ts';
 import { welchTTest } from '../../../src/analytics/stats/welch-t-test.ts';
@@ -30,5 +34,47 @@ describe("Student's t", () => {
     assert.ok(Math.abs(result.t + 3) < 1e-12);
     assert.ok(Math.abs(result.df - 8) < 1e-12);
     assert.ok(Math.abs(result.p - 0.01707) < 1e-4);
+  });
+});
+
+describe('validation statistics (issue 12)', () => {
+  it('quantiles interpolate between order statistics (type 7)', () => {
+    assert.equal(quantileSorted([1, 2, 3, 4], 0.5), 2.5);
+    assert.ok(Math.abs(quantileSorted([1, 2, 3, 4], 0.05) - 1.15) < 1e-12);
+    assert.equal(quantileSorted([7], 0.9), 7);
+    assert.ok(Number.isNaN(quantileSorted([], 0.5)));
+  });
+
+  it('Newey–West adds the Bartlett-weighted autocovariances', () => {
+    assert.equal(neweyWestVariance([1, -1, 1, -1], 0), 4);
+    // Lag 1: 4 + 2 × (1 − 1/2) × (−3) = 1.
+    assert.equal(neweyWestVariance([1, -1, 1, -1], 1), 1);
+    // Positively autocorrelated terms: the overlap raises the variance.
+    assert.ok(neweyWestVariance([1, 1, 1, 1], 3) > neweyWestVariance([1, 1, 1, 1], 0));
+  });
+
+  it('the block bootstrap is reproducible, covers the estimate, and widens with serial dependence', () => {
+    const xs = Array.from({ length: 100 }, (_, i) => i + 1);
+    const mean = (idx: Int32Array) => {
+      let s = 0;
+      for (const i of idx) s += xs[i]!;
+      return s / idx.length;
+    };
+    const opts = { blockLength: 13, resamples: 2000, seed: 1, level: 0.9 };
+    const a = blockBootstrapInterval(100, mean, opts)!;
+    assert.deepEqual(blockBootstrapInterval(100, mean, opts), a, 'same seed, same interval');
+    assert.deepEqual(a, [35.579, 64.1515]);
+    const iid = blockBootstrapInterval(100, mean, { ...opts, blockLength: 1 })!;
+    assert.ok(iid[1] - iid[0] < a[1] - a[0], 'blocks keep the trend: a wider interval than i.i.d.');
+    assert.equal(blockBootstrapInterval(20, mean, opts), null, 'too short for two blocks');
+  });
+
+  it('a sorted window ranks a replacement without changing', () => {
+    const w = new SortedWindow(5);
+    for (const x of [1, 2, 3]) w.add(x);
+    assert.equal(w.rankReplacing(4, 2), (2 + 0.5) / 3);
+    assert.equal(w.rankReplacing(2, 2), w.rank(2));
+    assert.equal(w.rankReplacing(Number.POSITIVE_INFINITY, 1), (2 + 0.5) / 3);
+    assert.equal(w.size, 3);
   });
 });

@@ -1,0 +1,103 @@
+import { round } from '../stats/round.ts';
+import type { ModelRun } from './liquidity-model.ts';
+import { type GroupId, THRESHOLDS } from './spec.ts';
+import { combineDay, groupLayout } from './weighted-mean.ts';
+
+export type Direction = 'tightening' | 'easing' | 'neutral';
+
+export interface Driver {
+  indicatorId: string;
+  group: GroupId;
+  weight: number;
+  zScore: number;
+  contribution: number;
+  direction: Direction;
+}
+
+/** The last grid index at least momentumDays before g (g itself when none). */
+export function momentumBase(run: ModelRun, g: number): number {
+  const target = run.grid[g]! - THRESHOLDS.momentumDays;
+  let back = g;
+  while (back > 0 && run.grid[back]! > target) back--;
+  return back;
+}
+
+/** Each reading's weight and share (weight × percentile) of the aggregate on day g, in readings order. */
+export function sharesOn(run: ModelRun, g: number): { weight: number[]; share: number[]; aggregate: number } {
+  const e = run.readings.map((_, i) => run.effective[i]![g]!);
+  const h = run.readings.map((_, i) => run.held[i]![g]!);
+  const day = combineDay(run.spec, groupLayout(run.spec, run.readings), e, h);
+  return { weight: day.weight, share: day.weight.map((w, i) => (w > 0 ? w * h[i]! : 0)), aggregate: day.aggregate };
+}
+
+/**
+ * weighted-mean (dli-2): each reading's contribution to the aggregate's change since the momentum base day —
+ * the change of its share — so the contributions add up to that change exactly. Zeros when either day has no
+ * aggregate. Example: shares .10 and .30 a week ago, .15 and .28 today → +.05 and −.02, summing to A's +.03.
+ */
+export function contributionsOn(run: ModelRun, g: number): number[] {
+  const now = sharesOn(run, g);
+  const before = sharesOn(run, momentumBase(run, g));
+  if (Number.isNaN(now.aggregate) || Number.isNaN(before.aggregate)) return now.share.map(() => 0);
+  return now.share.map((s, i) => s - before.share[i]!);
+}
+
+/** Every driver on day g, ranked by |contribution| (ties by id). */
+export function driversOn(run: ModelRun, g: number): Driver[] {
+  const drivers = run.spec.aggregation === 'ciss' ? linearDrivers(run, g) : shareDrivers(run, g);
+  return drivers.sort(
+    (a, b) => Math.abs(b.contribution) - Math.abs(a.contribution) || a.indicatorId.localeCompare(b.indicatorId),
+  );
+}
+
+/**
+ * dli-2: readings carrying weight today or on the momentum base day; contribution = change of its share of the
+ * aggregate, direction from it (±THRESHOLDS.driverContribution); zScore = its latest sign-aligned z.
+ */
+function shareDrivers(run: ModelRun, g: number): Driver[] {
+  const { weight } = sharesOn(run, g);
+  const before = sharesOn(run, momentumBase(run, g)).weight;
+  const contributions = contributionsOn(run, g);
+  const limit = THRESHOLDS.driverContribution;
+  return run.readings.flatMap((r, i) => {
+    if (weight[i] === 0 && before[i] === 0) return [];
+    const contribution = contributions[i]!;
+    return [
+      {
+        indicatorId: r.spec.id,
+        group: r.spec.group,
+        weight: round(weight[i]!, 4),
+        zScore: round(latestZ(r.z, g), 2),
+        contribution: round(contribution, 4),
+        direction: contribution >= limit ? 'tightening' : contribution <= -limit ? 'easing' : 'neutral',
+      },
+    ];
+  });
+}
+
+/** dli-1: live readings; contribution = effective weight × (percentile − ½), direction from z (±driverZ). */
+function linearDrivers(run: ModelRun, g: number): Driver[] {
+  const liveCount = new Map<GroupId, number>();
+  for (const r of run.readings) if (r.live[g]) liveCount.set(r.spec.group, (liveCount.get(r.spec.group) ?? 0) + 1);
+  return run.readings.flatMap((r) => {
+    if (!r.live[g]) return [];
+    const weight = run.groupWeights[r.spec.group][g]! / liveCount.get(r.spec.group)!;
+    const z = r.z[g]!;
+    return [
+      {
+        indicatorId: r.spec.id,
+        group: r.spec.group,
+        weight: round(weight, 4),
+        zScore: round(z, 2),
+        contribution: round(weight * (r.p[g]! - 0.5), 4),
+        direction: z >= THRESHOLDS.driverZ ? 'tightening' : z <= -THRESHOLDS.driverZ ? 'easing' : 'neutral',
+      },
+    ];
+  });
+}
+
+/** z on day g, or the last one before it (an input fading out keeps its last reading). */
+function latestZ(z: Float64Array, g: number): number {
+  for (let k = g; k >= 0; k--) if (!Number.isNaN(z[k]!)) return z[k]!;
+  return 0;
+}

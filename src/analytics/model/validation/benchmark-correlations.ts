@@ -1,0 +1,106 @@
+import { fromDayNumber, toDayNumber } from '../../../timeseries/dates.ts';
+import { averageRanks } from '../../stats/average-ranks.ts';
+import { blockBootstrapInterval } from '../../stats/block-bootstrap.ts';
+import { pearson } from '../../stats/pearson.ts';
+import { round } from '../../stats/round.ts';
+import type { ModelRun } from '../liquidity-model.ts';
+import { type PointInTimeSeries, sampleOnGrid } from '../point-in-time.ts';
+import { PERIODS, type PeriodId } from './periods.ts';
+
+export const BENCHMARKS = ['nfci', 'stlfsi4'] as const;
+export type Benchmark = (typeof BENCHMARKS)[number];
+export const LEADS_WEEKS = [0, 4, 13] as const;
+
+/** The protocol's bootstrap: 13-week blocks, 2,000 resamples, a fixed seed, a 90 % interval. */
+export const BOOTSTRAP = { blockLength: 13, resamples: 2000, seed: 20261123, level: 0.9 } as const;
+
+export interface CorrelationFigure {
+  benchmark: Benchmark;
+  period: PeriodId;
+  leadWeeks: number;
+  rho: number | null;
+  /** 90 % moving-block bootstrap interval of rho, null with too few weeks. */
+  interval90: [number, number] | null;
+  n: number;
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * Spearman ρ of the headline on Fridays with a benchmark `lead` weeks later, each benchmark as last published by
+ * that Friday (sampled point-in-time, up to 14 days old), for every period and lead. The interval resamples the
+ * weekly pairs in blocks and recomputes the correlation of their full-sample ranks (Spearman's ρ is the Pearson
+ * correlation of ranks; keeping the ranks fixed avoids re-ranking 2,000 times and changes the interval little).
+ */
+export function benchmarkCorrelations(
+  run: ModelRun,
+  benchmark: Benchmark,
+  series: PointInTimeSeries | undefined,
+): CorrelationFigure[] {
+  const fridays: number[] = [];
+  for (let g = 0; g < run.grid.length; g++) if ((run.grid[g]! + 4) % 7 === 5) fridays.push(g);
+  const days = Int32Array.from(fridays.map((g) => run.grid[g]!));
+  const values = series ? sampleOnGrid(series, days, 14).values : new Float64Array(days.length).fill(Number.NaN);
+  const figures: CorrelationFigure[] = [];
+  for (const period of PERIODS) {
+    const from = toDayNumber(period.from);
+    const to = toDayNumber(period.to);
+    for (const lead of LEADS_WEEKS) {
+      const x: number[] = [];
+      const y: number[] = [];
+      const used: number[] = [];
+      for (let w = 0; w + lead < fridays.length; w++) {
+        const headline = run.headline[fridays[w]!]!;
+        const later = values[w + lead]!;
+        if (Number.isNaN(headline) || Number.isNaN(later) || days[w]! < from || days[w]! > to) continue;
+        x.push(headline);
+        y.push(later);
+        used.push(days[w]!);
+      }
+      figures.push({ benchmark, period: period.id, leadWeeks: lead, ...rankCorrelation(x, y, used) });
+    }
+  }
+  return figures;
+}
+
+/** Pearson correlation of (x[i], y[i]) over the resampled indices, in one pass (the bootstrap's hot loop). */
+function resampledPearson(x: readonly number[], y: readonly number[], indices: Int32Array): number {
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  const n = indices.length;
+  for (let k = 0; k < n; k++) {
+    const a = x[indices[k]!]!;
+    const b = y[indices[k]!]!;
+    sx += a;
+    sy += b;
+    sxx += a * a;
+    syy += b * b;
+    sxy += a * b;
+  }
+  const cov = sxy - (sx * sy) / n;
+  const vx = sxx - (sx * sx) / n;
+  const vy = syy - (sy * sy) / n;
+  return vx > 0 && vy > 0 ? cov / Math.sqrt(vx * vy) : Number.NaN;
+}
+
+function rankCorrelation(x: number[], y: number[], used: number[]) {
+  const n = x.length;
+  const span = {
+    from: n > 0 ? fromDayNumber(used[0]!) : null,
+    to: n > 0 ? fromDayNumber(used.at(-1)!) : null,
+  };
+  if (n < 10) return { rho: null, interval90: null, n, ...span };
+  const rx = averageRanks(x);
+  const ry = averageRanks(y);
+  const rho = pearson(rx, ry);
+  const interval = blockBootstrapInterval(n, (indices) => resampledPearson(rx, ry, indices), BOOTSTRAP);
+  return {
+    rho: Number.isNaN(rho) ? null : round(rho, 3),
+    interval90: interval ? ([round(interval[0], 3), round(interval[1], 3)] as [number, number]) : null,
+    n,
+    ...span,
+  };
+}

@@ -1,0 +1,169 @@
+import { fromDayNumber } from '../../../timeseries/dates.ts';
+import { round } from '../../stats/round.ts';
+import { SortedWindow } from '../../stats/sorted-window.ts';
+import { contributionsOn, momentumBase } from '../drivers.ts';
+import type { ModelRun } from '../liquidity-model.ts';
+import { WINDOWS } from '../spec.ts';
+import { combineDay, groupLayout } from '../weighted-mean.ts';
+
+/** Most a change of weights alone (an input or group leaving or returning) may move the headline in a day. */
+export const STABILITY_LIMIT_POINTS = 5;
+
+/**
+ * The guarantees of dli-2 checked on every day of the run, through the model's own code (combineDay and the
+ * trailing windows), not restated: what is published is what was checked.
+ */
+export interface Robustness {
+  monotonicity: { checks: number; violations: number; firstViolation: string | null; method: string };
+  stability: {
+    days: number;
+    limitPoints: number;
+    daysOverLimit: number;
+    maxMovePoints: number;
+    worstDate: string | null;
+    method: string;
+  };
+  drivers: { days: number; sumMatches: number; signAgrees: number; signAgreesShare: number | null; method: string };
+}
+
+/** null for a model whose aggregation is not a weighted mean (dli-1's CISS makes no such promises). */
+export function robustness(run: ModelRun): Robustness | null {
+  if (run.spec.aggregation !== 'weighted-mean') return null;
+  return { monotonicity: monotonicity(run), stability: stability(run), drivers: driverAgreement(run) };
+}
+
+/**
+ * On every scored day, for every indicator with a reading, its transformed value is made tighter twice — by its
+ * robust-scale floor, and to beyond anything in its window — and its percentile, the aggregate and the headline
+ * are recomputed with everything else as it was. A violation is any of the three going down.
+ */
+function monotonicity(run: ModelRun): Robustness['monotonicity'] {
+  const layout = groupLayout(run.spec, run.readings);
+  const windows = run.readings.map(() => new SortedWindow(WINDOWS.normalizationDays));
+  const headlineWindow = new SortedWindow(WINDOWS.headlineDays);
+  const e = new Float64Array(run.readings.length);
+  const h = new Float64Array(run.readings.length);
+  let checks = 0;
+  let violations = 0;
+  let first = -1;
+  for (let g = 0; g < run.grid.length; g++) {
+    run.readings.forEach((r, i) => {
+      slide(windows[i]!, r.x, g, WINDOWS.normalizationDays);
+    });
+    slide(headlineWindow, run.aggregate, g, WINDOWS.headlineDays);
+    const headline = run.headline[g]!;
+    if (Number.isNaN(headline)) continue;
+    for (let i = 0; i < run.readings.length; i++) {
+      e[i] = run.effective[i]![g]!;
+      h[i] = run.held[i]![g]!;
+    }
+    run.readings.forEach((r, i) => {
+      if (Number.isNaN(r.p[g]!) || e[i] === 0) return;
+      const x = r.x[g]!;
+      const sign = r.spec.risingIsTighter ? 1 : -1;
+      for (const tighter of [x + sign * r.spec.minScale, sign * Number.POSITIVE_INFINITY]) {
+        checks++;
+        const rank = windows[i]!.rankReplacing(tighter, x);
+        const p = r.spec.risingIsTighter ? rank : 1 - rank;
+        const before = h[i]!;
+        h[i] = p;
+        const aggregate = combineDay(run.spec, layout, e, h).aggregate;
+        h[i] = before;
+        const moved = Math.round(100 * headlineWindow.rankReplacing(aggregate, run.aggregate[g]!));
+        if (p < r.p[g]! - 1e-12 || aggregate < run.aggregate[g]! - 1e-12 || moved < headline) {
+          violations++;
+          if (first < 0) first = g;
+        }
+      }
+    });
+  }
+  return {
+    checks,
+    violations,
+    firstViolation: first >= 0 ? fromDayNumber(run.grid[first]!) : null,
+    method:
+      'On every scored day, each indicator with a reading is made tighter by its robust-scale floor and, separately, beyond every value in its 5-year window; its percentile, the aggregate and the headline are recomputed with all else unchanged. A violation is any of them falling.',
+  };
+}
+
+/** The sorted window as the model kept it on day g: the value leaving (if any) out, the day's value (if any) in. */
+function slide(window: SortedWindow, values: Float64Array, g: number, size: number): void {
+  const leaving = g - size;
+  if (leaving >= 0 && !Number.isNaN(values[leaving]!)) window.remove(values[leaving]!);
+  if (!Number.isNaN(values[g]!)) window.add(values[g]!);
+}
+
+/**
+ * On every scored day, the aggregate is recomputed with the previous day's weights (presences) and today's
+ * values; the headline it would have had is compared with the published one. The difference is what the change
+ * of weights alone — an input or a group fading in or out — moved the headline that day.
+ */
+function stability(run: ModelRun): Robustness['stability'] {
+  const layout = groupLayout(run.spec, run.readings);
+  const headlineWindow = new SortedWindow(WINDOWS.headlineDays);
+  const e = new Float64Array(run.readings.length);
+  const h = new Float64Array(run.readings.length);
+  let days = 0;
+  let over = 0;
+  let max = 0;
+  let worst = -1;
+  for (let g = 0; g < run.grid.length; g++) {
+    slide(headlineWindow, run.aggregate, g, WINDOWS.headlineDays);
+    const headline = run.headline[g]!;
+    if (g === 0 || Number.isNaN(headline)) continue;
+    for (let i = 0; i < run.readings.length; i++) {
+      e[i] = run.effective[i]![g - 1]!;
+      // An input that left today carries the percentile it held yesterday.
+      h[i] = Number.isNaN(run.held[i]![g]!) ? run.held[i]![g - 1]! : run.held[i]![g]!;
+    }
+    const aggregate = combineDay(run.spec, layout, e, h).aggregate;
+    if (Number.isNaN(aggregate)) continue;
+    days++;
+    const move = Math.abs(headline - Math.round(100 * headlineWindow.rankReplacing(aggregate, run.aggregate[g]!)));
+    if (move > STABILITY_LIMIT_POINTS) over++;
+    if (move > max) {
+      max = move;
+      worst = g;
+    }
+  }
+  return {
+    days,
+    limitPoints: STABILITY_LIMIT_POINTS,
+    daysOverLimit: over,
+    maxMovePoints: max,
+    worstDate: worst >= 0 ? fromDayNumber(run.grid[worst]!) : null,
+    method:
+      "On every scored day, the headline recomputed with the previous day's weights and today's values, against the published headline: what changing weights alone moved.",
+  };
+}
+
+/**
+ * On every scored day with a scored momentum base: do the driver contributions add up to the aggregate's move
+ * (to 1e-9), and does that move have the sign of the headline's move (days where both moved)?
+ */
+function driverAgreement(run: ModelRun): Robustness['drivers'] {
+  let days = 0;
+  let sumMatches = 0;
+  let moved = 0;
+  let agrees = 0;
+  for (let g = 0; g < run.grid.length; g++) {
+    const back = momentumBase(run, g);
+    if (back === g || Number.isNaN(run.headline[g]!) || Number.isNaN(run.headline[back]!)) continue;
+    const change = run.aggregate[g]! - run.aggregate[back]!;
+    const sum = contributionsOn(run, g).reduce((a, b) => a + b, 0);
+    days++;
+    if (Math.abs(sum - change) <= 1e-9) sumMatches++;
+    const headlineMove = run.headline[g]! - run.headline[back]!;
+    if (headlineMove === 0 || Math.abs(sum) <= 1e-12) continue;
+    moved++;
+    if (Math.sign(headlineMove) === Math.sign(sum)) agrees++;
+  }
+  return {
+    days,
+    sumMatches,
+    signAgrees: agrees,
+    signAgreesShare: moved > 0 ? round(agrees / moved, 3) : null,
+    method:
+      "Contributions are each indicator's change of share in the aggregate since the momentum base day; they add up to the aggregate's change. The sign share counts days on which both the headline and the aggregate moved.",
+  };
+}
