@@ -1,43 +1,7 @@
 import type { BlogPost } from '../../publish/content.ts';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
-import type { Block, Page } from '../page.ts';
+import type { Page } from '../page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
-
-export function methodologyPage(data: SiteData): Page {
-  const blocks: Block[] = [];
-  const validation = data.model?.validation;
-  if (validation) {
-    blocks.push(
-      { kind: 'heading', level: 2, text: 'Validation on the data stored now' },
-      {
-        kind: 'paragraph',
-        inlines: [
-          `Recomputed at the last refresh (${data.model?.computedAt ?? ''}) from the stored series; the document below quotes the figures of the reference run.`,
-        ],
-      },
-      {
-        kind: 'table',
-        header: ['Benchmark', 'Period', 'Lead (weeks)', 'Spearman ρ', 'n', 'From', 'To'],
-        rows: validation.correlations.map((c) => [
-          [c.benchmark],
-          [c.period],
-          [String(c.leadWeeks)],
-          [c.rho === null ? 'n/a' : c.rho.toFixed(3)],
-          [String(c.n)],
-          [c.from ?? ''],
-          [c.to ?? ''],
-        ]),
-      },
-    );
-  }
-  blocks.push({ kind: 'markdown', source: data.methodologyMarkdown.replace(/^# .*\n/, '') });
-  return {
-    path: '/methodology',
-    title: 'Methodology',
-    description: `How every published number is computed: data and publication lags, the ${data.model?.version ?? 'liquidity'} model and its changelog, validation, the lens and the correlation statistics.`,
-    blocks,
-  };
-}
 
 export function aboutPage(data: SiteData): Page {
   return {
