@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
       const store = await openStore(config.databaseUrl);
       await abortDanglingRuns(store.db, now().toISOString());
       const summary = await runRefresh(
-        { store, providers: createProviders(config.providers), now },
+        { store, providers: createProviders(config.providers), now, budgetMs: config.refreshBudgetMs },
         'cli',
         progressObserver(process.stdout),
       );

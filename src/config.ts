@@ -21,6 +21,8 @@ export interface Config {
   refreshOnStart: boolean;
   /** After a failed or partial refresh, the delays of the retries before the next scheduled run. */
   refreshRetryMs: number[];
+  /** The longest a refresh may take: series still fetching then fail (kind `budget`) and the next refresh runs. */
+  refreshBudgetMs: number;
   /** JSON array of {name, url, relation} for the snapshot's partnerSites; default: the data providers. */
   partnerSitesJson: string | undefined;
   /** How often every process checks the publication log (the fallback to LISTEN/NOTIFY). */
@@ -82,6 +84,8 @@ const EnvSchema = Type.Object({
   NYFED_BASE_URL: Type.Optional(url('an http(s) URL (default https://markets.newyorkfed.org)')),
   PRICES_BASE_URL: Type.Optional(url('an http(s) URL (default https://query1.finance.yahoo.com)')),
   PROVIDER_TIMEOUT_MS: Type.Optional(integer(100, 600_000, 'milliseconds, 100 to 600000 (default 30000)')),
+  PROVIDER_MAX_BODY_MB: Type.Optional(integer(1, 1024, 'megabytes, 1 to 1024 (default 32)')),
+  REFRESH_BUDGET_SECONDS: Type.Optional(integer(10, 86_400, 'seconds, 10 to 86400 (default 600)')),
   PROVIDER_RETRIES: Type.Optional(integer(0, 10, 'a whole number of retries, 0 to 10 (default 3)')),
   PROVIDER_BACKOFF_MS: Type.Optional(integer(0, 600_000, 'milliseconds, 0 to 600000 (default 1000)')),
   FRED_MIN_INTERVAL_MS: Type.Optional(
@@ -123,6 +127,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     refreshCron,
     refreshOnStart: env.REFRESH_ON_START !== 'false',
     refreshRetryMs: (env.REFRESH_RETRY_MINUTES ?? '1,5,15,60').split(',').map((m) => Number(m.trim()) * 60_000),
+    refreshBudgetMs: (env.REFRESH_BUDGET_SECONDS ?? 600) * 1000,
     partnerSitesJson: env.PARTNER_SITES || undefined,
     publicationPollMs: env.PUBLICATION_POLL_MS ?? 5_000,
     leaderCheckMs: env.LEADER_CHECK_MS ?? 5_000,
@@ -139,6 +144,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         retries: env.PROVIDER_RETRIES ?? DEFAULT_HTTP_POLICY.retries,
         backoffMs: env.PROVIDER_BACKOFF_MS ?? DEFAULT_HTTP_POLICY.backoffMs,
         maxRetryAfterMs: DEFAULT_HTTP_POLICY.maxRetryAfterMs,
+        maxBodyBytes: (env.PROVIDER_MAX_BODY_MB ?? 32) * 1024 * 1024,
       },
       fredMinIntervalMs: env.FRED_MIN_INTERVAL_MS ?? 500,
       maxConcurrentPerProvider: env.PROVIDER_CONCURRENCY ?? 2,

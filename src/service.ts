@@ -45,10 +45,13 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   );
 
   const sync = () => publisher.sync();
-  const refresher = new Refresher({ store, providers: createProviders(config.providers), now }, async (summary) => {
-    await announcePublication({ store, coordination, now, log }, summary.runId);
-    await sync();
-  });
+  const refresher = new Refresher(
+    { store, providers: createProviders(config.providers), now, budgetMs: config.refreshBudgetMs },
+    async (summary) => {
+      await announcePublication({ store, coordination, now, log }, summary.runId);
+      await sync();
+    },
+  );
 
   await sync();
   void coordination.onPublished(() => void sync());

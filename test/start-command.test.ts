@@ -126,6 +126,8 @@ describe('the README start command (npm start)', () => {
       PRICES_BASE_URL: 'query1',
       PROVIDER_TIMEOUT_MS: '10',
       PROVIDER_RETRIES: 'three',
+      PROVIDER_MAX_BODY_MB: '0',
+      REFRESH_BUDGET_SECONDS: '5',
       PROVIDER_BACKOFF_MS: '-5',
       FRED_MIN_INTERVAL_MS: '1.5',
       PROVIDER_CONCURRENCY: '0',

@@ -2,7 +2,7 @@ import type { RetryNotice } from '../providers/http-client.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import type { Providers } from '../providers/providers.ts';
 import { sourceLabel } from '../providers/providers.ts';
-import { appendObservations, loadSeries } from '../store/observations.ts';
+import { appendObservations, loadSeries, pendingQuarantine } from '../store/observations.ts';
 import { finishRun, type RunStatus, recordSource, startRun } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
 import { DERIVED, FETCHED, formulaInputs } from '../timeseries/catalog.ts';
@@ -10,6 +10,8 @@ import { isoDate } from '../timeseries/dates.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
 import { conformObservations } from './conform.ts';
 import { deriveSeries } from './derive.ts';
+import { underivedDates, withdrawnDates } from './reconcile.ts';
+import { screenJumps } from './screen.ts';
 
 export interface SourceOutcome {
   seriesId: string;
@@ -17,6 +19,8 @@ export interface SourceOutcome {
   status: 'ok' | 'error';
   added: number;
   revisions: number;
+  withdrawn?: number;
+  quarantined?: number;
   /** The error for a failed series, or notes (rescaled units, dropped dates) for a successful one. */
   message: string | null;
   /** The kind of failure (a ProviderError kind), for a failed series. */
@@ -47,7 +51,15 @@ export interface RefreshDeps {
   now: () => Date;
   /** Limits the refresh to these fetched series (tests); derived series are always recomputed. */
   only?: string[];
+  /**
+   * The longest the fetches may take together (default 10 minutes): series still fetching then fail with kind
+   * `budget`, what arrived is kept, and the refresh ends, so a provider that never finishes (endless pages, a
+   * trickling body, a blackout with retries) cannot block the next refresh.
+   */
+  budgetMs?: number;
 }
+
+const DEFAULT_BUDGET_MS = 600_000;
 
 /**
  * One refresh: fetch every provider series concurrently (each provider's limiter sets the pace), conform and
@@ -65,7 +77,8 @@ export async function runRefresh(
   const fetched = deps.only ? FETCHED.filter((def) => deps.only!.includes(def.id)) : FETCHED;
   observer.begin?.([...fetched, ...DERIVED].map((def) => ({ seriesId: def.id, source: sourceLabel(def) })));
 
-  const fetchOutcomes = await Promise.all(fetched.map((def) => refreshOne(def, deps, runId, observer)));
+  const budget = AbortSignal.timeout(deps.budgetMs ?? DEFAULT_BUDGET_MS);
+  const fetchOutcomes = await Promise.all(fetched.map((def) => refreshOne(def, deps, runId, observer, budget)));
   const derivedOutcomes: SourceOutcome[] = [];
   for (const def of DERIVED) derivedOutcomes.push(await deriveOne(def, deps, runId, observer));
 
@@ -79,24 +92,63 @@ export async function runRefresh(
   return summary;
 }
 
-async function refreshOne(def: SeriesDef, deps: RefreshDeps, runId: number, observer: RefreshObserver) {
+async function refreshOne(
+  def: SeriesDef,
+  deps: RefreshDeps,
+  runId: number,
+  observer: RefreshObserver,
+  budget: AbortSignal,
+) {
   const started = performance.now();
   observer.started?.(def.id);
   const source = sourceLabel(def);
   let outcome: SourceOutcome;
   try {
     const now = deps.now();
-    const fetched = await deps.providers.fetchSeries(def, now, { onRetry: (notice) => observer.retrying?.(notice) });
+    const fetched = await withinBudget(
+      deps.providers.fetchSeries(def, now, { onRetry: (notice) => observer.retrying?.(notice), signal: budget }),
+      budget,
+      def.id,
+      source,
+    );
     const stored = (await loadSeries(deps.store.db, { seriesIds: [def.id] })).get(def.id) ?? [];
-    const { observations, notes } = conformObservations(def, fetched.observations, stored, isoDate(now), source);
-    const result = await appendObservations(deps.store.db, def.id, observations, now.toISOString(), runId);
-    outcome = ok(def.id, source, result, [...fetched.notes, ...notes], started);
+    const pending = await pendingQuarantine(deps.store.db, def.id);
+    const today = isoDate(now);
+    const { observations, notes } = conformObservations(def, fetched.observations, stored, today, source);
+    const withdrawn = withdrawnDates(def, observations, stored, pending.keys(), today, source);
+    const screened = screenJumps(def, observations, stored, pending, now);
+    const result = await appendObservations(deps.store.db, def.id, screened.accepted, now.toISOString(), runId, {
+      withdrawn,
+      quarantined: screened.quarantined,
+    });
+    const reconciled =
+      withdrawn.length > 0
+        ? [`withdrew ${withdrawn.length} date(s) the provider no longer lists: ${withdrawn.join(', ')}`]
+        : [];
+    outcome = ok(def.id, source, result, [...fetched.notes, ...notes, ...screened.notes, ...reconciled], started);
   } catch (error) {
     outcome = failed(def.id, source, error, started);
   }
   await record(deps, runId, outcome);
   observer.finished?.(outcome);
   return outcome;
+}
+
+/** The fetch, or a `budget` failure as soon as the budget runs out (even if a provider ignores the signal). */
+function withinBudget<T>(work: Promise<T>, budget: AbortSignal, seriesId: string, source: string): Promise<T> {
+  const expired = () =>
+    new ProviderError({
+      source,
+      seriesId,
+      kind: 'budget',
+      message: 'the refresh ran out of its time budget before this series completed',
+    });
+  if (budget.aborted) return Promise.reject(expired());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(expired());
+    budget.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => budget.removeEventListener('abort', onAbort));
+  });
 }
 
 async function deriveOne(def: SeriesDef, deps: RefreshDeps, runId: number, observer: RefreshObserver) {
@@ -115,8 +167,13 @@ async function deriveOne(def: SeriesDef, deps: RefreshDeps, runId: number, obser
         message: `no overlapping data in its inputs (${inputIds.join(', ')})`,
       });
     }
-    const result = await appendObservations(deps.store.db, def.id, observations, deps.now().toISOString(), runId);
-    outcome = ok(def.id, 'derived', result, [], started);
+    const stored = (await loadSeries(deps.store.db, { seriesIds: [def.id] })).get(def.id) ?? [];
+    const withdrawn = underivedDates(observations, stored);
+    const result = await appendObservations(deps.store.db, def.id, observations, deps.now().toISOString(), runId, {
+      withdrawn,
+    });
+    const notes = withdrawn.length > 0 ? [`withdrew ${withdrawn.length} date(s) its inputs no longer give`] : [];
+    outcome = ok(def.id, 'derived', result, notes, started);
   } catch (error) {
     outcome = failed(def.id, 'derived', error, started);
   }
@@ -128,7 +185,7 @@ async function deriveOne(def: SeriesDef, deps: RefreshDeps, runId: number, obser
 function ok(
   seriesId: string,
   source: string,
-  result: { added: number; revisions: number },
+  result: { added: number; revisions: number; withdrawn?: number; quarantined?: number },
   notes: string[],
   t0: number,
 ) {

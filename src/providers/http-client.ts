@@ -11,6 +11,12 @@ export interface HttpPolicy {
   backoffMs: number;
   /** Longest wait honoured from a Retry-After header; longer waits fail the attempt instead. */
   maxRetryAfterMs: number;
+  /**
+   * Largest body read, counted after decompression as it streams in: a larger one (or a gzip bomb) is cut off
+   * there and refused, so one response costs at most this much memory. The largest real response is a page of
+   * 10,000 Fiscal Data rows (a few MB).
+   */
+  maxBodyBytes?: number;
 }
 
 export const DEFAULT_HTTP_POLICY: HttpPolicy = {
@@ -19,6 +25,8 @@ export const DEFAULT_HTTP_POLICY: HttpPolicy = {
   backoffMs: 1_000,
   maxRetryAfterMs: 60_000,
 };
+
+const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export interface RequestContext {
   source: string;
@@ -36,6 +44,8 @@ export interface RequestContext {
    * answers scripted clients 429 with a plain-text body whatever its Retry-After says, so waiting never helps.
    */
   retryRateLimited?: boolean;
+  /** Aborts every request and wait of this series (the refresh's time budget ran out). */
+  signal?: AbortSignal;
 }
 
 export interface HttpText {
@@ -67,12 +77,13 @@ export async function getText(url: string, ctx: RequestContext): Promise<HttpTex
       minTimeout: ctx.policy.backoffMs,
       factor: 2,
       randomize: true,
-      shouldRetry: ({ error }) => toProviderError(error, ctx).retryable,
+      shouldRetry: ({ error }) => !ctx.signal?.aborted && toProviderError(error, ctx).retryable,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
       onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
         const failure = toProviderError(error, ctx);
         if (retriesLeft === 0 || !failure.retryable) return;
         ctx.onRetry?.({ ...names(ctx), attempt: attemptNumber, retriesLeft, error: failure });
-        if (failure instanceof RetryAfterError) await sleep(failure.waitMs);
+        if (failure instanceof RetryAfterError) await sleep(failure.waitMs, undefined, { signal: ctx.signal });
       },
     });
   } catch (error) {
@@ -104,13 +115,17 @@ class RetryAfterError extends ProviderError {
 async function attemptOnce(url: string, ctx: RequestContext): Promise<HttpText> {
   let response: Response;
   let body: string;
+  const cut = new AbortController();
+  const signals = [AbortSignal.timeout(ctx.policy.timeoutMs), cut.signal, ...(ctx.signal ? [ctx.signal] : [])];
   try {
     response = await fetch(url, {
-      signal: AbortSignal.timeout(ctx.policy.timeoutMs),
+      signal: AbortSignal.any(signals),
       headers: { accept: 'application/json, text/csv;q=0.9, */*;q=0.5', 'user-agent': 'usd-liquidity/0.1' },
     });
-    body = await response.text();
+    body = await boundedText(response, ctx.policy.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, cut);
   } catch (error) {
+    if (error instanceof ProviderError) throw error;
+    if (ctx.signal?.aborted) throw budgetError(ctx);
     throw networkError(error, ctx);
   }
   const contentType = response.headers.get('content-type') ?? '';
@@ -148,7 +163,54 @@ async function attemptOnce(url: string, ctx: RequestContext): Promise<HttpText> 
   return { status: response.status, contentType, body };
 }
 
+/**
+ * The body as text, read chunk by chunk (already decompressed by fetch) and refused once it passes `maxBytes`:
+ * the connection is aborted there, so neither a huge response nor a small compressed one that inflates without
+ * end can take more memory than that.
+ */
+async function boundedText(response: Response, maxBytes: number, cut: AbortController): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      cut.abort();
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+class BodyTooLarge extends Error {
+  readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    super(`response body over ${maxBytes} bytes`);
+    this.maxBytes = maxBytes;
+  }
+}
+
+function budgetError(ctx: RequestContext): ProviderError {
+  return new ProviderError({
+    ...names(ctx),
+    kind: 'budget',
+    message: 'the refresh ran out of its time budget before this series completed',
+  });
+}
+
 function networkError(error: unknown, ctx: RequestContext): ProviderError {
+  if (error instanceof BodyTooLarge) {
+    return new ProviderError({
+      ...names(ctx),
+      kind: 'too-large',
+      message: `response body larger than ${Math.round(error.maxBytes / 1024 / 1024)} MB (after decompression): refused, connection closed`,
+    });
+  }
   const name = (error as { name?: string })?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
     return new ProviderError({
@@ -164,6 +226,7 @@ function networkError(error: unknown, ctx: RequestContext): ProviderError {
 
 function toProviderError(error: unknown, ctx: RequestContext): ProviderError {
   if (error instanceof ProviderError) return error;
+  if (ctx.signal?.aborted) return budgetError(ctx);
   return new ProviderError({ ...names(ctx), kind: 'network', message: String((error as Error)?.message ?? error) });
 }
 

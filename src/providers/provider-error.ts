@@ -9,6 +9,10 @@ export type ProviderErrorKind =
   | 'empty'
   | 'parse'
   | 'implausible'
+  /** The body passed the size limit (after decompression) and was cut off. */
+  | 'too-large'
+  /** The refresh's time budget ran out before this series completed. */
+  | 'budget'
   | 'config';
 
 /** A failure of one provider request, naming the source and series so the refresh log says what failed. */

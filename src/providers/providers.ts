@@ -38,6 +38,8 @@ export interface Providers {
 export interface FetchOptions {
   /** Told of each retry as it is about to happen. */
   onRetry?: (notice: RetryNotice) => void;
+  /** Aborts the fetch (the refresh's time budget). */
+  signal?: AbortSignal;
 }
 
 export function createProviders(config: ProviderConfig): Providers {
@@ -67,6 +69,7 @@ export function createProviders(config: ProviderConfig): Providers {
         notes,
         retryRateLimited: source.provider !== 'prices',
         ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+        ...(opts.signal ? { signal: opts.signal } : {}),
       };
       const observations = await fetchFromProvider(source, config, ctx, now);
       return { observations, notes };

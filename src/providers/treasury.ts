@@ -46,6 +46,12 @@ export async function fetchTreasuryDataset(
   }
 }
 
+/**
+ * Most pages a dataset may claim: the longest history we read (DTS Table I since 2005, a few rows a day) is a
+ * few pages of 10,000 rows; 50 leaves room for growth and stops a provider that claims a million.
+ */
+const MAX_PAGES = 50;
+
 async function fetchAllRows(dataset: TreasuryDataset, baseUrl: string, ctx: RequestContext) {
   const endpoint = ENDPOINTS[dataset];
   const rows: Array<Record<string, unknown>> = [];
@@ -63,8 +69,16 @@ async function fetchAllRows(dataset: TreasuryDataset, baseUrl: string, ctx: Requ
         message: 'JSON has no "data" array',
       });
     }
-    rows.push(...page.data);
     const totalPages = Number(page.meta?.['total-pages'] ?? 1);
+    if (!(totalPages <= MAX_PAGES)) {
+      throw new ProviderError({
+        source: ctx.source,
+        seriesId: ctx.seriesId,
+        kind: 'implausible',
+        message: `the provider claims ${page.meta?.['total-pages']} pages of 10,000 rows; at most ${MAX_PAGES} are read (refused)`,
+      });
+    }
+    rows.push(...page.data);
     if (pageNumber >= totalPages || page.data.length === 0) break;
   }
   return rows;

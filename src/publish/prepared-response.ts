@@ -63,6 +63,13 @@ export function prepareBody(body: Buffer, contentType: string, cacheControl: str
   return prepared(body, strongEtag(body), contentType, cacheControl, status);
 }
 
+/**
+ * `always`: the response is part of a publication and is encoded whatever the queue. `if-idle`: built on demand
+ * for one client (an uncommon `days` window); it is encoded only while the queue is short, so a flood of unique
+ * URLs costs identity bodies, not a backlog of compression that outlives the flood.
+ */
+export type Compression = 'always' | 'if-idle';
+
 export function prepared(
   body: Buffer,
   etag: string,
@@ -70,8 +77,10 @@ export function prepared(
   cacheControl: string,
   status = 200,
   extraHeaders: Record<string, string> = {},
+  compression: Compression = 'always',
 ): PreparedResponse {
   const compressible = body.length >= MIN_COMPRESS_BYTES;
+  const encodeNow = compressible && (compression === 'always' || pendingJobs < IDLE_QUEUE_JOBS);
   const vary = [extraHeaders.vary, compressible ? 'Accept-Encoding' : undefined].filter(Boolean).join(', ');
   const base = {
     'content-type': contentType,
@@ -86,7 +95,7 @@ export function prepared(
     body: bytes,
     headers: { ...base, 'content-encoding': encoding, 'content-length': String(bytes.length), etag: tagFor(encoding) },
   });
-  const ready = compressible
+  const ready = encodeNow
     ? Promise.all([
         encode((done) => brotliCompress(body, { params: brotliParams(body.length) }, done)).then((bytes) => {
           encoded.br = variant(bytes, 'br');
@@ -109,7 +118,7 @@ export function prepared(
     },
     encoded,
     ready,
-    etags: new Set(compressible ? [etag, tagFor('br'), tagFor('gzip')] : [etag]),
+    etags: new Set(encodeNow ? [etag, tagFor('br'), tagFor('gzip')] : [etag]),
   };
 }
 
@@ -118,11 +127,24 @@ export function prepared(
  * several threads' allocators holding large buffers (measured: +35 MB resident after a publish).
  */
 let queue: Promise<unknown> = Promise.resolve();
+let pendingJobs = 0;
+
+/** Encoding jobs queued or running (bench and tests). */
+export function encoderBacklog(): number {
+  return pendingJobs;
+}
+/** On-demand responses are encoded only while fewer jobs than this wait (one response is two jobs). */
+const IDLE_QUEUE_JOBS = 4;
 
 function encode(run: (done: (error: Error | null, result: Buffer) => void) => void): Promise<Buffer> {
-  const job = queue.then(
-    () => new Promise<Buffer>((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result)))),
-  );
+  pendingJobs++;
+  const job = queue
+    .then(
+      () => new Promise<Buffer>((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result)))),
+    )
+    .finally(() => {
+      pendingJobs--;
+    });
   queue = job.catch(() => undefined);
   return job;
 }

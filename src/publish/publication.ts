@@ -1,4 +1,5 @@
 import { computeCorrelations } from '../analytics/correlation/correlation.ts';
+import type { PendingQuarantine } from '../store/observations.ts';
 import type { SeriesRefreshState } from '../store/runs.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';
@@ -86,6 +87,8 @@ export interface PublicationInput {
   /** Renders the pages (the site); injected by the composition root. */
   site?: SiteBuilder | undefined;
   lastRun?: LastRun | undefined;
+  /** Values held out of the current state by the jump check, awaiting confirmation. */
+  quarantine?: readonly PendingQuarantine[] | undefined;
 }
 
 export function buildPublication(input: PublicationInput): Publication {
@@ -148,6 +151,7 @@ export function buildPublication(input: PublicationInput): Publication {
       states: input.states,
       current,
       indicators,
+      quarantine: input.quarantine ?? [],
     }),
     'health',
   );

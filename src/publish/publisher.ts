@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { loadVintagedSeries } from '../store/observations.ts';
+import { loadVintagedSeries, pendingQuarantine } from '../store/observations.ts';
 import { latestPublication } from '../store/publications.ts';
 import { recentRuns, seriesRefreshStates } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
@@ -68,10 +68,11 @@ export class Publisher {
    */
   async rebuild(at: { now?: Date; version?: number } = {}): Promise<Publication | undefined> {
     try {
-      const [vintaged, states, runs] = await Promise.all([
+      const [vintaged, states, runs, quarantine] = await Promise.all([
         loadVintagedSeries(this.#store.db),
         seriesRefreshStates(this.#store.db),
         recentRuns(this.#store.db, 1),
+        pendingQuarantine(this.#store.db),
       ]);
       const started = performance.now();
       const next = buildPublication({
@@ -84,6 +85,7 @@ export class Publisher {
         content: this.#content,
         site: this.#site,
         lastRun: runs[0],
+        quarantine: [...quarantine.values()],
       });
       // Replacing a publication: keep serving the old one until the new one's encodings are ready, so that
       // replicas switch with identical representations. A cold start swaps at once: something beats nothing.

@@ -3,6 +3,8 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Generated, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 
+export type ObservationState = 'withdrawn' | 'quarantined';
+
 /** Table shapes as Kysely sees them. Dates are `YYYY-MM-DD` text and instants ISO-8601 text in both engines. */
 export interface Tables {
   observations: {
@@ -12,6 +14,12 @@ export interface Tables {
     /** When this value was first seen: the vintage. A changed value is a new row, never an update. */
     seen_at: string;
     run_id: number | null;
+    /**
+     * null: a value the provider published. 'withdrawn': from this vintage on, the provider no longer lists the
+     * date (`value` repeats the last value, for the record). 'quarantined': a value held out of the current state
+     * because it jumped far beyond the series' own history; it enters only when a later refresh confirms it.
+     */
+    state: ObservationState | null;
   };
   refresh_runs: {
     id: Generated<number>;

@@ -64,6 +64,13 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('refresh_sources').addColumn('error_kind', 'text').execute();
       },
     },
+    '004_observation_state': {
+      async up(db: Kysely<unknown>) {
+        // Withdrawn dates and quarantined values are vintages too (never a delete, never an update): null for a
+        // published value, 'withdrawn' or 'quarantined' otherwise.
+        await db.schema.alterTable('observations').addColumn('state', 'text').execute();
+      },
+    },
   };
 }
 

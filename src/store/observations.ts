@@ -12,6 +12,18 @@ import type { Tables } from './database.ts';
 export interface AppendResult {
   added: number;
   revisions: number;
+  /** Dates recorded as no longer listed by the provider. */
+  withdrawn: number;
+  /** Values held out of the current state (pending confirmation). */
+  quarantined: number;
+}
+
+/** What a refresh learned about one series beyond the values it accepted. */
+export interface VintageExtras {
+  /** Dates the provider no longer lists: recorded as withdrawn where they are current or pending in quarantine. */
+  withdrawn?: readonly string[];
+  /** Values held out of the current state; a value already pending for its date is not recorded twice. */
+  quarantined?: readonly Observation[];
 }
 
 const INSERT_BATCH = 500;
@@ -27,19 +39,35 @@ export async function appendObservations(
   incoming: Observation[],
   seenAt: string,
   runId: number | null,
+  extras: VintageExtras = {},
 ): Promise<AppendResult> {
   return db.transaction().execute(async (trx) => {
     const stored = (await loadSeries(trx, { seriesIds: [seriesId] })).get(seriesId) ?? [];
+    const pending = await pendingQuarantine(trx, seriesId);
     const current = new Map(stored.map((obs) => [obs.date, obs.value]));
     const rows: Tables['observations'][] = [];
-    let added = 0;
-    let revisions = 0;
+    const row = (date: string, value: number, state: Tables['observations']['state']) =>
+      rows.push({ series_id: seriesId, date, value, seen_at: seenAt, run_id: runId, state });
+    const result: AppendResult = { added: 0, revisions: 0, withdrawn: 0, quarantined: 0 };
     for (const obs of incoming) {
-      const stored = current.get(obs.date);
-      if (stored !== undefined && sameValue(stored, obs.value)) continue;
-      if (stored === undefined) added++;
-      else revisions++;
-      rows.push({ series_id: seriesId, date: obs.date, value: obs.value, seen_at: seenAt, run_id: runId });
+      const value = current.get(obs.date);
+      // A value equal to the current one is no news, unless it supersedes a pending quarantine of that date.
+      if (value !== undefined && sameValue(value, obs.value) && !pending.has(obs.date)) continue;
+      if (value === undefined) result.added++;
+      else result.revisions++;
+      row(obs.date, obs.value, null);
+    }
+    for (const obs of extras.quarantined ?? []) {
+      const held = pending.get(obs.date);
+      if (held && sameValue(held.value, obs.value)) continue;
+      result.quarantined++;
+      row(obs.date, obs.value, 'quarantined');
+    }
+    for (const date of extras.withdrawn ?? []) {
+      const value = current.get(date) ?? pending.get(date)?.value;
+      if (value === undefined) continue;
+      result.withdrawn++;
+      row(date, value, 'withdrawn');
     }
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
       await trx
@@ -47,19 +75,20 @@ export async function appendObservations(
         .values(rows.slice(i, i + INSERT_BATCH))
         .execute();
     }
-    return { added, revisions };
+    return result;
   });
 }
 
 /**
  * Every series' current values (or, with `asOf`, the values as they stood at that instant), ascending by date.
- * One ordered scan; the last vintage per date wins.
+ * One ordered scan; the last vintage per date wins: a withdrawn date is absent (until the provider lists it
+ * again), and a quarantined value never counts.
  */
 export async function loadSeries(
   db: Kysely<Tables>,
   opts: { seriesIds?: string[]; asOf?: string } = {},
 ): Promise<Map<string, Observation[]>> {
-  let query = db.selectFrom('observations').select(['series_id', 'date', 'value']);
+  let query = db.selectFrom('observations').select(['series_id', 'date', 'value', 'state']);
   if (opts.seriesIds) query = query.where('series_id', 'in', opts.seriesIds.length > 0 ? opts.seriesIds : ['']);
   if (opts.asOf) query = query.where('seen_at', '<=', opts.asOf);
   const rows = await query.orderBy('series_id').orderBy('date').orderBy('seen_at').execute();
@@ -72,9 +101,58 @@ export async function loadSeries(
       listId = row.series_id;
       out.set(listId, list);
     }
+    if (row.state === 'quarantined') continue;
+    const value = row.state === 'withdrawn' ? Number.NaN : row.value;
     const last = list[list.length - 1];
-    if (last && last.date === row.date) last.value = row.value;
-    else list.push({ date: row.date, value: row.value });
+    if (last && last.date === row.date) last.value = value;
+    else list.push({ date: row.date, value });
+  }
+  for (const [id, observations] of out) {
+    if (observations.some((obs) => Number.isNaN(obs.value)))
+      out.set(
+        id,
+        observations.filter((obs) => !Number.isNaN(obs.value)),
+      );
+  }
+  return out;
+}
+
+export interface PendingQuarantine {
+  seriesId: string;
+  date: string;
+  value: number;
+  seenAt: string;
+}
+
+/**
+ * Values in quarantine and not yet resolved: for their date, the quarantined row is the latest vintage (a later
+ * published value, a later quarantine or a withdrawal resolves it).
+ */
+export async function pendingQuarantine(
+  db: Kysely<Tables>,
+  seriesId?: string,
+): Promise<Map<string, PendingQuarantine>> {
+  let query = db
+    .selectFrom('observations')
+    .select(['series_id', 'date', 'value', 'seen_at', 'state'])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('observations as q')
+          .select('q.date')
+          .where('q.state', '=', 'quarantined')
+          .whereRef('q.series_id', '=', 'observations.series_id')
+          .whereRef('q.date', '=', 'observations.date'),
+      ),
+    );
+  if (seriesId) query = query.where('series_id', '=', seriesId);
+  const rows = await query.orderBy('series_id').orderBy('date').orderBy('seen_at').execute();
+  const latest = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) latest.set(`${row.series_id}|${row.date}`, row);
+  const out = new Map<string, PendingQuarantine>();
+  for (const row of latest.values()) {
+    if (row.state !== 'quarantined') continue;
+    const key = seriesId ? row.date : `${row.series_id}|${row.date}`;
+    out.set(key, { seriesId: row.series_id, date: row.date, value: row.value, seenAt: row.seen_at });
   }
   return out;
 }
@@ -83,7 +161,7 @@ export async function loadSeries(
 export async function vintages(db: Kysely<Tables>, seriesId: string, date: string) {
   return db
     .selectFrom('observations')
-    .select(['value', 'seen_at', 'run_id'])
+    .select(['value', 'seen_at', 'run_id', 'state'])
     .where('series_id', '=', seriesId)
     .where('date', '=', date)
     .orderBy('seen_at')
@@ -117,14 +195,17 @@ export async function loadVintagedSeries(
   for (const id of ids) {
     const rows = await db
       .selectFrom('observations')
-      .select(['date', 'value', 'seen_at'])
+      .select(['date', 'value', 'seen_at', 'state'])
       .where('series_id', '=', id)
+      .where((eb) => eb.or([eb('state', 'is', null), eb('state', '!=', 'quarantined')]))
       .orderBy('date')
       .orderBy('seen_at')
       .execute();
     if (rows.length === 0) continue;
     const series: VintagedSeries = { dates: [], firstValues: [], firstSeen: [], revisions: new Map() };
     for (const row of rows) {
+      // A withdrawal is a vintage without a value: from then on the date has no current value.
+      const value = row.state === 'withdrawn' ? Number.NaN : row.value;
       let seenAt = interned.get(row.seen_at);
       if (seenAt === undefined) {
         seenAt = row.seen_at;
@@ -133,12 +214,12 @@ export async function loadVintagedSeries(
       const last = series.dates.length - 1;
       if (series.dates[last] === row.date) {
         const later = series.revisions.get(last);
-        if (later) later.push({ value: row.value, seenAt });
-        else series.revisions.set(last, [{ value: row.value, seenAt }]);
+        if (later) later.push({ value, seenAt });
+        else series.revisions.set(last, [{ value, seenAt }]);
         continue;
       }
       series.dates.push(row.date);
-      series.firstValues.push(row.value);
+      series.firstValues.push(value);
       series.firstSeen.push(seenAt);
     }
     out.set(id, series);

@@ -14,7 +14,7 @@ export interface VintagedSeries {
   dates: string[];
   firstValues: number[];
   firstSeen: string[];
-  /** Later vintages by date index, oldest first. */
+  /** Later vintages by date index, oldest first. A NaN value is a withdrawal: the date no longer has a value. */
   revisions: Map<number, StoredVintage[]>;
 }
 
@@ -24,14 +24,16 @@ export function currentValue(series: VintagedSeries, i: number): number {
   return later ? later[later.length - 1]!.value : series.firstValues[i]!;
 }
 
-/** Every series' current state: the newest vintage of every date, ascending. */
+/** Every series' current state: the newest vintage of every date, ascending; withdrawn dates (NaN) left out. */
 export function currentSeries(vintaged: ReadonlyMap<string, VintagedSeries>): Map<string, Observation[]> {
   const out = new Map<string, Observation[]>();
   for (const [id, series] of vintaged) {
-    out.set(
-      id,
-      series.dates.map((date, i) => ({ date, value: currentValue(series, i) })),
-    );
+    const observations: Observation[] = [];
+    series.dates.forEach((date, i) => {
+      const value = currentValue(series, i);
+      if (!Number.isNaN(value)) observations.push({ date, value });
+    });
+    out.set(id, observations);
   }
   return out;
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seriesFreshness } from '../../src/publish/freshness.ts';
-import { buildSeriesResponses } from '../../src/publish/resources/series.ts';
+import { encoderBacklog } from '../../src/publish/prepared-response.ts';
+import { buildSeriesResponses, COMMON_DAYS, onDemandWindows } from '../../src/publish/resources/series.ts';
 import { seriesDef } from '../../src/timeseries/catalog.ts';
 import { addDays } from '../../src/timeseries/dates.ts';
 
@@ -22,6 +23,23 @@ describe('the series resource', () => {
     const all = JSON.parse(responses.forDays(4000).body.toString());
     assert.equal(all.data.length, 400);
     assert.equal(all.meta.license.terms, 'public-domain');
+  });
+
+  it('4,000 distinct windows of 25 long series: bounded memory, and no compression backlog left behind', async () => {
+    const long = Array.from({ length: 6000 }, (_, i) => ({ date: addDays('2010-01-01', i), value: 1000 + i / 7 }));
+    const all = Array.from({ length: 25 }, () => buildSeriesResponses(seriesDef('tga')!, long, fresh)!);
+    let largestBacklog = 0;
+    for (let days = 1; days <= 4000; days++) {
+      for (const responses of all) responses.forDays(days);
+      largestBacklog = Math.max(largestBacklog, encoderBacklog());
+    }
+    // 100,000 answers given; what they hold afterwards is capped (16 MB of bodies, counted with their encodings).
+    assert.ok(onDemandWindows().bytes <= 16 * 1024 * 1024, `${onDemandWindows().bytes} bytes cached`);
+    // Uncommon windows are encoded only while fewer than 4 jobs wait (2 jobs each): beyond the common windows'
+    // jobs (2 encodings × 8 windows × 25 series), the queue never grows with the flood.
+    assert.ok(largestBacklog <= COMMON_DAYS.length * 2 * 25 + 4 + 2, `backlog peaked at ${largestBacklog}`);
+    await Promise.all(all.map((r) => r.settled()));
+    assert.ok(encoderBacklog() <= 6, 'at most the last admitted on-demand jobs are left');
   });
 
   it('withholds the values of a restricted series, keeping its statistics', () => {

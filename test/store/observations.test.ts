@@ -22,7 +22,7 @@ describe('append-only observation store', () => {
       '2024-03-01T00:00:00.000Z',
       null,
     );
-    assert.deepEqual(first, { added: 2, revisions: 0 });
+    assert.deepEqual(first, { added: 2, revisions: 0, withdrawn: 0, quarantined: 0 });
     const again = await appendObservations(
       store.db,
       'm2',
@@ -34,7 +34,7 @@ describe('append-only observation store', () => {
       '2024-04-01T00:00:00.000Z',
       null,
     );
-    assert.deepEqual(again, { added: 1, revisions: 1 });
+    assert.deepEqual(again, { added: 1, revisions: 1, withdrawn: 0, quarantined: 0 });
     assert.equal(await countRows(store.db, 'm2'), 4);
     assert.deepEqual(
       (await vintages(store.db, 'm2', '2024-02-01')).map((v) => [v.value, v.seen_at]),

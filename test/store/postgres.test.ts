@@ -3,7 +3,13 @@ import { after, before, describe, it } from 'node:test';
 import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { createCoordination } from '../../src/store/coordination.ts';
-import { appendObservations, loadSeries, loadVintagedSeries, vintages } from '../../src/store/observations.ts';
+import {
+  appendObservations,
+  loadSeries,
+  loadVintagedSeries,
+  pendingQuarantine,
+  vintages,
+} from '../../src/store/observations.ts';
 import { latestPublication, recordPublication } from '../../src/store/publications.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
@@ -36,11 +42,22 @@ describe('the store on PostgreSQL', { skip: skipWithoutPostgres }, () => {
       '2024-03-01T00:00:00.000Z',
       null,
     );
-    assert.deepEqual(second, { added: 0, revisions: 1 });
+    assert.deepEqual(second, { added: 0, revisions: 1, withdrawn: 0, quarantined: 0 });
     assert.equal((await vintages(store.db, 'm2', '2024-01-01')).length, 2);
     assert.deepEqual((await loadSeries(store.db, { seriesIds: ['m2'], asOf: '2024-02-15T00:00:00.000Z' })).get('m2'), [
       { date: '2024-01-01', value: 1 },
     ]);
+    // Withdrawals and quarantine are vintages on PostgreSQL too.
+    const third = await appendObservations(store.db, 'm2', [], '2024-04-01T00:00:00.000Z', null, {
+      withdrawn: ['2024-01-01'],
+      quarantined: [{ date: '2024-02-01', value: 99 }],
+    });
+    assert.deepEqual(third, { added: 0, revisions: 0, withdrawn: 1, quarantined: 1 });
+    assert.deepEqual((await loadSeries(store.db, { seriesIds: ['m2'] })).get('m2'), []);
+    assert.deepEqual(
+      [...(await pendingQuarantine(store.db)).values()].map((q) => [q.seriesId, q.date, q.value]),
+      [['m2', '2024-02-01', 99]],
+    );
   });
 
   it('runs a full refresh and stores every indicator', async () => {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import type { ProviderConfig } from '../../src/providers/providers.ts';
 import type { DtsRow, ReplayData, ReplayRow } from './replay-data.ts';
 
@@ -28,6 +29,16 @@ export type Fault =
   | { kind: 'future' }
   | { kind: 'duplicate' }
   | { kind: 'empty' }
+  /** The last published value replaced by `factor` × the one before it (a provider's bad point). */
+  | { kind: 'spike'; factor: number }
+  /** The last `count` published dates no longer listed (withdrawn, or a partial response). */
+  | { kind: 'omit-last'; count: number }
+  /** A 200 whose body streams `mb` megabytes of CSV rows (stops when the client hangs up). */
+  | { kind: 'huge'; mb: number }
+  /** A small gzip-encoded body that inflates to `mb` megabytes. */
+  | { kind: 'gzip-bomb'; mb: number }
+  /** A Fiscal Data page claiming this many pages. */
+  | { kind: 'pages'; claim: number }
   /** The chart source's answer to scripted clients: 429 with a plain-text body, whatever the Retry-After. */
   | { kind: 'edge-429' };
 
@@ -47,6 +58,8 @@ export interface ReplayServer {
   providerConfig(overrides?: Partial<ProviderConfig>): ProviderConfig;
   /** Years of ICE BofA history FRED serves (3 by default, as since April 2026; Infinity for the old full history). */
   iceHistoryYears: number;
+  /** Bytes of the last streamed (`huge`) body actually written before the client hung up or it ended. */
+  readonly lastStreamedBytes: number;
   close(): Promise<void>;
 }
 
@@ -59,7 +72,7 @@ export const ICE_SERIES = new Set(['BAMLH0A0HYM2', 'BAMLC0A0CM']);
 
 export async function startReplayServer(data: ReplayData, opts: ReplayOptions = {}): Promise<ReplayServer> {
   const rules: FaultRule[] = [];
-  const settings = { iceHistoryYears: opts.iceHistoryYears ?? 3 };
+  const settings: Settings = { iceHistoryYears: opts.iceHistoryYears ?? 3, lastStreamedBytes: 0 };
   const requests: string[] = [];
   const hanging = new Set<ServerResponse>();
   const server = createServer((req, res) => {
@@ -83,6 +96,9 @@ export async function startReplayServer(data: ReplayData, opts: ReplayOptions = 
     },
     get iceHistoryYears() {
       return settings.iceHistoryYears;
+    },
+    get lastStreamedBytes() {
+      return settings.lastStreamedBytes;
     },
     set iceHistoryYears(years: number) {
       settings.iceHistoryYears = years;
@@ -112,6 +128,7 @@ export async function startReplayServer(data: ReplayData, opts: ReplayOptions = 
 
 interface Settings {
   iceHistoryYears: number;
+  lastStreamedBytes: number;
 }
 
 function handle(
@@ -135,6 +152,12 @@ function handle(
   }
   if (fault?.kind === 'reset') {
     req.socket.destroy();
+    return;
+  }
+  if (fault?.kind === 'huge') return streamHuge(res, fault.mb, settings);
+  if (fault?.kind === 'gzip-bomb') {
+    res.writeHead(200, { 'content-type': 'text/csv', 'content-encoding': 'gzip' });
+    res.end(gzipSync(Buffer.alloc(fault.mb * 1024 * 1024, '2024-01-01,1\n'), { level: 9 }));
     return;
   }
   if (fault?.kind === 'status') return send(res, fault.status, 'text/plain', `Error ${fault.status}`);
@@ -162,6 +185,28 @@ function handle(
   send(res, response.status ?? 200, response.contentType, body);
 }
 
+/** Streams `mb` MB of CSV rows in 64 kB chunks, respecting backpressure, until done or the client hangs up. */
+function streamHuge(res: ServerResponse, mb: number, settings: Settings) {
+  const chunk = Buffer.alloc(64 * 1024, '2024-01-01,1\n');
+  const total = mb * 1024 * 1024;
+  let written = 0;
+  settings.lastStreamedBytes = 0;
+  res.writeHead(200, { 'content-type': 'text/csv' });
+  res.write('observation_date,WALCL\n');
+  const pump = () => {
+    while (written < total && !res.destroyed) {
+      written += chunk.length;
+      settings.lastStreamedBytes = written;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    if (!res.destroyed) res.end();
+  };
+  res.on('close', () => {
+    written = total;
+  });
+  pump();
+}
+
 function send(res: ServerResponse, status: number, contentType: string, body: string) {
   res.writeHead(status, { 'content-type': contentType });
   res.end(body);
@@ -180,12 +225,13 @@ function route(data: ReplayData, settings: Settings, url: URL, fault: Fault | un
     return fredCsv(fredRows(data, settings, q.get('id') ?? ''), q.get('id') ?? '', fault);
   if (p === '/fred/series/observations') return fredJson(data, settings, q, fault);
   if (p.endsWith('/v1/accounting/dts/operating_cash_balance'))
-    return fiscalPage(applyDtsFault(data.dtsRows(), fault), q);
+    return fiscalPage(applyDtsFault(data.dtsRows(), fault), q, fault);
   if (p.endsWith('/v2/accounting/od/debt_to_penny')) {
     const rows = mutate(data.rows('debt-to-penny') ?? [], fault);
     return fiscalPage(
       rows.map((r) => ({ record_date: r.date, tot_pub_debt_out_amt: r.raw ?? 'null' })),
       q,
+      fault,
     );
   }
   if (p.endsWith('/v1/debt/mspd/mspd_table_1')) return fiscalPage(data.mspdRows(), q);
@@ -225,6 +271,18 @@ function mutate(rows: ReplayRow[], fault: Fault | undefined): ReplayRow[] {
       return [...rows, { date: '2099-01-01', raw: rows.findLast((r) => r.raw !== null)?.raw ?? '1' }];
     case 'duplicate':
       return rows.flatMap((r) => [r, r]);
+    case 'spike': {
+      const copy = [...rows];
+      const i = copy.findLastIndex((r) => r.raw !== null);
+      const before = copy.slice(0, i).findLast((r) => r.raw !== null);
+      if (i >= 0 && before) copy[i] = { date: copy[i]!.date, raw: String(Number(before.raw) * fault.factor) };
+      return copy;
+    }
+    case 'omit-last': {
+      const published = rows.filter((r) => r.raw !== null);
+      const gone = new Set(published.slice(-fault.count).map((r) => r.date));
+      return rows.filter((r) => !gone.has(r.date));
+    }
     default:
       return rows;
   }
@@ -309,7 +367,7 @@ function scaleText(text: string | undefined, factor: number): string {
 }
 
 /** Fiscal Data paging: filter record_date:gte, sort by record_date, page[size]/page[number], meta total-pages. */
-function fiscalPage(rows: Array<Record<string, string>>, q: URLSearchParams): Routed {
+function fiscalPage(rows: Array<Record<string, string>>, q: URLSearchParams, fault?: Fault): Routed {
   const filter = q.get('filter') ?? '';
   const gte = /record_date:gte:(\d{4}-\d{2}-\d{2})/.exec(filter)?.[1];
   let selected = gte ? rows.filter((r) => (r.record_date ?? '') >= gte) : rows;
@@ -325,7 +383,11 @@ function fiscalPage(rows: Array<Record<string, string>>, q: URLSearchParams): Ro
     contentType: 'application/json',
     body: JSON.stringify({
       data: page,
-      meta: { count: page.length, 'total-count': selected.length, 'total-pages': totalPages },
+      meta: {
+        count: page.length,
+        'total-count': selected.length,
+        'total-pages': fault?.kind === 'pages' ? fault.claim : totalPages,
+      },
       links: {
         self: `&page%5Bnumber%5D=${number}&page%5Bsize%5D=${size}`,
         next: number < totalPages ? `&page%5Bnumber%5D=${number + 1}&page%5Bsize%5D=${size}` : null,

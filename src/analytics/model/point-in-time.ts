@@ -51,17 +51,19 @@ export function pointInTime(series: VintagedSeries, lagDays: number): PointInTim
  * Example: 2024-01-03 first printed 10, revised to 11 a month later, lag 1 → 11 known from 2024-01-04.
  */
 export function asPublishedToday(series: VintagedSeries, lagDays: number): PointInTimeSeries {
-  const n = series.dates.length;
+  // Dates the provider has withdrawn (current value NaN) are not part of the series as published today.
+  const kept = series.dates.flatMap((_, i) => (Number.isNaN(currentValue(series, i)) ? [] : [i]));
+  const n = kept.length;
   const obsDay = new Int32Array(n);
   const knownFrom = new Int32Array(n);
   const firstValue = new Float64Array(n);
   let floor = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < n; i++) {
-    obsDay[i] = toDayNumber(series.dates[i]!);
-    floor = Math.max(floor, obsDay[i]! + lagDays);
-    knownFrom[i] = floor;
-    firstValue[i] = currentValue(series, i);
-  }
+  kept.forEach((i, k) => {
+    obsDay[k] = toDayNumber(series.dates[i]!);
+    floor = Math.max(floor, obsDay[k]! + lagDays);
+    knownFrom[k] = floor;
+    firstValue[k] = currentValue(series, i);
+  });
   return { obsDay, knownFrom, firstValue, revisions: new Map() };
 }
 
@@ -89,7 +91,10 @@ export function sampleOnGrid(series: PointInTimeSeries, grid: Int32Array, maxAge
     const day = grid[g]!;
     while (i + 1 < series.knownFrom.length && series.knownFrom[i + 1]! <= day) i++;
     if (i < 0 || day - series.obsDay[i]! > maxAgeDays) continue;
-    values[g] = valueKnownOn(series, i, day);
+    const value = valueKnownOn(series, i, day);
+    // Withdrawn by then (dli-1's point-in-time view): no value that day.
+    if (Number.isNaN(value)) continue;
+    values[g] = value;
     observed[g] = series.obsDay[i]!;
   }
   return { values, observed };

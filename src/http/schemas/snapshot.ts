@@ -150,7 +150,8 @@ export const Health = Type.Object(
           lastAttemptAt: Type.String({ format: 'date-time' }),
           lastSuccessAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
           errorKind: Type.Union([Type.String(), Type.Null()], {
-            description: 'timeout, network, http, rate-limited, refused, html, empty, parse, implausible, internal.',
+            description:
+              'timeout, network, http, rate-limited, refused, html, empty, parse, implausible, too-large, budget, internal.',
           }),
           lastError: Type.Union([Type.String(), Type.Null()], {
             description: 'The failure in plain words; the full message is in the service log.',
@@ -161,6 +162,25 @@ export const Health = Type.Object(
         { additionalProperties: false },
       ),
       { description: 'Per series: outcome of its latest refresh and the age of its data.' },
+    ),
+    quarantine: Type.Array(
+      Type.Object(
+        {
+          seriesId: Type.String(),
+          date: Type.String({ format: 'date' }),
+          value: Type.Number({ description: 'The value the provider sent, in the series unit.' }),
+          previousDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+          previousValue: Type.Union([Type.Number(), Type.Null()], {
+            description: 'The current value on the last date before it.',
+          }),
+          since: Type.String({ format: 'date-time', description: 'When it was first received.' }),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          'Values held out of every published figure because they jumped more than 10 robust scales of their series’ own changes; each enters when a refresh at least 5 hours later still receives it, and leaves if the provider corrects or stops listing it.',
+      },
     ),
   },
   { $id: 'Health', additionalProperties: false },

@@ -1,3 +1,4 @@
+import type { PendingQuarantine } from '../../store/observations.ts';
 import type { SeriesRefreshState } from '../../store/runs.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { isoDate } from '../../timeseries/dates.ts';
@@ -31,6 +32,7 @@ export function healthBody(input: {
   states: ReadonlyMap<string, SeriesRefreshState>;
   current: ReadonlyMap<string, readonly Observation[]>;
   indicators: readonly IndicatorSummary[];
+  quarantine: readonly PendingQuarantine[];
 }) {
   const today = isoDate(input.now);
   const sources = [...input.states.values()]
@@ -56,10 +58,18 @@ export function healthBody(input: {
   const count = (state: FreshnessState) => input.indicators.filter((i) => i.freshness.state === state).length;
   const withData = input.indicators.filter((i) => i.latestDate !== null).length;
   const readingOk = input.reading !== undefined && input.reading.freshness.state === 'current';
-  const status = withData === 0 ? 'down' : failing > 0 || !readingOk ? 'degraded' : 'ok';
+  const held = input.quarantine.length;
+  const status = withData === 0 ? 'down' : failing > 0 || !readingOk || held > 0 ? 'degraded' : 'ok';
   return {
     status,
-    reasons: reasonsFor(status, failing, input.reading),
+    reasons: [
+      ...reasonsFor(status, failing, input.reading),
+      ...(held > 0
+        ? [
+            `${held} value(s) held in quarantine: they jumped far beyond their series' history and enter only if a later refresh confirms them (see quarantine).`,
+          ]
+        : []),
+    ],
     serviceVersion: input.serviceVersion,
     modelVersion: input.modelVersion,
     checkedAt: input.now.toISOString(),
@@ -84,6 +94,17 @@ export function healthBody(input: {
       neverFetched: count('never-fetched'),
     },
     sources,
+    quarantine: input.quarantine.map((q) => {
+      const previous = input.current.get(q.seriesId)?.findLast((obs) => obs.date < q.date);
+      return {
+        seriesId: q.seriesId,
+        date: q.date,
+        value: q.value,
+        previousDate: previous?.date ?? null,
+        previousValue: previous?.value ?? null,
+        since: q.seenAt,
+      };
+    }),
   };
 }
 

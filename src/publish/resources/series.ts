@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { round } from '../../analytics/stats/round.ts';
 import { type WindowStats, windowStats } from '../../analytics/stats/window-stats.ts';
 import { zScore } from '../../analytics/stats/z-score.ts';
@@ -8,7 +9,13 @@ import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { type SeriesFreshness, type Source, sourceOf } from '../freshness.ts';
-import { JSON_CONTENT_TYPE, type PreparedResponse, prepared, strongEtag } from '../prepared-response.ts';
+import {
+  type Compression,
+  JSON_CONTENT_TYPE,
+  type PreparedResponse,
+  prepared,
+  strongEtag,
+} from '../prepared-response.ts';
 
 export const DEFAULT_DAYS = 365;
 export const MAX_DAYS = 4000;
@@ -30,10 +37,30 @@ export interface SeriesMeta {
   license: License;
 }
 
+/** Windows kept for the life of the publication once asked for: what clients and the site use. */
+export const COMMON_DAYS: readonly number[] = [7, 30, 90, 180, 365, 730, 1825, MAX_DAYS];
+
+/**
+ * Any other window is assembled on demand and kept in one cache shared by every series, bounded in bytes and
+ * time: 100,000 distinct `days` values cost at most this much memory, however many arrive (issue 13).
+ */
+const onDemand = new LRUCache<string, PreparedResponse>({
+  maxSize: 16 * 1024 * 1024,
+  // The encodings arrive later and are smaller than the body: count them as half of it.
+  sizeCalculation: (response) => Math.ceil(response.body.length * 1.5),
+  ttl: 10 * 60_000,
+});
+
+/** What the on-demand window cache holds now (bench and tests). */
+export function onDemandWindows(): { entries: number; bytes: number } {
+  return { entries: onDemand.size, bytes: onDemand.calculatedSize };
+}
+
 /**
  * Every `days` variant of one series' response, without re-serializing per request: each point is
  * serialized once into one buffer with its byte offsets, so a `days` window is a slice of that buffer between
- * a fixed head and tail. Bodies assembled for a `days` start are kept (bounded) for reuse.
+ * a fixed head and tail. Common windows are kept (and encoded) for the life of the publication; any other is
+ * assembled per request, encoded only when the encoder is idle, and cached in a bounded LRU.
  */
 export class SeriesResponses {
   readonly meta: SeriesMeta;
@@ -44,8 +71,7 @@ export class SeriesResponses {
   readonly #head = Buffer.from('{"data":[');
   readonly #tail: Buffer;
   readonly #contentTag: string;
-  readonly #byStart = new Map<number, PreparedResponse>();
-  readonly #byDays = new Map<number, PreparedResponse>();
+  readonly #common = new Map<number, PreparedResponse>();
 
   constructor(series: readonly Observation[], meta: SeriesMeta, stats: WindowStats) {
     this.meta = meta;
@@ -64,27 +90,38 @@ export class SeriesResponses {
     this.#contentTag = strongEtag(Buffer.concat([this.#points, this.#tail])).slice(1, 17);
   }
 
-  /** Resolves when every window built so far has its encodings. */
+  /** Resolves when every common window built so far has its encodings. */
   settled(): Promise<void> {
-    return Promise.all([...this.#byStart.values()].map((r) => r.ready)).then(() => undefined);
+    return Promise.all([...this.#common.values()].map((r) => r.ready)).then(() => undefined);
   }
 
   /** The response holding the points dated within `days` days up to and including the last observation. */
   forDays(days: number): PreparedResponse {
-    const hit = this.#byDays.get(days);
-    if (hit) return hit;
+    const common = COMMON_DAYS.includes(days);
+    if (common) {
+      const hit = this.#common.get(days);
+      if (hit) return hit;
+    }
     const first = addDays(this.meta.lastAvailableDate, -(days - 1));
     const start = firstIndexOnOrAfter(this.#dates, first);
-    let response = this.#byStart.get(start);
-    if (!response) {
-      const body = Buffer.concat([this.#head, this.#points.subarray(this.#offsets[start]!), this.#tail]);
-      // Same start index → same bytes, so the index makes the strong ETag unique per body.
-      response = prepared(body, `"${this.#contentTag}-${start}"`, JSON_CONTENT_TYPE, CACHE_CONTROL.series);
-      this.#byStart.set(start, response);
+    // Same start index → same bytes, so the index makes the strong ETag unique per body.
+    const etag = `"${this.#contentTag}-${start}"`;
+    if (common) {
+      const response = this.#build(start, etag, 'always');
+      this.#common.set(days, response);
+      return response;
     }
-    // At most 4,000 `days` keys, each pointing at a body shared by every `days` with the same start.
-    this.#byDays.set(days, response);
+    const key = `${this.meta.id}:${etag}`;
+    const cached = onDemand.get(key);
+    if (cached) return cached;
+    const response = this.#build(start, etag, 'if-idle');
+    onDemand.set(key, response);
     return response;
+  }
+
+  #build(start: number, etag: string, compression: Compression): PreparedResponse {
+    const body = Buffer.concat([this.#head, this.#points.subarray(this.#offsets[start]!), this.#tail]);
+    return prepared(body, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, {}, compression);
   }
 }
 

@@ -1,0 +1,48 @@
+import { ProviderError } from '../providers/provider-error.ts';
+import type { Observation } from '../timeseries/observation.ts';
+import type { SeriesDef } from '../timeseries/series.ts';
+
+/**
+ * Dates the provider no longer lists. A response covers every date from its first one to today (each request
+ * asks for everything up to now), so a stored date in that window that the response lacks has been withdrawn —
+ * recorded as a withdrawal vintage, never deleted, so the current state and any past state stay right. So is a
+ * value pending in quarantine for such a date.
+ *
+ * A response that would withdraw more than MAX_WITHDRAWN dates, or more than 2 % of the stored dates in its
+ * window, is more likely partial (a mirror lagging, a page lost) than a provider withdrawing history: it is
+ * refused, and nothing stored changes.
+ */
+const MAX_WITHDRAWN = 3;
+const MAX_WITHDRAWN_SHARE = 0.02;
+
+export function withdrawnDates(
+  def: SeriesDef,
+  response: readonly Observation[],
+  stored: readonly Observation[],
+  pendingDates: Iterable<string>,
+  today: string,
+  source = 'provider',
+): string[] {
+  if (response.length === 0) return [];
+  const from = response[0]!.date;
+  const listed = new Set(response.map((obs) => obs.date));
+  const inWindow = (date: string) => date >= from && date <= today;
+  const window = stored.filter((obs) => inWindow(obs.date));
+  const missing = window.filter((obs) => !listed.has(obs.date)).map((obs) => obs.date);
+  if (missing.length > Math.max(MAX_WITHDRAWN, MAX_WITHDRAWN_SHARE * window.length)) {
+    throw new ProviderError({
+      source,
+      seriesId: def.id,
+      kind: 'implausible',
+      message: `the response lacks ${missing.length} of the ${window.length} stored dates from ${from} (${missing[0]} … ${missing.at(-1)}): refused as partial; nothing stored changed`,
+    });
+  }
+  const pending = [...pendingDates].filter((date) => inWindow(date) && !listed.has(date));
+  return [...new Set([...missing, ...pending])].sort();
+}
+
+/** A derived series is recomputed in full: any stored date it no longer produces is withdrawn. */
+export function underivedDates(output: readonly Observation[], stored: readonly Observation[]): string[] {
+  const produced = new Set(output.map((obs) => obs.date));
+  return stored.filter((obs) => !produced.has(obs.date)).map((obs) => obs.date);
+}

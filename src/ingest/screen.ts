@@ -1,0 +1,91 @@
+import { medianAbsoluteDeviation } from 'simple-statistics';
+import type { PendingQuarantine } from '../store/observations.ts';
+import { plausibleRange } from '../timeseries/catalog.ts';
+import type { Observation } from '../timeseries/observation.ts';
+import type { SeriesDef } from '../timeseries/series.ts';
+
+/**
+ * The jump check: a new or revised value that moves more than JUMP_SCALES robust scales away from the value
+ * before it is held in quarantine instead of entering the current state, logged, and shown in /api/health.
+ *
+ * - The scale is the series' own: 1.4826 × the median absolute deviation of its last 1,305 stored changes,
+ *   floored at 1 % of the width of its plausible range (so a series that rarely moves — standing repo usage,
+ *   zero most days — is not quarantined for every operation).
+ * - A quarantined value enters when a refresh at least CONFIRM_HOURS after it was first seen still receives the
+ *   same value for that date: a provider's typo is corrected or withdrawn within that time (assumed: we have no
+ *   measured correction times), while a real jump (SOFR 2.43 → 5.25 % on 2019-09-17, VIX 17 → 37 on 2018-02-05)
+ *   stays, and enters one refresh late — late, never wrong.
+ * - A later different value, or the provider no longer listing the date, resolves the quarantine.
+ * - A series with too little history to judge (a first load) is guarded by its plausible ranges only.
+ */
+export const JUMP_SCALES = 10;
+export const CONFIRM_HOURS = 5;
+const HISTORY_CHANGES = 1305;
+const MIN_HISTORY = 30;
+
+export interface Screened {
+  accepted: Observation[];
+  quarantined: Observation[];
+  notes: string[];
+}
+
+export function screenJumps(
+  def: SeriesDef,
+  incoming: readonly Observation[],
+  stored: readonly Observation[],
+  pending: ReadonlyMap<string, PendingQuarantine>,
+  now: Date,
+): Screened {
+  if (stored.length < MIN_HISTORY) return { accepted: [...incoming], quarantined: [], notes: [] };
+  const scale = changeScale(stored);
+  const current = new Map(stored.map((obs) => [obs.date, obs.value]));
+  const storedDates = stored.map((obs) => obs.date);
+  const lastStored = stored.at(-1)!;
+  let lastAccepted: Observation = lastStored;
+  const confirmedBefore = new Date(now.getTime() - CONFIRM_HOURS * 3_600_000).toISOString();
+  const out: Screened = { accepted: [], quarantined: [], notes: [] };
+  for (const obs of incoming) {
+    const known = current.get(obs.date);
+    if (known === obs.value) {
+      out.accepted.push(obs);
+      continue;
+    }
+    const previous = obs.date > lastStored.date ? lastAccepted.value : valueBefore(stored, storedDates, obs.date);
+    const range = plausibleRange(def, obs.date);
+    const limit = JUMP_SCALES * Math.max(scale, (range.max - range.min) / 100);
+    const jumped = previous !== undefined && Math.abs(obs.value - previous) > limit;
+    const held = pending.get(obs.date);
+    if (!jumped || (held && held.value === obs.value && held.seenAt <= confirmedBefore)) {
+      if (jumped)
+        out.notes.push(`released ${obs.date} = ${obs.value} from quarantine: confirmed since ${held!.seenAt}`);
+      out.accepted.push(obs);
+      if (obs.date > lastAccepted.date) lastAccepted = obs;
+      continue;
+    }
+    out.quarantined.push(obs);
+    out.notes.push(
+      `quarantined ${obs.date} = ${obs.value} ${def.unit}: ${Math.abs(obs.value - previous!).toPrecision(4)} from the value before it (${previous}), over ${JUMP_SCALES} × its scale ${(limit / JUMP_SCALES).toPrecision(3)}; enters if confirmed ${CONFIRM_HOURS} h later`,
+    );
+  }
+  return out;
+}
+
+/** Robust scale of the series' recent changes (1.4826 × MAD), 0 when they never move. */
+function changeScale(stored: readonly Observation[]): number {
+  const from = Math.max(1, stored.length - HISTORY_CHANGES);
+  const changes: number[] = [];
+  for (let i = from; i < stored.length; i++) changes.push(stored[i]!.value - stored[i - 1]!.value);
+  return 1.4826 * medianAbsoluteDeviation(changes);
+}
+
+/** The stored value on the last date before `date`, if any. */
+function valueBefore(stored: readonly Observation[], dates: readonly string[], date: string): number | undefined {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (dates[mid]! < date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? stored[lo - 1]!.value : undefined;
+}

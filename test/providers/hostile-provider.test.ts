@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { runRefresh } from '../../src/ingest/refresh.ts';
+import { getText } from '../../src/providers/http-client.ts';
+import { ProviderError } from '../../src/providers/provider-error.ts';
+import { createProviders } from '../../src/providers/providers.ts';
+import { rateLimiter } from '../../src/providers/rate-limiter.ts';
+import { openStore, type Store } from '../../src/store/store.ts';
+import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
+import { syntheticReplayData } from '../support/synthetic-data.ts';
+
+/** Issue 13, finding 3: a provider can neither exhaust the process's memory nor hold a refresh forever. */
+describe('hostile providers', () => {
+  let replay: ReplayServer;
+  let store: Store;
+  before(async () => {
+    replay = await startReplayServer(syntheticReplayData({ start: '2024-01-01', end: '2024-03-01' }));
+    store = await openStore('sqlite::memory:');
+  });
+  after(async () => {
+    await store.close();
+    await replay.close();
+  });
+  beforeEach(() => {
+    replay.clearFaults();
+    replay.requests.length = 0;
+  });
+  const ctx = (maxBodyBytes: number) => ({
+    source: 'fred:WALCL',
+    seriesId: 'fed-balance-sheet',
+    limiter: rateLimiter({ minIntervalMs: 0, maxConcurrent: 2 }),
+    policy: { timeoutMs: 60_000, retries: 2, backoffMs: 5, maxRetryAfterMs: 100, maxBodyBytes },
+  });
+  const refusedAsTooLarge = (e: unknown) => {
+    assert.ok(e instanceof ProviderError);
+    assert.equal(e.kind, 'too-large');
+    assert.equal(e.retryable, false);
+    return true;
+  };
+
+  it('a 300 MB body is cut off at the limit: the connection closes, nothing past it is read, no retry', async () => {
+    replay.inject('WALCL', { kind: 'huge', mb: 300 });
+    await assert.rejects(
+      getText(`${replay.url}/graph/fredgraph.csv?id=WALCL`, ctx(4 * 1024 * 1024)),
+      refusedAsTooLarge,
+    );
+    assert.equal(replay.requests.length, 1);
+    // The server stops once the client hangs up: far less than 300 MB was ever sent (socket buffers aside).
+    assert.ok(replay.lastStreamedBytes < 64 * 1024 * 1024, `${replay.lastStreamedBytes} bytes sent`);
+  });
+
+  it('a gzip bomb is refused by its inflated size', async () => {
+    replay.inject('WALCL', { kind: 'gzip-bomb', mb: 64 });
+    await assert.rejects(
+      getText(`${replay.url}/graph/fredgraph.csv?id=WALCL`, ctx(8 * 1024 * 1024)),
+      refusedAsTooLarge,
+    );
+  });
+
+  it('a Fiscal Data answer claiming a million pages is refused after its first page', async () => {
+    replay.inject('debt_to_penny', { kind: 'pages', claim: 1_000_000 });
+    const summary = await runRefresh(
+      {
+        store,
+        providers: createProviders(replay.providerConfig()),
+        now: () => new Date('2024-03-02T12:00:00Z'),
+        only: ['debt-penny'],
+      },
+      'test',
+    );
+    const outcome = summary.outcomes.find((o) => o.seriesId === 'debt-penny')!;
+    assert.equal(outcome.status, 'error');
+    assert.equal(outcome.errorKind, 'implausible');
+    assert.match(outcome.message ?? '', /claims 1000000 pages/);
+    assert.equal(replay.requests.filter((r) => r.includes('debt_to_penny')).length, 1);
+  });
+
+  it('a refresh past its budget fails the series still fetching, keeps the rest, and ends', async () => {
+    replay.inject('WALCL', { kind: 'hang' });
+    const summary = await runRefresh(
+      {
+        store,
+        providers: createProviders(replay.providerConfig()),
+        now: () => new Date('2024-03-02T12:00:00Z'),
+        only: ['fed-balance-sheet', 'vix'],
+        budgetMs: 5_000,
+      },
+      'test',
+    );
+    const walcl = summary.outcomes.find((o) => o.seriesId === 'fed-balance-sheet')!;
+    assert.equal(walcl.status, 'error');
+    assert.equal(walcl.errorKind, 'budget');
+    assert.equal(summary.outcomes.find((o) => o.seriesId === 'vix')!.status, 'ok');
+    assert.equal(summary.status, 'partial');
+  });
+});
