@@ -39,7 +39,9 @@ export function errorReply(baseUrl: string, error: ApiError): ErrorReply {
   };
   return {
     status: error.status,
-    body: JSON.stringify(envelope),
+    // Messages quote what the client sent: `<`, `>` and `&` travel as JSON escapes, so a body that some client
+    // renders as HTML cannot carry markup (the parsed JSON is unchanged).
+    body: JSON.stringify(envelope).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
     headers: {
       'content-type': JSON_CONTENT_TYPE,
       'cache-control': CACHE_CONTROL.error,

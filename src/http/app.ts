@@ -44,7 +44,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dispatcher = createDispatcher(routeContext(deps), deps.logger);
   const app = Fastify({
     serverFactory: (handler) =>
-      createServer((req, res) => {
+      // Without requireHostHeader: false, Node answers an HTTP/1.1 request lacking Host with a bare 400 before we
+      // see it; the service does not route by Host, so it answers such a request like any other.
+      createServer({ requireHostHeader: false }, (req, res) => {
         if (!rateLimited && dispatcher.serve(req, res)) return;
         handler(req, res);
       }),

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
+import type { ProviderBreaker } from './circuit-breaker.ts';
 import { ProviderError } from './provider-error.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
@@ -46,6 +47,8 @@ export interface RequestContext {
   retryRateLimited?: boolean;
   /** Aborts every request and wait of this series (the refresh's time budget ran out). */
   signal?: AbortSignal;
+  /** Fails requests at once while the provider is unreachable (see circuit-breaker.ts). */
+  breaker?: ProviderBreaker;
 }
 
 export interface HttpText {
@@ -72,7 +75,9 @@ export interface RetryNotice {
  */
 export async function getText(url: string, ctx: RequestContext): Promise<HttpText> {
   try {
-    return await pRetry(() => ctx.limiter.schedule(() => attemptOnce(url, ctx)), {
+    const attempt = () =>
+      ctx.breaker ? ctx.breaker.run(() => attemptOnce(url, ctx), names(ctx)) : attemptOnce(url, ctx);
+    return await pRetry(() => ctx.limiter.schedule(attempt), {
       retries: ctx.policy.retries,
       minTimeout: ctx.policy.backoffMs,
       factor: 2,

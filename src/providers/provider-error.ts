@@ -13,6 +13,8 @@ export type ProviderErrorKind =
   | 'too-large'
   /** The refresh's time budget ran out before this series completed. */
   | 'budget'
+  /** Not attempted: the provider's last requests could not reach it (its circuit breaker is open). */
+  | 'unreachable'
   | 'config';
 
 /** A failure of one provider request, naming the source and series so the refresh log says what failed. */

@@ -1,6 +1,7 @@
 import { isoDate } from '../timeseries/dates.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
+import { providerBreaker } from './circuit-breaker.ts';
 import { fetchFredSeries } from './fred.ts';
 import type { HttpPolicy, RequestContext, RetryNotice } from './http-client.ts';
 import { fetchNyFedDataset } from './nyfed.ts';
@@ -49,6 +50,12 @@ export function createProviders(config: ProviderConfig): Providers {
     nyfed: rateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
     prices: rateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
   };
+  const breakers = {
+    fred: providerBreaker(),
+    treasury: providerBreaker(),
+    nyfed: providerBreaker(),
+    prices: providerBreaker(),
+  };
   return {
     async fetchSeries(def, now, opts = {}) {
       const source = def.source;
@@ -65,6 +72,7 @@ export function createProviders(config: ProviderConfig): Providers {
         source: sourceLabel(def),
         seriesId: def.id,
         limiter: limiters[source.provider],
+        breaker: breakers[source.provider],
         policy: config.http,
         notes,
         retryRateLimited: source.provider !== 'prices',

@@ -102,6 +102,7 @@ const PLAIN_WORDS: Record<string, string> = {
   implausible: 'the provider’s values failed the plausibility check and were refused',
   'too-large': 'the provider sent far more data than expected and it was refused',
   budget: 'the refresh ran out of time before this series completed',
+  unreachable: 'not attempted: the provider could not be reached by the requests before it',
   config: 'the series is not configured',
   internal: 'an internal error',
 };

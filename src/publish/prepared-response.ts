@@ -33,6 +33,9 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Every response may be read from any origin (the API is public and read-only). */
 export const CORS_HEADERS = { 'access-control-allow-origin': '*' } as const;
 
+/** Browsers must not guess another type than the one sent (a JSON body is never run as a script or page). */
+const NOSNIFF = { 'x-content-type-options': 'nosniff' } as const;
+
 /**
  * Brotli quality 5: on our JSON it compresses within 1 % of quality 9 at an eighth of the time (measured on the
  * 141 kB history: 2.7 ms vs 22 ms, 20.6 kB either way), which keeps a publish short.
@@ -86,6 +89,7 @@ export function prepared(
     'content-type': contentType,
     'cache-control': cacheControl,
     ...CORS_HEADERS,
+    ...NOSNIFF,
     ...extraHeaders,
     ...(vary ? { vary } : {}),
   };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
@@ -30,6 +30,32 @@ describe('fast path', () => {
     port = (h.app.server.address() as AddressInfo).port;
   });
   after(() => h.close());
+
+  it('a request without Host gets an answer like any other (not Node’s bare 400); JSON carries nosniff', async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.end('GET /api/regime HTTP/1.1\r\nConnection: close\r\n\r\n'),
+      );
+      const chunks: Buffer[] = [];
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString()));
+      socket.on('error', reject);
+    });
+    assert.match(raw, /^HTTP\/1\.1 200 /);
+    assert.match(raw, /\r\nx-content-type-options: nosniff\r\n/i);
+    assert.match(raw, /\r\naccess-control-allow-origin: \*\r\n/i);
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+    assert.equal(typeof body.percentile5y, 'number');
+  });
+
+  it('an error quoting the request carries no raw < or >', async () => {
+    const res = await get(port, '/api/series/%3Cscript%3Ealert(1)%3C%2Fscript%3E', {});
+    assert.equal(res.status, 404);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    const text = res.body.toString();
+    assert.doesNotMatch(text, /[<>]/);
+    assert.match(JSON.parse(text).error.message, /<script>alert\(1\)<\/script>/, 'the parsed message is unchanged');
+  });
 
   const paths = [
     '/api',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { runRefresh } from '../../src/ingest/refresh.ts';
+import { UNREACHABLE_IN_A_ROW } from '../../src/providers/circuit-breaker.ts';
 import { getText } from '../../src/providers/http-client.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';
 import { createProviders } from '../../src/providers/providers.ts';
@@ -73,6 +74,26 @@ describe('hostile providers', () => {
     assert.equal(outcome.errorKind, 'implausible');
     assert.match(outcome.message ?? '', /claims 1000000 pages/);
     assert.equal(replay.requests.filter((r) => r.includes('debt_to_penny')).length, 1);
+  });
+
+  it('a provider blackout: after 6 requests in a row cannot reach it, the rest are skipped at once', async () => {
+    replay.inject('fredgraph', { kind: 'reset' });
+    const providers = createProviders(
+      replay.providerConfig({ http: { timeoutMs: 30_000, retries: 1, backoffMs: 5, maxRetryAfterMs: 100 } }),
+    );
+    const fred = ['fed-balance-sheet', 'vix', 'tbill-3m', 'cp-rate-90d', 'real-yield-10y', 'treasury-2y'];
+    const summary = await runRefresh(
+      { store, providers, now: () => new Date('2024-03-02T12:00:00Z'), only: fred },
+      'test',
+    );
+    const outcomes = summary.outcomes.filter((o) => fred.includes(o.seriesId));
+    assert.ok(outcomes.every((o) => o.status === 'error'));
+    // 6 requests reached the wire (plus at most the one already in flight beside the 6th: 2 run concurrently);
+    // every later one was skipped without a request (of the 12 the series would have made).
+    const wire = replay.requests.filter((r) => r.includes('fredgraph')).length;
+    assert.ok(wire >= UNREACHABLE_IN_A_ROW && wire <= UNREACHABLE_IN_A_ROW + 1, `${wire} requests`);
+    assert.ok(outcomes.every((o) => o.errorKind === 'network' || o.errorKind === 'unreachable'));
+    assert.ok(outcomes.some((o) => o.errorKind === 'unreachable'));
   });
 
   it('a refresh past its budget fails the series still fetching, keeps the rest, and ends', async () => {

@@ -151,7 +151,7 @@ export const Health = Type.Object(
           lastSuccessAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
           errorKind: Type.Union([Type.String(), Type.Null()], {
             description:
-              'timeout, network, http, rate-limited, refused, html, empty, parse, implausible, too-large, budget, internal.',
+              'timeout, network, http, rate-limited, refused, html, empty, parse, implausible, too-large, budget, unreachable, internal.',
           }),
           lastError: Type.Union([Type.String(), Type.Null()], {
             description: 'The failure in plain words; the full message is in the service log.',
