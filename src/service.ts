@@ -7,6 +7,7 @@ import { refreshIntervalHours, scheduleRefreshes } from './ingest/scheduler.ts';
 import { createProviders } from './providers/providers.ts';
 import { publicationContent } from './publication-content.ts';
 import { announcePublication } from './publish/after-refresh.ts';
+import { closeModelPool } from './publish/model-pool.ts';
 import { Publisher } from './publish/publisher.ts';
 import { buildSite } from './site/site-bundle.ts';
 import { type Coordination, createCoordination } from './store/coordination.ts';
@@ -109,6 +110,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
       await refresher.idle(30_000);
       await coordination.close();
       await store.close();
+      await closeModelPool();
     },
   };
 }

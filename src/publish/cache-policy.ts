@@ -20,6 +20,8 @@ export const CACHE_CONTROL = {
   stylesheet: 'public, max-age=86400',
   icon: 'public, max-age=604800',
   error: 'no-store',
+  /** A redirect to a canonical window never changes. */
+  redirect: 'public, max-age=86400',
 } as const;
 
 export type CachePolicy = keyof typeof CACHE_CONTROL;

@@ -1,4 +1,3 @@
-import { computeCorrelations } from '../analytics/correlation/correlation.ts';
 import type { PendingQuarantine } from '../store/observations.ts';
 import type { SeriesRefreshState } from '../store/runs.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
@@ -10,7 +9,8 @@ import { currentSeries, type VintagedSeries } from '../timeseries/vintages.ts';
 import { CACHE_CONTROL } from './cache-policy.ts';
 import type { PublicationContent } from './content.ts';
 import { type SeriesFreshness, seriesFreshness } from './freshness.ts';
-import { computeModelOutputs, type ModelOutputs } from './model-run.ts';
+import { computeModelComputation, type ModelComputation } from './model-computation.ts';
+import type { ModelTaskResult } from './model-worker.ts';
 import { type PreparedResponse, prepareJson } from './prepared-response.ts';
 import type { CorrelationBody } from './resources/correlation.ts';
 import { responseExamples } from './resources/examples.ts';
@@ -36,7 +36,7 @@ export interface Resource<T> {
 }
 
 export interface ModelState {
-  outputs: ModelOutputs;
+  outputs: ModelComputation['outputs'];
   freshness: ModelFreshness;
 }
 
@@ -89,31 +89,35 @@ export interface PublicationInput {
   lastRun?: LastRun | undefined;
   /** Values held out of the current state by the jump check, awaiting confirmation. */
   quarantine?: readonly PendingQuarantine[] | undefined;
+  /** The model, computed beforehand off the serving thread (model-pool.ts); computed here when absent. */
+  computed?: ModelTaskResult | undefined;
 }
 
-export function buildPublication(input: PublicationInput): Publication {
+/**
+ * Builds a publication. Asynchronous only to yield to the event loop between series (each a millisecond or two)
+ * so that requests keep being answered while a publication is built; the result depends on the input alone.
+ */
+export async function buildPublication(input: PublicationInput): Promise<Publication> {
   const errors: Partial<Record<'model' | 'lens' | 'correlation' | 'snapshot' | 'site', string>> = {};
   const previous = input.previous;
   const stamp = input.now.toISOString();
   const current = currentSeries(input.vintaged);
   const freshness = allFreshness(current, input.states, input.now);
-  const series = buildAllSeries(current, freshness);
+  const series = await buildAllSeries(current, freshness);
 
-  const modelState = buildModel(input, errors);
+  const { modelState, correlationReport } = buildModel(input, errors);
   const lens = attempt('lens', errors, stamp, () => lensResources(current, input.now), previous?.lens);
   const correlation = attempt(
     'correlation',
     errors,
     stamp,
     () => {
-      const { run, inputs } = modelState?.outputs ?? {};
-      if (!run || !inputs) throw new Error('the model has not been computed');
-      return resource<CorrelationBody>({ updatedAt: stamp, ...computeCorrelations(run, inputs) }, 'correlation');
+      if (!correlationReport) throw new Error('the model has not been computed');
+      if ('error' in correlationReport) throw new Error(correlationReport.error);
+      return resource<CorrelationBody>({ updatedAt: stamp, ...correlationReport }, 'correlation');
     },
     previous?.correlation,
   );
-  // The model's working arrays were only needed for the correlations: keep just what is served.
-  if (modelState) modelState.outputs = { ...modelState.outputs, run: undefined, inputs: undefined };
   const model = modelState && {
     regime: resource<RegimeBody>({ ...modelState.outputs.regime, freshness: modelState.freshness }, 'regime'),
     history: resource<HistoryBody>({ ...modelState.outputs.history, freshness: modelState.freshness }, 'history'),
@@ -234,17 +238,33 @@ function attempt<T>(
   }
 }
 
-function buildModel(input: PublicationInput, errors: Partial<Record<string, string>>): ModelState | undefined {
+function buildModel(
+  input: PublicationInput,
+  errors: Partial<Record<string, string>>,
+): { modelState: ModelState | undefined; correlationReport: ModelComputation['correlation'] | undefined } {
   try {
-    const outputs = computeModelOutputs(input.vintaged, input.now, input.baseUrl);
-    return { outputs, freshness: readingFreshness(outputs.regime.date, input.now) };
+    const computation = computedModel(input);
+    const { outputs } = computation;
+    return {
+      modelState: { outputs, freshness: readingFreshness(outputs.regime.date, input.now) },
+      correlationReport: computation.correlation,
+    };
   } catch (cause) {
     const error = `model recompute failed at ${input.now.toISOString()}: ${(cause as Error).message ?? cause}`;
     errors.model = error;
     const previous = input.previous?.modelState;
     // Keep serving the last good result, and say so: never a silent neutral value.
-    return previous && { outputs: previous.outputs, freshness: { state: 'last-good', reason: error } };
+    return {
+      modelState: previous && { outputs: previous.outputs, freshness: { state: 'last-good', reason: error } },
+      correlationReport: undefined,
+    };
   }
+}
+
+function computedModel(input: PublicationInput): ModelComputation {
+  if (!input.computed) return computeModelComputation(input.vintaged, input.now, input.baseUrl);
+  if (!input.computed.ok) throw new Error(input.computed.error);
+  return input.computed.computation;
 }
 
 /** Every indicator's freshness, stored data or not. */
@@ -262,12 +282,13 @@ function allFreshness(
   );
 }
 
-function buildAllSeries(
+async function buildAllSeries(
   current: ReadonlyMap<string, readonly Observation[]>,
   freshness: ReadonlyMap<string, SeriesFreshness>,
-): Map<string, SeriesResponses> {
+): Promise<Map<string, SeriesResponses>> {
   const series = new Map<string, SeriesResponses>();
   for (const id of INDICATOR_IDS) {
+    await yieldToRequests();
     const def = seriesDef(id)!;
     const observations = current.get(id) ?? [];
     if (observations.length === 0) continue;
@@ -278,4 +299,9 @@ function buildAllSeries(
     series.set(id, responses);
   }
   return series;
+}
+
+/** Lets the requests that arrived meanwhile be answered before the next step of a build. */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -3,7 +3,10 @@ import { loadVintagedSeries, pendingQuarantine } from '../store/observations.ts'
 import { latestPublication } from '../store/publications.ts';
 import { recentRuns, seriesRefreshStates } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
+import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
+import { computeOffThread } from './model-pool.ts';
+import type { ModelTaskResult } from './model-worker.ts';
 import { buildPublication, type Publication } from './publication.ts';
 import type { SiteBuilder } from './site-port.ts';
 
@@ -13,6 +16,11 @@ export interface PublisherOptions {
   baseUrl?: string;
   content?: PublicationContent;
   site?: SiteBuilder;
+  /**
+   * Compute the model on a worker thread (default true), so that requests keep being answered meanwhile; false
+   * computes it on this thread (a CLI, or a bench measuring the in-thread cost).
+   */
+  offThread?: boolean;
 }
 
 /**
@@ -30,6 +38,7 @@ export class Publisher {
   readonly #baseUrl: string;
   readonly #content: PublicationContent | undefined;
   readonly #site: SiteBuilder | undefined;
+  readonly #offThread: boolean;
 
   constructor(store: Store, opts: PublisherOptions = {}) {
     this.#store = store;
@@ -38,6 +47,17 @@ export class Publisher {
     this.#baseUrl = opts.baseUrl ?? 'http://localhost:8080';
     this.#content = opts.content;
     this.#site = opts.site;
+    this.#offThread = opts.offThread ?? true;
+  }
+
+  /** The model from the worker thread; undefined (compute here) if the worker itself could not run. */
+  async #computeOffThread(vintaged: Map<string, VintagedSeries>, now: Date): Promise<ModelTaskResult | undefined> {
+    try {
+      return await computeOffThread(vintaged, now, this.#baseUrl);
+    } catch (error) {
+      this.#log?.warn({ err: error }, 'the model worker failed; computing the model on the serving thread');
+      return undefined;
+    }
   }
 
   get current(): Publication | undefined {
@@ -74,11 +94,14 @@ export class Publisher {
         recentRuns(this.#store.db, 1),
         pendingQuarantine(this.#store.db),
       ]);
+      const now = at.now ?? this.#now();
+      const computed = this.#offThread ? await this.#computeOffThread(vintaged, now) : undefined;
       const started = performance.now();
-      const next = buildPublication({
+      const next = await buildPublication({
         vintaged,
         states,
-        now: at.now ?? this.#now(),
+        now,
+        computed,
         version: at.version ?? ++this.#version,
         baseUrl: this.#baseUrl,
         previous: this.#current,

@@ -79,7 +79,7 @@ describe('GET /api/regime, /api/history, /api/model', () => {
   it('a failed recompute keeps serving the last good result, marked last-good', async () => {
     const previous = h.publisher.current!;
     const states = await seriesRefreshStates(h.store.db);
-    const next = buildPublication({
+    const next = await buildPublication({
       vintaged: new Map(),
       states,
       now: TEST_NOW,

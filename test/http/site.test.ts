@@ -36,6 +36,18 @@ describe('the website', () => {
     assert.match(md, /### dli-1 \(retired, 2026-11-21 to 2026-11-23\)/);
   });
 
+  it('charts and indicator pages are drawn for canonical windows only: any other days is a 308 to the next one', async () => {
+    const chart = await h.app.inject('/charts/vix.svg?days=100&style=spark');
+    assert.equal(chart.statusCode, 308);
+    assert.equal(chart.headers.location, '/charts/vix.svg?days=180&style=spark');
+    assert.equal((await h.app.inject(String(chart.headers.location))).statusCode, 200);
+    const page = await h.app.inject('/indicators/vix.md?days=3999');
+    assert.equal(page.statusCode, 308);
+    assert.equal(page.headers.location, '/indicators/vix.md?days=4000');
+    assert.equal((await h.app.inject('/indicators/vix?days=1826')).statusCode, 200);
+    assert.equal((await h.app.inject('/charts/vix.svg?days=0')).statusCode, 400, 'invalid stays invalid');
+  });
+
   for (const path of PAGES) {
     it(`${path}: HTML with security headers, and the same page as Markdown by .md and by Accept`, async () => {
       const html = await h.app.inject({ url: path, headers: { accept: 'text/html' } });

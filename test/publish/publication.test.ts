@@ -7,8 +7,8 @@ import { latestPublication } from '../../src/store/publications.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 
 describe('a publication with nothing stored', () => {
-  it('serves health (down) and explains why the model is missing, never a neutral value', () => {
-    const publication = buildPublication({
+  it('serves health (down) and explains why the model is missing, never a neutral value', async () => {
+    const publication = await buildPublication({
       vintaged: new Map(),
       states: new Map(),
       now: new Date('2026-11-21T12:00:00Z'),

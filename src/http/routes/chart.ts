@@ -2,6 +2,7 @@ import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
 import { isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import { ApiError } from '../api-error.ts';
+import { CANONICAL_WINDOWS_TEXT, canonicalWindow } from '../canonical-window.ts';
 import { parseDays } from '../days-param.ts';
 import { queryParam, type Route } from './route.ts';
 
@@ -27,7 +28,7 @@ export const getChart: Route = {
         in: 'query',
         required: false,
         type: 'integer',
-        description: 'Trailing window in days, 1–4000.',
+        description: `Trailing window in days, 1–4000. ${CANONICAL_WINDOWS_TEXT}`,
         minimum: 1,
         maximum: MAX_DAYS,
         default: DEFAULT_DAYS,
@@ -47,7 +48,8 @@ export const getChart: Route = {
     errors: ['invalid_parameter', 'not_found', 'values_withheld'],
     tag: 'documents',
   },
-  handle: ({ params, query }, { publication }) => {
+  handle: (request, { publication }) => {
+    const { params, query } = request;
     const id = params.id!;
     if (!/^[a-z0-9-]+$/.test(id) || !(isIndicatorId(id) || id === 'headline' || id === 'headline-gauge')) {
       return new ApiError(
@@ -58,6 +60,8 @@ export const getChart: Route = {
     }
     const days = parseDays(queryParam(query, 'days'));
     if (!days.ok) return new ApiError('invalid_parameter', days.message, days.hint);
+    const redirect = canonicalWindow(request, days.value);
+    if (redirect) return redirect;
     const style = queryParam(query, 'style') ?? 'line';
     if (style !== 'line' && style !== 'spark') {
       return new ApiError(

@@ -1,5 +1,6 @@
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
+import { canonicalWindow } from '../canonical-window.ts';
 import { parseDays } from '../days-param.ts';
 import { notFoundAnswer, pageAnswer, queryParam, type Route } from './route.ts';
 
@@ -45,6 +46,8 @@ export const indicatorPage: Route = {
     if (!isIndicatorId(id)) return notFoundAnswer(request, context);
     const days = parseDays(queryParam(request.query, 'days'));
     if (!days.ok) return new ApiError('invalid_parameter', days.message, days.hint);
+    const redirect = canonicalWindow(request, days.value);
+    if (redirect) return redirect;
     return pageAnswer(request, context, context.publication()?.site?.indicatorPage(id, days.value));
   },
 };

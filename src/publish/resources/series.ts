@@ -38,7 +38,7 @@ export interface SeriesMeta {
 }
 
 /** Windows kept for the life of the publication once asked for: what clients and the site use. */
-export const COMMON_DAYS: readonly number[] = [7, 30, 90, 180, 365, 730, 1825, MAX_DAYS];
+export const COMMON_DAYS: readonly number[] = [7, 30, 90, 180, 365, 730, 1826, MAX_DAYS];
 
 /**
  * Any other window is assembled on demand and kept in one cache shared by every series, bounded in bytes and

@@ -1,0 +1,41 @@
+import { type CorrelationReport, computeCorrelations } from '../analytics/correlation/correlation.ts';
+import { BENCHMARKS } from '../analytics/model/validation/benchmark-correlations.ts';
+import { ASSETS } from '../analytics/model/validation/forward-returns.ts';
+import { CURRENT_MODEL } from '../analytics/model/versions.ts';
+import type { VintagedSeries } from '../timeseries/vintages.ts';
+import { computeModelOutputs, type ModelOutputs } from './model-run.ts';
+
+/**
+ * The model and everything computed from its run (the correlation statistics), as plain data: what a worker
+ * thread computes and sends back, so the serving thread never runs the model (issue 13, finding 6).
+ */
+export interface ModelComputation {
+  outputs: Omit<ModelOutputs, 'run' | 'inputs'>;
+  correlation: CorrelationReport | { error: string };
+}
+
+/** The series the model and the correlations read: only these are sent to the worker. */
+export const MODEL_SERIES: readonly string[] = [
+  ...new Set([...CURRENT_MODEL.scored.map((s) => s.id), ...BENCHMARKS, ...ASSETS, 'net-liquidity']),
+];
+
+/** Throws when the model cannot be computed; a failing correlation is reported beside a good model. */
+export function computeModelComputation(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  now: Date,
+  baseUrl: string,
+): ModelComputation {
+  const { run, inputs, ...outputs } = computeModelOutputs(vintaged, now, baseUrl);
+  let correlation: ModelComputation['correlation'];
+  try {
+    correlation = computeCorrelations(run!, inputs!);
+  } catch (cause) {
+    correlation = { error: (cause as Error).message ?? String(cause) };
+  }
+  return { outputs, correlation };
+}
+
+/** Only the series the computation reads (what crosses to the worker). */
+export function modelSeries(vintaged: ReadonlyMap<string, VintagedSeries>): Map<string, VintagedSeries> {
+  return new Map(MODEL_SERIES.flatMap((id) => (vintaged.has(id) ? [[id, vintaged.get(id)!] as const] : [])));
+}
