@@ -1,69 +1,59 @@
 /**
- * `npm run soak`: sustained load on the service while refreshes run. The service (started as `npm start` starts
- * it) refreshes every 30 s from the replay server; autocannon keeps a mix of endpoints busy for SOAK_SECONDS
- * (default 180). Every 5 s it samples resident memory and, for the regime, the publication version and the
- * ETag. Reports errors, non-2xx answers, memory over time, and whether any publication version was ever
- * served with two different regime ETags.
+ * `npm run soak`: sustained load on the service while it refreshes and publishes every minute. The service runs
+ * as `npm start` runs it, pinned to core 0, refreshing from the replay server (the real files when present);
+ * autocannon (this process, core 1) keeps 16 connections busy over a mix of endpoints for SOAK_SECONDS (default
+ * 600), and a probe on its own connection GETs /api/regime every 20 ms. Reported: errors; the probe's latency
+ * percentiles while a refresh and publication are under way and outside them (target p99 < 10 ms in both);
+ * resident memory over time (target < 250 MB) and whether any publication was ever served with two regime ETags.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, replayEnv } from '../test/support/processes.ts';
+import { replayEnv } from '../test/support/processes.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
 import { startReplayServer } from '../test/support/replay-server.ts';
 import { syntheticReplayData } from '../test/support/synthetic-data.ts';
+import { benchStore } from './bench-store.ts';
+import { latencyProbe, percentile, startService } from './service-process.ts';
 
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 180);
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
+const store = await benchStore();
 const replay = await startReplayServer(hasRealData() ? realReplayData() : syntheticReplayData());
-const dir = mkdtempSync(join(tmpdir(), 'usd-liquidity-soak-'));
-const port = await freePort();
-const words = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(/\s+/);
-const startEnv = Object.fromEntries(
-  words.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.split('=') as [string, string]),
-);
-const args = words.filter((w) => !/^[A-Z_]+=/.test(w)).slice(1);
-const service = spawn(process.execPath, args, {
-  env: {
-    ...process.env,
-    ...startEnv,
-    DATABASE_URL: `sqlite:${join(dir, 'soak.sqlite')}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    REFRESH_CRON: '*/30 * * * * *',
+const service = await startService(
+  {
+    DATABASE_URL: `sqlite:${store.database}`,
+    REFRESH_ON_START: 'false',
+    REFRESH_CRON: '0 * * * * *',
     ...replayEnv(replay),
   },
-  stdio: 'ignore',
-});
-const base = `http://127.0.0.1:${port}`;
-for (;;) {
-  const h = await fetch(`${base}/api/health`).then(
-    (r) => (r.ok ? r.json() : undefined),
-    () => undefined,
-  );
-  if (h && (h as { publication: { version: number } }).publication.version >= 1) break;
-  await new Promise((r) => setTimeout(r, 200));
+  0,
+);
+const base = service.base;
+interface Health {
+  publication: { version: number };
+  lastRefresh: { startedAt: string; finishedAt: string | null } | null;
 }
-const rss = () =>
-  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${service.pid}/status`, 'utf8'))![1]) / 1024);
 const samples: Array<{ t: number; rss: number; version: number; etag: string }> = [];
-const sample = async (t: number) => {
+/** Refresh-and-publish windows: from a refresh's start to the moment the new publication was first served. */
+const busy: Array<{ from: number; to: number }> = [];
+let lastVersion = -1;
+const started = Date.now();
+const watch = setInterval(async () => {
   const [health, regime] = await Promise.all([
-    fetch(`${base}/api/health`).then((r) => r.json()),
+    fetch(`${base}/api/health`).then((r) => r.json() as Promise<Health>),
     fetch(`${base}/api/regime`, { headers: { 'accept-encoding': 'identity' } }),
   ]);
+  const version = health.publication.version;
   samples.push({
-    t,
-    rss: rss(),
-    version: (health as { publication: { version: number } }).publication.version,
+    t: Math.round((Date.now() - started) / 1000),
+    rss: Math.round(service.rssMb()),
+    version,
     etag: regime.headers.get('etag') ?? '',
   });
-};
-await sample(0);
-const started = Date.now();
-const timer = setInterval(() => void sample(Math.round((Date.now() - started) / 1000)), 5_000);
+  if (lastVersion >= 0 && version !== lastVersion && health.lastRefresh) {
+    busy.push({ from: Date.parse(health.lastRefresh.startedAt), to: Date.now() });
+  }
+  lastVersion = version;
+}, 1_000);
+const probe = latencyProbe(`${base}/api/regime`, 20);
 const result = await autocannon({
   url: base,
   connections: 16,
@@ -80,29 +70,33 @@ const result = await autocannon({
     '/methodology.md',
     '/indicators/vix',
     '/charts/vix.svg?days=365',
-  ].map((path) => ({
-    method: 'GET' as const,
-    path,
-  })),
+  ].map((path) => ({ method: 'GET' as const, path })),
 });
-clearInterval(timer);
-await sample(SECONDS);
+await probe.stop();
+clearInterval(watch);
+const inBusy = (at: number) => busy.some((w) => at >= w.from && at <= w.to);
+const during = probe.samples.filter((s) => inBusy(s.at)).map((s) => s.ms);
+const outside = probe.samples.filter((s) => !inBusy(s.at)).map((s) => s.ms);
+const line = (xs: number[]) =>
+  `n ${xs.length}, p50 ${percentile(xs, 50).toFixed(1)} ms, p99 ${percentile(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
 const etagsByVersion = new Map<number, Set<string>>();
 for (const s of samples) etagsByVersion.set(s.version, (etagsByVersion.get(s.version) ?? new Set()).add(s.etag));
 const inconsistent = [...etagsByVersion].filter(([, tags]) => tags.size > 1);
-const firstMinute = samples.filter((s) => s.t <= 60).map((s) => s.rss);
-const lastMinute = samples.filter((s) => s.t >= SECONDS - 60).map((s) => s.rss);
-const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
+const rss = samples.map((s) => s.rss);
 process.stdout.write(
   `${[
-    `soak: ${SECONDS} s at 16 connections over 11 endpoints, refreshes every 30 s`,
-    `requests: ${result.requests.total} (${Math.round(result.requests.average)}/s), errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, p99 ${result.latency.p99} ms`,
-    `publications served: ${[...etagsByVersion.keys()].join(', ')} (${etagsByVersion.size} versions)`,
-    `regime ETag per version: ${inconsistent.length === 0 ? 'one per version (no change of response within a version)' : `CHANGED within versions ${inconsistent.map(([v]) => v).join(', ')}`}`,
-    `resident memory: first minute avg ${avg(firstMinute)} MB, last minute avg ${avg(lastMinute)} MB, min ${Math.min(...samples.map((s) => s.rss))} MB, max ${Math.max(...samples.map((s) => s.rss))} MB`,
-    `memory samples (s: MB): ${samples.map((s) => `${s.t}:${s.rss}`).join(' ')}`,
+    `soak: ${SECONDS} s, 16 connections over 11 endpoints (core 1) against the service (core 0), a refresh and publication every minute (${busy.length} seen, ${busy.map((w) => ((w.to - w.from) / 1000).toFixed(1)).join(', ')} s each)`,
+    `load: ${result.requests.total} requests (${Math.round(result.requests.average)}/s), errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, p99 ${result.latency.p99} ms`,
+    `probe /api/regime every 20 ms, while refreshing and publishing: ${line(during)}`,
+    `probe /api/regime every 20 ms, otherwise: ${line(outside)}`,
+    `regime ETag per publication: ${inconsistent.length === 0 ? 'one per version' : `CHANGED within versions ${inconsistent.map(([v]) => v).join(', ')}`}`,
+    `resident memory: min ${Math.min(...rss)} MB, max ${Math.max(...rss)} MB, last ${rss.at(-1)} MB`,
+    `memory samples every 30 s (s: MB): ${samples
+      .filter((s) => s.t % 30 === 0)
+      .map((s) => `${s.t}:${s.rss}`)
+      .join(' ')}`,
   ].join('\n')}\n`,
 );
-service.kill('SIGTERM');
+service.stop();
 await replay.close();
-rmSync(dir, { recursive: true, force: true });
+store.remove();

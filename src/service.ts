@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { Refresher } from './ingest/refresh.ts';
+import { closeRefreshPool } from './ingest/refresh-pool.ts';
 import { refreshIntervalHours, scheduleRefreshes } from './ingest/scheduler.ts';
 import { createProviders } from './providers/providers.ts';
 import { publicationContent } from './publication-content.ts';
@@ -52,6 +53,10 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
       await announcePublication({ store, coordination, now, log }, summary.runId);
       await sync();
     },
+    // An in-memory store cannot be opened by a second connection: refresh on this thread then.
+    config.databaseUrl.includes(':memory:')
+      ? undefined
+      : { databaseUrl: config.databaseUrl, providers: config.providers, budgetMs: config.refreshBudgetMs },
   );
 
   await sync();
@@ -111,6 +116,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
       await coordination.close();
       await store.close();
       await closeModelPool();
+      await closeRefreshPool();
     },
   };
 }

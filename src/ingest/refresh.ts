@@ -11,6 +11,8 @@ import type { SeriesDef } from '../timeseries/series.ts';
 import { conformObservations } from './conform.ts';
 import { deriveSeries } from './derive.ts';
 import { underivedDates, withdrawnDates } from './reconcile.ts';
+import { refreshOffThread } from './refresh-pool.ts';
+import { type RefreshTask, type RefreshTaskResult, retryNotice } from './refresh-worker.ts';
 import { screenJumps } from './screen.ts';
 
 export interface SourceOutcome {
@@ -111,12 +113,15 @@ async function refreshOne(
       def.id,
       source,
     );
+    await yieldToRequests();
     const stored = (await loadSeries(deps.store.db, { seriesIds: [def.id] })).get(def.id) ?? [];
     const pending = await pendingQuarantine(deps.store.db, def.id);
+    await yieldToRequests();
     const today = isoDate(now);
     const { observations, notes } = conformObservations(def, fetched.observations, stored, today, source);
     const withdrawn = withdrawnDates(def, observations, stored, pending.keys(), today, source);
     const screened = screenJumps(def, observations, stored, pending, now);
+    await yieldToRequests();
     const result = await appendObservations(deps.store.db, def.id, screened.accepted, now.toISOString(), runId, {
       withdrawn,
       quarantined: screened.quarantined,
@@ -157,7 +162,9 @@ async function deriveOne(def: SeriesDef, deps: RefreshDeps, runId: number, obser
   let outcome: SourceOutcome;
   try {
     const inputIds = formulaInputs(def.formula!);
+    await yieldToRequests();
     const inputs = await loadSeries(deps.store.db, { seriesIds: inputIds });
+    await yieldToRequests();
     const observations = deriveSeries(def, inputs);
     if (observations.length === 0) {
       throw new ProviderError({
@@ -167,8 +174,10 @@ async function deriveOne(def: SeriesDef, deps: RefreshDeps, runId: number, obser
         message: `no overlapping data in its inputs (${inputIds.join(', ')})`,
       });
     }
+    await yieldToRequests();
     const stored = (await loadSeries(deps.store.db, { seriesIds: [def.id] })).get(def.id) ?? [];
     const withdrawn = underivedDates(observations, stored);
+    await yieldToRequests();
     const result = await appendObservations(deps.store.db, def.id, observations, deps.now().toISOString(), runId, {
       withdrawn,
     });
@@ -237,10 +246,21 @@ export class Refresher {
   #running: Promise<RefreshSummary> | undefined;
   readonly #deps: RefreshDeps;
   readonly #onComplete: (summary: RefreshSummary) => Promise<void> | void;
+  readonly #offThread: Omit<RefreshTask, 'trigger'> | undefined;
 
-  constructor(deps: RefreshDeps, onComplete: (summary: RefreshSummary) => Promise<void> | void = () => {}) {
+  /**
+   * With `offThread` (the service on a file or PostgreSQL store), each refresh runs on a worker thread with its
+   * own connection; the observer hears of its retries and outcomes when it ends. Without it (an in-memory store,
+   * tests, the CLI), it runs here.
+   */
+  constructor(
+    deps: RefreshDeps,
+    onComplete: (summary: RefreshSummary) => Promise<void> | void = () => {},
+    offThread?: Omit<RefreshTask, 'trigger'>,
+  ) {
     this.#deps = deps;
     this.#onComplete = onComplete;
+    this.#offThread = offThread;
   }
 
   get running(): boolean {
@@ -256,11 +276,27 @@ export class Refresher {
     clearTimeout(timer);
   }
 
+  async #runOffThread(trigger: string, observer: RefreshObserver = {}): Promise<RefreshSummary> {
+    let result: RefreshTaskResult;
+    try {
+      result = await refreshOffThread({ ...this.#offThread!, trigger });
+    } catch {
+      // The worker itself could not run (not a provider failure): refresh here rather than not at all.
+      return runRefresh(this.#deps, trigger, observer);
+    }
+    for (const record of result.retries) observer.retrying?.(retryNotice(record));
+    for (const outcome of result.summary.outcomes) observer.finished?.(outcome);
+    observer.end?.(result.summary);
+    return result.summary;
+  }
+
   refresh(trigger: string, observer?: RefreshObserver): Promise<RefreshSummary> {
     if (this.#running) return this.#running;
     this.#running = (async () => {
       try {
-        const summary = await runRefresh(this.#deps, trigger, observer);
+        const summary = this.#offThread
+          ? await this.#runOffThread(trigger, observer)
+          : await runRefresh(this.#deps, trigger, observer);
         await this.#onComplete(summary);
         return summary;
       } finally {
@@ -269,4 +305,12 @@ export class Refresher {
     })();
     return this.#running;
   }
+}
+
+/**
+ * A macrotask boundary between the steps of one series: the embedded store answers synchronously, so without it
+ * a refresh would hold the serving thread for a whole series at a time (issue 13, finding 6).
+ */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

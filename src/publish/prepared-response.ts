@@ -62,8 +62,14 @@ export function strongEtag(body: Buffer | string): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-export function prepareBody(body: Buffer, contentType: string, cacheControl: string, status = 200): PreparedResponse {
-  return prepared(body, strongEtag(body), contentType, cacheControl, status);
+export function prepareBody(
+  body: Buffer,
+  contentType: string,
+  cacheControl: string,
+  status = 200,
+  compression: Compression = 'always',
+): PreparedResponse {
+  return prepared(body, strongEtag(body), contentType, cacheControl, status, {}, compression);
 }
 
 /**

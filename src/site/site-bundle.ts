@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
-import { type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
+import { type Compression, type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
 import type { RenderedPage, SiteBundle } from '../publish/site-port.ts';
@@ -56,9 +56,13 @@ const DOCUMENTS: ReadonlyMap<string, PreparedResponse> = (() => {
 export function buildSite(publication: Publication): SiteBundle {
   const data = siteData(publication);
   const site = { name: data.name, baseUrl: data.baseUrl, banner: bannerFor(publication) };
-  const render = (page: Page): RenderedPage => ({
-    html: withPageHeaders(prepareBody(Buffer.from(renderHtml(page, site)), HTML, CACHE_CONTROL.page)),
-    markdown: withPageHeaders(prepareBody(Buffer.from(renderMarkdown(page, site)), MARKDOWN, CACHE_CONTROL.page)),
+  // The fixed pages are few and always encoded; archive days, ranges and charts are rendered per distinct URL and
+  // encoded only while the encoder is idle, so a crawl cannot queue up compression work (see prepared-response).
+  const render = (page: Page, compression: Compression = 'always'): RenderedPage => ({
+    html: withPageHeaders(prepareBody(Buffer.from(renderHtml(page, site)), HTML, CACHE_CONTROL.page, 200, compression)),
+    markdown: withPageHeaders(
+      prepareBody(Buffer.from(renderMarkdown(page, site)), MARKDOWN, CACHE_CONTROL.page, 200, compression),
+    ),
   });
   const byId = new Map(data.indicators.map((i) => [i.def.id, i]));
   const builders = new Map<string, () => Page>([
@@ -78,21 +82,24 @@ export function buildSite(publication: Publication): SiteBundle {
     const build = builders.get(path);
     return build ? render(build()) : undefined;
   });
-  const ranges = cached<RenderedPage>(200, (key) => {
+  const ranges = cached<RenderedPage>(100, (key) => {
     const [id, days] = key.split('|');
     const item = byId.get(id!);
-    return item ? render(indicatorPage(data, item, Number(days))) : undefined;
+    return item ? render(indicatorPage(data, item, Number(days)), 'if-idle') : undefined;
   });
-  const archive = cached<RenderedPage>(500, (date) => {
+  // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
+  const archive = cached<RenderedPage>(100, (date) => {
     const page = data.history ? archivePage(data.history, date) : undefined;
-    return page ? render(page) : undefined;
+    return page ? render(page, 'if-idle') : undefined;
   });
-  const charts = cached<PreparedResponse>(500, (key) => {
+  const charts = cached<PreparedResponse>(200, (key) => {
     const [id, days, style] = key.split('|');
     const svg = chartSvg(id!, Number(days), style as 'line' | 'spark', byId, data);
     return svg === undefined
       ? undefined
-      : withPageHeaders(prepareBody(Buffer.from(svg), 'image/svg+xml; charset=utf-8', CACHE_CONTROL.chart));
+      : withPageHeaders(
+          prepareBody(Buffer.from(svg), 'image/svg+xml; charset=utf-8', CACHE_CONTROL.chart, 200, 'if-idle'),
+        );
   });
   return {
     page: (path) => (builders.has(path) ? pages(path) : undefined),

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Engine } from './database.ts';
 
@@ -69,6 +69,17 @@ function migrations(engine: Engine): Record<string, Migration> {
         // Withdrawn dates and quarantined values are vintages too (never a delete, never an update): null for a
         // published value, 'withdrawn' or 'quarantined' otherwise.
         await db.schema.alterTable('observations').addColumn('state', 'text').execute();
+      },
+    },
+    '005_observation_state_index': {
+      async up(db: Kysely<unknown>) {
+        // Finding the values in quarantine must not scan every observation (a publish reads them each time).
+        await db.schema
+          .createIndex('observations_state')
+          .on('observations')
+          .columns(['state', 'series_id', 'date'])
+          .where(sql.ref('state'), 'is not', null)
+          .execute();
       },
     },
   };

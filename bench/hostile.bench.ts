@@ -1,0 +1,72 @@
+/**
+ * `npm run bench:hostile`: what hostile providers cost the running service. One refresh meets, at once, a FRED
+ * series answering 300 MB, another answering a gzip bomb (256 MB inflated), the Daily Treasury Statement
+ * claiming a million pages, and the Treasury's Debt to the Penny never answering; the service runs as
+ * `npm start` runs it (core 0) with a 60 s refresh budget. Reported: resident memory before and at its peak
+ * during the refresh (target < 100 MB extra), how long the refresh took and how each hostile series ended, and
+ * the latency of /api/regime sampled every 20 ms meanwhile (target p99 < 10 ms).
+ */
+
+import { replayEnv } from '../test/support/processes.ts';
+import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
+import { startReplayServer } from '../test/support/replay-server.ts';
+import { syntheticReplayData } from '../test/support/synthetic-data.ts';
+import { benchStore } from './bench-store.ts';
+import { latencyProbe, percentile, startService } from './service-process.ts';
+
+const store = await benchStore();
+const replay = await startReplayServer(hasRealData() ? realReplayData() : syntheticReplayData());
+replay.inject('id=VIXCLS', { kind: 'huge', mb: 300 });
+replay.inject('id=WALCL', { kind: 'gzip-bomb', mb: 256 });
+replay.inject('operating_cash_balance', { kind: 'pages', claim: 1_000_000 });
+replay.inject('debt_to_penny', { kind: 'hang' });
+// The first refresh starts on the next 20-second mark, after the baseline is read.
+const service = await startService(
+  {
+    DATABASE_URL: `sqlite:${store.database}`,
+    REFRESH_ON_START: 'false',
+    REFRESH_CRON: '*/20 * * * * *',
+    REFRESH_BUDGET_SECONDS: '60',
+    ...replayEnv(replay),
+  },
+  0,
+);
+interface Health {
+  lastRefresh: { runId: number; status: string; startedAt: string; finishedAt: string | null } | null;
+  sources: Array<{ seriesId: string; errorKind: string | null; lastError: string | null }>;
+}
+const health = async () => (await (await fetch(`${service.base}/api/health`)).json()) as Health;
+const firstRun = (await health()).lastRefresh?.runId ?? 0;
+const baseline = service.rssMb();
+let peak = baseline;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, service.rssMb());
+}, 50);
+const probe = latencyProbe(`${service.base}/api/regime`, 20);
+let done: Health | undefined;
+while (!done) {
+  await new Promise((r) => setTimeout(r, 250));
+  const h = await health();
+  if ((h.lastRefresh?.runId ?? 0) > firstRun && h.lastRefresh?.finishedAt) done = h;
+}
+await probe.stop();
+clearInterval(sampler);
+const refresh = done.lastRefresh!;
+const during = probe.samples
+  .filter((s) => s.at >= Date.parse(refresh.startedAt) && s.at <= Date.parse(refresh.finishedAt!))
+  .map((s) => s.ms);
+const hostile = ['vix', 'fed-balance-sheet', 'tga-dts', 'debt-penny'];
+process.stdout.write(
+  `${[
+    `hostile providers — ${store.real ? 'real files' : 'synthetic fixtures'}, node ${process.version}`,
+    `refresh ${refresh.runId}: ${refresh.status}, ${((Date.parse(refresh.finishedAt!) - Date.parse(refresh.startedAt)) / 1000).toFixed(1)} s (budget 60 s)`,
+    ...done.sources
+      .filter((s) => hostile.includes(s.seriesId))
+      .map((s) => `  ${s.seriesId}: ${s.errorKind ?? 'ok'} — ${s.lastError ?? ''}`),
+    `resident memory: ${baseline.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak (+${(peak - baseline).toFixed(0)} MB)`,
+    `probe /api/regime every 20 ms during the refresh: n ${during.length}, p50 ${percentile(during, 50).toFixed(1)} ms, p99 ${percentile(during, 99).toFixed(1)} ms, max ${Math.max(...during).toFixed(1)} ms`,
+  ].join('\n')}\n`,
+);
+service.stop();
+await replay.close();
+store.remove();

@@ -1,0 +1,107 @@
+/**
+ * Benchmarks' view of a running service: started exactly as `npm start` starts it (the same environment
+ * assignments and node flags), optionally pinned to one core, with its resident memory readable from /proc, and
+ * a latency probe that samples one URL at a steady pace on its own keep-alive connection.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { freePort } from '../test/support/processes.ts';
+
+const START_WORDS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(/\s+/);
+const START_ENV = Object.fromEntries(
+  START_WORDS.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.split('=') as [string, string]),
+);
+// `exec node <flags> src/cli.ts serve`: the node flags and the script, run with this very node binary.
+const START_ARGS = START_WORDS.filter((w) => !/^[A-Z_]+=/.test(w) && w !== 'exec' && w !== 'node');
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  /** Milliseconds from spawn to the first 200 of /api/regime. */
+  startMs: number;
+  rssMb(): number;
+  stop(): void;
+}
+
+/** Starts the service; `core` pins it (taskset) so a load generator can have the other core. */
+export async function startService(env: Record<string, string>, core?: number): Promise<ServiceProcess> {
+  const port = await freePort();
+  const started = performance.now();
+  const node = [process.execPath, ...START_ARGS];
+  const [command, ...args] = core === undefined ? node : ['taskset', '-c', String(core), ...node];
+  const child = spawn(command!, args, {
+    env: { ...process.env, ...START_ENV, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/api/regime`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const startMs = performance.now() - started;
+  return {
+    child,
+    port,
+    base,
+    startMs,
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    stop: () => child.kill('SIGKILL'),
+  };
+}
+
+export interface ProbeSample {
+  at: number;
+  ms: number;
+}
+
+/** GETs `url` every `everyMs` on one keep-alive connection until stopped; each sample is (start time, latency). */
+export function latencyProbe(url: string, everyMs: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const samples: ProbeSample[] = [];
+  let running = true;
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const at = Date.now();
+      const t0 = performance.now();
+      const req = request(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          samples.push({ at, ms: performance.now() - t0 });
+          resolve();
+        });
+      });
+      req.on('error', () => resolve());
+      req.end();
+    });
+  const loop = (async () => {
+    while (running) {
+      const next = Date.now() + everyMs;
+      await once();
+      await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
+    }
+  })();
+  return {
+    samples,
+    async stop() {
+      running = false;
+      await loop;
+      agent.destroy();
+    },
+  };
+}
+
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
