@@ -3,81 +3,77 @@
  *
  * 1. Full refresh + recompute: every series from the real files (synthetic fixtures when absent) through the
  *    replay server into a fresh SQLite store, then one publication (model, lens, correlations, pages).
- * 2. Throughput and latency: servers in a child process (one core), autocannon here (the other core). For each
- *    endpoint and connection count, a warm-up, then BENCH_ROUNDS alternating app/bare rounds of BENCH_SECONDS;
- *    medians and the app/bare throughput ratio are printed.
- * 3. Cold start: `usd-liquidity serve` on the stored data, process start to the first 200 of /api/regime
- *    (median of 3).
+ * 2. Throughput and latency: both servers in one child process pinned to core 0 (with `npm start`'s node flags),
+ *    the load generator — wrk (`apt-get install -y wrk`) — pinned alone to core 1. For each endpoint, a warm-up,
+ *    then BENCH_ROUNDS alternating app/bare rounds (ABAB) of BENCH_SECONDS at BENCH_CONNECTIONS; medians and the
+ *    app/bare ratio. The bare column shows the client's headroom: where it serves more than the app, the client
+ *    was not the bottleneck for the app's figure. Without wrk, autocannon runs in this process and the table says
+ *    its figures may measure the client.
+ * 3. Cold start: `npm start` on the stored data, process start to the first 200 of /api/regime (median of 3).
  * 4. Resident memory of that service after BENCH_SECONDS × 5 of mixed load at 16 connections.
  *
- * Options (env): BENCH_SECONDS (2), BENCH_ROUNDS (3), BENCH_CONNECTIONS ("1,16,128").
+ * Options (env): BENCH_SECONDS (3), BENCH_ROUNDS (5), BENCH_CONNECTIONS (16).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { runRefresh } from '../src/ingest/refresh.ts';
-import { createProviders } from '../src/providers/providers.ts';
 import { publicationContent } from '../src/publication-content.ts';
 import { Publisher } from '../src/publish/publisher.ts';
 import { buildSite } from '../src/site/site-bundle.ts';
 import { openStore } from '../src/store/store.ts';
-import { freePort } from '../test/support/processes.ts';
-import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
-import { startReplayServer } from '../test/support/replay-server.ts';
-import { syntheticReplayData } from '../test/support/synthetic-data.ts';
+import { benchStore } from './bench-store.ts';
+import { median, type ServiceProcess, startService } from './service-process.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,16,128').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ENDPOINTS = [
+  '/api',
   '/api/regime',
-  '/api/snapshot',
   '/api/series/tga?days=365',
-  '/api/series/tga?days=4000',
+  '/api/lens',
+  '/api/correlation',
+  '/api/snapshot',
+  '/api/model',
   '/api/history',
   '/methodology.md',
   '/',
 ];
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const out = (text: string) => process.stdout.write(text);
+const WRK = spawnSync('wrk', ['--version']).error === undefined;
 
 // 1. Full refresh + recompute.
-const real = hasRealData();
-const dir = mkdtempSync(join(tmpdir(), 'usd-liquidity-bench-'));
-const database = join(dir, 'bench.sqlite');
+const store = await benchStore();
 {
-  const replay = await startReplayServer(real ? realReplayData() : syntheticReplayData());
-  const store = await openStore(`sqlite:${database}`);
-  const t0 = performance.now();
-  const summary = await runRefresh(
-    { store, providers: createProviders(replay.providerConfig()), now: () => new Date() },
-    'bench',
-  );
-  const t1 = performance.now();
-  const publisher = new Publisher(store, {
+  const db = await openStore(`sqlite:${store.database}`);
+  const publisher = new Publisher(db, {
     baseUrl: 'http://localhost:8080',
     content: publicationContent({ baseUrl: 'http://localhost:8080', partnerSitesJson: undefined }),
     site: buildSite,
+    offThread: false,
   });
+  const t0 = performance.now();
   await publisher.rebuild();
-  const t2 = performance.now();
+  const publishMs = performance.now() - t0;
+  await db.close();
   out(
-    `usd-liquidity benchmark — ${real ? 'real files (../shared/data/real)' : 'synthetic fixtures'}, node ${process.version}, ${SECONDS}s × ${ROUNDS} rounds\n\n`,
+    `usd-liquidity benchmark — ${store.real ? 'real files (../shared/data/real)' : 'synthetic fixtures'}, node ${process.version}, ${SECONDS} s × ${ROUNDS} rounds (ABAB) at ${CONNECTIONS} connections, load by ${WRK ? 'wrk on core 1, servers on core 0' : 'autocannon in this process (wrk not installed: the client may be the bottleneck)'}\n\n`,
   );
   out(
-    `full refresh (${summary.outcomes.length} series, ${summary.outcomes.reduce((n, o) => n + o.added, 0)} points): ${Math.round(t1 - t0)} ms; recompute + publish (model, lens, correlations, pages): ${Math.round(t2 - t1)} ms; total ${Math.round(t2 - t0)} ms\n\n`,
+    `full refresh (${store.summary.outcomes.length} series, ${store.summary.outcomes.reduce((n, o) => n + o.added, 0)} points): ${Math.round(store.refreshMs)} ms; recompute + publish on one thread (model, lens, correlations, pages): ${Math.round(publishMs)} ms\n\n`,
   );
-  await store.close();
-  await replay.close();
 }
 
 // 2. Throughput and latency beside a bare server.
-const child = spawn(process.execPath, ['bench/bench-servers.ts', database, ...ENDPOINTS], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const flags = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string)
+  .split(/\s+/)
+  .filter((w) => w.startsWith('--'));
+const child = spawn(
+  'taskset',
+  ['-c', '0', process.execPath, ...flags, 'bench/bench-servers.ts', store.database, ...ENDPOINTS],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 const ready = await new Promise<{ app: number; bare: number; sizes: Record<string, number> }>((resolve, reject) => {
   createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
   child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
@@ -90,8 +86,30 @@ interface Sample {
   errors: number;
 }
 
-async function measure(port: number, path: string, connections: number, seconds = SECONDS): Promise<Sample> {
-  const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, duration: seconds });
+/** wrk's latency figure in milliseconds ("812.00us", "1.20ms", "1.01s"). */
+function wrkMs(text: string): number {
+  const [, value, unit] = /([\d.]+)(us|ms|s)/.exec(text) ?? [];
+  return Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
+}
+
+async function measure(port: number, path: string, seconds: number): Promise<Sample> {
+  const url = `http://127.0.0.1:${port}${path}`;
+  if (WRK) {
+    const text = execFileSync(
+      'taskset',
+      ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', url],
+      { encoding: 'utf8' },
+    );
+    const errors = /Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? '0';
+    const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
+    return {
+      rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)![1]),
+      p50: wrkMs(/ 50%\s+(\S+)/.exec(text)![1]!),
+      p99: wrkMs(/ 99%\s+(\S+)/.exec(text)![1]!),
+      errors: Number(errors) + (socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0),
+    };
+  }
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -100,85 +118,47 @@ async function measure(port: number, path: string, connections: number, seconds 
   };
 }
 
-const header =
-  '| endpoint | bytes | conns | app req/s | bare req/s | ratio | app p50 ms | app p99 ms | bare p99 ms | errors |';
 out(
-  `${header}\n|${header
-    .split('|')
-    .slice(1, -1)
-    .map(() => '---')
-    .join('|')}|\n`,
+  '| endpoint | bytes | app req/s | bare req/s | app / bare | app p50 ms | app p99 ms | bare p99 ms | errors |\n|---|---|---|---|---|---|---|---|---|\n',
 );
+const ratios: number[] = [];
 for (const path of ENDPOINTS) {
-  for (const connections of CONNECTIONS) {
-    const app: Sample[] = [];
-    const bare: Sample[] = [];
-    await measure(ready.app, path, connections, 1);
-    await measure(ready.bare, path, connections, 1);
-    for (let round = 0; round < ROUNDS; round++) {
-      app.push(await measure(ready.app, path, connections));
-      bare.push(await measure(ready.bare, path, connections));
-    }
-    const appRps = median(app.map((s) => s.rps));
-    const bareRps = median(bare.map((s) => s.rps));
-    const errors = [...app, ...bare].reduce((n, s) => n + s.errors, 0);
-    out(
-      `| ${path} | ${ready.sizes[path]} | ${connections} | ${Math.round(appRps)} | ${Math.round(bareRps)} | ${(appRps / bareRps).toFixed(2)} | ${median(app.map((s) => s.p50))} | ${median(app.map((s) => s.p99))} | ${median(bare.map((s) => s.p99))} | ${errors} |\n`,
-    );
+  await measure(ready.app, path, 1);
+  await measure(ready.bare, path, 1);
+  const app: Sample[] = [];
+  const bare: Sample[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    app.push(await measure(ready.app, path, SECONDS));
+    bare.push(await measure(ready.bare, path, SECONDS));
   }
+  const appRps = median(app.map((s) => s.rps));
+  const bareRps = median(bare.map((s) => s.rps));
+  ratios.push(appRps / bareRps);
+  const errors = [...app, ...bare].reduce((n, s) => n + s.errors, 0);
+  out(
+    `| ${path} | ${ready.sizes[path]} | ${Math.round(appRps)} | ${Math.round(bareRps)} | ${(appRps / bareRps).toFixed(2)} | ${median(app.map((s) => s.p50)).toFixed(2)} | ${median(app.map((s) => s.p99)).toFixed(2)} | ${median(bare.map((s) => s.p99)).toFixed(2)} | ${errors} |\n`,
+  );
 }
+out(
+  `\nmedian app / bare over the endpoints: ${median(ratios).toFixed(2)} (lowest ${Math.min(...ratios).toFixed(2)})\n`,
+);
 child.kill('SIGTERM');
 
 // 3. Cold start, and 4. memory after load.
-
-// Started exactly as `npm start` starts it: the same environment assignments and node flags.
-const START_WORDS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(/\s+/);
-const START_ENV = Object.fromEntries(
-  START_WORDS.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.split('=') as [string, string]),
-);
-const START_ARGS = START_WORDS.filter((w) => !/^[A-Z_]+=/.test(w)).slice(1);
-
-async function startService(): Promise<{ child: ChildProcess; port: number; ms: number }> {
-  const port = await freePort();
-  const started = performance.now();
-  const service = spawn(process.execPath, START_ARGS, {
-    env: {
-      ...process.env,
-      ...START_ENV,
-      DATABASE_URL: `sqlite:${database}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      REFRESH_ON_START: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/regime`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return { child: service, port, ms: performance.now() - started };
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
+// The first start computes the publication's model (and keeps it); the next ones read it back.
 const starts: number[] = [];
-let service: Awaited<ReturnType<typeof startService>> | undefined;
-for (let i = 0; i < 3; i++) {
-  service?.child.kill('SIGKILL');
-  service = await startService();
-  starts.push(service.ms);
+let service: ServiceProcess | undefined;
+for (let i = 0; i < 4; i++) {
+  service?.stop();
+  service = await startService({ DATABASE_URL: `sqlite:${store.database}`, REFRESH_ON_START: 'false' });
+  starts.push(service.startMs);
 }
 out(
-  `\ncold start (process start → first 200 of /api/regime, data stored): median ${Math.round(median(starts))} ms (runs: ${starts.map(Math.round).join(', ')} ms)\n`,
+  `\ncold start (process start → first 200 of /api/regime, data and publication stored): first start (computes the model) ${Math.round(starts[0]!)} ms; restarts (model read back): median ${Math.round(median(starts.slice(1)))} ms (runs: ${starts.slice(1).map(Math.round).join(', ')} ms)\n`,
 );
-
-const rss = () =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${service!.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const before = rss();
+const before = service!.rssMb();
 const mixed = await autocannon({
-  url: `http://127.0.0.1:${service!.port}`,
+  url: service!.base,
   connections: 16,
   duration: SECONDS * 5,
   requests: [
@@ -190,7 +170,7 @@ const mixed = await autocannon({
   ].map((path) => ({ method: 'GET' as const, path })),
 });
 out(
-  `resident memory of the service: ${before.toFixed(0)} MB after start, ${rss().toFixed(0)} MB after ${SECONDS * 5} s of mixed load at 16 connections (${Math.round(mixed.requests.average)} req/s, ${mixed.errors + mixed.non2xx} errors)\n`,
+  `resident memory of the service: ${before.toFixed(0)} MB after start, ${service!.rssMb().toFixed(0)} MB after ${SECONDS * 5} s of mixed load at 16 connections (${Math.round(mixed.requests.average)} req/s, ${mixed.errors + mixed.non2xx} errors)\n`,
 );
-service!.child.kill('SIGKILL');
-rmSync(dir, { recursive: true, force: true });
+service!.stop();
+store.remove();

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RefreshSummary, runRefresh } from '../src/ingest/refresh.ts';
 import { createProviders } from '../src/providers/providers.ts';
+import { recordPublication } from '../src/store/publications.ts';
 import { openStore } from '../src/store/store.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
 import { startReplayServer } from '../test/support/replay-server.ts';
@@ -32,6 +33,8 @@ export async function benchStore(): Promise<BenchStore> {
     'bench',
   );
   const refreshMs = performance.now() - t0;
+  // As the service does after a refresh: log the publication every process then builds.
+  await recordPublication(store.db, summary.runId, new Date().toISOString());
   await store.close();
   await replay.close();
   return { real, database, summary, refreshMs, remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -1,13 +1,17 @@
 import type { Logger } from 'pino';
+import { CURRENT_MODEL } from '../analytics/model/versions.ts';
+import { storedModelResult, storeModelResult } from '../store/model-results.ts';
 import { loadVintagedSeries, pendingQuarantine } from '../store/observations.ts';
 import { latestPublication } from '../store/publications.ts';
 import { recentRuns, seriesRefreshStates } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
+import type { ModelComputation } from './model-computation.ts';
 import { computeOffThread } from './model-pool.ts';
 import type { ModelTaskResult } from './model-worker.ts';
 import { buildPublication, type Publication } from './publication.ts';
+import { SERVICE_VERSION } from './service-version.ts';
 import type { SiteBuilder } from './site-port.ts';
 
 export interface PublisherOptions {
@@ -48,6 +52,30 @@ export class Publisher {
     this.#content = opts.content;
     this.#site = opts.site;
     this.#offThread = opts.offThread ?? true;
+  }
+
+  /**
+   * The model for a logged publication: read back if this code already computed it (a restart serves at once),
+   * else computed — on the worker thread unless told otherwise — and kept for the next start.
+   */
+  async #model(
+    vintaged: Map<string, VintagedSeries>,
+    now: Date,
+    publicationId: number | undefined,
+  ): Promise<ModelTaskResult | undefined> {
+    const key =
+      publicationId !== undefined && publicationId > 0
+        ? { publicationId, modelVersion: CURRENT_MODEL.version, serviceVersion: SERVICE_VERSION }
+        : undefined;
+    const stored = key && (await storedModelResult(this.#store.db, key));
+    if (stored) return { ok: true, computation: JSON.parse(stored) as ModelComputation };
+    const computed = this.#offThread ? await this.#computeOffThread(vintaged, now) : undefined;
+    if (key && computed?.ok) {
+      await storeModelResult(this.#store.db, key, JSON.stringify(computed.computation)).catch((error) =>
+        this.#log?.warn({ err: error }, 'could not keep the model result for the next start'),
+      );
+    }
+    return computed;
   }
 
   /** The model from the worker thread; undefined (compute here) if the worker itself could not run. */
@@ -95,7 +123,7 @@ export class Publisher {
         pendingQuarantine(this.#store.db),
       ]);
       const now = at.now ?? this.#now();
-      const computed = this.#offThread ? await this.#computeOffThread(vintaged, now) : undefined;
+      const computed = await this.#model(vintaged, now, at.version);
       const started = performance.now();
       const next = await buildPublication({
         vintaged,

@@ -28,6 +28,14 @@ export interface Tables {
     status: 'running' | 'ok' | 'partial' | 'failed' | 'aborted';
     trigger: string;
   };
+  model_results: {
+    publication_id: number;
+    /** Model and service versions: a result is reused only by the code that computed it. */
+    model_version: string;
+    service_version: string;
+    /** The computation (regime, history, description, correlations) as JSON. */
+    body: string;
+  };
   publications: {
     id: Generated<number>;
     run_id: number | null;

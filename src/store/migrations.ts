@@ -82,6 +82,19 @@ function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '006_model_results': {
+      async up(db: Kysely<unknown>) {
+        // The model computed for a publication, kept so a restart serves at once instead of recomputing.
+        await db.schema
+          .createTable('model_results')
+          .addColumn('publication_id', 'integer', (c) => c.notNull())
+          .addColumn('model_version', 'text', (c) => c.notNull())
+          .addColumn('service_version', 'text', (c) => c.notNull())
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('model_results_pk', ['publication_id', 'model_version', 'service_version'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DLI_1 } from '../../src/analytics/model/specs/dli-1.ts';
 import { computeModelOutputs } from '../../src/publish/model-run.ts';
+import { Publisher } from '../../src/publish/publisher.ts';
+import { SERVICE_VERSION } from '../../src/publish/service-version.ts';
+import { storedModelResult } from '../../src/store/model-results.ts';
 import { loadVintagedSeries } from '../../src/store/observations.ts';
 import type { VintagedSeries } from '../../src/timeseries/vintages.ts';
 import { createRefreshedHarness, type Harness, TEST_NOW } from '../support/harness.ts';
@@ -81,3 +84,27 @@ describe('dli-2 is reproducible from a fresh install', () => {
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+describe('a restart serves the stored model result of its publication', () => {
+  it('the model computed for a logged publication is kept, and a new publisher reads it back byte for byte', async () => {
+    const h = await createRefreshedHarness();
+    try {
+      const at = { version: 7, now: TEST_NOW };
+      const first = new Publisher(h.store, { baseUrl: 'http://x' });
+      const built = await first.rebuild(at);
+      const stored = await storedModelResult(h.store.db, {
+        publicationId: 7,
+        modelVersion: 'dli-2',
+        serviceVersion: SERVICE_VERSION,
+      });
+      assert.ok(stored, 'kept for the next start');
+      const restarted = new Publisher(h.store, { baseUrl: 'http://x', offThread: false });
+      const again = await restarted.rebuild(at);
+      assert.ok(again!.regime!.response.body.equals(built!.regime!.response.body));
+      assert.ok(again!.history!.response.body.equals(built!.history!.response.body));
+      assert.equal(again!.correlation!.response.etag, built!.correlation!.response.etag);
+    } finally {
+      await h.close();
+    }
+  });
+});

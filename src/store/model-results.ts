@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Tables } from './database.ts';
+
+/**
+ * The model computed for a publication, as JSON: a restart of the same code on the same publication reads it
+ * back instead of recomputing (the model is the slow part of a start). A cache, not a record: only the newest
+ * KEEP publications' results are kept.
+ */
+const KEEP = 3;
+
+export interface ModelResultKey {
+  publicationId: number;
+  modelVersion: string;
+  serviceVersion: string;
+}
+
+export async function storedModelResult(db: Kysely<Tables>, key: ModelResultKey): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('model_results')
+    .select('body')
+    .where('publication_id', '=', key.publicationId)
+    .where('model_version', '=', key.modelVersion)
+    .where('service_version', '=', key.serviceVersion)
+    .executeTakeFirst();
+  return row?.body;
+}
+
+export async function storeModelResult(db: Kysely<Tables>, key: ModelResultKey, body: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('model_results')
+      .where('publication_id', '=', key.publicationId)
+      .where('model_version', '=', key.modelVersion)
+      .where('service_version', '=', key.serviceVersion)
+      .execute();
+    await trx
+      .insertInto('model_results')
+      .values({
+        publication_id: key.publicationId,
+        model_version: key.modelVersion,
+        service_version: key.serviceVersion,
+        body,
+      })
+      .execute();
+    await trx
+      .deleteFrom('model_results')
+      .where('publication_id', '<=', key.publicationId - KEEP)
+      .execute();
+  });
+}
