@@ -138,9 +138,14 @@ export class Publisher {
         lastRun: runs[0],
         quarantine: [...quarantine.values()],
       });
-      // Replacing a publication: keep serving the old one until the new one's encodings are ready, so that
-      // replicas switch with identical representations. A cold start swaps at once: something beats nothing.
-      if (this.#current) await next.ready;
+      // Replacing a publication: keep serving the old one until the new one's pages are rendered and its
+      // encodings are ready, so that replicas switch with identical representations and no request waits for a
+      // render. A cold start swaps at once: something beats nothing.
+      const warmed = warmUp(next);
+      if (this.#current) {
+        await warmed;
+        await next.ready;
+      }
       this.#current = next;
       for (const failure of Object.values(next.errors)) {
         // With nothing stored yet, nothing can be computed: that is the state of a fresh install, not an error.
@@ -161,5 +166,13 @@ export class Publisher {
       this.#log?.error({ err: error }, 'publication rebuild failed; serving the previous publication');
       return this.#current;
     }
+  }
+}
+
+/** Runs the site's first renders one by one, yielding to requests between them. */
+async function warmUp(publication: Publication): Promise<void> {
+  for (const warm of publication.site?.warmups ?? []) {
+    await new Promise((resolve) => setImmediate(resolve));
+    warm();
   }
 }

@@ -26,6 +26,12 @@ export interface SiteBundle {
   apiCatalog: PreparedResponse;
   /** Static documents by path: the stylesheet and the icons. */
   documents: ReadonlyMap<string, PreparedResponse>;
+  /**
+   * The renders every visitor of the home page triggers (the fixed pages, the dashboard's charts), one function
+   * each: the publisher runs them before the publication goes live, yielding between them, so no request waits
+   * for them.
+   */
+  warmups: ReadonlyArray<() => void>;
 }
 
 export type SiteBuilder = (publication: Publication) => SiteBundle;

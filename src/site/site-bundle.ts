@@ -119,6 +119,13 @@ export function buildSite(publication: Publication): SiteBundle {
       CACHE_CONTROL.apiCatalog,
     ),
     documents: DOCUMENTS,
+    warmups: [
+      ...[...builders.keys()].map((path) => () => void pages(path)),
+      () => void charts('headline|4000|line'),
+      () => void charts('headline-gauge|365|line'),
+      ...data.indicators.map((i) => () => void charts(`${i.def.id}|365|spark`)),
+      ...data.indicators.map((i) => () => void charts(`${i.def.id}|365|line`)),
+    ],
   };
 }
 
