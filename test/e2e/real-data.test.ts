@@ -18,6 +18,11 @@ function rawFile(name: string): Map<string, number> {
   return map;
 }
 
+// CI sets REQUIRE_REAL_DATA: there, missing files are a failure, not a skip.
+it('the real files are present where they are required', { skip: process.env.REQUIRE_REAL_DATA !== '1' }, () => {
+  assert.ok(hasRealData(), `REQUIRE_REAL_DATA is set but ${REAL_DATA_DIR} has no data`);
+});
+
 describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared/data/real' }, () => {
   let h: Harness;
   const served = async (id: string) => {
