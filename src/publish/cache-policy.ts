@@ -17,6 +17,8 @@ export const CACHE_CONTROL = {
   apiCatalog: 'public, max-age=3600',
   page: 'public, max-age=300, s-maxage=3600, stale-while-revalidate=21600',
   chart: 'public, max-age=3600, s-maxage=21600',
+  /** CSV downloads change with each refresh, like the JSON they mirror. */
+  csv: 'public, max-age=300, s-maxage=3600, stale-while-revalidate=21600',
   stylesheet: 'public, max-age=86400',
   icon: 'public, max-age=604800',
   error: 'no-store',

@@ -2,6 +2,7 @@ import type { PendingQuarantine } from '../store/observations.ts';
 import type { SeriesRefreshState } from '../store/runs.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';
+import { licenseOf } from '../timeseries/licenses.ts';
 import type { Locale } from '../timeseries/locales.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
@@ -13,6 +14,7 @@ import { computeModelComputation, type ModelComputation } from './model-computat
 import type { ModelTaskResult } from './model-worker.ts';
 import { type PreparedResponse, prepareJson } from './prepared-response.ts';
 import type { CorrelationBody } from './resources/correlation.ts';
+import { CsvDownloads } from './resources/csv.ts';
 import { responseExamples } from './resources/examples.ts';
 import { type HealthBody, healthBody, type LastRun } from './resources/health.ts';
 import { type IndicatorSummary, indicatorSummaries } from './resources/indicators.ts';
@@ -53,6 +55,8 @@ export interface Publication {
   /** The current value of every stored series (newest vintage per date). */
   readonly current: ReadonlyMap<string, readonly Observation[]>;
   readonly series: ReadonlyMap<string, SeriesResponses>;
+  /** CSV downloads of the series (whose values may be reproduced) and of the history, built on first request. */
+  readonly csv: CsvDownloads;
   readonly indicators: readonly IndicatorSummary[];
   /** The model result served, or undefined when none was ever computed (then `errors.model` says why). */
   readonly modelState: ModelState | undefined;
@@ -178,6 +182,14 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
     content: input.content,
     current,
     series,
+    csv: new CsvDownloads(
+      (id) => {
+        const def = seriesDef(id);
+        const observations = current.get(id);
+        return def && observations && licenseOf(def).redistribution === 'full' ? { def, observations } : undefined;
+      },
+      () => model?.history.body,
+    ),
     indicators,
     modelState,
     regime: model?.regime,

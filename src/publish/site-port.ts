@@ -11,15 +11,30 @@ export interface RenderedPage {
   markdown: PreparedResponse;
 }
 
+/** The dates a chart or an indicator page shows: a trailing window, or a range of dates (end inclusive). */
+export type ChartWindow = { days: number } | { start: string; end: string | null };
+
+/** What an indicator page or chart shows: its window and, optionally, a second series to compare with. */
+export interface ChartQuery {
+  window: ChartWindow | null;
+  /** A second series id, drawn on its own axis. */
+  compare: string | null;
+}
+
 export interface SiteBundle {
   /** A page by path ('/', '/docs', '/indicators/tga', …), rendered on first request and then kept. */
   page(path: string): RenderedPage | undefined;
-  /** An indicator page for another chart range. */
-  indicatorPage(id: string, days: number): RenderedPage | undefined;
+  /** An indicator page; a null window is the default range for the series' frequency. */
+  indicatorPage(id: string, query: ChartQuery): RenderedPage | undefined;
   /** /today/YYYY-MM-DD. */
   archive(date: string): RenderedPage | undefined;
-  /** An SVG chart: an indicator id, 'headline' or 'headline-gauge'. */
-  chart(id: string, days: number, style: 'line' | 'spark'): PreparedResponse | undefined;
+  /** A chart, SVG or PNG: an indicator id, 'headline' or 'headline-gauge'. */
+  chart(
+    id: string,
+    query: ChartQuery,
+    style: 'line' | 'compact' | 'spark',
+    format?: 'svg' | 'png',
+  ): PreparedResponse | undefined;
   /** The page for a path that does not exist (status 404), in both forms. */
   notFound: RenderedPage;
   llms: PreparedResponse;
@@ -35,3 +50,15 @@ export interface SiteBundle {
 }
 
 export type SiteBuilder = (publication: Publication) => SiteBundle;
+
+/** The documents every site provides in `documents` (static assets, robots.txt, the sitemap). */
+export const SITE_DOCUMENT_PATHS = [
+  '/assets/site.css',
+  '/assets/site.js',
+  '/assets/uplot.js',
+  '/assets/uplot.css',
+  '/favicon.svg',
+  '/favicon.ico',
+  '/robots.txt',
+  '/sitemap.xml',
+] as const;

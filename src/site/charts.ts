@@ -36,42 +36,136 @@ const FONT = 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
 const INK = '#1f2937';
 const ACCENT = '#2563eb';
 const GRID = '#e5e7eb';
+/** The compared series: orange, told apart from the blue by hue and lightness. */
+const SECOND = '#c2410c';
+
+/**
+ * How a line chart is drawn: `line` is 720 × 300 for wide screens, `compact` 360 × 260 for phones. Text is sized
+ * so that it stays at least 11 CSS px where each is shown (the page picks `compact` below 760 px: a 720-wide chart
+ * squeezed into a phone would shrink 12 px text to under 6 px).
+ */
+export type LineStyle = 'line' | 'compact';
+
+/** Every chart style served at /charts/{id}.svg: the two line layouts and the axis-less sparkline. */
+export type ChartStyle = LineStyle | 'spark';
+export const CHART_STYLES: readonly ChartStyle[] = ['line', 'compact', 'spark'];
+
+const LAYOUT: Record<LineStyle, { width: number; height: number; font: number; title: number; right: number }> = {
+  line: { width: 720, height: 300, font: 12, title: 15, right: 84 },
+  compact: { width: 360, height: 260, font: 13, title: 14, right: 72 },
+};
+
+/** 1234.5 → "1,235"; 12.345 → "12.35": the axis and last-value labels. */
+function labelNumber(value: number): string {
+  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }).format(value);
+}
 
 export function lineChartSvg(
   points: readonly ChartPoint[],
-  opts: { title: string; unit: string; width?: number; height?: number; bands?: boolean },
+  opts: {
+    title: string;
+    unit: string;
+    style?: LineStyle;
+    bands?: boolean;
+    /** A second series on its own right-hand axis, in a second colour. */
+    compare?: { points: readonly ChartPoint[]; title: string; unit: string };
+  },
 ): string {
-  const width = opts.width ?? 720;
-  const height = opts.height ?? 300;
-  const chart = echartsLib().init(null, null, { renderer: 'svg', ssr: true, width, height });
+  const layout = LAYOUT[opts.style ?? 'line'];
+  const compare = opts.compare;
+  const chart = echartsLib().init(null, null, {
+    renderer: 'svg',
+    ssr: true,
+    width: layout.width,
+    height: layout.height,
+  });
+  const last = points.at(-1);
   try {
     chart.setOption({
       animation: false,
       textStyle: { fontFamily: FONT, color: INK },
       title: {
-        text: opts.title,
-        subtext: opts.unit,
+        text: compare ? `${opts.title} vs ${compare.title}` : opts.title,
+        subtext: compare ? '' : opts.unit,
         left: 8,
         top: 4,
-        textStyle: { fontSize: 14, fontWeight: 600 },
-        subtextStyle: { fontSize: 11 },
+        textStyle: { fontSize: layout.title, fontWeight: 600, width: layout.width - 16, overflow: 'truncate' },
+        subtextStyle: { fontSize: layout.font, color: '#4b5563' },
       },
-      grid: { left: 56, right: 16, top: 52, bottom: 28 },
-      xAxis: { type: 'time', axisLine: { lineStyle: { color: GRID } }, axisLabel: { color: '#6b7280', fontSize: 10 } },
-      yAxis: {
-        type: 'value',
-        scale: !opts.bands,
-        ...(opts.bands ? { min: 0, max: 100 } : {}),
-        splitLine: { lineStyle: { color: GRID } },
-        axisLabel: { color: '#6b7280', fontSize: 10 },
+      grid: { left: 8, right: compare ? 8 : layout.right, top: compare ? 66 : 58, bottom: 8, containLabel: true },
+      xAxis: {
+        type: 'time',
+        axisLine: { lineStyle: { color: GRID } },
+        axisLabel: { color: '#4b5563', fontSize: layout.font, hideOverlap: true },
+        splitNumber: opts.style === 'compact' ? 3 : 6,
       },
-      series: [
+      yAxis: [
         {
+          type: 'value',
+          scale: !opts.bands,
+          ...(opts.bands ? { min: 0, max: 100 } : {}),
+          splitLine: { lineStyle: { color: GRID } },
+          axisLabel: { color: compare ? ACCENT : '#4b5563', fontSize: layout.font, formatter: labelNumber },
+          splitNumber: 4,
+        },
+        ...(compare
+          ? [
+              {
+                type: 'value',
+                scale: true,
+                position: 'right',
+                splitLine: { show: false },
+                axisLabel: { color: SECOND, fontSize: layout.font, formatter: labelNumber },
+                splitNumber: 4,
+              },
+            ]
+          : []),
+      ],
+      ...(compare
+        ? {
+            legend: {
+              top: 30,
+              left: 8,
+              textStyle: { fontSize: layout.font, color: INK },
+              data: [opts.title, compare.title],
+            },
+          }
+        : {}),
+      series: [
+        ...(compare
+          ? [
+              {
+                name: compare.title,
+                type: 'line',
+                yAxisIndex: 1,
+                showSymbol: false,
+                sampling: 'lttb',
+                lineStyle: { width: 1.8, color: SECOND },
+                itemStyle: { color: SECOND },
+                data: thin(compare.points, layout.width * 2).map((p) => [p.date, p.value]),
+              },
+            ]
+          : []),
+        {
+          name: opts.title,
           type: 'line',
           showSymbol: false,
           sampling: 'lttb',
-          lineStyle: { width: 1.6, color: ACCENT },
-          data: thin(points).map((p) => [p.date, p.value]),
+          lineStyle: { width: 1.8, color: ACCENT },
+          itemStyle: { color: ACCENT },
+          data: thin(points, layout.width * 2).map((p) => [p.date, p.value]),
+          // The last value, written at the end of the line: the number a reader looks for first.
+          endLabel:
+            last && !compare
+              ? {
+                  show: true,
+                  fontSize: layout.font,
+                  fontWeight: 600,
+                  color: INK,
+                  formatter: () => labelNumber(last.value),
+                }
+              : { show: false },
           ...(opts.bands
             ? {
                 markArea: {
@@ -145,9 +239,9 @@ export function gaugeSvg(value: number, label: string, width = 320, height = 220
           pointer: { width: 5, itemStyle: { color: INK } },
           axisTick: { show: false },
           splitLine: { length: 8, lineStyle: { color: '#fff', width: 2 } },
-          axisLabel: { distance: 20, fontSize: 10, color: '#6b7280' },
+          axisLabel: { distance: 22, fontSize: 12, color: '#4b5563' },
           detail: { formatter: '{value}', fontSize: 30, fontWeight: 700, offsetCenter: [0, '28%'], color: INK },
-          title: { offsetCenter: [0, '52%'], fontSize: 12, color: '#374151' },
+          title: { offsetCenter: [0, '52%'], fontSize: 14, color: '#374151' },
           data: [{ value, name: label }],
         },
       ],

@@ -3,12 +3,13 @@ import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { type Compression, type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
-import type { RenderedPage, SiteBundle } from '../publish/site-port.ts';
-import { firstIndexOnOrAfter } from '../timeseries/as-of.ts';
-import { addDays } from '../timeseries/dates.ts';
-import type { Observation } from '../timeseries/observation.ts';
+import type { ChartQuery, ChartWindow, RenderedPage, SiteBundle } from '../publish/site-port.ts';
+import { STATIC_DOCUMENTS } from './assets.ts';
 import { bannerFor } from './banner.ts';
-import { gaugeSvg, lineChartSvg, sparklineSvg } from './charts.ts';
+import { svgToPng } from './chart-png.ts';
+import { defaultDays, effectiveWindow, pointsIn, queryKey } from './chart-window.ts';
+import { type ChartStyle, gaugeSvg, lineChartSvg, sparklineSvg } from './charts.ts';
+import { robotsTxt, sitemapXml } from './crawlers.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { type Page, renderHtml, renderMarkdown } from './page.ts';
 import { aboutPage, blogIndexPage, blogPostPage } from './pages/content.ts';
@@ -19,12 +20,13 @@ import { methodologyPage } from './pages/methodology.ts';
 import { notFoundPage } from './pages/not-found.ts';
 import { archivePage, todayPage } from './pages/today.ts';
 import { type SiteData, siteData, unitLabel } from './site-data.ts';
-import { FAVICON_SVG, STYLESHEET } from './stylesheet.ts';
 
-/** Security headers for pages and documents shown in a browser: no script at all, styles only from the site. */
+/** Security headers for pages and documents shown in a browser. */
 export const PAGE_SECURITY_HEADERS = {
+  // Scripts and styles only from the site's own files (no inline code); the chart script fetches the API of the
+  // same origin; forms (custom range, comparison) submit to the site itself.
   'content-security-policy':
-    "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   vary: 'Accept',
@@ -32,21 +34,8 @@ export const PAGE_SECURITY_HEADERS = {
 
 const HTML = 'text/html; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
-
-/** Static documents: the same bytes for the life of the process. */
-const DOCUMENTS: ReadonlyMap<string, PreparedResponse> = (() => {
-  const icon = prepareBody(Buffer.from(FAVICON_SVG), 'image/svg+xml', CACHE_CONTROL.icon);
-  return new Map([
-    [
-      '/assets/site.css',
-      withHeaders(prepareBody(Buffer.from(STYLESHEET), 'text/css; charset=utf-8', CACHE_CONTROL.stylesheet), {
-        'x-content-type-options': 'nosniff',
-      }),
-    ],
-    ['/favicon.svg', icon],
-    ['/favicon.ico', icon],
-  ]);
-})();
+const TEXT = 'text/plain; charset=utf-8';
+const XML = 'application/xml; charset=utf-8';
 
 /**
  * The website of one publication: every page rendered from its typed resources, as HTML and Markdown from one
@@ -75,37 +64,59 @@ export function buildSite(publication: Publication): SiteBundle {
     ...data.blog.map((post): [string, () => Page] => [`/blog/${post.slug}`, () => blogPostPage(post)]),
     ...data.indicators.map((item): [string, () => Page] => [
       `/indicators/${item.def.id}`,
-      () => indicatorPage(data, item, 365),
+      () => indicatorPage(data, item, { window: null, compare: null }),
     ]),
   ]);
-  const pages = cached<RenderedPage>(500, (path) => {
+  const pages = cached(500, (path) => {
     const build = builders.get(path);
     return build ? render(build()) : undefined;
   });
-  const ranges = cached<RenderedPage>(100, (key) => {
-    const [id, days] = key.split('|');
-    const item = byId.get(id!);
-    return item ? render(indicatorPage(data, item, Number(days)), 'if-idle') : undefined;
-  });
+  // Other ranges, date ranges and comparisons: rendered per distinct query, kept in a bounded cache.
+  const ranges = new LRUCache<string, RenderedPage>({ max: 100, maxSize: 32 * 1024 * 1024, sizeCalculation: pageSize });
+  const rangePage = (id: string, query: ChartQuery): RenderedPage | undefined => {
+    const key = `${id}|${queryKey(query)}`;
+    const hit = ranges.get(key);
+    if (hit) return hit;
+    const item = byId.get(id);
+    if (!item) return undefined;
+    const rendered = render(indicatorPage(data, item, query), 'if-idle');
+    ranges.set(key, rendered);
+    return rendered;
+  };
   // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
-  const archive = cached<RenderedPage>(100, (date) => {
+  const archive = cached(100, (date) => {
     const page = data.history ? archivePage(data.history, date) : undefined;
     return page ? render(page, 'if-idle') : undefined;
   });
-  const charts = cached<PreparedResponse>(200, (key) => {
-    const [id, days, style] = key.split('|');
-    const svg = chartSvg(id!, Number(days), style as 'line' | 'spark', byId, data);
-    return svg === undefined
-      ? undefined
-      : withPageHeaders(
-          prepareBody(Buffer.from(svg), 'image/svg+xml; charset=utf-8', CACHE_CONTROL.chart, 200, 'if-idle'),
-        );
+  const chartCache = new LRUCache<string, PreparedResponse>({
+    max: 300,
+    maxSize: 48 * 1024 * 1024,
+    sizeCalculation: (value) => value.body.length || 1,
   });
+  const chart = (
+    id: string,
+    query: ChartQuery,
+    style: ChartStyle,
+    format: 'svg' | 'png',
+  ): PreparedResponse | undefined => {
+    const key = `${id}|${queryKey(query)}|${style}|${format}`;
+    const hit = chartCache.get(key);
+    if (hit) return hit;
+    const svg = chartSvg(id, query, style, byId, data);
+    if (svg === undefined) return undefined;
+    const body = format === 'png' ? svgToPng(svg) : Buffer.from(svg);
+    const type = format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8';
+    const response = withPageHeaders(prepareBody(body, type, CACHE_CONTROL.chart, 200, 'if-idle'));
+    chartCache.set(key, response);
+    return response;
+  };
+  const days = (n: number): ChartQuery => ({ window: { days: n }, compare: null });
   return {
     page: (path) => (builders.has(path) ? pages(path) : undefined),
-    indicatorPage: (id, days) => (days === 365 ? pages(`/indicators/${id}`) : ranges(`${id}|${days}`)),
+    indicatorPage: (id, query) =>
+      query.window === null && query.compare === null ? pages(`/indicators/${id}`) : rangePage(id, query),
     archive: (date) => archive(date),
-    chart: (id, days, style) => charts(`${id}|${days}|${style}`),
+    chart: (id, query, style, format = 'svg') => chart(id, query, style, format),
     notFound: {
       html: withPageHeaders(prepareBody(Buffer.from(renderHtml(notFoundPage(), site)), HTML, CACHE_CONTROL.error, 404)),
       markdown: withPageHeaders(
@@ -118,13 +129,21 @@ export function buildSite(publication: Publication): SiteBundle {
       'application/linkset+json',
       CACHE_CONTROL.apiCatalog,
     ),
-    documents: DOCUMENTS,
+    documents: new Map([
+      ...STATIC_DOCUMENTS,
+      ['/robots.txt', prepareBody(Buffer.from(robotsTxt(data.baseUrl)), TEXT, CACHE_CONTROL.page)],
+      ['/sitemap.xml', prepareBody(Buffer.from(sitemapXml(data, [...builders.keys()])), XML, CACHE_CONTROL.page)],
+    ]),
     warmups: [
       ...[...builders.keys()].map((path) => () => void pages(path)),
-      () => void charts('headline|4000|line'),
-      () => void charts('headline-gauge|365|line'),
-      ...data.indicators.map((i) => () => void charts(`${i.def.id}|365|spark`)),
-      ...data.indicators.map((i) => () => void charts(`${i.def.id}|365|line`)),
+      ...(['line', 'compact'] as const).map((style) => () => void chart('headline', days(1826), style, 'svg')),
+      () => void chart('headline-gauge', days(365), 'line', 'svg'),
+      ...data.indicators.map((i) => () => void chart(i.def.id, days(365), 'spark', 'svg')),
+      ...data.indicators.flatMap((i) =>
+        (['line', 'compact'] as const).map(
+          (style) => () => void chart(i.def.id, days(defaultDays(i.def.frequency)), style, 'svg'),
+        ),
+      ),
     ],
   };
 }
@@ -133,14 +152,9 @@ export function buildSite(publication: Publication): SiteBundle {
  * A bounded cache of rendered responses: LRU by count and by bytes (each entry weighs its identity body; the
  * encodings are a fraction of it). A miss that renders nothing (unknown key) is not kept.
  */
-function cached<T extends RenderedPage | PreparedResponse>(max: number, build: (key: string) => T | undefined) {
-  const cache = new LRUCache<string, T>({
-    max,
-    maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (value) =>
-      ('html' in value ? value.html.body.length + value.markdown.body.length : value.body.length) || 1,
-  });
-  return (key: string): T | undefined => {
+function cached(max: number, build: (key: string) => RenderedPage | undefined) {
+  const cache = new LRUCache<string, RenderedPage>({ max, maxSize: 64 * 1024 * 1024, sizeCalculation: pageSize });
+  return (key: string): RenderedPage | undefined => {
     const hit = cache.get(key);
     if (hit) return hit;
     const value = build(key);
@@ -155,8 +169,8 @@ function withPageHeaders(prepared: PreparedResponse): PreparedResponse {
 
 function chartSvg(
   id: string,
-  days: number,
-  style: 'line' | 'spark',
+  query: ChartQuery,
+  style: ChartStyle,
   byId: ReadonlyMap<string, IndicatorSummary>,
   data: SiteData,
 ): string | undefined {
@@ -168,27 +182,44 @@ function chartSvg(
     const history = data.history;
     if (!history || history.count === 0) return undefined;
     const points = history.dates.map((date, i) => ({ date, value: history.headline[i]! }));
-    const window = trailing(points, days);
+    const window = pointsIn(points, effectiveWindow(query.window, 'daily'));
     return style === 'spark'
       ? sparklineSvg(window)
       : lineChartSvg(window, {
           title: `Liquidity headline (${history.modelVersion})`,
           unit: '0 = loosest, 100 = tightest of 5 years',
           bands: true,
+          style,
         });
   }
   const item = byId.get(id);
   if (!item || item.observations.length === 0) return undefined; // no data, or values withheld by licence
-  const window = trailing(item.observations, days);
-  return style === 'spark'
-    ? sparklineSvg(window)
-    : lineChartSvg(window, { title: item.def.name, unit: unitLabel(item.def.unit) });
+  const window = effectiveWindow(query.window, item.def.frequency);
+  const points = pointsIn(item.observations, window);
+  if (style === 'spark') return sparklineSvg(points);
+  const other = query.compare ? byId.get(query.compare) : undefined;
+  if (query.compare && (!other || other.observations.length === 0)) return undefined;
+  const compareWindow: ChartWindow =
+    'days' in window ? { start: points[0]?.date ?? item.observations.at(-1)!.date, end: null } : window;
+  return lineChartSvg(points, {
+    title: other ? `${item.def.name} (${unitLabel(item.def.unit)})` : item.def.name,
+    unit: unitLabel(item.def.unit),
+    style,
+    ...(other
+      ? {
+          compare: {
+            points: pointsIn(other.observations, compareWindow),
+            title: `${other.def.name} (${unitLabel(other.def.unit)})`,
+            unit: unitLabel(other.def.unit),
+          },
+        }
+      : {}),
+  });
 }
 
-function trailing<T extends { date: string }>(points: readonly T[], days: number): T[] {
-  const last = points.at(-1);
-  if (!last) return [];
-  return points.slice(firstIndexOnOrAfter(points as unknown as Observation[], addDays(last.date, -(days - 1))));
+/** The bytes of a rendered page, for the caches' size bound. */
+function pageSize(page: RenderedPage): number {
+  return page.html.body.length + page.markdown.body.length || 1;
 }
 
 /** RFC 9727 API catalog: a linkset with the service description, documentation, status and license. */

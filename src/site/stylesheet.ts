@@ -1,56 +1,97 @@
 /** The site's one stylesheet, served at /assets/site.css (no inline styles anywhere, so the CSP stays strict). */
 export const STYLESHEET = `
-:root{--ink:#1f2937;--muted:#6b7280;--line:#e5e7eb;--bg:#f9fafb;--card:#fff;--accent:#2563eb;--good:#15803d;--bad:#b91c1c}
+:root{color-scheme:light dark;--ink:#1f2937;--muted:#4b5563;--line:#e5e7eb;--bg:#f9fafb;--card:#fff;--head:#f3f4f6;--accent:#1d4ed8;--good:#15803d;--bad:#b91c1c;--warn:#92400e;--focus:#93c5fd}
+@media (prefers-color-scheme:dark){:root{--ink:#e5e7eb;--muted:#a1a1aa;--line:#374151;--bg:#0b1120;--card:#111827;--head:#1f2937;--accent:#93c5fd;--good:#4ade80;--bad:#fca5a5;--warn:#fcd34d;--focus:#60a5fa}}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--ink);background:var(--bg)}
+body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--ink);background:var(--bg);overflow-wrap:break-word}
 a{color:var(--accent)}
-a:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
-.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:6px 10px;z-index:2}
-.site-header{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:center;padding:.75rem 1.25rem;background:#0f172a}
-.site-header a{color:#e5e7eb;text-decoration:none}
+a:focus-visible,button:focus-visible,summary:focus-visible,[tabindex]:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;color:#000;padding:6px 10px;z-index:2}
+.site-header{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;align-items:center;padding:.5rem 1.25rem;background:#0f172a}
+.site-header a{color:#e5e7eb;text-decoration:none;display:inline-block;padding:.55rem .1rem}
 .site-header .brand{font-weight:700;color:#fff;margin-right:auto}
-.site-header nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+.site-header nav{display:flex;flex-wrap:wrap;gap:0 .9rem}
 .site-header nav a[aria-current=page]{color:#fff;text-decoration:underline;text-underline-offset:4px}
 main{max-width:1100px;margin:0 auto;padding:1rem 1.25rem 3rem}
-h1{font-size:1.6rem;margin:.75rem 0 1rem}
+h1{font-size:1.6rem;margin:.75rem 0 1rem;line-height:1.25}
 h2{font-size:1.25rem;margin:2rem 0 .75rem;border-bottom:1px solid var(--line);padding-bottom:.25rem}
 h3{font-size:1.05rem;margin:1.5rem 0 .5rem}
 p,li{max-width:75ch}
-.note,.card-note{color:var(--muted);font-size:.875rem}
+.lead{font-size:1.2rem;line-height:1.45;margin:.25rem 0 1rem;padding:.75rem 1rem;border-left:5px solid var(--muted);background:var(--card);border-radius:0 8px 8px 0}
+.lead.tone-bad{border-left-color:var(--bad)}.lead.tone-good{border-left-color:var(--good)}.lead.tone-warn{border-left-color:#d97706}
+.note,.card-note,.card-meta{color:var(--muted);font-size:.875rem}
 .stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:.75rem;margin:0}
 .stat{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.75rem}
 .stat dt{color:var(--muted);font-size:.8rem;text-transform:uppercase;letter-spacing:.03em}
 .stat dd{margin:.25rem 0 0;font-size:1.25rem;font-weight:650}
 .stat dd .note{display:block;font-weight:400}
-.tone-good dd{color:var(--good)}.tone-bad dd{color:var(--bad)}
+.tone-good dd{color:var(--good)}.tone-bad dd{color:var(--bad)}.tone-warn dd{color:var(--warn)}
 .banner{margin:.75rem 0;padding:.75rem 1rem;border-radius:8px;border:1px solid}
 .banner.tone-warn{background:#fffbeb;border-color:#f59e0b;color:#78350f}.banner.tone-bad{background:#fef2f2;border-color:#dc2626;color:#7f1d1d}
+.banner a{color:inherit}
 .badge{align-self:flex-start;font-size:.75rem;font-weight:600;padding:.05rem .45rem;border-radius:999px;border:1px solid currentColor}
-.badge.tone-good{color:var(--good)}.badge.tone-warn{color:#92400e}.badge.tone-bad{color:var(--bad)}.badge.tone-neutral{color:var(--muted)}
-figure.chart{margin:1rem 0;background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.5rem;overflow:hidden}
+.badge.tone-good,.cue.tone-good{color:var(--good)}.badge.tone-warn,.cue.tone-warn{color:var(--warn)}.badge.tone-bad,.cue.tone-bad{color:var(--bad)}.badge.tone-neutral,.cue.tone-neutral{color:var(--muted)}
+.hero{display:grid;grid-template-columns:minmax(0,320px) minmax(0,1fr);gap:1rem;align-items:start}
+.hero figure.chart{margin:0}
+figure.chart{margin:1rem 0;background:#fff;color:#1f2937;border:1px solid var(--line);border-radius:10px;padding:.5rem;overflow:hidden}
 figure.chart img{display:block;width:100%;height:auto}
 figure.chart.small{max-width:340px}
-figcaption{color:var(--muted);font-size:.85rem;padding:.25rem .5rem}
-.cards{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:.75rem}
-.card a{display:flex;flex-direction:column;gap:.2rem;height:100%;padding:.75rem;background:var(--card);border:1px solid var(--line);border-radius:10px;color:var(--ink);text-decoration:none}
+figure.chart.enhanced picture{display:none}
+.uplot-holder{position:relative;width:100%}
+.chart-tip{position:absolute;z-index:3;pointer-events:none;background:#111827;color:#f9fafb;border-radius:6px;padding:.35rem .55rem;font-size:.85rem;line-height:1.35;display:flex;flex-direction:column;white-space:nowrap}
+.chart-tip[hidden]{display:none}
+figcaption{color:#4b5563;font-size:.85rem;padding:.25rem .5rem}
+.downloads{margin:.25rem .5rem;font-size:.9rem}
+.downloads a{display:inline-block;padding:.6rem .5rem;color:#1d4ed8}
+figure.chart details{margin:.25rem .5rem}
+figure.chart details table{background:#fff;color:#1f2937}
+figure.chart details th{background:#f3f4f6}
+figure.chart summary{color:#1d4ed8}
+.scroll{max-height:24rem;overflow:auto}
+details{margin:.75rem 0}
+summary{cursor:pointer;padding:.6rem 0;font-weight:600}
+.cards{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(230px,1fr));gap:.75rem;margin:.5rem 0 1rem}
+.card a{display:flex;flex-direction:column;gap:.15rem;height:100%;padding:.75rem;background:var(--card);border:1px solid var(--line);border-radius:10px;color:var(--ink);text-decoration:none}
 .card a:hover{border-color:var(--accent)}
+.card-head{display:flex;justify-content:space-between;gap:.5rem;align-items:flex-start}
 .card-title{font-weight:600}
 .card-value{font-size:1.15rem;font-weight:650}
-.card img{width:100%;height:48px;margin-top:auto}
-.table-wrap{overflow-x:auto}
+.cue{font-size:.9rem;font-weight:600}
+.card img{width:100%;height:40px;margin-top:auto;background:#fff;border-radius:4px}
+.table-wrap{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;width:100%;background:var(--card);font-size:.92rem}
 caption{text-align:left;color:var(--muted);padding:.25rem 0}
 th,td{border:1px solid var(--line);padding:.4rem .55rem;text-align:left;vertical-align:top}
-th{background:#f3f4f6}
-.matrix td{text-align:center;min-width:6.5rem;height:3rem}
+th{background:var(--head)}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+.matrix td{text-align:center;min-width:5rem;height:2.5rem}
 .matrix td.current{background:#dbeafe;font-weight:700;color:#1e3a8a}
-pre{background:#0f172a;color:#e5e7eb;padding:.75rem 1rem;border-radius:8px;overflow-x:auto;font-size:.85rem}
-code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
-.prose table{margin:1rem 0}
-.range{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
+pre{background:#0f172a;color:#e5e7eb;padding:.75rem 1rem;border-radius:8px;overflow-x:auto;font-size:.85rem;max-width:100%}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;overflow-wrap:anywhere}
+pre code{overflow-wrap:normal}
+.prose table{margin:1rem 0;display:block;overflow-x:auto}
+.prose img{max-width:100%}
+blockquote{margin:1rem 0;padding:.5rem 1rem;border-left:4px solid var(--accent);background:var(--card)}
+.pills ul{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0;margin:.5rem 0}
+.pills a{display:inline-flex;align-items:center;min-height:44px;min-width:44px;padding:.4rem .85rem;border:1px solid var(--line);border-radius:999px;background:var(--card);text-decoration:none}
+.pills a[aria-current=page]{background:var(--accent);color:var(--bg);border-color:var(--accent);font-weight:600}
+.toc{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.5rem 1rem;margin:1rem 0}
+.toc-title{font-size:1rem;border:0;margin:.5rem 0}
+.toc li{padding:.2rem 0}
+.toc a{display:inline-block;padding:.3rem 0}
+form.query{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;margin:.75rem 0;padding:.75rem;background:var(--card);border:1px solid var(--line);border-radius:10px}
+.field{display:flex;flex-direction:column;gap:.2rem;font-size:.9rem}
+input,select,button{font:inherit;min-height:44px;padding:.35rem .6rem;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--ink)}
+button{background:var(--accent);color:var(--bg);border-color:var(--accent);font-weight:600;cursor:pointer}
+.calendar{width:auto;display:inline-table;margin:0 1rem 1rem 0;font-size:.85rem}
+.calendar td,.calendar th{text-align:center;padding:0;min-width:2.4rem;height:2.4rem;vertical-align:middle}
+.calendar a{display:block;line-height:2.4rem;text-decoration:none;font-weight:600}
+.calendar td.tone-bad{background:rgba(220,38,38,.14)}.calendar td.tone-good{background:rgba(22,163,74,.14)}
 .site-footer{border-top:1px solid var(--line);color:var(--muted);font-size:.85rem;padding:1rem 1.25rem;max-width:1100px;margin:0 auto}
-@media (max-width:600px){h1{font-size:1.35rem}main{padding:.75rem .9rem 2rem}.stat dd{font-size:1.1rem}}
+.site-footer a{display:inline-block;padding:.5rem 0}
+@media (max-width:760px){.hero{grid-template-columns:1fr}.cards{grid-template-columns:repeat(2,minmax(0,1fr));gap:.5rem}.card img{display:none}.card a{padding:.55rem .6rem;gap:.05rem}.card-title{font-size:.92rem;line-height:1.3}.card-value{font-size:1.05rem}.card-meta,.card-note{font-size:.8rem;line-height:1.35}.cue{font-size:.85rem}.badge{font-size:.7rem}}
+@media (max-width:600px){h1{font-size:1.35rem}main{padding:.75rem .9rem 2rem}.stat dd{font-size:1.1rem}.lead{font-size:1.05rem}.site-header{padding:.25rem .9rem}.stats{grid-template-columns:repeat(2,minmax(0,1fr))}}
 `;
 
 /** The site icon: a small gauge mark. */

@@ -3,18 +3,20 @@ import { isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import { ApiError } from '../api-error.ts';
 import { CANONICAL_WINDOWS_TEXT, canonicalWindow } from '../canonical-window.ts';
-import { parseDays } from '../days-param.ts';
+import { parseChartQuery } from '../window-param.ts';
 import { queryParam, type Route } from './route.ts';
 
-export const getChart: Route = {
-  path: '/charts/{id}.svg',
+const chartRoute = (format: 'svg' | 'png'): Route => ({
+  path: `/charts/{id}.${format}`,
   listed: 'document',
   cache: 'chart',
   spec: {
-    operationId: 'getChart',
-    summary: 'Embeddable SVG chart of a series',
+    operationId: format === 'svg' ? 'getChart' : 'getChartPng',
+    summary: format === 'svg' ? 'Embeddable SVG chart of a series' : 'The same chart as PNG',
     description:
-      "A server-rendered SVG chart of one series (any of the 25 ids, or 'headline' for the model headline, or 'headline-gauge'). Stable URL, for embedding.",
+      format === 'svg'
+        ? "A server-rendered SVG chart of one series (any of the 25 ids, or 'headline' for the model headline, or 'headline-gauge'). Stable URL, for embedding."
+        : 'The SVG chart rasterized at twice its size (for documents and sites that do not show SVG; the Open Graph image of the pages).',
     parameters: [
       {
         name: 'id',
@@ -28,23 +30,45 @@ export const getChart: Route = {
         in: 'query',
         required: false,
         type: 'integer',
-        description: `Trailing window in days, 1–4000. ${CANONICAL_WINDOWS_TEXT}`,
+        description: `Trailing window in days, 1–4000; not with start/end. ${CANONICAL_WINDOWS_TEXT}`,
         minimum: 1,
         maximum: MAX_DAYS,
         default: DEFAULT_DAYS,
+      },
+      {
+        name: 'start',
+        in: 'query',
+        required: false,
+        type: 'string',
+        description: 'First date of a date range (YYYY-MM-DD), instead of days.',
+      },
+      {
+        name: 'end',
+        in: 'query',
+        required: false,
+        type: 'string',
+        description: 'Last date of the range (YYYY-MM-DD, inclusive; default: the latest observation). Needs start.',
+      },
+      {
+        name: 'compare',
+        in: 'query',
+        required: false,
+        type: 'string',
+        description: 'A second series id, drawn on its own right-hand axis (series charts only).',
       },
       {
         name: 'style',
         in: 'query',
         required: false,
         type: 'string',
-        description: 'line (default) or spark (axis-less thumbnail).',
-        enum: ['line', 'spark'],
+        description:
+          'line (default, 720 × 300), compact (360 × 260, legible on a phone) or spark (axis-less thumbnail).',
+        enum: ['line', 'compact', 'spark'],
         default: 'line',
       },
     ],
     response: null,
-    contentType: 'image/svg+xml',
+    contentType: format === 'svg' ? 'image/svg+xml' : 'image/png',
     errors: ['invalid_parameter', 'not_found', 'values_withheld'],
     tag: 'documents',
   },
@@ -54,31 +78,38 @@ export const getChart: Route = {
     if (!/^[a-z0-9-]+$/.test(id) || !(isIndicatorId(id) || id === 'headline' || id === 'headline-gauge')) {
       return new ApiError(
         'not_found',
-        `No chart "${id.slice(0, 64)}.svg".`,
-        'Charts are at /charts/{id}.svg for the 25 series ids, headline and headline-gauge.',
+        `No chart "${id.slice(0, 64)}.${format}".`,
+        `Charts are at /charts/{id}.${format} for the 25 series ids, headline and headline-gauge.`,
       );
     }
-    const days = parseDays(queryParam(query, 'days'));
-    if (!days.ok) return new ApiError('invalid_parameter', days.message, days.hint);
-    const redirect = canonicalWindow(request, days.value);
+    const chartQuery = parseChartQuery(query, id, isIndicatorId(id));
+    if (!chartQuery.ok) return new ApiError('invalid_parameter', chartQuery.message, chartQuery.hint);
+    const window = chartQuery.value.window;
+    const redirect = window && 'days' in window ? canonicalWindow(request, window.days) : undefined;
     if (redirect) return redirect;
     const style = queryParam(query, 'style') ?? 'line';
-    if (style !== 'line' && style !== 'spark') {
+    if (style !== 'line' && style !== 'compact' && style !== 'spark') {
       return new ApiError(
         'invalid_parameter',
         `Invalid value for parameter "style": "${String(style).slice(0, 32)}".`,
-        'style is line (default) or spark.',
+        'style is line (default), compact or spark.',
       );
     }
-    if (isIndicatorId(id) && licenseOf(seriesDef(id)!).redistribution !== 'full') {
-      const license = licenseOf(seriesDef(id)!);
+    const withheld = [id, chartQuery.value.compare].find(
+      (s) => s !== null && isIndicatorId(s) && licenseOf(seriesDef(s)!).redistribution !== 'full',
+    );
+    if (withheld) {
+      const license = licenseOf(seriesDef(withheld)!);
       return new ApiError(
         'values_withheld',
-        `The values of "${id}" are not reproduced here: ${license.name}.`,
-        `See them at the source, ${license.url}; /api/series/${id} serves the statistics and the licence.`,
+        `The values of "${withheld}" are not reproduced here: ${license.name}.`,
+        `See them at the source, ${license.url}; /api/series/${withheld} serves the statistics and the licence.`,
       );
     }
-    const chart = publication()?.site?.chart(id, days.value, style);
+    const chart = publication()?.site?.chart(id, chartQuery.value, style, format);
     return chart ?? new ApiError('not_found', `No data for chart "${id}" yet.`, 'Retry after the next refresh.');
   },
-};
+});
+
+export const getChart = chartRoute('svg');
+export const getChartPng = chartRoute('png');

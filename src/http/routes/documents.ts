@@ -1,5 +1,6 @@
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import type { Publication } from '../../publish/publication.ts';
+import { SITE_DOCUMENT_PATHS } from '../../publish/site-port.ts';
 import { ApiError } from '../api-error.ts';
 import type { Answer, Route, RouteContext } from './route.ts';
 
@@ -59,10 +60,10 @@ export const getOpenApiWellKnown: Route = {
   handle: (_request, context) => context.openapi(),
 };
 
-/** The stylesheet and the icons: the same bytes for the life of the process. */
-export const staticDocuments: Route[] = ['/assets/site.css', '/favicon.svg', '/favicon.ico'].map((path) => ({
+/** The stylesheet, the scripts, the icons, robots.txt and the sitemap. */
+export const staticDocuments: Route[] = SITE_DOCUMENT_PATHS.map((path) => ({
   path,
   listed: 'none',
-  cache: path.endsWith('.css') ? 'stylesheet' : 'icon',
+  cache: path.startsWith('/assets/') ? 'stylesheet' : path.startsWith('/favicon') ? 'icon' : 'page',
   handle: (_request: unknown, context: RouteContext) => siteDocument(context, (p) => p.site?.documents.get(path)),
 }));

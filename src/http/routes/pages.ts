@@ -1,8 +1,8 @@
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { canonicalWindow } from '../canonical-window.ts';
-import { parseDays } from '../days-param.ts';
-import { notFoundAnswer, pageAnswer, queryParam, type Route } from './route.ts';
+import { parseChartQuery } from '../window-param.ts';
+import { notFoundAnswer, pageAnswer, type Route } from './route.ts';
 
 /** The site's pages: each answers HTML, or Markdown at `<path>.md` or by Accept, from the publication's site. */
 const fixedPage = (path: string): Route => ({
@@ -44,10 +44,11 @@ export const indicatorPage: Route = {
   handle: (request, context) => {
     const id = request.params.id!;
     if (!isIndicatorId(id)) return notFoundAnswer(request, context);
-    const days = parseDays(queryParam(request.query, 'days'));
-    if (!days.ok) return new ApiError('invalid_parameter', days.message, days.hint);
-    const redirect = canonicalWindow(request, days.value);
+    const query = parseChartQuery(request.query, id, true);
+    if (!query.ok) return new ApiError('invalid_parameter', query.message, query.hint);
+    const window = query.value.window;
+    const redirect = window && 'days' in window ? canonicalWindow(request, window.days) : undefined;
     if (redirect) return redirect;
-    return pageAnswer(request, context, context.publication()?.site?.indicatorPage(id, days.value));
+    return pageAnswer(request, context, context.publication()?.site?.indicatorPage(id, query.value));
   },
 };

@@ -1,5 +1,6 @@
-import { getChart } from './chart.ts';
+import { getChart, getChartPng } from './chart.ts';
 import { getCorrelation } from './correlation.ts';
+import { getHistoryCsv, getSeriesCsv } from './csv.ts';
 import { getDirectory } from './directory.ts';
 import { getApiCatalog, getLlmsTxt, getOpenApi, getOpenApiWellKnown, staticDocuments } from './documents.ts';
 import { getHealth } from './health.ts';
@@ -20,6 +21,9 @@ export const ROUTE_TABLE: readonly Route[] = [
   getDirectory,
   getSnapshot,
   getHealth,
+  // Before getSeries: its template would otherwise take `tga.csv` for an id.
+  getSeriesCsv,
+  getHistoryCsv,
   getSeries,
   getRegime,
   getHistory,
@@ -27,6 +31,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   getLens,
   getCorrelation,
   getChart,
+  getChartPng,
   getApiCatalog,
   getLlmsTxt,
   getOpenApi,

@@ -31,6 +31,11 @@ export interface IndicatorSummary {
   weight: number;
   group: string;
   transform: string | null;
+  /**
+   * Whether a rise means tighter dollar liquidity: the current model's reading for a scored series (the model is
+   * what the headline follows), the catalog's for a context series; null when the series has no direction.
+   */
+  risingIsTighter: boolean | null;
 }
 
 /** Every indicator's summary, from its current observations and its built series response. */
@@ -76,6 +81,7 @@ export function indicatorSummaries(
             ? `its change over ${scored.transform.days} days`
             : 'a depletion signal (live only during a large drawdown toward a low balance)'
         : null,
+      risingIsTighter: scored ? scored.risingIsTighter : def.risingIsTighter,
     };
   });
 }

@@ -1,138 +1,246 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
-import { everyInterval } from '../../timeseries/dates.ts';
-import type { Block, Page, Tone } from '../page.ts';
+import type { RegimeBody } from '../../publish/resources/model.ts';
+import { seriesDef } from '../../timeseries/catalog.ts';
+import { addDays, daysBetween, everyInterval } from '../../timeseries/dates.ts';
+import { moveCue } from '../direction.ts';
+import type { Block, Inline, Page, Tone } from '../page.ts';
 import { formatChange, formatDate, formatValue, type SiteData } from '../site-data.ts';
+import { frequencyLabel, THEMES } from '../themes.ts';
 
 const POSTURES = ['supportive', 'neutral', 'restrictive'];
 const PULSES = ['easing', 'steady', 'tightening'];
 
+/**
+ * The dashboard, in the order a reader needs it: the reading in one sentence (and, above it, the banner when the
+ * data is stale), the gauge with what it means, what moved it, the lens, the history, then the 25 series grouped
+ * by theme, each with its frequency, data date, age and whether its last move eases or tightens liquidity.
+ */
 export function dashboardPage(data: SiteData): Page {
   const blocks: Block[] = [];
   const regime = data.regime;
   if (regime) {
-    const tone: Tone = regime.status === 'risk-off' ? 'bad' : regime.status === 'risk-on' ? 'good' : 'neutral';
-    blocks.push(
-      { kind: 'heading', level: 2, text: 'Liquidity regime' },
-      {
-        kind: 'image',
-        src: '/charts/headline-gauge.svg',
-        alt: `Headline gauge at ${regime.percentile5y} of 100 (${regime.status}); 0 is the loosest and 100 the tightest reading of the last five years.`,
-        width: 320,
-        height: 220,
-        small: true,
-      },
-      {
-        kind: 'stats',
-        items: [
-          {
-            label: 'Headline (5-year percentile)',
-            value: `${regime.percentile5y} / 100`,
-            note: '≥ 80 tight · ≤ 20 loose',
-            tone,
-          },
-          { label: 'Status', value: regime.status, tone },
-          { label: 'Momentum', value: regime.momentum, note: '7-day change of the headline' },
-          {
-            label: 'Confidence',
-            value: regime.confidence,
-            note: `${regime.coverage.indicators} of ${regime.coverage.totalIndicators} indicators, ${regime.coverage.groups} of ${regime.coverage.totalGroups} groups`,
-          },
-          { label: 'Composite score', value: regime.compositeScore.toFixed(2), note: '+1 easy … −1 tight' },
-          {
-            label: 'Reading for',
-            value: formatDate(regime.date),
-            note: `latest data ${formatDate(regime.dataAsOf)} · model ${regime.modelVersion}`,
-            ...(regime.freshness.state === 'current' ? {} : { tone: 'warn' as const }),
-          },
-        ],
-      },
-    );
-    if (regime.freshness.state === 'last-good') {
-      blocks.push({ kind: 'paragraph', inlines: [{ strong: 'Last good result: ' }, regime.freshness.reason ?? ''] });
-    }
-    blocks.push(
-      { kind: 'heading', level: 3, text: 'Top drivers' },
-      {
-        kind: 'table',
-        header: ['Indicator', 'Group', 'Weight', 'z-score', 'Contribution', 'Direction'],
-        rows: regime.drivers.map((d) => [
-          [{ text: d.indicatorId, href: `/indicators/${d.indicatorId}` }],
-          [d.group],
-          [d.weight.toFixed(3)],
-          [d.zScore.toFixed(2)],
-          [d.contribution.toFixed(4)],
-          [d.direction],
-        ]),
-      },
-    );
+    blocks.push(leadBlock(data, regime));
+    blocks.push(...readingBlocks(data, regime), ...driverBlocks(regime));
   } else {
-    blocks.push({ kind: 'paragraph', inlines: [noReadingText(data)] });
+    blocks.push({ kind: 'lead', inlines: [noReadingText(data)], tone: 'warn' });
   }
-
-  if (data.lens) {
-    const cell = data.lens.synthesis.cell;
+  if (data.lens) blocks.push(...lensBlocks(data));
+  if (data.history && data.history.count > 0) blocks.push(...historyBlocks(data));
+  blocks.push({ kind: 'heading', level: 2, text: 'The 25 series', id: 'series' });
+  blocks.push({
+    kind: 'paragraph',
+    inlines: [
+      'Each card shows the latest value, how often the series is published, the date of its data and its age, and whether its last move eases (green) or tightens (red) dollar liquidity.',
+    ],
+  });
+  const byId = new Map(data.indicators.map((i) => [i.def.id, i]));
+  for (const theme of THEMES) {
     blocks.push(
-      { kind: 'heading', level: 2, text: 'Lens: structural posture × tactical pulse' },
-      {
-        kind: 'matrix',
-        caption: 'Where dollar liquidity sits: rows are the structural posture, columns the near-term pulse.',
-        rows: POSTURES,
-        columns: PULSES,
-        marked: cell.posture && cell.pulse ? { row: cell.posture, column: cell.pulse } : null,
-        note: `Posture ${cell.posture ?? 'n/a'}, pulse ${cell.pulse ?? 'n/a'}; data as of ${data.lens.dataAsOf ? formatDate(data.lens.dataAsOf) : 'n/a'}.`,
-      },
-      { kind: 'paragraph', inlines: [data.lens.synthesis.narrative] },
-      {
-        kind: 'paragraph',
-        inlines: [
-          'Full readings: ',
-          { text: 'GET /api/lens', href: '/api/lens' },
-          ' (also in 中文, 繁體中文, 日本語, 한국어, español, français, Deutsch with ?lang=).',
-        ],
-      },
+      { kind: 'heading', level: 3, text: theme.title, id: `theme-${theme.id}` },
+      { kind: 'paragraph', inlines: [theme.summary] },
+      { kind: 'cards', items: theme.ids.flatMap((id) => (byId.has(id) ? [card(byId.get(id)!)] : [])) },
     );
   }
-
-  if (data.history && data.history.count > 0) {
-    blocks.push(
-      { kind: 'heading', level: 2, text: 'Headline history' },
-      {
-        kind: 'image',
-        src: '/charts/headline.svg?days=4000',
-        alt: `Daily headline over the last 4,000 days to ${data.history.to}; shaded bands mark risk-off (≥ 80) and risk-on (≤ 20).`,
-        width: 720,
-        height: 300,
-        caption: `Last 4,000 days. The full history (${data.history.count} business days from ${data.history.from}) is at /api/history.`,
-      },
-    );
-  }
-
-  blocks.push(
-    { kind: 'heading', level: 2, text: 'Indicators' },
-    {
-      kind: 'cards',
-      items: data.indicators.map((i) => ({
-        title: i.def.name,
-        href: `/indicators/${i.def.id}`,
-        value: i.latest
-          ? formatValue(i.latest.value, i.def.unit)
-          : i.withheld
-            ? 'values withheld (licence)'
-            : 'no data',
-        badge: freshnessBadge(i),
-        note: cardNote(i),
-        ...(i.latest
-          ? { image: { src: `/charts/${i.def.id}.svg?days=365&style=spark`, alt: `${i.def.name}, last 12 months` } }
-          : {}),
-      })),
-    },
-  );
   return {
     path: '/',
     title: 'US-dollar liquidity dashboard',
-    description: `The current US-dollar liquidity regime, the three-axis lens, the headline history and 25 indicators, refreshed ${everyInterval(data.refreshIntervalHours)}.`,
+    description: regime
+      ? `${leadText(data, regime)} Refreshed ${everyInterval(data.refreshIntervalHours)}.`
+      : `The current US-dollar liquidity regime and 25 indicators, refreshed ${everyInterval(data.refreshIntervalHours)}.`,
     blocks,
   };
+}
+
+const STATE_WORDS: Record<RegimeBody['status'], { word: string; tone: Tone }> = {
+  'risk-off': { word: 'tight', tone: 'bad' },
+  neutral: { word: 'neither tight nor loose', tone: 'neutral' },
+  'risk-on': { word: 'loose', tone: 'good' },
+};
+
+/** The one-line reading: what, how tight, compared with what, and which way it moves. */
+function leadText(data: SiteData, regime: RegimeBody): string {
+  const state = STATE_WORDS[regime.status].word;
+  const week = weekChange(data, regime);
+  const move =
+    week === null
+      ? ''
+      : week === 0
+        ? ' It is unchanged from a week earlier.'
+        : ` It ${week > 0 ? 'rose' : 'fell'} ${Math.abs(week)} point${Math.abs(week) === 1 ? '' : 's'} in a week (${regime.momentum}).`;
+  return `On ${formatDate(regime.date)}, US-dollar liquidity was ${state}: the headline reads ${regime.percentile5y} of 100, tighter than ${regime.percentile5y} % of the past five years (${regime.status}).${move}`;
+}
+
+function leadBlock(data: SiteData, regime: RegimeBody): Block {
+  const tone = regime.freshness.state === 'current' ? STATE_WORDS[regime.status].tone : 'warn';
+  const inlines: Inline[] = [leadText(data, regime)];
+  if (regime.freshness.state !== 'current') {
+    const age = daysBetween(regime.date, data.generatedAt.slice(0, 10));
+    inlines.push(' ', {
+      strong: `This reading is ${age} days old: no scored input has brought newer data (see the source states below).`,
+    });
+  }
+  return { kind: 'lead', inlines, tone };
+}
+
+/** The change of the headline since the last reading at least a week before, or null without one. */
+function weekChange(data: SiteData, regime: RegimeBody): number | null {
+  const history = data.history;
+  if (!history || history.count === 0) return null;
+  const target = addDays(regime.date, -(data.model?.thresholds.momentumDays ?? 7));
+  for (let i = history.count - 1; i >= 0; i--) {
+    if (history.dates[i]! <= target) return regime.percentile5y - history.headline[i]!;
+  }
+  return null;
+}
+
+function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
+  const tone = STATE_WORDS[regime.status].tone;
+  const off = data.model?.thresholds.riskOffAtOrAbove ?? 80;
+  const on = data.model?.thresholds.riskOnAtOrBelow ?? 20;
+  return [
+    { kind: 'heading', level: 2, text: 'The reading', id: 'reading' },
+    {
+      kind: 'image',
+      src: '/charts/headline-gauge.svg',
+      alt: `Gauge at ${regime.percentile5y} of 100 (${regime.status}); green up to ${on} is loose, red from ${off} is tight.`,
+      width: 320,
+      height: 220,
+      small: true,
+      caption: `0 = the loosest day of the past five years, 100 = the tightest. ${off} and above is risk-off (tight), ${on} and below risk-on (loose).`,
+    },
+    {
+      kind: 'stats',
+      items: [
+        { label: 'Headline', value: `${regime.percentile5y} / 100`, note: `${regime.status} · 100 = tightest`, tone },
+        {
+          label: 'Last 7 days',
+          value: regime.momentum,
+          note: `± ${data.model?.thresholds.momentumPoints ?? 5} points or more counts as a move`,
+        },
+        {
+          label: 'Confidence',
+          value: regime.confidence,
+          note: `${regime.coverage.indicators} of ${regime.coverage.totalIndicators} inputs, ${regime.coverage.groups} of ${regime.coverage.totalGroups} groups report`,
+        },
+        {
+          label: 'Reading for',
+          value: formatDate(regime.date),
+          note: `newest input ${formatDate(regime.dataAsOf)} · model ${regime.modelVersion}`,
+          ...(regime.freshness.state === 'current' ? {} : { tone: 'warn' as const }),
+        },
+      ],
+    },
+    ...(regime.freshness.state === 'last-good'
+      ? [{ kind: 'paragraph' as const, inlines: [{ strong: 'Last good result: ' }, regime.freshness.reason ?? ''] }]
+      : []),
+  ];
+}
+
+/** What moved the reading over the momentum window, in words: which series, which way, by how much. */
+function driverBlocks(regime: RegimeBody): Block[] {
+  const movers = regime.drivers.slice(0, 6);
+  if (movers.length === 0) return [];
+  return [
+    { kind: 'heading', level: 3, text: 'What moved it this week', id: 'drivers' },
+    {
+      kind: 'list',
+      items: movers.map((d): Inline[] => {
+        const name = seriesDef(d.indicatorId)?.name ?? d.indicatorId;
+        const effect =
+          d.direction === 'tightening'
+            ? 'pushed toward tighter'
+            : d.direction === 'easing'
+              ? 'pushed toward looser'
+              : 'barely moved it';
+        return [
+          { text: name, href: `/indicators/${d.indicatorId}` },
+          ` (${d.group}) ${effect}: its share of the aggregate changed by ${signed(d.contribution * 100, 1)} points; it carries ${(d.weight * 100).toFixed(0)} % of the weight today.`,
+        ];
+      }),
+    },
+    {
+      kind: 'paragraph',
+      inlines: [
+        'The aggregate is the weighted mean of the inputs’ percentiles (0 loosest … 100 tightest); the changes of the inputs’ shares add up to its change over the week. ',
+        { text: 'How the model works', href: '/methodology#how-it-works' },
+        '.',
+      ],
+    },
+  ];
+}
+
+function lensBlocks(data: SiteData): Block[] {
+  const lens = data.lens!;
+  const cell = lens.synthesis.cell;
+  return [
+    { kind: 'heading', level: 2, text: 'Lens: structural posture × near-term pulse', id: 'lens' },
+    {
+      kind: 'matrix',
+      caption: 'Rows: the structural posture of policy and balances. Columns: the pulse of the last weeks.',
+      rows: POSTURES,
+      columns: PULSES,
+      marked: cell.posture && cell.pulse ? { row: cell.posture, column: cell.pulse } : null,
+      note: `Posture ${cell.posture ?? 'n/a'}, pulse ${cell.pulse ?? 'n/a'}; data as of ${lens.dataAsOf ? formatDate(lens.dataAsOf) : 'n/a'}.`,
+    },
+    { kind: 'paragraph', inlines: [lens.synthesis.narrative] },
+    { kind: 'paragraph', inlines: [{ text: 'The lens in full, in eight languages', href: '/lens' }] },
+  ];
+}
+
+function historyBlocks(data: SiteData): Block[] {
+  const history = data.history!;
+  const recent = Math.max(0, history.count - 30);
+  return [
+    { kind: 'heading', level: 2, text: 'Five years of the headline', id: 'history' },
+    {
+      kind: 'chart',
+      src: '/charts/headline.svg?days=1826',
+      alt: `Daily headline over the five years to ${formatDate(history.to)}; shaded bands mark risk-off (80 and above) and risk-on (20 and below).`,
+      caption: `${history.count.toLocaleString('en-US')} business days are scored, from ${formatDate(history.from)}: see the archive for any day.`,
+      data: [{ url: '/api/history', label: 'Headline', days: 1826 }],
+      downloads: [
+        { text: 'CSV (full history)', href: '/api/history.csv' },
+        { text: 'SVG', href: '/charts/headline.svg?days=1826' },
+        { text: 'PNG', href: '/charts/headline.png?days=1826' },
+      ],
+      table: {
+        caption: 'The headline, last 30 business days',
+        header: ['Date', 'Headline (0–100)', 'Status'],
+        rows: history.dates
+          .slice(recent)
+          .map((date, k) => [date, String(history.headline[recent + k]), history.status[recent + k]!])
+          .reverse(),
+        note: 'The full history is in the CSV.',
+      },
+    },
+  ];
+}
+
+function card(i: IndicatorSummary): Extract<Block, { kind: 'cards' }>['items'][number] {
+  const cue = moveCue(i);
+  return {
+    title: i.def.name,
+    href: `/indicators/${i.def.id}`,
+    value: i.latest ? formatValue(i.latest.value, i.def.unit) : i.withheld ? 'values withheld (licence)' : 'no data',
+    badge: freshnessBadge(i),
+    meta: cardMeta(i),
+    ...(cue ? { cue } : {}),
+    note: cardNote(i),
+    ...(i.latest
+      ? { image: { src: `/charts/${i.def.id}.svg?days=365&style=spark`, alt: `${i.def.name}, last 12 months` } }
+      : {}),
+  };
+}
+
+/** Frequency, data date and age: "Weekly · Aug 26, 2026 · 88 days old". */
+function cardMeta(i: IndicatorSummary): string {
+  const f = i.freshness;
+  const parts = [frequencyLabel(i.def.frequency)];
+  if (f.dataDate) {
+    parts.push(formatDate(f.dataDate));
+    parts.push(f.ageDays === 0 ? 'today' : f.ageDays === 1 ? '1 day old' : `${f.ageDays} days old`);
+  }
+  return parts.join(' · ');
 }
 
 /** The state of an indicator's data, shown apart from its note: fresh, late, failed or no data. */
@@ -149,15 +257,14 @@ export function freshnessBadge(i: IndicatorSummary): { text: string; tone: Tone 
   }
 }
 
-/** Data date, its age, and the change since the previous print — or why there is no data. */
+/** The change since the previous print (naming it), or why there is no data. */
 function cardNote(i: IndicatorSummary): string {
   const f = i.freshness;
   if (!f.dataDate) return f.error ? `no data: ${f.error}` : 'no data yet: not fetched';
-  const age = f.ageDays === 0 ? 'today' : f.ageDays === 1 ? '1 day old' : `${f.ageDays} days old`;
-  const parts = [`${formatDate(f.dataDate)} · ${age}`];
+  const parts: string[] = [];
   if (i.withheld) parts.push(`5-year percentile ${i.percentile5y ?? 'n/a'}`);
   else if (i.change !== null && i.previous)
-    parts.push(`${formatChange(i.change, i.def.unit)} since ${formatDate(i.previous.date)}`);
+    parts.push(`${formatChange(i.change, i.def.unit)} vs the ${formatDate(i.previous.date)} print`);
   if (f.state === 'failed' && f.error) parts.push(f.error);
   return parts.join(' · ');
 }
@@ -171,4 +278,9 @@ function noReadingText(data: SiteData): string {
   }
   if (run?.status === 'ok') return `No reading yet: ${reasons || 'not enough history is stored to score a day.'}`;
   return 'No reading yet: the first refresh has not finished.';
+}
+
+function signed(value: number, digits: number): string {
+  const text = Math.abs(value).toFixed(digits);
+  return value > 0 ? `+${text}` : value < 0 ? `−${text}` : `±${text}`;
 }

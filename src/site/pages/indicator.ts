@@ -1,105 +1,292 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
+import type { ChartQuery } from '../../publish/site-port.ts';
 import { formulaInputs, seriesDef } from '../../timeseries/catalog.ts';
-import type { Block, Inline, Page, Tone } from '../page.ts';
+import type { Observation } from '../../timeseries/observation.ts';
+import { defaultDays, effectiveWindow, pointsIn, queryString, rangesFor, windowLabel } from '../chart-window.ts';
+import { moveCue, risingMeans } from '../direction.ts';
+import type { Block, ChartBlock, Inline, Page, Tone } from '../page.ts';
 import { formatChange, formatDate, formatValue, type SiteData, unitLabel } from '../site-data.ts';
+import { frequencyLabel } from '../themes.ts';
 import { freshnessBadge } from './dashboard.ts';
 
-/** The chart ranges offered on indicator pages (days). */
-export const RANGES: Array<[number, string]> = [
-  [90, '3 months'],
-  [365, '1 year'],
-  [1826, '5 years'],
-  [4000, 'max (4,000 days)'],
-];
+/** The data table under a chart shows at most this many rows (newest first); the CSV has them all. */
+const TABLE_ROWS = 400;
 
-export function indicatorPage(data: SiteData, item: IndicatorSummary, days: number): Page {
+/**
+ * An indicator page: what the series is, its latest value and what its last move means for liquidity, a chart
+ * (ranges fit for its frequency, a custom date range, a second series to compare), the data as a table and as
+ * downloads, its source and licence, and its role in the model — with the same weights and directions as the
+ * dashboard, each labelled.
+ */
+export function indicatorPage(data: SiteData, item: IndicatorSummary, query: ChartQuery): Page {
   const def = item.def;
   const blocks: Block[] = [{ kind: 'paragraph', inlines: [def.description] }];
-  if (item.withheld) {
-    blocks.push(
-      {
-        kind: 'paragraph',
-        inlines: [
-          { strong: 'Values withheld. ' },
-          `The provider's terms prohibit reproducing this series (${item.license.name}), so this service publishes only statistics computed from it. See the values at the source: `,
-          { text: item.license.url, href: item.license.url },
-          '.',
-        ],
-      },
-      {
-        kind: 'stats',
-        items: [
-          ...(item.latestDate ? [{ label: 'Latest data', value: formatDate(item.latestDate) }] : []),
-          ...(item.percentile5y !== null ? [{ label: 'Percentile (5y)', value: String(item.percentile5y) }] : []),
-          freshnessStat(item),
-        ],
-      },
-    );
-  } else if (item.latest) {
-    blocks.push({
+  if (item.withheld) blocks.push(...withheldBlocks(item));
+  else if (item.latest) blocks.push(...latestBlocks(data, item), ...chartBlocks(data, item, query));
+  else blocks.push({ kind: 'paragraph', inlines: ['No data has been stored for this series yet.'] });
+  blocks.push(
+    { kind: 'heading', level: 2, text: 'Source and unit', id: 'source' },
+    { kind: 'table', header: ['Field', 'Value'], rows: sourceRows(item), caption: 'Where the data comes from' },
+    { kind: 'heading', level: 2, text: 'Role in the model', id: 'model' },
+    { kind: 'paragraph', inlines: modelRole(data, item) },
+  );
+  return {
+    path: `/indicators/${def.id}`,
+    title: def.name,
+    description: def.description,
+    blocks,
+    ...(item.withheld ? {} : { image: `/charts/${def.id}.png?days=${defaultDays(def.frequency)}` }),
+  };
+}
+
+function withheldBlocks(item: IndicatorSummary): Block[] {
+  return [
+    {
+      kind: 'paragraph',
+      inlines: [
+        { strong: 'Values withheld. ' },
+        `The provider's terms prohibit reproducing this series (${item.license.name}), so this service publishes only statistics computed from it. See the values at the source: `,
+        { text: item.license.url, href: item.license.url },
+        '.',
+      ],
+    },
+    {
       kind: 'stats',
       items: [
-        { label: 'Latest', value: formatValue(item.latest.value, def.unit), note: formatDate(item.latest.date) },
+        ...(item.latestDate ? [{ label: 'Latest data', value: formatDate(item.latestDate) }] : []),
+        ...(item.percentile5y !== null ? [{ label: 'Percentile (5y)', value: String(item.percentile5y) }] : []),
+        freshnessStat(item),
+      ],
+    },
+  ];
+}
+
+function latestBlocks(data: SiteData, item: IndicatorSummary): Block[] {
+  const def = item.def;
+  const latest = item.latest!;
+  const cue = moveCue(item);
+  const driver = data.regime?.drivers.find((d) => d.indicatorId === def.id);
+  return [
+    {
+      kind: 'stats',
+      items: [
+        {
+          label: 'Latest',
+          value: formatValue(latest.value, def.unit),
+          note: `${frequencyLabel(def.frequency)} · ${formatDate(latest.date)}`,
+        },
         ...(item.change !== null && item.previous
           ? [
               {
                 label: 'Change',
                 value: formatChange(item.change, def.unit),
-                note: `since ${formatDate(item.previous.date)}`,
+                note: `since the previous print, ${formatDate(item.previous.date)}${cue ? ` · ${cue.text}` : ''}`,
+                ...(cue && cue.tone !== 'neutral' ? { tone: cue.tone } : {}),
               },
             ]
           : []),
-        ...(item.zScore !== null ? [{ label: 'z-score (5y)', value: item.zScore.toFixed(2) }] : []),
-        ...(item.percentile5y !== null ? [{ label: 'Percentile (5y)', value: String(item.percentile5y) }] : []),
+        ...(item.zScore !== null
+          ? [{ label: 'Level z-score', value: item.zScore.toFixed(2), note: 'latest value against its last 5 years' }]
+          : []),
+        ...(item.percentile5y !== null
+          ? [
+              {
+                label: 'Level percentile',
+                value: String(item.percentile5y),
+                note: 'of its last 5 years (100 = highest)',
+              },
+            ]
+          : []),
+        ...(driver
+          ? [
+              {
+                label: 'Model input z',
+                value: driver.zScore.toFixed(2),
+                note: `${item.transform ?? 'its reading'}, signed so + is tighter`,
+              },
+            ]
+          : []),
         freshnessStat(item),
       ],
+    },
+  ];
+}
+
+function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery): Block[] {
+  const def = item.def;
+  const base = `/indicators/${def.id}`;
+  const window = effectiveWindow(query.window, def.frequency);
+  const fallback = defaultDays(def.frequency);
+  const other = query.compare ? data.indicators.find((i) => i.def.id === query.compare) : undefined;
+  const points = pointsIn(item.observations, window);
+  const chartQuery = queryString({ window, compare: query.compare }, -1);
+  const label = windowLabel(window, def.frequency);
+  // The interactive chart draws exactly the SVG's dates.
+  const span = points.length > 0 ? { from: points[0]!.date, to: points.at(-1)!.date } : {};
+  const downloads: ChartBlock['downloads'] = [
+    { text: `CSV (${def.name})`, href: csvHref(def.id, window) },
+    ...(other && !other.withheld ? [{ text: `CSV (${other.def.name})`, href: csvHref(other.def.id, window) }] : []),
+    { text: 'SVG', href: `/charts/${def.id}.svg${chartQuery}` },
+    { text: 'PNG', href: `/charts/${def.id}.png${chartQuery}` },
+  ];
+  const compareUsable = other && !other.withheld && other.observations.length > 0;
+  const chart: ChartBlock = {
+    kind: 'chart',
+    src: `/charts/${def.id}.svg${chartQuery}`,
+    alt: compareUsable
+      ? `${def.name} (${unitLabel(def.unit)}, left axis) and ${other.def.name} (${unitLabel(other.def.unit)}, right axis), ${label}.`
+      : `${def.name} in ${unitLabel(def.unit)}, ${label}; latest ${formatValue(item.latest!.value, def.unit)} on ${formatDate(item.latest!.date)}.`,
+    caption: `${points.length.toLocaleString('en-US')} ${def.frequency} observations, ${label}. Embed: ${data.baseUrl}/charts/${def.id}.svg${chartQuery}`,
+    data: [
+      { url: seriesJsonHref(def.id, window), label: `${def.name} (${unitLabel(def.unit)})`, ...span },
+      ...(compareUsable
+        ? [
+            {
+              url: seriesJsonHref(other.def.id, window),
+              label: `${other.def.name} (${unitLabel(other.def.unit)})`,
+              ...span,
+            },
+          ]
+        : []),
+    ],
+    downloads,
+    table: dataTable(item, points, compareUsable ? pointsIn(other.observations, spanOf(points)) : undefined, other),
+  };
+  const blocks: Block[] = [
+    { kind: 'heading', level: 2, text: 'Chart', id: 'chart' },
+    {
+      kind: 'links',
+      label: 'Chart range',
+      items: rangesFor(def.frequency).map(([days, text]) => ({
+        text,
+        href: `${base}${queryString({ window: { days }, compare: query.compare }, fallback)}`,
+        current: 'days' in window && window.days === days,
+      })),
+    },
+    chart,
+  ];
+  if (query.compare && !compareUsable) {
+    blocks.push({
+      kind: 'paragraph',
+      inlines: [`${other?.def.name ?? query.compare} cannot be drawn here: its values are withheld or not stored yet.`],
     });
-    const rangeLabel = RANGES.find(([d]) => d === days)?.[1] ?? `${days} days`;
-    blocks.push(
+  }
+  blocks.push({
+    kind: 'form',
+    action: base,
+    label: 'Custom range and comparison',
+    submit: 'Show',
+    fields: [
       {
-        kind: 'image',
-        src: `/charts/${def.id}.svg?days=${days}`,
-        alt: `${def.name} over the last ${rangeLabel}, in ${unitLabel(def.unit)}`,
-        width: 720,
-        height: 300,
-        caption: `Range: ${rangeLabel}. Embed: ${data.baseUrl}/charts/${def.id}.svg?days=${days}`,
+        name: 'start',
+        label: 'From',
+        type: 'date',
+        ...('start' in window ? { value: window.start } : {}),
+        min: item.observations[0]!.date,
+        max: item.latest!.date,
       },
       {
-        kind: 'paragraph',
-        inlines: [
-          'Range: ',
-          ...RANGES.flatMap(([d, label], i) => [
-            ...(i > 0 ? [' · '] : []),
-            d === days
-              ? { strong: label }
-              : { text: label, href: `/indicators/${def.id}${d === 365 ? '' : `?days=${d}`}` },
-          ]),
+        name: 'end',
+        label: 'To (blank: latest)',
+        type: 'date',
+        ...('start' in window && window.end ? { value: window.end } : {}),
+        min: item.observations[0]!.date,
+        max: item.latest!.date,
+      },
+      {
+        name: 'compare',
+        label: 'Compare with',
+        type: 'select',
+        value: query.compare ?? '',
+        options: [
+          ['', 'nothing'],
+          ...data.indicators
+            .filter((i) => i.def.id !== def.id && !i.withheld && i.observations.length > 0)
+            .map((i): [string, string] => [i.def.id, i.def.name]),
         ],
       },
-    );
-  } else {
-    blocks.push({ kind: 'paragraph', inlines: ['No data has been stored for this series yet.'] });
+    ],
+  });
+  return blocks;
+}
+
+function csvHref(id: string, window: ReturnType<typeof effectiveWindow>): string {
+  return 'days' in window ? `/api/series/${id}.csv?days=${window.days}` : `/api/series/${id}.csv?days=4000`;
+}
+
+function seriesJsonHref(id: string, window: ReturnType<typeof effectiveWindow>): string {
+  // The JSON has trailing windows only: a date range is drawn from the longest window (the chart then shows
+  // the range's dates, as the SVG does).
+  return 'days' in window ? `/api/series/${id}?days=${window.days}` : `/api/series/${id}?days=4000`;
+}
+
+function spanOf(points: readonly Observation[]): { start: string; end: string | null } {
+  return { start: points[0]?.date ?? '9999-12-31', end: points.at(-1)?.date ?? null };
+}
+
+/** The chart's data, newest first; with a comparison, both series side by side on the union of their dates. */
+function dataTable(
+  item: IndicatorSummary,
+  points: readonly Observation[],
+  compared: readonly Observation[] | undefined,
+  other: IndicatorSummary | undefined,
+): NonNullable<ChartBlock['table']> {
+  const unit = unitLabel(item.def.unit);
+  if (!compared || !other) {
+    const rows = points
+      .slice(-TABLE_ROWS)
+      .reverse()
+      .map((p) => [p.date, String(p.value)]);
+    return {
+      caption: `${item.def.name}, ${unit}`,
+      header: ['Date', `Value (${unit})`],
+      rows,
+      ...(points.length > TABLE_ROWS
+        ? { note: `The latest ${TABLE_ROWS} of ${points.length} rows; the CSV has all.` }
+        : {}),
+    };
   }
-  blocks.push(
-    { kind: 'heading', level: 2, text: 'Source and unit' },
-    { kind: 'table', header: ['Field', 'Value'], rows: sourceRows(item) },
-    { kind: 'heading', level: 2, text: 'Role in the model' },
-    {
-      kind: 'paragraph',
-      inlines: item.scored
-        ? [
-            `Scored in the ${item.group} group of model ${data.model?.version ?? 'the current model'} (nominal weight ${item.weight.toFixed(3)}), read as ${item.transform}. See `,
-            { text: 'the methodology', href: '/methodology' },
-            '.',
-          ]
-        : [
-            'Context series: shown and served, not scored in the regime. ',
-            { text: 'Methodology', href: '/methodology' },
-            '.',
-          ],
-    },
-  );
-  return { path: `/indicators/${def.id}`, title: def.name, description: def.description, blocks };
+  const byDate = new Map<string, [string, string]>();
+  for (const p of points) byDate.set(p.date, [String(p.value), '']);
+  for (const p of compared) byDate.set(p.date, [byDate.get(p.date)?.[0] ?? '', String(p.value)]);
+  const dates = [...byDate.keys()].sort().reverse();
+  return {
+    caption: `${item.def.name} and ${other.def.name}`,
+    header: ['Date', `${item.def.name} (${unit})`, `${other.def.name} (${unitLabel(other.def.unit)})`],
+    rows: dates.slice(0, TABLE_ROWS).map((d) => [d, ...byDate.get(d)!]),
+    ...(dates.length > TABLE_ROWS
+      ? { note: `The latest ${TABLE_ROWS} of ${dates.length} dates; the CSVs have all.` }
+      : {}),
+  };
+}
+
+/** Its place in the model, with the weights labelled as the dashboard and the methodology label them. */
+function modelRole(data: SiteData, item: IndicatorSummary): Inline[] {
+  if (!item.scored) {
+    return [
+      'Context series: shown and served, not scored in the headline. A rise means ',
+      risingMeans(item),
+      '. ',
+      { text: 'Methodology', href: '/methodology' },
+      '.',
+    ];
+  }
+  const driver = data.regime?.drivers.find((d) => d.indicatorId === item.def.id);
+  const group = data.model?.groups.find((g) => g.id === item.group);
+  return [
+    `Scored in the ${item.group} group of model ${data.model?.version ?? 'the current model'}, read as ${item.transform}; a rise means ${risingMeans(item)}. `,
+    group ? `The ${group.name.toLowerCase()} group carries a nominal ${pct(group.weight)} of the aggregate, ` : '',
+    `shared by its inputs: a nominal ${pct(item.weight)} for this one. `,
+    driver
+      ? `On ${formatDate(data.regime!.date)} it carries ${pct(driver.weight)} (weights shift while an input fades in or out, or its group has fewer inputs reporting). `
+      : 'It carries no weight in the latest reading (not reporting). ',
+    { text: 'How the weights work', href: '/methodology#how-it-works' },
+    '.',
+  ];
+}
+
+function pct(weight: number): string {
+  return `${(weight * 100).toFixed(1)} %`;
 }
 
 function sourceRows(item: IndicatorSummary): Inline[][][] {
@@ -107,7 +294,7 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
   const rows: Array<[string, Inline[]]> = [
     ['Series id', [{ code: def.id }]],
     ['Unit', [`${def.unit} (${unitLabel(def.unit)})`]],
-    ['Frequency', [def.frequency]],
+    ['Frequency', [frequencyLabel(def.frequency)]],
     ['Publisher', [def.publisher]],
     ['Terms of use', [{ text: item.license.name, href: item.license.url }]],
     ['Cite as', [item.license.attribution]],
@@ -121,33 +308,29 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
   if (def.formula)
     rows.push([
       'Inputs',
-      [
-        formulaInputs(def.formula)
-          .map((id) => seriesDef(id)?.name ?? id)
-          .join(', '),
-      ],
+      formulaInputs(def.formula).flatMap((id, i): Inline[] => [
+        ...(i > 0 ? [', '] : []),
+        { text: seriesDef(id)?.name ?? id, href: `/indicators/${id}` },
+      ]),
     ]);
+  rows.push(['Rising means', [risingMeans(item)]]);
   rows.push([
-    'Rising means',
-    [
-      def.risingIsTighter === null
-        ? 'no liquidity direction'
-        : def.risingIsTighter
-          ? 'tighter liquidity'
-          : 'easier liquidity',
-    ],
-  ]);
-  rows.push([
-    'JSON',
-    [
-      { text: `/api/series/${def.id}`, href: `/api/series/${def.id}` },
-      ...(item.withheld ? [' (statistics and licence only; values withheld)'] : []),
-    ],
+    'Data',
+    item.withheld
+      ? [
+          { text: `/api/series/${def.id}`, href: `/api/series/${def.id}` },
+          ' (statistics and licence only; values withheld)',
+        ]
+      : [
+          { text: 'JSON', href: `/api/series/${def.id}` },
+          ' · ',
+          { text: 'CSV (max)', href: `/api/series/${def.id}.csv?days=4000` },
+        ],
   ]);
   return rows.map(([label, value]) => [[label], value]);
 }
 
-/** The data's freshness on an indicator page: its state, its age, and when it would count as late. */
+/** The data's freshness: its state, its age, and when it would count as late. */
 function freshnessStat(item: IndicatorSummary): { label: string; value: string; note: string; tone?: Tone } {
   const f = item.freshness;
   const badge = freshnessBadge(item);

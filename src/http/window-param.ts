@@ -1,0 +1,73 @@
+import type { ChartQuery, ChartWindow } from '../publish/site-port.ts';
+import { isIndicatorId } from '../timeseries/catalog.ts';
+import { truncate } from './api-error.ts';
+import { type ParamResult, parseDays } from './days-param.ts';
+
+const DATE_HINT = 'Dates are written YYYY-MM-DD, e.g. ?start=2020-01-01&end=2021-06-30.';
+
+/** One calendar date given once, or undefined when absent. Example: "2024-02-30" is refused (no such day). */
+export function parseDate(raw: string | string[] | undefined, name: string): ParamResult<string | undefined> {
+  // An empty field is what a form sends for a date left blank: the same as absent.
+  if (raw === undefined || raw === '') return { ok: true, value: undefined };
+  if (Array.isArray(raw))
+    return { ok: false, message: `Parameter "${name}" was given ${raw.length} times.`, hint: DATE_HINT };
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
+  if (!date || date.toISOString().slice(0, 10) !== raw || date.getUTCFullYear() < 1900) {
+    return { ok: false, message: `Invalid value for parameter "${name}": "${truncate(raw)}".`, hint: DATE_HINT };
+  }
+  return { ok: true, value: raw };
+}
+
+/**
+ * The window of a chart or page: `days` (a trailing window), or `start` with an optional `end` (a date range),
+ * never both; null when none is given. `start` after `end`, `end` without `start`, or `days` with either is one
+ * invalid_parameter error naming the conflict.
+ */
+export function parseWindow(
+  days: string | string[] | undefined,
+  startRaw: string | string[] | undefined,
+  endRaw: string | string[] | undefined,
+): ParamResult<ChartWindow | null> {
+  const start = parseDate(startRaw, 'start');
+  if (!start.ok) return start;
+  const end = parseDate(endRaw, 'end');
+  if (!end.ok) return end;
+  const hint =
+    'Give either days (a trailing window) or start and optionally end (a date range), e.g. ?start=2020-01-01&end=2021-06-30.';
+  if (start.value === undefined && end.value === undefined) {
+    if (days === undefined) return { ok: true, value: null };
+    const parsed = parseDays(days);
+    return parsed.ok ? { ok: true, value: { days: parsed.value } } : parsed;
+  }
+  if (days !== undefined)
+    return { ok: false, message: 'Parameters "days" and "start"/"end" were given together.', hint };
+  if (start.value === undefined) return { ok: false, message: 'Parameter "end" was given without "start".', hint };
+  if (end.value !== undefined && end.value < start.value) {
+    return { ok: false, message: `"start" (${start.value}) is after "end" (${end.value}).`, hint };
+  }
+  return { ok: true, value: { start: start.value, end: end.value ?? null } };
+}
+
+/** The series to compare with (`compare`): another of the 25 ids, or null. */
+export function parseCompare(raw: string | string[] | undefined, id: string): ParamResult<string | null> {
+  const hint = 'compare is another of the 25 series ids, e.g. ?compare=onrrp.';
+  if (raw === undefined || raw === '') return { ok: true, value: null };
+  if (Array.isArray(raw)) return { ok: false, message: `Parameter "compare" was given ${raw.length} times.`, hint };
+  if (!isIndicatorId(raw)) return { ok: false, message: `Unknown series for "compare": "${truncate(raw)}".`, hint };
+  if (raw === id) return { ok: false, message: 'A series cannot be compared with itself.', hint };
+  return { ok: true, value: raw };
+}
+
+export function parseChartQuery(query: URLSearchParams, id: string, compare: boolean): ParamResult<ChartQuery> {
+  const one = (name: string) => {
+    const values = query.getAll(name);
+    return values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
+  };
+  const window = parseWindow(one('days'), one('start'), one('end'));
+  if (!window.ok) return window;
+  if (!compare) return { ok: true, value: { window: window.value, compare: null } };
+  const other = parseCompare(one('compare'), id);
+  if (!other.ok) return other;
+  return { ok: true, value: { window: window.value, compare: other.value } };
+}

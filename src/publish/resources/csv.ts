@@ -1,0 +1,116 @@
+import { LRUCache } from 'lru-cache';
+import { firstIndexOnOrAfter } from '../../timeseries/as-of.ts';
+import { addDays } from '../../timeseries/dates.ts';
+import type { Observation } from '../../timeseries/observation.ts';
+import type { SeriesDef, Unit } from '../../timeseries/series.ts';
+import { CACHE_CONTROL } from '../cache-policy.ts';
+import { type PreparedResponse, prepareBody } from '../prepared-response.ts';
+import type { HistoryBody } from './model.ts';
+import { COMMON_DAYS } from './series.ts';
+
+/**
+ * CSV downloads (RFC 4180): a header row, CRLF line ends, the unit in the value column's name, one row per date.
+ * Researchers load them in one line (`pandas.read_csv(url, parse_dates=['date'])`, `read.csv(url)`); the site
+ * links them under every chart.
+ */
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';
+
+/** The value column's name: `value_` and the unit, so a file read on its own still says what it holds. */
+const UNIT_COLUMN: Record<Unit, string> = {
+  usd_billions: 'value_usd_bn',
+  eur_billions: 'value_eur_bn',
+  jpy_trillions: 'value_jpy_tn',
+  percent: 'value_percent',
+  percent_of_gdp: 'value_percent_of_gdp',
+  bps: 'value_bps',
+  index: 'value_index',
+  usd: 'value_usd',
+};
+
+export function valueColumn(unit: Unit): string {
+  return UNIT_COLUMN[unit];
+}
+
+/**
+ * One series as CSV. Example: tga, two days →
+ * `date,value_usd_bn\r\n2026-08-24,812.4\r\n2026-08-25,798.1\r\n`.
+ */
+export function seriesCsv(def: SeriesDef, observations: readonly Observation[]): string {
+  const lines = [`date,${valueColumn(def.unit)}`];
+  for (const o of observations) lines.push(`${o.date},${o.value}`);
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The model history as CSV: date, headline (0 loosest … 100 tightest of 5 years), status, the aggregate
+ * (0–1) and each group's sub-index (0–1, empty when the group did not report that day).
+ */
+export function historyCsv(history: HistoryBody): string {
+  const groups = Object.keys(history.subIndices) as Array<keyof HistoryBody['subIndices']>;
+  const lines = [
+    ['date', 'headline_percentile_5y', 'status', 'aggregate_0_1', ...groups.map((g) => `${g}_0_1`)].join(','),
+  ];
+  for (let i = 0; i < history.count; i++) {
+    const sub = groups.map((g) => {
+      const value = history.subIndices[g][i];
+      return value === null || value === undefined ? '' : String(value);
+    });
+    lines.push([history.dates[i], history.headline[i], history.status[i], history.aggregate[i], ...sub].join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The CSV answers of one publication, built on first request. Only the common windows are kept (an LRU bounded
+ * in bytes): any other `days` is built for its request (a few thousand rows, about a millisecond) and not kept,
+ * so unique windows cannot grow memory (issue 13).
+ */
+export class CsvDownloads {
+  readonly #cache = new LRUCache<string, PreparedResponse>({
+    maxSize: 24 * 1024 * 1024,
+    sizeCalculation: (response) => response.body.length || 1,
+  });
+
+  readonly #series: (id: string) => { def: SeriesDef; observations: readonly Observation[] } | undefined;
+  readonly #history: () => HistoryBody | undefined;
+
+  constructor(
+    series: (id: string) => { def: SeriesDef; observations: readonly Observation[] } | undefined,
+    history: () => HistoryBody | undefined,
+  ) {
+    this.#series = series;
+    this.#history = history;
+  }
+
+  /** The trailing `days` of a series (ending on its last observation), or undefined when none is stored. */
+  forSeries(id: string, days: number): PreparedResponse | undefined {
+    return this.#cached(`${id}|${days}`, COMMON_DAYS.includes(days), () => {
+      const entry = this.#series(id);
+      if (!entry || entry.observations.length === 0) return undefined;
+      return seriesCsv(entry.def, trailingDays(entry.observations, days));
+    });
+  }
+
+  historyCsv(): PreparedResponse | undefined {
+    return this.#cached('history', true, () => {
+      const history = this.#history();
+      return history && history.count > 0 ? historyCsv(history) : undefined;
+    });
+  }
+
+  #cached(key: string, keep: boolean, build: () => string | undefined): PreparedResponse | undefined {
+    const hit = this.#cache.get(key);
+    if (hit) return hit;
+    const text = build();
+    if (text === undefined) return undefined;
+    const response = prepareBody(Buffer.from(text), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle');
+    if (keep) this.#cache.set(key, response);
+    return response;
+  }
+}
+
+/** Observations within `days` calendar days ending on the last one (the same window as the JSON's `days`). */
+function trailingDays(observations: readonly Observation[], days: number): readonly Observation[] {
+  const last = observations.at(-1)!;
+  return observations.slice(firstIndexOnOrAfter(observations, addDays(last.date, -(days - 1))));
+}

@@ -1,0 +1,144 @@
+// Progressive enhancement of the site's charts. Every chart is first a server-rendered SVG that reads without
+// script; where script runs, this file replaces it by an interactive uPlot chart (crosshair, tooltip with the
+// date and value under the pointer) drawn from the same JSON the API serves. Served from /assets/site.js under a
+// strict CSP (script-src 'self'): no inline script, no eval, styles set through the CSSOM only.
+/* global uPlot */
+(() => {
+  const COLORS = ['#2563eb', '#d97706'];
+  const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+  const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+  /** [seconds since epoch[], values[]] from a series response or the history. */
+  function columns(body) {
+    if (Array.isArray(body.data)) {
+      return [body.data.map((p) => Date.parse(`${p.date}T00:00:00Z`) / 1000), body.data.map((p) => p.value)];
+    }
+    if (Array.isArray(body.dates)) {
+      return [body.dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), body.headline];
+    }
+    throw new Error('unknown chart data');
+  }
+
+  function tooltipPlugin(labels) {
+    let tip;
+    return {
+      hooks: {
+        init: (u) => {
+          tip = document.createElement('div');
+          tip.className = 'chart-tip';
+          tip.setAttribute('role', 'status');
+          tip.hidden = true;
+          u.over.appendChild(tip);
+        },
+        setCursor: (u) => {
+          const i = u.cursor.idx;
+          if (i === null || i === undefined || u.cursor.left < 0) {
+            tip.hidden = true;
+            return;
+          }
+          const rows = labels
+            .map((label, s) => {
+              const value = u.data[s + 1][i];
+              return value === null || value === undefined ? '' : `${label}: ${number.format(value)}`;
+            })
+            .filter(Boolean);
+          if (rows.length === 0) {
+            tip.hidden = true;
+            return;
+          }
+          tip.textContent = '';
+          const title = document.createElement('strong');
+          title.textContent = day.format(new Date(u.data[0][i] * 1000));
+          tip.appendChild(title);
+          for (const row of rows) {
+            const line = document.createElement('span');
+            line.textContent = row;
+            tip.appendChild(line);
+          }
+          tip.hidden = false;
+          const left = u.cursor.left;
+          const flip = left > u.over.clientWidth / 2;
+          tip.style.left = `${flip ? left - tip.offsetWidth - 12 : left + 12}px`;
+          tip.style.top = `${Math.max(0, u.cursor.top - tip.offsetHeight - 8)}px`;
+        },
+      },
+    };
+  }
+
+  async function enhance(figure) {
+    const sources = JSON.parse(figure.dataset.chart);
+    const bodies = await Promise.all(
+      sources.map((s) =>
+        fetch(s.url, { headers: { accept: 'application/json' } }).then((r) => {
+          if (!r.ok) throw new Error(`${r.status} ${s.url}`);
+          return r.json();
+        }),
+      ),
+    );
+    // A source with `days` shows the same trailing window as the SVG it replaces.
+    const tables = bodies.map(columns).map((table, i) => {
+      const s = sources[i];
+      if (table[0].length === 0) return table;
+      const last = table[0][table[0].length - 1];
+      const from = s.from ? Date.parse(`${s.from}T00:00:00Z`) / 1000 : s.days ? last - (s.days - 1) * 86400 : 0;
+      const to = s.to ? Date.parse(`${s.to}T00:00:00Z`) / 1000 : last;
+      const keep = table[0].map((t, k) => (t >= from && t <= to ? k : -1)).filter((k) => k >= 0);
+      return [keep.map((k) => table[0][k]), keep.map((k) => table[1][k])];
+    });
+    const data = tables.length === 1 ? tables[0] : uPlot.join(tables);
+    const labels = sources.map((s) => s.label);
+    const picture = figure.querySelector('picture');
+    const holder = document.createElement('div');
+    holder.className = 'uplot-holder';
+    holder.setAttribute('role', 'img');
+    holder.setAttribute('aria-label', figure.querySelector('img')?.alt ?? labels.join(', '));
+    picture.after(holder);
+    const size = () => ({ width: holder.clientWidth, height: holder.clientWidth < 500 ? 240 : 300 });
+    const axis = { font: '12px system-ui, sans-serif', stroke: '#4b5563', grid: { stroke: '#e5e7eb' } };
+    const plot = new uPlot(
+      {
+        ...size(),
+        cursor: { drag: { x: false, y: false }, points: { size: 8 } },
+        legend: { show: false },
+        scales: { x: { time: true } },
+        axes: [
+          axis,
+          { ...axis, scale: 'y', size: 56, values: (_u, ticks) => ticks.map((t) => number.format(t)) },
+          ...(labels.length > 1
+            ? [
+                {
+                  ...axis,
+                  scale: 'y2',
+                  side: 1,
+                  grid: { show: false },
+                  size: 56,
+                  values: (_u, t) => t.map(number.format),
+                },
+              ]
+            : []),
+        ],
+        series: [
+          {},
+          ...labels.map((label, i) => ({ label, scale: i === 0 ? 'y' : 'y2', stroke: COLORS[i], width: 1.8 })),
+        ],
+        plugins: [tooltipPlugin(labels)],
+      },
+      data,
+      holder,
+    );
+    figure.classList.add('enhanced');
+    let pending = 0;
+    window.addEventListener('resize', () => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => plot.setSize(size()));
+    });
+  }
+
+  for (const figure of document.querySelectorAll('figure[data-chart]')) {
+    // A chart that cannot be enhanced keeps its SVG: nothing is lost without script or data.
+    enhance(figure).catch(() => {
+      figure.classList.remove('enhanced');
+      figure.querySelector('.uplot-holder')?.remove();
+    });
+  }
+})();
