@@ -26,8 +26,13 @@ export interface SiteBundle {
   page(path: string): RenderedPage | undefined;
   /** An indicator page; a null window is the default range for the series' frequency. */
   indicatorPage(id: string, query: ChartQuery): RenderedPage | undefined;
-  /** /today/YYYY-MM-DD. */
+  /**
+   * /today/YYYY-MM-DD: the day's page, or — for a valid date without a reading (a weekend, a holiday) — a page
+   * with status 404 that links the nearest readings; undefined when there is no history.
+   */
   archive(date: string): RenderedPage | undefined;
+  /** An HTML (and Markdown) error page for a page request, e.g. 400 for a bad `?days=`; rendered per request. */
+  errorPage(status: number, path: string, title: string, message: string, hint: string): RenderedPage;
   /** A chart, SVG or PNG: an indicator id, 'headline' or 'headline-gauge'. */
   chart(
     id: string,
@@ -61,4 +66,5 @@ export const SITE_DOCUMENT_PATHS = [
   '/favicon.ico',
   '/robots.txt',
   '/sitemap.xml',
+  '/feed.xml',
 ] as const;

@@ -38,7 +38,7 @@ export type Block =
   /** Month grids of the archive: one table per month, days with a reading linked. */
   | {
       kind: 'calendar';
-      months: Array<{ year: number; month: number; days: Map<number, { href: string; tone: Tone }> }>;
+      months: Array<{ year: number; month: number; days: Map<number, CalendarDay> }>;
     }
   | { kind: 'code'; language: string; text: string }
   | { kind: 'markdown'; source: string }
@@ -69,6 +69,13 @@ export type Block =
     };
 
 export type Tone = 'good' | 'bad' | 'neutral' | 'warn';
+
+/** A day of the archive calendar: its page, and its status as colour and as words (colour alone is not enough). */
+export interface CalendarDay {
+  href: string;
+  tone: Tone;
+  label: string;
+}
 
 /**
  * A chart: the server-rendered SVG (a 720-px layout, and a 360-px one for phones) that reads without script;
@@ -120,6 +127,37 @@ const NAV: Array<[string, string]> = [
   ['/blog', 'Blog'],
   ['/about', 'About'],
 ];
+
+/** The id of a heading: "5. Correlations (/api/correlation)" → "5-correlations-api-correlation". */
+export function headingId(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * Rendered Markdown made navigable: h2 and h3 get an id from their text (so a table of contents can link them),
+ * and tables and code blocks, which may scroll sideways, become focusable regions a keyboard can scroll.
+ */
+function accessibleMarkdown(html: string): string {
+  return withHeadingIds(html)
+    .replace(/<table>/g, '<div class="table-wrap" tabindex="0" role="region" aria-label="Table"><table>')
+    .replace(/<\/table>/g, '</table></div>')
+    .replace(/<pre>/g, '<pre tabindex="0">');
+}
+
+function withHeadingIds(html: string): string {
+  return html.replace(/<h([23])>(.*?)<\/h\1>/g, (_, level: string, inner: string) => {
+    const text = inner
+      .replace(/<[^>]+>/g, '')
+      .replace(
+        /&(amp|lt|gt|quot|#39);/g,
+        (entity: string) => ({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" })[entity]!,
+      );
+    return `<h${level} id="${headingId(text)}">${inner}</h${level}>`;
+  });
+}
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -191,7 +229,7 @@ function blockHtml(block: Block): string {
     case 'code':
       return `<pre tabindex="0" aria-label="${escapeHtml(block.language)} example"><code class="language-${escapeHtml(block.language)}">${escapeHtml(block.text)}</code></pre>`;
     case 'markdown':
-      return `<div class="prose">${marked.parse(block.source, { async: false })}</div>`;
+      return `<div class="prose">${accessibleMarkdown(marked.parse(block.source, { async: false }))}</div>`;
     case 'stats':
       return `<dl class="stats">${block.items
         .map(
@@ -290,7 +328,7 @@ function formHtml(block: Extract<Block, { kind: 'form' }>): string {
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** One month as a Monday-first grid; days with a reading link to their page, coloured by status. */
-function monthHtml(m: { year: number; month: number; days: Map<number, { href: string; tone: Tone }> }): string {
+function monthHtml(m: { year: number; month: number; days: Map<number, CalendarDay> }): string {
   const first = new Date(Date.UTC(m.year, m.month - 1, 1));
   const length = new Date(Date.UTC(m.year, m.month, 0)).getUTCDate();
   const offset = (first.getUTCDay() + 6) % 7;

@@ -4,20 +4,25 @@ import { type Compression, type PreparedResponse, prepareBody, withHeaders } fro
 import type { Publication } from '../publish/publication.ts';
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
 import type { ChartQuery, ChartWindow, RenderedPage, SiteBundle } from '../publish/site-port.ts';
+import { LOCALES } from '../timeseries/locales.ts';
 import { STATIC_DOCUMENTS } from './assets.ts';
 import { bannerFor } from './banner.ts';
 import { svgToPng } from './chart-png.ts';
 import { defaultDays, effectiveWindow, pointsIn, queryKey } from './chart-window.ts';
 import { type ChartStyle, gaugeSvg, lineChartSvg, sparklineSvg } from './charts.ts';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
+import { atomFeed } from './feed.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { type Page, renderHtml, renderMarkdown } from './page.ts';
+import { archiveCalendarPage, archiveYears, noReadingPage } from './pages/archive.ts';
 import { aboutPage, blogIndexPage, blogPostPage } from './pages/content.ts';
 import { dashboardPage } from './pages/dashboard.ts';
 import { docsPage } from './pages/docs.ts';
 import { indicatorPage } from './pages/indicator.ts';
+import { lensPage, lensPath } from './pages/lens.ts';
+import { marketsPage } from './pages/markets.ts';
 import { methodologyPage } from './pages/methodology.ts';
-import { notFoundPage } from './pages/not-found.ts';
+import { errorPage, notFoundPage } from './pages/not-found.ts';
 import { archivePage, todayPage } from './pages/today.ts';
 import { type SiteData, siteData, unitLabel } from './site-data.ts';
 
@@ -36,6 +41,7 @@ const HTML = 'text/html; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
 const XML = 'application/xml; charset=utf-8';
+const ATOM = 'application/atom+xml; charset=utf-8';
 
 /**
  * The website of one publication: every page rendered from its typed resources, as HTML and Markdown from one
@@ -47,17 +53,26 @@ export function buildSite(publication: Publication): SiteBundle {
   const site = { name: data.name, baseUrl: data.baseUrl, banner: bannerFor(publication) };
   // The fixed pages are few and always encoded; archive days, ranges and charts are rendered per distinct URL and
   // encoded only while the encoder is idle, so a crawl cannot queue up compression work (see prepared-response).
-  const render = (page: Page, compression: Compression = 'always'): RenderedPage => ({
-    html: withPageHeaders(prepareBody(Buffer.from(renderHtml(page, site)), HTML, CACHE_CONTROL.page, 200, compression)),
-    markdown: withPageHeaders(
-      prepareBody(Buffer.from(renderMarkdown(page, site)), MARKDOWN, CACHE_CONTROL.page, 200, compression),
-    ),
-  });
+  const render = (page: Page, compression: Compression = 'always', status = 200): RenderedPage => {
+    const policy = status === 200 ? CACHE_CONTROL.page : CACHE_CONTROL.error;
+    return {
+      html: withPageHeaders(prepareBody(Buffer.from(renderHtml(page, site)), HTML, policy, status, compression)),
+      markdown: withPageHeaders(
+        prepareBody(Buffer.from(renderMarkdown(page, site)), MARKDOWN, policy, status, compression),
+      ),
+    };
+  };
   const byId = new Map(data.indicators.map((i) => [i.def.id, i]));
   const builders = new Map<string, () => Page>([
     ['/', () => dashboardPage(data)],
     ['/today', () => todayPage(data)],
     ['/methodology', () => methodologyPage(data)],
+    ['/markets', () => marketsPage(data)],
+    ...LOCALES.map((locale): [string, () => Page] => [lensPath(locale), () => lensPage(data, locale)]),
+    ...(data.history ? archiveYears(data.history) : []).map((year, k, years): [string, () => Page] => [
+      k === years.length - 1 ? '/archive' : `/archive/${year}`,
+      () => archiveCalendarPage(data.history!, year, k === years.length - 1)!,
+    ]),
     ['/docs', () => docsPage(data)],
     ['/about', () => aboutPage(data)],
     ['/blog', () => blogIndexPage(data.blog)],
@@ -85,8 +100,9 @@ export function buildSite(publication: Publication): SiteBundle {
   };
   // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
   const archive = cached(100, (date) => {
-    const page = data.history ? archivePage(data.history, date) : undefined;
-    return page ? render(page, 'if-idle') : undefined;
+    if (!data.history || data.history.count === 0) return undefined;
+    const page = archivePage(data.history, date);
+    return page ? render(page, 'if-idle') : render(noReadingPage(data.history, date), 'if-idle', 404);
   });
   const chartCache = new LRUCache<string, PreparedResponse>({
     max: 300,
@@ -112,7 +128,13 @@ export function buildSite(publication: Publication): SiteBundle {
   };
   const days = (n: number): ChartQuery => ({ window: { days: n }, compare: null });
   return {
-    page: (path) => (builders.has(path) ? pages(path) : undefined),
+    page: (path) => {
+      // The latest year's calendar is /archive; /archive/{that year} is the same page.
+      const latestYear = data.history?.to.slice(0, 4);
+      if (latestYear && path === `/archive/${latestYear}`) return pages('/archive');
+      return builders.has(path) ? pages(path) : undefined;
+    },
+    errorPage: (status, path, title, message, hint) => render(errorPage(path, title, message, hint), 'if-idle', status),
     indicatorPage: (id, query) =>
       query.window === null && query.compare === null ? pages(`/indicators/${id}`) : rangePage(id, query),
     archive: (date) => archive(date),
@@ -132,6 +154,7 @@ export function buildSite(publication: Publication): SiteBundle {
     documents: new Map([
       ...STATIC_DOCUMENTS,
       ['/robots.txt', prepareBody(Buffer.from(robotsTxt(data.baseUrl)), TEXT, CACHE_CONTROL.page)],
+      ['/feed.xml', prepareBody(Buffer.from(atomFeed(data)), ATOM, CACHE_CONTROL.page)],
       ['/sitemap.xml', prepareBody(Buffer.from(sitemapXml(data, [...builders.keys()])), XML, CACHE_CONTROL.page)],
     ]),
     warmups: [

@@ -6,6 +6,7 @@ import type { HealthBody } from '../publish/resources/health.ts';
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
 import type { LensBody } from '../publish/resources/lens.ts';
 import type { HistoryBody, ModelBody, RegimeBody } from '../publish/resources/model.ts';
+import type { Locale } from '../timeseries/locales.ts';
 import type { Unit } from '../timeseries/series.ts';
 
 /** Everything the pages are built from: the publication's typed resources, plus the repository's own content. */
@@ -20,6 +21,8 @@ export interface SiteData {
   model: ModelBody | undefined;
   /** The lens in English (the site's language). */
   lens: LensBody | undefined;
+  /** The lens in every locale (only the narrative differs). */
+  lenses: ReadonlyMap<Locale, LensBody>;
   correlation: CorrelationBody | undefined;
   health: HealthBody;
   indicators: readonly IndicatorSummary[];
@@ -51,6 +54,7 @@ export function siteData(publication: Publication): SiteData {
     history: publication.history?.body,
     model: publication.model?.body,
     lens: publication.lens?.get('en')?.body,
+    lenses: new Map([...(publication.lens ?? [])].map(([locale, resource]) => [locale, resource.body])),
     correlation: publication.correlation?.body,
     health: publication.health.body,
     indicators: publication.indicators,

@@ -63,6 +63,7 @@ summary{cursor:pointer;padding:.6rem 0;font-weight:600}
 table{border-collapse:collapse;width:100%;background:var(--card);font-size:.92rem}
 caption{text-align:left;color:var(--muted);padding:.25rem 0}
 th,td{border:1px solid var(--line);padding:.4rem .55rem;text-align:left;vertical-align:top}
+td{overflow-wrap:anywhere}
 th{background:var(--head)}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .matrix td{text-align:center;min-width:5rem;height:2.5rem}
@@ -70,7 +71,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 pre{background:#0f172a;color:#e5e7eb;padding:.75rem 1rem;border-radius:8px;overflow-x:auto;font-size:.85rem;max-width:100%}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;overflow-wrap:anywhere}
 pre code{overflow-wrap:normal}
-.prose table{margin:1rem 0;display:block;overflow-x:auto}
+.prose .table-wrap{margin:1rem 0}
 .prose img{max-width:100%}
 blockquote{margin:1rem 0;padding:.5rem 1rem;border-left:4px solid var(--accent);background:var(--card)}
 .pills ul{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0;margin:.5rem 0}
@@ -81,7 +82,8 @@ blockquote{margin:1rem 0;padding:.5rem 1rem;border-left:4px solid var(--accent);
 .toc li{padding:.2rem 0}
 .toc a{display:inline-block;padding:.3rem 0}
 form.query{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;margin:.75rem 0;padding:.75rem;background:var(--card);border:1px solid var(--line);border-radius:10px}
-.field{display:flex;flex-direction:column;gap:.2rem;font-size:.9rem}
+.field{display:flex;flex-direction:column;gap:.2rem;font-size:.9rem;min-width:0;max-width:100%}
+select{max-width:100%}
 input,select,button{font:inherit;min-height:44px;padding:.35rem .6rem;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--ink)}
 button{background:var(--accent);color:var(--bg);border-color:var(--accent);font-weight:600;cursor:pointer}
 .calendar{width:auto;display:inline-table;margin:0 1rem 1rem 0;font-size:.85rem}

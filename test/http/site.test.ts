@@ -12,6 +12,10 @@ const PAGES = [
   '/blog',
   '/blog/how-to-read-the-lens',
   '/indicators/net-liquidity',
+  '/markets',
+  '/lens',
+  '/lens/ja',
+  '/archive',
 ];
 
 describe('the website', () => {
@@ -24,7 +28,7 @@ describe('the website', () => {
   it('/methodology publishes the validation as computed now: figures with intervals, crises, guarantees, versions', async () => {
     const md = (await h.app.inject('/methodology.md')).body;
     const model = (await h.app.inject('/api/model')).json();
-    assert.match(md, /## Validation of dli-2 on the data stored now/);
+    assert.match(md, /### The figures: dli-2 on the data stored now/);
     const full = model.validation.correlations.find(
       (c: { benchmark: string; period: string; leadWeeks: number }) =>
         c.benchmark === 'nfci' && c.period === 'full' && c.leadWeeks === 0,
@@ -58,7 +62,9 @@ describe('the website', () => {
       assert.doesNotMatch(String(html.headers['content-security-policy']), /unsafe-inline/);
       assert.equal(html.headers['x-content-type-options'], 'nosniff');
       assert.equal(html.headers['referrer-policy'], 'strict-origin-when-cross-origin');
-      assert.ok(!/<script/i.test(html.body), 'no script');
+      // Script only from the site's own files (the chart enhancement), never inline.
+      assert.doesNotMatch(html.body, /<script(?![^>]*\ssrc="\/assets\/[a-z]+\.js")/i, 'no inline script');
+      assert.match(String(html.headers['content-security-policy']), /script-src 'self';/);
       const mdPath = path === '/' ? '/index.md' : `${path}.md`;
       const bySuffix = await h.app.inject(mdPath);
       const byAccept = await h.app.inject({ url: path, headers: { accept: 'text/markdown' } });
@@ -80,7 +86,7 @@ describe('the website', () => {
     assert.ok(html.includes(`${regime.percentile5y} / 100`));
     assert.equal((html.match(/<td class="current"/g) ?? []).length, 1);
     assert.ok(html.includes(lens.synthesis.narrative.replaceAll("'", '&#39;').slice(0, 40)));
-    assert.ok(html.includes('src="/charts/headline.svg?days=4000"'));
+    assert.ok(html.includes('src="/charts/headline.svg?days=1826"'));
     assert.equal((html.match(/<li class="card">/g) ?? []).length, 25);
     const md = (await h.app.inject('/index.md')).body;
     assert.ok(md.includes(`${regime.percentile5y} / 100`));
@@ -124,6 +130,68 @@ describe('the website', () => {
     assert.equal((await h.app.inject('/indicators/vix?days=abc')).statusCode, 400);
   });
 
+  it('a page asked for with a bad query answers an HTML error page with the site around it, not JSON', async () => {
+    for (const query of ['days=abc', 'days=30&start=2020-01-01', 'start=2021-01-01&end=2020-01-01', 'compare=nope']) {
+      const res = await h.app.inject({ url: `/indicators/vix?${query}`, headers: { accept: 'text/html' } });
+      assert.equal(res.statusCode, 400, query);
+      assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+      assert.match(res.body, /<nav aria-label="Main">/);
+      assert.match(res.body, /This page cannot be shown as asked/);
+      assert.equal(res.headers['cache-control'], 'no-store');
+    }
+    const machine = await h.app.inject('/indicators/vix?days=abc');
+    assert.equal(machine.json().error.code, 'invalid_parameter');
+  });
+
+  it('ranges fit the frequency: a quarterly series offers no 3-month range and opens on its whole history', async () => {
+    const quarterly = (await h.app.inject('/indicators/debt-to-gdp')).body;
+    assert.doesNotMatch(quarterly, />3 months</);
+    assert.ok(quarterly.includes('src="/charts/debt-to-gdp.svg?days=4000"'));
+    const daily = (await h.app.inject('/indicators/vix')).body;
+    assert.match(daily, />3 months</);
+    assert.ok(daily.includes('src="/charts/vix.svg?days=365"'));
+  });
+
+  it('custom ranges and comparisons: the page, its chart and its data table follow the query', async () => {
+    const page = await h.app.inject('/indicators/vix?start=2024-01-01&end=2024-06-30&compare=hy-spread');
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /cannot be drawn here: its values are withheld/, 'a withheld series is never drawn');
+    const both = (await h.app.inject('/indicators/tga?start=2024-01-01&end=2024-06-30&compare=onrrp')).body;
+    assert.ok(both.includes('src="/charts/tga.svg?start=2024-01-01&amp;end=2024-06-30&amp;compare=onrrp"'));
+    assert.match(
+      both,
+      /<th scope="col">Treasury General Account \(USD bn\)<\/th><th scope="col">Overnight reverse repo/,
+    );
+    const rows = [...both.matchAll(/<tr><th scope="row">(\d{4}-\d{2}-\d{2})<\/th>/g)].map((m) => m[1]!);
+    assert.ok(rows.length > 0 && rows.every((d) => d >= '2024-01-01' && d <= '2024-06-30'), 'table rows in range');
+    const chart = await h.app.inject('/charts/tga.svg?start=2024-01-01&end=2024-06-30&compare=onrrp');
+    assert.equal(chart.statusCode, 200);
+    assert.match(chart.body, /Overnight reverse repo/);
+    assert.equal((await h.app.inject('/charts/tga.svg?compare=hy-spread')).json().error.code, 'values_withheld');
+  });
+
+  it('archive: a calendar per year, day pages with a chart and the week’s group moves, helpful 404 on a weekend', async () => {
+    const history = (await h.app.inject('/api/history')).json();
+    const year = history.to.slice(0, 4);
+    const calendar = (await h.app.inject('/archive')).body;
+    assert.match(calendar, new RegExp(`<h1>Archive: ${year}</h1>`));
+    const linked = [...calendar.matchAll(/href="\/today\/(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1]!);
+    assert.deepEqual(
+      [...linked].sort(),
+      history.dates.filter((d: string) => d.startsWith(year)),
+      'every day of the year, and only those',
+    );
+    const day = history.dates[history.count - 10];
+    const page = (await h.app.inject(`/today/${day}`)).body;
+    assert.match(page, /src="\/charts\/headline\.svg\?start=/);
+    assert.match(page, /What moved over the week/);
+    const saturday = ['2024-03-09', '2024-03-10'].find((d) => d >= history.from && d <= history.to) ?? history.to;
+    const weekend = await h.app.inject({ url: `/today/${saturday}`, headers: { accept: 'text/html' } });
+    assert.equal(weekend.statusCode, 404);
+    assert.match(weekend.body, /readings exist for business days only|no reading/i);
+    assert.match(weekend.body, /href="\/today\/\d{4}-\d{2}-\d{2}"/, 'links the nearest readings');
+  });
+
   it('/today links to dated archive pages that exist, in both forms', async () => {
     const history = (await h.app.inject('/api/history')).json();
     const date = history.dates[Math.floor(history.count / 2)];
@@ -148,14 +216,34 @@ describe('the website', () => {
     assert.equal((await h.app.inject({ url: '/blog/nope', headers: { accept: 'text/html' } })).statusCode, 404);
   });
 
-  it('every link on the dashboard and the docs page resolves', async () => {
-    for (const path of ['/', '/docs', '/about']) {
+  it('every link on every kind of page resolves, and every download is what it says', async () => {
+    const history = (await h.app.inject('/api/history')).json();
+    const pages = [
+      '/',
+      '/docs',
+      '/about',
+      '/markets',
+      '/methodology',
+      '/lens/de',
+      '/archive',
+      `/today/${history.dates[history.count - 5]}`,
+      '/indicators/tga?start=2024-01-01&compare=onrrp',
+    ];
+    const types: Array<[RegExp, RegExp]> = [
+      [/\.csv(\?|$)/, /^text\/csv/],
+      [/\.png(\?|$)/, /^image\/png$/],
+      [/\.svg(\?|$)/, /^image\/svg\+xml/],
+      [/^\/feed\.xml$/, /^application\/atom\+xml/],
+    ];
+    for (const path of pages) {
       const html = (await h.app.inject(path)).body;
       const links = [...html.matchAll(/(?:href|src)="(\/[^"#]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
       assert.ok(links.length > 10);
       for (const link of new Set(links)) {
         const res = await h.app.inject({ url: link, headers: { accept: 'text/html' } });
         assert.equal(res.statusCode, 200, `${path} → ${link}`);
+        const expected = types.find(([pattern]) => pattern.test(link))?.[1];
+        if (expected) assert.match(String(res.headers['content-type']), expected, link);
       }
     }
   });

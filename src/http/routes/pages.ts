@@ -1,8 +1,8 @@
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { canonicalWindow } from '../canonical-window.ts';
-import { parseChartQuery } from '../window-param.ts';
-import { notFoundAnswer, pageAnswer, type Route } from './route.ts';
+import { parseChartQuery, parseDate } from '../window-param.ts';
+import { notFoundAnswer, pageAnswer, pageError, type Route } from './route.ts';
 
 /** The site's pages: each answers HTML, or Markdown at `<path>.md` or by Accept, from the publication's site. */
 const fixedPage = (path: string): Route => ({
@@ -13,7 +13,32 @@ const fixedPage = (path: string): Route => ({
   handle: (request, context) => pageAnswer(request, context, context.publication()?.site?.page(path)),
 });
 
-export const fixedPages: Route[] = ['/', '/today', '/methodology', '/docs', '/about', '/blog'].map(fixedPage);
+export const fixedPages: Route[] = [
+  '/',
+  '/today',
+  '/archive',
+  '/markets',
+  '/lens',
+  '/methodology',
+  '/docs',
+  '/about',
+  '/blog',
+].map(fixedPage);
+
+/** /lens/{locale} and /archive/{year}: pages built per publication; anything else is the not-found page. */
+const templatedPage = (path: string, prefix: string): Route => ({
+  path,
+  listed: 'none',
+  cache: 'page',
+  markdown: true,
+  handle: (request, context) => {
+    const [param] = Object.values(request.params);
+    return pageAnswer(request, context, context.publication()?.site?.page(`${prefix}/${param}`));
+  },
+});
+
+export const lensLocalePage = templatedPage('/lens/{locale}', '/lens');
+export const archiveYearPage = templatedPage('/archive/{year}', '/archive');
 
 export const blogPost: Route = {
   path: '/blog/{slug}',
@@ -30,9 +55,9 @@ export const archiveDay: Route = {
   cache: 'page',
   markdown: true,
   handle: (request, context) => {
-    const date = request.params.date!;
-    const site = context.publication()?.site;
-    return pageAnswer(request, context, /^\d{4}-\d{2}-\d{2}$/.test(date) ? site?.archive(date) : undefined);
+    const date = parseDate(request.params.date, 'date');
+    if (!date.ok || date.value === undefined) return notFoundAnswer(request, context);
+    return pageAnswer(request, context, context.publication()?.site?.archive(date.value));
   },
 };
 
@@ -45,7 +70,7 @@ export const indicatorPage: Route = {
     const id = request.params.id!;
     if (!isIndicatorId(id)) return notFoundAnswer(request, context);
     const query = parseChartQuery(request.query, id, true);
-    if (!query.ok) return new ApiError('invalid_parameter', query.message, query.hint);
+    if (!query.ok) return pageError(request, context, new ApiError('invalid_parameter', query.message, query.hint));
     const window = query.value.window;
     const redirect = window && 'days' in window ? canonicalWindow(request, window.days) : undefined;
     if (redirect) return redirect;

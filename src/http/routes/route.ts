@@ -88,6 +88,18 @@ export function pageAnswer(
   return wantsMarkdown(request.path, request.headers.accept) ? rendered.markdown : rendered.html;
 }
 
+/**
+ * A page request that cannot be answered as asked: an HTML (or Markdown) error page for people, with the same
+ * status and message as the JSON envelope machines get.
+ */
+export function pageError(request: RouteRequest, context: RouteContext, error: ApiError): Answer {
+  const site = context.publication()?.site;
+  if (!site || !wantsPage(request.path, request.headers.accept)) return error;
+  const path = request.path.replace(/\.md$/, '');
+  const rendered = site.errorPage(error.status, path, 'This page cannot be shown as asked', error.message, error.hint);
+  return wantsMarkdown(request.path, request.headers.accept) ? rendered.markdown : rendered.html;
+}
+
 /** Nothing at this path: the site's not-found page for people, the JSON envelope for machines. */
 export function notFoundAnswer(request: RouteRequest, context: RouteContext): Answer {
   const site = context.publication()?.site;

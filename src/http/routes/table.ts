@@ -7,7 +7,7 @@ import { getHealth } from './health.ts';
 import { getHistory } from './history.ts';
 import { getLens } from './lens.ts';
 import { getModel } from './model.ts';
-import { archiveDay, blogPost, fixedPages, indicatorPage } from './pages.ts';
+import { archiveDay, archiveYearPage, blogPost, fixedPages, indicatorPage, lensLocalePage } from './pages.ts';
 import { getRegime } from './regime.ts';
 import type { Route } from './route.ts';
 import { getSeries } from './series.ts';
@@ -40,6 +40,8 @@ export const ROUTE_TABLE: readonly Route[] = [
   ...fixedPages,
   blogPost,
   archiveDay,
+  archiveYearPage,
+  lensLocalePage,
   indicatorPage,
 ];
 

@@ -43,12 +43,12 @@ export function seriesCsv(def: SeriesDef, observations: readonly Observation[]):
 
 /**
  * The model history as CSV: date, headline (0 loosest … 100 tightest of 5 years), status, the aggregate
- * (0–1) and each group's sub-index (0–1, empty when the group did not report that day).
+ * (0–1) and each group's sub-index (0–100, empty when the group did not report that day).
  */
 export function historyCsv(history: HistoryBody): string {
   const groups = Object.keys(history.subIndices) as Array<keyof HistoryBody['subIndices']>;
   const lines = [
-    ['date', 'headline_percentile_5y', 'status', 'aggregate_0_1', ...groups.map((g) => `${g}_0_1`)].join(','),
+    ['date', 'headline_percentile_5y', 'status', 'aggregate_0_1', ...groups.map((g) => `${g}_0_100`)].join(','),
   ];
   for (let i = 0; i < history.count; i++) {
     const sub = groups.map((g) => {

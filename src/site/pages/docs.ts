@@ -26,8 +26,17 @@ export function docsPage(data: SiteData): Page {
       ],
     },
   ];
+  const anchorOf = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  blocks.push({
+    kind: 'toc',
+    items: [
+      ...endpoints.map((e) => ({ text: `${e.method} ${e.path}`, id: anchorOf(e.path) })),
+      { text: 'Downloads: CSV and charts', id: 'downloads' },
+      { text: 'Errors', id: 'errors' },
+    ],
+  });
   for (const endpoint of endpoints) {
-    const anchor = endpoint.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+    const anchor = anchorOf(endpoint.path);
     const example = data.examples.find((e) => e.title === endpoint.path);
     blocks.push(
       { kind: 'heading', level: 2, text: `${endpoint.method} ${endpoint.path}`, id: anchor },
@@ -57,9 +66,45 @@ export function docsPage(data: SiteData): Page {
     });
     if (example) {
       blocks.push({ kind: 'code', language: 'sh', text: `curl -s '${data.baseUrl}${example.path}'` });
-      blocks.push({ kind: 'code', language: 'json', text: example.body });
+      blocks.push({
+        kind: 'details',
+        summary: `Example response (${(example.body.length / 1024).toFixed(1)} kB, a real response, trimmed)`,
+        blocks: [{ kind: 'code', language: 'json', text: example.body }],
+      });
     }
   }
+  blocks.push(
+    { kind: 'heading', level: 2, text: 'Downloads: CSV and charts', id: 'downloads' },
+    {
+      kind: 'list',
+      items: [
+        [
+          { code: 'GET /api/series/{id}.csv?days=N' },
+          ' — a series as RFC 4180 CSV with the unit in the column name (',
+          { code: 'date,value_usd_bn' },
+          '), same window as the JSON.',
+        ],
+        [{ code: 'GET /api/history.csv' }, ' — the daily headline, status, aggregate and group readings.'],
+        [
+          { code: 'GET /charts/{id}.svg' },
+          ' and ',
+          { code: '.png' },
+          ' — charts for embedding: ',
+          { code: 'days' },
+          ' or ',
+          { code: 'start' },
+          '/',
+          { code: 'end' },
+          ', ',
+          { code: 'compare' },
+          ' (a second series), ',
+          { code: 'style=line|compact|spark' },
+          '.',
+        ],
+        [{ code: 'GET /feed.xml' }, ' — an Atom feed of regime changes and blog posts.'],
+      ],
+    },
+  );
   blocks.push(
     { kind: 'heading', level: 2, text: 'Errors', id: 'errors' },
     {

@@ -1,6 +1,6 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { ChartQuery } from '../../publish/site-port.ts';
-import { formulaInputs, seriesDef } from '../../timeseries/catalog.ts';
+import { formulaInputs, isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { defaultDays, effectiveWindow, pointsIn, queryString, rangesFor, windowLabel } from '../chart-window.ts';
 import { moveCue, risingMeans } from '../direction.ts';
@@ -310,7 +310,9 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
       'Inputs',
       formulaInputs(def.formula).flatMap((id, i): Inline[] => [
         ...(i > 0 ? [', '] : []),
-        { text: seriesDef(id)?.name ?? id, href: `/indicators/${id}` },
+        isIndicatorId(id)
+          ? { text: seriesDef(id)?.name ?? id, href: `/indicators/${id}` }
+          : (seriesDef(id)?.name ?? id),
       ]),
     ]);
   rows.push(['Rising means', [risingMeans(item)]]);

@@ -1,4 +1,4 @@
-import type { Block, Page } from '../page.ts';
+import { type Block, headingId, type Inline, type Page } from '../page.ts';
 import type { SiteData } from '../site-data.ts';
 
 type Model = NonNullable<SiteData['model']>;
@@ -7,21 +7,157 @@ type Validation = NonNullable<Model['validation']>;
 const rho = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
 
 /**
- * /methodology: the model's validation as recomputed at the last refresh (figures, crises, guarantees, the
- * versions and what changed), then the methodology document itself.
+ * /methodology, written for readers first: what the headline measures and how to read it, how the model works
+ * in words, how well it has done (in plain words, then the figures), the versions — and only then the formulas
+ * (the methodology document, with its own section links). A table of contents links every section.
  */
 export function methodologyPage(data: SiteData): Page {
   const model = data.model;
-  const blocks: Block[] = [];
-  if (model?.validation) blocks.push(...validationBlocks(model, model.validation));
+  const formulas = data.methodologyMarkdown.replace(/^# .*\n/, '');
+  const blocks: Block[] = [
+    {
+      kind: 'lead',
+      inlines: [
+        'The headline measures how tight US-dollar liquidity is compared with the past five years: 0 is the loosest day of those five years, 100 the tightest. It describes conditions as they are; it is not a forecast of markets.',
+      ],
+    },
+    {
+      kind: 'toc',
+      items: [
+        { text: 'How to read it', id: 'how-to-read' },
+        { text: 'How it works', id: 'how-it-works' },
+        ...(model?.validation ? [{ text: 'How well it works', id: 'how-well' }] : []),
+        ...(model ? [{ text: 'Versions', id: 'versions' }] : []),
+        ...markdownHeadings(formulas).map((h) => ({ text: `Formulas: ${h.text}`, id: h.id })),
+      ],
+    },
+    ...readingBlocks(model),
+    ...howItWorksBlocks(model),
+  ];
+  if (model?.validation)
+    blocks.push(...plainValidation(model.validation), ...validationBlocks(model, model.validation));
   if (model) blocks.push(...versionBlocks(model));
-  blocks.push({ kind: 'markdown', source: data.methodologyMarkdown.replace(/^# .*\n/, '') });
+  blocks.push(
+    { kind: 'heading', level: 2, text: 'The formulas', id: 'formulas' },
+    { kind: 'markdown', source: formulas },
+  );
   return {
     path: '/methodology',
     title: 'Methodology',
-    description: `How every published number is computed: data and publication lags, the ${model?.version ?? 'liquidity'} model and its changelog, validation, the lens and the correlation statistics.`,
+    description: `What the ${model?.version ?? 'liquidity'} headline measures, how to read it, how it is computed and how well it has done.`,
     blocks,
   };
+}
+
+function readingBlocks(model: Model | undefined): Block[] {
+  const off = model?.thresholds.riskOffAtOrAbove ?? 80;
+  const on = model?.thresholds.riskOnAtOrBelow ?? 20;
+  return [
+    { kind: 'heading', level: 2, text: 'How to read it', id: 'how-to-read' },
+    {
+      kind: 'list',
+      items: [
+        [
+          { strong: 'Headline, 0–100: ' },
+          `the share of the past five years’ days that were looser than today. ${off} and above is `,
+          { strong: 'risk-off' },
+          ` (tight), ${on} and below `,
+          { strong: 'risk-on' },
+          ' (loose), in between neutral.',
+        ],
+        [
+          { strong: 'Momentum: ' },
+          `the change of the headline over ${model?.thresholds.momentumDays ?? 7} days; ${model?.thresholds.momentumPoints ?? 5} points or more is a move (improving = looser, deteriorating = tighter).`,
+        ],
+        [
+          { strong: 'Confidence: ' },
+          'how many inputs and groups report, and whether they are fresh; low confidence means the reading rests on few inputs.',
+        ],
+        [
+          { strong: 'Drivers: ' },
+          'which inputs moved the reading over the week, and by how much; their changes add up to the aggregate’s change.',
+        ],
+        [
+          { strong: 'One scale on this site. ' },
+          'The API also serves ',
+          { code: 'compositeScore' },
+          ', the same reading on a −1 … +1 scale where positive means easy: compositeScore = (50 − headline) / 50. The site shows only the headline, so that higher always means tighter.',
+        ],
+      ],
+    },
+  ];
+}
+
+function howItWorksBlocks(model: Model | undefined): Block[] {
+  if (!model) return [];
+  return [
+    { kind: 'heading', level: 2, text: 'How it works', id: 'how-it-works' },
+    {
+      kind: 'paragraph',
+      inlines: [
+        `${model.version} scores ${model.groups.reduce((n, g) => n + g.indicators.length, 0)} inputs in ${model.groups.length} groups. Each input is ranked against its own past five years (a percentile: 0 loosest, 100 tightest, with the sign set so that higher is always tighter). The aggregate is the weighted mean of these percentiles, and the headline is the aggregate’s own percentile over five years. Because the weights never depend on the values, making any input tighter can never lower the headline.`,
+      ],
+    },
+    {
+      kind: 'table',
+      caption: 'Groups, their nominal weights, and their inputs',
+      header: ['Group', 'Nominal weight', 'Inputs (how each is read; a rise means)'],
+      rows: model.groups.map((g) => [
+        [g.name],
+        [`${(g.weight * 100).toFixed(0)} %`],
+        g.indicators.flatMap((i, k): Inline[] => [
+          ...(k > 0 ? ['; '] : []),
+          { text: i.id, href: `/indicators/${i.id}` },
+          ` (${i.transform}; ${i.risingIsTighter ? 'tighter' : 'easier'})`,
+        ]),
+      ]),
+    },
+    {
+      kind: 'paragraph',
+      inlines: [
+        { strong: 'Three kinds of weight, each labelled where it appears. ' },
+        'The group weight above is nominal; each input gets an equal share of its group (its nominal weight, shown on its page). On a given day an input that has just started or stopped reporting fades in or out over 20 business days, so the weight it carries that day (shown on the dashboard and the input’s page as “weight today”) can differ from the nominal one. Fading, rather than dropping an input, is what keeps a missing input from moving the headline by itself.',
+      ],
+    },
+  ];
+}
+
+/** The validation in words, from the figures recomputed at the last refresh. */
+function plainValidation(validation: Validation): Block[] {
+  const find = (benchmark: string, period: string) =>
+    validation.correlations.find((c) => c.benchmark === benchmark && c.period === period && c.leadWeeks === 0);
+  const nfci = find('nfci', 'full');
+  const stl = find('stlfsi4', 'full');
+  const oosN = find('nfci', 'out-of-sample');
+  const oosS = find('stlfsi4', 'out-of-sample');
+  const hits = validation.crises.filter((c) => c.hit === true).length;
+  const scored = validation.crises.filter((c) => c.hit !== null).length;
+  return [
+    { kind: 'heading', level: 2, text: 'How well it works', id: 'how-well' },
+    {
+      kind: 'list',
+      items: [
+        [
+          `It moves with the two public financial-stress indices, but loosely: rank correlation ${rho(nfci?.rho ?? null)} with the Chicago Fed’s NFCI and ${rho(stl?.rho ?? null)} with the St. Louis Fed’s STLFSI4 over the whole history (1 would be lockstep, 0 unrelated). On the years kept aside when the model was chosen: ${rho(oosN?.rho ?? null)} and ${rho(oosS?.rho ?? null)}.`,
+        ],
+        [
+          `It passed ${hits} of the ${scored} stress checks fixed in advance (the headline reaching risk-off, or the funding group spiking, within days of each event; see the crisis table below).`,
+        ],
+        [
+          'It is not a timing signal: returns of stocks, bitcoin and gold after risk-on and risk-off readings are not reliably different (see ',
+          { text: 'markets', href: '/markets#backtest' },
+          ').',
+        ],
+      ],
+    },
+  ];
+}
+
+function markdownHeadings(source: string): Array<{ text: string; id: string }> {
+  return [...source.matchAll(/^## (.+)$/gm)].map((m) => {
+    const text = m[1]!.replaceAll('`', '');
+    return { text, id: headingId(text) };
+  });
 }
 
 function validationBlocks(model: Model, validation: Validation): Block[] {
@@ -29,7 +165,12 @@ function validationBlocks(model: Model, validation: Validation): Block[] {
     validation.correlations.find((c) => c.benchmark === benchmark && c.period === period && c.leadWeeks === lead);
   const lead0 = validation.correlations.filter((c) => c.leadWeeks === 0);
   const blocks: Block[] = [
-    { kind: 'heading', level: 2, text: `Validation of ${model.version} on the data stored now` },
+    {
+      kind: 'heading',
+      level: 3,
+      text: `The figures: ${model.version} on the data stored now`,
+      id: 'validation-figures',
+    },
     {
       kind: 'paragraph',
       inlines: [
@@ -85,7 +226,7 @@ function validationBlocks(model: Model, validation: Validation): Block[] {
 
 function versionBlocks(model: Model): Block[] {
   return [
-    { kind: 'heading', level: 2, text: 'Versions' },
+    { kind: 'heading', level: 2, text: 'Versions', id: 'versions' },
     ...model.versions.flatMap((v): Block[] => [
       {
         kind: 'heading',

@@ -24,3 +24,23 @@ export function notFoundPage(): Page {
     ],
   };
 }
+
+/**
+ * The page for a page request that cannot be answered as asked (a bad `?days=`, a date range that ends before
+ * it starts): what was wrong, how to fix it, and the way back — not the API's JSON envelope.
+ */
+export function errorPage(path: string, title: string, message: string, hint: string): Page {
+  return {
+    path,
+    title,
+    description: message,
+    blocks: [
+      { kind: 'lead', inlines: [message], tone: 'warn' },
+      { kind: 'paragraph', inlines: [hint] },
+      {
+        kind: 'paragraph',
+        inlines: [{ text: 'This page without the query', href: path }, ' · ', { text: 'Dashboard', href: '/' }],
+      },
+    ],
+  };
+}

@@ -1,0 +1,62 @@
+import { Feed } from 'feed';
+import { DATA_LICENSE } from '../timeseries/licenses.ts';
+import { formatDate, type SiteData } from './site-data.ts';
+
+/** How many regime changes the feed carries (newest first). */
+const CHANGES = 30;
+
+/**
+ * The Atom feed at /feed.xml: every change of the regime status (risk-on, neutral, risk-off) in the history, and
+ * the blog posts — so a reader is told when the regime changes without polling the API. Rebuilt each refresh.
+ * Example entry: "Regime: neutral → risk-off on Aug 27, 2026 (headline 80)".
+ */
+export function atomFeed(data: SiteData): string {
+  const feed = new Feed({
+    id: `${data.baseUrl}/`,
+    title: `${data.name}: regime changes and posts`,
+    description: 'When the US-dollar liquidity regime changes, and what the blog says about it.',
+    link: `${data.baseUrl}/`,
+    language: 'en',
+    updated: new Date(data.generatedAt),
+    feedLinks: { atom: `${data.baseUrl}/feed.xml` },
+    copyright: `${DATA_LICENSE.name}: ${DATA_LICENSE.scope}`,
+    generator: false,
+  });
+  for (const change of regimeChanges(data).slice(0, CHANGES)) {
+    feed.addItem({
+      id: `${data.baseUrl}/today/${change.date}#regime`,
+      title: `Regime: ${change.from} → ${change.to} on ${formatDate(change.date)} (headline ${change.headline})`,
+      link: `${data.baseUrl}/today/${change.date}`,
+      date: new Date(`${change.date}T00:00:00Z`),
+      description: `On ${formatDate(change.date)} the headline reached ${change.headline} of 100 and the status changed from ${change.from} to ${change.to}.`,
+    });
+  }
+  for (const post of data.blog) {
+    feed.addItem({
+      id: `${data.baseUrl}/blog/${post.slug}`,
+      title: post.title,
+      link: `${data.baseUrl}/blog/${post.slug}`,
+      date: new Date(`${post.date}T00:00:00Z`),
+      description: post.summary,
+    });
+  }
+  return feed.atom1();
+}
+
+/** Days whose status differs from the previous day's, newest first. */
+export function regimeChanges(data: SiteData): Array<{ date: string; from: string; to: string; headline: number }> {
+  const history = data.history;
+  if (!history) return [];
+  const changes: Array<{ date: string; from: string; to: string; headline: number }> = [];
+  for (let i = 1; i < history.count; i++) {
+    if (history.status[i] !== history.status[i - 1]) {
+      changes.push({
+        date: history.dates[i]!,
+        from: history.status[i - 1]!,
+        to: history.status[i]!,
+        headline: history.headline[i]!,
+      });
+    }
+  }
+  return changes.reverse();
+}

@@ -1,0 +1,113 @@
+import type { HistoryBody as History } from '../../publish/resources/model.ts';
+import { addDays } from '../../timeseries/dates.ts';
+import type { Block, CalendarDay, Page, Tone } from '../page.ts';
+import { formatDate } from '../site-data.ts';
+
+type Status = History['status'][number];
+
+const TONE: Record<Status, Tone> = { 'risk-off': 'bad', neutral: 'neutral', 'risk-on': 'good' };
+
+/** The years the history covers, ascending. */
+export function archiveYears(history: History): number[] {
+  if (history.count === 0) return [];
+  const first = Number(history.from.slice(0, 4));
+  const last = Number(history.to.slice(0, 4));
+  return Array.from({ length: last - first + 1 }, (_, k) => first + k);
+}
+
+/**
+ * /archive and /archive/{year}: a calendar of every scored day (business days; weekends and holidays have no
+ * reading), coloured by status, each day linking to its page. /archive shows the latest year.
+ */
+export function archiveCalendarPage(history: History, year: number, latest: boolean): Page | undefined {
+  const years = archiveYears(history);
+  if (!years.includes(year)) return undefined;
+  const days = new Map<number, Map<number, CalendarDay>>();
+  let count = 0;
+  let riskOff = 0;
+  let riskOn = 0;
+  for (let i = 0; i < history.count; i++) {
+    const date = history.dates[i]!;
+    if (Number(date.slice(0, 4)) !== year) continue;
+    const month = Number(date.slice(5, 7));
+    if (!days.has(month)) days.set(month, new Map());
+    days.get(month)!.set(Number(date.slice(8, 10)), {
+      href: `/today/${date}`,
+      tone: TONE[history.status[i]!],
+      label: `${formatDate(date)}: ${history.status[i]}, headline ${history.headline[i]}`,
+    });
+    count++;
+    if (history.status[i] === 'risk-off') riskOff++;
+    if (history.status[i] === 'risk-on') riskOn++;
+  }
+  const months = [...days.keys()].sort((a, b) => b - a).map((month) => ({ year, month, days: days.get(month)! }));
+  const blocks: Block[] = [
+    {
+      kind: 'paragraph',
+      inlines: [
+        `${count} scored business days in ${year}: ${riskOff} risk-off (red), ${riskOn} risk-on (green), the rest neutral. Weekends and market holidays have no reading. The whole history: `,
+        { text: 'CSV', href: '/api/history.csv' },
+        '.',
+      ],
+    },
+    {
+      kind: 'links',
+      label: 'Year',
+      items: [...years].reverse().map((y) => ({ text: String(y), href: `/archive/${y}`, current: y === year })),
+    },
+    { kind: 'calendar', months },
+  ];
+  return {
+    path: latest ? '/archive' : `/archive/${year}`,
+    title: `Archive: ${year}`,
+    description: `Every daily US-dollar liquidity reading of ${year}, by month.`,
+    blocks,
+  };
+}
+
+/**
+ * A valid date without a reading (a weekend, a holiday, or outside the history): a helpful page, answered with
+ * status 404, that links the nearest readings before and after.
+ */
+export function noReadingPage(history: History, date: string): Page {
+  const before = lastOnOrBefore(history, date);
+  const after = firstOnOrAfter(history, date);
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const why =
+    weekday === 0 || weekday === 6
+      ? `${formatDate(date)} is a ${weekday === 0 ? 'Sunday' : 'Saturday'}: readings exist for business days only.`
+      : date < history.from
+        ? `${formatDate(date)} is before the first scored day (${formatDate(history.from)}).`
+        : date > history.to
+          ? `${formatDate(date)} is after the latest reading (${formatDate(history.to)}).`
+          : `${formatDate(date)} has no reading: no input was published that day (a market holiday).`;
+  const items = [
+    ...(before !== undefined ? [{ text: `← ${formatDate(before)}`, href: `/today/${before}` }] : []),
+    { text: `Calendar ${date.slice(0, 4)}`, href: `/archive/${date.slice(0, 4)}` },
+    ...(after !== undefined ? [{ text: `${formatDate(after)} →`, href: `/today/${after}` }] : []),
+  ];
+  return {
+    path: `/today/${date}`,
+    title: `No reading for ${formatDate(date)}`,
+    description: why,
+    blocks: [
+      { kind: 'lead', inlines: [why], tone: 'warn' },
+      { kind: 'links', label: 'Nearest readings', items },
+    ],
+  };
+}
+
+function lastOnOrBefore(history: History, date: string): string | undefined {
+  for (let i = history.count - 1; i >= 0; i--) if (history.dates[i]! <= date) return history.dates[i];
+  return undefined;
+}
+
+function firstOnOrAfter(history: History, date: string): string | undefined {
+  for (let i = 0; i < history.count; i++) if (history.dates[i]! >= date) return history.dates[i];
+  return undefined;
+}
+
+/** The chart window of a day page: three months before the day to one month after (as far as data goes). */
+export function dayChartRange(date: string): { start: string; end: string } {
+  return { start: addDays(date, -91), end: addDays(date, 30) };
+}

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { robotsTxt, sitemapXml } from '../../src/site/crawlers.ts';
+import { atomFeed, regimeChanges } from '../../src/site/feed.ts';
+import type { SiteData } from '../../src/site/site-data.ts';
+
+const data = {
+  name: 'usd-liquidity',
+  baseUrl: 'https://liq.example',
+  generatedAt: '2026-09-01T12:00:00.000Z',
+  blog: [{ slug: 'hello', title: 'Hello', date: '2026-08-01', summary: 'A post.', markdown: '' }],
+  history: {
+    count: 4,
+    dates: ['2026-08-24', '2026-08-25', '2026-08-26', '2026-08-27'],
+    headline: [70, 81, 82, 79],
+    status: ['neutral', 'risk-off', 'risk-off', 'neutral'],
+  },
+} as unknown as SiteData;
+
+describe('feeds and crawlers', () => {
+  it('regime changes are the days whose status differs from the day before, newest first', () => {
+    assert.deepEqual(regimeChanges(data), [
+      { date: '2026-08-27', from: 'risk-off', to: 'neutral', headline: 79 },
+      { date: '2026-08-25', from: 'neutral', to: 'risk-off', headline: 81 },
+    ]);
+  });
+
+  it('the Atom feed carries the changes and the posts, with absolute links', () => {
+    const xml = atomFeed(data);
+    assert.match(xml, /<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom">/);
+    assert.match(xml, /Regime: neutral → risk-off on Aug 25, 2026 \(headline 81\)/);
+    assert.match(xml, /<link href="https:\/\/liq\.example\/today\/2026-08-25"\/>/);
+    assert.match(xml, /https:\/\/liq\.example\/blog\/hello/);
+  });
+
+  it('robots.txt points at the sitemap; the sitemap lists each page once and every archive day', () => {
+    assert.match(robotsTxt(data.baseUrl), /Sitemap: https:\/\/liq\.example\/sitemap\.xml/);
+    const xml = sitemapXml(data, ['/', '/docs']);
+    assert.equal((xml.match(/<url>/g) ?? []).length, 6);
+    assert.match(xml, /<loc>https:\/\/liq\.example\/today\/2026-08-27<\/loc>/);
+  });
+});
