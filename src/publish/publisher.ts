@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import { CURRENT_MODEL } from '../analytics/model/versions.ts';
 import { storedModelResult, storeModelResult } from '../store/model-results.ts';
-import { loadVintagedSeries, pendingQuarantine } from '../store/observations.ts';
-import { latestPublication } from '../store/publications.ts';
-import { recentRuns, seriesRefreshStates } from '../store/runs.ts';
+import { loadVintagedSeries } from '../store/observations.ts';
+import { currentContext, latestPublication, type PublicationContext } from '../store/publications.ts';
 import type { Store } from '../store/store.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
@@ -104,7 +103,7 @@ export class Publisher {
         return;
       }
       if (this.#current?.version === record.id) return;
-      await this.rebuild({ now: new Date(record.publishedAt), version: record.id });
+      await this.rebuild({ now: new Date(record.publishedAt), version: record.id, context: record.context });
       this.#log?.info({ publication: record.id }, 'serving publication');
     });
     return this.#syncing.catch((error) => this.#log?.error({ err: error }, 'publication sync failed'));
@@ -114,14 +113,19 @@ export class Publisher {
    * Rebuilds from the store. `now` and `version` come from the publication log when several processes share a
    * store; alone, the process uses its clock and a counter.
    */
-  async rebuild(at: { now?: Date; version?: number } = {}): Promise<Publication | undefined> {
+  async rebuild(
+    at: { now?: Date; version?: number; context?: PublicationContext | null } = {},
+  ): Promise<Publication | undefined> {
     try {
-      const [vintaged, states, runs, quarantine] = await Promise.all([
-        loadVintagedSeries(this.#store.db),
-        seriesRefreshStates(this.#store.db),
-        recentRuns(this.#store.db, 1),
-        pendingQuarantine(this.#store.db),
+      // A logged publication is rebuilt from what it was logged with: the observations seen by its instant and
+      // its frozen context. Otherwise (alone, or a row from before contexts were logged), from the store now.
+      const [vintaged, context] = await Promise.all([
+        loadVintagedSeries(this.#store.db, undefined, at.context?.seenUpTo ?? undefined),
+        at.context ?? currentContext(this.#store.db),
       ]);
+      const states = new Map(context.states.map((s) => [s.seriesId, s]));
+      const runs = context.lastRun ? [context.lastRun] : [];
+      const quarantine = context.quarantine;
       const now = at.now ?? this.#now();
       const computed = await this.#model(vintaged, now, at.version);
       const started = performance.now();
@@ -136,7 +140,7 @@ export class Publisher {
         content: this.#content,
         site: this.#site,
         lastRun: runs[0],
-        quarantine: [...quarantine.values()],
+        quarantine,
       });
       // Replacing a publication: keep serving the old one until the new one's pages are rendered and its
       // encodings are ready, so that replicas switch with identical representations and no request waits for a

@@ -13,7 +13,9 @@ import { type ChartStyle, gaugeSvg, lineChartSvg, sparklineSvg } from './charts.
 import { robotsTxt, sitemapXml } from './crawlers.ts';
 import { atomFeed } from './feed.ts';
 import { llmsTxt } from './llms-txt.ts';
-import { type Page, renderHtml, renderMarkdown } from './page.ts';
+import type { Page } from './page.ts';
+import { renderHtml } from './page-html.ts';
+import { renderMarkdown } from './page-markdown.ts';
 import { archiveCalendarPage, archiveYears, noReadingPage } from './pages/archive.ts';
 import { aboutPage, blogIndexPage, blogPostPage } from './pages/content.ts';
 import { dashboardPage } from './pages/dashboard.ts';

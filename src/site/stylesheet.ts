@@ -20,7 +20,7 @@ h3{font-size:1.05rem;margin:1.5rem 0 .5rem}
 p,li{max-width:75ch}
 .lead{font-size:1.2rem;line-height:1.45;margin:.25rem 0 1rem;padding:.75rem 1rem;border-left:5px solid var(--muted);background:var(--card);border-radius:0 8px 8px 0}
 .lead.tone-bad{border-left-color:var(--bad)}.lead.tone-good{border-left-color:var(--good)}.lead.tone-warn{border-left-color:#d97706}
-.note,.card-note,.card-meta{color:var(--muted);font-size:.875rem}
+.note,.card-note,.card-meta,.aside{color:var(--muted);font-size:.875rem}
 .stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:.75rem;margin:0}
 .stat{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.75rem}
 .stat dt{color:var(--muted);font-size:.8rem;text-transform:uppercase;letter-spacing:.03em}
@@ -32,7 +32,8 @@ p,li{max-width:75ch}
 .banner a{color:inherit}
 .badge{align-self:flex-start;font-size:.75rem;font-weight:600;padding:.05rem .45rem;border-radius:999px;border:1px solid currentColor}
 .badge.tone-good,.cue.tone-good{color:var(--good)}.badge.tone-warn,.cue.tone-warn{color:var(--warn)}.badge.tone-bad,.cue.tone-bad{color:var(--bad)}.badge.tone-neutral,.cue.tone-neutral{color:var(--muted)}
-.hero{display:grid;grid-template-columns:minmax(0,320px) minmax(0,1fr);gap:1rem;align-items:start}
+.hero{display:grid;grid-template-columns:minmax(0,320px) minmax(0,1fr);gap:1rem;align-items:center}
+.hero .stats{grid-template-columns:repeat(2,minmax(0,1fr))}
 .hero figure.chart{margin:0}
 figure.chart{margin:1rem 0;background:#fff;color:#1f2937;border:1px solid var(--line);border-radius:10px;padding:.5rem;overflow:hidden}
 figure.chart img{display:block;width:100%;height:auto}
@@ -92,8 +93,8 @@ button{background:var(--accent);color:var(--bg);border-color:var(--accent);font-
 .calendar td.tone-bad{background:rgba(220,38,38,.14)}.calendar td.tone-good{background:rgba(22,163,74,.14)}
 .site-footer{border-top:1px solid var(--line);color:var(--muted);font-size:.85rem;padding:1rem 1.25rem;max-width:1100px;margin:0 auto}
 .site-footer a{display:inline-block;padding:.5rem 0}
-@media (max-width:760px){.hero{grid-template-columns:1fr}.cards{grid-template-columns:repeat(2,minmax(0,1fr));gap:.5rem}.card img{display:none}.card a{padding:.55rem .6rem;gap:.05rem}.card-title{font-size:.92rem;line-height:1.3}.card-value{font-size:1.05rem}.card-meta,.card-note{font-size:.8rem;line-height:1.35}.cue{font-size:.85rem}.badge{font-size:.7rem}}
-@media (max-width:600px){h1{font-size:1.35rem}main{padding:.75rem .9rem 2rem}.stat dd{font-size:1.1rem}.lead{font-size:1.05rem}.site-header{padding:.25rem .9rem}.stats{grid-template-columns:repeat(2,minmax(0,1fr))}}
+@media (max-width:760px){.hero{grid-template-columns:1fr}.hero figure.chart.small{max-width:300px;margin:0 auto}.cards{grid-template-columns:repeat(2,minmax(0,1fr));gap:.5rem}.card img{display:none}.card a{padding:.55rem .6rem;gap:.05rem}.card-title{font-size:.92rem;line-height:1.3}.card-value{font-size:1.05rem}.card-meta,.card-note{font-size:.8rem;line-height:1.35}.cue{font-size:.85rem}.badge{font-size:.7rem}}
+@media (max-width:600px){.aside{display:none}h1{font-size:1.35rem}main{padding:.75rem .9rem 2rem}.stat dd{font-size:1.1rem}.lead{font-size:1.05rem}.site-header{padding:.25rem .9rem}.stats{grid-template-columns:repeat(2,minmax(0,1fr))}}
 `;
 
 /** The site icon: a small gauge mark. */

@@ -41,6 +41,8 @@ export interface Tables {
     run_id: number | null;
     /** The instant every process builds this publication "as of": identical inputs give identical bytes. */
     published_at: string;
+    /** JSON of PublicationContext (store/publications.ts); null for rows logged before it existed. */
+    context: string | null;
   };
   refresh_sources: {
     run_id: number;

@@ -95,6 +95,14 @@ function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '007_publication_context': {
+      async up(db: Kysely<unknown>) {
+        // What a publication was built from besides the observations (refresh states, the last run, pending
+        // quarantine), frozen when it is logged: a process that rebuilds it later sees the same, even while the
+        // next refresh is writing.
+        await db.schema.alterTable('publications').addColumn('context', 'text').execute();
+      },
+    },
   };
 }
 

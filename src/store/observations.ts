@@ -183,6 +183,8 @@ export async function countRows(db: Kysely<Tables>, seriesId?: string): Promise<
 export async function loadVintagedSeries(
   db: Kysely<Tables>,
   seriesIds?: string[],
+  /** Only vintages first seen at or before this instant (a logged publication's): later writes are invisible. */
+  seenUpTo?: string,
 ): Promise<Map<string, VintagedSeries>> {
   const ids = seriesIds ?? (await storedSeriesIds(db));
   const out = new Map<string, VintagedSeries>();
@@ -195,6 +197,7 @@ export async function loadVintagedSeries(
       .select(['date', 'value', 'seen_at', 'state'])
       .where('series_id', '=', id)
       .where((eb) => eb.or([eb('state', 'is', null), eb('state', '!=', 'quarantined')]))
+      .$if(seenUpTo !== undefined, (q) => q.where('seen_at', '<=', seenUpTo!))
       .orderBy('date')
       .orderBy('seen_at')
       .execute();

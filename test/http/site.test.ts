@@ -79,18 +79,24 @@ describe('the website', () => {
     });
   }
 
-  it('the dashboard shows the regime, the 3×3 matrix with the current cell, the narrative, the history chart and a card per indicator', async () => {
+  it('the dashboard leads with the reading in a sentence, then the narrative, the history chart and a card per indicator; the lens page marks the current cell', async () => {
     const html = (await h.app.inject('/')).body;
     const regime = (await h.app.inject('/api/regime')).json();
     const lens = (await h.app.inject('/api/lens')).json();
     assert.ok(html.includes(`${regime.percentile5y} / 100`));
-    assert.equal((html.match(/<td class="current"/g) ?? []).length, 1);
+    assert.match(
+      html,
+      /<h1>US-dollar liquidity dashboard<\/h1>\n<p class="lead[^"]*">On [A-Z][a-z]{2} \d{1,2}, \d{4}, US-dollar liquidity was /,
+    );
+    assert.ok(html.includes(`the headline reads ${regime.percentile5y} of 100`));
+    const lensPage = (await h.app.inject('/lens')).body;
+    assert.equal((lensPage.match(/<td class="current"/g) ?? []).length, 1);
     assert.ok(html.includes(lens.synthesis.narrative.replaceAll("'", '&#39;').slice(0, 40)));
     assert.ok(html.includes('src="/charts/headline.svg?days=1826"'));
     assert.equal((html.match(/<li class="card">/g) ?? []).length, 25);
     const md = (await h.app.inject('/index.md')).body;
     assert.ok(md.includes(`${regime.percentile5y} / 100`));
-    assert.ok(md.includes('| restrictive |') || md.includes('| neutral |') || md.includes('| supportive |'));
+    assert.match(md, new RegExp(`Posture ${lens.synthesis.cell.posture}, pulse ${lens.synthesis.cell.pulse}`));
   });
 
   it('every indicator has a page, and charts are served as SVG at stable URLs', async () => {

@@ -72,7 +72,21 @@ describe('the store on PostgreSQL', { skip: skipWithoutPostgres }, () => {
 
   it('keeps the publication log', async () => {
     const id = await recordPublication(store.db, 1, '2026-11-21T12:00:00.000Z');
-    assert.deepEqual(await latestPublication(store.db), { id, runId: 1, publishedAt: '2026-11-21T12:00:00.000Z' });
+    const record = await latestPublication(store.db);
+    assert.deepEqual(
+      { ...record, context: undefined },
+      {
+        id,
+        runId: 1,
+        publishedAt: '2026-11-21T12:00:00.000Z',
+        context: undefined,
+      },
+    );
+    assert.ok(record?.context?.seenUpTo, 'the context it was logged with');
+    assert.ok(
+      record?.context?.states.some((state) => state.seriesId === 'vix'),
+      'the refresh states it was logged with',
+    );
   });
 
   it('lets exactly one process lead, and hands leadership over when the leader goes away', async () => {

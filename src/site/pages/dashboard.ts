@@ -7,9 +7,6 @@ import type { Block, Inline, Page, Tone } from '../page.ts';
 import { formatChange, formatDate, formatValue, type SiteData } from '../site-data.ts';
 import { frequencyLabel, THEMES } from '../themes.ts';
 
-const POSTURES = ['supportive', 'neutral', 'restrictive'];
-const PULSES = ['easing', 'steady', 'tightening'];
-
 /**
  * The dashboard, in the order a reader needs it: the reading in one sentence (and, above it, the banner when the
  * data is stale), the gauge with what it means, what moved it, the lens, the history, then the 25 series grouped
@@ -30,14 +27,14 @@ export function dashboardPage(data: SiteData): Page {
   blocks.push({
     kind: 'paragraph',
     inlines: [
-      'Each card shows the latest value, how often the series is published, the date of its data and its age, and whether its last move eases (green) or tightens (red) dollar liquidity.',
+      'Latest value, how often it is published, the date of its data and its age; ▲▼ the last move, green if it eases dollar liquidity, red if it tightens it.',
     ],
   });
   const byId = new Map(data.indicators.map((i) => [i.def.id, i]));
   for (const theme of THEMES) {
     blocks.push(
       { kind: 'heading', level: 3, text: theme.title, id: `theme-${theme.id}` },
-      { kind: 'paragraph', inlines: [theme.summary] },
+      { kind: 'paragraph', inlines: [theme.summary], aside: true },
       { kind: 'cards', items: theme.ids.flatMap((id) => (byId.has(id) ? [card(byId.get(id)!)] : [])) },
     );
   }
@@ -100,33 +97,43 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
   return [
     { kind: 'heading', level: 2, text: 'The reading', id: 'reading' },
     {
-      kind: 'image',
-      src: '/charts/headline-gauge.svg',
-      alt: `Gauge at ${regime.percentile5y} of 100 (${regime.status}); green up to ${on} is loose, red from ${off} is tight.`,
-      width: 320,
-      height: 220,
-      small: true,
-      caption: `0 = the loosest day of the past five years, 100 = the tightest. ${off} and above is risk-off (tight), ${on} and below risk-on (loose).`,
-    },
-    {
-      kind: 'stats',
-      items: [
-        { label: 'Headline', value: `${regime.percentile5y} / 100`, note: `${regime.status} · 100 = tightest`, tone },
+      kind: 'row',
+      blocks: [
         {
-          label: 'Last 7 days',
-          value: regime.momentum,
-          note: `± ${data.model?.thresholds.momentumPoints ?? 5} points or more counts as a move`,
+          kind: 'image',
+          src: '/charts/headline-gauge.svg',
+          alt: `Gauge at ${regime.percentile5y} of 100 (${regime.status}); green up to ${on} is loose, red from ${off} is tight.`,
+          width: 320,
+          height: 220,
+          small: true,
+          caption: `0 = the loosest day of the past five years, 100 = the tightest. ${off} and above is risk-off (tight), ${on} and below risk-on (loose).`,
         },
         {
-          label: 'Confidence',
-          value: regime.confidence,
-          note: `${regime.coverage.indicators} of ${regime.coverage.totalIndicators} inputs, ${regime.coverage.groups} of ${regime.coverage.totalGroups} groups report`,
-        },
-        {
-          label: 'Reading for',
-          value: formatDate(regime.date),
-          note: `newest input ${formatDate(regime.dataAsOf)} · model ${regime.modelVersion}`,
-          ...(regime.freshness.state === 'current' ? {} : { tone: 'warn' as const }),
+          kind: 'stats',
+          items: [
+            {
+              label: 'Headline',
+              value: `${regime.percentile5y} / 100`,
+              note: `${regime.status} · 100 = tightest`,
+              tone,
+            },
+            {
+              label: 'Last 7 days',
+              value: regime.momentum,
+              note: `± ${data.model?.thresholds.momentumPoints ?? 5} points or more counts as a move`,
+            },
+            {
+              label: 'Confidence',
+              value: regime.confidence,
+              note: `${regime.coverage.indicators} of ${regime.coverage.totalIndicators} inputs, ${regime.coverage.groups} of ${regime.coverage.totalGroups} groups report`,
+            },
+            {
+              label: 'Reading for',
+              value: formatDate(regime.date),
+              note: `newest input ${formatDate(regime.dataAsOf)} · model ${regime.modelVersion}`,
+              ...(regime.freshness.state === 'current' ? {} : { tone: 'warn' as const }),
+            },
+          ],
         },
       ],
     },
@@ -173,17 +180,18 @@ function lensBlocks(data: SiteData): Block[] {
   const lens = data.lens!;
   const cell = lens.synthesis.cell;
   return [
-    { kind: 'heading', level: 2, text: 'Lens: structural posture × near-term pulse', id: 'lens' },
+    { kind: 'heading', level: 2, text: 'In words', id: 'lens' },
     {
-      kind: 'matrix',
-      caption: 'Rows: the structural posture of policy and balances. Columns: the pulse of the last weeks.',
-      rows: POSTURES,
-      columns: PULSES,
-      marked: cell.posture && cell.pulse ? { row: cell.posture, column: cell.pulse } : null,
-      note: `Posture ${cell.posture ?? 'n/a'}, pulse ${cell.pulse ?? 'n/a'}; data as of ${lens.dataAsOf ? formatDate(lens.dataAsOf) : 'n/a'}.`,
+      kind: 'paragraph',
+      inlines: [
+        { strong: `Posture ${cell.posture ?? 'n/a'}, pulse ${cell.pulse ?? 'n/a'}. ` },
+        lens.synthesis.narrative,
+      ],
     },
-    { kind: 'paragraph', inlines: [lens.synthesis.narrative] },
-    { kind: 'paragraph', inlines: [{ text: 'The lens in full, in eight languages', href: '/lens' }] },
+    {
+      kind: 'paragraph',
+      inlines: [{ text: 'The lens in full: quantity, price and structure, in eight languages', href: '/lens' }],
+    },
   ];
 }
 

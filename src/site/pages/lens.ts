@@ -36,8 +36,17 @@ export function lensPage(data: SiteData, locale: Locale): Page {
   if (!lens) {
     blocks.push({ kind: 'paragraph', inlines: ['The lens has not been computed yet.'] });
   } else {
+    const cell = lens.synthesis.cell;
     blocks.push(
       { kind: 'quote', lang: locale, text: lens.synthesis.narrative },
+      {
+        kind: 'matrix',
+        caption: 'Rows: the structural posture of policy and balances. Columns: the pulse of the last weeks.',
+        rows: ['supportive', 'neutral', 'restrictive'],
+        columns: ['easing', 'steady', 'tightening'],
+        marked: cell.posture && cell.pulse ? { row: cell.posture, column: cell.pulse } : null,
+        note: 'The marked cell is where dollar liquidity sits now.',
+      },
       {
         kind: 'paragraph',
         inlines: [

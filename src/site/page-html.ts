@@ -1,0 +1,271 @@
+import { marked } from 'marked';
+import { DATA_LICENSE } from '../timeseries/licenses.ts';
+import {
+  type Banner,
+  type Block,
+  type CalendarDay,
+  type ChartBlock,
+  headingId,
+  type Inline,
+  MONTHS,
+  type Page,
+  type SiteInfo,
+} from './page.ts';
+
+/** The HTML rendering of a page model: the document, its head (feeds, Open Graph, the chart scripts) and every block. */
+const NAV: Array<[string, string]> = [
+  ['/', 'Dashboard'],
+  ['/today', 'Today'],
+  ['/archive', 'Archive'],
+  ['/markets', 'Markets'],
+  ['/methodology', 'Methodology'],
+  ['/docs', 'API'],
+  ['/blog', 'Blog'],
+  ['/about', 'About'],
+];
+
+/**
+ * Rendered Markdown made navigable: h2 and h3 get an id from their text (so a table of contents can link them),
+ * and tables and code blocks, which may scroll sideways, become focusable regions a keyboard can scroll.
+ */
+function accessibleMarkdown(html: string): string {
+  return withHeadingIds(html)
+    .replace(/<table>/g, '<div class="table-wrap" tabindex="0" role="region" aria-label="Table"><table>')
+    .replace(/<\/table>/g, '</table></div>')
+    .replace(/<pre>/g, '<pre tabindex="0">');
+}
+
+function withHeadingIds(html: string): string {
+  return html.replace(/<h([23])>(.*?)<\/h\1>/g, (_, level: string, inner: string) => {
+    const text = inner
+      .replace(/<[^>]+>/g, '')
+      .replace(
+        /&(amp|lt|gt|quot|#39);/g,
+        (entity: string) => ({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" })[entity]!,
+      );
+    return `<h${level} id="${headingId(text)}">${inner}</h${level}>`;
+  });
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function inlineHtml(inlines: Inline[]): string {
+  return inlines
+    .map((part) => {
+      if (typeof part === 'string') return escapeHtml(part);
+      if ('href' in part) return `<a href="${escapeHtml(part.href)}">${escapeHtml(part.text)}</a>`;
+      if ('strong' in part) return `<strong>${escapeHtml(part.strong)}</strong>`;
+      return `<code>${escapeHtml(part.code)}</code>`;
+    })
+    .join('');
+}
+
+function blockHtml(block: Block): string {
+  switch (block.kind) {
+    case 'chart':
+      return chartHtml(block);
+    case 'row':
+      return `<div class="hero">${block.blocks.map(blockHtml).join('')}</div>`;
+    case 'lead':
+      return `<p class="lead${block.tone ? ` tone-${block.tone}` : ''}">${inlineHtml(block.inlines)}</p>`;
+    case 'links':
+      return `<nav class="pills" aria-label="${escapeHtml(block.label)}"><ul>${block.items
+        .map(
+          (item) =>
+            `<li><a href="${escapeHtml(item.href)}"${item.current ? ' aria-current="page"' : ''}${item.lang ? ` lang="${escapeHtml(item.lang)}" hreflang="${escapeHtml(item.lang)}"` : ''}>${escapeHtml(item.text)}</a></li>`,
+        )
+        .join('')}</ul></nav>`;
+    case 'details':
+      return `<details${block.open ? ' open' : ''}><summary>${escapeHtml(block.summary)}</summary>${block.blocks.map(blockHtml).join('\n')}</details>`;
+    case 'toc':
+      return `<nav class="toc" aria-label="On this page"><h2 class="toc-title">On this page</h2><ol>${block.items
+        .map((item) => `<li><a href="#${escapeHtml(item.id)}">${escapeHtml(item.text)}</a></li>`)
+        .join('')}</ol></nav>`;
+    case 'quote':
+      return `<blockquote lang="${escapeHtml(block.lang)}">${escapeHtml(block.text)}</blockquote>`;
+    case 'form':
+      return formHtml(block);
+    case 'calendar':
+      return block.months.map(monthHtml).join('\n');
+    case 'heading':
+      return `<h${block.level}${block.id ? ` id="${escapeHtml(block.id)}"` : ''}>${escapeHtml(block.text)}</h${block.level}>`;
+    case 'paragraph':
+      return block.aside ? `<p class="aside">${inlineHtml(block.inlines)}</p>` : `<p>${inlineHtml(block.inlines)}</p>`;
+    case 'list':
+      return `<ul>${block.items.map((item) => `<li>${inlineHtml(item)}</li>`).join('')}</ul>`;
+    case 'table':
+      return `<div class="table-wrap" tabindex="0" role="region" aria-label="${escapeHtml(block.caption ?? block.header.join(', '))}"><table>${block.caption ? `<caption>${escapeHtml(block.caption)}</caption>` : ''}<thead><tr>${block.header
+        .map((h) => `<th scope="col">${escapeHtml(h)}</th>`)
+        .join(
+          '',
+        )}</tr></thead><tbody>${block.rows.map((row) => `<tr>${row.map((cell) => `<td>${inlineHtml(cell)}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
+    case 'image':
+      return `<figure class="chart${block.small ? ' small' : ''}"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="${block.width}" height="${block.height}" loading="lazy">${
+        block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : ''
+      }</figure>`;
+    case 'code':
+      return `<pre tabindex="0" aria-label="${escapeHtml(block.language)} example"><code class="language-${escapeHtml(block.language)}">${escapeHtml(block.text)}</code></pre>`;
+    case 'markdown':
+      return `<div class="prose">${accessibleMarkdown(marked.parse(block.source, { async: false }))}</div>`;
+    case 'stats':
+      return `<dl class="stats">${block.items
+        .map(
+          (item) =>
+            `<div class="stat${item.tone ? ` tone-${item.tone}` : ''}"><dt>${escapeHtml(item.label)}</dt><dd>${escapeHtml(item.value)}${
+              item.note ? `<span class="note">${escapeHtml(item.note)}</span>` : ''
+            }</dd></div>`,
+        )
+        .join('')}</dl>`;
+    case 'cards':
+      return `<ul class="cards">${block.items
+        .map(
+          (card) =>
+            `<li class="card"><a href="${escapeHtml(card.href)}"><span class="card-head"><span class="card-title">${escapeHtml(card.title)}</span>${
+              card.badge ? `<span class="badge tone-${card.badge.tone}">${escapeHtml(card.badge.text)}</span>` : ''
+            }</span>${card.meta ? `<span class="card-meta">${escapeHtml(card.meta)}</span>` : ''}<span class="card-value">${escapeHtml(card.value)}</span>${
+              card.cue ? `<span class="cue tone-${card.cue.tone}">${escapeHtml(card.cue.text)}</span>` : ''
+            }<span class="card-note">${escapeHtml(card.note)}</span>${
+              card.image
+                ? `<img src="${escapeHtml(card.image.src)}" alt="${escapeHtml(card.image.alt)}" width="200" height="48" loading="lazy">`
+                : ''
+            }</a></li>`,
+        )
+        .join('')}</ul>`;
+    case 'matrix':
+      return `<div class="table-wrap" tabindex="0" role="region" aria-label="${escapeHtml(block.caption)}"><table class="matrix"><caption>${escapeHtml(block.caption)}</caption><thead><tr><th scope="col">posture \\ pulse</th>${block.columns
+        .map((c) => `<th scope="col">${escapeHtml(c)}</th>`)
+        .join('')}</tr></thead><tbody>${block.rows
+        .map(
+          (row) =>
+            `<tr><th scope="row">${escapeHtml(row)}</th>${block.columns
+              .map((column) => {
+                const current = block.marked?.row === row && block.marked.column === column;
+                return current ? `<td class="current" aria-current="true">● current</td>` : '<td></td>';
+              })
+              .join('')}</tr>`,
+        )
+        .join('')}</tbody></table></div><p class="note">${escapeHtml(block.note)}</p>`;
+  }
+}
+
+function chartHtml(block: ChartBlock): string {
+  const compact = `${block.src}${block.src.includes('?') ? '&' : '?'}style=compact`;
+  const data = escapeHtml(JSON.stringify(block.data));
+  const table = block.table
+    ? `<details class="data"><summary>View the data (${block.table.rows.length} rows)</summary>${block.table.note ? `<p class="note">${escapeHtml(block.table.note)}</p>` : ''}<div class="table-wrap scroll" tabindex="0" role="region" aria-label="${escapeHtml(block.table.caption)}"><table><caption>${escapeHtml(block.table.caption)}</caption><thead><tr>${block.table.header
+        .map((h) => `<th scope="col">${escapeHtml(h)}</th>`)
+        .join('')}</tr></thead><tbody>${block.table.rows
+        .map(
+          (row) =>
+            `<tr>${row.map((cell, i) => (i === 0 ? `<th scope="row">${escapeHtml(cell)}</th>` : `<td>${escapeHtml(cell)}</td>`)).join('')}</tr>`,
+        )
+        .join('')}</tbody></table></div></details>`
+    : '';
+  return `<figure class="chart" data-chart="${data}"><picture><source media="(max-width: 759px)" srcset="${escapeHtml(compact)}" width="360" height="260"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="720" height="300" loading="lazy"></picture>${
+    block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : ''
+  }<p class="downloads">Download: ${block.downloads
+    .map((d) => `<a href="${escapeHtml(d.href)}" download>${escapeHtml(d.text)}</a>`)
+    .join(' ')}</p>${table}</figure>`;
+}
+
+function formHtml(block: Extract<Block, { kind: 'form' }>): string {
+  const fields = block.fields
+    .map((f) => {
+      const id = `f-${f.name}`;
+      const label = `<label for="${id}">${escapeHtml(f.label)}</label>`;
+      if (f.type === 'date') {
+        return `<div class="field">${label}<input type="date" id="${id}" name="${escapeHtml(f.name)}"${f.value ? ` value="${escapeHtml(f.value)}"` : ''}${f.min ? ` min="${escapeHtml(f.min)}"` : ''}${f.max ? ` max="${escapeHtml(f.max)}"` : ''}></div>`;
+      }
+      return `<div class="field">${label}<select id="${id}" name="${escapeHtml(f.name)}">${f.options
+        .map(
+          ([value, text]) =>
+            `<option value="${escapeHtml(value)}"${value === f.value ? ' selected' : ''}>${escapeHtml(text)}</option>`,
+        )
+        .join('')}</select></div>`;
+    })
+    .join('');
+  return `<form class="query" method="get" action="${escapeHtml(block.action)}" aria-label="${escapeHtml(block.label)}">${fields}<button type="submit">${escapeHtml(block.submit)}</button></form>`;
+}
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** One month as a Monday-first grid; days with a reading link to their page, coloured by status. */
+function monthHtml(m: { year: number; month: number; days: Map<number, CalendarDay> }): string {
+  const first = new Date(Date.UTC(m.year, m.month - 1, 1));
+  const length = new Date(Date.UTC(m.year, m.month, 0)).getUTCDate();
+  const offset = (first.getUTCDay() + 6) % 7;
+  const cells: string[] = Array.from({ length: offset }, () => '<td></td>');
+  for (let day = 1; day <= length; day++) {
+    const hit = m.days.get(day);
+    cells.push(
+      hit ? `<td class="tone-${hit.tone}"><a href="${escapeHtml(hit.href)}">${day}</a></td>` : `<td>${day}</td>`,
+    );
+  }
+  while (cells.length % 7 !== 0) cells.push('<td></td>');
+  const rows: string[] = [];
+  for (let i = 0; i < cells.length; i += 7) rows.push(`<tr>${cells.slice(i, i + 7).join('')}</tr>`);
+  const title = `${MONTHS[m.month - 1]} ${m.year}`;
+  return `<table class="calendar"><caption>${title}</caption><thead><tr>${WEEKDAYS.map((d) => `<th scope="col">${d}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+export function renderHtml(page: Page, site: SiteInfo): string {
+  const nav = NAV.map(
+    ([href, label]) =>
+      `<a href="${href}"${href === page.path || (href !== '/' && page.path.startsWith(`${href}/`)) ? ' aria-current="page"' : ''}>${label}</a>`,
+  ).join('');
+  const markdownHref = page.path === '/' ? '/index.md' : `${page.path}.md`;
+  const hasCharts = containsChart(page.blocks);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)} · ${escapeHtml(site.name)}</title>
+<meta name="description" content="${escapeHtml(page.description)}">
+<link rel="stylesheet" href="/assets/site.css">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="alternate" type="text/markdown" href="${markdownHref}">
+<link rel="canonical" href="${escapeHtml(site.baseUrl + page.path)}">
+<link rel="api-catalog" href="/.well-known/api-catalog">
+<link rel="alternate" type="application/atom+xml" title="${escapeHtml(site.name)}: regime changes and posts" href="/feed.xml">
+<link rel="sitemap" type="application/xml" href="/sitemap.xml">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="${escapeHtml(site.name)}">
+<meta property="og:title" content="${escapeHtml(page.title)}">
+<meta property="og:description" content="${escapeHtml(page.description)}">
+<meta property="og:url" content="${escapeHtml(site.baseUrl + page.path)}">
+<meta property="og:image" content="${escapeHtml(site.baseUrl + (page.image ?? OG_IMAGE))}">
+<meta property="og:image:type" content="image/png">
+<meta property="og:image:width" content="1440">
+<meta property="og:image:height" content="600">
+<meta property="og:image:alt" content="${escapeHtml(`Chart: ${page.title}`)}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="theme-color" content="#0f172a">${hasCharts ? '\n<link rel="stylesheet" href="/assets/uplot.css">\n<script src="/assets/uplot.js" defer></script>\n<script src="/assets/site.js" defer></script>' : ''}
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site-header"><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="Main">${nav}</nav></header>
+<main id="main">
+${site.banner ? bannerHtml(site.banner) : ''}<h1>${escapeHtml(page.title)}</h1>
+${page.blocks.map(blockHtml).join('\n')}
+</main>
+<footer class="site-footer"><p>Data: FRED, U.S. Treasury Fiscal Data, New York Fed, market prices. Licence: <a href="${DATA_LICENSE.url}">${DATA_LICENSE.name}</a>. ${escapeHtml(DATA_LICENSE.scope)} Information only, not investment advice.</p><p><a href="${markdownHref}">This page as Markdown</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a></p></footer>
+</body>
+</html>
+`;
+}
+
+/** The headline over five years, as PNG: the image social sites show for a link to any page. */
+const OG_IMAGE = '/charts/headline.png?days=1826';
+
+function containsChart(blocks: readonly Block[]): boolean {
+  return blocks.some(
+    (b) => b.kind === 'chart' || ((b.kind === 'details' || b.kind === 'row') && containsChart(b.blocks)),
+  );
+}
+
+function bannerHtml(banner: Banner): string {
+  return `<div class="banner tone-${banner.tone}" role="status"><strong>${escapeHtml(banner.title)}</strong> ${escapeHtml(banner.text)}</div>\n`;
+}

@@ -1,0 +1,92 @@
+import { DATA_LICENSE } from '../timeseries/licenses.ts';
+import { type Block, type Inline, MONTHS, type Page, type SiteInfo } from './page.ts';
+
+/** The Markdown rendering of a page model: the same content as the HTML, for readers and agents that want text. */
+function inlineMarkdown(inlines: Inline[]): string {
+  return inlines
+    .map((part) => {
+      if (typeof part === 'string') return part.replace(/([\\`*_[\]|])/g, '\\$1');
+      if ('href' in part) return `[${part.text}](${part.href})`;
+      if ('strong' in part) return `**${part.strong}**`;
+      return `\`${part.code}\``;
+    })
+    .join('');
+}
+
+function blockMarkdown(block: Block): string {
+  switch (block.kind) {
+    case 'chart': {
+      const parts = [`![${block.alt}](${block.src})`];
+      if (block.caption) parts.push(block.caption);
+      parts.push(`Download: ${block.downloads.map((d) => `[${d.text}](${d.href})`).join(' · ')}`);
+      return parts.join('\n\n');
+    }
+    case 'lead':
+      return `**${inlineMarkdown(block.inlines)}**`;
+    case 'row':
+      return block.blocks.map(blockMarkdown).join('\n\n');
+    case 'links':
+      return `${block.label}: ${block.items.map((i) => (i.current ? `**${i.text}**` : `[${i.text}](${i.href})`)).join(' · ')}`;
+    case 'details':
+      return `**${block.summary}**\n\n${block.blocks.map(blockMarkdown).join('\n\n')}`;
+    case 'toc':
+      return block.items.map((item, i) => `${i + 1}. [${item.text}](#${item.id})`).join('\n');
+    case 'quote':
+      return `> ${block.text}`;
+    case 'form':
+      return '';
+    case 'calendar':
+      return block.months
+        .map(
+          (m) =>
+            `- ${MONTHS[m.month - 1]} ${m.year}: ${[...m.days].map(([day, d]) => `[${day}](${d.href})`).join(' ')}`,
+        )
+        .join('\n');
+    case 'heading':
+      return `${'#'.repeat(block.level)} ${block.text}`;
+    case 'paragraph':
+      return inlineMarkdown(block.inlines);
+    case 'list':
+      return block.items.map((item) => `- ${inlineMarkdown(item)}`).join('\n');
+    case 'table': {
+      const lines = [`| ${block.header.join(' | ')} |`, `|${block.header.map(() => '---').join('|')}|`];
+      for (const row of block.rows) lines.push(`| ${row.map((cell) => inlineMarkdown(cell)).join(' | ')} |`);
+      return (block.caption ? `${block.caption}\n\n` : '') + lines.join('\n');
+    }
+    case 'image':
+      return `![${block.alt}](${block.src})${block.caption ? `\n\n${block.caption}` : ''}`;
+    case 'code':
+      return `\`\`\`${block.language}\n${block.text}\n\`\`\``;
+    case 'markdown':
+      return block.source.trim();
+    case 'stats':
+      return block.items
+        .map((item) => `- **${item.label}:** ${item.value}${item.note ? ` (${item.note})` : ''}`)
+        .join('\n');
+    case 'cards':
+      return block.items
+        .map(
+          (card) =>
+            `- [${card.title}](${card.href}.md): ${card.value}${card.badge ? ` [${card.badge.text}]` : ''}${card.cue ? ` ${card.cue.text}` : ''} — ${[card.meta, card.note].filter(Boolean).join(' · ')}`,
+        )
+        .join('\n');
+    case 'matrix': {
+      const lines = [
+        `| posture \\ pulse | ${block.columns.join(' | ')} |`,
+        `|---|${block.columns.map(() => '---').join('|')}|`,
+      ];
+      for (const row of block.rows) {
+        lines.push(
+          `| ${row} | ${block.columns.map((c) => (block.marked?.row === row && block.marked.column === c ? '● current' : '')).join(' | ')} |`,
+        );
+      }
+      return `${block.caption}\n\n${lines.join('\n')}\n\n${block.note}`;
+    }
+  }
+}
+
+export function renderMarkdown(page: Page, site: SiteInfo): string {
+  const body = page.blocks.map(blockMarkdown).join('\n\n');
+  const banner = site.banner ? `> **${site.banner.title}** ${site.banner.text}\n\n` : '';
+  return `# ${page.title}\n\n${banner}> ${page.description}\n\n${body}\n\n---\n\n${site.name} · ${site.baseUrl}${page.path} · licence ${DATA_LICENSE.name}: ${DATA_LICENSE.scope} · information only, not investment advice.\n`;
+}
