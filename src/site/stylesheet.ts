@@ -64,7 +64,6 @@ summary{cursor:pointer;padding:.6rem 0;font-weight:600}
 table{border-collapse:collapse;width:100%;background:var(--card);font-size:.92rem}
 caption{text-align:left;color:var(--muted);padding:.25rem 0}
 th,td{border:1px solid var(--line);padding:.4rem .55rem;text-align:left;vertical-align:top}
-td{overflow-wrap:anywhere}
 th{background:var(--head)}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .matrix td{text-align:center;min-width:5rem;height:2.5rem}

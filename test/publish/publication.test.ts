@@ -37,6 +37,12 @@ describe('the after-refresh sequence', () => {
     const now = () => new Date('2026-11-21T06:00:00.000Z');
     const id = await announcePublication({ store, coordination, now }, null);
     assert.deepEqual(heard, [id]);
-    assert.deepEqual(await latestPublication(store.db), { id, runId: null, publishedAt: '2026-11-21T06:00:00.000Z' });
+    assert.deepEqual(await latestPublication(store.db), {
+      id,
+      runId: null,
+      publishedAt: '2026-11-21T06:00:00.000Z',
+      // Frozen with it: an empty store has no observations, states, runs or quarantine yet.
+      context: { seenUpTo: null, states: [], lastRun: null, quarantine: [] },
+    });
   });
 });
