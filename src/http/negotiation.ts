@@ -33,6 +33,12 @@ export function wantsMarkdown(path: string, accept: string | undefined): boolean
   return new Negotiator({ headers: { accept } }).mediaType(['text/html', 'text/markdown']) === 'text/markdown';
 }
 
+/** A data resource as CSV: Accept prefers text/csv over JSON. Example: 'text/csv' → true; '*\/*' → false. */
+export function wantsCsv(accept: string | undefined): boolean {
+  if (!accept || !accept.includes('csv')) return false;
+  return new Negotiator({ headers: { accept } }).mediaType(['application/json', 'text/csv']) === 'text/csv';
+}
+
 /** For a path that matches nothing: does the client want a page (HTML or Markdown) rather than JSON? */
 export function wantsPage(path: string, accept: string | undefined): boolean {
   if (path.endsWith('.md')) return true;

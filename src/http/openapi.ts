@@ -74,6 +74,8 @@ function operation(
         },
       }
     : { [mediaType]: { schema: { type: 'string' } } };
+  if (spec.alternateContentType)
+    Object.assign(content, { [spec.alternateContentType]: { schema: { type: 'string' } } });
   const responses: Record<string, unknown> = {
     '200': {
       description: spec.summary,

@@ -2,6 +2,7 @@ import type { ChartQuery, ChartWindow } from '../publish/site-port.ts';
 import { isIndicatorId } from '../timeseries/catalog.ts';
 import { truncate } from './api-error.ts';
 import { type ParamResult, parseDays } from './days-param.ts';
+import type { ParameterSpec } from './routes/route.ts';
 
 const DATE_HINT = 'Dates are written YYYY-MM-DD, e.g. ?start=2020-01-01&end=2021-06-30.';
 
@@ -71,3 +72,21 @@ export function parseChartQuery(query: URLSearchParams, id: string, compare: boo
   if (!other.ok) return other;
   return { ok: true, value: { window: window.value, compare: other.value } };
 }
+
+/** The `start` and `end` query parameters as the OpenAPI document describes them (series, history, charts). */
+export const DATE_RANGE_PARAMETERS: ParameterSpec[] = [
+  {
+    name: 'start',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description: 'First date (YYYY-MM-DD) of a date range, instead of days.',
+  },
+  {
+    name: 'end',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description: 'Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start.',
+  },
+];

@@ -77,7 +77,8 @@ export function prepareBody(
  * for one client (an uncommon `days` window); it is encoded only while the queue is short, so a flood of unique
  * URLs costs identity bodies, not a backlog of compression that outlives the flood.
  */
-export type Compression = 'always' | 'if-idle';
+/** `never`: the body is already compressed (a zip, a PNG): encoding it again only costs CPU. */
+export type Compression = 'always' | 'if-idle' | 'never';
 
 export function prepared(
   body: Buffer,
@@ -88,7 +89,7 @@ export function prepared(
   extraHeaders: Record<string, string> = {},
   compression: Compression = 'always',
 ): PreparedResponse {
-  const compressible = body.length >= MIN_COMPRESS_BYTES;
+  const compressible = body.length >= MIN_COMPRESS_BYTES && compression !== 'never';
   const encodeNow = compressible && (compression === 'always' || pendingJobs < IDLE_QUEUE_JOBS);
   const vary = [extraHeaders.vary, compressible ? 'Accept-Encoding' : undefined].filter(Boolean).join(', ');
   const base = {

@@ -12,11 +12,13 @@ import type { PublicationContent } from './content.ts';
 import { type SeriesFreshness, seriesFreshness } from './freshness.ts';
 import { computeModelComputation, type ModelComputation } from './model-computation.ts';
 import type { ModelTaskResult } from './model-worker.ts';
-import { type PreparedResponse, prepareJson } from './prepared-response.ts';
+import { type PreparedResponse, prepareJson, withHeaders } from './prepared-response.ts';
+import { BulkDownload } from './resources/bulk.ts';
 import type { CorrelationBody } from './resources/correlation.ts';
 import { CsvDownloads } from './resources/csv.ts';
 import { responseExamples } from './resources/examples.ts';
 import { type HealthBody, healthBody, type LastRun } from './resources/health.ts';
+import { HistoryRanges } from './resources/history-ranges.ts';
 import { type IndicatorSummary, indicatorSummaries } from './resources/indicators.ts';
 import { type LensBody, lensBodies } from './resources/lens.ts';
 import {
@@ -57,6 +59,10 @@ export interface Publication {
   readonly series: ReadonlyMap<string, SeriesResponses>;
   /** CSV downloads of the series (whose values may be reproduced) and of the history, built on first request. */
   readonly csv: CsvDownloads;
+  /** /api/history for a date range, built on first request. */
+  readonly historyRanges: HistoryRanges;
+  /** /api/bulk.zip: everything in one file, built on first request. */
+  readonly bulk: BulkDownload;
   readonly indicators: readonly IndicatorSummary[];
   /** The model result served, or undefined when none was ever computed (then `errors.model` says why). */
   readonly modelState: ModelState | undefined;
@@ -124,7 +130,10 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
   );
   const model = modelState && {
     regime: resource<RegimeBody>({ ...modelState.outputs.regime, freshness: modelState.freshness }, 'regime'),
-    history: resource<HistoryBody>({ ...modelState.outputs.history, freshness: modelState.freshness }, 'history'),
+    // The same URL answers CSV to `Accept: text/csv`: caches key on Accept.
+    history: varyOnAccept(
+      resource<HistoryBody>({ ...modelState.outputs.history, freshness: modelState.freshness }, 'history'),
+    ),
     description: resource<ModelBody>({ ...modelState.outputs.description, freshness: modelState.freshness }, 'model'),
   };
   const indicators = indicatorSummaries(current, series, freshness);
@@ -190,6 +199,16 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
       },
       () => model?.history.body,
     ),
+    historyRanges: new HistoryRanges(() => model?.history.body),
+    bulk: new BulkDownload(() => ({
+      current,
+      history: model?.history.body,
+      model: model?.description.body,
+      publicationVersion: input.version,
+      builtAt: stamp,
+      baseUrl: input.baseUrl,
+      serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
+    })),
     indicators,
     modelState,
     regime: model?.regime,
@@ -222,6 +241,10 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
     () => undefined,
   );
   return { ...publication, site, ready };
+}
+
+function varyOnAccept<T>(r: Resource<T>): Resource<T> {
+  return { body: r.body, response: withHeaders(r.response, { vary: 'Accept' }) };
 }
 
 function resource<T>(body: T, policy: keyof typeof CACHE_CONTROL): Resource<T> {

@@ -1,10 +1,12 @@
+import type { Publication } from '../../publish/publication.ts';
+import type { DateWindow } from '../../publish/resources/csv.ts';
 import { MAX_DAYS } from '../../publish/resources/series.ts';
 import { isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../../timeseries/series.ts';
 import { ApiError, truncate } from '../api-error.ts';
-import { parseDays } from '../days-param.ts';
-import { queryParam, type Route } from './route.ts';
+import { DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
+import { type Answer, queryParam, type Route } from './route.ts';
 
 /** GET /api/series/{id}.csv: the same window as the JSON, as RFC 4180 CSV with the unit in the column name. */
 export const getSeriesCsv: Route = {
@@ -30,11 +32,12 @@ export const getSeriesCsv: Route = {
         in: 'query',
         required: false,
         type: 'integer',
-        description: `Trailing window in days, counted back from the last observation, 1–${MAX_DAYS}.`,
+        description: `Trailing window in days, counted back from the last observation, 1–${MAX_DAYS}; not with start/end.`,
         minimum: 1,
         maximum: MAX_DAYS,
         default: 365,
       },
+      ...DATE_RANGE_PARAMETERS,
     ],
     response: null,
     contentType: 'text/csv',
@@ -50,25 +53,41 @@ export const getSeriesCsv: Route = {
         `Use one of the 25 series ids: ${INDICATOR_IDS.join(', ')}.`,
       );
     }
-    const days = parseDays(queryParam(query, 'days'));
-    if (!days.ok) return new ApiError('invalid_parameter', days.message, days.hint);
-    const license = licenseOf(seriesDef(id)!);
-    if (license.redistribution !== 'full') {
-      return new ApiError(
-        'values_withheld',
-        `The values of "${id}" are not reproduced here: ${license.name}.`,
-        `See them at the source, ${license.url}; /api/series/${id} serves the statistics and the licence.`,
-      );
-    }
-    const csv = publication()?.csv.forSeries(id, days.value);
-    return (
-      csv ??
-      new ApiError('series_unavailable', `No data has been stored for "${id}" yet.`, 'Retry after the next refresh.', {
-        'retry-after': '60',
-      })
-    );
+    const window = parseWindow(queryParam(query, 'days'), queryParam(query, 'start'), queryParam(query, 'end'));
+    if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
+    return seriesCsvAnswer(id, window.value ?? { days: 365 }, publication());
   },
 };
+
+/** A series as CSV (for /api/series/{id}.csv and for /api/series/{id} with `Accept: text/csv`). */
+export function seriesCsvAnswer(id: string, window: DateWindow, publication: Publication | undefined): Answer {
+  const license = licenseOf(seriesDef(id)!);
+  if (license.redistribution !== 'full') {
+    return new ApiError(
+      'values_withheld',
+      `The values of "${id}" are not reproduced here: ${license.name}.`,
+      `See them at the source, ${license.url}; /api/series/${id} serves the statistics and the licence.`,
+    );
+  }
+  const csv = publication?.csv.forSeries(id, window);
+  return (
+    csv ??
+    new ApiError('series_unavailable', `No data has been stored for "${id}" yet.`, 'Retry after the next refresh.', {
+      'retry-after': '60',
+    })
+  );
+}
+
+/** The history as CSV, whole or from start to end (for /api/history.csv and /api/history with Accept). */
+export function historyCsvAnswer(query: URLSearchParams, publication: Publication | undefined): Answer {
+  const range = parseWindow(undefined, queryParam(query, 'start'), queryParam(query, 'end'));
+  if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
+  const window = range.value && 'start' in range.value ? range.value : undefined;
+  return (
+    publication?.csv.historyCsv(window) ??
+    new ApiError('history_unavailable', 'The history has not been computed yet.', 'Retry after the next refresh.')
+  );
+}
 
 /** GET /api/history.csv: the model history, one row per business day. */
 export const getHistoryCsv: Route = {
@@ -80,13 +99,32 @@ export const getHistoryCsv: Route = {
     summary: 'The headline history as CSV',
     description:
       'The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report).',
-    parameters: [],
+    parameters: DATE_RANGE_PARAMETERS,
     response: null,
     contentType: 'text/csv',
-    errors: ['history_unavailable'],
+    errors: ['invalid_parameter', 'history_unavailable'],
     tag: 'model',
   },
+  handle: ({ query }, { publication }) => historyCsvAnswer(query, publication()),
+};
+
+/** GET /api/bulk.zip: every reproducible series, the history and the model in one file. */
+export const getBulk: Route = {
+  path: '/api/bulk.zip',
+  listed: 'document',
+  cache: 'csv',
+  spec: {
+    operationId: 'getBulk',
+    summary: 'Everything in one file',
+    description:
+      'A zip rebuilt with each publication: observations.csv (every series whose terms allow reproduction, one long CSV: series_id,date,value,unit), history.csv, model.json and README.txt (licence, provenance). Load in one line: R `read.csv(unz("bulk.zip", "observations.csv"))`, Python `pd.read_csv(zipfile.ZipFile("bulk.zip").open("observations.csv"))`. Its size is the Content-Length; its ETag changes with the publication.',
+    parameters: [],
+    response: null,
+    contentType: 'application/zip',
+    errors: ['service_unavailable'],
+    tag: 'series',
+  },
   handle: (_request, { publication }) =>
-    publication()?.csv.historyCsv() ??
-    new ApiError('history_unavailable', 'The history has not been computed yet.', 'Retry after the next refresh.'),
+    publication()?.bulk.get() ??
+    new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.'),
 };

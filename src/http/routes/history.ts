@@ -1,5 +1,9 @@
+import { ApiError } from '../api-error.ts';
+import { wantsCsv } from '../negotiation.ts';
 import { History } from '../schemas/regime.ts';
-import { type Route, resourceAnswer } from './route.ts';
+import { DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
+import { historyCsvAnswer } from './csv.ts';
+import { queryParam, type Route, resourceAnswer } from './route.ts';
 
 export const getHistory: Route = {
   path: '/api/history',
@@ -9,18 +13,24 @@ export const getHistory: Route = {
     operationId: 'getHistory',
     summary: 'Daily headline history with sub-indices',
     description:
-      'The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then.',
-    parameters: [],
+      'The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then. `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv).',
+    parameters: DATE_RANGE_PARAMETERS,
     response: History,
-    errors: ['history_unavailable'],
+    errors: ['invalid_parameter', 'history_unavailable'],
+    alternateContentType: 'text/csv',
     tag: 'model',
   },
-  handle: (_request, context) =>
-    resourceAnswer(
+  handle: ({ query, headers }, context) => {
+    if (wantsCsv(headers.accept)) return historyCsvAnswer(query, context.publication());
+    const range = parseWindow(undefined, queryParam(query, 'start'), queryParam(query, 'end'));
+    if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
+    const window = range.value;
+    return resourceAnswer(
       context,
-      (p) => p.history?.response,
+      (p) => (window && 'start' in window ? p.historyRanges.forRange(window.start, window.end) : p.history?.response),
       'history_unavailable',
       'history',
       (p) => p?.errors.model,
-    ),
+    );
+  },
 };

@@ -33,6 +33,8 @@ export interface OperationSpec {
   response: TSchema | null;
   /** Media type of the 200 body; application/json when absent. */
   contentType?: string;
+  /** Another media type the 200 answers to a matching Accept (text/csv for data resources). */
+  alternateContentType?: string;
   errors: ErrorCode[];
   tag: string;
 }

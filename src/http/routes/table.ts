@@ -1,6 +1,6 @@
 import { getChart, getChartPng } from './chart.ts';
 import { getCorrelation } from './correlation.ts';
-import { getHistoryCsv, getSeriesCsv } from './csv.ts';
+import { getBulk, getHistoryCsv, getSeriesCsv } from './csv.ts';
 import { getDirectory } from './directory.ts';
 import { getApiCatalog, getLlmsTxt, getOpenApi, getOpenApiWellKnown, staticDocuments } from './documents.ts';
 import { getHealth } from './health.ts';
@@ -24,6 +24,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   // Before getSeries: its template would otherwise take `tga.csv` for an id.
   getSeriesCsv,
   getHistoryCsv,
+  getBulk,
   getSeries,
   getRegime,
   getHistory,

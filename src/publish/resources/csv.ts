@@ -4,9 +4,12 @@ import { addDays } from '../../timeseries/dates.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef, Unit } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
-import { type PreparedResponse, prepareBody } from '../prepared-response.ts';
+import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { HistoryBody } from './model.ts';
 import { COMMON_DAYS } from './series.ts';
+
+/** A trailing window or a range of dates (end inclusive; null: to the latest). */
+export type DateWindow = { days: number } | { start: string; end: string | null };
 
 /**
  * CSV downloads (RFC 4180): a header row, CRLF line ends, the unit in the value column's name, one row per date.
@@ -82,19 +85,30 @@ export class CsvDownloads {
     this.#history = history;
   }
 
-  /** The trailing `days` of a series (ending on its last observation), or undefined when none is stored. */
-  forSeries(id: string, days: number): PreparedResponse | undefined {
-    return this.#cached(`${id}|${days}`, COMMON_DAYS.includes(days), () => {
+  /**
+   * A series' trailing `days` (ending on its last observation) or its dates from start to end, as the JSON
+   * selects them; undefined when none is stored.
+   */
+  forSeries(id: string, window: DateWindow): PreparedResponse | undefined {
+    const key = 'days' in window ? `${id}|${window.days}` : `${id}|${window.start}..${window.end ?? ''}`;
+    return this.#cached(key, 'days' in window && COMMON_DAYS.includes(window.days), () => {
       const entry = this.#series(id);
       if (!entry || entry.observations.length === 0) return undefined;
-      return seriesCsv(entry.def, trailingDays(entry.observations, days));
+      const rows =
+        'days' in window
+          ? trailingDays(entry.observations, window.days)
+          : inRange(entry.observations, window.start, window.end);
+      return seriesCsv(entry.def, rows);
     });
   }
 
-  historyCsv(): PreparedResponse | undefined {
-    return this.#cached('history', true, () => {
+  /** The history, whole or from start to end. */
+  historyCsv(range?: { start: string; end: string | null }): PreparedResponse | undefined {
+    const key = range ? `history|${range.start}..${range.end ?? ''}` : 'history';
+    return this.#cached(key, range === undefined, () => {
       const history = this.#history();
-      return history && history.count > 0 ? historyCsv(history) : undefined;
+      if (!history || history.count === 0) return undefined;
+      return historyCsv(range ? sliceHistory(history, range.start, range.end) : history);
     });
   }
 
@@ -103,10 +117,46 @@ export class CsvDownloads {
     if (hit) return hit;
     const text = build();
     if (text === undefined) return undefined;
-    const response = prepareBody(Buffer.from(text), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle');
+    // /api/series/{id} and /api/history answer this CSV to `Accept: text/csv` too: caches key on Accept.
+    const response = withHeaders(prepareBody(Buffer.from(text), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle'), {
+      vary: 'Accept',
+    });
     if (keep) this.#cache.set(key, response);
     return response;
   }
+}
+
+/** Observations dated from start to end (inclusive; null: to the last). */
+function inRange(observations: readonly Observation[], start: string, end: string | null): readonly Observation[] {
+  const from = firstIndexOnOrAfter(observations, start);
+  const to = end === null ? observations.length : firstIndexOnOrAfter(observations, addDays(end, 1));
+  return observations.slice(from, Math.max(from, to));
+}
+
+/**
+ * The history's days from start to end (inclusive; null: to the last), every column sliced alike. Example: a
+ * history of 2026-08-26..28 sliced to 2026-08-27.. keeps one day.
+ */
+export function sliceHistory(history: HistoryBody, start: string, end: string | null): HistoryBody {
+  let from = 0;
+  while (from < history.count && history.dates[from]! < start) from++;
+  let to = from;
+  while (to < history.count && (end === null || history.dates[to]! <= end)) to++;
+  const cut = <T>(values: T[]) => values.slice(from, to);
+  const subIndices = Object.fromEntries(
+    Object.entries(history.subIndices).map(([group, values]) => [group, cut(values)]),
+  ) as HistoryBody['subIndices'];
+  return {
+    ...history,
+    from: history.dates[from] ?? '',
+    to: history.dates[to - 1] ?? '',
+    count: to - from,
+    dates: cut(history.dates),
+    headline: cut(history.headline),
+    status: cut(history.status),
+    aggregate: cut(history.aggregate),
+    subIndices,
+  };
 }
 
 /** Observations within `days` calendar days ending on the last one (the same window as the JSON's `days`). */

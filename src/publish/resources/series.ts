@@ -119,9 +119,29 @@ export class SeriesResponses {
     return response;
   }
 
-  #build(start: number, etag: string, compression: Compression): PreparedResponse {
-    const body = Buffer.concat([this.#head, this.#points.subarray(this.#offsets[start]!), this.#tail]);
-    return prepared(body, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, {}, compression);
+  /**
+   * The points dated from `start` to `end` (inclusive; null: to the last observation), assembled per request and
+   * kept in the same bounded on-demand cache as uncommon `days` windows.
+   */
+  forRange(start: string, end: string | null): PreparedResponse {
+    const from = firstIndexOnOrAfter(this.#dates, start);
+    const to = end === null ? this.#dates.length : firstIndexOnOrAfter(this.#dates, addDays(end, 1));
+    const etag = `"${this.#contentTag}-${from}-${to}"`;
+    const key = `${this.meta.id}:${etag}`;
+    const cached = onDemand.get(key);
+    if (cached) return cached;
+    const response = this.#build(from, etag, 'if-idle', Math.max(from, to));
+    onDemand.set(key, response);
+    return response;
+  }
+
+  /** The body of points [start, end): a slice of the serialized points, without the comma after the last. */
+  #build(start: number, etag: string, compression: Compression, end = this.#dates.length): PreparedResponse {
+    const n = this.#dates.length;
+    const stop = end >= n ? this.#offsets[n]! : Math.max(this.#offsets[start]!, this.#offsets[end]! - 1);
+    const body = Buffer.concat([this.#head, this.#points.subarray(this.#offsets[start]!, stop), this.#tail]);
+    // The same URL answers CSV to `Accept: text/csv` (routes/series.ts): caches must key on Accept too.
+    return prepared(body, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, compression);
   }
 }
 

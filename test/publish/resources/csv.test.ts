@@ -45,11 +45,18 @@ describe('CSV downloads', () => {
       () => undefined,
     );
     assert.equal(
-      downloads.forSeries('tga', 9)!.body.toString(),
+      downloads.forSeries('tga', { days: 9 })!.body.toString(),
       'date,value_usd_bn\r\n2026-08-25,798.1\r\n2026-09-02,801\r\n',
     );
-    assert.equal(downloads.forSeries('tga', 9)!.headers['content-type'], 'text/csv; charset=utf-8; header=present');
-    assert.equal(downloads.forSeries('hy-spread', 30), undefined);
+    assert.equal(
+      downloads.forSeries('tga', { days: 9 })!.headers['content-type'],
+      'text/csv; charset=utf-8; header=present',
+    );
+    assert.equal(downloads.forSeries('hy-spread', { days: 30 }), undefined);
     assert.equal(downloads.historyCsv(), undefined);
+    assert.equal(
+      downloads.forSeries('tga', { start: '2026-08-25', end: '2026-08-31' })!.body.toString(),
+      'date,value_usd_bn\r\n2026-08-25,798.1\r\n',
+    );
   });
 });

@@ -1,0 +1,35 @@
+import { LRUCache } from 'lru-cache';
+import { CACHE_CONTROL } from '../cache-policy.ts';
+import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
+import { sliceHistory } from './csv.ts';
+import type { HistoryBody } from './model.ts';
+
+/**
+ * /api/history?start=…&end=…: the history's days in a date range, serialized on demand (a few milliseconds for
+ * the whole history) and kept in an LRU bounded in bytes, so that unique ranges cannot grow memory.
+ */
+export class HistoryRanges {
+  readonly #cache = new LRUCache<string, PreparedResponse>({
+    maxSize: 16 * 1024 * 1024,
+    sizeCalculation: (response) => response.body.length || 1,
+  });
+  readonly #history: () => HistoryBody | undefined;
+
+  constructor(history: () => HistoryBody | undefined) {
+    this.#history = history;
+  }
+
+  forRange(start: string, end: string | null): PreparedResponse | undefined {
+    const key = `${start}..${end ?? ''}`;
+    const hit = this.#cache.get(key);
+    if (hit) return hit;
+    const history = this.#history();
+    if (!history) return undefined;
+    const body = Buffer.from(JSON.stringify(sliceHistory(history, start, end)));
+    const response = withHeaders(prepareBody(body, JSON_CONTENT_TYPE, CACHE_CONTROL.history, 200, 'if-idle'), {
+      vary: 'Accept',
+    });
+    this.#cache.set(key, response);
+    return response;
+  }
+}
