@@ -77,7 +77,7 @@ describe('data out', () => {
     assert.deepEqual(Object.keys(files).sort(), ['README.txt', 'history.csv', 'model.json', 'observations.csv']);
     const observations = rowsOf(strFromU8(files['observations.csv']!));
     const vix = (await h.app.inject('/api/series/vix?days=4000')).json();
-    const fromZip = observations.filter((r) => r.series_id === 'vix' && r.date >= vix.data[0].date);
+    const fromZip = observations.filter((r) => r.series_id === 'vix' && String(r.date) >= vix.data[0].date);
     assert.deepEqual(
       fromZip.map((r) => [r.date, Number(r.value), r.unit]),
       vix.data.map((p: { date: string; value: number }) => [p.date, p.value, 'index']),
