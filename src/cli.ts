@@ -1,9 +1,13 @@
 #!/usr/bin/env node
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadConfig } from './config.ts';
+import { routeContext } from './http/app.ts';
+import { createMcpServer } from './http/mcp.ts';
 import { progressObserver, summaryTable } from './ingest/progress.ts';
 import { runRefresh } from './ingest/refresh.ts';
 import { createProviders } from './providers/providers.ts';
 import { announcePublication } from './publish/after-refresh.ts';
+import { Publisher } from './publish/publisher.ts';
 import { startService } from './service.ts';
 import { createCoordination } from './store/coordination.ts';
 import { loadSeries } from './store/observations.ts';
@@ -18,6 +22,7 @@ commands:
             then on REFRESH_CRON; by default 6 hours and every 6 hours)
   refresh   fetch every series now, show progress per source, print a summary table
   status    show the latest refresh runs and each series' freshness
+  mcp       serve the MCP tools over stdio (for an agent that launches the server), from the stored data
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -78,6 +83,23 @@ async function main(argv: string[]): Promise<number> {
       }
       await store.close();
       return 0;
+    }
+    case 'mcp': {
+      // stdout carries the protocol: nothing else may be written there.
+      const store = await openStore(config.databaseUrl);
+      const publisher = new Publisher(store, { baseUrl: config.baseUrl });
+      await publisher.sync();
+      const context = routeContext({ config, publication: () => publisher.current });
+      const server = createMcpServer(context);
+      await server.connect(new StdioServerTransport());
+      const stop = async () => {
+        await server.close();
+        await store.close();
+        process.exit(0);
+      };
+      process.stdin.once('end', () => void stop());
+      process.once('SIGTERM', () => void stop());
+      return -1;
     }
     default:
       process.stderr.write(USAGE);

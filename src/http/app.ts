@@ -13,6 +13,7 @@ import type { Publication } from '../publish/publication.ts';
 import { ApiError, type ErrorReply, errorReply, truncate } from './api-error.ts';
 import { buildDirectory } from './directory.ts';
 import { createDispatcher } from './dispatch.ts';
+import { handleMcpRequest } from './mcp.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { RouteContext } from './routes/route.ts';
 import { API_ROUTES, DOCUMENT_ROUTES } from './routes/table.ts';
@@ -41,7 +42,8 @@ const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { baseUrl } = deps.config;
   const rateLimited = Boolean(deps.config.rateLimitPerMinute && deps.config.rateLimitPerMinute > 0);
-  const dispatcher = createDispatcher(routeContext(deps), deps.logger);
+  const context = routeContext(deps);
+  const dispatcher = createDispatcher(context, deps.logger);
   const app = Fastify({
     serverFactory: (handler) =>
       // Without requireHostHeader: false, Node answers an HTTP/1.1 request lacking Host with a bare 400 before we
@@ -75,6 +77,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dispatcher.write(request.raw, reply.raw, dispatcher.answer(request.raw));
     },
   });
+  // The MCP endpoint: JSON-RPC over POST (streamable HTTP, stateless). GET /mcp is in the route table (405).
+  app.post('/mcp', async (request, reply) => {
+    reply.hijack();
+    await handleMcpRequest(context, request.raw, reply.raw, request.body);
+  });
   app.options('*', preflight);
   app.setNotFoundHandler((request, reply) =>
     sendError(
@@ -93,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** What the route handlers read: the base URL, the current publication, the directory and the OpenAPI document. */
-function routeContext(deps: AppDeps): RouteContext {
+export function routeContext(deps: Pick<AppDeps, 'config' | 'publication'>): RouteContext {
   const { baseUrl } = deps.config;
   const refreshHours = deps.config.refreshIntervalHours ?? 6;
   const directory = prepareJson(buildDirectory(API_ROUTES, baseUrl, refreshHours), CACHE_CONTROL.directory);

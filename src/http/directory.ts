@@ -52,6 +52,9 @@ export function buildDirectory(routes: readonly Route[], baseUrl: string, refres
       openapi: `${baseUrl}/openapi.json`,
       openapiWellKnown: `${baseUrl}/.well-known/openapi.json`,
       docs: `${baseUrl}/docs`,
+      mcp: `${baseUrl}/mcp`,
+      bulk: `${baseUrl}/api/bulk.zip`,
+      feed: `${baseUrl}/feed.xml`,
     },
     seriesIds: [...INDICATOR_IDS],
     license: {

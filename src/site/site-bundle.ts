@@ -258,6 +258,12 @@ function apiCatalog(baseUrl: string) {
         status: [{ href: `${baseUrl}/api/health`, type: 'application/json' }],
         license: [{ href: 'https://creativecommons.org/publicdomain/zero/1.0/', title: 'CC0-1.0' }],
       },
+      {
+        // The same data for agents: the Model Context Protocol endpoint (streamable HTTP).
+        anchor: `${baseUrl}/mcp`,
+        'service-doc': [{ href: `${baseUrl}/docs#mcp`, type: 'text/html' }],
+        status: [{ href: `${baseUrl}/api/health`, type: 'application/json' }],
+      },
     ],
   };
 }

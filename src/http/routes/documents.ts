@@ -67,3 +67,17 @@ export const staticDocuments: Route[] = SITE_DOCUMENT_PATHS.map((path) => ({
   cache: path.startsWith('/assets/') ? 'stylesheet' : path.startsWith('/favicon') ? 'icon' : 'page',
   handle: (_request: unknown, context: RouteContext) => siteDocument(context, (p) => p.site?.documents.get(path)),
 }));
+
+/** GET /mcp: the MCP endpoint speaks JSON-RPC over POST only (stateless streamable HTTP, no server-sent stream). */
+export const getMcp: Route = {
+  path: '/mcp',
+  listed: 'none',
+  cache: 'error',
+  handle: () =>
+    new ApiError(
+      'method_not_allowed',
+      'The MCP endpoint takes JSON-RPC messages by POST (streamable HTTP, stateless; no event stream to GET).',
+      'Point an MCP client at this URL, or run `usd-liquidity mcp` for stdio.',
+      { allow: 'POST' },
+    ),
+};

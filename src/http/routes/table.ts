@@ -2,7 +2,7 @@ import { getChart, getChartPng } from './chart.ts';
 import { getCorrelation } from './correlation.ts';
 import { getBulk, getHistoryCsv, getSeriesCsv } from './csv.ts';
 import { getDirectory } from './directory.ts';
-import { getApiCatalog, getLlmsTxt, getOpenApi, getOpenApiWellKnown, staticDocuments } from './documents.ts';
+import { getApiCatalog, getLlmsTxt, getMcp, getOpenApi, getOpenApiWellKnown, staticDocuments } from './documents.ts';
 import { getHealth } from './health.ts';
 import { getHistory } from './history.ts';
 import { getLens } from './lens.ts';
@@ -37,6 +37,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   getLlmsTxt,
   getOpenApi,
   getOpenApiWellKnown,
+  getMcp,
   ...staticDocuments,
   ...fixedPages,
   blogPost,

@@ -58,6 +58,17 @@ export const Directory = Type.Object(
         openapi: Type.String({ format: 'uri' }),
         openapiWellKnown: Type.String({ format: 'uri' }),
         docs: Type.String({ format: 'uri' }),
+        mcp: Type.Optional(
+          Type.String({
+            format: 'uri',
+            description:
+              'Model Context Protocol endpoint (streamable HTTP, JSON-RPC by POST); `usd-liquidity mcp` serves the same tools over stdio.',
+          }),
+        ),
+        bulk: Type.Optional(
+          Type.String({ format: 'uri', description: 'Everything in one zip (CSV, history, model).' }),
+        ),
+        feed: Type.Optional(Type.String({ format: 'uri', description: 'Atom feed of regime changes.' })),
       },
       { additionalProperties: true },
     ),

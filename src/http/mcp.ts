@@ -1,0 +1,248 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type Static, Type } from '@sinclair/typebox';
+import { SERVICE_VERSION } from '../publish/service-version.ts';
+import { seriesDef } from '../timeseries/catalog.ts';
+import { licenseOf } from '../timeseries/licenses.ts';
+import { INDICATOR_IDS } from '../timeseries/series.ts';
+import { ApiError, errorReply } from './api-error.ts';
+import { getCorrelation } from './routes/correlation.ts';
+import { getHealth } from './routes/health.ts';
+import { getHistory } from './routes/history.ts';
+import { getLens } from './routes/lens.ts';
+import { getModel } from './routes/model.ts';
+import { getRegime } from './routes/regime.ts';
+import type { ParameterSpec, Route, RouteContext } from './routes/route.ts';
+import { getSeries } from './routes/series.ts';
+
+/**
+ * The Model Context Protocol server (official SDK, low-level `Server`, so that tool schemas are plain JSON
+ * Schema): read-only, idempotent tools that answer exactly what the API answers. Each API tool runs its route's
+ * own handler (same validation, same prepared bytes), takes its input schema from the route's documented
+ * parameters and its output schema from the route's TypeBox response schema — the schemas the OpenAPI document
+ * is generated from. Served as streamable HTTP at /mcp (stateless: a server per request) and over stdio by
+ * `usd-liquidity mcp`.
+ */
+interface ApiTool {
+  name: string;
+  title: string;
+  route: Route;
+}
+
+const API_TOOLS: readonly ApiTool[] = [
+  { name: 'get_regime', title: 'Liquidity regime now', route: getRegime },
+  { name: 'get_series', title: 'One series as a time series', route: getSeries },
+  { name: 'get_history', title: 'Daily headline history', route: getHistory },
+  { name: 'get_lens', title: 'Three-axis lens, narrated', route: getLens },
+  { name: 'get_correlation', title: 'Liquidity vs asset prices', route: getCorrelation },
+  { name: 'get_model', title: 'The model and its validation', route: getModel },
+  { name: 'get_health', title: 'Freshness of every source', route: getHealth },
+];
+
+/** list_series: the 25 series with what they mean, their unit, frequency and terms. */
+const SeriesList = Type.Object(
+  {
+    series: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        description: Type.String(),
+        unit: Type.String(),
+        frequency: Type.String(),
+        risingIsTighter: Type.Union([Type.Boolean(), Type.Null()], {
+          description: 'Whether a rise means tighter US-dollar liquidity; null when the series has no direction.',
+        }),
+        license: Type.String({ description: 'The upstream terms (public-domain, citation-required, restricted).' }),
+        url: Type.String({ description: 'GET this for the observations.' }),
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const READ_ONLY = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false };
+
+/** The input schema of a route's tool: its path and query parameters as one JSON Schema object. */
+function inputSchema(parameters: readonly ParameterSpec[]) {
+  const properties: Record<string, Record<string, unknown>> = {};
+  for (const p of parameters) {
+    properties[p.name] = {
+      type: p.type,
+      description: p.description,
+      ...(p.enum ? { enum: p.enum } : {}),
+      ...(p.minimum !== undefined ? { minimum: p.minimum } : {}),
+      ...(p.maximum !== undefined ? { maximum: p.maximum } : {}),
+    };
+  }
+  const required = parameters.filter((p) => p.required).map((p) => p.name);
+  return {
+    type: 'object' as const,
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: false,
+  };
+}
+
+/** Schemas as plain JSON (TypeBox adds symbol keys, which JSON drops). */
+function plain(schema: unknown): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+}
+
+function toolList() {
+  return [
+    ...API_TOOLS.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: `${tool.route.spec!.summary}. ${tool.route.spec!.description} (Same answer as GET ${tool.route.path}.)`,
+      inputSchema: inputSchema(tool.route.spec!.parameters),
+      outputSchema: plain(tool.route.spec!.response),
+      annotations: { title: tool.title, ...READ_ONLY },
+    })),
+    {
+      name: 'list_series',
+      title: 'The 25 series',
+      description: 'Every series id with its name, what it measures, its unit, frequency, direction and terms of use.',
+      inputSchema: { type: 'object' as const, properties: {}, additionalProperties: false },
+      outputSchema: plain(SeriesList),
+      annotations: { title: 'The 25 series', ...READ_ONLY },
+    },
+  ];
+}
+
+function seriesList(baseUrl: string): Static<typeof SeriesList> {
+  return {
+    series: INDICATOR_IDS.map((id) => {
+      const def = seriesDef(id)!;
+      return {
+        id,
+        name: def.name,
+        description: def.description,
+        unit: def.unit,
+        frequency: def.frequency,
+        risingIsTighter: def.risingIsTighter,
+        license: licenseOf(def).terms,
+        url: `${baseUrl}/api/series/${id}`,
+      };
+    }),
+  };
+}
+
+/** Where an answer comes from: the publication it was read from and the API URL that answers the same. */
+function provenance(context: RouteContext, url: string) {
+  const publication = context.publication();
+  return {
+    provenance: {
+      url,
+      serviceVersion: SERVICE_VERSION,
+      publication: publication ? { version: publication.version, builtAt: publication.builtAt } : null,
+    },
+  };
+}
+
+type ToolResult = {
+  content: Array<{ type: 'text'; text: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+};
+
+function errorResult(error: ApiError, baseUrl: string): ToolResult {
+  return { content: [{ type: 'text', text: errorReply(baseUrl, error).body }], isError: true };
+}
+
+/** Runs a tool: an API tool through its route's handler, with the arguments as path and query parameters. */
+export function callTool(context: RouteContext, name: string, args: Record<string, unknown>): ToolResult {
+  if (name === 'list_series') {
+    const body = seriesList(context.baseUrl);
+    return {
+      content: [{ type: 'text', text: JSON.stringify(body) }],
+      structuredContent: body,
+      _meta: provenance(context, `${context.baseUrl}/api`),
+    };
+  }
+  const tool = API_TOOLS.find((t) => t.name === name);
+  if (!tool)
+    return errorResult(
+      new ApiError('not_found', `No tool "${name.slice(0, 64)}".`, 'See tools/list.'),
+      context.baseUrl,
+    );
+  const spec = tool.route.spec!;
+  const known = new Set(spec.parameters.map((p) => p.name));
+  const unknown = Object.keys(args).find((key) => !known.has(key));
+  if (unknown) {
+    return errorResult(
+      new ApiError(
+        'invalid_parameter',
+        `Unknown argument "${unknown.slice(0, 64)}".`,
+        `Arguments: ${[...known].join(', ') || 'none'}.`,
+      ),
+      context.baseUrl,
+    );
+  }
+  const params: Record<string, string> = {};
+  const query = new URLSearchParams();
+  let path = tool.route.path;
+  for (const p of spec.parameters) {
+    const value = args[p.name];
+    if (value === undefined || value === null) continue;
+    if (p.in === 'path') {
+      params[p.name] = String(value);
+      path = path.replace(`{${p.name}}`, encodeURIComponent(String(value)));
+    } else query.set(p.name, String(value));
+  }
+  if (spec.parameters.some((p) => p.in === 'path' && params[p.name] === undefined)) {
+    return errorResult(
+      new ApiError('invalid_parameter', 'A required argument is missing.', `Arguments: ${[...known].join(', ')}.`),
+      context.baseUrl,
+    );
+  }
+  const answer = tool.route.handle(
+    { params, query, headers: { accept: 'application/json' }, path, markdownPath: false },
+    context,
+  );
+  if (answer instanceof ApiError) return errorResult(answer, context.baseUrl);
+  const text = answer.body.toString();
+  const search = query.toString();
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: JSON.parse(text) as Record<string, unknown>,
+    _meta: provenance(context, `${context.baseUrl}${path}${search ? `?${search}` : ''}`),
+  };
+}
+
+/** An MCP server over the current publication. */
+export function createMcpServer(context: RouteContext): Server {
+  const server = new Server(
+    { name: 'usd-liquidity', title: 'US-dollar liquidity', version: SERVICE_VERSION },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        'Read-only US-dollar liquidity data: the regime (0 loosest … 100 tightest of five years), 25 series, the daily history, a narrated lens, market correlations and the model. Every answer carries its freshness; _meta.provenance names the API URL that answers the same.',
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) =>
+    callTool(context, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
+  );
+  return server;
+}
+
+/** POST /mcp: one stateless streamable-HTTP exchange (a server and a transport per request). */
+export async function handleMcpRequest(
+  context: RouteContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+): Promise<void> {
+  const server = createMcpServer(context);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport as Transport);
+  await transport.handleRequest(req, res, body);
+}
