@@ -16,6 +16,11 @@ export const ERROR_CODES = {
     description:
       "The upstream terms forbid reproducing this series' values (ICE BofA spreads): no chart or value is served, only statistics (see /api/series/{id} meta.license).",
   },
+  not_known_as_of: {
+    status: 404,
+    description:
+      'asOf names an instant before this service had stored anything (or before it first saw this series): nothing was known then. The message gives the store’s first load.',
+  },
   series_unavailable: {
     status: 503,
     description: 'The series has no stored data yet (first refresh still running or its provider never answered).',

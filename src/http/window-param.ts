@@ -90,3 +90,31 @@ export const DATE_RANGE_PARAMETERS: ParameterSpec[] = [
     description: 'Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start.',
   },
 ];
+
+/**
+ * `asOf`: a date (the end of that day, UTC) or an ISO 8601 date-time with a zone, normalized to
+ * `YYYY-MM-DDTHH:mm:ss.sssZ`. Example: "2026-03-01" → "2026-03-01T23:59:59.999Z".
+ */
+export function parseAsOf(raw: string | string[] | undefined): ParamResult<string | undefined> {
+  const hint =
+    'asOf is a date (YYYY-MM-DD, the end of that day UTC) or a date-time with a zone, e.g. 2026-03-01T12:00:00Z.';
+  if (raw === undefined || raw === '') return { ok: true, value: undefined };
+  if (Array.isArray(raw)) return { ok: false, message: `Parameter "asOf" was given ${raw.length} times.`, hint };
+  const date = parseDate(raw, 'asOf');
+  if (date.ok && date.value) return { ok: true, value: `${date.value}T23:59:59.999Z` };
+  const match = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw);
+  const time = Date.parse(raw);
+  if (!match || Number.isNaN(time)) {
+    return { ok: false, message: `Invalid value for parameter "asOf": "${truncate(raw)}".`, hint };
+  }
+  return { ok: true, value: new Date(time).toISOString() };
+}
+
+export const AS_OF_PARAMETER: ParameterSpec = {
+  name: 'asOf',
+  in: 'query',
+  required: false,
+  type: 'string',
+  description:
+    'The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of; meta.asOf says which instant was answered.',
+};

@@ -29,6 +29,7 @@ import {
   readingFreshness,
 } from './resources/model.ts';
 import { buildSeriesResponses, DEFAULT_DAYS, type SeriesResponses } from './resources/series.ts';
+import { SeriesVintages } from './resources/series-vintages.ts';
 import { type SnapshotBody, snapshotBody } from './resources/snapshot.ts';
 import { SERVICE_VERSION } from './service-version.ts';
 import type { SiteBuilder, SiteBundle } from './site-port.ts';
@@ -63,6 +64,8 @@ export interface Publication {
   readonly historyRanges: HistoryRanges;
   /** /api/bulk.zip: everything in one file, built on first request. */
   readonly bulk: BulkDownload;
+  /** Point-in-time answers (`asOf`) and revision records, rebuilt from the stored vintages on demand. */
+  readonly vintages: SeriesVintages;
   readonly indicators: readonly IndicatorSummary[];
   /** The model result served, or undefined when none was ever computed (then `errors.model` says why). */
   readonly modelState: ModelState | undefined;
@@ -200,6 +203,7 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
       () => model?.history.body,
     ),
     historyRanges: new HistoryRanges(() => model?.history.body),
+    vintages: new SeriesVintages(input.vintaged),
     bulk: new BulkDownload(() => ({
       current,
       history: model?.history.body,

@@ -37,3 +37,60 @@ export function currentSeries(vintaged: ReadonlyMap<string, VintagedSeries>): Ma
   }
   return out;
 }
+
+/**
+ * The series as it was known at `instant` (ISO date-time): for each date first seen by then, its newest vintage
+ * seen by then; dates withdrawn by then (NaN) and dates not yet seen are left out. Example: first print 10 seen
+ * 2024-01-03, revised to 11 seen 2024-02-01 → as of 2024-01-15: 10; as of 2024-03-01: 11.
+ */
+export function seriesAsOf(series: VintagedSeries, instant: string): Observation[] {
+  const out: Observation[] = [];
+  series.dates.forEach((date, i) => {
+    if (series.firstSeen[i]! > instant) return;
+    let value = series.firstValues[i]!;
+    for (const later of series.revisions.get(i) ?? []) {
+      if (later.seenAt > instant) break;
+      value = later.value;
+    }
+    if (!Number.isNaN(value)) out.push({ date, value });
+  });
+  return out;
+}
+
+/** One vintage of one date: its value (null for a withdrawal), when it was first seen, and when superseded. */
+export interface VintageRow {
+  date: string;
+  value: number | null;
+  seenAt: string;
+  supersededAt: string | null;
+}
+
+/** Every vintage of the dates from `from` to `to` (inclusive), date by date, oldest vintage first. */
+export function vintageRows(series: VintagedSeries, from: string, to: string): VintageRow[] {
+  const rows: VintageRow[] = [];
+  series.dates.forEach((date, i) => {
+    if (date < from || date > to) return;
+    const all: StoredVintage[] = [
+      { value: series.firstValues[i]!, seenAt: series.firstSeen[i]! },
+      ...(series.revisions.get(i) ?? []),
+    ];
+    all.forEach((v, k) =>
+      rows.push({
+        date,
+        value: Number.isNaN(v.value) ? null : v.value,
+        seenAt: v.seenAt,
+        supersededAt: all[k + 1]?.seenAt ?? null,
+      }),
+    );
+  });
+  return rows;
+}
+
+/** When the store first saw anything: the earliest first-seen instant of any series, or null when empty. */
+export function firstLoadAt(vintaged: ReadonlyMap<string, VintagedSeries>): string | null {
+  let first: string | null = null;
+  for (const series of vintaged.values()) {
+    for (const seen of series.firstSeen) if (first === null || seen < first) first = seen;
+  }
+  return first;
+}

@@ -1,12 +1,15 @@
+import type { Publication } from '../../publish/publication.ts';
+import type { DateWindow } from '../../publish/resources/csv.ts';
 import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
-import { isIndicatorId } from '../../timeseries/catalog.ts';
+import { isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
+import { licenseOf } from '../../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../../timeseries/series.ts';
 import { ApiError, truncate } from '../api-error.ts';
 import { wantsCsv } from '../negotiation.ts';
-import { SeriesResponse } from '../schemas/series.ts';
-import { DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
+import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
+import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from '../window-param.ts';
 import { seriesCsvAnswer } from './csv.ts';
-import { queryParam, type Route } from './route.ts';
+import { type Answer, queryParam, type Route } from './route.ts';
 
 export const getSeries: Route = {
   path: '/api/series/{id}',
@@ -37,9 +40,10 @@ export const getSeries: Route = {
         default: DEFAULT_DAYS,
       },
       ...DATE_RANGE_PARAMETERS,
+      AS_OF_PARAMETER,
     ],
     response: SeriesResponse,
-    errors: ['invalid_parameter', 'unknown_series', 'series_unavailable', 'values_withheld'],
+    errors: ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'series_unavailable', 'values_withheld'],
     alternateContentType: 'text/csv',
     tag: 'series',
   },
@@ -55,6 +59,9 @@ export const getSeries: Route = {
     const window = parseWindow(queryParam(query, 'days'), queryParam(query, 'start'), queryParam(query, 'end'));
     if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
     const selected = window.value ?? { days: DEFAULT_DAYS };
+    const asOf = parseAsOf(queryParam(query, 'asOf'));
+    if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
+    if (asOf.value !== undefined) return asOfAnswer(id, asOf.value, window.value, publication());
     if (wantsCsv(headers.accept)) return seriesCsvAnswer(id, selected, publication());
     const series = publication()?.series.get(id);
     if (!series) {
@@ -66,5 +73,99 @@ export const getSeries: Route = {
       );
     }
     return 'days' in selected ? series.forDays(selected.days) : series.forRange(selected.start, selected.end);
+  },
+};
+
+/** The series as known at an instant (JSON only), or why nothing was known then. */
+function asOfAnswer(
+  id: string,
+  instant: string,
+  window: DateWindow | null,
+  publication: Publication | undefined,
+): Answer {
+  const answer = publication?.vintages.seriesAsOf(id, instant, window);
+  if (answer === undefined) {
+    return new ApiError(
+      'series_unavailable',
+      `No data has been stored for "${id}" yet.`,
+      'Retry after the next refresh.',
+      {
+        'retry-after': '60',
+      },
+    );
+  }
+  if ('refused' in answer) {
+    const first = answer.storeFirstLoadAt ?? 'never';
+    return new ApiError(
+      'not_known_as_of',
+      answer.refused === 'before-first-load'
+        ? `Nothing was known at ${instant}: this service first stored data at ${first}.`
+        : `"${id}" had not been seen yet at ${instant} (this service first stored data at ${first}).`,
+      'Ask for an instant after the store’s first load, or leave asOf out for the current values.',
+    );
+  }
+  return answer;
+}
+
+/** GET /api/series/{id}/vintages: the revision record of a series. */
+export const getSeriesVintages: Route = {
+  path: '/api/series/{id}/vintages',
+  listed: 'api',
+  cache: 'series',
+  spec: {
+    operationId: 'getSeriesVintages',
+    summary: 'Every revision of a series',
+    description:
+      'Every vintage of the dates in a window (default: the last 365 days), ALFRED style: the value, when this service first saw it, and when a later vintage superseded it (null for the current one; a null value is a withdrawal). Only what this service has seen since its first load (storeFirstLoadAt); series whose terms forbid reproduction answer values_withheld.',
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        type: 'string',
+        description: 'Series id; one of the 25 tracked ids.',
+        enum: [...INDICATOR_IDS],
+      },
+      {
+        name: 'days',
+        in: 'query',
+        required: false,
+        type: 'integer',
+        description: `Trailing window of dates in days, 1–${MAX_DAYS}; not with start/end.`,
+        minimum: 1,
+        maximum: MAX_DAYS,
+        default: DEFAULT_DAYS,
+      },
+      ...DATE_RANGE_PARAMETERS,
+    ],
+    response: SeriesVintages,
+    errors: ['invalid_parameter', 'unknown_series', 'series_unavailable', 'values_withheld'],
+    tag: 'series',
+  },
+  handle: ({ params, query }, { publication }) => {
+    const id = params.id!;
+    if (!isIndicatorId(id)) {
+      return new ApiError(
+        'unknown_series',
+        `Unknown series id "${truncate(id)}".`,
+        `Use one of: ${INDICATOR_IDS.join(', ')}.`,
+      );
+    }
+    const window = parseWindow(queryParam(query, 'days'), queryParam(query, 'start'), queryParam(query, 'end'));
+    if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
+    const license = licenseOf(seriesDef(id)!);
+    if (license.redistribution !== 'full') {
+      return new ApiError(
+        'values_withheld',
+        `The values of "${id}" are not reproduced here: ${license.name}.`,
+        `See them at the source, ${license.url}.`,
+      );
+    }
+    return (
+      publication()?.vintages.vintages(id, window.value) ??
+      new ApiError('series_unavailable', `No data has been stored for "${id}" yet.`, 'Retry after the next refresh.', {
+        'retry-after': '60',
+      })
+    );
   },
 };

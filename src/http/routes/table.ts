@@ -10,7 +10,7 @@ import { getModel } from './model.ts';
 import { archiveDay, archiveYearPage, blogPost, fixedPages, indicatorPage, lensLocalePage } from './pages.ts';
 import { getRegime } from './regime.ts';
 import type { Route } from './route.ts';
-import { getSeries } from './series.ts';
+import { getSeries, getSeriesVintages } from './series.ts';
 import { getSnapshot } from './snapshot.ts';
 
 /**
@@ -25,6 +25,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   getSeriesCsv,
   getHistoryCsv,
   getBulk,
+  getSeriesVintages,
   getSeries,
   getRegime,
   getHistory,

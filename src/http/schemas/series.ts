@@ -85,8 +85,49 @@ export const SeriesMeta = Type.Object(
     }),
     freshness: SeriesFreshness,
     license: License,
+    asOf: Type.Optional(
+      Type.Object(
+        {
+          instant: Type.String({
+            description: 'The instant asked for (ISO 8601; a date means the end of that day, UTC).',
+          }),
+          storeFirstLoadAt: Type.String({ description: 'When this service first stored any data.' }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'Present only when the request gave asOf: the series as this service knew it at that instant, rebuilt from stored vintages (later revisions invisible); freshness then describes that instant.',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
+);
+
+/** GET /api/series/{id}/vintages: every vintage of the dates in a window, FRED-ALFRED style. */
+export const SeriesVintages = Type.Object(
+  {
+    id: Type.String(),
+    unit: Type.String(),
+    storeFirstLoadAt: Type.Union([Type.String(), Type.Null()], {
+      description: 'When this service first stored any data: no vintage is older.',
+    }),
+    vintages: Type.Array(
+      Type.Object(
+        {
+          date: IsoDate,
+          value: Type.Union([Type.Number(), Type.Null()], { description: 'null: the provider withdrew the date.' }),
+          seenAt: Type.String({ description: 'When this service first saw this value (ISO 8601).' }),
+          supersededAt: Type.Union([Type.String(), Type.Null()], {
+            description: 'When a later vintage replaced it; null for the current value.',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'By date ascending, then oldest vintage first.' },
+    ),
+  },
+  { $id: 'SeriesVintages', additionalProperties: false },
 );
 
 export const SeriesResponse = Type.Object(

@@ -35,6 +35,8 @@ export interface SeriesMeta {
   lastSuccessAt: string | null;
   freshness: SeriesFreshness;
   license: License;
+  /** Only on an as-of answer: the instant asked for, and when the store first loaded anything. */
+  asOf?: { instant: string; storeFirstLoadAt: string };
 }
 
 /** Windows kept for the life of the publication once asked for: what clients and the site use. */
@@ -156,6 +158,7 @@ export function buildSeriesResponses(
   def: SeriesDef,
   series: readonly Observation[],
   freshness: SeriesFreshness,
+  asOf?: SeriesMeta['asOf'],
 ): SeriesResponses | undefined {
   const stats = windowStats(series);
   if (!stats) return undefined;
@@ -175,6 +178,7 @@ export function buildSeriesResponses(
     lastSuccessAt: freshness.lastSuccessAt,
     freshness,
     license,
+    ...(asOf ? { asOf } : {}),
   };
   // Restricted terms (ICE BofA: "reproduction in any form is prohibited"): the statistics are published, the
   // values are not.

@@ -1,0 +1,92 @@
+import { LRUCache } from 'lru-cache';
+import { seriesDef } from '../../timeseries/catalog.ts';
+import { addDays, isoDate } from '../../timeseries/dates.ts';
+import { licenseOf } from '../../timeseries/licenses.ts';
+import { firstLoadAt, seriesAsOf, type VintagedSeries, vintageRows } from '../../timeseries/vintages.ts';
+import { CACHE_CONTROL } from '../cache-policy.ts';
+import { seriesFreshness } from '../freshness.ts';
+import { type PreparedResponse, prepareJson } from '../prepared-response.ts';
+import type { DateWindow } from './csv.ts';
+import { buildSeriesResponses, DEFAULT_DAYS } from './series.ts';
+
+/** Why an as-of answer cannot be given: nothing was stored yet at that instant, or this series had no data. */
+export type AsOfRefusal = { refused: 'before-first-load' | 'not-yet-seen'; storeFirstLoadAt: string | null };
+
+/**
+ * Point-in-time answers for one publication, rebuilt from the stored vintages on demand: a series as this service
+ * knew it at an instant (`asOf`), and the revision record of a series (`/vintages`). An answer costs a pass over
+ * the series' vintages (a few milliseconds at most); answers are kept in one LRU bounded in bytes, so that unique
+ * instants cannot grow memory (issue 13).
+ */
+export class SeriesVintages {
+  readonly #vintaged: ReadonlyMap<string, VintagedSeries>;
+  readonly #cache = new LRUCache<string, PreparedResponse>({
+    maxSize: 16 * 1024 * 1024,
+    sizeCalculation: (response) => response.body.length || 1,
+  });
+  #firstLoad: string | null | undefined;
+
+  constructor(vintaged: ReadonlyMap<string, VintagedSeries>) {
+    this.#vintaged = vintaged;
+  }
+
+  /** When the store first saw anything (computed once). */
+  storeFirstLoadAt(): string | null {
+    if (this.#firstLoad === undefined) this.#firstLoad = firstLoadAt(this.#vintaged);
+    return this.#firstLoad;
+  }
+
+  /**
+   * /api/series/{id}?asOf=…: the series as known at `instant` (ISO 8601 date-time, normalized), in the window
+   * asked for, with its statistics and freshness as of that instant; undefined when the series is unknown.
+   */
+  seriesAsOf(id: string, instant: string, window: DateWindow | null): PreparedResponse | AsOfRefusal | undefined {
+    const def = seriesDef(id);
+    const series = this.#vintaged.get(id);
+    if (!def || !series) return undefined;
+    const first = this.storeFirstLoadAt();
+    if (first === null || instant < first) return { refused: 'before-first-load', storeFirstLoadAt: first };
+    const key = `asof|${id}|${instant}|${windowKey(window)}`;
+    const hit = this.#cache.get(key);
+    if (hit) return hit;
+    const known = seriesAsOf(series, instant);
+    if (known.length === 0) return { refused: 'not-yet-seen', storeFirstLoadAt: first };
+    // Freshness as of that instant: the age of the data then (refresh outcomes of the past are not kept).
+    const freshness = seriesFreshness(def, known.at(-1)!.date, new Map(), isoDate(new Date(instant)));
+    const responses = buildSeriesResponses(def, known, freshness, { instant, storeFirstLoadAt: first });
+    if (!responses) return { refused: 'not-yet-seen', storeFirstLoadAt: first };
+    const selected = window ?? { days: DEFAULT_DAYS };
+    const response =
+      'days' in selected ? responses.forDays(selected.days) : responses.forRange(selected.start, selected.end);
+    this.#cache.set(key, response);
+    return response;
+  }
+
+  /** /api/series/{id}/vintages: every vintage of the dates in the window (by default the last 365 days). */
+  vintages(id: string, window: DateWindow | null): PreparedResponse | undefined {
+    const def = seriesDef(id);
+    const series = this.#vintaged.get(id);
+    if (!def || !series || series.dates.length === 0 || licenseOf(def).redistribution !== 'full') return undefined;
+    const key = `vintages|${id}|${windowKey(window)}`;
+    const hit = this.#cache.get(key);
+    if (hit) return hit;
+    const last = series.dates.at(-1)!;
+    const selected = window ?? { days: DEFAULT_DAYS };
+    const [from, to] =
+      'days' in selected ? [addDays(last, -(selected.days - 1)), last] : [selected.start, selected.end ?? last];
+    const body = {
+      id,
+      unit: def.unit,
+      storeFirstLoadAt: this.storeFirstLoadAt(),
+      vintages: vintageRows(series, from, to),
+    };
+    const response = prepareJson(body, CACHE_CONTROL.series);
+    this.#cache.set(key, response);
+    return response;
+  }
+}
+
+function windowKey(window: DateWindow | null): string {
+  if (window === null) return 'default';
+  return 'days' in window ? `d${window.days}` : `${window.start}..${window.end ?? ''}`;
+}

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/http/app.ts';
+import { runRefresh } from '../../src/ingest/refresh.ts';
+import { createProviders } from '../../src/providers/providers.ts';
+import { Publisher } from '../../src/publish/publisher.ts';
+import { openStore, type Store } from '../../src/store/store.ts';
+import type { ReplayData } from '../support/replay-data.ts';
+import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
+import { syntheticReplayData } from '../support/synthetic-data.ts';
+
+const FIRST = '2026-11-21T00:00:00.000Z';
+const SECOND = '2026-11-21T06:00:00.000Z';
+
+/**
+ * Point in time: M2's latest print is revised between two refreshes (+12.5). asOf between them answers the first
+ * print; asOf after, the revision; before the store's first load, a documented 404. /vintages lists both.
+ */
+describe('point in time: asOf and the revision record', () => {
+  let store: Store;
+  let replay: ReplayServer;
+  let app: FastifyInstance;
+  before(async () => {
+    const base = syntheticReplayData({ start: '2025-01-01' });
+    let bump = 0;
+    const revising: ReplayData = {
+      ...base,
+      rows: (key) =>
+        key === 'fred:M2SL'
+          ? base
+              .rows(key)
+              ?.map((r, i, all) =>
+                i === all.length - 1 && r.raw ? { ...r, raw: (Number(r.raw) + bump).toFixed(1) } : r,
+              )
+          : base.rows(key),
+    };
+    replay = await startReplayServer(revising);
+    store = await openStore('sqlite::memory:');
+    const providers = createProviders(replay.providerConfig());
+    await runRefresh({ store, providers, now: () => new Date(FIRST), only: ['m2'] }, 'test');
+    bump = 12.5;
+    await runRefresh({ store, providers, now: () => new Date(SECOND), only: ['m2'] }, 'test');
+    const publisher = new Publisher(store, { now: () => new Date(SECOND), offThread: false });
+    await publisher.rebuild();
+    app = await buildApp({ config: { baseUrl: 'http://x.test' }, publication: () => publisher.current });
+  });
+  after(async () => {
+    await app.close();
+    await store.close();
+    await replay.close();
+  });
+
+  it('asOf before a revision returns the pre-revision value; after it, the revision', async () => {
+    const now = (await app.inject('/api/series/m2?days=90')).json();
+    const before = (await app.inject('/api/series/m2?days=90&asOf=2026-11-21T03:00:00Z')).json();
+    const after = (await app.inject(`/api/series/m2?days=90&asOf=${SECOND}`)).json();
+    assert.equal(before.data.length, now.data.length);
+    assert.ok(Math.abs(now.data.at(-1).value - before.data.at(-1).value - 12.5) < 1e-6, 'the first print');
+    assert.deepEqual(after.data, now.data);
+    assert.deepEqual(before.meta.asOf, { instant: '2026-11-21T03:00:00.000Z', storeFirstLoadAt: FIRST });
+    assert.equal(now.meta.asOf, undefined, 'only as-of answers carry it');
+  });
+
+  it('an instant before the store’s first load says so: 404 not_known_as_of naming the first load', async () => {
+    const res = await app.inject('/api/series/m2?asOf=2026-11-20');
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.json().error.code, 'not_known_as_of');
+    assert.match(res.json().error.message, /first stored data at 2026-11-21T00:00:00\.000Z/);
+    for (const bad of ['yesterday', '2026-11-21T03:00', '2026-02-30']) {
+      assert.equal((await app.inject(`/api/series/m2?asOf=${bad}`)).json().error.code, 'invalid_parameter', bad);
+    }
+  });
+
+  it('/vintages lists every vintage: the first print superseded when the revision was seen', async () => {
+    const body = (await app.inject('/api/series/m2/vintages?days=90')).json();
+    assert.equal(body.storeFirstLoadAt, FIRST);
+    const last = body.vintages.at(-1).date;
+    const ofLast = body.vintages.filter((v: { date: string }) => v.date === last);
+    assert.equal(ofLast.length, 2);
+    assert.equal(ofLast[0].seenAt, FIRST);
+    assert.equal(ofLast[0].supersededAt, SECOND);
+    assert.equal(ofLast[1].supersededAt, null);
+    assert.ok(Math.abs(ofLast[1].value - ofLast[0].value - 12.5) < 1e-6);
+    assert.equal((await app.inject('/api/series/hy-spread/vintages')).statusCode, 451);
+  });
+});
