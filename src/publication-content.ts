@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { API_VERSIONS, DEPRECATION_POLICY, DEPRECATIONS } from './http/api-changelog.ts';
 import { buildDirectory } from './http/directory.ts';
 import { endpointDocs, errorDocs } from './http/docs-content.ts';
 import { API_ROUTES } from './http/routes/table.ts';
@@ -26,5 +27,14 @@ export function publicationContent(
     directory: buildDirectory(API_ROUTES, config.baseUrl, refreshHours),
     partnerSites: parsePartnerSites(config.partnerSitesJson),
     refreshIntervalHours: refreshHours,
+    apiChangelog: {
+      versions: API_VERSIONS,
+      deprecationPolicy: DEPRECATION_POLICY,
+      deprecations: DEPRECATIONS.map(({ route, what, deprecatedAt, sunsetAt }) => ({
+        what: `${route}: ${what}`,
+        deprecatedAt,
+        sunsetAt,
+      })),
+    },
   };
 }

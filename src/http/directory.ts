@@ -3,12 +3,11 @@ import { seriesDef } from '../timeseries/catalog.ts';
 import { everyInterval } from '../timeseries/dates.ts';
 import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
+import { API_VERSION } from './api-changelog.ts';
 import { ApiError, errorReply } from './api-error.ts';
 import { ERROR_CODES } from './error-codes.ts';
 import type { Route } from './routes/route.ts';
 import type { Directory } from './schemas/directory.ts';
-
-export const API_VERSION = '1.1.0';
 
 /** The /api directory, generated from the same route table that serves requests. */
 export function buildDirectory(routes: readonly Route[], baseUrl: string, refreshHours: number): Directory {

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { withHeaders } from '../publish/prepared-response.ts';
+import { DEPRECATIONS, type Deprecation, deprecationHeaders } from './api-changelog.ts';
 import { ApiError, errorReply, truncate } from './api-error.ts';
 import { compileRouter } from './router.ts';
 import { type Answer, notFoundAnswer, type RouteContext, type RouteRequest } from './routes/route.ts';
@@ -20,8 +22,14 @@ export interface Dispatcher {
  * its answer written. Used in front of Fastify (the fast path) and by Fastify's own GET route (for inject() and
  * when the rate limiter must see every request), so both answer byte for byte alike.
  */
-export function createDispatcher(context: RouteContext, log?: FastifyBaseLogger): Dispatcher {
+export function createDispatcher(
+  context: RouteContext,
+  log?: FastifyBaseLogger,
+  deprecations: readonly Deprecation[] = DEPRECATIONS,
+): Dispatcher {
   const match = compileRouter(ROUTE_TABLE);
+  // A deprecated route's answers carry Deprecation, Sunset and a Link to the changelog (DEPRECATION_POLICY).
+  const noticeByRoute = new Map(deprecations.map((d) => [d.route, deprecationHeaders(d, context.baseUrl)]));
   const answer = (req: IncomingMessage): Answer => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -34,7 +42,11 @@ export function createDispatcher(context: RouteContext, log?: FastifyBaseLogger)
       path,
       markdownPath: found?.markdownPath ?? false,
     };
-    if (found) return found.route.handle(request, context);
+    if (found) {
+      const result = found.route.handle(request, context);
+      const notice = noticeByRoute.get(found.route.path);
+      return notice && !(result instanceof ApiError) ? withHeaders(result, notice) : result;
+    }
     if (path === '/api' || path.startsWith('/api/')) {
       return new ApiError(
         'endpoint_not_found',

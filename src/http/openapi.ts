@@ -4,7 +4,7 @@ import { seriesDef } from '../timeseries/catalog.ts';
 import { everyInterval } from '../timeseries/dates.ts';
 import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
-import { API_VERSION } from './directory.ts';
+import { API_VERSION } from './api-changelog.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 import type { Route } from './routes/route.ts';
 import { ErrorEnvelope } from './schemas/error.ts';

@@ -33,6 +33,15 @@ export interface PartnerSite {
   relation: string;
 }
 
+/** One version of the API, for /changelog and /api/changelog. */
+export interface ApiVersionDoc {
+  version: string;
+  date: string;
+  /** The OpenAPI document's fingerprint for this version (null for versions before fingerprints were kept). */
+  openapiFingerprint: string | null;
+  changes: string[];
+}
+
 export interface PublicationContent {
   name: string;
   serviceVersion: string;
@@ -48,6 +57,12 @@ export interface PublicationContent {
   partnerSites: PartnerSite[];
   /** How often the data is refreshed, in hours, derived from the configured schedule. */
   refreshIntervalHours: number;
+  /** The API's versions and the deprecation policy (for /changelog). */
+  apiChangelog: {
+    versions: readonly ApiVersionDoc[];
+    deprecationPolicy: string;
+    deprecations: ReadonlyArray<{ what: string; deprecatedAt: string; sunsetAt: string }>;
+  };
 }
 
 export const DEFAULT_PARTNER_SITES: PartnerSite[] = [

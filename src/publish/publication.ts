@@ -34,6 +34,14 @@ import { type SnapshotBody, snapshotBody } from './resources/snapshot.ts';
 import { SERVICE_VERSION } from './service-version.ts';
 import type { SiteBuilder, SiteBundle } from './site-port.ts';
 
+export interface ChangelogBody {
+  apiVersion: string;
+  api: PublicationContent['apiChangelog']['versions'];
+  model: unknown[];
+  deprecationPolicy: string;
+  deprecations: PublicationContent['apiChangelog']['deprecations'];
+}
+
 /** A resource as typed object (for the site and other in-process readers) and as the bytes the API sends. */
 export interface Resource<T> {
   readonly body: T;
@@ -77,6 +85,8 @@ export interface Publication {
   readonly correlation: Resource<CorrelationBody> | undefined;
   /** Needs the site content (blog, directory); undefined without it. */
   readonly snapshot: Resource<SnapshotBody> | undefined;
+  /** /api/changelog: the API's versions (from the content) and the model's; undefined without content. */
+  readonly changelog: Resource<ChangelogBody> | undefined;
   readonly health: Resource<HealthBody>;
   /** Real responses, trimmed, by route path: the OpenAPI and documentation examples. */
   readonly examples: ReadonlyMap<string, unknown>;
@@ -160,6 +170,18 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
         undefined,
       )
     : undefined;
+  const changelog = input.content
+    ? resource<ChangelogBody>(
+        {
+          apiVersion: input.content.apiChangelog.versions[0]!.version,
+          api: input.content.apiChangelog.versions,
+          model: model?.description.body.versions ?? [],
+          deprecationPolicy: input.content.apiChangelog.deprecationPolicy,
+          deprecations: input.content.apiChangelog.deprecations,
+        },
+        'model',
+      )
+    : undefined;
   const health = resource(
     healthBody({
       now: input.now,
@@ -221,6 +243,7 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
     lens,
     correlation,
     snapshot,
+    changelog,
     health,
     examples,
     errors,

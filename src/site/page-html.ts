@@ -251,7 +251,7 @@ export function renderHtml(page: Page, site: SiteInfo): string {
 ${site.banner ? bannerHtml(site.banner) : ''}<h1>${escapeHtml(page.title)}</h1>
 ${page.blocks.map(blockHtml).join('\n')}
 </main>
-<footer class="site-footer"><p>Data: FRED, U.S. Treasury Fiscal Data, New York Fed, market prices. Licence: <a href="${DATA_LICENSE.url}">${DATA_LICENSE.name}</a>. ${escapeHtml(DATA_LICENSE.scope)} Information only, not investment advice.</p><p><a href="${markdownHref}">This page as Markdown</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a></p></footer>
+<footer class="site-footer"><p>Data: FRED, U.S. Treasury Fiscal Data, New York Fed, market prices. Licence: <a href="${DATA_LICENSE.url}">${DATA_LICENSE.name}</a>. ${escapeHtml(DATA_LICENSE.scope)} Information only, not investment advice.</p><p><a href="${markdownHref}">This page as Markdown</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/changelog">Changelog</a> · <a href="/feed.xml">Feed</a></p></footer>
 </body>
 </html>
 `;

@@ -17,6 +17,7 @@ import type { Page } from './page.ts';
 import { renderHtml } from './page-html.ts';
 import { renderMarkdown } from './page-markdown.ts';
 import { archiveCalendarPage, archiveYears, noReadingPage } from './pages/archive.ts';
+import { changelogPage } from './pages/changelog.ts';
 import { aboutPage, blogIndexPage, blogPostPage } from './pages/content.ts';
 import { dashboardPage } from './pages/dashboard.ts';
 import { docsPage } from './pages/docs.ts';
@@ -76,6 +77,7 @@ export function buildSite(publication: Publication): SiteBundle {
       () => archiveCalendarPage(data.history!, year, k === years.length - 1)!,
     ]),
     ['/docs', () => docsPage(data)],
+    ['/changelog', () => changelogPage(data)],
     ['/about', () => aboutPage(data)],
     ['/blog', () => blogIndexPage(data.blog)],
     ...data.blog.map((post): [string, () => Page] => [`/blog/${post.slug}`, () => blogPostPage(post)]),

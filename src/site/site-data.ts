@@ -1,4 +1,4 @@
-import type { BlogPost, EndpointDoc, ErrorDoc } from '../publish/content.ts';
+import type { BlogPost, EndpointDoc, ErrorDoc, PublicationContent } from '../publish/content.ts';
 import type { Publication } from '../publish/publication.ts';
 import type { CorrelationBody } from '../publish/resources/correlation.ts';
 import { examplePath } from '../publish/resources/examples.ts';
@@ -30,6 +30,7 @@ export interface SiteData {
   methodologyMarkdown: string;
   endpoints: EndpointDoc[];
   errors: ErrorDoc[];
+  apiChangelog: PublicationContent['apiChangelog'];
   /** Real responses for the API documentation page. */
   examples: ApiExample[];
 }
@@ -62,6 +63,7 @@ export function siteData(publication: Publication): SiteData {
     methodologyMarkdown: content.methodologyMarkdown,
     endpoints: content.endpoints,
     errors: content.errors,
+    apiChangelog: content.apiChangelog,
     examples: [...publication.examples].map(([path, body]) => ({
       title: path,
       path: examplePath(path),

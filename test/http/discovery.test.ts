@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { API_VERSION } from '../../src/http/api-changelog.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import { BASE_URL, createHarness, createRefreshedHarness, type Harness } from '../support/harness.ts';
 import { openApiValidator } from '../support/openapi-validator.ts';
@@ -23,7 +24,7 @@ describe('machine-readable discovery', () => {
     const copy = structuredClone(document);
     const api = await SwaggerParser.validate(copy as never);
     assert.equal((api as { openapi: string }).openapi, '3.1.0');
-    assert.equal(document.info.version, '1.1.0');
+    assert.equal(document.info.version, API_VERSION);
   });
 
   it('declares the error envelope for every error of every operation, and enums for named states', () => {

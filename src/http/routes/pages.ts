@@ -21,6 +21,7 @@ export const fixedPages: Route[] = [
   '/lens',
   '/methodology',
   '/docs',
+  '/changelog',
   '/about',
   '/blog',
 ].map(fixedPage);

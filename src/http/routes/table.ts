@@ -1,3 +1,4 @@
+import { getChangelog } from './changelog.ts';
 import { getChart, getChartPng } from './chart.ts';
 import { getCorrelation } from './correlation.ts';
 import { getBulk, getHistoryCsv, getSeriesCsv } from './csv.ts';
@@ -32,6 +33,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   getModel,
   getLens,
   getCorrelation,
+  getChangelog,
   getChart,
   getChartPng,
   getApiCatalog,

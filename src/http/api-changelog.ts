@@ -1,0 +1,63 @@
+import type { ApiVersionDoc } from '../publish/content.ts';
+
+/**
+ * The API's versions, newest first, each with the fingerprint of the OpenAPI document it shipped (see
+ * openapi-fingerprint.ts). A test recomputes the fingerprint: changing the document — a path, a parameter, a
+ * schema, a description — without adding a version here fails the suite. Additions bump the minor version; a
+ * removal or a changed meaning bumps the major version and is announced first (DEPRECATION_POLICY).
+ */
+export const API_VERSIONS: readonly ApiVersionDoc[] = [
+  {
+    version: '1.2.0',
+    date: '2026-11-23',
+    openapiFingerprint: 'sha256:6194ff145b13d47762ae61fb33f5ba559cacfedb291678fd387a1057a9bffea4',
+    changes: [
+      'Added: start and end (dates) beside days on /api/series/{id} and start/end on /api/history; a conflict is one invalid_parameter.',
+      'Added: CSV — /api/series/{id}.csv, /api/history.csv, and Accept: text/csv on both JSON URLs (Vary: Accept).',
+      'Added: /api/bulk.zip — every reproducible series as one long CSV, the history, the model and a README.',
+      'Added: asOf on /api/series/{id} (the series as this service knew it, from stored vintages; meta.asOf) and the not_known_as_of error; /api/series/{id}/vintages (the revision record).',
+      'Added: /charts/{id}.png; start, end, compare and style=compact on charts.',
+      'Added: the MCP endpoint (POST /mcp; stdio through usd-liquidity mcp); discovery.mcp, .bulk and .feed in /api.',
+      'Added since 1.1.0 without a version bump (recorded here): regime.date (the day a reading describes), per-series meta.freshness, health.quarantine and the unreachable error kind.',
+    ],
+  },
+  {
+    version: '1.1.0',
+    date: '2026-11-21',
+    openapiFingerprint: null,
+    changes: [
+      'The contract as first published: directory, series, regime, history, model, lens, correlation, snapshot, health.',
+    ],
+  },
+];
+
+export const API_VERSION = API_VERSIONS[0]!.version;
+
+export const DEPRECATION_POLICY =
+  'Nothing published is removed or changes meaning without notice. A field or parameter to be removed is first marked deprecated: responses that use it carry the Deprecation header (RFC 9745, the date it was deprecated) and the Sunset header (RFC 8594, the date it will go, at least 90 days later), with a Link to this changelog; the OpenAPI document marks it deprecated. It is removed only in a new major version, after its sunset date.';
+
+/** Something deprecated: which route (and which of its parameters or fields), when, and when it goes. */
+export interface Deprecation {
+  route: string;
+  what: string;
+  /** ISO date it was deprecated. */
+  deprecatedAt: string;
+  /** ISO date it will be removed (at least 90 days later). */
+  sunsetAt: string;
+}
+
+/** What is deprecated now. Empty: nothing published is on its way out. */
+export const DEPRECATIONS: readonly Deprecation[] = [];
+
+/**
+ * The headers a response of a deprecated route carries: Deprecation (RFC 9745: `@` and the Unix time it was
+ * deprecated), Sunset (RFC 8594: the HTTP date it goes) and a Link to the changelog. Example: deprecated
+ * 2027-01-01, sunset 2027-04-01 → { deprecation: '@1798761600', sunset: 'Thu, 01 Apr 2027 00:00:00 GMT', … }.
+ */
+export function deprecationHeaders(d: Deprecation, baseUrl: string): Record<string, string> {
+  return {
+    deprecation: `@${Date.parse(`${d.deprecatedAt}T00:00:00Z`) / 1000}`,
+    sunset: new Date(`${d.sunsetAt}T00:00:00Z`).toUTCString(),
+    link: `<${baseUrl}/changelog>; rel="deprecation"; type="text/html"`,
+  };
+}
