@@ -10,7 +10,7 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '1.2.0',
     date: '2026-11-23',
-    openapiFingerprint: 'sha256:6194ff145b13d47762ae61fb33f5ba559cacfedb291678fd387a1057a9bffea4',
+    openapiFingerprint: 'sha256:d99b7d0d1a97379dd6c4b0cd66e5e24c863d70db62d55f91f70296b102db5fe7',
     changes: [
       'Added: start and end (dates) beside days on /api/series/{id} and start/end on /api/history; a conflict is one invalid_parameter.',
       'Added: CSV — /api/series/{id}.csv, /api/history.csv, and Accept: text/csv on both JSON URLs (Vary: Accept).',
@@ -18,6 +18,8 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
       'Added: asOf on /api/series/{id} (the series as this service knew it, from stored vintages; meta.asOf) and the not_known_as_of error; /api/series/{id}/vintages (the revision record).',
       'Added: /charts/{id}.png; start, end, compare and style=compact on charts.',
       'Added: the MCP endpoint (POST /mcp; stdio through usd-liquidity mcp); discovery.mcp, .bulk and .feed in /api.',
+      'Added: /api/series/{id}/feed.xml (Atom: new observations and revisions); /feed.xml gains one entry per daily reading.',
+      'Added: /api/changelog (this record, with the model versions and the deprecation policy).',
       'Added since 1.1.0 without a version bump (recorded here): regime.date (the day a reading describes), per-series meta.freshness, health.quarantine and the unreachable error kind.',
     ],
   },

@@ -2,13 +2,15 @@ import { Feed } from 'feed';
 import { DATA_LICENSE } from '../timeseries/licenses.ts';
 import { formatDate, type SiteData } from './site-data.ts';
 
-/** How many regime changes the feed carries (newest first). */
+/** How many regime changes and daily readings the feed carries (newest first). */
 const CHANGES = 30;
+const DAYS = 30;
 
 /**
- * The Atom feed at /feed.xml: every change of the regime status (risk-on, neutral, risk-off) in the history, and
- * the blog posts — so a reader is told when the regime changes without polling the API. Rebuilt each refresh.
- * Example entry: "Regime: neutral → risk-off on Aug 27, 2026 (headline 80)".
+ * The Atom feed at /feed.xml: every change of the regime status (risk-on, neutral, risk-off), one entry per
+ * daily reading (the last 30) and the blog posts — a feed reader is the subscription, nothing to sign up for.
+ * Entry ids are stable URLs (a day's page; a change adds #regime). Rebuilt each refresh. Example entry:
+ * "Regime: neutral → risk-off on Aug 27, 2026 (headline 80)".
  */
 export function atomFeed(data: SiteData): string {
   const feed = new Feed({
@@ -20,8 +22,23 @@ export function atomFeed(data: SiteData): string {
     updated: new Date(data.generatedAt),
     feedLinks: { atom: `${data.baseUrl}/feed.xml` },
     copyright: `${DATA_LICENSE.name}: ${DATA_LICENSE.scope}`,
+    author: { name: data.name, link: `${data.baseUrl}/` },
     generator: false,
   });
+  // One entry per scored day (its id is its page, stable across refreshes), the newest DAYS of them.
+  const history = data.history;
+  if (history) {
+    for (let i = history.count - 1; i >= Math.max(0, history.count - DAYS); i--) {
+      const date = history.dates[i]!;
+      feed.addItem({
+        id: `${data.baseUrl}/today/${date}`,
+        title: `Reading for ${formatDate(date)}: ${history.headline[i]} of 100 (${history.status[i]})`,
+        link: `${data.baseUrl}/today/${date}`,
+        date: new Date(`${date}T00:00:00Z`),
+        description: `The US-dollar liquidity headline on ${formatDate(date)}: ${history.headline[i]} of 100 (0 loosest … 100 tightest of five years), ${history.status[i]}.`,
+      });
+    }
+  }
   for (const change of regimeChanges(data).slice(0, CHANGES)) {
     feed.addItem({
       id: `${data.baseUrl}/today/${change.date}#regime`,

@@ -6,6 +6,7 @@ import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
+import { assertAtom } from '../support/atom.ts';
 import type { ReplayData } from '../support/replay-data.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';
@@ -83,5 +84,14 @@ describe('point in time: asOf and the revision record', () => {
     assert.equal(ofLast[1].supersededAt, null);
     assert.ok(Math.abs(ofLast[1].value - ofLast[0].value - 12.5) < 1e-6);
     assert.equal((await app.inject('/api/series/hy-spread/vintages')).statusCode, 451);
+  });
+
+  it('the series feed is valid Atom with the revision as its newest entry, under a stable id', async () => {
+    const res = await app.inject('/api/series/m2/feed.xml');
+    assert.match(String(res.headers['content-type']), /^application\/atom\+xml/);
+    const entries = assertAtom(res.body);
+    assert.match(entries[0]!.title, /^Revised: \d{4}-\d{2}-\d{2} from [\d.]+ to [\d.]+$/);
+    assert.match(entries[1]!.title, /^New: /);
+    assert.equal((await app.inject('/api/series/m2/feed.xml')).body, res.body, 'stable');
   });
 });

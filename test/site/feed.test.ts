@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { robotsTxt, sitemapXml } from '../../src/site/crawlers.ts';
 import { atomFeed, regimeChanges } from '../../src/site/feed.ts';
 import type { SiteData } from '../../src/site/site-data.ts';
+import { assertAtom } from '../support/atom.ts';
 
 const data = {
   name: 'usd-liquidity',
@@ -25,8 +26,11 @@ describe('feeds and crawlers', () => {
     ]);
   });
 
-  it('the Atom feed carries the changes and the posts, with absolute links', () => {
+  it('the Atom feed is valid Atom 1.0 and carries the changes, one entry per day and the posts', () => {
     const xml = atomFeed(data);
+    const entries = assertAtom(xml);
+    assert.equal(entries.length, 2 + 4 + 1, 'two changes, four days, one post');
+    assert.ok(entries.some((e) => e.title === 'Reading for Aug 27, 2026: 79 of 100 (neutral)'));
     assert.match(xml, /<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom">/);
     assert.match(xml, /Regime: neutral → risk-off on Aug 25, 2026 \(headline 81\)/);
     assert.match(xml, /<link href="https:\/\/liq\.example\/today\/2026-08-25"\/>/);

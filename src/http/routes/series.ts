@@ -169,3 +169,55 @@ export const getSeriesVintages: Route = {
     );
   },
 };
+
+/** GET /api/series/{id}/feed.xml: new observations and revisions as Atom, for a feed reader. */
+export const getSeriesFeed: Route = {
+  path: '/api/series/{id}/feed.xml',
+  listed: 'document',
+  cache: 'series',
+  spec: {
+    operationId: 'getSeriesFeed',
+    summary: 'Atom feed of a series’ new observations and revisions',
+    description:
+      'The newest 50 events of a series as this service saw them — a new date, a revision (from → to) or a withdrawal — each with a stable id and a link to its vintages. Series whose terms forbid reproduction answer values_withheld.',
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        type: 'string',
+        description: 'Series id; one of the 25 tracked ids.',
+        enum: [...INDICATOR_IDS],
+      },
+    ],
+    response: null,
+    contentType: 'application/atom+xml',
+    errors: ['unknown_series', 'series_unavailable', 'values_withheld'],
+    tag: 'series',
+  },
+  handle: ({ params }, { baseUrl, publication }) => {
+    const id = params.id!;
+    if (!isIndicatorId(id)) {
+      return new ApiError(
+        'unknown_series',
+        `Unknown series id "${truncate(id)}".`,
+        `Use one of: ${INDICATOR_IDS.join(', ')}.`,
+      );
+    }
+    const license = licenseOf(seriesDef(id)!);
+    if (license.redistribution !== 'full') {
+      return new ApiError(
+        'values_withheld',
+        `The values of "${id}" are not reproduced here: ${license.name}.`,
+        `See them at the source, ${license.url}.`,
+      );
+    }
+    const current = publication();
+    return (
+      (current && current.vintages.feed(id, baseUrl, current.builtAt)) ??
+      new ApiError('series_unavailable', `No data has been stored for "${id}" yet.`, 'Retry after the next refresh.', {
+        'retry-after': '60',
+      })
+    );
+  },
+};

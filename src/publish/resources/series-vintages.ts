@@ -5,9 +5,10 @@ import { licenseOf } from '../../timeseries/licenses.ts';
 import { firstLoadAt, seriesAsOf, type VintagedSeries, vintageRows } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { seriesFreshness } from '../freshness.ts';
-import { type PreparedResponse, prepareJson } from '../prepared-response.ts';
+import { type PreparedResponse, prepareBody, prepareJson } from '../prepared-response.ts';
 import type { DateWindow } from './csv.ts';
 import { buildSeriesResponses, DEFAULT_DAYS } from './series.ts';
+import { seriesFeed } from './series-feed.ts';
 
 /** Why an as-of answer cannot be given: nothing was stored yet at that instant, or this series had no data. */
 export type AsOfRefusal = { refused: 'before-first-load' | 'not-yet-seen'; storeFirstLoadAt: string | null };
@@ -58,6 +59,20 @@ export class SeriesVintages {
     const selected = window ?? { days: DEFAULT_DAYS };
     const response =
       'days' in selected ? responses.forDays(selected.days) : responses.forRange(selected.start, selected.end);
+    this.#cache.set(key, response);
+    return response;
+  }
+
+  /** /api/series/{id}/feed.xml: the newest observation events of a series as Atom. */
+  feed(id: string, baseUrl: string, updated: string): PreparedResponse | undefined {
+    const def = seriesDef(id);
+    const series = this.#vintaged.get(id);
+    if (!def || !series || series.dates.length === 0 || licenseOf(def).redistribution !== 'full') return undefined;
+    const key = `feed|${id}`;
+    const hit = this.#cache.get(key);
+    if (hit) return hit;
+    const xml = seriesFeed(def, vintageRows(series, series.dates[0]!, series.dates.at(-1)!), baseUrl, updated);
+    const response = prepareBody(Buffer.from(xml), 'application/atom+xml; charset=utf-8', CACHE_CONTROL.series);
     this.#cache.set(key, response);
     return response;
   }

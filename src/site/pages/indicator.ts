@@ -327,6 +327,10 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
           { text: 'JSON', href: `/api/series/${def.id}` },
           ' · ',
           { text: 'CSV (max)', href: `/api/series/${def.id}.csv?days=4000` },
+          ' · ',
+          { text: 'revisions', href: `/api/series/${def.id}/vintages` },
+          ' · ',
+          { text: 'Atom feed of new values', href: `/api/series/${def.id}/feed.xml` },
         ],
   ]);
   return rows.map(([label, value]) => [[label], value]);
