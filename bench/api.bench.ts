@@ -11,6 +11,9 @@
  *    its figures may measure the client.
  * 3. Cold start: `npm start` on the stored data, process start to the first 200 of /api/regime (median of 3).
  * 4. Resident memory of that service after BENCH_SECONDS × 5 of mixed load at 16 connections.
+ * 5. On-demand answers beside pre-built ones (same server on core 0, one request at a time from this process, every
+ *    URL unique so no cache helps): asOf, vintages, date ranges, CSV, a custom-range chart, the bulk zip, an MCP
+ *    tool call — median and p99 latency, and the ratio to a pre-built answer measured the same way.
  *
  * Options (env): BENCH_SECONDS (3), BENCH_ROUNDS (5), BENCH_CONNECTIONS (16).
  */
@@ -142,6 +145,47 @@ for (const path of ENDPOINTS) {
 out(
   `\nmedian app / bare over the endpoints: ${median(ratios).toFixed(2)} (lowest ${Math.min(...ratios).toFixed(2)})\n`,
 );
+
+// 5. On-demand paths beside the pre-built path.
+const ON_DEMAND_REQUESTS = Number(process.env.BENCH_ON_DEMAND ?? 200);
+const day = (i: number) => new Date(Date.UTC(2016, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+async function latencies(path: (i: number) => string, init?: (i: number) => RequestInit): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < ON_DEMAND_REQUESTS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${ready.app}${path(i)}`, init?.(i));
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`${path(i)} answered ${res.status}`);
+  }
+  return times;
+}
+const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)]!;
+const mcpCall = (i: number): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_regime', arguments: {} } }),
+});
+const later = Date.now() + 60_000;
+const cases: Array<[string, (i: number) => string, ((i: number) => RequestInit)?]> = [
+  ['pre-built: /api/series/tga?days=365', () => '/api/series/tga?days=365'],
+  ['asOf: /api/series/tga?asOf=<unique instant>', (i) => `/api/series/tga?asOf=${new Date(later + i * 1000).toISOString()}`],
+  ['vintages: /api/series/tga/vintages?start=<unique>', (i) => `/api/series/tga/vintages?start=${day(i)}`],
+  ['range: /api/series/tga?start=<unique>', (i) => `/api/series/tga?start=${day(i)}`],
+  ['range: /api/history?start=<unique>', (i) => `/api/history?start=${day(i)}`],
+  ['CSV: /api/series/tga.csv?start=<unique>', (i) => `/api/series/tga.csv?start=${day(i)}`],
+  ['chart: /charts/tga.svg?start=<unique> (rendered)', (i) => `/charts/tga.svg?start=${day(i)}`],
+  ['bulk: /api/bulk.zip (built on the first, then kept)', () => '/api/bulk.zip'],
+  ['MCP: POST /mcp tools/call get_regime', () => '/mcp', mcpCall],
+];
+out('\n| on-demand answer | median ms | p99 ms | median / pre-built |\n|---|---|---|---|\n');
+let baseline = 0;
+for (const [label, path, init] of cases) {
+  const times = await latencies(path, init);
+  const mid = median(times);
+  if (baseline === 0) baseline = mid;
+  out(`| ${label} | ${mid.toFixed(2)} | ${p99(times).toFixed(2)} | ${(mid / baseline).toFixed(1)} |\n`);
+}
 child.kill('SIGTERM');
 
 // 3. Cold start, and 4. memory after load.
