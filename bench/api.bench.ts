@@ -169,7 +169,10 @@ const mcpCall = (i: number): RequestInit => ({
 const later = Date.now() + 60_000;
 const cases: Array<[string, (i: number) => string, ((i: number) => RequestInit)?]> = [
   ['pre-built: /api/series/tga?days=365', () => '/api/series/tga?days=365'],
-  ['asOf: /api/series/tga?asOf=<unique instant>', (i) => `/api/series/tga?asOf=${new Date(later + i * 1000).toISOString()}`],
+  [
+    'asOf: /api/series/tga?asOf=<unique instant>',
+    (i) => `/api/series/tga?asOf=${new Date(later + i * 1000).toISOString()}`,
+  ],
   ['vintages: /api/series/tga/vintages?start=<unique>', (i) => `/api/series/tga/vintages?start=${day(i)}`],
   ['range: /api/series/tga?start=<unique>', (i) => `/api/series/tga?start=${day(i)}`],
   ['range: /api/history?start=<unique>', (i) => `/api/history?start=${day(i)}`],

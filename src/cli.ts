@@ -1,8 +1,6 @@
 #!/usr/bin/env node
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadConfig } from './config.ts';
 import { routeContext } from './http/app.ts';
-import { createMcpServer } from './http/mcp.ts';
 import { progressObserver, summaryTable } from './ingest/progress.ts';
 import { runRefresh } from './ingest/refresh.ts';
 import { createProviders } from './providers/providers.ts';
@@ -85,7 +83,11 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'mcp': {
-      // stdout carries the protocol: nothing else may be written there.
+      // stdout carries the protocol: nothing else may be written there. The SDK loads only for this command.
+      const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([
+        import('@modelcontextprotocol/sdk/server/stdio.js'),
+        import('./http/mcp.ts'),
+      ]);
       const store = await openStore(config.databaseUrl);
       const publisher = new Publisher(store, { baseUrl: config.baseUrl });
       await publisher.sync();

@@ -13,7 +13,6 @@ import type { Publication } from '../publish/publication.ts';
 import { ApiError, type ErrorReply, errorReply, truncate } from './api-error.ts';
 import { buildDirectory } from './directory.ts';
 import { createDispatcher } from './dispatch.ts';
-import { handleMcpRequest } from './mcp.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { RouteContext } from './routes/route.ts';
 import { API_ROUTES, DOCUMENT_ROUTES } from './routes/table.ts';
@@ -80,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The MCP endpoint: JSON-RPC over POST (streamable HTTP, stateless). GET /mcp is in the route table (405).
   app.post('/mcp', async (request, reply) => {
     reply.hijack();
+    // The SDK is loaded on the first MCP request, not at start: most processes never see one.
+    const { handleMcpRequest } = await import('./mcp.ts');
     await handleMcpRequest(context, request.raw, reply.raw, request.body);
   });
   app.options('*', preflight);

@@ -1,5 +1,9 @@
 import { existsSync } from 'node:fs';
-import { Resvg } from '@resvg/resvg-js';
+import { createRequire } from 'node:module';
+
+// The native rasterizer is loaded on the first PNG request, not at start (as ECharts is, in charts.ts).
+const require = createRequire(import.meta.url);
+let resvg: typeof import('@resvg/resvg-js') | undefined;
 
 /**
  * PNG versions of the SVG charts (downloads, and the Open Graph image: social sites do not show SVG), rasterized
@@ -30,7 +34,8 @@ function fontOptions() {
 
 /** An SVG document as PNG, at `scale` × its size (2 for sharp text on high-density screens). */
 export function svgToPng(svg: string, scale = 2): Buffer {
-  const png = new Resvg(svg, {
+  resvg ??= require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+  const png = new resvg.Resvg(svg, {
     font: fontOptions(),
     fitTo: { mode: 'zoom', value: scale },
     background: '#ffffff',
