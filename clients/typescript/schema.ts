@@ -636,6 +636,31 @@ export interface components {
                 url: string;
                 relation: string;
             }[];
+            /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
+            provenance: {
+                serviceVersion: string;
+                modelVersion: string | null;
+                publication: {
+                    id: number;
+                    /** @description When the publication was built (ISO 8601). */
+                    builtAt: string;
+                };
+                /** @description The newest date of data among the inputs. */
+                dataCutoff: string | null;
+                /** @description Every series the answer reads; derived series bring their formula inputs. */
+                inputs: {
+                    id: string;
+                    /** @description fred, treasury, nyfed, prices, or derived (from the inputs beside it). */
+                    provider: string;
+                    /** @description The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol). */
+                    providerSeriesId: string | null;
+                    /** @description The upstream terms (public-domain, citation-required, restricted). */
+                    license: string;
+                    /** @description When this service first saw the newest vintage the answer was built from. */
+                    vintageSeenAt: string | null;
+                    lastDate: string | null;
+                }[];
+            };
         };
         Health: {
             /** @description ok: every source refreshed successfully and the reading is current; degraded: a source failed its last refresh, or the reading is missing, stale or last-good; down: nothing is stored yet. */
@@ -713,6 +738,31 @@ export interface components {
                  */
                 since: string;
             }[];
+            /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
+            provenance: {
+                serviceVersion: string;
+                modelVersion: string | null;
+                publication: {
+                    id: number;
+                    /** @description When the publication was built (ISO 8601). */
+                    builtAt: string;
+                };
+                /** @description The newest date of data among the inputs. */
+                dataCutoff: string | null;
+                /** @description Every series the answer reads; derived series bring their formula inputs. */
+                inputs: {
+                    id: string;
+                    /** @description fred, treasury, nyfed, prices, or derived (from the inputs beside it). */
+                    provider: string;
+                    /** @description The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol). */
+                    providerSeriesId: string | null;
+                    /** @description The upstream terms (public-domain, citation-required, restricted). */
+                    license: string;
+                    /** @description When this service first saw the newest vintage the answer was built from. */
+                    vintageSeenAt: string | null;
+                    lastDate: string | null;
+                }[];
+            };
         };
         SeriesVintages: {
             id: string;
@@ -733,6 +783,31 @@ export interface components {
                 /** @description When a later vintage replaced it; null for the current value. */
                 supersededAt: string | null;
             }[];
+            /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
+            provenance: {
+                serviceVersion: string;
+                modelVersion: string | null;
+                publication: {
+                    id: number;
+                    /** @description When the publication was built (ISO 8601). */
+                    builtAt: string;
+                };
+                /** @description The newest date of data among the inputs. */
+                dataCutoff: string | null;
+                /** @description Every series the answer reads; derived series bring their formula inputs. */
+                inputs: {
+                    id: string;
+                    /** @description fred, treasury, nyfed, prices, or derived (from the inputs beside it). */
+                    provider: string;
+                    /** @description The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol). */
+                    providerSeriesId: string | null;
+                    /** @description The upstream terms (public-domain, citation-required, restricted). */
+                    license: string;
+                    /** @description When this service first saw the newest vintage the answer was built from. */
+                    vintageSeenAt: string | null;
+                    lastDate: string | null;
+                }[];
+            };
         };
         SeriesResponse: {
             /** @description Ascending by date: data[0] is the oldest point, the last the newest. */
@@ -826,6 +901,31 @@ export interface components {
                     storeFirstLoadAt: string;
                 };
             };
+            /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
+            provenance: {
+                serviceVersion: string;
+                modelVersion: string | null;
+                publication: {
+                    id: number;
+                    /** @description When the publication was built (ISO 8601). */
+                    builtAt: string;
+                };
+                /** @description The newest date of data among the inputs. */
+                dataCutoff: string | null;
+                /** @description Every series the answer reads; derived series bring their formula inputs. */
+                inputs: {
+                    id: string;
+                    /** @description fred, treasury, nyfed, prices, or derived (from the inputs beside it). */
+                    provider: string;
+                    /** @description The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol). */
+                    providerSeriesId: string | null;
+                    /** @description The upstream terms (public-domain, citation-required, restricted). */
+                    license: string;
+                    /** @description When this service first saw the newest vintage the answer was built from. */
+                    vintageSeenAt: string | null;
+                    lastDate: string | null;
+                }[];
+            };
         };
         Regime: {
             /** @description risk-off at percentile5y ≥ 80, risk-on at ≤ 20, neutral otherwise. */
@@ -901,6 +1001,31 @@ export interface components {
                 /** @description Why the reading is stale or last-good: how old it is, and what failed. */
                 reason: string | null;
             };
+            /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
+            provenance: {
+                serviceVersion: string;
+                modelVersion: string | null;
+                publication: {
+                    id: number;
+                    /** @description When the publication was built (ISO 8601). */
+                    builtAt: string;
+                };
+                /** @description The newest date of data among the inputs. */
+                dataCutoff: string | null;
+                /** @description Every series the answer reads; derived series bring their formula inputs. */
+                inputs: {
+                    id: string;
+                    /** @description fred, treasury, nyfed, prices, or derived (from the inputs beside it). */
+                    provider: string;
+                    /** @description The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol). */
+                    providerSeriesId: string | null;
+                    /** @description The upstream terms (public-domain, citation-required, restricted). */
+                    license: string;
+                    /** @description When this service first saw the newest vintage the answer was built from. */
+                    vintageSeenAt: string | null;
+                    lastDate: string | null;
+                }[];
+            };
         };
         /** @description Columnar: element i of every array belongs to dates[i]. dli-2 reads every input at its current (possibly revised) value, known from its publication day (date + publication lag), so any install rebuilds the same history; no observation enters before its publication day. */
         History: {
@@ -933,6 +1058,31 @@ export interface components {
                 state: "current" | "stale" | "last-good";
                 /** @description Why the reading is stale or last-good: how old it is, and what failed. */
                 reason: string | null;
+            };
+            /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
+            provenance: {
+                serviceVersion: string;
+                modelVersion: string | null;
+                publication: {
+                    id: number;
+                    /** @description When the publication was built (ISO 8601). */
+                    builtAt: string;
+                };
+                /** @description The newest date of data among the inputs. */
+                dataCutoff: string | null;
+                /** @description Every series the answer reads; derived series bring their formula inputs. */
+                inputs: {
+                    id: string;
+                    /** @description fred, treasury, nyfed, prices, or derived (from the inputs beside it). */
+                    provider: string;
+                    /** @description The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol). */
+                    providerSeriesId: string | null;
+                    /** @description The upstream terms (public-domain, citation-required, restricted). */
+                    license: string;
+                    /** @description When this service first saw the newest vintage the answer was built from. */
+                    vintageSeenAt: string | null;
+                    lastDate: string | null;
+                }[];
             };
         };
         ModelDescription: {
@@ -1143,6 +1293,31 @@ export interface components {
                 /** @description Why the reading is stale or last-good: how old it is, and what failed. */
                 reason: string | null;
             };
+            /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
+            provenance: {
+                serviceVersion: string;
+                modelVersion: string | null;
+                publication: {
+                    id: number;
+                    /** @description When the publication was built (ISO 8601). */
+                    builtAt: string;
+                };
+                /** @description The newest date of data among the inputs. */
+                dataCutoff: string | null;
+                /** @description Every series the answer reads; derived series bring their formula inputs. */
+                inputs: {
+                    id: string;
+                    /** @description fred, treasury, nyfed, prices, or derived (from the inputs beside it). */
+                    provider: string;
+                    /** @description The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol). */
+                    providerSeriesId: string | null;
+                    /** @description The upstream terms (public-domain, citation-required, restricted). */
+                    license: string;
+                    /** @description When this service first saw the newest vintage the answer was built from. */
+                    vintageSeenAt: string | null;
+                    lastDate: string | null;
+                }[];
+            };
         };
         Lens: {
             quantity: {
@@ -1237,6 +1412,31 @@ export interface components {
             updatedAt: string;
             /** @description The locale the narrative is written in (resolved from the lang parameter). */
             lang: "en" | "zh" | "zh-Hant" | "ja" | "ko" | "es" | "fr" | "de";
+            /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
+            provenance: {
+                serviceVersion: string;
+                modelVersion: string | null;
+                publication: {
+                    id: number;
+                    /** @description When the publication was built (ISO 8601). */
+                    builtAt: string;
+                };
+                /** @description The newest date of data among the inputs. */
+                dataCutoff: string | null;
+                /** @description Every series the answer reads; derived series bring their formula inputs. */
+                inputs: {
+                    id: string;
+                    /** @description fred, treasury, nyfed, prices, or derived (from the inputs beside it). */
+                    provider: string;
+                    /** @description The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol). */
+                    providerSeriesId: string | null;
+                    /** @description The upstream terms (public-domain, citation-required, restricted). */
+                    license: string;
+                    /** @description When this service first saw the newest vintage the answer was built from. */
+                    vintageSeenAt: string | null;
+                    lastDate: string | null;
+                }[];
+            };
         };
         Correlation: {
             /** Format: date-time */
@@ -2436,6 +2636,31 @@ export interface components {
                         };
                     };
                 };
+            };
+            /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
+            provenance: {
+                serviceVersion: string;
+                modelVersion: string | null;
+                publication: {
+                    id: number;
+                    /** @description When the publication was built (ISO 8601). */
+                    builtAt: string;
+                };
+                /** @description The newest date of data among the inputs. */
+                dataCutoff: string | null;
+                /** @description Every series the answer reads; derived series bring their formula inputs. */
+                inputs: {
+                    id: string;
+                    /** @description fred, treasury, nyfed, prices, or derived (from the inputs beside it). */
+                    provider: string;
+                    /** @description The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol). */
+                    providerSeriesId: string | null;
+                    /** @description The upstream terms (public-domain, citation-required, restricted). */
+                    license: string;
+                    /** @description When this service first saw the newest vintage the answer was built from. */
+                    vintageSeenAt: string | null;
+                    lastDate: string | null;
+                }[];
             };
         };
         Changelog: {

@@ -10,7 +10,7 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '1.2.0',
     date: '2026-11-23',
-    openapiFingerprint: 'sha256:d99b7d0d1a97379dd6c4b0cd66e5e24c863d70db62d55f91f70296b102db5fe7',
+    openapiFingerprint: 'sha256:c9f4c88fe6bcd225faca0dbaa131b85aeccaaf5db443cc9cce9c8285edcef15a',
     changes: [
       'Added: start and end (dates) beside days on /api/series/{id} and start/end on /api/history; a conflict is one invalid_parameter.',
       'Added: CSV — /api/series/{id}.csv, /api/history.csv, and Accept: text/csv on both JSON URLs (Vary: Accept).',
@@ -20,6 +20,7 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
       'Added: the MCP endpoint (POST /mcp; stdio through usd-liquidity mcp); discovery.mcp, .bulk and .feed in /api.',
       'Added: /api/series/{id}/feed.xml (Atom: new observations and revisions); /feed.xml gains one entry per daily reading.',
       'Added: /api/changelog (this record, with the model versions and the deprecation policy).',
+      'Added: provenance in every data resource (series, vintages, regime, history, model, lens, correlation, snapshot, health): service and model versions, publication id and time, data cut-off, and per input series its provider, provider id, terms and the vintage read.',
       'Added since 1.1.0 without a version bump (recorded here): regime.date (the day a reading describes), per-series meta.freshness, health.quarantine and the unreachable error kind.',
     ],
   },

@@ -1,3 +1,5 @@
+import { CORRELATION_INPUTS } from '../analytics/correlation/correlation.ts';
+import { LENS_INPUTS } from '../analytics/lens/lens.ts';
 import type { PendingQuarantine } from '../store/observations.ts';
 import type { SeriesRefreshState } from '../store/runs.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
@@ -13,6 +15,7 @@ import { type SeriesFreshness, seriesFreshness } from './freshness.ts';
 import { computeModelComputation, type ModelComputation } from './model-computation.ts';
 import type { ModelTaskResult } from './model-worker.ts';
 import { type PreparedResponse, prepareJson, withHeaders } from './prepared-response.ts';
+import { type Provenance, provenanceBuilder } from './provenance.ts';
 import { BulkDownload } from './resources/bulk.ts';
 import type { CorrelationBody } from './resources/correlation.ts';
 import { CsvDownloads } from './resources/csv.ts';
@@ -126,10 +129,24 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
   const stamp = input.now.toISOString();
   const current = currentSeries(input.vintaged);
   const freshness = allFreshness(current, input.states, input.now);
-  const series = await buildAllSeries(current, freshness);
-
   const { modelState, correlationReport } = buildModel(input, errors);
-  const lens = attempt('lens', errors, stamp, () => lensResources(current, input.now), previous?.lens);
+  // Every data resource says where it comes from: service, model, publication, and each input's provider,
+  // provider id, terms and the vintage read (publish/provenance.ts).
+  const provenance = provenanceBuilder({
+    vintaged: input.vintaged,
+    serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
+    modelVersion: modelState?.outputs.description.version ?? null,
+    publication: { id: input.version, builtAt: stamp },
+  });
+  const modelInputs = modelState?.outputs.description.groups.flatMap((g) => g.indicators.map((i) => i.id)) ?? [];
+  const series = await buildAllSeries(current, freshness, provenance);
+  const lens = attempt(
+    'lens',
+    errors,
+    stamp,
+    () => lensResources(current, input.now, provenance(LENS_INPUTS)),
+    previous?.lens,
+  );
   const correlation = attempt(
     'correlation',
     errors,
@@ -137,17 +154,30 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
     () => {
       if (!correlationReport) throw new Error('the model has not been computed');
       if ('error' in correlationReport) throw new Error(correlationReport.error);
-      return resource<CorrelationBody>({ updatedAt: stamp, ...correlationReport }, 'correlation');
+      return resource<CorrelationBody>(
+        { updatedAt: stamp, ...correlationReport, provenance: provenance([...modelInputs, ...CORRELATION_INPUTS]) },
+        'correlation',
+      );
     },
     previous?.correlation,
   );
+  const modelProvenance = provenance(modelInputs);
   const model = modelState && {
-    regime: resource<RegimeBody>({ ...modelState.outputs.regime, freshness: modelState.freshness }, 'regime'),
+    regime: resource<RegimeBody>(
+      { ...modelState.outputs.regime, freshness: modelState.freshness, provenance: modelProvenance },
+      'regime',
+    ),
     // The same URL answers CSV to `Accept: text/csv`: caches key on Accept.
     history: varyOnAccept(
-      resource<HistoryBody>({ ...modelState.outputs.history, freshness: modelState.freshness }, 'history'),
+      resource<HistoryBody>(
+        { ...modelState.outputs.history, freshness: modelState.freshness, provenance: modelProvenance },
+        'history',
+      ),
     ),
-    description: resource<ModelBody>({ ...modelState.outputs.description, freshness: modelState.freshness }, 'model'),
+    description: resource<ModelBody>(
+      { ...modelState.outputs.description, freshness: modelState.freshness, provenance: modelProvenance },
+      'model',
+    ),
   };
   const indicators = indicatorSummaries(current, series, freshness);
   const snapshot = input.content
@@ -165,7 +195,7 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
             model: model.description.body,
             indicators,
           });
-          return resource(body, 'snapshot');
+          return resource({ ...body, provenance: provenance(INDICATOR_IDS) }, 'snapshot');
         },
         undefined,
       )
@@ -183,18 +213,21 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
       )
     : undefined;
   const health = resource(
-    healthBody({
-      now: input.now,
-      serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
-      modelVersion: model?.description.body.version ?? null,
-      publicationVersion: input.version,
-      reading: modelState && { date: modelState.outputs.regime.date, freshness: modelState.freshness },
-      lastRun: input.lastRun,
-      states: input.states,
-      current,
-      indicators,
-      quarantine: input.quarantine ?? [],
-    }),
+    withProvenance(
+      healthBody({
+        now: input.now,
+        serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
+        modelVersion: model?.description.body.version ?? null,
+        publicationVersion: input.version,
+        reading: modelState && { date: modelState.outputs.regime.date, freshness: modelState.freshness },
+        lastRun: input.lastRun,
+        states: input.states,
+        current,
+        indicators,
+        quarantine: input.quarantine ?? [],
+      }),
+      provenance([...current.keys()]),
+    ),
     'health',
   );
   const examples = responseExamples({
@@ -225,7 +258,7 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
       () => model?.history.body,
     ),
     historyRanges: new HistoryRanges(() => model?.history.body),
-    vintages: new SeriesVintages(input.vintaged),
+    vintages: new SeriesVintages(input.vintaged, provenance),
     bulk: new BulkDownload(() => ({
       current,
       history: model?.history.body,
@@ -270,6 +303,10 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
   return { ...publication, site, ready };
 }
 
+function withProvenance<T extends object>(body: T, provenance: Provenance): T & { provenance: Provenance } {
+  return { ...body, provenance };
+}
+
 function varyOnAccept<T>(r: Resource<T>): Resource<T> {
   return { body: r.body, response: withHeaders(r.response, { vary: 'Accept' }) };
 }
@@ -278,9 +315,9 @@ function resource<T>(body: T, policy: keyof typeof CACHE_CONTROL): Resource<T> {
   return { body, response: prepareJson(body, CACHE_CONTROL[policy]) };
 }
 
-function lensResources(current: ReadonlyMap<string, readonly Observation[]>, now: Date) {
+function lensResources(current: ReadonlyMap<string, readonly Observation[]>, now: Date, provenance: Provenance) {
   const out = new Map<Locale, Resource<LensBody>>();
-  for (const [locale, body] of lensBodies(current, now)) out.set(locale, resource(body, 'lens'));
+  for (const [locale, body] of lensBodies(current, now)) out.set(locale, resource({ ...body, provenance }, 'lens'));
   return out;
 }
 
@@ -347,6 +384,7 @@ function allFreshness(
 async function buildAllSeries(
   current: ReadonlyMap<string, readonly Observation[]>,
   freshness: ReadonlyMap<string, SeriesFreshness>,
+  provenance: (ids: readonly string[]) => Provenance,
 ): Promise<Map<string, SeriesResponses>> {
   const series = new Map<string, SeriesResponses>();
   for (const id of INDICATOR_IDS) {
@@ -354,7 +392,7 @@ async function buildAllSeries(
     const def = seriesDef(id)!;
     const observations = current.get(id) ?? [];
     if (observations.length === 0) continue;
-    const responses = buildSeriesResponses(def, observations, freshness.get(id)!);
+    const responses = buildSeriesResponses(def, observations, freshness.get(id)!, undefined, provenance([id]));
     if (!responses) continue;
     // The default window is built (and compressed) at publish time; other windows on first request.
     responses.forDays(DEFAULT_DAYS);

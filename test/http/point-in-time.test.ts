@@ -61,6 +61,8 @@ describe('point in time: asOf and the revision record', () => {
     assert.deepEqual(after.data, now.data);
     assert.deepEqual(before.meta.asOf, { instant: '2026-11-21T03:00:00.000Z', storeFirstLoadAt: FIRST });
     assert.equal(now.meta.asOf, undefined, 'only as-of answers carry it');
+    assert.equal(before.provenance.inputs[0].vintageSeenAt, FIRST, 'the vintage read then, not the revision');
+    assert.equal(now.provenance.inputs[0].vintageSeenAt, SECOND);
   });
 
   it('an instant before the store’s first load says so: 404 not_known_as_of naming the first load', async () => {

@@ -25,6 +25,9 @@ export const LEAD_LAG_WEEKS = 260;
 export const BACKTEST_HORIZONS = [20, 60] as const;
 export const MEASURES = ['headline', 'netLiquidity'] as const;
 
+/** The series the correlations read besides the model's headline: net liquidity and the four assets. */
+export const CORRELATION_INPUTS: readonly string[] = ['net-liquidity', ...ASSETS];
+
 type Asset = (typeof ASSETS)[number];
 type Measure = (typeof MEASURES)[number];
 

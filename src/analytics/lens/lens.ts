@@ -78,6 +78,26 @@ export interface Lens {
 }
 
 /** The date the net-liquidity flow ends on (the narrative's "four weeks to …"), or null. */
+/** Every series the lens reads (a test checks computeLens reads exactly these): its provenance inputs. */
+export const LENS_INPUTS: readonly string[] = [
+  'bank-cash-buffer',
+  'bills-share',
+  'cp-tbill-spread',
+  'effr',
+  'hy-spread',
+  'ig-spread',
+  'net-liquidity',
+  'onrrp',
+  'real-yield-10y',
+  'reserve-buffer',
+  'sofr-iorb',
+  'srf',
+  'term-premium-10y',
+  'tga',
+  'treasury-10y',
+  'treasury-2y',
+];
+
 export function flowEndDate(series: SeriesMap): string | null {
   return last(series.get('net-liquidity') ?? [])?.date ?? null;
 }

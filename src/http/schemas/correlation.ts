@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Provenance } from './provenance.ts';
 import { ForwardReturns } from './validation.ts';
 
 const ASSETS = ['spx', 'qqq', 'btc', 'gold'] as const;
@@ -71,6 +72,7 @@ export const Correlation = Type.Object(
       ),
       'Forward returns by regime state (the non-overlapping sample at the top level, every daily window with Newey–West errors, and every sampling phase; the state uses only data published by that day), keyed by asset.',
     ),
+    provenance: Provenance,
   },
   { $id: 'Correlation', additionalProperties: false },
 );

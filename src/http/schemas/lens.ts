@@ -2,6 +2,7 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import { LENS_RULES as R } from '../../analytics/lens/rules.ts';
 import { LOCALES } from '../../timeseries/locales.ts';
 import { nullableLiterals as states } from './literals.ts';
+import { Provenance } from './provenance.ts';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** Signed numbers as the documentation writes them: +0.15, −25. */
@@ -169,6 +170,7 @@ export const Lens = Type.Object(
       LOCALES.map((l) => Type.Literal(l)),
       { description: 'The locale the narrative is written in (resolved from the lang parameter).' },
     ),
+    provenance: Provenance,
   },
   { $id: 'Lens', additionalProperties: false },
 );

@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { THRESHOLDS as T, WINDOWS } from '../../analytics/model/spec.ts';
 import { STALE_READING_DAYS } from '../../publish/resources/model.ts';
 import { literals } from './literals.ts';
+import { Provenance } from './provenance.ts';
 import { Validation } from './validation.ts';
 
 const GroupIds = ['policy', 'funding', 'credit', 'risk'] as const;
@@ -107,6 +108,7 @@ export const Regime = Type.Object(
       description: 'Model version, e.g. dli-2 (every version and its changelog: /api/model).',
     }),
     freshness: ModelFreshness,
+    provenance: Provenance,
   },
   { $id: 'Regime', additionalProperties: false },
 );
@@ -133,6 +135,7 @@ export const History = Type.Object(
       description: 'Group sub-indices 0–100 on each date; null where the group did not report.',
     }),
     freshness: ModelFreshness,
+    provenance: Provenance,
   },
   {
     $id: 'History',
@@ -204,6 +207,7 @@ export const ModelDescription = Type.Object(
     ),
     methodologyUrl: Type.String({ format: 'uri' }),
     freshness: ModelFreshness,
+    provenance: Provenance,
   },
   { $id: 'ModelDescription', additionalProperties: false },
 );

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SOURCE_VALUES } from '../../publish/freshness.ts';
 import { SeriesFreshness } from './freshness.ts';
+import { Provenance } from './provenance.ts';
 
 const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 
@@ -126,6 +127,7 @@ export const SeriesVintages = Type.Object(
       ),
       { description: 'By date ascending, then oldest vintage first.' },
     ),
+    provenance: Provenance,
   },
   { $id: 'SeriesVintages', additionalProperties: false },
 );
@@ -136,6 +138,7 @@ export const SeriesResponse = Type.Object(
       description: 'Ascending by date: data[0] is the oldest point, the last the newest.',
     }),
     meta: SeriesMeta,
+    provenance: Provenance,
   },
   { $id: 'SeriesResponse', additionalProperties: false },
 );

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { FRESHNESS_STATES } from '../../publish/freshness.ts';
 import { SeriesFreshness } from './freshness.ts';
 import { literals } from './literals.ts';
+import { Provenance } from './provenance.ts';
 
 const ref = (name: string) => Type.Unsafe({ $ref: `#/components/schemas/${name}` });
 const Link = Type.Object({
@@ -94,6 +95,7 @@ export const Snapshot = Type.Object(
     partnerSites: Type.Array(
       Type.Object({ name: Type.String(), url: Type.String({ format: 'uri' }), relation: Type.String() }),
     ),
+    provenance: Provenance,
   },
   { $id: 'Snapshot', additionalProperties: false },
 );
@@ -182,6 +184,7 @@ export const Health = Type.Object(
           'Values held out of every published figure because they jumped more than 10 robust scales of their series’ own changes; each enters when a refresh at least 5 hours later still receives it, and leaves if the provider corrects or stops listing it.',
       },
     ),
+    provenance: Provenance,
   },
   { $id: 'Health', additionalProperties: false },
 );

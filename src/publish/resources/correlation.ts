@@ -1,4 +1,5 @@
 import type { CorrelationReport } from '../../analytics/correlation/correlation.ts';
+import type { Provenance } from '../provenance.ts';
 
 /** GET /api/correlation: the correlation statistics and when they were computed. */
-export type CorrelationBody = { updatedAt: string } & CorrelationReport;
+export type CorrelationBody = { updatedAt: string; provenance: Provenance } & CorrelationReport;

@@ -3,6 +3,7 @@ import type { History } from '../../analytics/model/history.ts';
 import type { Regime } from '../../analytics/model/regime.ts';
 
 import { daysBetween, isoDate } from '../../timeseries/dates.ts';
+import type { Provenance } from '../provenance.ts';
 
 /** Whether a model result is current, stale (its date is old), or the last good one kept after a failure. */
 export interface ModelFreshness {
@@ -28,6 +29,6 @@ export function readingFreshness(date: string, now: Date): ModelFreshness {
 }
 
 /** The model's three resources (GET /api/regime, /api/history, /api/model), each with its freshness. */
-export type RegimeBody = Regime & { freshness: ModelFreshness };
-export type HistoryBody = History & { freshness: ModelFreshness };
-export type ModelBody = ModelDescription & { freshness: ModelFreshness };
+export type RegimeBody = Regime & { freshness: ModelFreshness; provenance: Provenance };
+export type HistoryBody = History & { freshness: ModelFreshness; provenance: Provenance };
+export type ModelBody = ModelDescription & { freshness: ModelFreshness; provenance: Provenance };

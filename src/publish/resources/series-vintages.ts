@@ -6,6 +6,7 @@ import { firstLoadAt, seriesAsOf, type VintagedSeries, vintageRows } from '../..
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { seriesFreshness } from '../freshness.ts';
 import { type PreparedResponse, prepareBody, prepareJson } from '../prepared-response.ts';
+import type { Provenance } from '../provenance.ts';
 import type { DateWindow } from './csv.ts';
 import { buildSeriesResponses, DEFAULT_DAYS } from './series.ts';
 import { seriesFeed } from './series-feed.ts';
@@ -21,14 +22,19 @@ export type AsOfRefusal = { refused: 'before-first-load' | 'not-yet-seen'; store
  */
 export class SeriesVintages {
   readonly #vintaged: ReadonlyMap<string, VintagedSeries>;
+  readonly #provenance: (ids: readonly string[], asOf?: string) => Provenance;
   readonly #cache = new LRUCache<string, PreparedResponse>({
     maxSize: 16 * 1024 * 1024,
     sizeCalculation: (response) => response.body.length || 1,
   });
   #firstLoad: string | null | undefined;
 
-  constructor(vintaged: ReadonlyMap<string, VintagedSeries>) {
+  constructor(
+    vintaged: ReadonlyMap<string, VintagedSeries>,
+    provenance: (ids: readonly string[], asOf?: string) => Provenance,
+  ) {
     this.#vintaged = vintaged;
+    this.#provenance = provenance;
   }
 
   /** When the store first saw anything (computed once). */
@@ -54,7 +60,13 @@ export class SeriesVintages {
     if (known.length === 0) return { refused: 'not-yet-seen', storeFirstLoadAt: first };
     // Freshness as of that instant: the age of the data then (refresh outcomes of the past are not kept).
     const freshness = seriesFreshness(def, known.at(-1)!.date, new Map(), isoDate(new Date(instant)));
-    const responses = buildSeriesResponses(def, known, freshness, { instant, storeFirstLoadAt: first });
+    const responses = buildSeriesResponses(
+      def,
+      known,
+      freshness,
+      { instant, storeFirstLoadAt: first },
+      this.#provenance([id], instant),
+    );
     if (!responses) return { refused: 'not-yet-seen', storeFirstLoadAt: first };
     const selected = window ?? { days: DEFAULT_DAYS };
     const response =
@@ -94,6 +106,7 @@ export class SeriesVintages {
       unit: def.unit,
       storeFirstLoadAt: this.storeFirstLoadAt(),
       vintages: vintageRows(series, from, to),
+      provenance: this.#provenance([id]),
     };
     const response = prepareJson(body, CACHE_CONTROL.series);
     this.#cache.set(key, response);

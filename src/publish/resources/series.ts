@@ -16,6 +16,7 @@ import {
   prepared,
   strongEtag,
 } from '../prepared-response.ts';
+import type { Provenance } from '../provenance.ts';
 
 export const DEFAULT_DAYS = 365;
 export const MAX_DAYS = 4000;
@@ -75,7 +76,7 @@ export class SeriesResponses {
   readonly #contentTag: string;
   readonly #common = new Map<number, PreparedResponse>();
 
-  constructor(series: readonly Observation[], meta: SeriesMeta, stats: WindowStats) {
+  constructor(series: readonly Observation[], meta: SeriesMeta, stats: WindowStats, provenance?: Provenance) {
     this.meta = meta;
     this.stats = stats;
     this.#dates = series;
@@ -88,7 +89,9 @@ export class SeriesResponses {
     });
     this.#offsets[fragments.length] = offset;
     this.#points = Buffer.from(fragments.join(','));
-    this.#tail = Buffer.from(`],"meta":${JSON.stringify(meta)}}`);
+    this.#tail = Buffer.from(
+      `],"meta":${JSON.stringify(meta)}${provenance ? `,"provenance":${JSON.stringify(provenance)}` : ''}}`,
+    );
     this.#contentTag = strongEtag(Buffer.concat([this.#points, this.#tail])).slice(1, 17);
   }
 
@@ -159,6 +162,7 @@ export function buildSeriesResponses(
   series: readonly Observation[],
   freshness: SeriesFreshness,
   asOf?: SeriesMeta['asOf'],
+  provenance?: Provenance,
 ): SeriesResponses | undefined {
   const stats = windowStats(series);
   if (!stats) return undefined;
@@ -182,5 +186,5 @@ export function buildSeriesResponses(
   };
   // Restricted terms (ICE BofA: "reproduction in any form is prohibited"): the statistics are published, the
   // values are not.
-  return new SeriesResponses(license.redistribution === 'full' ? series : [], meta, stats);
+  return new SeriesResponses(license.redistribution === 'full' ? series : [], meta, stats, provenance);
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { computeLens } from '../../../src/analytics/lens/lens.ts';
+import { computeLens, LENS_INPUTS } from '../../../src/analytics/lens/lens.ts';
 import { narrative } from '../../../src/analytics/lens/narrative/narrative.ts';
 import { addDays } from '../../../src/timeseries/dates.ts';
 import { LOCALES } from '../../../src/timeseries/locales.ts';
@@ -101,5 +101,18 @@ describe('the lens on hand-built inputs', () => {
     assert.equal(empty.structure.fiscalPulse, null);
     assert.deepEqual(empty.synthesis.cell, { posture: null, pulse: null });
     assert.equal(empty.dataAsOf, null);
+  });
+});
+
+describe('the lens inputs named in provenance', () => {
+  it('are exactly the series computeLens reads', () => {
+    const read = new Set<string>();
+    const recording = new Map<string, Observation[]>();
+    recording.get = (id: string) => {
+      read.add(id);
+      return undefined;
+    };
+    computeLens(recording);
+    assert.deepEqual([...read].sort(), [...LENS_INPUTS].sort());
   });
 });

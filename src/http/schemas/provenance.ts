@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox';
+
+/** The provenance object every data resource carries (publish/provenance.ts builds it). */
+export const Provenance = Type.Object(
+  {
+    serviceVersion: Type.String(),
+    modelVersion: Type.Union([Type.String(), Type.Null()]),
+    publication: Type.Object(
+      { id: Type.Integer(), builtAt: Type.String({ description: 'When the publication was built (ISO 8601).' }) },
+      { additionalProperties: false },
+    ),
+    dataCutoff: Type.Union([Type.String(), Type.Null()], { description: 'The newest date of data among the inputs.' }),
+    inputs: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          provider: Type.String({
+            description: 'fred, treasury, nyfed, prices, or derived (from the inputs beside it).',
+          }),
+          providerSeriesId: Type.Union([Type.String(), Type.Null()], {
+            description: "The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol).",
+          }),
+          license: Type.String({ description: 'The upstream terms (public-domain, citation-required, restricted).' }),
+          vintageSeenAt: Type.Union([Type.String(), Type.Null()], {
+            description: 'When this service first saw the newest vintage the answer was built from.',
+          }),
+          lastDate: Type.Union([Type.String(), Type.Null()]),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Every series the answer reads; derived series bring their formula inputs.' },
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read.',
+  },
+);

@@ -1,0 +1,105 @@
+import { formulaInputs, seriesDef } from '../timeseries/catalog.ts';
+import { licenseOf } from '../timeseries/licenses.ts';
+import type { VintagedSeries } from '../timeseries/vintages.ts';
+
+/** Where one input of an answer comes from: its provider and the provider's id, its terms, the vintage read. */
+export interface InputProvenance {
+  id: string;
+  /** fred, treasury, nyfed, prices, or derived (computed here from the inputs listed beside it). */
+  provider: string;
+  /** The provider's own id: a FRED series id, a Fiscal Data dataset, a NY Fed dataset, a price symbol. */
+  providerSeriesId: string | null;
+  license: string;
+  /** The newest vintage of this series the answer was built from: when this service last saw a new value. */
+  vintageSeenAt: string | null;
+  /** Its newest date. */
+  lastDate: string | null;
+}
+
+/** The provenance object of every JSON resource: which service, model and publication, and from which data. */
+export interface Provenance {
+  serviceVersion: string;
+  modelVersion: string | null;
+  publication: { id: number; builtAt: string };
+  /** The newest date of data among the inputs. */
+  dataCutoff: string | null;
+  inputs: InputProvenance[];
+}
+
+/**
+ * Builds the provenance of answers of one publication. Each answer names the series it reads; derived series
+ * bring their formula inputs (recursively), so a reader can trace every number to a provider's series.
+ * Example: ['net-liquidity'] → net-liquidity (derived), fed-balance-sheet (fred WALCL), tga …, onrrp (fred
+ * RRPONTSYD), each with its terms and the instant its newest vintage was seen.
+ */
+export function provenanceBuilder(opts: {
+  vintaged: ReadonlyMap<string, VintagedSeries>;
+  serviceVersion: string;
+  modelVersion: string | null;
+  publication: { id: number; builtAt: string };
+}): (ids: readonly string[], asOf?: string) => Provenance {
+  const byId = new Map<string, InputProvenance>();
+  const input = (id: string, asOf?: string): InputProvenance => {
+    const known = asOf === undefined ? byId.get(id) : undefined;
+    if (known) return known;
+    const def = seriesDef(id);
+    const series = opts.vintaged.get(id);
+    const source = def?.source;
+    const entry: InputProvenance = {
+      id,
+      provider: source?.provider ?? 'derived',
+      providerSeriesId: !source
+        ? null
+        : source.provider === 'fred'
+          ? source.seriesId
+          : source.provider === 'prices'
+            ? source.symbol
+            : source.dataset,
+      license: def ? licenseOf(def).terms : 'unknown',
+      vintageSeenAt: series ? newestSeen(series, asOf) : null,
+      lastDate: series ? lastDateSeen(series, asOf) : null,
+    };
+    if (asOf === undefined) byId.set(id, entry);
+    return entry;
+  };
+  // With asOf (an as-of answer): the newest vintage seen by then, and the newest date known then.
+  return (ids, asOf) => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      const def = seriesDef(id);
+      if (def?.formula) for (const inputId of formulaInputs(def.formula)) visit(inputId);
+    };
+    for (const id of ids) visit(id);
+    const inputs = [...seen].map((id) => input(id, asOf));
+    const dataCutoff = inputs.reduce<string | null>(
+      (max, i) => (i.lastDate !== null && (max === null || i.lastDate > max) ? i.lastDate : max),
+      null,
+    );
+    return {
+      serviceVersion: opts.serviceVersion,
+      modelVersion: opts.modelVersion,
+      publication: opts.publication,
+      dataCutoff,
+      inputs,
+    };
+  };
+}
+
+function newestSeen(series: VintagedSeries, asOf?: string): string | null {
+  let newest: string | null = null;
+  const consider = (seen: string) => {
+    if ((asOf === undefined || seen <= asOf) && (newest === null || seen > newest)) newest = seen;
+  };
+  for (const seen of series.firstSeen) consider(seen);
+  for (const later of series.revisions.values()) for (const v of later) consider(v.seenAt);
+  return newest;
+}
+
+function lastDateSeen(series: VintagedSeries, asOf?: string): string | null {
+  for (let i = series.dates.length - 1; i >= 0; i--) {
+    if (asOf === undefined || series.firstSeen[i]! <= asOf) return series.dates[i]!;
+  }
+  return null;
+}
