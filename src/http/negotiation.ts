@@ -35,7 +35,7 @@ export function wantsMarkdown(path: string, accept: string | undefined): boolean
 
 /** A data resource as CSV: Accept prefers text/csv over JSON. Example: 'text/csv' → true; '*\/*' → false. */
 export function wantsCsv(accept: string | undefined): boolean {
-  if (!accept || !accept.includes('csv')) return false;
+  if (!accept?.includes('csv')) return false;
   return new Negotiator({ headers: { accept } }).mediaType(['application/json', 'text/csv']) === 'text/csv';
 }
 

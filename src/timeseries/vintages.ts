@@ -74,14 +74,14 @@ export function vintageRows(series: VintagedSeries, from: string, to: string): V
       { value: series.firstValues[i]!, seenAt: series.firstSeen[i]! },
       ...(series.revisions.get(i) ?? []),
     ];
-    all.forEach((v, k) =>
+    all.forEach((v, k) => {
       rows.push({
         date,
         value: Number.isNaN(v.value) ? null : v.value,
         seenAt: v.seenAt,
         supersededAt: all[k + 1]?.seenAt ?? null,
-      }),
-    );
+      });
+    });
   });
   return rows;
 }

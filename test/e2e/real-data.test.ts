@@ -1,9 +1,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
 import { loadSeries } from '../../src/store/observations.ts';
 import { addDays } from '../../src/timeseries/dates.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
+import { assertAtom } from '../support/atom.ts';
 import { createHarness, type Harness } from '../support/harness.ts';
 import { hasRealData, REAL_DATA_DIR, realReplayData } from '../support/replay-data.ts';
 
@@ -40,6 +46,58 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     await h.refresh();
   });
   after(() => h.close());
+
+  it('data out on the real files: every CSV equals its JSON, the bulk zip round-trips, the feeds are Atom 1.0', async () => {
+    const files = unzipSync(new Uint8Array((await h.app.inject('/api/bulk.zip')).rawPayload));
+    const long = parse(strFromU8(files['observations.csv']!), { columns: true }) as Array<Record<string, string>>;
+    let compared = 0;
+    for (const id of INDICATOR_IDS) {
+      const res = await h.app.inject(`/api/series/${id}?days=4000`);
+      if (res.statusCode !== 200) continue;
+      const json = res.json();
+      const csv = await h.app.inject(`/api/series/${id}.csv?days=4000`);
+      if (json.meta.license.redistribution !== 'full') {
+        assert.equal(csv.statusCode, 451, id);
+        assert.ok(!long.some((r) => r.series_id === id), `${id} withheld from the bulk file`);
+        continue;
+      }
+      const rows = parse(csv.body, { columns: true }) as Array<Record<string, string>>;
+      const points = json.data.map((p: { date: string; value: number }) => [p.date, p.value]);
+      assert.deepEqual(
+        rows.map((r) => [r.date, Number(Object.values(r)[1])]),
+        points,
+        `${id}: CSV = JSON`,
+      );
+      const first = json.data[0]?.date ?? '';
+      assert.deepEqual(
+        long.filter((r) => r.series_id === id && String(r.date) >= first).map((r) => [r.date, Number(r.value)]),
+        points,
+        `${id}: bulk = JSON`,
+      );
+      compared++;
+    }
+    assert.ok(compared >= 15, `${compared} series compared`);
+    assert.equal(strFromU8(files['history.csv']!), (await h.app.inject('/api/history.csv')).body);
+    assertAtom((await h.app.inject('/feed.xml')).body);
+    assertAtom((await h.app.inject('/api/series/net-liquidity/feed.xml')).body);
+  });
+
+  it('agents on the real files: the MCP client lists the tools and gets the regime with its provenance', async () => {
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (h.app.server.address() as AddressInfo).port;
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    try {
+      assert.equal((await client.listTools()).tools.length, 8);
+      const regime = (await client.callTool({ name: 'get_regime', arguments: {} })) as unknown as {
+        structuredContent: { percentile5y: number; provenance: { inputs: unknown[] } };
+      };
+      assert.equal(regime.structuredContent.percentile5y, (await h.app.inject('/api/regime')).json().percentile5y);
+      assert.ok(regime.structuredContent.provenance.inputs.length >= 7);
+    } finally {
+      await client.close();
+    }
+  });
 
   it('net liquidity on a Wednesday equals WALCL − TGA − ON RRP from the raw files, in USD billions', async () => {
     const walcl = rawFile('WALCL.csv');

@@ -214,7 +214,7 @@ export const getSeriesFeed: Route = {
     }
     const current = publication();
     return (
-      (current && current.vintages.feed(id, baseUrl, current.builtAt)) ??
+      (current ? current.vintages.feed(id, baseUrl, current.builtAt) : undefined) ??
       new ApiError('series_unavailable', `No data has been stored for "${id}" yet.`, 'Retry after the next refresh.', {
         'retry-after': '60',
       })
