@@ -1,4 +1,5 @@
 import { describeModel, type ModelDescription } from '../analytics/model/description.ts';
+import { type DayDrivers, dailyDrivers } from '../analytics/model/drivers.ts';
 import { type History, historyOf } from '../analytics/model/history.ts';
 import { computeModel, type ModelRun } from '../analytics/model/liquidity-model.ts';
 import { asPublishedToday, type PointInTimeSeries, pointInTime } from '../analytics/model/point-in-time.ts';
@@ -14,6 +15,8 @@ import type { VintagedSeries } from '../timeseries/vintages.ts';
 export interface ModelOutputs {
   regime: Regime;
   history: History;
+  /** Each history day's strongest drivers, aligned with history.dates (for the archive's day pages). */
+  dayDrivers?: DayDrivers[];
   description: ModelDescription;
   /** The model run and its point-in-time inputs, reused by the correlation statistics. */
   /** Released (undefined) once the publication is built. */
@@ -53,7 +56,8 @@ export function computeModelOutputs(
   const updatedAt = now.toISOString();
   const regime = regimeAt(run, g, updatedAt);
   const history = historyOf(run, updatedAt);
+  const dayDrivers = dailyDrivers(run);
   const validation = validateModel(run, inputs);
   const description = describeModel(spec, { computedAt: updatedAt, dataAsOf: regime.dataAsOf, validation, baseUrl });
-  return { regime, history, description, run, inputs, ms: Math.round(performance.now() - started) };
+  return { regime, history, dayDrivers, description, run, inputs, ms: Math.round(performance.now() - started) };
 }

@@ -105,7 +105,7 @@ export function buildSite(publication: Publication): SiteBundle {
   // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
   const archive = cached(100, (date) => {
     if (!data.history || data.history.count === 0) return undefined;
-    const page = archivePage(data.history, date);
+    const page = archivePage(data.history, date, data.dayDrivers);
     return page ? render(page, 'if-idle') : render(noReadingPage(data.history, date), 'if-idle', 404);
   });
   const chartCache = new LRUCache<string, PreparedResponse>({

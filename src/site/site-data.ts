@@ -1,5 +1,5 @@
 import type { BlogPost, EndpointDoc, ErrorDoc, PublicationContent } from '../publish/content.ts';
-import type { Publication } from '../publish/publication.ts';
+import type { ModelState, Publication } from '../publish/publication.ts';
 import type { CorrelationBody } from '../publish/resources/correlation.ts';
 import { examplePath } from '../publish/resources/examples.ts';
 import type { HealthBody } from '../publish/resources/health.ts';
@@ -18,6 +18,8 @@ export interface SiteData {
   refreshIntervalHours: number;
   regime: RegimeBody | undefined;
   history: HistoryBody | undefined;
+  /** Each history day's strongest drivers (id, change of share of the aggregate), aligned with history.dates. */
+  dayDrivers: ModelState['outputs']['dayDrivers'];
   model: ModelBody | undefined;
   /** The lens in English (the site's language). */
   lens: LensBody | undefined;
@@ -53,6 +55,7 @@ export function siteData(publication: Publication): SiteData {
     refreshIntervalHours: content.refreshIntervalHours,
     regime: publication.regime?.body,
     history: publication.history?.body,
+    dayDrivers: publication.modelState?.outputs.dayDrivers,
     model: publication.model?.body,
     lens: publication.lens?.get('en')?.body,
     lenses: new Map([...(publication.lens ?? [])].map(([locale, resource]) => [locale, resource.body])),

@@ -191,6 +191,11 @@ describe('the website', () => {
     const page = (await h.app.inject(`/today/${day}`)).body;
     assert.match(page, /src="\/charts\/headline\.svg\?start=/);
     assert.match(page, /What moved over the week/);
+    assert.match(
+      page,
+      /<a href="\/indicators\/[a-z0-9-]+">[^<]+<\/a> pushed toward (tighter|looser): its share of the aggregate changed by [+−]\d/,
+      'the inputs that moved it, named',
+    );
     const saturday = ['2024-03-09', '2024-03-10'].find((d) => d >= history.from && d <= history.to) ?? history.to;
     const weekend = await h.app.inject({ url: `/today/${saturday}`, headers: { accept: 'text/html' } });
     assert.equal(weekend.statusCode, 404);

@@ -101,3 +101,29 @@ function latestZ(z: Float64Array, g: number): number {
   for (let k = g; k >= 0; k--) if (!Number.isNaN(z[k]!)) return z[k]!;
   return 0;
 }
+
+/** One day's strongest drivers, compact: [indicator id, contribution (change of share of the aggregate)]. */
+export type DayDrivers = Array<[string, number]>;
+
+/**
+ * The `top` strongest drivers of every day the history holds (the days with a headline, from the first to the
+ * last), aligned with History.dates: what the archive's day pages name as "what moved it". Example: a day where
+ * SOFR − IORB eased the aggregate by 0.10 and ON RRP tightened it by 0.03 → [['sofr-iorb', -0.1], ['onrrp', 0.03]].
+ */
+export function dailyDrivers(run: ModelRun, top = 3): DayDrivers[] {
+  const first = run.headline.findIndex((v) => !Number.isNaN(v));
+  if (first < 0) return [];
+  let last = run.headline.length - 1;
+  while (last > first && Number.isNaN(run.headline[last]!)) last--;
+  const out: DayDrivers[] = [];
+  for (let g = first; g <= last; g++) {
+    if (Number.isNaN(run.headline[g]!)) continue;
+    out.push(
+      driversOn(run, g)
+        .filter((d) => d.contribution !== 0)
+        .slice(0, top)
+        .map((d): [string, number] => [d.indicatorId, round(d.contribution, 3)]),
+    );
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
+import { seriesDef } from '../../timeseries/catalog.ts';
 import { addDays } from '../../timeseries/dates.ts';
-import type { Block, Page, Tone } from '../page.ts';
+import type { Block, Inline, Page, Tone } from '../page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
 import { dayChartRange } from './archive.ts';
 
@@ -71,7 +72,11 @@ export function todayPage(data: SiteData): Page {
 }
 
 /** /today/YYYY-MM-DD, or undefined when the date is not a day of the history. */
-export function archivePage(history: History, date: string): Page | undefined {
+export function archivePage(
+  history: History,
+  date: string,
+  dayDrivers?: ReadonlyArray<ReadonlyArray<readonly [string, number]>>,
+): Page | undefined {
   const i = history.dates.indexOf(date);
   if (i < 0) return undefined;
   const range = dayChartRange(date);
@@ -93,6 +98,7 @@ export function archivePage(history: History, date: string): Page | undefined {
       ],
     },
     ...groupMoves(history, i),
+    ...driverList(dayDrivers?.[i]),
     {
       kind: 'links',
       label: 'Other days',
@@ -170,6 +176,21 @@ function groupMoves(history: History, i: number): Block[] {
           [delta === null || Math.abs(delta) < 0.05 ? '—' : delta > 0 ? 'tighter' : 'looser'],
         ];
       }),
+    },
+  ];
+}
+
+/** The inputs that moved the aggregate most over the week before the day, in words. */
+function driverList(drivers: ReadonlyArray<readonly [string, number]> | undefined): Block[] {
+  if (!drivers || drivers.length === 0) return [];
+  return [
+    { kind: 'paragraph', inlines: ['The inputs that moved the aggregate most:'] },
+    {
+      kind: 'list',
+      items: drivers.map(([id, contribution]): Inline[] => [
+        { text: seriesDef(id)?.name ?? id, href: `/indicators/${id}` },
+        ` pushed toward ${contribution > 0 ? 'tighter' : 'looser'}: its share of the aggregate changed by ${contribution > 0 ? '+' : '−'}${Math.abs(contribution * 100).toFixed(1)} points over the week.`,
+      ]),
     },
   ];
 }
