@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it, mock } from 'node:test';
 import { getText, retryAfterMs } from '../../src/providers/http-client.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';
 import { rateLimiter } from '../../src/providers/rate-limiter.ts';
@@ -91,14 +91,33 @@ describe('HTTP client: timeouts, retries, backoff, refusals', () => {
 
 describe('rate limiter', () => {
   it('spaces request starts by the minimum interval (FRED: 2 per second)', async () => {
-    const limiter = rateLimiter({ minIntervalMs: 100, maxConcurrent: 2 });
-    const starts: number[] = [];
-    await Promise.all([1, 2, 3, 4].map(() => limiter.schedule(async () => void starts.push(Date.now()))));
-    const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
-    assert.ok(
-      gaps.every((gap) => gap >= 90),
-      `gaps ${gaps.join(', ')}`,
-    );
+    // On a mocked clock (setTimeout and Date, advanced 1 ms at a time): deterministic on a busy machine.
+    mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 });
+    try {
+      const limiter = rateLimiter({ minIntervalMs: 100, maxConcurrent: 2 });
+      const starts: number[] = [];
+      let done = false;
+      const all = Promise.all([1, 2, 3, 4].map(() => limiter.schedule(async () => void starts.push(Date.now())))).then(
+        () => {
+          done = true;
+        },
+      );
+      // Bottleneck's own timers (the next start, the completion) fire only as the mocked clock advances.
+      for (let ms = 0; ms < 1000 && !done; ms++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        mock.timers.tick(1);
+      }
+      await all;
+      const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
+      assert.equal(starts.length, 4);
+      assert.ok(
+        // Within the mocked clock's 1 ms step.
+        gaps.every((gap) => gap >= 99),
+        `gaps ${gaps.join(', ')}`,
+      );
+    } finally {
+      mock.timers.reset();
+    }
   });
 
   it('never runs more than maxConcurrent tasks at once', async () => {
