@@ -68,7 +68,14 @@ describe('several API processes on one PostgreSQL store', { skip: skipWithoutPos
   });
   after(async () => {
     for (const child of processes) child.kill('SIGKILL');
-    await sleep(200);
+    // Wait for each to be gone (not a fixed sleep): their sessions close with them.
+    await Promise.all(
+      processes.map((child) =>
+        child.exitCode !== null || child.signalCode !== null
+          ? undefined
+          : new Promise((resolve) => child.once('exit', resolve)),
+      ),
+    );
     await replay?.close();
     await database?.drop();
   });

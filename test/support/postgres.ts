@@ -24,10 +24,23 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   return {
     url: url.toString(),
     async drop() {
+      // Processes killed a moment ago may still be closing their sessions: retry briefly, and always close this
+      // client (an open client keeps the test process alive after a failed drop).
       const c = new pg.Client({ connectionString: admin.toString() });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name} with (force)`);
+            return;
+          } catch (error) {
+            if (attempt >= 5) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
