@@ -1,3 +1,4 @@
+import type { DateWindow } from '../timeseries/date-window.ts';
 import type { PreparedResponse } from './prepared-response.ts';
 import type { Publication } from './publication.ts';
 
@@ -11,8 +12,8 @@ export interface RenderedPage {
   markdown: PreparedResponse;
 }
 
-/** The dates a chart or an indicator page shows: a trailing window, or a range of dates (end inclusive). */
-export type ChartWindow = { days: number } | { start: string; end: string | null };
+/** The dates a chart or an indicator page shows. */
+export type ChartWindow = DateWindow;
 
 /** What an indicator page or chart shows: its window and, optionally, a second series to compare with. */
 export interface ChartQuery {

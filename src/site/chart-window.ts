@@ -1,7 +1,9 @@
 import type { ChartQuery, ChartWindow } from '../publish/site-port.ts';
-import { firstIndexOnOrAfter } from '../timeseries/as-of.ts';
-import { addDays } from '../timeseries/dates.ts';
-import type { Observation } from '../timeseries/observation.ts';
+
+import { windowKey } from '../timeseries/date-window.ts';
+
+export { pointsIn } from '../timeseries/date-window.ts';
+
 import type { Frequency } from '../timeseries/series.ts';
 import { formatDate } from './site-data.ts';
 
@@ -50,20 +52,8 @@ export function effectiveWindow(window: ChartWindow | null, frequency: Frequency
 
 /** A cache key for a query: "d365", "2020-01-01..2021-06-30", "2020-01-01..", with "+onrrp" for a comparison. */
 export function queryKey(query: ChartQuery): string {
-  const w = query.window;
-  const window = w === null ? 'default' : 'days' in w ? `d${w.days}` : `${w.start}..${w.end ?? ''}`;
+  const window = query.window === null ? 'default' : windowKey(query.window);
   return query.compare ? `${window}+${query.compare}` : window;
-}
-
-/** The points of `window`: the trailing days up to the last point, or the dates from start to end. */
-export function pointsIn<T extends { date: string }>(points: readonly T[], window: ChartWindow): T[] {
-  const last = points.at(-1);
-  if (!last) return [];
-  const obs = points as unknown as Observation[];
-  if ('days' in window) return points.slice(firstIndexOnOrAfter(obs, addDays(last.date, -(window.days - 1))));
-  const from = firstIndexOnOrAfter(obs, window.start);
-  const to = window.end === null ? points.length : firstIndexOnOrAfter(obs, addDays(window.end, 1));
-  return points.slice(from, to);
 }
 
 /** "the last 1 year", "Jan 1, 2020 – Jun 30, 2021": the window in words, for captions and alt text. */

@@ -7,7 +7,7 @@ import {
   type ChartBlock,
   headingId,
   type Inline,
-  MONTHS,
+  monthTitle,
   type Page,
   type SiteInfo,
 } from './page.ts';
@@ -206,7 +206,7 @@ function monthHtml(m: { year: number; month: number; days: Map<number, CalendarD
   while (cells.length % 7 !== 0) cells.push('<td></td>');
   const rows: string[] = [];
   for (let i = 0; i < cells.length; i += 7) rows.push(`<tr>${cells.slice(i, i + 7).join('')}</tr>`);
-  const title = `${MONTHS[m.month - 1]} ${m.year}`;
+  const title = `${monthTitle(m.year, m.month)}`;
   return `<table class="calendar"><caption>${title}</caption><thead><tr>${WEEKDAYS.map((d) => `<th scope="col">${d}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 

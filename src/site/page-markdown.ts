@@ -1,5 +1,5 @@
 import { DATA_LICENSE } from '../timeseries/licenses.ts';
-import { type Block, type Inline, MONTHS, type Page, type SiteInfo } from './page.ts';
+import { type Block, type Inline, monthTitle, type Page, type SiteInfo } from './page.ts';
 
 /** The Markdown rendering of a page model: the same content as the HTML, for readers and agents that want text. */
 function inlineMarkdown(inlines: Inline[]): string {
@@ -38,8 +38,7 @@ function blockMarkdown(block: Block): string {
     case 'calendar':
       return block.months
         .map(
-          (m) =>
-            `- ${MONTHS[m.month - 1]} ${m.year}: ${[...m.days].map(([day, d]) => `[${day}](${d.href})`).join(' ')}`,
+          (m) => `- ${monthTitle(m.year, m.month)}: ${[...m.days].map(([day, d]) => `[${day}](${d.href})`).join(' ')}`,
         )
         .join('\n');
     case 'heading':

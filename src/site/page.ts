@@ -125,17 +125,9 @@ export function headingId(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTH_TITLE = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar month's title: (2026, 8) → "August 2026". */
+export function monthTitle(year: number, month: number): string {
+  return MONTH_TITLE.format(new Date(Date.UTC(year, month - 1, 1)));
+}

@@ -7,9 +7,8 @@ import { createProviders } from '../../src/providers/providers.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { assertAtom } from '../support/atom.ts';
-import type { ReplayData } from '../support/replay-data.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
-import { syntheticReplayData } from '../support/synthetic-data.ts';
+import { revisingM2Data } from '../support/synthetic-data.ts';
 
 const FIRST = '2026-11-21T00:00:00.000Z';
 const SECOND = '2026-11-21T06:00:00.000Z';
@@ -23,24 +22,12 @@ describe('point in time: asOf and the revision record', () => {
   let replay: ReplayServer;
   let app: FastifyInstance;
   before(async () => {
-    const base = syntheticReplayData({ start: '2025-01-01' });
-    let bump = 0;
-    const revising: ReplayData = {
-      ...base,
-      rows: (key) =>
-        key === 'fred:M2SL'
-          ? base
-              .rows(key)
-              ?.map((r, i, all) =>
-                i === all.length - 1 && r.raw ? { ...r, raw: (Number(r.raw) + bump).toFixed(1) } : r,
-              )
-          : base.rows(key),
-    };
-    replay = await startReplayServer(revising);
+    const revising = revisingM2Data();
+    replay = await startReplayServer(revising.data);
     store = await openStore('sqlite::memory:');
     const providers = createProviders(replay.providerConfig());
     await runRefresh({ store, providers, now: () => new Date(FIRST), only: ['m2'] }, 'test');
-    bump = 12.5;
+    revising.revise(12.5);
     await runRefresh({ store, providers, now: () => new Date(SECOND), only: ['m2'] }, 'test');
     const publisher = new Publisher(store, { now: () => new Date(SECOND), offThread: false });
     await publisher.rebuild();

@@ -7,9 +7,8 @@ import { loadSeries } from '../../src/store/observations.ts';
 import { runSources } from '../../src/store/runs.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
-import type { ReplayData } from '../support/replay-data.ts';
 import { type Fault, type ReplayServer, startReplayServer } from '../support/replay-server.ts';
-import { syntheticReplayData } from '../support/synthetic-data.ts';
+import { revisingM2Data, syntheticReplayData } from '../support/synthetic-data.ts';
 
 const now = () => new Date('2026-11-21T12:00:00Z');
 
@@ -117,25 +116,13 @@ describe('provider faults never destroy stored data', () => {
 
 describe('revisions between vintages', () => {
   it('stores a revised value as a new vintage and can reconstruct the first print', async () => {
-    const base = syntheticReplayData({ start: '2025-01-01' });
-    let bump = 0;
-    const revising: ReplayData = {
-      ...base,
-      rows: (key) =>
-        key === 'fred:M2SL'
-          ? base
-              .rows(key)
-              ?.map((r, i, all) =>
-                i === all.length - 1 && r.raw ? { ...r, raw: (Number(r.raw) + bump).toFixed(1) } : r,
-              )
-          : base.rows(key),
-    };
-    const replay = await startReplayServer(revising);
+    const revising = revisingM2Data();
+    const replay = await startReplayServer(revising.data);
     const store = await openStore('sqlite::memory:');
     const providers = createProviders(replay.providerConfig());
     try {
       await runRefresh({ store, providers, now: () => new Date('2026-11-21T00:00:00Z'), only: ['m2'] }, 'test');
-      bump = 12.5;
+      revising.revise(12.5);
       const second = await runRefresh(
         { store, providers, now: () => new Date('2026-11-21T06:00:00Z'), only: ['m2'] },
         'test',

@@ -228,3 +228,27 @@ function hash(text: string): number {
   for (const ch of text) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
   return h >>> 0;
 }
+
+/**
+ * Synthetic data whose latest M2 print can be revised between refreshes: `revise(12.5)` makes the next response
+ * carry that print + 12.5 (a revision the store keeps as a new vintage).
+ */
+export function revisingM2Data(): { data: ReplayData; revise(by: number): void } {
+  const base = syntheticReplayData({ start: '2025-01-01' });
+  let bump = 0;
+  const data: ReplayData = {
+    ...base,
+    rows: (key) =>
+      key === 'fred:M2SL'
+        ? base
+            .rows(key)
+            ?.map((r, i, all) => (i === all.length - 1 && r.raw ? { ...r, raw: (Number(r.raw) + bump).toFixed(1) } : r))
+        : base.rows(key),
+  };
+  return {
+    data,
+    revise(by) {
+      bump = by;
+    },
+  };
+}

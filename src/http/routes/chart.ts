@@ -1,8 +1,8 @@
 import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
-import { isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
-import { licenseOf } from '../../timeseries/licenses.ts';
+import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { CANONICAL_WINDOWS_TEXT, canonicalWindow } from '../canonical-window.ts';
+import { valuesWithheld } from '../series-errors.ts';
 import { parseChartQuery } from '../window-param.ts';
 import { queryParam, type Route } from './route.ts';
 
@@ -95,17 +95,8 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
         'style is line (default), compact or spark.',
       );
     }
-    const withheld = [id, chartQuery.value.compare].find(
-      (s) => s !== null && isIndicatorId(s) && licenseOf(seriesDef(s)!).redistribution !== 'full',
-    );
-    if (withheld) {
-      const license = licenseOf(seriesDef(withheld)!);
-      return new ApiError(
-        'values_withheld',
-        `The values of "${withheld}" are not reproduced here: ${license.name}.`,
-        `See them at the source, ${license.url}; /api/series/${withheld} serves the statistics and the licence.`,
-      );
-    }
+    const withheld = [id, chartQuery.value.compare].flatMap((s) => (s ? [valuesWithheld(s)] : [])).find(Boolean);
+    if (withheld) return withheld;
     const chart = publication()?.site?.chart(id, chartQuery.value, style, format);
     return chart ?? new ApiError('not_found', `No data for chart "${id}" yet.`, 'Retry after the next refresh.');
   },

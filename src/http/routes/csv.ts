@@ -1,10 +1,8 @@
 import type { Publication } from '../../publish/publication.ts';
-import type { DateWindow } from '../../publish/resources/csv.ts';
 import { MAX_DAYS } from '../../publish/resources/series.ts';
-import { isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
-import { licenseOf } from '../../timeseries/licenses.ts';
-import { INDICATOR_IDS } from '../../timeseries/series.ts';
-import { ApiError, truncate } from '../api-error.ts';
+import type { DateWindow } from '../../timeseries/date-window.ts';
+import { ApiError } from '../api-error.ts';
+import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
 import { type Answer, queryParam, type Route } from './route.ts';
 
@@ -19,14 +17,7 @@ export const getSeriesCsv: Route = {
     description:
       'The observations of one series as RFC 4180 CSV (CRLF line ends, a header row): `date,value_<unit>`, e.g. `date,value_usd_bn`. `days` selects the same trailing window as /api/series/{id}. Series whose provider forbids reproduction answer values_withheld.',
     parameters: [
-      {
-        name: 'id',
-        in: 'path',
-        required: true,
-        type: 'string',
-        description: 'Series id; one of the 25 tracked ids.',
-        enum: [...INDICATOR_IDS],
-      },
+      SERIES_ID_PARAMETER,
       {
         name: 'days',
         in: 'query',
@@ -44,15 +35,10 @@ export const getSeriesCsv: Route = {
     errors: ['invalid_parameter', 'unknown_series', 'series_unavailable', 'values_withheld'],
     tag: 'series',
   },
-  handle: ({ params, query }, { publication }) => {
+  handle: ({ params, query }, { baseUrl, publication }) => {
     const id = params.id!;
-    if (!isIndicatorId(id)) {
-      return new ApiError(
-        'unknown_series',
-        `Unknown series id "${truncate(id)}".`,
-        `Use one of the 25 series ids: ${INDICATOR_IDS.join(', ')}.`,
-      );
-    }
+    const unknown = unknownSeries(id, baseUrl);
+    if (unknown) return unknown;
     const window = parseWindow(queryParam(query, 'days'), queryParam(query, 'start'), queryParam(query, 'end'));
     if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
     return seriesCsvAnswer(id, window.value ?? { days: 365 }, publication());
@@ -61,21 +47,10 @@ export const getSeriesCsv: Route = {
 
 /** A series as CSV (for /api/series/{id}.csv and for /api/series/{id} with `Accept: text/csv`). */
 export function seriesCsvAnswer(id: string, window: DateWindow, publication: Publication | undefined): Answer {
-  const license = licenseOf(seriesDef(id)!);
-  if (license.redistribution !== 'full') {
-    return new ApiError(
-      'values_withheld',
-      `The values of "${id}" are not reproduced here: ${license.name}.`,
-      `See them at the source, ${license.url}; /api/series/${id} serves the statistics and the licence.`,
-    );
-  }
+  const withheld = valuesWithheld(id);
+  if (withheld) return withheld;
   const csv = publication?.csv.forSeries(id, window);
-  return (
-    csv ??
-    new ApiError('series_unavailable', `No data has been stored for "${id}" yet.`, 'Retry after the next refresh.', {
-      'retry-after': '60',
-    })
-  );
+  return csv ?? seriesUnavailable(id);
 }
 
 /** The history as CSV, whole or from start to end (for /api/history.csv and /api/history with Accept). */

@@ -1,12 +1,10 @@
 import type { Publication } from '../../publish/publication.ts';
-import type { DateWindow } from '../../publish/resources/csv.ts';
 import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
-import { isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
-import { licenseOf } from '../../timeseries/licenses.ts';
-import { INDICATOR_IDS } from '../../timeseries/series.ts';
-import { ApiError, truncate } from '../api-error.ts';
+import type { DateWindow } from '../../timeseries/date-window.ts';
+import { ApiError } from '../api-error.ts';
 import { wantsCsv } from '../negotiation.ts';
 import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
+import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from '../window-param.ts';
 import { seriesCsvAnswer } from './csv.ts';
 import { type Answer, queryParam, type Route } from './route.ts';
@@ -21,14 +19,7 @@ export const getSeries: Route = {
     description:
       "The observations of one tracked series in its documented unit, ascending by date, each with its z-score. `Accept: text/csv` answers the same window as CSV (as /api/series/{id}.csv does). z-scores and meta.percentile use a trailing 5-year window (1,826 days ending at the series' last observation): zScore = (value − zScoreMean) / zScoreStd with the window's mean and sample standard deviation; percentile is the percent rank of the latest value in that window (ties counted half). `days` keeps the points dated within that many days up to and including lastAvailableDate. meta.source says how fresh the data is.",
     parameters: [
-      {
-        name: 'id',
-        in: 'path',
-        required: true,
-        type: 'string',
-        description: 'Series id; one of the 25 tracked ids.',
-        enum: [...INDICATOR_IDS],
-      },
+      SERIES_ID_PARAMETER,
       {
         name: 'days',
         in: 'query',
@@ -49,13 +40,8 @@ export const getSeries: Route = {
   },
   handle: ({ params, query, headers }, { baseUrl, publication }) => {
     const id = params.id!;
-    if (!isIndicatorId(id)) {
-      return new ApiError(
-        'unknown_series',
-        `Unknown series id "${truncate(id)}".`,
-        `Use one of the 25 series ids: ${INDICATOR_IDS.join(', ')}. The directory at ${baseUrl}/api lists every endpoint.`,
-      );
-    }
+    const unknown = unknownSeries(id, baseUrl);
+    if (unknown) return unknown;
     const window = parseWindow(queryParam(query, 'days'), queryParam(query, 'start'), queryParam(query, 'end'));
     if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
     const selected = window.value ?? { days: DEFAULT_DAYS };
@@ -64,14 +50,7 @@ export const getSeries: Route = {
     if (asOf.value !== undefined) return asOfAnswer(id, asOf.value, window.value, publication());
     if (wantsCsv(headers.accept)) return seriesCsvAnswer(id, selected, publication());
     const series = publication()?.series.get(id);
-    if (!series) {
-      return new ApiError(
-        'series_unavailable',
-        `No data has been stored for "${id}" yet.`,
-        'The first refresh may still be running, or the provider has not answered; retry in a minute and check /api/health for status.',
-        { 'retry-after': '60' },
-      );
-    }
+    if (!series) return seriesUnavailable(id);
     return 'days' in selected ? series.forDays(selected.days) : series.forRange(selected.start, selected.end);
   },
 };
@@ -84,16 +63,7 @@ function asOfAnswer(
   publication: Publication | undefined,
 ): Answer {
   const answer = publication?.vintages.seriesAsOf(id, instant, window);
-  if (answer === undefined) {
-    return new ApiError(
-      'series_unavailable',
-      `No data has been stored for "${id}" yet.`,
-      'Retry after the next refresh.',
-      {
-        'retry-after': '60',
-      },
-    );
-  }
+  if (answer === undefined) return seriesUnavailable(id);
   if ('refused' in answer) {
     const first = answer.storeFirstLoadAt ?? 'never';
     return new ApiError(
@@ -118,14 +88,7 @@ export const getSeriesVintages: Route = {
     description:
       'Every vintage of the dates in a window (default: the last 365 days), ALFRED style: the value, when this service first saw it, and when a later vintage superseded it (null for the current one; a null value is a withdrawal). Only what this service has seen since its first load (storeFirstLoadAt); series whose terms forbid reproduction answer values_withheld.',
     parameters: [
-      {
-        name: 'id',
-        in: 'path',
-        required: true,
-        type: 'string',
-        description: 'Series id; one of the 25 tracked ids.',
-        enum: [...INDICATOR_IDS],
-      },
+      SERIES_ID_PARAMETER,
       {
         name: 'days',
         in: 'query',
@@ -142,31 +105,15 @@ export const getSeriesVintages: Route = {
     errors: ['invalid_parameter', 'unknown_series', 'series_unavailable', 'values_withheld'],
     tag: 'series',
   },
-  handle: ({ params, query }, { publication }) => {
+  handle: ({ params, query }, { baseUrl, publication }) => {
     const id = params.id!;
-    if (!isIndicatorId(id)) {
-      return new ApiError(
-        'unknown_series',
-        `Unknown series id "${truncate(id)}".`,
-        `Use one of: ${INDICATOR_IDS.join(', ')}.`,
-      );
-    }
+    const unknown = unknownSeries(id, baseUrl);
+    if (unknown) return unknown;
     const window = parseWindow(queryParam(query, 'days'), queryParam(query, 'start'), queryParam(query, 'end'));
     if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
-    const license = licenseOf(seriesDef(id)!);
-    if (license.redistribution !== 'full') {
-      return new ApiError(
-        'values_withheld',
-        `The values of "${id}" are not reproduced here: ${license.name}.`,
-        `See them at the source, ${license.url}.`,
-      );
-    }
-    return (
-      publication()?.vintages.vintages(id, window.value) ??
-      new ApiError('series_unavailable', `No data has been stored for "${id}" yet.`, 'Retry after the next refresh.', {
-        'retry-after': '60',
-      })
-    );
+    const withheld = valuesWithheld(id);
+    if (withheld) return withheld;
+    return publication()?.vintages.vintages(id, window.value) ?? seriesUnavailable(id);
   },
 };
 
@@ -180,16 +127,7 @@ export const getSeriesFeed: Route = {
     summary: 'Atom feed of a series’ new observations and revisions',
     description:
       'The newest 50 events of a series as this service saw them — a new date, a revision (from → to) or a withdrawal — each with a stable id and a link to its vintages. Series whose terms forbid reproduction answer values_withheld.',
-    parameters: [
-      {
-        name: 'id',
-        in: 'path',
-        required: true,
-        type: 'string',
-        description: 'Series id; one of the 25 tracked ids.',
-        enum: [...INDICATOR_IDS],
-      },
-    ],
+    parameters: [SERIES_ID_PARAMETER],
     response: null,
     contentType: 'application/atom+xml',
     errors: ['unknown_series', 'series_unavailable', 'values_withheld'],
@@ -197,27 +135,11 @@ export const getSeriesFeed: Route = {
   },
   handle: ({ params }, { baseUrl, publication }) => {
     const id = params.id!;
-    if (!isIndicatorId(id)) {
-      return new ApiError(
-        'unknown_series',
-        `Unknown series id "${truncate(id)}".`,
-        `Use one of: ${INDICATOR_IDS.join(', ')}.`,
-      );
-    }
-    const license = licenseOf(seriesDef(id)!);
-    if (license.redistribution !== 'full') {
-      return new ApiError(
-        'values_withheld',
-        `The values of "${id}" are not reproduced here: ${license.name}.`,
-        `See them at the source, ${license.url}.`,
-      );
-    }
+    const unknown = unknownSeries(id, baseUrl);
+    if (unknown) return unknown;
+    const withheld = valuesWithheld(id);
+    if (withheld) return withheld;
     const current = publication();
-    return (
-      (current ? current.vintages.feed(id, baseUrl, current.builtAt) : undefined) ??
-      new ApiError('series_unavailable', `No data has been stored for "${id}" yet.`, 'Retry after the next refresh.', {
-        'retry-after': '60',
-      })
-    );
+    return (current ? current.vintages.feed(id, baseUrl, current.builtAt) : undefined) ?? seriesUnavailable(id);
   },
 };

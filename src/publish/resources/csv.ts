@@ -1,15 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import { firstIndexOnOrAfter } from '../../timeseries/as-of.ts';
-import { addDays } from '../../timeseries/dates.ts';
+import { type DateWindow, pointsIn, windowKey } from '../../timeseries/date-window.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef, Unit } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { HistoryBody } from './model.ts';
 import { COMMON_DAYS } from './series.ts';
-
-/** A trailing window or a range of dates (end inclusive; null: to the latest). */
-export type DateWindow = { days: number } | { start: string; end: string | null };
 
 /**
  * CSV downloads (RFC 4180): a header row, CRLF line ends, the unit in the value column's name, one row per date.
@@ -90,15 +86,11 @@ export class CsvDownloads {
    * selects them; undefined when none is stored.
    */
   forSeries(id: string, window: DateWindow): PreparedResponse | undefined {
-    const key = 'days' in window ? `${id}|${window.days}` : `${id}|${window.start}..${window.end ?? ''}`;
+    const key = `${id}|${windowKey(window)}`;
     return this.#cached(key, 'days' in window && COMMON_DAYS.includes(window.days), () => {
       const entry = this.#series(id);
       if (!entry || entry.observations.length === 0) return undefined;
-      const rows =
-        'days' in window
-          ? trailingDays(entry.observations, window.days)
-          : inRange(entry.observations, window.start, window.end);
-      return seriesCsv(entry.def, rows);
+      return seriesCsv(entry.def, pointsIn(entry.observations, window));
     });
   }
 
@@ -126,13 +118,6 @@ export class CsvDownloads {
   }
 }
 
-/** Observations dated from start to end (inclusive; null: to the last). */
-function inRange(observations: readonly Observation[], start: string, end: string | null): readonly Observation[] {
-  const from = firstIndexOnOrAfter(observations, start);
-  const to = end === null ? observations.length : firstIndexOnOrAfter(observations, addDays(end, 1));
-  return observations.slice(from, Math.max(from, to));
-}
-
 /**
  * The history's days from start to end (inclusive; null: to the last), every column sliced alike. Example: a
  * history of 2026-08-26..28 sliced to 2026-08-27.. keeps one day.
@@ -157,10 +142,4 @@ export function sliceHistory(history: HistoryBody, start: string, end: string | 
     aggregate: cut(history.aggregate),
     subIndices,
   };
-}
-
-/** Observations within `days` calendar days ending on the last one (the same window as the JSON's `days`). */
-function trailingDays(observations: readonly Observation[], days: number): readonly Observation[] {
-  const last = observations.at(-1)!;
-  return observations.slice(firstIndexOnOrAfter(observations, addDays(last.date, -(days - 1))));
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { seriesDef } from '../../timeseries/catalog.ts';
+import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
 import { addDays, isoDate } from '../../timeseries/dates.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import { firstLoadAt, seriesAsOf, type VintagedSeries, vintageRows } from '../../timeseries/vintages.ts';
@@ -7,7 +8,6 @@ import { CACHE_CONTROL } from '../cache-policy.ts';
 import { seriesFreshness } from '../freshness.ts';
 import { type PreparedResponse, prepareBody, prepareJson } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
-import type { DateWindow } from './csv.ts';
 import { buildSeriesResponses, DEFAULT_DAYS } from './series.ts';
 import { seriesFeed } from './series-feed.ts';
 
@@ -53,7 +53,7 @@ export class SeriesVintages {
     if (!def || !series) return undefined;
     const first = this.storeFirstLoadAt();
     if (first === null || instant < first) return { refused: 'before-first-load', storeFirstLoadAt: first };
-    const key = `asof|${id}|${instant}|${windowKey(window)}`;
+    const key = `asof|${id}|${instant}|${window === null ? 'default' : windowKey(window)}`;
     const hit = this.#cache.get(key);
     if (hit) return hit;
     const known = seriesAsOf(series, instant);
@@ -94,7 +94,7 @@ export class SeriesVintages {
     const def = seriesDef(id);
     const series = this.#vintaged.get(id);
     if (!def || !series || series.dates.length === 0 || licenseOf(def).redistribution !== 'full') return undefined;
-    const key = `vintages|${id}|${windowKey(window)}`;
+    const key = `vintages|${id}|${window === null ? 'default' : windowKey(window)}`;
     const hit = this.#cache.get(key);
     if (hit) return hit;
     const last = series.dates.at(-1)!;
@@ -112,9 +112,4 @@ export class SeriesVintages {
     this.#cache.set(key, response);
     return response;
   }
-}
-
-function windowKey(window: DateWindow | null): string {
-  if (window === null) return 'default';
-  return 'days' in window ? `d${window.days}` : `${window.start}..${window.end ?? ''}`;
 }

@@ -1,0 +1,51 @@
+import { isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
+import { licenseOf } from '../timeseries/licenses.ts';
+import { INDICATOR_IDS } from '../timeseries/series.ts';
+import { ApiError, truncate } from './api-error.ts';
+import type { ParameterSpec } from './routes/route.ts';
+
+/**
+ * What every per-series route (JSON, CSV, vintages, feed, chart) says about its `id`, once: the documented path
+ * parameter and the three refusals — an unknown id, values the provider forbids reproducing, nothing stored yet.
+ */
+export const SERIES_ID_PARAMETER: ParameterSpec = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  type: 'string',
+  description: 'Series id; one of the 25 tracked ids.',
+  enum: [...INDICATOR_IDS],
+};
+
+/** The refusal of an id that is not one of the 25, or undefined when it is. */
+export function unknownSeries(id: string, baseUrl: string): ApiError | undefined {
+  if (isIndicatorId(id)) return undefined;
+  return new ApiError(
+    'unknown_series',
+    `Unknown series id "${truncate(id)}".`,
+    `Use one of the 25 series ids: ${INDICATOR_IDS.join(', ')}. The directory at ${baseUrl}/api lists every endpoint.`,
+  );
+}
+
+/** The refusal of a series whose upstream terms forbid reproducing its values, or undefined when they allow it. */
+export function valuesWithheld(id: string): ApiError | undefined {
+  const def = seriesDef(id);
+  if (!def) return undefined;
+  const license = licenseOf(def);
+  if (license.redistribution === 'full') return undefined;
+  return new ApiError(
+    'values_withheld',
+    `The values of "${id}" are not reproduced here: ${license.name}.`,
+    `See them at the source, ${license.url}; /api/series/${id} serves the statistics and the licence.`,
+  );
+}
+
+/** Nothing stored yet for a known series. */
+export function seriesUnavailable(id: string): ApiError {
+  return new ApiError(
+    'series_unavailable',
+    `No data has been stored for "${id}" yet.`,
+    'The first refresh may still be running, or the provider has not answered; retry in a minute and check /api/health for status.',
+    { 'retry-after': '60' },
+  );
+}
