@@ -14,6 +14,12 @@ export interface ModelComputation {
   correlation: CorrelationReport | { error: string };
 }
 
+/**
+ * The shape of a stored ModelComputation (store/model-results.ts): bumped whenever a field is added, so that a
+ * restart never serves a result kept by older code of the same service version (2: history.confidence).
+ */
+export const MODEL_RESULT_FORMAT = 2;
+
 /** The series the model and the correlations read: only these are sent to the worker. */
 export const MODEL_SERIES: readonly string[] = [
   ...new Set([...CURRENT_MODEL.scored.map((s) => s.id), ...BENCHMARKS, ...ASSETS, 'net-liquidity']),

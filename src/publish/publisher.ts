@@ -6,7 +6,7 @@ import { currentContext, latestPublication, type PublicationContext } from '../s
 import type { Store } from '../store/store.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
-import type { ModelComputation } from './model-computation.ts';
+import { MODEL_RESULT_FORMAT, type ModelComputation } from './model-computation.ts';
 import { computeOffThread } from './model-pool.ts';
 import type { ModelTaskResult } from './model-worker.ts';
 import { buildPublication, type Publication } from './publication.ts';
@@ -64,7 +64,11 @@ export class Publisher {
   ): Promise<ModelTaskResult | undefined> {
     const key =
       publicationId !== undefined && publicationId > 0
-        ? { publicationId, modelVersion: CURRENT_MODEL.version, serviceVersion: SERVICE_VERSION }
+        ? {
+            publicationId,
+            modelVersion: CURRENT_MODEL.version,
+            serviceVersion: `${SERVICE_VERSION}+r${MODEL_RESULT_FORMAT}`,
+          }
         : undefined;
     const stored = key && (await storedModelResult(this.#store.db, key));
     if (stored) return { ok: true, computation: JSON.parse(stored) as ModelComputation };

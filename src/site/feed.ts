@@ -7,7 +7,8 @@ const CHANGES = 30;
 const DAYS = 30;
 
 /**
- * The Atom feed at /feed.xml: every change of the regime status (risk-on, neutral, risk-off), one entry per
+ * The Atom feed at /feed.xml: every change of the regime status (risk-on, neutral, risk-off) and of its confidence
+ * (high, medium, low), one entry per
  * daily reading (the last 30) and the blog posts — a feed reader is the subscription, nothing to sign up for.
  * Entry ids are stable URLs (a day's page; a change adds #regime). Rebuilt each refresh. Example entry:
  * "Regime: neutral → risk-off on Aug 27, 2026 (headline 80)".
@@ -48,6 +49,15 @@ export function atomFeed(data: SiteData): string {
       description: `On ${formatDate(change.date)} the headline reached ${change.headline} of 100 and the status changed from ${change.from} to ${change.to}.`,
     });
   }
+  for (const change of confidenceChanges(data).slice(0, CHANGES)) {
+    feed.addItem({
+      id: `${data.baseUrl}/today/${change.date}#confidence`,
+      title: `Confidence: ${change.from} → ${change.to} on ${formatDate(change.date)} (headline ${change.headline}, ${change.status})`,
+      link: `${data.baseUrl}/today/${change.date}`,
+      date: new Date(`${change.date}T00:00:00Z`),
+      description: `On ${formatDate(change.date)} the confidence of the reading changed from ${change.from} to ${change.to} (how many inputs report, whether they are current and whether the groups agree; see /methodology). Headline ${change.headline} of 100, ${change.status}.`,
+    });
+  }
   for (const post of data.blog) {
     feed.addItem({
       id: `${data.baseUrl}/blog/${post.slug}`,
@@ -60,18 +70,37 @@ export function atomFeed(data: SiteData): string {
   return feed.atom1();
 }
 
+export interface Change {
+  date: string;
+  from: string;
+  to: string;
+  headline: number;
+  status: string;
+}
+
 /** Days whose status differs from the previous day's, newest first. */
-export function regimeChanges(data: SiteData): Array<{ date: string; from: string; to: string; headline: number }> {
+export function regimeChanges(data: SiteData): Change[] {
+  return changesOf(data, 'status');
+}
+
+/** Days whose confidence (high, medium, low) differs from the previous day's, newest first. */
+export function confidenceChanges(data: SiteData): Change[] {
+  return changesOf(data, 'confidence');
+}
+
+function changesOf(data: SiteData, column: 'status' | 'confidence'): Change[] {
   const history = data.history;
-  if (!history) return [];
-  const changes: Array<{ date: string; from: string; to: string; headline: number }> = [];
+  const values: readonly string[] | undefined = history?.[column];
+  if (!history || !values) return [];
+  const changes: Change[] = [];
   for (let i = 1; i < history.count; i++) {
-    if (history.status[i] !== history.status[i - 1]) {
+    if (values[i] !== values[i - 1]) {
       changes.push({
         date: history.dates[i]!,
-        from: history.status[i - 1]!,
-        to: history.status[i]!,
+        from: values[i - 1]!,
+        to: values[i]!,
         headline: history.headline[i]!,
+        status: history.status[i]!,
       });
     }
   }

@@ -39,7 +39,7 @@ describe('data out', () => {
     const anything = await h.app.inject({ url: '/api/series/vix?days=30', headers: { accept: '*/*' } });
     assert.match(String(anything.headers['content-type']), /^application\/json/);
     const history = await h.app.inject({ url: '/api/history', headers: { accept: 'text/csv' } });
-    assert.match(history.body, /^date,headline_percentile_5y,status,aggregate_0_1,/);
+    assert.match(history.body, /^date,headline_percentile_5y,status,confidence,aggregate_0_1,/);
   });
 
   it('start and end select dates on series and history; days with a range is one invalid_parameter', async () => {

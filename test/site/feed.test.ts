@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { robotsTxt, sitemapXml } from '../../src/site/crawlers.ts';
-import { atomFeed, regimeChanges } from '../../src/site/feed.ts';
+import { atomFeed, confidenceChanges, regimeChanges } from '../../src/site/feed.ts';
 import type { SiteData } from '../../src/site/site-data.ts';
 import { assertAtom } from '../support/atom.ts';
 
@@ -15,24 +15,33 @@ const data = {
     dates: ['2026-08-24', '2026-08-25', '2026-08-26', '2026-08-27'],
     headline: [70, 81, 82, 79],
     status: ['neutral', 'risk-off', 'risk-off', 'neutral'],
+    confidence: ['high', 'high', 'medium', 'medium'],
   },
 } as unknown as SiteData;
 
 describe('feeds and crawlers', () => {
   it('regime changes are the days whose status differs from the day before, newest first', () => {
     assert.deepEqual(regimeChanges(data), [
-      { date: '2026-08-27', from: 'risk-off', to: 'neutral', headline: 79 },
-      { date: '2026-08-25', from: 'neutral', to: 'risk-off', headline: 81 },
+      { date: '2026-08-27', from: 'risk-off', to: 'neutral', headline: 79, status: 'neutral' },
+      { date: '2026-08-25', from: 'neutral', to: 'risk-off', headline: 81, status: 'risk-off' },
+    ]);
+  });
+
+  it('confidence changes are the days whose confidence differs from the day before', () => {
+    assert.deepEqual(confidenceChanges(data), [
+      { date: '2026-08-26', from: 'high', to: 'medium', headline: 82, status: 'risk-off' },
     ]);
   });
 
   it('the Atom feed is valid Atom 1.0 and carries the changes, one entry per day and the posts', () => {
     const xml = atomFeed(data);
     const entries = assertAtom(xml);
-    assert.equal(entries.length, 2 + 4 + 1, 'two changes, four days, one post');
+    assert.equal(entries.length, 2 + 1 + 4 + 1, 'two status changes, one confidence change, four days, one post');
     assert.ok(entries.some((e) => e.title === 'Reading for Aug 27, 2026: 79 of 100 (neutral)'));
     assert.match(xml, /<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom">/);
     assert.match(xml, /Regime: neutral → risk-off on Aug 25, 2026 \(headline 81\)/);
+    assert.match(xml, /Confidence: high → medium on Aug 26, 2026 \(headline 82, risk-off\)/);
+    assert.match(xml, /<id>https:\/\/liq\.example\/today\/2026-08-26#confidence<\/id>/);
     assert.match(xml, /<link href="https:\/\/liq\.example\/today\/2026-08-25"\/>/);
     assert.match(xml, /https:\/\/liq\.example\/blog\/hello/);
   });

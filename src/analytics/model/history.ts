@@ -1,7 +1,7 @@
 import { fromDayNumber } from '../../timeseries/dates.ts';
 import { round } from '../stats/round.ts';
 import { type ModelRun, type Status, statusOf } from './liquidity-model.ts';
-import { firstIndex, latestIndex } from './regime.ts';
+import { type Confidence, confidenceOn, firstIndex, latestIndex } from './regime.ts';
 import { GROUP_IDS, type GroupId } from './spec.ts';
 
 export interface History {
@@ -13,6 +13,8 @@ export interface History {
   dates: string[];
   headline: number[];
   status: Status[];
+  /** The reading's confidence on each date (see regimeAt). */
+  confidence: Confidence[];
   aggregate: number[];
   subIndices: Record<GroupId, Array<number | null>>;
 }
@@ -30,6 +32,7 @@ export function historyOf(run: ModelRun, updatedAt: string): History {
     dates: [],
     headline: [],
     status: [],
+    confidence: [],
     aggregate: [],
     subIndices: { policy: [], funding: [], credit: [], risk: [] },
   };
@@ -40,6 +43,7 @@ export function historyOf(run: ModelRun, updatedAt: string): History {
     history.dates.push(fromDayNumber(run.grid[g]!));
     history.headline.push(headline);
     history.status.push(statusOf(headline));
+    history.confidence.push(confidenceOn(run, g));
     history.aggregate.push(round(run.aggregate[g]!, 4));
     for (const id of GROUP_IDS) {
       const value = run.groups[id]?.[g] ?? Number.NaN;

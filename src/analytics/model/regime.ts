@@ -67,44 +67,20 @@ export function firstIndex(run: ModelRun): number {
  */
 export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
   const percentile = run.headline[g]!;
-  const fed: string[] = [];
-  const dormant: string[] = [];
-  const fading: string[] = [];
-  const missing: string[] = [];
-  const stale: string[] = [];
-  let dataAsOfDay = -1;
-  run.readings.forEach((r, i) => {
-    const id = r.spec.id;
-    if ((r.live[g] || r.dormant[g]) && run.grid[g]! - r.observed[g]! > r.spec.maxAgeDays) stale.push(id);
-    const e = run.effective[i]?.[g];
-    if (e !== undefined && e > 0 && e < 1) fading.push(id);
-    if (r.live[g]) fed.push(id);
-    else if (r.dormant[g]) dormant.push(id);
-    else missing.push(id);
-    if (r.live[g] || r.dormant[g]) dataAsOfDay = Math.max(dataAsOfDay, r.observed[g]!);
-  });
-  const subIndices: Record<GroupId, number | null> = { policy: null, funding: null, credit: null, risk: null };
-  let groupsReporting = 0;
-  let agreeing = 0;
-  const tight = percentile >= 50;
-  for (const group of run.spec.groups) {
-    const value = run.groups[group.id][g]!;
-    if (Number.isNaN(value)) continue;
-    subIndices[group.id] = round(100 * value, 1);
-    groupsReporting++;
-    if (value >= 0.5 === tight) agreeing++;
-  }
+  const readings = readingsOn(run, g);
+  const groups = groupsOn(run, g);
   const previous = g > 0 && !Number.isNaN(run.headline[g - 1]!) ? compositeScore(run.headline[g - 1]!) : null;
+  const { fed, dormant, fading, missing, stale } = readings;
   return {
     status: statusOf(percentile),
     momentum: momentumAt(run, g),
-    confidence: confidenceOf(run, fed.length + dormant.length, groupsReporting, agreeing, stale.length),
+    confidence: confidenceOf(run, readings, groups),
     compositeScore: compositeScore(percentile),
     previousScore: previous,
     percentile5y: percentile,
     drivers: driversOn(run, g).slice(0, THRESHOLDS.drivers),
     coverage: {
-      groups: groupsReporting,
+      groups: groups.reporting,
       totalGroups: run.spec.groups.length,
       indicators: fed.length,
       totalIndicators: run.spec.scored.length,
@@ -114,12 +90,59 @@ export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
       missing,
       stale,
     },
-    subIndices,
+    subIndices: groups.subIndices,
     date: fromDayNumber(run.grid[g]!),
-    dataAsOf: fromDayNumber(dataAsOfDay >= 0 ? dataAsOfDay : run.grid[g]!),
+    dataAsOf: fromDayNumber(readings.dataAsOfDay >= 0 ? readings.dataAsOfDay : run.grid[g]!),
     updatedAt,
     modelVersion: run.spec.version,
   };
+}
+
+/** The confidence of the reading on grid day `g` (see regimeAt): what the history records for every day. */
+export function confidenceOn(run: ModelRun, g: number): Confidence {
+  return confidenceOf(run, readingsOn(run, g), groupsOn(run, g));
+}
+
+interface ReadingsOn {
+  fed: string[];
+  dormant: string[];
+  fading: string[];
+  missing: string[];
+  stale: string[];
+  /** The newest observation day among the reporting inputs, or -1. */
+  dataAsOfDay: number;
+}
+
+/** Which scored inputs report on day g, which are fading, missing or stale. */
+function readingsOn(run: ModelRun, g: number): ReadingsOn {
+  const out: ReadingsOn = { fed: [], dormant: [], fading: [], missing: [], stale: [], dataAsOfDay: -1 };
+  run.readings.forEach((r, i) => {
+    const id = r.spec.id;
+    if ((r.live[g] || r.dormant[g]) && run.grid[g]! - r.observed[g]! > r.spec.maxAgeDays) out.stale.push(id);
+    const e = run.effective[i]?.[g];
+    if (e !== undefined && e > 0 && e < 1) out.fading.push(id);
+    if (r.live[g]) out.fed.push(id);
+    else if (r.dormant[g]) out.dormant.push(id);
+    else out.missing.push(id);
+    if (r.live[g] || r.dormant[g]) out.dataAsOfDay = Math.max(out.dataAsOfDay, r.observed[g]!);
+  });
+  return out;
+}
+
+/** The group sub-indices on day g, how many groups report and how many sit on the headline's side of ½. */
+function groupsOn(run: ModelRun, g: number) {
+  const subIndices: Record<GroupId, number | null> = { policy: null, funding: null, credit: null, risk: null };
+  let reporting = 0;
+  let agreeing = 0;
+  const tight = run.headline[g]! >= 50;
+  for (const group of run.spec.groups) {
+    const value = run.groups[group.id][g]!;
+    if (Number.isNaN(value)) continue;
+    subIndices[group.id] = round(100 * value, 1);
+    reporting++;
+    if (value >= 0.5 === tight) agreeing++;
+  }
+  return { subIndices, reporting, agreeing };
 }
 
 export function momentumAt(run: ModelRun, g: number): Momentum {
@@ -132,10 +155,22 @@ export function momentumAt(run: ModelRun, g: number): Momentum {
   return 'stable';
 }
 
-function confidenceOf(run: ModelRun, reporting: number, groups: number, agreeing: number, stale: number): Confidence {
+function confidenceOf(
+  run: ModelRun,
+  readings: ReadingsOn,
+  groups: { reporting: number; agreeing: number },
+): Confidence {
+  const reporting = readings.fed.length + readings.dormant.length;
+  const stale = readings.stale.length;
   const coverage = reporting / run.spec.scored.length;
   const fewestGroups = Math.min(3, run.spec.groups.length - 1);
-  if (groups < fewestGroups || coverage < 0.5 || stale > reporting / 2) return 'low';
-  if (coverage >= 0.8 && groups === run.spec.groups.length && agreeing / groups >= 0.75 && stale === 0) return 'high';
+  if (groups.reporting < fewestGroups || coverage < 0.5 || stale > reporting / 2) return 'low';
+  if (
+    coverage >= 0.8 &&
+    groups.reporting === run.spec.groups.length &&
+    groups.agreeing / groups.reporting >= 0.75 &&
+    stale === 0
+  )
+    return 'high';
   return 'medium';
 }

@@ -73,7 +73,7 @@ export const getHistoryCsv: Route = {
     operationId: 'getHistoryCsv',
     summary: 'The headline history as CSV',
     description:
-      'The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report).',
+      'The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, confidence (high, medium, low), aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report).',
     parameters: DATE_RANGE_PARAMETERS,
     response: null,
     contentType: 'text/csv',

@@ -127,6 +127,9 @@ export const History = Type.Object(
     dates: Type.Array(Type.String({ format: 'date' }), { description: 'Business days, ascending.' }),
     headline: Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { description: 'percentile5y on each date.' }),
     status: Type.Array(literals(['risk-on', 'neutral', 'risk-off'], 'status on each date.')),
+    confidence: Type.Array(
+      literals(['high', 'medium', 'low'], 'confidence of the reading on each date (the rule of /api/regime confidence).'),
+    ),
     aggregate: Type.Array(Type.Number({ minimum: 0 }), {
       description: 'The aggregate before the percentile transform (dli-2: weighted mean of percentiles, 0–1).',
     }),

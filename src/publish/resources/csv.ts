@@ -41,20 +41,36 @@ export function seriesCsv(def: SeriesDef, observations: readonly Observation[]):
 }
 
 /**
- * The model history as CSV: date, headline (0 loosest … 100 tightest of 5 years), status, the aggregate
+ * The model history as CSV: date, headline (0 loosest … 100 tightest of 5 years), status, confidence, the aggregate
  * (0–1) and each group's sub-index (0–100, empty when the group did not report that day).
  */
 export function historyCsv(history: HistoryBody): string {
   const groups = Object.keys(history.subIndices) as Array<keyof HistoryBody['subIndices']>;
   const lines = [
-    ['date', 'headline_percentile_5y', 'status', 'aggregate_0_1', ...groups.map((g) => `${g}_0_100`)].join(','),
+    [
+      'date',
+      'headline_percentile_5y',
+      'status',
+      'confidence',
+      'aggregate_0_1',
+      ...groups.map((g) => `${g}_0_100`),
+    ].join(','),
   ];
   for (let i = 0; i < history.count; i++) {
     const sub = groups.map((g) => {
       const value = history.subIndices[g][i];
       return value === null || value === undefined ? '' : String(value);
     });
-    lines.push([history.dates[i], history.headline[i], history.status[i], history.aggregate[i], ...sub].join(','));
+    lines.push(
+      [
+        history.dates[i],
+        history.headline[i],
+        history.status[i],
+        history.confidence[i],
+        history.aggregate[i],
+        ...sub,
+      ].join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -139,6 +155,7 @@ export function sliceHistory(history: HistoryBody, start: string, end: string | 
     dates: cut(history.dates),
     headline: cut(history.headline),
     status: cut(history.status),
+    confidence: cut(history.confidence),
     aggregate: cut(history.aggregate),
     subIndices,
   };

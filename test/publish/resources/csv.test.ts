@@ -23,19 +23,20 @@ describe('CSV downloads', () => {
     );
   });
 
-  it('the history: headline, status, aggregate and every group, empty where a group did not report', () => {
+  it('the history: headline, status, confidence, aggregate and every group, empty where a group did not report', () => {
     const history = {
       count: 2,
       dates: ['2026-08-26', '2026-08-27'],
       headline: [77, 80],
       status: ['neutral', 'risk-off'],
+      confidence: ['high', 'medium'],
       aggregate: [0.6, 0.62],
       subIndices: { policy: [55.3, 52.1], funding: [81.1, null], credit: [null, null], risk: [10, 12] },
     } as unknown as HistoryBody;
     assert.equal(
       historyCsv(history),
-      'date,headline_percentile_5y,status,aggregate_0_1,policy_0_100,funding_0_100,credit_0_100,risk_0_100\r\n' +
-        '2026-08-26,77,neutral,0.6,55.3,81.1,,10\r\n2026-08-27,80,risk-off,0.62,52.1,,,12\r\n',
+      'date,headline_percentile_5y,status,confidence,aggregate_0_1,policy_0_100,funding_0_100,credit_0_100,risk_0_100\r\n' +
+        '2026-08-26,77,neutral,high,0.6,55.3,81.1,,10\r\n2026-08-27,80,risk-off,medium,0.62,52.1,,,12\r\n',
     );
   });
 
