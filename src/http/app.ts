@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exposeHeadRoute: false,
     handler: (request, reply) => {
       reply.hijack();
-      dispatcher.write(request.raw, reply.raw, dispatcher.answer(request.raw));
+      dispatcher.respond(request.raw, reply.raw);
     },
   });
   // The MCP endpoint: JSON-RPC over POST (streamable HTTP, stateless). GET /mcp is in the route table (405).

@@ -9,10 +9,15 @@ import { ROUTE_TABLE } from './routes/table.ts';
 import { writePrepared } from './write-prepared.ts';
 
 export interface Dispatcher {
-  /** The answer to a GET or HEAD: a route's, or not-found (JSON envelope under /api, the 404 page elsewhere). */
-  answer(req: IncomingMessage): Answer;
+  /**
+   * The answer to a GET or HEAD: a route's, or not-found (JSON envelope under /api, the 404 page elsewhere).
+   * A promise only for answers computed on demand off the serving thread.
+   */
+  answer(req: IncomingMessage): Answer | Promise<Answer>;
   /** Writes an answer: a prepared response (by the one writer) or the error envelope. */
   write(req: IncomingMessage, res: ServerResponse, answer: Answer): void;
+  /** Answers a GET or HEAD and writes it (at once, or when a computed answer is ready). */
+  respond(req: IncomingMessage, res: ServerResponse): void;
   /** The fast path in front of Fastify: answers every GET and HEAD; other methods are left to Fastify. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
 }
@@ -30,7 +35,7 @@ export function createDispatcher(
   const match = compileRouter(ROUTE_TABLE);
   // A deprecated route's answers carry Deprecation, Sunset and a Link to the changelog (DEPRECATION_POLICY).
   const noticeByRoute = new Map(deprecations.map((d) => [d.route, deprecationHeaders(d, context.baseUrl)]));
-  const answer = (req: IncomingMessage): Answer => {
+  const answer = (req: IncomingMessage): Answer | Promise<Answer> => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
@@ -45,7 +50,9 @@ export function createDispatcher(
     if (found) {
       const result = found.route.handle(request, context);
       const notice = noticeByRoute.get(found.route.path);
-      return notice && !(result instanceof ApiError) ? withHeaders(result, notice) : result;
+      if (!notice) return result;
+      const noticed = (a: Answer) => (a instanceof ApiError ? a : withHeaders(a, notice));
+      return result instanceof Promise ? result.then(noticed) : noticed(result);
     }
     if (path === '/api' || path.startsWith('/api/')) {
       return new ApiError(
@@ -63,12 +70,24 @@ export function createDispatcher(
     res.writeHead(reply.status, { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) });
     res.end(reply.body);
   };
+  const respond = (req: IncomingMessage, res: ServerResponse) => {
+    const result = answer(req);
+    if (!(result instanceof Promise)) return write(req, res, result);
+    result.then(
+      (ready) => write(req, res, ready),
+      (cause: unknown) => {
+        log?.error({ err: cause, url: req.url }, 'an on-demand answer failed');
+        write(req, res, new ApiError('internal_error', 'The answer could not be computed.', 'Retry later.'));
+      },
+    );
+  };
   return {
     answer,
     write,
+    respond,
     serve(req, res) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      write(req, res, answer(req));
+      respond(req, res);
       return true;
     },
   };

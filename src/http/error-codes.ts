@@ -19,7 +19,12 @@ export const ERROR_CODES = {
   not_known_as_of: {
     status: 404,
     description:
-      'asOf names an instant before this service had stored anything (or before it first saw this series): nothing was known then. The message gives the store’s first load.',
+      'asOf names an instant before this service had stored anything (or before it first saw this series, or before enough history was stored to score a day): nothing was known then. The message gives the store’s first load.',
+  },
+  busy: {
+    status: 503,
+    description:
+      'Too many point-in-time (asOf) computations are running at once; retry after the Retry-After seconds. Answers already computed are served meanwhile.',
   },
   series_unavailable: {
     status: 503,

@@ -154,7 +154,11 @@ function errorResult(error: ApiError, baseUrl: string): ToolResult {
 }
 
 /** Runs a tool: an API tool through its route's handler, with the arguments as path and query parameters. */
-export function callTool(context: RouteContext, name: string, args: Record<string, unknown>): ToolResult {
+export async function callTool(
+  context: RouteContext,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<ToolResult> {
   if (name === 'list_series') {
     const body = seriesList(context.baseUrl);
     return {
@@ -199,7 +203,7 @@ export function callTool(context: RouteContext, name: string, args: Record<strin
       context.baseUrl,
     );
   }
-  const answer = tool.route.handle(
+  const answer = await tool.route.handle(
     { params, query, headers: { accept: 'application/json' }, path, markdownPath: false },
     context,
   );

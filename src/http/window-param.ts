@@ -110,11 +110,23 @@ export function parseAsOf(raw: string | string[] | undefined): ParamResult<strin
   return { ok: true, value: new Date(time).toISOString() };
 }
 
-export const AS_OF_PARAMETER: ParameterSpec = {
-  name: 'asOf',
-  in: 'query',
-  required: false,
-  type: 'string',
-  description:
-    'The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of; meta.asOf says which instant was answered.',
-};
+/** The `asOf` query parameter as documented for one resource; `answered` says where the answer names its instant. */
+export function asOfParameter(answered: string): ParameterSpec {
+  return {
+    name: 'asOf',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description: `The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. ${answered}`,
+  };
+}
+
+export const AS_OF_PARAMETER: ParameterSpec = asOfParameter('meta.asOf says which instant was answered.');
+
+/**
+ * `asOf` on the model's resources (regime, history, lens): recomputed on demand with the current model, so that
+ * answers for different instants stay comparable.
+ */
+export const MODEL_AS_OF_PARAMETER: ParameterSpec = asOfParameter(
+  'Recomputed with the current model (modelVersion) from the vintages seen by then; the asOf field gives the instant, the store’s first load and knowledgeAt (the newest vintage seen by then: every instant up to the next one answers alike). An instant after the current publication answers as of the publication; one before a day could be scored answers 404 not_known_as_of. Computed on demand off the serving thread; when two computations already run, 503 busy with Retry-After.',
+);

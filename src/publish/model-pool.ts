@@ -1,17 +1,17 @@
 import { Piscina } from 'piscina';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { modelSeries } from './model-computation.ts';
-import type { ModelTask, ModelTaskResult } from './model-worker.ts';
+import type { AsOfTask, AsOfTaskResult, ModelTask, ModelTaskResult } from './model-worker.ts';
 
 /**
  * One worker thread (piscina) that computes the model at each publish while the main thread keeps serving: the
  * model and its validation take about half a second on the real files, which would otherwise stall every
  * request in flight (issue 13, finding 6). The thread exits when idle, so it costs memory only while it works.
  */
-let pool: Piscina<ModelTask, ModelTaskResult> | undefined;
+let pool: Piscina<ModelTask | AsOfTask, ModelTaskResult | AsOfTaskResult> | undefined;
 
-function workerPool(): Piscina<ModelTask, ModelTaskResult> {
-  pool ??= new Piscina<ModelTask, ModelTaskResult>({
+function workerPool(): Piscina<ModelTask | AsOfTask, ModelTaskResult | AsOfTaskResult> {
+  pool ??= new Piscina<ModelTask | AsOfTask, ModelTaskResult | AsOfTaskResult>({
     filename: new URL('./model-worker.ts', import.meta.url).href,
     minThreads: 0,
     maxThreads: 1,
@@ -25,7 +25,20 @@ export async function computeOffThread(
   now: Date,
   baseUrl: string,
 ): Promise<ModelTaskResult> {
-  return workerPool().run({ vintaged: modelSeries(vintaged), nowIso: now.toISOString(), baseUrl });
+  const task: ModelTask = { vintaged: modelSeries(vintaged), nowIso: now.toISOString(), baseUrl };
+  return (await workerPool().run(task)) as ModelTaskResult;
+}
+
+/**
+ * The model as of an instant (`asOf` answers), on the same worker thread: about 40 ms of model on the real
+ * files that would otherwise stall every request in flight. Only the model's series cross to the thread.
+ */
+export async function computeAsOfOffThread(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  instant: string,
+): Promise<AsOfTaskResult> {
+  const task: AsOfTask = { vintaged: modelSeries(vintaged), instant };
+  return (await workerPool().run(task, { name: 'asOf' })) as AsOfTaskResult;
 }
 
 /** Stops the worker thread (at shutdown). */

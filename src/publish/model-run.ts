@@ -10,7 +10,7 @@ import { CURRENT_MODEL } from '../analytics/model/versions.ts';
 import { publicationLagDays, seriesDef } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';
 import { CATALOG } from '../timeseries/series.ts';
-import type { VintagedSeries } from '../timeseries/vintages.ts';
+import { type VintagedSeries, vintagedAsOf } from '../timeseries/vintages.ts';
 
 export interface ModelOutputs {
   regime: Regime;
@@ -60,4 +60,27 @@ export function computeModelOutputs(
   const validation = validateModel(run, inputs);
   const description = describeModel(spec, { computedAt: updatedAt, dataAsOf: regime.dataAsOf, validation, baseUrl });
   return { regime, history, dayDrivers, description, run, inputs, ms: Math.round(performance.now() - started) };
+}
+
+/** The regime and the history as a publication at `instant` would have computed them (see modelAsOf). */
+export interface ModelAsOf {
+  regime: Regime;
+  history: History;
+}
+
+/**
+ * The model over what the store held at `instant` (ISO date-time): each series cut to the vintages seen by then,
+ * scored through `instant`'s day, stamped updatedAt = instant; null when nothing could be scored then. Used
+ * for `asOf` answers; the validation statistics and the day drivers are not computed (an answer needs neither).
+ */
+export function modelAsOf(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  instant: string,
+  spec: ModelSpec = CURRENT_MODEL,
+): ModelAsOf | null {
+  const known = new Map([...vintaged].map(([id, series]) => [id, vintagedAsOf(series, instant)] as const));
+  const run = computeModel(modelInputs(known, spec), isoDate(new Date(instant)), BLANK_MEANS_ZERO, spec);
+  const g = latestIndex(run);
+  if (g < 0) return null;
+  return { regime: regimeAt(run, g, instant), history: historyOf(run, instant) };
 }

@@ -1,5 +1,6 @@
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { computeModelComputation, type ModelComputation } from './model-computation.ts';
+import { type ModelAsOf, modelAsOf } from './model-run.ts';
 
 /** The worker thread's task (see model-pool.ts): the model and its correlations, off the serving thread. */
 export interface ModelTask {
@@ -16,4 +17,29 @@ export default function run(task: ModelTask): ModelTaskResult {
   } catch (cause) {
     return { ok: false, error: (cause as Error).message ?? String(cause) };
   }
+}
+
+/** The `asOf` task: the model over what the store held at an instant (see model-run.ts modelAsOf). */
+export interface AsOfTask {
+  vintaged: Map<string, VintagedSeries>;
+  instant: string;
+}
+
+/** model is null when nothing could be scored from what was known then. */
+export type AsOfTaskResult = { ok: true; model: ModelAsOf | null } | { ok: false; error: string };
+
+export function asOf(task: AsOfTask): AsOfTaskResult {
+  try {
+    return { ok: true, model: modelAsOf(task.vintaged, task.instant) };
+  } catch (cause) {
+    return { ok: false, error: (cause as Error).message ?? String(cause) };
+  }
+}
+
+/** The same task on the calling thread (a CLI, or a publisher told not to use the worker). */
+export async function computeAsOfHere(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  instant: string,
+): Promise<AsOfTaskResult> {
+  return asOf({ vintaged: new Map(vintaged), instant });
 }

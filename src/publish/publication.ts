@@ -1,5 +1,6 @@
 import { CORRELATION_INPUTS } from '../analytics/correlation/correlation.ts';
 import { LENS_INPUTS } from '../analytics/lens/lens.ts';
+import { CURRENT_MODEL } from '../analytics/model/versions.ts';
 import type { PendingQuarantine } from '../store/observations.ts';
 import type { SeriesRefreshState } from '../store/runs.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
@@ -31,6 +32,7 @@ import {
   type RegimeBody,
   readingFreshness,
 } from './resources/model.ts';
+import { AsOfAnswers, type AsOfCompute } from './resources/model-as-of.ts';
 import { buildSeriesResponses, DEFAULT_DAYS, type SeriesResponses } from './resources/series.ts';
 import { SeriesVintages } from './resources/series-vintages.ts';
 import { type SnapshotBody, snapshotBody } from './resources/snapshot.ts';
@@ -77,6 +79,8 @@ export interface Publication {
   readonly bulk: BulkDownload;
   /** Point-in-time answers (`asOf`) and revision records, rebuilt from the stored vintages on demand. */
   readonly vintages: SeriesVintages;
+  /** The regime, history and lens as known at an instant (`asOf`), computed on demand off the serving thread. */
+  readonly asOf: AsOfAnswers;
   readonly indicators: readonly IndicatorSummary[];
   /** The model result served, or undefined when none was ever computed (then `errors.model` says why). */
   readonly modelState: ModelState | undefined;
@@ -117,6 +121,8 @@ export interface PublicationInput {
   quarantine?: readonly PendingQuarantine[] | undefined;
   /** The model, computed beforehand off the serving thread (model-pool.ts); computed here when absent. */
   computed?: ModelTaskResult | undefined;
+  /** How `asOf` answers compute the model (default: on the worker thread). */
+  asOfCompute?: AsOfCompute | undefined;
 }
 
 /**
@@ -242,6 +248,7 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
     '/api/health': health.body,
   });
 
+  const vintages = new SeriesVintages(input.vintaged, provenance);
   const publication: Publication = {
     version: input.version,
     builtAt: stamp,
@@ -258,7 +265,15 @@ export async function buildPublication(input: PublicationInput): Promise<Publica
       () => model?.history.body,
     ),
     historyRanges: new HistoryRanges(() => model?.history.body),
-    vintages: new SeriesVintages(input.vintaged, provenance),
+    vintages,
+    asOf: new AsOfAnswers({
+      vintaged: input.vintaged,
+      builtAt: stamp,
+      storeFirstLoadAt: () => vintages.storeFirstLoadAt(),
+      provenance,
+      modelInputs: CURRENT_MODEL.scored.map((s) => s.id),
+      compute: input.asOfCompute,
+    }),
     bulk: new BulkDownload(() => ({
       current,
       history: model?.history.body,

@@ -9,6 +9,7 @@ import type { PublicationContent } from './content.ts';
 import { MODEL_RESULT_FORMAT, type ModelComputation } from './model-computation.ts';
 import { computeOffThread } from './model-pool.ts';
 import type { ModelTaskResult } from './model-worker.ts';
+import { computeAsOfHere } from './model-worker.ts';
 import { buildPublication, type Publication } from './publication.ts';
 import { SERVICE_VERSION } from './service-version.ts';
 import type { SiteBuilder } from './site-port.ts';
@@ -145,6 +146,7 @@ export class Publisher {
         site: this.#site,
         lastRun: runs[0],
         quarantine,
+        ...(this.#offThread ? {} : { asOfCompute: computeAsOfHere }),
       });
       // Replacing a publication: keep serving the old one until the new one's pages are rendered and its
       // encodings are ready, so that replicas switch with identical representations and no request waits for a

@@ -57,6 +57,37 @@ export function seriesAsOf(series: VintagedSeries, instant: string): Observation
   return out;
 }
 
+/**
+ * The vintaged series as the store held it at `instant`: only dates first seen by then, and of their revisions
+ * only those seen by then — what a point-in-time model run reads. Example: first print 10 seen 2024-01-03,
+ * revised to 11 seen 2024-02-01 → as of 2024-01-15 one date, value 10, no revision.
+ */
+export function vintagedAsOf(series: VintagedSeries, instant: string): VintagedSeries {
+  const out: VintagedSeries = { dates: [], firstValues: [], firstSeen: [], revisions: new Map() };
+  series.dates.forEach((date, i) => {
+    if (series.firstSeen[i]! > instant) return;
+    const later = series.revisions.get(i)?.filter((v) => v.seenAt <= instant);
+    if (later?.length) out.revisions.set(out.dates.length, later);
+    out.dates.push(date);
+    out.firstValues.push(series.firstValues[i]!);
+    out.firstSeen.push(series.firstSeen[i]!);
+  });
+  return out;
+}
+
+/**
+ * Every distinct instant at which any of the series gained a vintage, ascending: the moments the store's
+ * knowledge changed. Between two of them, every point-in-time answer is the same.
+ */
+export function knowledgeInstants(vintaged: Iterable<VintagedSeries>): string[] {
+  const seen = new Set<string>();
+  for (const series of vintaged) {
+    for (const at of series.firstSeen) seen.add(at);
+    for (const later of series.revisions.values()) for (const v of later) seen.add(v.seenAt);
+  }
+  return [...seen].sort();
+}
+
 /** One vintage of one date: its value (null for a withdrawal), when it was first seen, and when superseded. */
 export interface VintageRow {
   date: string;

@@ -234,21 +234,41 @@ function hash(text: string): number {
  * carry that print + 12.5 (a revision the store keeps as a new vintage).
  */
 export function revisingM2Data(): { data: ReplayData; revise(by: number): void } {
-  const base = syntheticReplayData({ start: '2025-01-01' });
-  let bump = 0;
+  const revising = revisingData('fred:M2SL', { start: '2025-01-01' });
+  return {
+    data: revising.data,
+    revise(by) {
+      revising.revise((value, fromEnd) => (fromEnd === 0 ? value + by : value));
+    },
+  };
+}
+
+/**
+ * Synthetic data whose rows under `key` (e.g. fred:VIXCLS) a test can revise between refreshes:
+ * `revise((value, fromEnd) => …)` rewrites each published value, fromEnd counting from the last row (0).
+ */
+export function revisingData(
+  key: string,
+  opts: SyntheticOptions = {},
+): { data: ReplayData; revise(edit: (value: number, fromEnd: number) => number): void } {
+  const base = syntheticReplayData(opts);
+  let edit: ((value: number, fromEnd: number) => number) | undefined;
+  const decimals = (raw: string) => raw.split('.')[1]?.length ?? 0;
   const data: ReplayData = {
     ...base,
-    rows: (key) =>
-      key === 'fred:M2SL'
+    rows: (k) =>
+      k === key && edit
         ? base
-            .rows(key)
-            ?.map((r, i, all) => (i === all.length - 1 && r.raw ? { ...r, raw: (Number(r.raw) + bump).toFixed(1) } : r))
-        : base.rows(key),
+            .rows(k)
+            ?.map((r, i, all) =>
+              r.raw ? { ...r, raw: edit!(Number(r.raw), all.length - 1 - i).toFixed(decimals(r.raw)) } : r,
+            )
+        : base.rows(k),
   };
   return {
     data,
-    revise(by) {
-      bump = by;
+    revise(next) {
+      edit = next;
     },
   };
 }

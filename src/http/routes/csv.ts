@@ -2,8 +2,16 @@ import type { Publication } from '../../publish/publication.ts';
 import { MAX_DAYS } from '../../publish/resources/series.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
+import { asOfAnswer } from '../as-of-answer.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
-import { DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
+import {
+  asOfParameter,
+  DATE_RANGE_PARAMETERS,
+  MODEL_AS_OF_PARAMETER,
+  parseAsOf,
+  parseWindow,
+} from '../window-param.ts';
+import { historyAsOf } from './history.ts';
 import { type Answer, queryParam, type Route } from './route.ts';
 
 /** GET /api/series/{id}.csv: the same window as the JSON, as RFC 4180 CSV with the unit in the column name. */
@@ -15,7 +23,7 @@ export const getSeriesCsv: Route = {
     operationId: 'getSeriesCsv',
     summary: 'One series as CSV',
     description:
-      'The observations of one series as RFC 4180 CSV (CRLF line ends, a header row): `date,value_<unit>`, e.g. `date,value_usd_bn`. `days` selects the same trailing window as /api/series/{id}. Series whose provider forbids reproduction answer values_withheld.',
+      'The observations of one series as RFC 4180 CSV (CRLF line ends, a header row): `date,value_<unit>`, e.g. `date,value_usd_bn`. `days` selects the same trailing window as /api/series/{id}, and `asOf` the same point in time. Series whose provider forbids reproduction answer values_withheld.',
     parameters: [
       SERIES_ID_PARAMETER,
       {
@@ -29,10 +37,11 @@ export const getSeriesCsv: Route = {
         default: 365,
       },
       ...DATE_RANGE_PARAMETERS,
+      asOfParameter('The CSV holds the series as known then.'),
     ],
     response: null,
     contentType: 'text/csv',
-    errors: ['invalid_parameter', 'unknown_series', 'series_unavailable', 'values_withheld'],
+    errors: ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'series_unavailable', 'values_withheld'],
     tag: 'series',
   },
   handle: ({ params, query }, { baseUrl, publication }) => {
@@ -41,23 +50,46 @@ export const getSeriesCsv: Route = {
     if (unknown) return unknown;
     const window = parseWindow(queryParam(query, 'days'), queryParam(query, 'start'), queryParam(query, 'end'));
     if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
-    return seriesCsvAnswer(id, window.value ?? { days: 365 }, publication());
+    const asOf = parseAsOf(queryParam(query, 'asOf'));
+    if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
+    return seriesCsvAnswer(id, window.value ?? { days: 365 }, asOf.value, publication());
   },
 };
 
-/** A series as CSV (for /api/series/{id}.csv and for /api/series/{id} with `Accept: text/csv`). */
-export function seriesCsvAnswer(id: string, window: DateWindow, publication: Publication | undefined): Answer {
+/**
+ * A series as CSV (for /api/series/{id}.csv and for /api/series/{id} with `Accept: text/csv`), now or as known
+ * at `instant`.
+ */
+export function seriesCsvAnswer(
+  id: string,
+  window: DateWindow,
+  instant: string | undefined,
+  publication: Publication | undefined,
+): Answer {
   const withheld = valuesWithheld(id);
   if (withheld) return withheld;
+  if (instant !== undefined) {
+    const known = publication?.vintages.csvAsOf(id, instant, window);
+    return known ? asOfAnswer(known, instant, `series "${id}"`, 'series_unavailable') : seriesUnavailable(id);
+  }
   const csv = publication?.csv.forSeries(id, window);
   return csv ?? seriesUnavailable(id);
 }
 
-/** The history as CSV, whole or from start to end (for /api/history.csv and /api/history with Accept). */
-export function historyCsvAnswer(query: URLSearchParams, publication: Publication | undefined): Answer {
+/**
+ * The history as CSV, whole or from start to end, now or as known at asOf (for /api/history.csv and
+ * /api/history with Accept).
+ */
+export function historyCsvAnswer(
+  query: URLSearchParams,
+  publication: Publication | undefined,
+): Answer | Promise<Answer> {
   const range = parseWindow(undefined, queryParam(query, 'start'), queryParam(query, 'end'));
   if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
   const window = range.value && 'start' in range.value ? range.value : undefined;
+  const asOf = parseAsOf(queryParam(query, 'asOf'));
+  if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
+  if (asOf.value !== undefined && publication) return historyAsOf(publication, asOf.value, window ?? null, true);
   return (
     publication?.csv.historyCsv(window) ??
     new ApiError('history_unavailable', 'The history has not been computed yet.', 'Retry after the next refresh.')
@@ -74,10 +106,10 @@ export const getHistoryCsv: Route = {
     summary: 'The headline history as CSV',
     description:
       'The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, confidence (high, medium, low), aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report).',
-    parameters: DATE_RANGE_PARAMETERS,
+    parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER],
     response: null,
     contentType: 'text/csv',
-    errors: ['invalid_parameter', 'history_unavailable'],
+    errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable'],
     tag: 'model',
   },
   handle: ({ query }, { publication }) => historyCsvAnswer(query, publication()),

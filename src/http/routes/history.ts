@@ -1,9 +1,11 @@
+import type { Publication } from '../../publish/publication.ts';
 import { ApiError } from '../api-error.ts';
+import { asOfAnswer } from '../as-of-answer.ts';
 import { wantsCsv } from '../negotiation.ts';
 import { History } from '../schemas/regime.ts';
-import { DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
+import { DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, parseAsOf, parseWindow } from '../window-param.ts';
 import { historyCsvAnswer } from './csv.ts';
-import { queryParam, type Route, resourceAnswer } from './route.ts';
+import { type Answer, queryParam, type Route, resourceAnswer } from './route.ts';
 
 export const getHistory: Route = {
   path: '/api/history',
@@ -13,10 +15,10 @@ export const getHistory: Route = {
     operationId: 'getHistory',
     summary: 'Daily headline history with sub-indices',
     description:
-      'The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then. `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv).',
-    parameters: DATE_RANGE_PARAMETERS,
+      'The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then. `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv). With asOf: the history a publication at that instant would have served.',
+    parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER],
     response: History,
-    errors: ['invalid_parameter', 'history_unavailable'],
+    errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable'],
     alternateContentType: 'text/csv',
     tag: 'model',
   },
@@ -25,6 +27,12 @@ export const getHistory: Route = {
     const range = parseWindow(undefined, queryParam(query, 'start'), queryParam(query, 'end'));
     if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
     const window = range.value;
+    const asOf = parseAsOf(queryParam(query, 'asOf'));
+    if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
+    const publication = context.publication();
+    if (asOf.value !== undefined && publication) {
+      return historyAsOf(publication, asOf.value, window && 'start' in window ? window : null, false);
+    }
     return resourceAnswer(
       context,
       (p) => (window && 'start' in window ? p.historyRanges.forRange(window.start, window.end) : p.history?.response),
@@ -34,3 +42,14 @@ export const getHistory: Route = {
     );
   },
 };
+
+/** The history as known at an instant, JSON or CSV, whole or a date range. */
+export async function historyAsOf(
+  publication: Publication,
+  instant: string,
+  range: { start: string; end: string | null } | null,
+  csv: boolean,
+): Promise<Answer> {
+  const outcome = await publication.asOf.history(instant, range, csv);
+  return asOfAnswer(outcome, instant, 'history', 'history_unavailable');
+}

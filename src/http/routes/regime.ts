@@ -1,5 +1,8 @@
+import { ApiError } from '../api-error.ts';
+import { asOfAnswer } from '../as-of-answer.ts';
 import { Regime } from '../schemas/regime.ts';
-import { type Route, resourceAnswer } from './route.ts';
+import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../window-param.ts';
+import { queryParam, type Route, resourceAnswer } from './route.ts';
 
 export const getRegime: Route = {
   path: '/api/regime',
@@ -9,18 +12,26 @@ export const getRegime: Route = {
     operationId: 'getRegime',
     summary: 'Current liquidity regime',
     description:
-      'The liquidity regime (current model version: modelVersion; every version at /api/model) on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served.',
-    parameters: [],
+      'The liquidity regime (current model version: modelVersion; every version at /api/model) on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served. With asOf: the regime a publication at that instant would have served.',
+    parameters: [MODEL_AS_OF_PARAMETER],
     response: Regime,
-    errors: ['regime_unavailable'],
+    errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'regime_unavailable'],
     tag: 'model',
   },
-  handle: (_request, context) =>
-    resourceAnswer(
+  handle: ({ query }, context) => {
+    const asOf = parseAsOf(queryParam(query, 'asOf'));
+    if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
+    const instant = asOf.value;
+    const publication = context.publication();
+    if (instant !== undefined && publication) {
+      return publication.asOf.regime(instant).then((o) => asOfAnswer(o, instant, 'regime', 'regime_unavailable'));
+    }
+    return resourceAnswer(
       context,
       (p) => p.regime?.response,
       'regime_unavailable',
       'regime',
       (p) => p?.errors.model,
-    ),
+    );
+  },
 };

@@ -71,7 +71,11 @@ export interface Route {
   cache: CachePolicy;
   /** A page: also served as Markdown at `<path>.md` or by Accept. */
   markdown?: boolean;
-  handle(request: RouteRequest, context: RouteContext): Answer;
+  /**
+   * Almost every answer is prepared and returned at once; only answers computed off the serving thread (`asOf`
+   * on the model's resources) are promised.
+   */
+  handle(request: RouteRequest, context: RouteContext): Answer | Promise<Answer>;
 }
 
 /** A query parameter as the parsers expect it: absent, one value, or every value when repeated. */

@@ -2,6 +2,7 @@ import type { Publication } from '../../publish/publication.ts';
 import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
+import { asOfAnswer } from '../as-of-answer.ts';
 import { wantsCsv } from '../negotiation.ts';
 import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
@@ -47,34 +48,25 @@ export const getSeries: Route = {
     const selected = window.value ?? { days: DEFAULT_DAYS };
     const asOf = parseAsOf(queryParam(query, 'asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
-    if (asOf.value !== undefined) return asOfAnswer(id, asOf.value, window.value, publication());
-    if (wantsCsv(headers.accept)) return seriesCsvAnswer(id, selected, publication());
+    if (wantsCsv(headers.accept)) return seriesCsvAnswer(id, selected, asOf.value, publication());
+    if (asOf.value !== undefined) return seriesAsOfAnswer(id, asOf.value, window.value, publication());
     const series = publication()?.series.get(id);
     if (!series) return seriesUnavailable(id);
     return 'days' in selected ? series.forDays(selected.days) : series.forRange(selected.start, selected.end);
   },
 };
 
-/** The series as known at an instant (JSON only), or why nothing was known then. */
-function asOfAnswer(
+/** The series as known at an instant, or why nothing was known then. */
+function seriesAsOfAnswer(
   id: string,
   instant: string,
   window: DateWindow | null,
   publication: Publication | undefined,
 ): Answer {
   const answer = publication?.vintages.seriesAsOf(id, instant, window);
-  if (answer === undefined) return seriesUnavailable(id);
-  if ('refused' in answer) {
-    const first = answer.storeFirstLoadAt ?? 'never';
-    return new ApiError(
-      'not_known_as_of',
-      answer.refused === 'before-first-load'
-        ? `Nothing was known at ${instant}: this service first stored data at ${first}.`
-        : `"${id}" had not been seen yet at ${instant} (this service first stored data at ${first}).`,
-      'Ask for an instant after the store’s first load, or leave asOf out for the current values.',
-    );
-  }
-  return answer;
+  return answer === undefined
+    ? seriesUnavailable(id)
+    : asOfAnswer(answer, instant, `series "${id}"`, 'series_unavailable');
 }
 
 /** GET /api/series/{id}/vintages: the revision record of a series. */

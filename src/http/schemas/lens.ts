@@ -1,6 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { LENS_RULES as R } from '../../analytics/lens/rules.ts';
 import { LOCALES } from '../../timeseries/locales.ts';
+import { ModelAsOf } from './as-of.ts';
 import { nullableLiterals as states } from './literals.ts';
 import { Provenance } from './provenance.ts';
 
@@ -171,6 +172,7 @@ export const Lens = Type.Object(
       { description: 'The locale the narrative is written in (resolved from the lang parameter).' },
     ),
     provenance: Provenance,
+    asOf: ModelAsOf,
   },
   { $id: 'Lens', additionalProperties: false },
 );

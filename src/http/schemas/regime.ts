@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { THRESHOLDS as T, WINDOWS } from '../../analytics/model/spec.ts';
 import { STALE_READING_DAYS } from '../../publish/resources/model.ts';
+import { ModelAsOf } from './as-of.ts';
 import { literals } from './literals.ts';
 import { Provenance } from './provenance.ts';
 import { Validation } from './validation.ts';
@@ -109,6 +110,7 @@ export const Regime = Type.Object(
     }),
     freshness: ModelFreshness,
     provenance: Provenance,
+    asOf: ModelAsOf,
   },
   { $id: 'Regime', additionalProperties: false },
 );
@@ -128,7 +130,10 @@ export const History = Type.Object(
     headline: Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { description: 'percentile5y on each date.' }),
     status: Type.Array(literals(['risk-on', 'neutral', 'risk-off'], 'status on each date.')),
     confidence: Type.Array(
-      literals(['high', 'medium', 'low'], 'confidence of the reading on each date (the rule of /api/regime confidence).'),
+      literals(
+        ['high', 'medium', 'low'],
+        'confidence of the reading on each date (the rule of /api/regime confidence).',
+      ),
     ),
     aggregate: Type.Array(Type.Number({ minimum: 0 }), {
       description: 'The aggregate before the percentile transform (dli-2: weighted mean of percentiles, 0–1).',
@@ -139,6 +144,7 @@ export const History = Type.Object(
     }),
     freshness: ModelFreshness,
     provenance: Provenance,
+    asOf: ModelAsOf,
   },
   {
     $id: 'History',

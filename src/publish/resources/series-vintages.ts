@@ -1,13 +1,14 @@
 import { LRUCache } from 'lru-cache';
 import { seriesDef } from '../../timeseries/catalog.ts';
-import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
+import { type DateWindow, pointsIn, windowKey } from '../../timeseries/date-window.ts';
 import { addDays, isoDate } from '../../timeseries/dates.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import { firstLoadAt, seriesAsOf, type VintagedSeries, vintageRows } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { seriesFreshness } from '../freshness.ts';
-import { type PreparedResponse, prepareBody, prepareJson } from '../prepared-response.ts';
+import { type PreparedResponse, prepareBody, prepareJson, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
+import { CSV_CONTENT_TYPE, seriesCsv } from './csv.ts';
 import { buildSeriesResponses, DEFAULT_DAYS } from './series.ts';
 import { seriesFeed } from './series-feed.ts';
 
@@ -71,6 +72,27 @@ export class SeriesVintages {
     const selected = window ?? { days: DEFAULT_DAYS };
     const response =
       'days' in selected ? responses.forDays(selected.days) : responses.forRange(selected.start, selected.end);
+    this.#cache.set(key, response);
+    return response;
+  }
+
+  /** /api/series/{id}.csv?asOf=…: the series as known at `instant`, as CSV (the same window rules as the JSON). */
+  csvAsOf(id: string, instant: string, window: DateWindow): PreparedResponse | AsOfRefusal | undefined {
+    const def = seriesDef(id);
+    const series = this.#vintaged.get(id);
+    if (!def || !series) return undefined;
+    const first = this.storeFirstLoadAt();
+    if (first === null || instant < first) return { refused: 'before-first-load', storeFirstLoadAt: first };
+    const key = `csv|${id}|${instant}|${windowKey(window)}`;
+    const hit = this.#cache.get(key);
+    if (hit) return hit;
+    const known = seriesAsOf(series, instant);
+    if (known.length === 0) return { refused: 'not-yet-seen', storeFirstLoadAt: first };
+    const text = seriesCsv(def, pointsIn(known, window));
+    // The JSON URL answers this CSV to `Accept: text/csv` too: caches key on Accept.
+    const response = withHeaders(prepareBody(Buffer.from(text), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle'), {
+      vary: 'Accept',
+    });
     this.#cache.set(key, response);
     return response;
   }

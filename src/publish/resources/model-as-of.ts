@@ -1,0 +1,219 @@
+import bounds from 'binary-search-bounds';
+import { LRUCache } from 'lru-cache';
+import { LENS_INPUTS } from '../../analytics/lens/lens.ts';
+import type { Locale } from '../../timeseries/locales.ts';
+import type { Observation } from '../../timeseries/observation.ts';
+import { knowledgeInstants, seriesAsOf, type VintagedSeries } from '../../timeseries/vintages.ts';
+import { CACHE_CONTROL } from '../cache-policy.ts';
+import { computeAsOfOffThread } from '../model-pool.ts';
+import type { ModelAsOf } from '../model-run.ts';
+import type { AsOfTaskResult } from '../model-worker.ts';
+import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
+import type { Provenance } from '../provenance.ts';
+import { CSV_CONTENT_TYPE, historyCsv, sliceHistory } from './csv.ts';
+import { lensBodies } from './lens.ts';
+import { type HistoryBody, type RegimeBody, readingFreshness } from './model.ts';
+
+/** Which instant an answer describes: asked, when the store first loaded, and the newest vintage seen by then. */
+export interface AsOfMeta {
+  instant: string;
+  storeFirstLoadAt: string;
+  /** The newest vintage this service had seen at the instant: every instant from it to the next answers alike. */
+  knowledgeAt: string;
+}
+
+/** Why no answer: nothing stored yet then, nothing scored from what was stored, too many computations running. */
+export type AsOfOutcome =
+  | PreparedResponse
+  | { refused: 'before-first-load' | 'nothing-scored'; storeFirstLoadAt: string | null; reason?: string }
+  | { busy: true }
+  | { failed: string };
+
+/** Computes the model as of an instant; off the serving thread in the service (model-pool.ts). */
+export type AsOfCompute = (vintaged: ReadonlyMap<string, VintagedSeries>, instant: string) => Promise<AsOfTaskResult>;
+
+/** Distinct model computations running or queued at once; one more answers `busy` (503, Retry-After). */
+export const MAX_PENDING_COMPUTATIONS = 2;
+/** Model results kept: each holds a full history (~300 kB as JSON on the real files). */
+const KEPT_MODELS = 8;
+
+/**
+ * The regime, the history and the lens as this service knew them at an instant (`asOf`), rebuilt from the stored
+ * vintages with the current model. An answer depends only on the vintages seen by the instant and on the day
+ * it falls on (later instants than the publication count as the publication's), so instants are reduced to that
+ * key: a flood of unique instants costs at most one model run (~40 ms on the worker thread) per refresh per day.
+ * Runs are single-flight, at most MAX_PENDING_COMPUTATIONS at once, kept in an LRU; serialized answers are kept
+ * in an LRU bounded in bytes (issue 13: unique URLs cannot grow memory).
+ */
+export class AsOfAnswers {
+  readonly #vintaged: ReadonlyMap<string, VintagedSeries>;
+  readonly #builtAt: string;
+  readonly #storeFirstLoadAt: () => string | null;
+  readonly #provenance: (ids: readonly string[], asOf?: string) => Provenance;
+  readonly #modelInputs: readonly string[];
+  readonly #compute: AsOfCompute;
+  #instants: string[] | undefined;
+  readonly #models = new LRUCache<string, ModelAsOf | { unscored: string }>({ max: KEPT_MODELS });
+  readonly #running = new Map<string, Promise<ModelAsOf | { unscored: string } | { failed: string }>>();
+  readonly #answers = new LRUCache<string, PreparedResponse>({
+    maxSize: 16 * 1024 * 1024,
+    sizeCalculation: (response) => response.body.length || 1,
+  });
+
+  constructor(opts: {
+    vintaged: ReadonlyMap<string, VintagedSeries>;
+    builtAt: string;
+    storeFirstLoadAt: () => string | null;
+    provenance: (ids: readonly string[], asOf?: string) => Provenance;
+    modelInputs: readonly string[];
+    compute?: AsOfCompute | undefined;
+  }) {
+    this.#vintaged = opts.vintaged;
+    this.#builtAt = opts.builtAt;
+    this.#storeFirstLoadAt = opts.storeFirstLoadAt;
+    this.#provenance = opts.provenance;
+    this.#modelInputs = opts.modelInputs;
+    this.#compute = opts.compute ?? computeAsOfOffThread;
+  }
+
+  /** /api/regime?asOf=…: the regime a publication at that instant would have served. */
+  async regime(instant: string): Promise<AsOfOutcome> {
+    const where = this.#locate(instant);
+    if ('refused' in where) return where;
+    const cached = this.#answers.get(`regime|${instant}`);
+    if (cached) return cached;
+    const model = await this.#model(where);
+    if (!('regime' in model)) return model;
+    const body: RegimeBody & { asOf: AsOfMeta } = {
+      ...model.regime,
+      updatedAt: where.effective,
+      freshness: readingFreshness(model.regime.date, new Date(where.effective)),
+      provenance: this.#provenance(this.#modelInputs, where.effective),
+      asOf: where.meta,
+    };
+    return this.#keep(`regime|${instant}`, json(body, CACHE_CONTROL.regime));
+  }
+
+  /** /api/history?asOf=… (and its CSV): the history as a publication at that instant would have served it. */
+  async history(
+    instant: string,
+    range: { start: string; end: string | null } | null,
+    csv: boolean,
+  ): Promise<AsOfOutcome> {
+    const where = this.#locate(instant);
+    if ('refused' in where) return where;
+    const key = `history|${instant}|${range ? `${range.start}..${range.end ?? ''}` : 'all'}|${csv ? 'csv' : 'json'}`;
+    const cached = this.#answers.get(key);
+    if (cached) return cached;
+    const model = await this.#model(where);
+    if (!('history' in model)) return model;
+    const whole: HistoryBody & { asOf: AsOfMeta } = {
+      ...model.history,
+      updatedAt: where.effective,
+      freshness: readingFreshness(model.regime.date, new Date(where.effective)),
+      provenance: this.#provenance(this.#modelInputs, where.effective),
+      asOf: where.meta,
+    };
+    const body = range ? { ...sliceHistory(whole, range.start, range.end), asOf: where.meta } : whole;
+    const response = csv
+      ? prepareBody(Buffer.from(historyCsv(body)), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle')
+      : json(body, CACHE_CONTROL.history);
+    // The same URL answers JSON or CSV by Accept: caches key on it.
+    return this.#keep(key, withHeaders(response, { vary: 'Accept' }));
+  }
+
+  /** /api/lens?asOf=…: the lens from the series as known then (a few milliseconds: computed here, not queued). */
+  lens(instant: string, locale: Locale): AsOfOutcome {
+    const where = this.#locate(instant);
+    if ('refused' in where) return where;
+    const key = `lens|${instant}|${locale}`;
+    const cached = this.#answers.get(key);
+    if (cached) return cached;
+    const known = new Map<string, readonly Observation[]>();
+    for (const id of LENS_INPUTS) {
+      const series = this.#vintaged.get(id);
+      if (series) known.set(id, seriesAsOf(series, where.effective));
+    }
+    let bodies: ReturnType<typeof lensBodies>;
+    try {
+      bodies = lensBodies(known, new Date(where.effective));
+    } catch (cause) {
+      const reason = (cause as Error).message ?? String(cause);
+      return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason };
+    }
+    const body = {
+      ...bodies.get(locale)!,
+      provenance: this.#provenance(LENS_INPUTS, where.effective),
+      asOf: where.meta,
+    };
+    return this.#keep(key, json(body, CACHE_CONTROL.lens));
+  }
+
+  /**
+   * The instant reduced to what the answer depends on: refused before the store's first load; otherwise the
+   * effective instant (never after the publication) and the newest vintage seen by then.
+   */
+  #locate(
+    instant: string,
+  ):
+    | { refused: 'before-first-load'; storeFirstLoadAt: string | null }
+    | { effective: string; key: string; meta: AsOfMeta } {
+    const first = this.#storeFirstLoadAt();
+    if (first === null || instant < first) return { refused: 'before-first-load', storeFirstLoadAt: first };
+    const effective = instant < this.#builtAt ? instant : this.#builtAt;
+    this.#instants ??= knowledgeInstants(this.#vintaged.values());
+    const knowledgeAt = this.#instants[bounds.le(this.#instants, effective, byText)] ?? first;
+    return {
+      effective,
+      key: `${effective.slice(0, 10)}|${knowledgeAt}`,
+      meta: { instant, storeFirstLoadAt: first, knowledgeAt },
+    };
+  }
+
+  /** The model for a key: kept, already running (joined), or started when fewer than the limit run. */
+  async #model(where: {
+    effective: string;
+    key: string;
+    meta: AsOfMeta;
+  }): Promise<ModelAsOf | Exclude<AsOfOutcome, PreparedResponse>> {
+    const kept = this.#models.get(where.key);
+    const outcome = kept ?? (await this.#run(where));
+    if ('busy' in outcome || 'failed' in outcome) return outcome;
+    if ('unscored' in outcome) {
+      return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: outcome.unscored };
+    }
+    return outcome;
+  }
+
+  #run(where: {
+    effective: string;
+    key: string;
+  }): Promise<ModelAsOf | { unscored: string } | { failed: string } | { busy: true }> {
+    const running = this.#running.get(where.key);
+    if (running) return running;
+    if (this.#running.size >= MAX_PENDING_COMPUTATIONS) return Promise.resolve({ busy: true });
+    const started = this.#compute(this.#vintaged, where.effective)
+      .then((result): ModelAsOf | { unscored: string } | { failed: string } => {
+        if (!result.ok) return { failed: result.error };
+        const model = result.model ?? { unscored: 'not enough stored history to score a day' };
+        this.#models.set(where.key, model);
+        return model;
+      })
+      .catch((cause: unknown) => ({ failed: (cause as Error).message ?? String(cause) }))
+      .finally(() => this.#running.delete(where.key));
+    this.#running.set(where.key, started);
+    return started;
+  }
+
+  #keep(key: string, response: PreparedResponse): PreparedResponse {
+    this.#answers.set(key, response);
+    return response;
+  }
+}
+
+/** ISO instants order as text (binary-search-bounds would otherwise subtract them). */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function json(body: unknown, cacheControl: string): PreparedResponse {
+  return prepareBody(Buffer.from(JSON.stringify(body)), JSON_CONTENT_TYPE, cacheControl, 200, 'if-idle');
+}
