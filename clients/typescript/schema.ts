@@ -119,7 +119,7 @@ export interface paths {
         };
         /**
          * Current liquidity regime
-         * @description The liquidity regime (current model version: modelVersion; every version at /api/model) on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served.
+         * @description The liquidity regime (current model version: modelVersion; every version at /api/model) on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served. With asOf: the regime a publication at that instant would have served.
          *
          *     Cache-Control: `public, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -141,7 +141,7 @@ export interface paths {
         };
         /**
          * Daily headline history with sub-indices
-         * @description The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then. `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv).
+         * @description The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then. `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv). With asOf: the history a publication at that instant would have served.
          *
          *     Cache-Control: `public, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -185,7 +185,7 @@ export interface paths {
         };
         /**
          * The three-axis liquidity lens
-         * @description Quantity, Price and Structure readings and a structural posture × tactical pulse cell with a narrative, never folded into the regime score. A field whose inputs have not warmed up is null. lang selects the narrative locale only; every other field is identical across locales.
+         * @description Quantity, Price and Structure readings and a structural posture × tactical pulse cell with a narrative, never folded into the regime score. A field whose inputs have not warmed up is null. lang selects the narrative locale only; every other field is identical across locales. With asOf: the lens from the series as known at that instant.
          *
          *     Cache-Control: `public, s-maxage=21600, stale-while-revalidate=86400`
          */
@@ -251,7 +251,7 @@ export interface paths {
         };
         /**
          * One series as CSV
-         * @description The observations of one series as RFC 4180 CSV (CRLF line ends, a header row): `date,value_<unit>`, e.g. `date,value_usd_bn`. `days` selects the same trailing window as /api/series/{id}. Series whose provider forbids reproduction answer values_withheld.
+         * @description The observations of one series as RFC 4180 CSV (CRLF line ends, a header row): `date,value_<unit>`, e.g. `date,value_usd_bn`. `days` selects the same trailing window as /api/series/{id}, and `asOf` the same point in time. Series whose provider forbids reproduction answer values_withheld.
          *
          *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -273,7 +273,7 @@ export interface paths {
         };
         /**
          * The headline history as CSV
-         * @description The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report).
+         * @description The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, confidence (high, medium, low), aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report).
          *
          *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -1026,6 +1026,24 @@ export interface components {
                     lastDate: string | null;
                 }[];
             };
+            /** @description Present only when the request gave asOf: the answer recomputed with the current model from the vintages seen by that instant (later revisions and data invisible); updatedAt, freshness and provenance describe that instant. */
+            asOf?: {
+                /**
+                 * Format: date-time
+                 * @description The instant asked for (ISO 8601; a date means the end of that day, UTC).
+                 */
+                instant: string;
+                /**
+                 * Format: date-time
+                 * @description When this service first stored any data.
+                 */
+                storeFirstLoadAt: string;
+                /**
+                 * Format: date-time
+                 * @description The newest vintage this service had seen by the instant (or by the current publication, for a later instant): every instant from it to the next vintage answers alike.
+                 */
+                knowledgeAt: string;
+            };
         };
         /** @description Columnar: element i of every array belongs to dates[i]. dli-2 reads every input at its current (possibly revised) value, known from its publication day (date + publication lag), so any install rebuilds the same history; no observation enters before its publication day. */
         History: {
@@ -1043,6 +1061,7 @@ export interface components {
             /** @description percentile5y on each date. */
             headline: number[];
             status: ("risk-on" | "neutral" | "risk-off")[];
+            confidence: ("high" | "medium" | "low")[];
             /** @description The aggregate before the percentile transform (dli-2: weighted mean of percentiles, 0–1). */
             aggregate: number[];
             /** @description Group sub-indices 0–100 on each date; null where the group did not report. */
@@ -1083,6 +1102,24 @@ export interface components {
                     vintageSeenAt: string | null;
                     lastDate: string | null;
                 }[];
+            };
+            /** @description Present only when the request gave asOf: the answer recomputed with the current model from the vintages seen by that instant (later revisions and data invisible); updatedAt, freshness and provenance describe that instant. */
+            asOf?: {
+                /**
+                 * Format: date-time
+                 * @description The instant asked for (ISO 8601; a date means the end of that day, UTC).
+                 */
+                instant: string;
+                /**
+                 * Format: date-time
+                 * @description When this service first stored any data.
+                 */
+                storeFirstLoadAt: string;
+                /**
+                 * Format: date-time
+                 * @description The newest vintage this service had seen by the instant (or by the current publication, for a later instant): every instant from it to the next vintage answers alike.
+                 */
+                knowledgeAt: string;
             };
         };
         ModelDescription: {
@@ -1436,6 +1473,24 @@ export interface components {
                     vintageSeenAt: string | null;
                     lastDate: string | null;
                 }[];
+            };
+            /** @description Present only when the request gave asOf: the answer recomputed with the current model from the vintages seen by that instant (later revisions and data invisible); updatedAt, freshness and provenance describe that instant. */
+            asOf?: {
+                /**
+                 * Format: date-time
+                 * @description The instant asked for (ISO 8601; a date means the end of that day, UTC).
+                 */
+                instant: string;
+                /**
+                 * Format: date-time
+                 * @description When this service first stored any data.
+                 */
+                storeFirstLoadAt: string;
+                /**
+                 * Format: date-time
+                 * @description The newest vintage this service had seen by the instant (or by the current publication, for a later instant): every instant from it to the next vintage answers alike.
+                 */
+                knowledgeAt: string;
             };
         };
         Correlation: {
@@ -2953,7 +3008,7 @@ export interface operations {
                 start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
-                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of; meta.asOf says which instant was answered. */
+                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. meta.asOf says which instant was answered. */
                 asOf?: string;
             };
             header?: never;
@@ -2994,7 +3049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description unknown_series: The series id is not one of the 25 tracked ids. not_known_as_of: asOf names an instant before this service had stored anything (or before it first saw this series): nothing was known then. The message gives the store’s first load. */
+            /** @description unknown_series: The series id is not one of the 25 tracked ids. not_known_as_of: asOf names an instant before this service had stored anything (or before it first saw this series, or before enough history was stored to score a day): nothing was known then. The message gives the store’s first load. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3043,7 +3098,10 @@ export interface operations {
     };
     getRegime: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. Recomputed with the current model (modelVersion) from the vintages seen by then; the asOf field gives the instant, the store’s first load and knowledgeAt (the newest vintage seen by then: every instant up to the next one answers alike). An instant after the current publication answers as of the publication; one before a day could be scored answers 404 not_known_as_of. Computed on demand off the serving thread; when two computations already run, 503 busy with Retry-After. */
+                asOf?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3069,6 +3127,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_known_as_of: asOf names an instant before this service had stored anything (or before it first saw this series, or before enough history was stored to score a day): nothing was known then. The message gives the store’s first load. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
@@ -3087,6 +3163,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description busy: Too many point-in-time (asOf) computations are running at once; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getHistory: {
@@ -3096,6 +3181,8 @@ export interface operations {
                 start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. Recomputed with the current model (modelVersion) from the vintages seen by then; the asOf field gives the instant, the store’s first load and knowledgeAt (the newest vintage seen by then: every instant up to the next one answers alike). An instant after the current publication answers as of the publication; one before a day could be scored answers 404 not_known_as_of. Computed on demand off the serving thread; when two computations already run, 503 busy with Retry-After. */
+                asOf?: string;
             };
             header?: never;
             path?: never;
@@ -3132,6 +3219,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description not_known_as_of: asOf names an instant before this service had stored anything (or before it first saw this series, or before enough history was stored to score a day): nothing was known then. The message gives the store’s first load. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
@@ -3143,6 +3239,15 @@ export interface operations {
             };
             /** @description history_unavailable: The history could not be computed (no data yet or a computation error) and no earlier result exists. internal_error: An unexpected server error. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description busy: Too many point-in-time (asOf) computations are running at once; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3205,6 +3310,8 @@ export interface operations {
             query?: {
                 /** @description Narrative locale: en, zh, zh-Hant, ja, ko, es, fr, de; default en. Case-insensitive, "_" read as "-": en, en-* → en; zh, zh-Hans, zh-CN, zh-SG, zh-Hans-* → zh; zh-Hant, zh-TW, zh-HK, zh-MO, zh-Hant-* → zh-Hant; ja(-*), ko(-*), es(-*), fr(-*), de(-*) → ja, ko, es, fr, de. Anything else gets 400 invalid_parameter. */
                 lang?: string;
+                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. Recomputed with the current model (modelVersion) from the vintages seen by then; the asOf field gives the instant, the store’s first load and knowledgeAt (the newest vintage seen by then: every instant up to the next one answers alike). An instant after the current publication answers as of the publication; one before a day could be scored answers 404 not_known_as_of. Computed on demand off the serving thread; when two computations already run, 503 busy with Retry-After. */
+                asOf?: string;
             };
             header?: never;
             path?: never;
@@ -3233,6 +3340,15 @@ export interface operations {
             };
             /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_known_as_of: asOf names an instant before this service had stored anything (or before it first saw this series, or before enough history was stored to score a day): nothing was known then. The message gives the store’s first load. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3365,6 +3481,8 @@ export interface operations {
                 start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. The CSV holds the series as known then. */
+                asOf?: string;
             };
             header?: never;
             path: {
@@ -3403,7 +3521,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description unknown_series: The series id is not one of the 25 tracked ids. */
+            /** @description unknown_series: The series id is not one of the 25 tracked ids. not_known_as_of: asOf names an instant before this service had stored anything (or before it first saw this series, or before enough history was stored to score a day): nothing was known then. The message gives the store’s first load. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3457,6 +3575,8 @@ export interface operations {
                 start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. Recomputed with the current model (modelVersion) from the vintages seen by then; the asOf field gives the instant, the store’s first load and knowledgeAt (the newest vintage seen by then: every instant up to the next one answers alike). An instant after the current publication answers as of the publication; one before a day could be scored answers 404 not_known_as_of. Computed on demand off the serving thread; when two computations already run, 503 busy with Retry-After. */
+                asOf?: string;
             };
             header?: never;
             path?: never;
@@ -3492,6 +3612,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description not_known_as_of: asOf names an instant before this service had stored anything (or before it first saw this series, or before enough history was stored to score a day): nothing was known then. The message gives the store’s first load. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
@@ -3503,6 +3632,15 @@ export interface operations {
             };
             /** @description history_unavailable: The history could not be computed (no data yet or a computation error) and no earlier result exists. internal_error: An unexpected server error. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description busy: Too many point-in-time (asOf) computations are running at once; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

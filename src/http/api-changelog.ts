@@ -8,6 +8,16 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.3.0',
+    date: '2026-11-23',
+    openapiFingerprint: 'sha256:92abc0fc3675407f991f9ec9d3f83a9d364ff6625037f72b2383d4f54ae898d5',
+    changes: [
+      'Added: asOf on /api/regime, /api/history (JSON and CSV) and /api/lens — the answer a publication at that instant would have served, recomputed with the current model from the vintages seen by then; the asOf field (instant, storeFirstLoadAt, knowledgeAt). Also asOf on /api/series/{id}.csv and with Accept: text/csv.',
+      'Added: the busy error (503, Retry-After) when two point-in-time computations already run.',
+      'Added: history.confidence (high, medium, low on each date) and its CSV column; /feed.xml gains one entry per change of confidence.',
+    ],
+  },
+  {
     version: '1.2.0',
     date: '2026-11-23',
     openapiFingerprint: 'sha256:c9f4c88fe6bcd225faca0dbaa131b85aeccaaf5db443cc9cce9c8285edcef15a',

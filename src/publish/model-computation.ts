@@ -2,8 +2,10 @@ import { type CorrelationReport, computeCorrelations } from '../analytics/correl
 import { BENCHMARKS } from '../analytics/model/validation/benchmark-correlations.ts';
 import { ASSETS } from '../analytics/model/validation/forward-returns.ts';
 import { CURRENT_MODEL } from '../analytics/model/versions.ts';
+import type { ModelResultKey } from '../store/model-results.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { computeModelOutputs, type ModelOutputs } from './model-run.ts';
+import { SERVICE_VERSION } from './service-version.ts';
 
 /**
  * The model and everything computed from its run (the correlation statistics), as plain data: what a worker
@@ -19,6 +21,15 @@ export interface ModelComputation {
  * restart never serves a result kept by older code of the same service version (2: history.confidence).
  */
 export const MODEL_RESULT_FORMAT = 2;
+
+/** Under which key a publication's model result is kept: the publication, the model, and this code's version. */
+export function modelResultKey(publicationId: number): ModelResultKey {
+  return {
+    publicationId,
+    modelVersion: CURRENT_MODEL.version,
+    serviceVersion: `${SERVICE_VERSION}+r${MODEL_RESULT_FORMAT}`,
+  };
+}
 
 /** The series the model and the correlations read: only these are sent to the worker. */
 export const MODEL_SERIES: readonly string[] = [

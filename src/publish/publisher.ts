@@ -1,17 +1,15 @@
 import type { Logger } from 'pino';
-import { CURRENT_MODEL } from '../analytics/model/versions.ts';
 import { storedModelResult, storeModelResult } from '../store/model-results.ts';
 import { loadVintagedSeries } from '../store/observations.ts';
 import { currentContext, latestPublication, type PublicationContext } from '../store/publications.ts';
 import type { Store } from '../store/store.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
-import { MODEL_RESULT_FORMAT, type ModelComputation } from './model-computation.ts';
+import { type ModelComputation, modelResultKey } from './model-computation.ts';
 import { computeOffThread } from './model-pool.ts';
 import type { ModelTaskResult } from './model-worker.ts';
 import { computeAsOfHere } from './model-worker.ts';
 import { buildPublication, type Publication } from './publication.ts';
-import { SERVICE_VERSION } from './service-version.ts';
 import type { SiteBuilder } from './site-port.ts';
 
 export interface PublisherOptions {
@@ -63,14 +61,7 @@ export class Publisher {
     now: Date,
     publicationId: number | undefined,
   ): Promise<ModelTaskResult | undefined> {
-    const key =
-      publicationId !== undefined && publicationId > 0
-        ? {
-            publicationId,
-            modelVersion: CURRENT_MODEL.version,
-            serviceVersion: `${SERVICE_VERSION}+r${MODEL_RESULT_FORMAT}`,
-          }
-        : undefined;
+    const key = publicationId !== undefined && publicationId > 0 ? modelResultKey(publicationId) : undefined;
     const stored = key && (await storedModelResult(this.#store.db, key));
     if (stored) return { ok: true, computation: JSON.parse(stored) as ModelComputation };
     const computed = this.#offThread ? await this.#computeOffThread(vintaged, now) : undefined;

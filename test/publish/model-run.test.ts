@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DLI_1 } from '../../src/analytics/model/specs/dli-1.ts';
+import { modelResultKey } from '../../src/publish/model-computation.ts';
 import { computeModelOutputs } from '../../src/publish/model-run.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
-import { SERVICE_VERSION } from '../../src/publish/service-version.ts';
 import { storedModelResult } from '../../src/store/model-results.ts';
 import { loadVintagedSeries } from '../../src/store/observations.ts';
 import type { VintagedSeries } from '../../src/timeseries/vintages.ts';
@@ -92,11 +92,7 @@ describe('a restart serves the stored model result of its publication', () => {
       const at = { version: 7, now: TEST_NOW };
       const first = new Publisher(h.store, { baseUrl: 'http://x' });
       const built = await first.rebuild(at);
-      const stored = await storedModelResult(h.store.db, {
-        publicationId: 7,
-        modelVersion: 'dli-2',
-        serviceVersion: SERVICE_VERSION,
-      });
+      const stored = await storedModelResult(h.store.db, modelResultKey(7));
       assert.ok(stored, 'kept for the next start');
       const restarted = new Publisher(h.store, { baseUrl: 'http://x', offThread: false });
       const again = await restarted.rebuild(at);
