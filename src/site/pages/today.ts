@@ -143,7 +143,11 @@ function daySentence(history: History, i: number): string {
       : change === 0
         ? ' Unchanged from a week earlier.'
         : ` ${change > 0 ? 'Up' : 'Down'} ${Math.abs(change)} point${Math.abs(change) === 1 ? '' : 's'} from a week earlier (${formatDate(history.dates[back]!)}).`;
-  return `On ${formatDate(date)} the headline read ${history.headline[i]} of 100: ${history.status[i]}.${move}`;
+  const confidence = history.confidence[i]!;
+  const previous = i > 0 ? history.confidence[i - 1] : undefined;
+  const changed = previous && previous !== confidence ? ` (${previous} the business day before)` : '';
+  const sure = ` Confidence ${confidence}${changed}.`;
+  return `On ${formatDate(date)} the headline read ${history.headline[i]} of 100: ${history.status[i]}.${sure}${move}`;
 }
 
 /** The last day at least 7 days before day i, or −1. */
