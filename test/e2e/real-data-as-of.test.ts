@@ -108,6 +108,19 @@ describe('point in time on the real files: the regime and the history as publish
     }
   });
 
+  it('the series as known then: the VIX closes of the file before the revision, and the revision now', async () => {
+    const raw = new Map(
+      (realReplayData().rows(VIX) ?? []).flatMap((r) => (r.raw ? [[r.date, Number(r.raw)] as const] : [])),
+    );
+    const before = await get(`/api/series/vix?days=30&asOf=${BETWEEN}`);
+    const now = await get('/api/series/vix?days=30');
+    const points = (b: Body) => b.data as Array<{ date: string; value: number }>;
+    assert.ok(points(before.body).length >= 15);
+    for (const p of points(before.body)) assert.equal(p.value, raw.get(p.date), `${p.date} as published`);
+    const last = points(now.body).at(-1)!;
+    assert.ok(Math.abs(last.value - raw.get(last.date)! * 1.25) < 0.01, 'the revised close, now');
+  });
+
   it('an agent asks the same through MCP: get_regime with asOf carries the instant and its provenance', async () => {
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
