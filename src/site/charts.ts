@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { numberFormat } from '../timeseries/intl-formats.ts';
 
 // ECharts is large; it is loaded on the first chart request, not at start (charts render lazily anyway).
 const require = createRequire(import.meta.url);
@@ -58,7 +59,7 @@ const LAYOUT: Record<LineStyle, { width: number; height: number; font: number; t
 /** 1234.5 → "1,235"; 12.345 → "12.35": the axis and last-value labels. */
 function labelNumber(value: number): string {
   const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }).format(value);
+  return numberFormat('en-US', 0, digits).format(value);
 }
 
 export function lineChartSvg(

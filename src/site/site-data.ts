@@ -6,6 +6,7 @@ import type { HealthBody } from '../publish/resources/health.ts';
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
 import type { LensBody } from '../publish/resources/lens.ts';
 import type { HistoryBody, ModelBody, RegimeBody } from '../publish/resources/model.ts';
+import { dateFormat, numberFormat } from '../timeseries/intl-formats.ts';
 import type { Locale } from '../timeseries/locales.ts';
 import type { Unit } from '../timeseries/series.ts';
 
@@ -94,9 +95,7 @@ export function unitLabel(unit: Unit): string {
 /** 1234.5 → "1,234.5"; small values keep more decimals. */
 export function formatValue(value: number, unit: Unit): string {
   const digits = Math.abs(value) >= 1000 ? 0 : Math.abs(value) >= 100 ? 1 : 2;
-  const text = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(
-    value,
-  );
+  const text = numberFormat('en-US', digits, digits).format(value);
   return unit === 'percent' || unit === 'percent_of_gdp' ? `${text}%` : `${text} ${UNIT_LABEL[unit]}`;
 }
 
@@ -106,7 +105,5 @@ export function formatChange(change: number, unit: Unit): string {
 }
 
 export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${iso.slice(0, 10)}T00:00:00Z`),
-  );
+  return dateFormat('en-US', 'medium').format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 }

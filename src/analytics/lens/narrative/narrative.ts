@@ -1,3 +1,4 @@
+import { dateFormat, numberFormat } from '../../../timeseries/intl-formats.ts';
 import { INTL_TAG, type Locale } from '../../../timeseries/locales.ts';
 import type { Lens } from '../lens.ts';
 import { de } from './de.ts';
@@ -21,15 +22,10 @@ export function narrative(lens: Lens, locale: Locale, flowDate: string | null): 
   const writer = WRITERS[locale];
   const tag = INTL_TAG[locale];
   const fmt: Fmt = {
-    num: (value, digits = 1) =>
-      new Intl.NumberFormat(tag, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value),
-    abs: (value, digits = 1) =>
-      new Intl.NumberFormat(tag, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(
-        Math.abs(value),
-      ),
-    yi: (billions) => new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }).format(Math.abs(billions) * 10),
-    date: (iso) =>
-      new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`)),
+    num: (value, digits = 1) => numberFormat(tag, digits, digits).format(value),
+    abs: (value, digits = 1) => numberFormat(tag, digits, digits).format(Math.abs(value)),
+    yi: (billions) => numberFormat(tag, 0, 0).format(Math.abs(billions) * 10),
+    date: (iso) => dateFormat(tag, 'long').format(new Date(`${iso}T00:00:00Z`)),
     l: (key) => (key === null ? '' : (writer.labels[key] ?? key)),
   };
   const facts = factsOf(lens, flowDate);
