@@ -54,6 +54,7 @@ export class AsOfAnswers {
   readonly #compute: AsOfCompute;
   #instants: string[] | undefined;
   readonly #models = new LRUCache<string, ModelAsOf | { unscored: string }>({ max: KEPT_MODELS });
+  readonly #lenses = new LRUCache<string, ReturnType<typeof lensBodies> | { unscored: string }>({ max: KEPT_MODELS });
   readonly #running = new Map<string, Promise<ModelAsOf | { unscored: string } | { failed: string }>>();
   readonly #answers = new LRUCache<string, PreparedResponse>({
     maxSize: 16 * 1024 * 1024,
@@ -122,31 +123,45 @@ export class AsOfAnswers {
     return this.#keep(key, withHeaders(response, { vary: 'Accept' }));
   }
 
-  /** /api/lens?asOf=…: the lens from the series as known then (a few milliseconds: computed here, not queued). */
+  /**
+   * /api/lens?asOf=…: the lens from the series as known then (a few milliseconds for every locale, computed here
+   * once per key, not queued; each instant then only serializes).
+   */
   lens(instant: string, locale: Locale): AsOfOutcome {
     const where = this.#locate(instant);
     if ('refused' in where) return where;
     const key = `lens|${instant}|${locale}`;
     const cached = this.#answers.get(key);
     if (cached) return cached;
+    const bodies = this.#lensBodies(where);
+    if ('unscored' in bodies) {
+      return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: bodies.unscored };
+    }
+    const body = {
+      ...bodies.get(locale)!,
+      updatedAt: where.effective,
+      provenance: this.#provenance(LENS_INPUTS, where.effective),
+      asOf: where.meta,
+    };
+    return this.#keep(key, json(body, CACHE_CONTROL.lens));
+  }
+
+  #lensBodies(where: { effective: string; key: string }): ReturnType<typeof lensBodies> | { unscored: string } {
+    const kept = this.#lenses.get(where.key);
+    if (kept) return kept;
     const known = new Map<string, readonly Observation[]>();
     for (const id of LENS_INPUTS) {
       const series = this.#vintaged.get(id);
       if (series) known.set(id, seriesAsOf(series, where.effective));
     }
-    let bodies: ReturnType<typeof lensBodies>;
+    let bodies: ReturnType<typeof lensBodies> | { unscored: string };
     try {
       bodies = lensBodies(known, new Date(where.effective));
     } catch (cause) {
-      const reason = (cause as Error).message ?? String(cause);
-      return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason };
+      bodies = { unscored: (cause as Error).message ?? String(cause) };
     }
-    const body = {
-      ...bodies.get(locale)!,
-      provenance: this.#provenance(LENS_INPUTS, where.effective),
-      asOf: where.meta,
-    };
-    return this.#keep(key, json(body, CACHE_CONTROL.lens));
+    this.#lenses.set(where.key, bodies);
+    return bodies;
   }
 
   /**
