@@ -129,13 +129,16 @@ export interface PublicationInput {
  * Builds a publication. Asynchronous only to yield to the event loop between series (each a millisecond or two)
  * so that requests keep being answered while a publication is built; the result depends on the input alone.
  */
-export async function buildPublication(input: PublicationInput): Promise<Publication> {
+export async function buildPublication(all: PublicationInput): Promise<Publication> {
+  // The publication keeps closures made here (downloads, caches, the site). None may reach the previous
+  // publication: a closure capturing `input` with it made every publication keep all the ones before it alive
+  // (measured: +20 MB of heap per refresh, never collected). Only plain calls below see `all`.
+  const { previous, ...input } = all;
   const errors: Partial<Record<'model' | 'lens' | 'correlation' | 'snapshot' | 'site', string>> = {};
-  const previous = input.previous;
   const stamp = input.now.toISOString();
   const current = currentSeries(input.vintaged);
   const freshness = allFreshness(current, input.states, input.now);
-  const { modelState, correlationReport } = buildModel(input, errors);
+  const { modelState, correlationReport } = buildModel(all, errors);
   // Every data resource says where it comes from: service, model, publication, and each input's provider,
   // provider id, terms and the vintage read (publish/provenance.ts).
   const provenance = provenanceBuilder({
