@@ -85,13 +85,7 @@ export class AsOfAnswers {
     if (cached) return cached;
     const model = await this.#model(where);
     if (!('regime' in model)) return model;
-    const body: RegimeBody & { asOf: AsOfMeta } = {
-      ...model.regime,
-      updatedAt: where.effective,
-      freshness: readingFreshness(model.regime.date, new Date(where.effective)),
-      provenance: this.#provenance(this.#modelInputs, where.effective),
-      asOf: where.meta,
-    };
+    const body: RegimeBody & { asOf: AsOfMeta } = { ...model.regime, ...this.#stamp(where, model) };
     return this.#keep(`regime|${instant}`, json(body, CACHE_CONTROL.regime));
   }
 
@@ -108,13 +102,7 @@ export class AsOfAnswers {
     if (cached) return cached;
     const model = await this.#model(where);
     if (!('history' in model)) return model;
-    const whole: HistoryBody & { asOf: AsOfMeta } = {
-      ...model.history,
-      updatedAt: where.effective,
-      freshness: readingFreshness(model.regime.date, new Date(where.effective)),
-      provenance: this.#provenance(this.#modelInputs, where.effective),
-      asOf: where.meta,
-    };
+    const whole: HistoryBody & { asOf: AsOfMeta } = { ...model.history, ...this.#stamp(where, model) };
     const body = range ? { ...sliceHistory(whole, range.start, range.end), asOf: where.meta } : whole;
     const response = csv
       ? prepareBody(Buffer.from(historyCsv(body)), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle')
@@ -218,6 +206,16 @@ export class AsOfAnswers {
       .finally(() => this.#running.delete(where.key));
     this.#running.set(where.key, started);
     return started;
+  }
+
+  /** What an answer of the model says about its instant: when, how fresh, from which vintages, as of what. */
+  #stamp(where: { effective: string; meta: AsOfMeta }, model: ModelAsOf) {
+    return {
+      updatedAt: where.effective,
+      freshness: readingFreshness(model.regime.date, new Date(where.effective)),
+      provenance: this.#provenance(this.#modelInputs, where.effective),
+      asOf: where.meta,
+    };
   }
 
   #keep(key: string, response: PreparedResponse): PreparedResponse {

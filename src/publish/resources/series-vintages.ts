@@ -3,6 +3,8 @@ import { seriesDef } from '../../timeseries/catalog.ts';
 import { type DateWindow, pointsIn, windowKey } from '../../timeseries/date-window.ts';
 import { addDays, isoDate } from '../../timeseries/dates.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
+import type { Observation } from '../../timeseries/observation.ts';
+import type { SeriesDef } from '../../timeseries/series.ts';
 import { firstLoadAt, seriesAsOf, type VintagedSeries, vintageRows } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { seriesFreshness } from '../freshness.ts';
@@ -49,50 +51,54 @@ export class SeriesVintages {
    * asked for, with its statistics and freshness as of that instant; undefined when the series is unknown.
    */
   seriesAsOf(id: string, instant: string, window: DateWindow | null): PreparedResponse | AsOfRefusal | undefined {
-    const def = seriesDef(id);
-    const series = this.#vintaged.get(id);
-    if (!def || !series) return undefined;
-    const first = this.storeFirstLoadAt();
-    if (first === null || instant < first) return { refused: 'before-first-load', storeFirstLoadAt: first };
     const key = `asof|${id}|${instant}|${window === null ? 'default' : windowKey(window)}`;
-    const hit = this.#cache.get(key);
-    if (hit) return hit;
-    const known = seriesAsOf(series, instant);
-    if (known.length === 0) return { refused: 'not-yet-seen', storeFirstLoadAt: first };
-    // Freshness as of that instant: the age of the data then (refresh outcomes of the past are not kept).
-    const freshness = seriesFreshness(def, known.at(-1)!.date, new Map(), isoDate(new Date(instant)));
-    const responses = buildSeriesResponses(
-      def,
-      known,
-      freshness,
-      { instant, storeFirstLoadAt: first },
-      this.#provenance([id], instant),
-    );
-    if (!responses) return { refused: 'not-yet-seen', storeFirstLoadAt: first };
-    const selected = window ?? { days: DEFAULT_DAYS };
-    const response =
-      'days' in selected ? responses.forDays(selected.days) : responses.forRange(selected.start, selected.end);
-    this.#cache.set(key, response);
-    return response;
+    return this.#asOf(id, instant, key, (def, known, first) => {
+      // Freshness as of that instant: the age of the data then (refresh outcomes of the past are not kept).
+      const freshness = seriesFreshness(def, known.at(-1)!.date, new Map(), isoDate(new Date(instant)));
+      const responses = buildSeriesResponses(
+        def,
+        known,
+        freshness,
+        { instant, storeFirstLoadAt: first },
+        this.#provenance([id], instant),
+      );
+      if (!responses) return undefined;
+      const selected = window ?? { days: DEFAULT_DAYS };
+      return 'days' in selected ? responses.forDays(selected.days) : responses.forRange(selected.start, selected.end);
+    });
   }
 
   /** /api/series/{id}.csv?asOf=…: the series as known at `instant`, as CSV (the same window rules as the JSON). */
   csvAsOf(id: string, instant: string, window: DateWindow): PreparedResponse | AsOfRefusal | undefined {
+    return this.#asOf(id, instant, `csv|${id}|${instant}|${windowKey(window)}`, (def, known) => {
+      const text = seriesCsv(def, pointsIn(known, window));
+      // The JSON URL answers this CSV to `Accept: text/csv` too: caches key on Accept.
+      return withHeaders(prepareBody(Buffer.from(text), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle'), {
+        vary: 'Accept',
+      });
+    });
+  }
+
+  /**
+   * One as-of answer: undefined for an unknown series, refused before the first load or before the series was
+   * seen, else `build` over the observations known then (kept in the cache under `key`).
+   */
+  #asOf(
+    id: string,
+    instant: string,
+    key: string,
+    build: (def: SeriesDef, known: Observation[], first: string) => PreparedResponse | undefined,
+  ): PreparedResponse | AsOfRefusal | undefined {
     const def = seriesDef(id);
     const series = this.#vintaged.get(id);
     if (!def || !series) return undefined;
     const first = this.storeFirstLoadAt();
     if (first === null || instant < first) return { refused: 'before-first-load', storeFirstLoadAt: first };
-    const key = `csv|${id}|${instant}|${windowKey(window)}`;
     const hit = this.#cache.get(key);
     if (hit) return hit;
     const known = seriesAsOf(series, instant);
-    if (known.length === 0) return { refused: 'not-yet-seen', storeFirstLoadAt: first };
-    const text = seriesCsv(def, pointsIn(known, window));
-    // The JSON URL answers this CSV to `Accept: text/csv` too: caches key on Accept.
-    const response = withHeaders(prepareBody(Buffer.from(text), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle'), {
-      vary: 'Accept',
-    });
+    const response = known.length === 0 ? undefined : build(def, known, first);
+    if (!response) return { refused: 'not-yet-seen', storeFirstLoadAt: first };
     this.#cache.set(key, response);
     return response;
   }
