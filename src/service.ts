@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
+import { lowerHelperThreadPriority } from './helper-threads.ts';
 import { buildApp } from './http/app.ts';
 import { Refresher } from './ingest/refresh.ts';
 import { closeRefreshPool } from './ingest/refresh-pool.ts';
@@ -33,6 +34,8 @@ export interface Service {
  */
 export async function startService(config: Config, opts: { listen?: boolean } = {}): Promise<Service> {
   const log = pino({ level: config.logLevel });
+  // Requests first: the runtime's helper threads yield the core to the serving thread (src/helper-threads.ts).
+  log.debug({ threads: await lowerHelperThreadPriority() }, 'helper threads at background priority');
   const store = await openStore(config.databaseUrl);
   const now = () => new Date();
   const publisher = new Publisher(store, {

@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { BACKGROUND_NICE_INCREMENT } from '../timeseries/background-priority.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { modelSeries } from './model-computation.ts';
 import type { AsOfTask, AsOfTaskResult, ModelTask, ModelTaskResult } from './model-worker.ts';
@@ -16,6 +17,9 @@ function workerPool(): Piscina<ModelTask | AsOfTask, ModelTaskResult | AsOfTaskR
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 5_000,
+    // Below the serving thread's priority (src/helper-threads.ts); a small young generation, as the refresh's.
+    niceIncrement: BACKGROUND_NICE_INCREMENT,
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   return pool;
 }

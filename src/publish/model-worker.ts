@@ -9,11 +9,14 @@ export interface ModelTask {
   baseUrl: string;
 }
 
-export type ModelTaskResult = { ok: true; computation: ModelComputation } | { ok: false; error: string };
+export type ModelTaskResult =
+  /** `json`: the computation serialized for the store, made here so the serving thread does not stringify it. */
+  { ok: true; computation: ModelComputation; json?: string } | { ok: false; error: string };
 
 export default function run(task: ModelTask): ModelTaskResult {
   try {
-    return { ok: true, computation: computeModelComputation(task.vintaged, new Date(task.nowIso), task.baseUrl) };
+    const computation = computeModelComputation(task.vintaged, new Date(task.nowIso), task.baseUrl);
+    return { ok: true, computation, json: JSON.stringify(computation) };
   } catch (cause) {
     return { ok: false, error: (cause as Error).message ?? String(cause) };
   }

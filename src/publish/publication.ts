@@ -9,7 +9,7 @@ import { licenseOf } from '../timeseries/licenses.ts';
 import type { Locale } from '../timeseries/locales.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
-import { currentSeries, type VintagedSeries } from '../timeseries/vintages.ts';
+import { currentObservations, type VintagedSeries } from '../timeseries/vintages.ts';
 import { CACHE_CONTROL } from './cache-policy.ts';
 import type { PublicationContent } from './content.ts';
 import { type SeriesFreshness, seriesFreshness } from './freshness.ts';
@@ -136,7 +136,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
   const { previous, ...input } = all;
   const errors: Partial<Record<'model' | 'lens' | 'correlation' | 'snapshot' | 'site', string>> = {};
   const stamp = input.now.toISOString();
-  const current = currentSeries(input.vintaged);
+  const current = await currentState(input.vintaged);
   const freshness = allFreshness(current, input.states, input.now);
   const { modelState, correlationReport } = buildModel(all, errors);
   // Every data resource says where it comes from: service, model, publication, and each input's provider,
@@ -417,6 +417,18 @@ async function buildAllSeries(
     series.set(id, responses);
   }
   return series;
+}
+
+/** Every series' current state (timeseries/vintages.ts currentSeries), yielding to requests between series. */
+async function currentState(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+): Promise<Map<string, readonly Observation[]>> {
+  const current = new Map<string, readonly Observation[]>();
+  for (const [id, series] of vintaged) {
+    await yieldToRequests();
+    current.set(id, currentObservations(series));
+  }
+  return current;
 }
 
 /** Lets the requests that arrived meanwhile be answered before the next step of a build. */

@@ -65,12 +65,15 @@ export class Publisher {
     const stored = key && (await storedModelResult(this.#store.db, key));
     if (stored) return { ok: true, computation: JSON.parse(stored) as ModelComputation };
     const computed = this.#offThread ? await this.#computeOffThread(vintaged, now) : undefined;
-    if (key && computed?.ok) {
-      await storeModelResult(this.#store.db, key, JSON.stringify(computed.computation)).catch((error) =>
+    if (!computed?.ok) return computed;
+    // The serialized form only goes to the store: the publication keeps its input, so it must not keep this.
+    const { json, ...result } = computed;
+    if (key) {
+      await storeModelResult(this.#store.db, key, json ?? JSON.stringify(result.computation)).catch((error) =>
         this.#log?.warn({ err: error }, 'could not keep the model result for the next start'),
       );
     }
-    return computed;
+    return result;
   }
 
   /** The model from the worker thread; undefined (compute here) if the worker itself could not run. */

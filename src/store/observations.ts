@@ -175,10 +175,18 @@ export async function countRows(db: Kysely<Tables>, seriesId?: string): Promise<
 }
 
 /**
- * Every series with all vintages: the input for point-in-time (as-of) computations. One ordered query per series,
- * so that only one series' rows are in memory at a time (a single query over all series doubled the resident
- * memory of a started service; streaming row by row cost 3× the time); a refresh's many identical `seen_at`
- * strings are kept once.
+ * Rows per query when loading vintages: the embedded store's driver answers synchronously, so one query over a
+ * long daily series (tens of thousands of vintages) held the serving thread for up to 50 ms while a publication
+ * was being built under load (issue 13); 4,000 rows take a few milliseconds, and the event loop turns between
+ * them.
+ */
+const VINTAGE_PAGE_ROWS = 4_000;
+
+/**
+ * Every series with all vintages: the input for point-in-time (as-of) computations. Ordered queries per series,
+ * a page of rows at a time (keyset on the primary key's date and seen_at), so that only one page of rows is in
+ * memory at a time (a single query over all series doubled the resident memory of a started service; streaming
+ * row by row cost 3× the time); a refresh's many identical `seen_at` strings are kept once.
  */
 export async function loadVintagedSeries(
   db: Kysely<Tables>,
@@ -190,41 +198,71 @@ export async function loadVintagedSeries(
   const out = new Map<string, VintagedSeries>();
   const interned = new Map<string, string>();
   for (const id of ids) {
-    // The SQLite driver answers synchronously: yield between series so requests are served meanwhile.
-    await yieldToEventLoop();
-    const rows = await db
-      .selectFrom('observations')
-      .select(['date', 'value', 'seen_at', 'state'])
-      .where('series_id', '=', id)
-      .where((eb) => eb.or([eb('state', 'is', null), eb('state', '!=', 'quarantined')]))
-      .$if(seenUpTo !== undefined, (q) => q.where('seen_at', '<=', seenUpTo!))
-      .orderBy('date')
-      .orderBy('seen_at')
-      .execute();
-    if (rows.length === 0) continue;
     const series: VintagedSeries = { dates: [], firstValues: [], firstSeen: [], revisions: new Map() };
-    for (const row of rows) {
-      // A withdrawal is a vintage without a value: from then on the date has no current value.
-      const value = row.state === 'withdrawn' ? Number.NaN : row.value;
-      let seenAt = interned.get(row.seen_at);
-      if (seenAt === undefined) {
-        seenAt = row.seen_at;
-        interned.set(seenAt, seenAt);
-      }
-      const last = series.dates.length - 1;
-      if (series.dates[last] === row.date) {
-        const later = series.revisions.get(last);
-        if (later) later.push({ value, seenAt });
-        else series.revisions.set(last, [{ value, seenAt }]);
-        continue;
-      }
-      series.dates.push(row.date);
-      series.firstValues.push(value);
-      series.firstSeen.push(seenAt);
+    let after: { date: string; seenAt: string } | undefined;
+    for (;;) {
+      // The SQLite driver answers synchronously: yield between pages so requests are served meanwhile.
+      await yieldToEventLoop();
+      const rows = await vintagePage(db, id, seenUpTo, after);
+      for (const row of rows) appendVintage(series, row, interned);
+      const last = rows.at(-1);
+      if (!last || rows.length < VINTAGE_PAGE_ROWS) break;
+      after = { date: last.date, seenAt: last.seen_at };
     }
-    out.set(id, series);
+    if (series.dates.length > 0) out.set(id, series);
   }
   return out;
+}
+
+function vintagePage(
+  db: Kysely<Tables>,
+  seriesId: string,
+  seenUpTo: string | undefined,
+  after: { date: string; seenAt: string } | undefined,
+) {
+  return db
+    .selectFrom('observations')
+    .select(['date', 'value', 'seen_at', 'state'])
+    .where('series_id', '=', seriesId)
+    .where((eb) => eb.or([eb('state', 'is', null), eb('state', '!=', 'quarantined')]))
+    .$if(seenUpTo !== undefined, (q) => q.where('seen_at', '<=', seenUpTo!))
+    .$if(after !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('date', '>', after!.date),
+          eb.and([eb('date', '=', after!.date), eb('seen_at', '>', after!.seenAt)]),
+        ]),
+      ),
+    )
+    .orderBy('date')
+    .orderBy('seen_at')
+    .limit(VINTAGE_PAGE_ROWS)
+    .execute();
+}
+
+/** One stored row into its series: a new date, or a later vintage of the last date read. */
+function appendVintage(
+  series: VintagedSeries,
+  row: { date: string; value: number; seen_at: string; state: string | null },
+  interned: Map<string, string>,
+): void {
+  // A withdrawal is a vintage without a value: from then on the date has no current value.
+  const value = row.state === 'withdrawn' ? Number.NaN : row.value;
+  let seenAt = interned.get(row.seen_at);
+  if (seenAt === undefined) {
+    seenAt = row.seen_at;
+    interned.set(seenAt, seenAt);
+  }
+  const last = series.dates.length - 1;
+  if (series.dates[last] === row.date) {
+    const later = series.revisions.get(last);
+    if (later) later.push({ value, seenAt });
+    else series.revisions.set(last, [{ value, seenAt }]);
+    return;
+  }
+  series.dates.push(row.date);
+  series.firstValues.push(value);
+  series.firstSeen.push(seenAt);
 }
 
 /**

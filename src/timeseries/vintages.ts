@@ -27,15 +27,18 @@ export function currentValue(series: VintagedSeries, i: number): number {
 /** Every series' current state: the newest vintage of every date, ascending; withdrawn dates (NaN) left out. */
 export function currentSeries(vintaged: ReadonlyMap<string, VintagedSeries>): Map<string, Observation[]> {
   const out = new Map<string, Observation[]>();
-  for (const [id, series] of vintaged) {
-    const observations: Observation[] = [];
-    series.dates.forEach((date, i) => {
-      const value = currentValue(series, i);
-      if (!Number.isNaN(value)) observations.push({ date, value });
-    });
-    out.set(id, observations);
-  }
+  for (const [id, series] of vintaged) out.set(id, currentObservations(series));
   return out;
+}
+
+/** One series' current state (see currentSeries). */
+export function currentObservations(series: VintagedSeries): Observation[] {
+  const observations: Observation[] = [];
+  series.dates.forEach((date, i) => {
+    const value = currentValue(series, i);
+    if (!Number.isNaN(value)) observations.push({ date, value });
+  });
+  return observations;
 }
 
 /**

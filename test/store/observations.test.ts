@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { appendObservations, countRows, loadSeries, vintages } from '../../src/store/observations.ts';
+import {
+  appendObservations,
+  countRows,
+  loadSeries,
+  loadVintagedSeries,
+  vintages,
+} from '../../src/store/observations.ts';
 import { abortDanglingRuns, recentRuns, startRun } from '../../src/store/runs.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
+import { addDays } from '../../src/timeseries/dates.ts';
+import { currentSeries, seriesAsOf } from '../../src/timeseries/vintages.ts';
 
 describe('append-only observation store', () => {
   let store: Store;
@@ -59,5 +67,59 @@ describe('append-only observation store', () => {
     await startRun(store.db, 'test', '2024-04-01T00:00:00.000Z');
     assert.equal(await abortDanglingRuns(store.db, '2024-04-01T01:00:00.000Z'), 1);
     assert.equal((await recentRuns(store.db, 1))[0]?.status, 'aborted');
+  });
+
+  it('loads every vintage of a long series page by page, revisions straddling the pages included', async () => {
+    // 9,000 dates first seen together, then revisions of dates around the 4,000-row page boundaries (each
+    // revision is a second row of its date), one withdrawal and one quarantined value (never loaded).
+    const dates = Array.from({ length: 9_000 }, (_, i) => addDays('2000-01-01', i));
+    const firstSeen = '2025-01-01T00:00:00.000Z';
+    await appendObservations(
+      store.db,
+      'long',
+      dates.map((date, i) => ({ date, value: i })),
+      firstSeen,
+      null,
+    );
+    const revisedAt = '2025-02-01T00:00:00.000Z';
+    const revised = [0, 3_998, 3_999, 4_000, 7_997, 8_999];
+    await appendObservations(
+      store.db,
+      'long',
+      revised.map((i) => ({ date: dates[i]!, value: -i - 0.5 })),
+      revisedAt,
+      null,
+      {
+        withdrawn: [dates[5_000]!],
+        quarantined: [{ date: dates[6_000]!, value: 1e9 }],
+      },
+    );
+
+    // Every query answers one page at most: the embedded store's driver is synchronous, so a query is a stall.
+    let largestAnswer = 0;
+    const counted = store.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        largestAnswer = Math.max(largestAnswer, args.result.rows.length);
+        return args.result;
+      },
+    });
+    const series = (await loadVintagedSeries(counted, ['long'])).get('long')!;
+    assert.ok(largestAnswer > 0 && largestAnswer <= 4_000, `largest answer ${largestAnswer} rows`);
+    assert.equal(series.dates.length, 9_000);
+    assert.deepEqual(series.dates, dates, 'every date once, in order');
+    assert.deepEqual(
+      [...series.revisions.keys()].sort((a, b) => a - b),
+      [...revised, 5_000].sort((a, b) => a - b),
+    );
+    const current = currentSeries(new Map([['long', series]])).get('long')!;
+    assert.equal(current.length, 8_999, 'the withdrawn date has no current value');
+    assert.equal(current.find((o) => o.date === dates[3_999])?.value, -3_999.5);
+    assert.equal(current.find((o) => o.date === dates[6_000])?.value, 6_000, 'the quarantined value is not loaded');
+    const before = seriesAsOf(series, '2025-01-15T00:00:00.000Z');
+    assert.equal(before.length, 9_000);
+    assert.equal(before[4_000]!.value, 4_000, 'as first seen, before the revision');
+    const upToFirst = (await loadVintagedSeries(store.db, ['long'], firstSeen)).get('long')!;
+    assert.equal(upToFirst.revisions.size, 0, 'seenUpTo: later vintages are invisible');
   });
 });
