@@ -4,16 +4,20 @@ import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
 import { BACKGROUND_NICE_INCREMENT } from './timeseries/background-priority.ts';
 
-/** The runtime's helper threads, by the names Node gives them (V8's platform workers, libuv's pool). */
-const HELPER_THREAD = /^(V8Worker|libuv-worker)$/;
+/**
+ * libuv's pool threads, by the name Node gives them: they compress responses, and the serving thread never waits
+ * for them. V8's own helpers (V8Worker: concurrent marking, compilation) are left alone on purpose: the serving
+ * thread does wait for them at a collection's pauses, so starving them behind a busy neighbour on the same core
+ * would lengthen those pauses (a priority inversion; the soak with them lowered too showed a 558 ms stall).
+ */
+const HELPER_THREAD = /^libuv-worker$/;
 
 /**
- * Lowers the scheduling priority of the runtime's helper threads below the serving thread's: V8's collector and
- * compiler helpers and libuv's pool (where responses are compressed). On a busy core they otherwise take turns
- * with the serving thread for whole time slices, and requests wait (the soak's probe: p99 28 → 21 ms, see
- * timeseries/background-priority.ts). On Linux a thread is a task with its own nice value, so each is set by its
- * id; elsewhere nothing is done. The collector loses nothing it needs: the serving thread does the marking or
- * scavenging its helpers have not got to. Returns how many threads were lowered.
+ * Lowers the scheduling priority of libuv's pool (where responses are compressed) below the serving thread's, as
+ * the worker threads' is (piscina's niceIncrement): on a busy core they otherwise take turns with the serving
+ * thread for whole time slices, and requests wait (see timeseries/background-priority.ts). On Linux a thread is a
+ * task with its own nice value, so each is set by its id; elsewhere nothing is done. Returns how many threads were
+ * lowered.
  */
 export async function lowerHelperThreadPriority(): Promise<number> {
   if (process.platform !== 'linux') return 0;
