@@ -1,23 +1,25 @@
 /**
  * `npm run soak`: sustained load on the service while it refreshes and publishes every minute. The service runs
  * as `npm start` runs it, pinned to core 0, refreshing from the replay server (the real files when present);
- * autocannon (this process, core 1) keeps 16 connections busy over a mix of endpoints for SOAK_SECONDS (default
- * 600), and a probe on its own connection GETs /api/regime every 20 ms. Reported: errors; the probe's latency
+ * autocannon (this process, core 1, nice +5) keeps 16 connections busy over a mix of endpoints for SOAK_SECONDS
+ * (default 600), and a probe in its own process (core 1) GETs /api/regime every 20 ms on its own connection. Reported: errors; the probe's latency
  * percentiles while a refresh and publication are under way and outside them (target p99 < 10 ms in both);
  * resident memory over time (target < 250 MB) and whether any publication was ever served with two regime ETags.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
+import type { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import { replayEnv } from '../test/support/processes.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
 import { startReplayServer } from '../test/support/replay-server.ts';
 import { syntheticReplayData } from '../test/support/synthetic-data.ts';
 import { benchStore } from './bench-store.ts';
-import { latencyProbe, percentile, startService } from './service-process.ts';
+import { type ProbeSample, percentile, startService } from './service-process.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
-// This process (autocannon and the probe) stays on core 1, every thread of it: left free to run on core 0 too, the
-// load generator took turns with the service there and its latency was ours.
+// This process (autocannon) stays on core 1, every thread of it: left free to run on core 0 too, the load generator
+// took turns with the service there and its latency was ours.
 execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
 const store = await benchStore();
 const replay = await startReplayServer(hasRealData() ? realReplayData() : syntheticReplayData());
@@ -57,7 +59,15 @@ const watch = setInterval(async () => {
   }
   lastVersion = version;
 }, 1_000);
-const probe = latencyProbe(`${base}/api/regime`, 20);
+// The probe runs in its own process on core 1 (bench/probe-process.ts), started before this one lowers its own
+// priority: autocannon saturates its event loop by design, so a probe inside it would measure that queue.
+const probe = spawn(
+  'taskset',
+  ['-c', '1', process.execPath, 'bench/probe-process.ts', `${base}/api/regime`, '20', String(SECONDS)],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const probeOutput = text(probe.stdout);
+setPriority(5);
 const result = await autocannon({
   url: base,
   connections: 16,
@@ -76,11 +86,11 @@ const result = await autocannon({
     '/charts/vix.svg?days=365',
   ].map((path) => ({ method: 'GET' as const, path })),
 });
-await probe.stop();
+const probeSamples = JSON.parse(await probeOutput) as ProbeSample[];
 clearInterval(watch);
 const inBusy = (at: number) => busy.some((w) => at >= w.from && at <= w.to);
-const during = probe.samples.filter((s) => inBusy(s.at)).map((s) => s.ms);
-const outside = probe.samples.filter((s) => !inBusy(s.at)).map((s) => s.ms);
+const during = probeSamples.filter((s) => inBusy(s.at)).map((s) => s.ms);
+const outside = probeSamples.filter((s) => !inBusy(s.at)).map((s) => s.ms);
 const line = (xs: number[]) =>
   `n ${xs.length}, p50 ${percentile(xs, 50).toFixed(1)} ms, p99 ${percentile(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
 const etagsByVersion = new Map<number, Set<string>>();
@@ -103,4 +113,10 @@ process.stdout.write(
 );
 service.stop();
 await replay.close();
+
+async function text(stream: Readable): Promise<string> {
+  let out = '';
+  for await (const chunk of stream) out += chunk;
+  return out;
+}
 store.remove();
