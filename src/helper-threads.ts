@@ -8,7 +8,8 @@ import { BACKGROUND_NICE_INCREMENT } from './timeseries/background-priority.ts';
  * libuv's pool threads, by the name Node gives them: they compress responses, and the serving thread never waits
  * for them. V8's own helpers (V8Worker: concurrent marking, compilation) are left alone on purpose: the serving
  * thread does wait for them at a collection's pauses, so starving them behind a busy neighbour on the same core
- * would lengthen those pauses (a priority inversion; the soak with them lowered too showed a 558 ms stall).
+ * would lengthen those pauses (a priority inversion; the one soak run with them lowered had a 558 ms stall, cause
+ * not isolated).
  */
 const HELPER_THREAD = /^libuv-worker$/;
 
