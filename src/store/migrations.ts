@@ -103,6 +103,18 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('publications').addColumn('context', 'text').execute();
       },
     },
+    '008_observation_vintages_index': {
+      async up(db: Kysely<unknown>) {
+        // Every publish (and every start) reads each series' vintages in key order: with value and state in the
+        // index, the read needs no lookup into the table per row (145k rows on the real files: 117–136 ms → 59–73
+        // ms with better-sqlite3, for 9 MB more on disk).
+        await db.schema
+          .createIndex('observations_vintages')
+          .on('observations')
+          .columns(['series_id', 'date', 'seen_at', 'value', 'state'])
+          .execute();
+      },
+    },
   };
 }
 

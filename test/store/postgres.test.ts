@@ -12,6 +12,7 @@ import {
 } from '../../src/store/observations.ts';
 import { latestPublication, recordPublication } from '../../src/store/publications.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
+import { addDays } from '../../src/timeseries/dates.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import { createTestDatabase, skipWithoutPostgres } from '../support/postgres.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
@@ -58,6 +59,28 @@ describe('the store on PostgreSQL', { skip: skipWithoutPostgres }, () => {
       [...(await pendingQuarantine(store.db)).values()].map((q) => [q.seriesId, q.date, q.value]),
       [['m2', '2024-02-01', 99]],
     );
+  });
+
+  it('loads vintages page by page (a row-value seek), revisions straddling a page boundary', async () => {
+    const dates = Array.from({ length: 4_100 }, (_, i) => addDays('2000-01-01', i));
+    await appendObservations(
+      store.db,
+      'paged',
+      dates.map((date, i) => ({ date, value: i })),
+      '2025-01-01T00:00:00Z',
+      null,
+    );
+    await appendObservations(
+      store.db,
+      'paged',
+      [3_998, 3_999, 4_000].map((i) => ({ date: dates[i]!, value: i + 0.5 })),
+      '2025-02-01T00:00:00Z',
+      null,
+    );
+    const series = (await loadVintagedSeries(store.db, ['paged'])).get('paged')!;
+    assert.deepEqual(series.dates, dates);
+    assert.deepEqual([...series.revisions.keys()], [3_998, 3_999, 4_000]);
+    assert.equal(series.revisions.get(3_999)?.[0]?.value, 3_999.5);
   });
 
   it('runs a full refresh and stores every indicator', async () => {
