@@ -34,7 +34,7 @@ export interface Service {
  */
 export async function startService(config: Config, opts: { listen?: boolean } = {}): Promise<Service> {
   const log = pino({ level: config.logLevel });
-  // Requests first: the runtime's helper threads yield the core to the serving thread (src/helper-threads.ts).
+  // Requests first: libuv's pool (compression) yields the core to the serving thread (src/helper-threads.ts).
   log.debug({ threads: await lowerHelperThreadPriority() }, 'helper threads at background priority');
   const store = await openStore(config.databaseUrl);
   const now = () => new Date();
