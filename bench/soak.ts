@@ -8,7 +8,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
-import type { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import autocannon from 'autocannon';
 import { replayEnv } from '../test/support/processes.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
@@ -113,10 +113,4 @@ process.stdout.write(
 );
 service.stop();
 await replay.close();
-
-async function text(stream: Readable): Promise<string> {
-  let out = '';
-  for await (const chunk of stream) out += chunk;
-  return out;
-}
 store.remove();
