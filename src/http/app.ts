@@ -1,4 +1,3 @@
-import { createServer, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, {
   type FastifyBaseLogger,
@@ -16,6 +15,10 @@ import { createDispatcher } from './dispatch.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { RouteContext } from './routes/route.ts';
 import { API_ROUTES, DOCUMENT_ROUTES } from './routes/table.ts';
+
+// Taken from the module's CommonJS exports, not imported: an ES import of node:http makes Node evaluate every
+// export, and its lazy WebSocket getters load undici — 35 ms of each cold start against 5 ms this way.
+const { createServer, STATUS_CODES } = process.getBuiltinModule('node:http');
 
 export interface AppDeps {
   config: {

@@ -1,0 +1,21 @@
+// Run by test/memory-mode.test.ts in a child process: replaces a ~40 MB structure twelve times (as a publication is
+// replaced) with short-lived garbage between, then prints the largest heap V8 reserved meanwhile, in bytes.
+// argv[2] === 'favour-memory': switch V8 to favour memory first, as the service does once it serves.
+import { favourMemoryFromNowOn } from '../../src/memory-mode.ts';
+
+function structure(): Array<{ date: string; value: number }> {
+  return Array.from({ length: 250_000 }, (_, i) => ({ date: `d${i}`, value: i * 1.5 }));
+}
+
+let current = structure();
+if (process.argv[2] === 'favour-memory') favourMemoryFromNowOn();
+let peakBytes = 0;
+for (let round = 0; round < 12; round++) {
+  const next = structure();
+  let garbage: unknown;
+  for (let j = 0; j < 200_000; j++) garbage = { j, text: `r${j}` };
+  current = next;
+  peakBytes = Math.max(peakBytes, process.memoryUsage().heapTotal);
+  void garbage;
+}
+process.stdout.write(`${JSON.stringify({ peakBytes, kept: current.length })}\n`);
