@@ -102,6 +102,9 @@ const EnvSchema = Type.Object({
 
 type Env = Static<typeof EnvSchema>;
 
+/** Each variable's schema, by name: its type (for reading) and description (for the error). */
+const PROPERTIES = EnvSchema.properties as Record<string, { type?: string; description?: string }>;
+
 /** A configuration that cannot be used: the message names the variable, its value and the accepted forms. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -166,7 +169,7 @@ function validate(source: Record<string, string | undefined>): Env {
   const error = Value.Errors(EnvSchema, data).First();
   if (!error) return data as Env;
   const name = error.path.replace(/^\//, '');
-  const property = (EnvSchema.properties as Record<string, { description?: string }>)[name];
+  const property = PROPERTIES[name];
   if (!property) throw new ConfigError(`configuration: ${error.message}`);
   throw new ConfigError(`${name}="${source[name]}" is not accepted: expected ${property.description}`);
 }
@@ -178,7 +181,7 @@ function validate(source: Record<string, string | undefined>): Env {
  * cold start (issue 13), for a dozen checks TypeBox's Value makes without compiling.
  */
 function fromEnvironment(name: string, value: string): string | number {
-  const property = (EnvSchema.properties as Record<string, { type?: string }>)[name];
+  const property = PROPERTIES[name];
   return property?.type === 'integer' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
 }
 
@@ -190,7 +193,7 @@ function check(name: string, value: string, test: () => unknown) {
   try {
     test();
   } catch (error) {
-    const description = (EnvSchema.properties as Record<string, { description?: string }>)[name]?.description;
+    const description = PROPERTIES[name]?.description;
     throw new ConfigError(`${name}="${value}" is not accepted: ${(error as Error).message}; expected ${description}`);
   }
 }

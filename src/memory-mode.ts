@@ -9,8 +9,8 @@ import { setFlagsFromString } from 'node:v8';
  * the first publication then runs in its memory-reducing, compacting mode. Set here, after the first publication
  * is served, it still governs what matters for a long-running process: how far the old generation may grow past
  * what is alive before it is collected (a process replacing a 40 MB structure twelve times peaked at a 60 MB heap
- * with the switch against 143 MB without; test/support/heap-growth.ts). The young generation keeps the size it was given at start
- * (`--max-semi-space-size` in `npm start`): V8 sizes it once.
+ * with the switch against 143 MB without; test/support/heap-growth.ts). The young generation keeps the size it was
+ * given at start (`--max-semi-space-size` in `npm start`): V8 sizes it once.
  *
  * Node keeps V8's flags writable after start (it turns off V8's freezing of flags), which is what
  * `v8.setFlagsFromString` is documented for; Node warns that changing behaviour-affecting flags at run time may
