@@ -1,17 +1,18 @@
 /**
  * `npm run soak`: sustained load on the service while it refreshes and publishes every minute. The service runs
- * as `npm start` runs it, pinned to core 0, refreshing from the replay server (the real files when present);
- * autocannon (this process, core 1, nice +5) keeps 16 connections busy over a mix of endpoints for SOAK_SECONDS
- * (default 600), and a probe in its own process (core 1) GETs /api/regime every 20 ms on its own connection. Reported: errors; the probe's latency
- * percentiles while a refresh and publication are under way and outside them (target p99 < 10 ms in both);
- * resident memory over time (target < 250 MB) and whether any publication was ever served with two regime ETags.
+ * as `npm start` runs it, pinned to core 0, refreshing from the replay server (the real files when present, a
+ * third of the FRED series revised each minute); autocannon (this process, core 1, nice +5) keeps 16 connections
+ * busy over a mix of endpoints for SOAK_SECONDS (default 600), and a probe in its own process (core 1) GETs
+ * /api/regime every 20 ms on its own connection. Reported: errors; the probe's latency percentiles while a refresh
+ * and publication are under way and outside them (target p99 < 10 ms in both); resident memory over time (target
+ * < 250 MB) and whether any publication was ever served with two regime ETags.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { text } from 'node:stream/consumers';
 import autocannon from 'autocannon';
 import { replayEnv } from '../test/support/processes.ts';
-import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
+import { hasRealData, type ReplayData, realReplayData } from '../test/support/replay-data.ts';
 import { startReplayServer } from '../test/support/replay-server.ts';
 import { syntheticReplayData } from '../test/support/synthetic-data.ts';
 import { benchStore } from './bench-store.ts';
@@ -22,7 +23,8 @@ const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 // took turns with the service there and its latency was ours.
 execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
 const store = await benchStore();
-const replay = await startReplayServer(hasRealData() ? realReplayData() : syntheticReplayData());
+const soakStarted = Date.now();
+const replay = await startReplayServer(revising(hasRealData() ? realReplayData() : syntheticReplayData()));
 const service = await startService(
   {
     DATABASE_URL: `sqlite:${store.database}`,
@@ -99,7 +101,7 @@ const inconsistent = [...etagsByVersion].filter(([, tags]) => tags.size > 1);
 const rss = samples.map((s) => s.rss);
 process.stdout.write(
   `${[
-    `soak: ${SECONDS} s, 16 connections over 11 endpoints (core 1) against the service (core 0), a refresh and publication every minute (${busy.length} seen, ${busy.map((w) => ((w.to - w.from) / 1000).toFixed(1)).join(', ')} s each)`,
+    `soak: ${SECONDS} s, 16 connections over 11 endpoints (core 1) against the service (core 0), a refresh and publication every minute, revising a third of the FRED series each time (${busy.length} seen, ${busy.map((w) => ((w.to - w.from) / 1000).toFixed(1)).join(', ')} s each)`,
     `load: ${result.requests.total} requests (${Math.round(result.requests.average)}/s), errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, p99 ${result.latency.p99} ms`,
     `probe /api/regime every 20 ms, while refreshing and publishing: ${line(during)}`,
     `probe /api/regime every 20 ms, otherwise: ${line(outside)}`,
@@ -114,3 +116,30 @@ process.stdout.write(
 service.stop();
 await replay.close();
 store.remove();
+
+/**
+ * The replayed files, with each FRED series' newest value revised (by 0.01 % a step) once every three minutes, a
+ * third of them each minute: a publication then finds some series changed and most not, as an hourly refresh
+ * does in service, instead of the same files every time (which would let every publication keep every series).
+ */
+function revising(data: ReplayData): ReplayData {
+  return {
+    ...data,
+    rows(key) {
+      const rows = data.rows(key);
+      if (!rows || !key.startsWith('fred:')) return rows;
+      const minute = Math.floor((Date.now() - soakStarted) / 60_000);
+      const step = Math.floor((minute + (hashOf(key) % 3)) / 3);
+      const last = rows.findLastIndex((row) => row.raw !== null);
+      if (step === 0 || last < 0) return rows;
+      const revised = (Number(rows[last]!.raw) * (1 + 1e-4 * step)).toPrecision(10);
+      return rows.map((row, i) => (i === last ? { date: row.date, raw: String(Number(revised)) } : row));
+    },
+  };
+}
+
+function hashOf(text: string): number {
+  let h = 0;
+  for (const c of text) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h;
+}

@@ -11,6 +11,7 @@ import { publicationContent } from './publication-content.ts';
 import { announcePublication } from './publish/after-refresh.ts';
 import { closeModelPool } from './publish/model-pool.ts';
 import { Publisher } from './publish/publisher.ts';
+import { closeChartRenderer } from './site/chart-renderer.ts';
 import { buildSite } from './site/site-bundle.ts';
 import { type Coordination, createCoordination } from './store/coordination.ts';
 import { abortDanglingRuns, lastSuccessfulRunAt } from './store/runs.ts';
@@ -120,6 +121,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
       await store.close();
       await closeModelPool();
       await closeRefreshPool();
+      await closeChartRenderer();
     },
   };
 }

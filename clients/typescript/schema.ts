@@ -3163,7 +3163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too many point-in-time (asOf) computations are running at once; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3246,7 +3246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too many point-in-time (asOf) computations are running at once; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3639,7 +3639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too many point-in-time (asOf) computations are running at once; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3872,6 +3872,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getChartPng: {
@@ -3954,6 +3963,15 @@ export interface operations {
             };
             /** @description internal_error: An unexpected server error. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,14 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.4.0',
+    date: '2026-11-24',
+    openapiFingerprint: 'sha256:ba6b58cf54a3649d7192be2e8d707fdcd83e8b947ee9c706160c615b9a557d28',
+    changes: [
+      'Added: /charts/{id}.svg and .png may answer busy (503, Retry-After: 1) when 32 charts are already being drawn; charts already drawn are served at once.',
+    ],
+  },
+  {
     version: '1.3.0',
     date: '2026-11-23',
     openapiFingerprint: 'sha256:92abc0fc3675407f991f9ec9d3f83a9d364ff6625037f72b2383d4f54ae898d5',

@@ -24,7 +24,7 @@ export const ERROR_CODES = {
   busy: {
     status: 503,
     description:
-      'Too many point-in-time (asOf) computations are running at once; retry after the Retry-After seconds. Answers already computed are served meanwhile.',
+      'Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile.',
   },
   series_unavailable: {
     status: 503,

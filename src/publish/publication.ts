@@ -9,7 +9,7 @@ import { licenseOf } from '../timeseries/licenses.ts';
 import type { Locale } from '../timeseries/locales.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
-import { currentObservations, type VintagedSeries } from '../timeseries/vintages.ts';
+import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { CACHE_CONTROL } from './cache-policy.ts';
 import type { PublicationContent } from './content.ts';
 import { type SeriesFreshness, seriesFreshness } from './freshness.ts';
@@ -17,6 +17,7 @@ import { computeModelComputation, type ModelComputation } from './model-computat
 import type { ModelTaskResult } from './model-worker.ts';
 import { type PreparedResponse, prepareJson, withHeaders } from './prepared-response.ts';
 import { type Provenance, provenanceBuilder } from './provenance.ts';
+import { buildAllSeries, currentState } from './publication-series.ts';
 import { BulkDownload } from './resources/bulk.ts';
 import type { CorrelationBody } from './resources/correlation.ts';
 import { CsvDownloads } from './resources/csv.ts';
@@ -33,7 +34,7 @@ import {
   readingFreshness,
 } from './resources/model.ts';
 import { AsOfAnswers, type AsOfCompute } from './resources/model-as-of.ts';
-import { buildSeriesResponses, DEFAULT_DAYS, type SeriesResponses } from './resources/series.ts';
+import type { SeriesResponses } from './resources/series.ts';
 import { SeriesVintages } from './resources/series-vintages.ts';
 import { type SnapshotBody, snapshotBody } from './resources/snapshot.ts';
 import { SERVICE_VERSION } from './service-version.ts';
@@ -68,6 +69,8 @@ export interface Publication {
   readonly builtAt: string;
   readonly baseUrl: string;
   readonly content: PublicationContent | undefined;
+  /** Every stored vintage it was built from, by series. */
+  readonly vintaged: ReadonlyMap<string, VintagedSeries>;
   /** The current value of every stored series (newest vintage per date). */
   readonly current: ReadonlyMap<string, readonly Observation[]>;
   readonly series: ReadonlyMap<string, SeriesResponses>;
@@ -136,7 +139,9 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
   const { previous, ...input } = all;
   const errors: Partial<Record<'model' | 'lens' | 'correlation' | 'snapshot' | 'site', string>> = {};
   const stamp = input.now.toISOString();
-  const current = await currentState(input.vintaged);
+  // A series whose vintages are the previous publication's very own (the store gained none for it) keeps its
+  // current state and its serialized points: most refreshes change few series.
+  const current = await currentState(input.vintaged, previous);
   const freshness = allFreshness(current, input.states, input.now);
   const { modelState, correlationReport } = buildModel(all, errors);
   // Every data resource says where it comes from: service, model, publication, and each input's provider,
@@ -148,7 +153,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     publication: { id: input.version, builtAt: stamp },
   });
   const modelInputs = modelState?.outputs.description.groups.flatMap((g) => g.indicators.map((i) => i.id)) ?? [];
-  const series = await buildAllSeries(current, freshness, provenance);
+  const series = await buildAllSeries(current, freshness, provenance, previous?.series);
   const lens = attempt(
     'lens',
     errors,
@@ -257,6 +262,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     builtAt: stamp,
     baseUrl: input.baseUrl,
     content: input.content,
+    vintaged: input.vintaged,
     current,
     series,
     csv: new CsvDownloads(
@@ -397,41 +403,4 @@ function allFreshness(
       seriesFreshness(seriesDef(id)!, current.get(id)?.at(-1)?.date ?? null, states, today),
     ]),
   );
-}
-
-async function buildAllSeries(
-  current: ReadonlyMap<string, readonly Observation[]>,
-  freshness: ReadonlyMap<string, SeriesFreshness>,
-  provenance: (ids: readonly string[]) => Provenance,
-): Promise<Map<string, SeriesResponses>> {
-  const series = new Map<string, SeriesResponses>();
-  for (const id of INDICATOR_IDS) {
-    await yieldToRequests();
-    const def = seriesDef(id)!;
-    const observations = current.get(id) ?? [];
-    if (observations.length === 0) continue;
-    const responses = buildSeriesResponses(def, observations, freshness.get(id)!, undefined, provenance([id]));
-    if (!responses) continue;
-    // The default window is built (and compressed) at publish time; other windows on first request.
-    responses.forDays(DEFAULT_DAYS);
-    series.set(id, responses);
-  }
-  return series;
-}
-
-/** Every series' current state (timeseries/vintages.ts currentSeries), yielding to requests between series. */
-async function currentState(
-  vintaged: ReadonlyMap<string, VintagedSeries>,
-): Promise<Map<string, readonly Observation[]>> {
-  const current = new Map<string, readonly Observation[]>();
-  for (const [id, series] of vintaged) {
-    await yieldToRequests();
-    current.set(id, currentObservations(series));
-  }
-  return current;
-}
-
-/** Lets the requests that arrived meanwhile be answered before the next step of a build. */
-function yieldToRequests(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { storedModelResult, storeModelResult } from '../store/model-results.ts';
-import { loadVintagedSeries } from '../store/observations.ts';
+import { loadVintagedSeries, type VintageBase } from '../store/observations.ts';
 import { currentContext, latestPublication, type PublicationContext } from '../store/publications.ts';
 import type { Store } from '../store/store.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
@@ -34,6 +34,8 @@ export class Publisher {
   #current: Publication | undefined;
   #version = 0;
   #syncing: Promise<void> = Promise.resolve();
+  /** The last load of the store's vintages, which the next one builds on (series without a new vintage kept). */
+  #loaded: VintageBase | undefined;
   readonly #store: Store;
   readonly #now: () => Date;
   readonly #log: Logger | undefined;
@@ -118,10 +120,13 @@ export class Publisher {
     try {
       // A logged publication is rebuilt from what it was logged with: the observations seen by its instant and
       // its frozen context. Otherwise (alone, or a row from before contexts were logged), from the store now.
+      const seenUpTo = at.context?.seenUpTo ?? undefined;
       const [vintaged, context] = await Promise.all([
-        loadVintagedSeries(this.#store.db, undefined, at.context?.seenUpTo ?? undefined),
+        loadVintagedSeries(this.#store.db, undefined, seenUpTo, this.#loaded),
         at.context ?? currentContext(this.#store.db),
       ]);
+      // Only a load bounded by a logged instant can be built on: an unbounded one may have seen part of a write.
+      this.#loaded = seenUpTo === undefined ? undefined : { seenUpTo, series: vintaged };
       const states = new Map(context.states.map((s) => [s.seriesId, s]));
       const runs = context.lastRun ? [context.lastRun] : [];
       const quarantine = context.quarantine;
@@ -173,10 +178,17 @@ export class Publisher {
   }
 }
 
-/** Runs the site's first renders one by one, yielding to requests between them. */
+/**
+ * Runs the site's first renders one by one, yielding to requests between them. A render that fails is left to
+ * its first request (which fails the same way, and is logged there).
+ */
 async function warmUp(publication: Publication): Promise<void> {
   for (const warm of publication.site?.warmups ?? []) {
     await new Promise((resolve) => setImmediate(resolve));
-    warm();
+    try {
+      await warm();
+    } catch {
+      // See above: the request path reports it.
+    }
   }
 }

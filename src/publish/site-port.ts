@@ -22,6 +22,9 @@ export interface ChartQuery {
   compare: string | null;
 }
 
+/** A drawn chart; 'busy' when too many charts are already being drawn; undefined when there is nothing to draw. */
+export type ChartAnswer = PreparedResponse | 'busy' | undefined;
+
 export interface SiteBundle {
   /** A page by path ('/', '/docs', '/indicators/tga', …), rendered on first request and then kept. */
   page(path: string): RenderedPage | undefined;
@@ -34,13 +37,16 @@ export interface SiteBundle {
   archive(date: string): RenderedPage | undefined;
   /** An HTML (and Markdown) error page for a page request, e.g. 400 for a bad `?days=`; rendered per request. */
   errorPage(status: number, path: string, title: string, message: string, hint: string): RenderedPage;
-  /** A chart, SVG or PNG: an indicator id, 'headline' or 'headline-gauge'. */
+  /**
+   * A chart, SVG or PNG: an indicator id, 'headline' or 'headline-gauge'; a promise while it is being drawn
+   * (off the serving thread).
+   */
   chart(
     id: string,
     query: ChartQuery,
     style: 'line' | 'compact' | 'spark',
     format?: 'svg' | 'png',
-  ): PreparedResponse | undefined;
+  ): ChartAnswer | Promise<ChartAnswer>;
   /** The page for a path that does not exist (status 404), in both forms. */
   notFound: RenderedPage;
   llms: PreparedResponse;
@@ -49,10 +55,10 @@ export interface SiteBundle {
   documents: ReadonlyMap<string, PreparedResponse>;
   /**
    * The renders every visitor of the home page triggers (the fixed pages, the dashboard's charts), one function
-   * each: the publisher runs them before the publication goes live, yielding between them, so no request waits
-   * for them.
+   * each: the publisher runs them before the publication goes live, one at a time, yielding between them, so no
+   * request waits for them. A chart's is a promise (it is drawn off the serving thread).
    */
-  warmups: ReadonlyArray<() => void>;
+  warmups: ReadonlyArray<() => unknown>;
 }
 
 export type SiteBuilder = (publication: Publication) => SiteBundle;

@@ -62,17 +62,32 @@ function labelNumber(value: number): string {
   return numberFormat('en-US', 0, digits).format(value);
 }
 
-export function lineChartSvg(
-  points: readonly ChartPoint[],
-  opts: {
-    title: string;
-    unit: string;
-    style?: LineStyle;
-    bands?: boolean;
-    /** A second series on its own right-hand axis, in a second colour. */
-    compare?: { points: readonly ChartPoint[]; title: string; unit: string };
-  },
-): string {
+export interface LineChartOptions {
+  title: string;
+  unit: string;
+  style?: LineStyle;
+  bands?: boolean;
+  /** A second series on its own right-hand axis, in a second colour. */
+  compare?: { points: readonly ChartPoint[]; title: string; unit: string };
+}
+
+/**
+ * Everything a chart is drawn from, as plain data: it crosses to the chart worker thread (chart-renderer.ts)
+ * by structured clone, so it holds no functions.
+ */
+export type ChartSpec =
+  | { kind: 'line'; points: readonly ChartPoint[]; options: LineChartOptions }
+  | { kind: 'spark'; points: readonly ChartPoint[] }
+  | { kind: 'gauge'; value: number; label: string };
+
+/** A chart as an SVG document. */
+export function chartSvg(spec: ChartSpec): string {
+  if (spec.kind === 'gauge') return gaugeSvg(spec.value, spec.label);
+  if (spec.kind === 'spark') return sparklineSvg(spec.points);
+  return lineChartSvg(spec.points, spec.options);
+}
+
+export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptions): string {
   const layout = LAYOUT[opts.style ?? 'line'];
   const compare = opts.compare;
   const chart = echartsLib().init(null, null, {

@@ -3,13 +3,13 @@ import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { type Compression, type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
-import type { ChartQuery, ChartWindow, RenderedPage, SiteBundle } from '../publish/site-port.ts';
+import type { ChartAnswer, ChartQuery, ChartWindow, RenderedPage, SiteBundle } from '../publish/site-port.ts';
 import { LOCALES } from '../timeseries/locales.ts';
 import { STATIC_DOCUMENTS } from './assets.ts';
 import { bannerFor } from './banner.ts';
-import { svgToPng } from './chart-png.ts';
+import { type ChartRendererOptions, ChartsBusy, renderChart } from './chart-renderer.ts';
 import { defaultDays, effectiveWindow, pointsIn, queryKey } from './chart-window.ts';
-import { type ChartStyle, gaugeSvg, lineChartSvg, sparklineSvg } from './charts.ts';
+import type { ChartSpec, ChartStyle } from './charts.ts';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
 import { atomFeed } from './feed.ts';
 import { llmsTxt } from './llms-txt.ts';
@@ -46,12 +46,17 @@ const TEXT = 'text/plain; charset=utf-8';
 const XML = 'application/xml; charset=utf-8';
 const ATOM = 'application/atom+xml; charset=utf-8';
 
+export interface SiteOptions {
+  /** How charts are drawn (default: on the chart thread). */
+  charts?: ChartRendererOptions;
+}
+
 /**
  * The website of one publication: every page rendered from its typed resources, as HTML and Markdown from one
  * page model. Pages, archive days and charts are rendered on their first request and kept in bounded LRU caches
  * (a start does not spend its time on pages nobody asked for, and unique URLs cannot grow memory without bound).
  */
-export function buildSite(publication: Publication): SiteBundle {
+export function buildSite(publication: Publication, options: SiteOptions = {}): SiteBundle {
   const data = siteData(publication);
   const site = { name: data.name, baseUrl: data.baseUrl, banner: bannerFor(publication) };
   // The fixed pages are few and always encoded; archive days, ranges and charts are rendered per distinct URL and
@@ -113,22 +118,33 @@ export function buildSite(publication: Publication): SiteBundle {
     maxSize: 48 * 1024 * 1024,
     sizeCalculation: (value) => value.body.length || 1,
   });
+  // A chart is drawn on the chart thread; requests for it meanwhile share the one drawing.
+  const drawing = new Map<string, Promise<ChartAnswer>>();
   const chart = (
     id: string,
     query: ChartQuery,
     style: ChartStyle,
     format: 'svg' | 'png',
-  ): PreparedResponse | undefined => {
+  ): ChartAnswer | Promise<ChartAnswer> => {
     const key = `${id}|${queryKey(query)}|${style}|${format}`;
-    const hit = chartCache.get(key);
+    const hit = chartCache.get(key) ?? drawing.get(key);
     if (hit) return hit;
-    const svg = chartSvg(id, query, style, byId, data);
-    if (svg === undefined) return undefined;
-    const body = format === 'png' ? svgToPng(svg) : Buffer.from(svg);
-    const type = format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8';
-    const response = withPageHeaders(prepareBody(body, type, CACHE_CONTROL.chart, 200, 'if-idle'));
-    chartCache.set(key, response);
-    return response;
+    const spec = chartSpec(id, query, style, byId, data);
+    if (spec === undefined) return undefined;
+    const drawn = renderChart(spec, format, options.charts)
+      .then((body) => {
+        const type = format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8';
+        const response = withPageHeaders(prepareBody(body, type, CACHE_CONTROL.chart, 200, 'if-idle'));
+        chartCache.set(key, response);
+        return response;
+      })
+      .catch((cause: unknown): ChartAnswer => {
+        if (cause instanceof ChartsBusy) return 'busy';
+        throw cause;
+      })
+      .finally(() => drawing.delete(key));
+    drawing.set(key, drawn);
+    return drawn;
   };
   const days = (n: number): ChartQuery => ({ window: { days: n }, compare: null });
   return {
@@ -163,12 +179,12 @@ export function buildSite(publication: Publication): SiteBundle {
     ]),
     warmups: [
       ...[...builders.keys()].map((path) => () => void pages(path)),
-      ...(['line', 'compact'] as const).map((style) => () => void chart('headline', days(1826), style, 'svg')),
-      () => void chart('headline-gauge', days(365), 'line', 'svg'),
-      ...data.indicators.map((i) => () => void chart(i.def.id, days(365), 'spark', 'svg')),
+      ...(['line', 'compact'] as const).map((style) => () => chart('headline', days(1826), style, 'svg')),
+      () => chart('headline-gauge', days(365), 'line', 'svg'),
+      ...data.indicators.map((i) => () => chart(i.def.id, days(365), 'spark', 'svg')),
       ...data.indicators.flatMap((i) =>
         (['line', 'compact'] as const).map(
-          (style) => () => void chart(i.def.id, days(defaultDays(i.def.frequency)), style, 'svg'),
+          (style) => () => chart(i.def.id, days(defaultDays(i.def.frequency)), style, 'svg'),
         ),
       ),
     ],
@@ -194,16 +210,17 @@ function withPageHeaders(prepared: PreparedResponse): PreparedResponse {
   return withHeaders(prepared, PAGE_SECURITY_HEADERS);
 }
 
-function chartSvg(
+/** What a chart URL draws, or undefined when there is nothing to draw (no data, or values withheld by licence). */
+function chartSpec(
   id: string,
   query: ChartQuery,
   style: ChartStyle,
   byId: ReadonlyMap<string, IndicatorSummary>,
   data: SiteData,
-): string | undefined {
+): ChartSpec | undefined {
   if (id === 'headline-gauge') {
     if (!data.regime) return undefined;
-    return gaugeSvg(data.regime.percentile5y, data.regime.status);
+    return { kind: 'gauge', value: data.regime.percentile5y, label: data.regime.status };
   }
   if (id === 'headline') {
     const history = data.history;
@@ -211,24 +228,28 @@ function chartSvg(
     const points = history.dates.map((date, i) => ({ date, value: history.headline[i]! }));
     const window = pointsIn(points, effectiveWindow(query.window, 'daily'));
     return style === 'spark'
-      ? sparklineSvg(window)
-      : lineChartSvg(window, {
-          title: `Liquidity headline (${history.modelVersion})`,
-          unit: '0 = loosest, 100 = tightest of 5 years',
-          bands: true,
-          style,
-        });
+      ? { kind: 'spark', points: window }
+      : {
+          kind: 'line',
+          points: window,
+          options: {
+            title: `Liquidity headline (${history.modelVersion})`,
+            unit: '0 = loosest, 100 = tightest of 5 years',
+            bands: true,
+            style,
+          },
+        };
   }
   const item = byId.get(id);
-  if (!item || item.observations.length === 0) return undefined; // no data, or values withheld by licence
+  if (!item || item.observations.length === 0) return undefined;
   const window = effectiveWindow(query.window, item.def.frequency);
   const points = pointsIn(item.observations, window);
-  if (style === 'spark') return sparklineSvg(points);
+  if (style === 'spark') return { kind: 'spark', points };
   const other = query.compare ? byId.get(query.compare) : undefined;
   if (query.compare && (!other || other.observations.length === 0)) return undefined;
   const compareWindow: ChartWindow =
     'days' in window ? { start: points[0]?.date ?? item.observations.at(-1)!.date, end: null } : window;
-  return lineChartSvg(points, {
+  const options = {
     title: other ? `${item.def.name} (${unitLabel(item.def.unit)})` : item.def.name,
     unit: unitLabel(item.def.unit),
     style,
@@ -241,7 +262,8 @@ function chartSvg(
           },
         }
       : {}),
-  });
+  };
+  return { kind: 'line', points, options };
 }
 
 /** The bytes of a rendered page, for the caches' size bound. */

@@ -193,11 +193,19 @@ export async function loadVintagedSeries(
   seriesIds?: string[],
   /** Only vintages first seen at or before this instant (a logged publication's): later writes are invisible. */
   seenUpTo?: string,
+  /** A previous load: its series that gained no vintage since are kept as they are, not read again. */
+  base?: VintageBase,
 ): Promise<Map<string, VintagedSeries>> {
   const ids = seriesIds ?? (await storedSeriesIds(db));
   const out = new Map<string, VintagedSeries>();
   const interned = new Map<string, string>();
+  const changed = base && seenUpTo !== undefined ? await changedSince(db, base.seenUpTo, seenUpTo) : undefined;
   for (const id of ids) {
+    const kept = changed && !changed.has(id) ? base?.series.get(id) : undefined;
+    if (kept) {
+      out.set(id, kept);
+      continue;
+    }
     const series: VintagedSeries = { dates: [], firstValues: [], firstSeen: [], revisions: new Map() };
     let after: { date: string; seenAt: string } | undefined;
     for (;;) {
@@ -212,6 +220,31 @@ export async function loadVintagedSeries(
     if (series.dates.length > 0) out.set(id, series);
   }
   return out;
+}
+
+/**
+ * A load to build on: every vintage seen up to `seenUpTo`, by series. Vintages are only ever appended (a revision
+ * or a withdrawal is a new row seen later), so a series with no row seen after that instant reads the same again.
+ */
+export interface VintageBase {
+  seenUpTo: string;
+  series: ReadonlyMap<string, VintagedSeries>;
+}
+
+/**
+ * The series with a row first seen in (after, upTo], by the index on seen_at: only the new rows are read. Undefined
+ * (read everything again) when upTo precedes `after`: the base is not a prefix of what is asked for.
+ */
+async function changedSince(db: Kysely<Tables>, after: string, upTo: string): Promise<Set<string> | undefined> {
+  if (upTo < after) return undefined;
+  const rows = await db
+    .selectFrom('observations')
+    .select('series_id')
+    .distinct()
+    .where('seen_at', '>', after)
+    .where('seen_at', '<=', upTo)
+    .execute();
+  return new Set(rows.map((row) => row.series_id));
 }
 
 function vintagePage(

@@ -10,7 +10,7 @@ import {
 import { abortDanglingRuns, recentRuns, startRun } from '../../src/store/runs.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { addDays } from '../../src/timeseries/dates.ts';
-import { currentSeries, seriesAsOf } from '../../src/timeseries/vintages.ts';
+import { currentObservations, currentSeries, seriesAsOf } from '../../src/timeseries/vintages.ts';
 
 describe('append-only observation store', () => {
   let store: Store;
@@ -121,5 +121,33 @@ describe('append-only observation store', () => {
     assert.equal(before[4_000]!.value, 4_000, 'as first seen, before the revision');
     const upToFirst = (await loadVintagedSeries(store.db, ['long'], firstSeen)).get('long')!;
     assert.equal(upToFirst.revisions.size, 0, 'seenUpTo: later vintages are invisible');
+  });
+
+  it('builds a load on a previous one: only series with a vintage seen since are read again', async () => {
+    const db = store.db;
+    await appendObservations(db, 'vix', [{ date: '2025-01-02', value: 17 }], '2025-01-03T00:00:00.000Z', null);
+    await appendObservations(db, 'tga', [{ date: '2025-01-02', value: 700 }], '2025-01-03T00:00:00.000Z', null);
+    await appendObservations(db, 'sofr', [{ date: '2025-01-02', value: 4.3 }], '2025-01-03T00:00:00.000Z', null);
+    const ids = ['vix', 'tga', 'sofr'];
+    const first = await loadVintagedSeries(db, ids, '2025-01-03T00:00:00.000Z');
+    // Later: a new day for vix, a withdrawal for tga, nothing for sofr.
+    await appendObservations(db, 'vix', [{ date: '2025-01-03', value: 18 }], '2025-01-04T00:00:00.000Z', null);
+    await appendObservations(db, 'tga', [], '2025-01-04T00:00:00.000Z', null, { withdrawn: ['2025-01-02'] });
+    const base = { seenUpTo: '2025-01-03T00:00:00.000Z', series: first };
+    const next = await loadVintagedSeries(db, ids, '2025-01-04T00:00:00.000Z', base);
+    assert.equal(next.get('sofr'), first.get('sofr'), 'unchanged: the very same series, not read again');
+    assert.notEqual(next.get('vix'), first.get('vix'));
+    assert.notEqual(next.get('tga'), first.get('tga'));
+    const fresh = await loadVintagedSeries(db, ids, '2025-01-04T00:00:00.000Z');
+    assert.deepEqual(next, fresh, 'the same as a load from scratch');
+    assert.deepEqual(currentObservations(next.get('tga')!), [], 'the withdrawal is read');
+    // A base newer than the instant asked for is no prefix of it: everything is read again.
+    const older = await loadVintagedSeries(db, ids, '2025-01-03T00:00:00.000Z', {
+      ...base,
+      seenUpTo: '2025-01-04T00:00:00.000Z',
+      series: next,
+    });
+    assert.notEqual(older.get('sofr'), next.get('sofr'));
+    assert.deepEqual(older, first);
   });
 });

@@ -81,6 +81,15 @@ describe('the store on PostgreSQL', { skip: skipWithoutPostgres }, () => {
     assert.deepEqual(series.dates, dates);
     assert.deepEqual([...series.revisions.keys()], [3_998, 3_999, 4_000]);
     assert.equal(series.revisions.get(3_999)?.[0]?.value, 3_999.5);
+    // Built on a previous load: m2 gained no vintage since, paged did.
+    const ids = ['paged', 'm2'];
+    const first = await loadVintagedSeries(store.db, ids, '2025-01-01T00:00:00Z');
+    const next = await loadVintagedSeries(store.db, ids, '2025-02-01T00:00:00Z', {
+      seenUpTo: '2025-01-01T00:00:00Z',
+      series: first,
+    });
+    assert.equal(next.get('m2'), first.get('m2'));
+    assert.deepEqual(next.get('paged'), series);
   });
 
   it('runs a full refresh and stores every indicator', async () => {

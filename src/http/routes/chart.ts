@@ -1,10 +1,11 @@
 import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
+import type { ChartAnswer } from '../../publish/site-port.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { CANONICAL_WINDOWS_TEXT, canonicalWindow } from '../canonical-window.ts';
 import { valuesWithheld } from '../series-errors.ts';
 import { parseChartQuery } from '../window-param.ts';
-import { queryParam, type Route } from './route.ts';
+import { type Answer, queryParam, type Route } from './route.ts';
 
 const chartRoute = (format: 'svg' | 'png'): Route => ({
   path: `/charts/{id}.${format}`,
@@ -69,7 +70,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     ],
     response: null,
     contentType: format === 'svg' ? 'image/svg+xml' : 'image/png',
-    errors: ['invalid_parameter', 'not_found', 'values_withheld'],
+    errors: ['invalid_parameter', 'not_found', 'values_withheld', 'busy'],
     tag: 'documents',
   },
   handle: (request, { publication }) => {
@@ -98,9 +99,24 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     const withheld = [id, chartQuery.value.compare].flatMap((s) => (s ? [valuesWithheld(s)] : [])).find(Boolean);
     if (withheld) return withheld;
     const chart = publication()?.site?.chart(id, chartQuery.value, style, format);
-    return chart ?? new ApiError('not_found', `No data for chart "${id}" yet.`, 'Retry after the next refresh.');
+    return chart instanceof Promise ? chart.then((drawn) => chartAnswer(id, drawn)) : chartAnswer(id, chart);
   },
 });
+
+/** How long a client told `busy` waits: a queue of charts is drawn in well under a second. */
+const BUSY_RETRY_SECONDS = 1;
+
+function chartAnswer(id: string, chart: ChartAnswer): Answer {
+  if (chart === 'busy') {
+    return new ApiError(
+      'busy',
+      `Too many charts are being drawn; "${id}" was not started.`,
+      `Retry in ${BUSY_RETRY_SECONDS} second; charts already drawn are served at once.`,
+      { 'retry-after': String(BUSY_RETRY_SECONDS) },
+    );
+  }
+  return chart ?? new ApiError('not_found', `No data for chart "${id}" yet.`, 'Retry after the next refresh.');
+}
 
 export const getChart = chartRoute('svg');
 export const getChartPng = chartRoute('png');

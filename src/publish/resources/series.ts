@@ -67,32 +67,28 @@ export function onDemandWindows(): { entries: number; bytes: number } {
  */
 export class SeriesResponses {
   readonly meta: SeriesMeta;
-  readonly stats: WindowStats;
-  readonly #dates: readonly Observation[];
-  readonly #points: Buffer;
-  readonly #offsets: Uint32Array;
+  readonly #serialized: SerializedPoints;
   readonly #head = Buffer.from('{"data":[');
   readonly #tail: Buffer;
   readonly #contentTag: string;
   readonly #common = new Map<number, PreparedResponse>();
 
-  constructor(series: readonly Observation[], meta: SeriesMeta, stats: WindowStats, provenance?: Provenance) {
+  constructor(serialized: SerializedPoints, meta: SeriesMeta, provenance?: Provenance) {
     this.meta = meta;
-    this.stats = stats;
-    this.#dates = series;
-    const fragments = series.map((obs) => pointJson(obs, stats));
-    this.#offsets = new Uint32Array(fragments.length + 1);
-    let offset = 0;
-    fragments.forEach((fragment, i) => {
-      this.#offsets[i] = offset;
-      offset += Buffer.byteLength(fragment) + (i < fragments.length - 1 ? 1 : 0);
-    });
-    this.#offsets[fragments.length] = offset;
-    this.#points = Buffer.from(fragments.join(','));
+    this.#serialized = serialized;
     this.#tail = Buffer.from(
       `],"meta":${JSON.stringify(meta)}${provenance ? `,"provenance":${JSON.stringify(provenance)}` : ''}}`,
     );
-    this.#contentTag = strongEtag(Buffer.concat([this.#points, this.#tail])).slice(1, 17);
+    this.#contentTag = strongEtag(Buffer.concat([Buffer.from(serialized.digest), this.#tail])).slice(1, 17);
+  }
+
+  get stats(): WindowStats {
+    return this.#serialized.stats;
+  }
+
+  /** The points serialized once, for reuse by the next publication when the series is unchanged. */
+  get serialized(): SerializedPoints {
+    return this.#serialized;
   }
 
   /** Resolves when every common window built so far has its encodings. */
@@ -108,7 +104,7 @@ export class SeriesResponses {
       if (hit) return hit;
     }
     const first = addDays(this.meta.lastAvailableDate, -(days - 1));
-    const start = firstIndexOnOrAfter(this.#dates, first);
+    const start = firstIndexOnOrAfter(this.#serialized.observations, first);
     // Same start index → same bytes, so the index makes the strong ETag unique per body.
     const etag = `"${this.#contentTag}-${start}"`;
     if (common) {
@@ -129,8 +125,11 @@ export class SeriesResponses {
    * kept in the same bounded on-demand cache as uncommon `days` windows.
    */
   forRange(start: string, end: string | null): PreparedResponse {
-    const from = firstIndexOnOrAfter(this.#dates, start);
-    const to = end === null ? this.#dates.length : firstIndexOnOrAfter(this.#dates, addDays(end, 1));
+    const from = firstIndexOnOrAfter(this.#serialized.observations, start);
+    const to =
+      end === null
+        ? this.#serialized.observations.length
+        : firstIndexOnOrAfter(this.#serialized.observations, addDays(end, 1));
     const etag = `"${this.#contentTag}-${from}-${to}"`;
     const key = `${this.meta.id}:${etag}`;
     const cached = onDemand.get(key);
@@ -141,13 +140,52 @@ export class SeriesResponses {
   }
 
   /** The body of points [start, end): a slice of the serialized points, without the comma after the last. */
-  #build(start: number, etag: string, compression: Compression, end = this.#dates.length): PreparedResponse {
-    const n = this.#dates.length;
-    const stop = end >= n ? this.#offsets[n]! : Math.max(this.#offsets[start]!, this.#offsets[end]! - 1);
-    const body = Buffer.concat([this.#head, this.#points.subarray(this.#offsets[start]!, stop), this.#tail]);
+  #build(
+    start: number,
+    etag: string,
+    compression: Compression,
+    end = this.#serialized.observations.length,
+  ): PreparedResponse {
+    const n = this.#serialized.observations.length;
+    const stop =
+      end >= n
+        ? this.#serialized.offsets[n]!
+        : Math.max(this.#serialized.offsets[start]!, this.#serialized.offsets[end]! - 1);
+    const body = Buffer.concat([
+      this.#head,
+      this.#serialized.points.subarray(this.#serialized.offsets[start]!, stop),
+      this.#tail,
+    ]);
     // The same URL answers CSV to `Accept: text/csv` (routes/series.ts): caches must key on Accept too.
     return prepared(body, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, compression);
   }
+}
+
+/**
+ * One series' points serialized once: the JSON of every point in one buffer with its byte offsets, and a digest
+ * of those bytes. Depends on the observations alone, so a publication whose series is unchanged (the very same
+ * observations) keeps the previous one's instead of serializing it again (issue 13: less work and garbage on the
+ * serving thread while a publication is built).
+ */
+export interface SerializedPoints {
+  readonly observations: readonly Observation[];
+  readonly stats: WindowStats;
+  readonly points: Buffer;
+  readonly offsets: Uint32Array;
+  readonly digest: string;
+}
+
+export function serializePoints(observations: readonly Observation[], stats: WindowStats): SerializedPoints {
+  const fragments = observations.map((obs) => pointJson(obs, stats));
+  const offsets = new Uint32Array(fragments.length + 1);
+  let offset = 0;
+  fragments.forEach((fragment, i) => {
+    offsets[i] = offset;
+    offset += Buffer.byteLength(fragment) + (i < fragments.length - 1 ? 1 : 0);
+  });
+  offsets[fragments.length] = offset;
+  const points = Buffer.from(fragments.join(','));
+  return { observations, stats, points, offsets, digest: strongEtag(points) };
 }
 
 function pointJson(obs: Observation, stats: WindowStats): string {
@@ -163,8 +201,10 @@ export function buildSeriesResponses(
   freshness: SeriesFreshness,
   asOf?: SeriesMeta['asOf'],
   provenance?: Provenance,
+  /** The previous publication's serialization of this series: kept if it is of these very observations. */
+  previous?: SerializedPoints,
 ): SeriesResponses | undefined {
-  const stats = windowStats(series);
+  const stats = previous?.observations === series ? previous.stats : windowStats(series);
   if (!stats) return undefined;
   const license = licenseOf(def);
   const meta: SeriesMeta = {
@@ -186,5 +226,11 @@ export function buildSeriesResponses(
   };
   // Restricted terms (ICE BofA: "reproduction in any form is prohibited"): the statistics are published, the
   // values are not.
-  return new SeriesResponses(license.redistribution === 'full' ? series : [], meta, stats, provenance);
+  const serialized =
+    license.redistribution !== 'full'
+      ? serializePoints([], stats)
+      : previous?.observations === series
+        ? previous
+        : serializePoints(series, stats);
+  return new SeriesResponses(serialized, meta, provenance);
 }

@@ -1,0 +1,62 @@
+import { seriesDef } from '../timeseries/catalog.ts';
+import type { Observation } from '../timeseries/observation.ts';
+import { INDICATOR_IDS } from '../timeseries/series.ts';
+import { currentObservations, type VintagedSeries } from '../timeseries/vintages.ts';
+import type { SeriesFreshness } from './freshness.ts';
+import type { Provenance } from './provenance.ts';
+import type { Publication } from './publication.ts';
+import { buildSeriesResponses, DEFAULT_DAYS, type SeriesResponses } from './resources/series.ts';
+
+/*
+ * The per-series part of a publication: each series' current state and its responses, built on the previous
+ * publication's where the series is unchanged (its vintages are the very same objects: the store gained none for
+ * it, see store/observations.ts VintageBase). Most refreshes change few series, so a publish then serializes few.
+ */
+
+export async function buildAllSeries(
+  current: ReadonlyMap<string, readonly Observation[]>,
+  freshness: ReadonlyMap<string, SeriesFreshness>,
+  provenance: (ids: readonly string[]) => Provenance,
+  previous: ReadonlyMap<string, SeriesResponses> | undefined,
+): Promise<Map<string, SeriesResponses>> {
+  const series = new Map<string, SeriesResponses>();
+  for (const id of INDICATOR_IDS) {
+    await yieldToRequests();
+    const def = seriesDef(id)!;
+    const observations = current.get(id) ?? [];
+    if (observations.length === 0) continue;
+    const before = previous?.get(id)?.serialized;
+    const responses = buildSeriesResponses(def, observations, freshness.get(id)!, undefined, provenance([id]), before);
+    if (!responses) continue;
+    // The default window is built (and compressed) at publish time; other windows on first request.
+    responses.forDays(DEFAULT_DAYS);
+    series.set(id, responses);
+  }
+  return series;
+}
+
+/**
+ * Every series' current state (timeseries/vintages.ts currentSeries), yielding to requests between series; the
+ * previous publication's where it was computed from the very same vintages.
+ */
+export async function currentState(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  previous: Publication | undefined,
+): Promise<Map<string, readonly Observation[]>> {
+  const current = new Map<string, readonly Observation[]>();
+  for (const [id, series] of vintaged) {
+    const kept = previous?.vintaged.get(id) === series ? previous.current.get(id) : undefined;
+    if (kept) {
+      current.set(id, kept);
+      continue;
+    }
+    await yieldToRequests();
+    current.set(id, currentObservations(series));
+  }
+  return current;
+}
+
+/** Lets the requests that arrived meanwhile be answered before the next step of a build. */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

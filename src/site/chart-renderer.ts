@@ -1,0 +1,86 @@
+import { Piscina } from 'piscina';
+import { BACKGROUND_NICE_INCREMENT } from '../timeseries/background-priority.ts';
+import render, { type ChartTask, type ChartTaskResult } from './chart-worker.ts';
+import type { ChartSpec } from './charts.ts';
+
+/**
+ * Charts are drawn on one worker thread below the serving thread's priority: ECharts takes 5–70 ms per chart,
+ * and a publish draws about 80 of them (the dashboard's and every indicator's), which on the serving thread held
+ * every request in flight behind each one (issue 13: the probe's p99 while a publication is built). The thread
+ * exits after a while without charts to draw, so ECharts' memory is held only while charts are being drawn.
+ */
+let pool: Piscina<ChartTask, ChartTaskResult> | undefined;
+
+/** Charts queued or being drawn at once; one more is refused (`busy`) rather than queued without bound. */
+export const MAX_PENDING_CHARTS = 32;
+
+/** How long the chart thread waits for more work before it exits. */
+const IDLE_MS = 2_000;
+
+function chartPool(): Piscina<ChartTask, ChartTaskResult> {
+  pool ??= new Piscina<ChartTask, ChartTaskResult>({
+    filename: new URL('./chart-worker.ts', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: IDLE_MS,
+    niceIncrement: BACKGROUND_NICE_INCREMENT,
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
+  });
+  return pool;
+}
+
+let pending = 0;
+
+/** Charts queued or being drawn (tests, bench). */
+export function chartsPending(): number {
+  return pending;
+}
+
+/** Thrown when MAX_PENDING_CHARTS charts are already waiting. */
+export class ChartsBusy extends Error {
+  constructor() {
+    super(`${MAX_PENDING_CHARTS} charts are already being drawn`);
+  }
+}
+
+export interface ChartRendererOptions {
+  /** Draw on the calling thread (a CLI, or a test of the fallback); default false. */
+  inThread?: boolean;
+}
+
+/**
+ * A chart's bytes, drawn off the serving thread. If the worker itself cannot run (a chart that cannot be drawn
+ * is reported by the worker, not thrown), the chart is drawn here, as before there was a worker.
+ */
+export async function renderChart(
+  spec: ChartSpec,
+  format: 'svg' | 'png',
+  options: ChartRendererOptions = {},
+): Promise<Buffer> {
+  if (options.inThread) return bytesOf(render({ spec, format }));
+  if (pending >= MAX_PENDING_CHARTS) throw new ChartsBusy();
+  pending++;
+  let result: ChartTaskResult;
+  try {
+    result = await chartPool().run({ spec, format });
+  } catch {
+    result = render({ spec, format });
+  } finally {
+    pending--;
+  }
+  return bytesOf(result);
+}
+
+/** The structured clone gives a plain Uint8Array: wrapped as a Buffer, not copied. */
+function bytesOf(result: ChartTaskResult): Buffer {
+  if (!result.ok) throw new Error(`the chart could not be drawn: ${result.error}`);
+  const { bytes } = result;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Stops the chart thread (at shutdown). */
+export async function closeChartRenderer(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.destroy();
+}

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { ApiError } from '../../src/http/api-error.ts';
+import { getChartPng } from '../../src/http/routes/chart.ts';
+import type { RouteContext } from '../../src/http/routes/route.ts';
+import {
+  ChartsBusy,
+  chartsPending,
+  closeChartRenderer,
+  MAX_PENDING_CHARTS,
+  renderChart,
+} from '../../src/site/chart-renderer.ts';
+import type { ChartSpec } from '../../src/site/charts.ts';
+import { addDays } from '../../src/timeseries/dates.ts';
+import { createRefreshedHarness } from '../support/harness.ts';
+
+const points = Array.from({ length: 400 }, (_, i) => ({
+  date: addDays('2025-01-01', i),
+  value: 100 + Math.sin(i / 9),
+}));
+const line: ChartSpec = { kind: 'line', points, options: { title: 'TGA', unit: 'USD bn', style: 'line' } };
+
+describe('charts are drawn off the serving thread', () => {
+  after(() => closeChartRenderer());
+
+  it('draws the same bytes on the chart thread as on the calling thread, SVG and PNG', async () => {
+    for (const spec of [
+      line,
+      { kind: 'spark', points } as const,
+      { kind: 'gauge', value: 42, label: 'neutral' } as const,
+    ]) {
+      const drawn = await renderChart(spec, 'svg');
+      const here = await renderChart(spec, 'svg', { inThread: true });
+      assert.ok(drawn.toString().startsWith('<svg'), spec.kind);
+      assert.ok(drawn.equals(here), `${spec.kind}: identical SVG`);
+    }
+    const png = await renderChart(line, 'png');
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.ok(png.equals(await renderChart(line, 'png', { inThread: true })));
+  });
+
+  it(`refuses a chart beyond ${MAX_PENDING_CHARTS} waiting (busy), and draws again once they are done`, async () => {
+    const waiting = Array.from({ length: MAX_PENDING_CHARTS }, () => renderChart({ kind: 'spark', points }, 'svg'));
+    assert.equal(chartsPending(), MAX_PENDING_CHARTS);
+    await assert.rejects(renderChart(line, 'svg'), ChartsBusy);
+    await Promise.all(waiting);
+    assert.equal(chartsPending(), 0);
+    assert.ok((await renderChart(line, 'svg')).length > 0);
+  });
+
+  it('a chart that cannot be drawn is an error, not a fallback', async () => {
+    const broken = { kind: 'line', points, options: null } as unknown as ChartSpec;
+    await assert.rejects(renderChart(broken, 'svg'), /could not be drawn/);
+  });
+});
+
+describe('a new publication goes live with its charts drawn', () => {
+  it('answers the dashboard charts at once after a rebuild, and busy (503) while too many are being drawn', async () => {
+    const h = await createRefreshedHarness();
+    try {
+      await h.publisher.rebuild();
+      const site = h.publisher.current!.site!;
+      const year = { window: { days: 365 }, compare: null };
+      for (const id of ['headline-gauge', 'tga', 'vix']) {
+        const chart = site.chart(id, year, id === 'headline-gauge' ? 'line' : 'spark', 'svg');
+        assert.ok(chart && !(chart instanceof Promise) && chart !== 'busy', `${id}: drawn before going live`);
+      }
+      // While the chart thread has MAX_PENDING_CHARTS charts waiting (no answer can arrive before the next
+      // line: the count only falls in a later turn of the event loop), an undrawn chart answers busy.
+      const waiting = Array.from({ length: MAX_PENDING_CHARTS }, () => renderChart({ kind: 'spark', points }, 'svg'));
+      const request = {
+        params: { id: 'tga' },
+        query: new URLSearchParams('start=2020-01-01'),
+        headers: {},
+        path: '/charts/tga.png',
+        markdownPath: false,
+      };
+      const context = { publication: () => h.publisher.current } as unknown as RouteContext;
+      const answer = getChartPng.handle(request, context);
+      await Promise.all(waiting);
+      const refused = await answer;
+      assert.ok(refused instanceof ApiError);
+      assert.equal(refused.code, 'busy');
+      assert.equal(refused.headers['retry-after'], '1');
+      // Once drawn, the same URL answers the PNG.
+      const png = await h.app.inject({ url: '/charts/tga.png?start=2020-01-01' });
+      assert.equal(png.statusCode, 200);
+      assert.equal(png.headers['content-type'], 'image/png');
+    } finally {
+      await h.close();
+      await closeChartRenderer();
+    }
+  });
+});
