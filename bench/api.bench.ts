@@ -18,7 +18,6 @@
  * Options (env): BENCH_SECONDS (3), BENCH_ROUNDS (5), BENCH_CONNECTIONS (16).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { publicationContent } from '../src/publication-content.ts';
@@ -26,7 +25,7 @@ import { Publisher } from '../src/publish/publisher.ts';
 import { buildSite } from '../src/site/site-bundle.ts';
 import { openStore } from '../src/store/store.ts';
 import { benchStore } from './bench-store.ts';
-import { median, type ServiceProcess, startService } from './service-process.ts';
+import { median, type ServiceProcess, START_NODE, startService } from './service-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -69,13 +68,10 @@ const store = await benchStore();
 }
 
 // 2. Throughput and latency beside a bare server.
-const flags = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string)
-  .split(/\s+/)
-  .filter((w) => w.startsWith('--'));
 const child = spawn(
   'taskset',
-  ['-c', '0', process.execPath, ...flags, 'bench/bench-servers.ts', store.database, ...ENDPOINTS],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
+  ['-c', '0', process.execPath, ...START_NODE.flags, 'bench/bench-servers.ts', store.database, ...ENDPOINTS],
+  { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...START_NODE.env } },
 );
 const ready = await new Promise<{ app: number; bare: number; sizes: Record<string, number> }>((resolve, reject) => {
   createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));

@@ -15,6 +15,9 @@ const START_ENV = Object.fromEntries(
 // `exec node <flags> src/cli.ts serve`: the node flags and the script, run with this very node binary.
 const START_ARGS = START_WORDS.filter((w) => !/^[A-Z_]+=/.test(w) && w !== 'exec' && w !== 'node');
 
+/** `npm start`'s environment assignments and node flags (every argument before the script), for other scripts. */
+export const START_NODE = { env: START_ENV, flags: START_ARGS.slice(0, START_ARGS.indexOf('src/cli.ts')) };
+
 export interface ServiceProcess {
   child: ChildProcess;
   port: number;

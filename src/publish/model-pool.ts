@@ -24,13 +24,34 @@ function workerPool(): Piscina<ModelTask | AsOfTask, ModelTaskResult | AsOfTaskR
   return pool;
 }
 
+/** Tasks sent to the thread and not yet answered. */
+let inFlight = 0;
+
+async function runTask<T>(task: ModelTask | AsOfTask, name?: string): Promise<T> {
+  inFlight++;
+  try {
+    return (await workerPool().run(task, name ? { name } : {})) as T;
+  } finally {
+    inFlight--;
+  }
+}
+
+/**
+ * The publication's model. The thread is let go as soon as it answers (unless an `asOf` computation is using it):
+ * what follows a model at a publish is the site's charts, drawn on their own thread, and two threads at once were
+ * the publish's peak of resident memory.
+ */
 export async function computeOffThread(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   now: Date,
   baseUrl: string,
 ): Promise<ModelTaskResult> {
   const task: ModelTask = { vintaged: modelSeries(vintaged), nowIso: now.toISOString(), baseUrl };
-  return (await workerPool().run(task)) as ModelTaskResult;
+  try {
+    return await runTask<ModelTaskResult>(task);
+  } finally {
+    if (inFlight === 0) void closeModelPool();
+  }
 }
 
 /**
@@ -42,7 +63,7 @@ export async function computeAsOfOffThread(
   instant: string,
 ): Promise<AsOfTaskResult> {
   const task: AsOfTask = { vintaged: modelSeries(vintaged), instant };
-  return (await workerPool().run(task, { name: 'asOf' })) as AsOfTaskResult;
+  return runTask<AsOfTaskResult>(task, 'asOf');
 }
 
 /** Stops the worker thread (at shutdown). */

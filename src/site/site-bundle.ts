@@ -8,7 +8,7 @@ import { LOCALES } from '../timeseries/locales.ts';
 import { STATIC_DOCUMENTS } from './assets.ts';
 import { bannerFor } from './banner.ts';
 import { type ChartRendererOptions, ChartsBusy, renderChart } from './chart-renderer.ts';
-import { defaultDays, effectiveWindow, pointsIn, queryKey } from './chart-window.ts';
+import { effectiveWindow, pointsIn, queryKey } from './chart-window.ts';
 import type { ChartSpec, ChartStyle } from './charts.ts';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
 import { atomFeed } from './feed.ts';
@@ -181,12 +181,9 @@ export function buildSite(publication: Publication, options: SiteOptions = {}): 
       ...[...builders.keys()].map((path) => () => void pages(path)),
       ...(['line', 'compact'] as const).map((style) => () => chart('headline', days(1826), style, 'svg')),
       () => chart('headline-gauge', days(365), 'line', 'svg'),
+      // The dashboard's sparklines; an indicator page's own charts are drawn for its first visitor (on the chart
+      // thread: the page does not wait for its images), which spares every publish ~50 drawings and their memory.
       ...data.indicators.map((i) => () => chart(i.def.id, days(365), 'spark', 'svg')),
-      ...data.indicators.flatMap((i) =>
-        (['line', 'compact'] as const).map(
-          (style) => () => chart(i.def.id, days(defaultDays(i.def.frequency)), style, 'svg'),
-        ),
-      ),
     ],
   };
 }
