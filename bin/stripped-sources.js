@@ -5,10 +5,10 @@
 // service, the serving thread and each worker thread alike. Plain JavaScript: a TypeScript file here would load the
 // stripper to read itself. Off (Node strips as usual) without NODE_COMPILE_CACHE, whose directory holds the cache.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
 
 const projectRoot = new URL('../', import.meta.url).href;
@@ -17,8 +17,19 @@ const cacheRoot = process.env.NODE_COMPILE_CACHE;
 // Both functions are newer than the oldest Node the package accepts (22.12): without them, Node strips as usual.
 const { registerHooks, stripTypeScriptTypes } = nodeModule;
 
-if (cacheRoot && typeof registerHooks === 'function' && typeof stripTypeScriptTypes === 'function') {
-  const dir = join(cacheRoot, 'stripped');
+const enabled = cacheRoot && typeof registerHooks === 'function' && typeof stripTypeScriptTypes === 'function';
+const dir = cacheRoot ? join(cacheRoot, 'stripped') : '';
+
+if (enabled && process.argv[1] === fileURLToPath(import.meta.url)) {
+  // Run as a script (`npm install` runs it, see package.json "postinstall"): every source is stripped and kept
+  // now, so that even the first start loads no stripper (on a miss the serving thread keeps it for its life).
+  try {
+    fill(fileURLToPath(new URL('../src/', import.meta.url)));
+  } catch (error) {
+    // An install never fails for this: what is not kept now is stripped and kept at a start.
+    console.warn(`stripped sources not kept: ${error.message}`);
+  }
+} else if (enabled) {
   registerHooks({
     load(url, context, nextLoad) {
       // Only the project's own sources: the package is an ES module package ("type": "module"), so each is a module.
@@ -26,11 +37,25 @@ if (cacheRoot && typeof registerHooks === 'function' && typeof stripTypeScriptTy
         return nextLoad(url, context);
       }
       const source = readFileSync(fileURLToPath(url), 'utf8');
-      // Keyed by the source and the Node version (whose stripper made it): an edited file is a new entry.
-      const key = createHash('sha256').update(`${process.version}\0`).update(source).digest('hex').slice(0, 40);
-      return { format: 'module', source: cached(join(dir, `${key}.js`), source, url), shortCircuit: true };
+      return { format: 'module', source: cached(entryFor(source), source, url), shortCircuit: true };
     },
   });
+}
+
+/** The cache file of a source, keyed by the source and the Node version whose stripper made it. */
+function entryFor(source) {
+  const key = createHash('sha256').update(`${process.version}\0`).update(source).digest('hex').slice(0, 40);
+  return join(dir, `${key}.js`);
+}
+
+/** Strips and keeps every TypeScript source under `root`. */
+function fill(root) {
+  for (const name of readdirSync(root, { recursive: true })) {
+    if (!String(name).endsWith('.ts')) continue;
+    const path = join(root, String(name));
+    const source = readFileSync(path, 'utf8');
+    cached(entryFor(source), source, pathToFileURL(path).href);
+  }
 }
 
 /** The stripped source from the cache, or stripped now and kept (written whole, then renamed into place). */

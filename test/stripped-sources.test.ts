@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -26,6 +26,33 @@ describe('the stripped TypeScript sources are kept (bin/stripped-sources.js)', (
     assert.deepEqual(probe(cache), { main: true, worker: false }, 'the first start strips (once) and keeps');
     assert.equal(readdirSync(join(cache, 'stripped')).length, 1, 'one entry per source');
     assert.deepEqual(probe(cache), { main: false, worker: false }, 'the next start reads the kept sources');
+  });
+
+  it('run as a script (npm install does), keeps every source beforehand: even a first start loads no stripper', () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'usdl-stripped-'));
+    try {
+      execFileSync(process.execPath, ['bin/stripped-sources.js'], {
+        env: { ...process.env, NODE_COMPILE_CACHE: fresh },
+      });
+      const sources = readdirSync('src', { recursive: true }).filter((name) => String(name).endsWith('.ts'));
+      const distinct = new Set(sources.map((name) => readFileSync(join('src', String(name)), 'utf8')));
+      assert.equal(readdirSync(join(fresh, 'stripped')).length, distinct.size, 'an entry per distinct source');
+      // The probe is a test file, not a source: only the serving thread's own stripping of it shows.
+      const first = execFileSync(
+        process.execPath,
+        [
+          '--import',
+          './bin/stripped-sources.js',
+          '--input-type=module',
+          '-e',
+          "await import('./src/timeseries/dates.ts'); process.stdout.write(String(process.moduleLoadList.some((n) => n.includes('amaro'))))",
+        ],
+        { env: { ...process.env, NODE_COMPILE_CACHE: fresh }, encoding: 'utf8' },
+      );
+      assert.equal(first, 'false');
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 
   it('is off without NODE_COMPILE_CACHE: Node strips as usual', () => {
