@@ -7,7 +7,7 @@ import type { ChartAnswer, ChartQuery, ChartWindow, RenderedPage, SiteBundle } f
 import { LOCALES } from '../timeseries/locales.ts';
 import { STATIC_DOCUMENTS } from './assets.ts';
 import { bannerFor } from './banner.ts';
-import { type ChartRendererOptions, ChartsBusy, renderChart } from './chart-renderer.ts';
+import { ChartsBusy, renderChart } from './chart-renderer.ts';
 import { effectiveWindow, pointsIn, queryKey } from './chart-window.ts';
 import type { ChartSpec, ChartStyle } from './charts.ts';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
@@ -46,17 +46,12 @@ const TEXT = 'text/plain; charset=utf-8';
 const XML = 'application/xml; charset=utf-8';
 const ATOM = 'application/atom+xml; charset=utf-8';
 
-export interface SiteOptions {
-  /** How charts are drawn (default: on the chart thread). */
-  charts?: ChartRendererOptions;
-}
-
 /**
  * The website of one publication: every page rendered from its typed resources, as HTML and Markdown from one
  * page model. Pages, archive days and charts are rendered on their first request and kept in bounded LRU caches
  * (a start does not spend its time on pages nobody asked for, and unique URLs cannot grow memory without bound).
  */
-export function buildSite(publication: Publication, options: SiteOptions = {}): SiteBundle {
+export function buildSite(publication: Publication): SiteBundle {
   const data = siteData(publication);
   const site = { name: data.name, baseUrl: data.baseUrl, banner: bannerFor(publication) };
   // The fixed pages are few and always encoded; archive days, ranges and charts are rendered per distinct URL and
@@ -131,7 +126,7 @@ export function buildSite(publication: Publication, options: SiteOptions = {}): 
     if (hit) return hit;
     const spec = chartSpec(id, query, style, byId, data);
     if (spec === undefined) return undefined;
-    const drawn = renderChart(spec, format, options.charts)
+    const drawn = renderChart(spec, format)
       .then((body) => {
         const type = format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8';
         const response = withPageHeaders(prepareBody(body, type, CACHE_CONTROL.chart, 200, 'if-idle'));
