@@ -4,13 +4,14 @@ import type { Config } from './config.ts';
 import { lowerHelperThreadPriority } from './helper-threads.ts';
 import { buildApp } from './http/app.ts';
 import { Refresher } from './ingest/refresh.ts';
-import { closeRefreshPool } from './ingest/refresh-pool.ts';
+import { type RefreshProcess, stopRefreshChildren } from './ingest/refresh-child.ts';
 import { refreshIntervalHours, scheduleRefreshes } from './ingest/scheduler.ts';
 import { createProviders } from './providers/providers.ts';
 import { publicationContent } from './publication-content.ts';
 import { announcePublication } from './publish/after-refresh.ts';
 import { closeModelPool } from './publish/model-pool.ts';
 import { Publisher } from './publish/publisher.ts';
+import type { RefreshProcessTask } from './refresh-process.ts';
 import { closeChartRenderer } from './site/chart-renderer.ts';
 import { buildSite } from './site/site-bundle.ts';
 import { type Coordination, createCoordination } from './store/coordination.ts';
@@ -53,14 +54,27 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   const sync = () => publisher.sync();
   const refresher = new Refresher(
     { store, providers: createProviders(config.providers), now, budgetMs: config.refreshBudgetMs },
-    async (summary) => {
-      await announcePublication({ store, coordination, now, log }, summary.runId);
+    async (summary, publicationId) => {
+      await announcePublication({ store, coordination, now, log }, summary.runId, publicationId);
       await sync();
     },
-    // An in-memory store cannot be opened by a second connection: refresh on this thread then.
+    // An in-memory store cannot be opened by a second connection: refresh on this thread then. Otherwise each
+    // refresh runs in its own process, which also logs the publication and keeps its model (src/refresh-process.ts).
     config.databaseUrl.includes(':memory:')
       ? undefined
-      : { databaseUrl: config.databaseUrl, providers: config.providers, budgetMs: config.refreshBudgetMs },
+      : (trigger): RefreshProcess => ({
+          entry: new URL('./refresh-process.ts', import.meta.url),
+          task: {
+            refresh: {
+              databaseUrl: config.databaseUrl,
+              providers: config.providers,
+              budgetMs: config.refreshBudgetMs,
+              trigger,
+            },
+            publish: { baseUrl: config.baseUrl },
+          } satisfies RefreshProcessTask,
+          budgetMs: config.refreshBudgetMs,
+        }),
   );
 
   await sync();
@@ -120,7 +134,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
       await coordination.close();
       await store.close();
       await closeModelPool();
-      await closeRefreshPool();
+      stopRefreshChildren();
       await closeChartRenderer();
     },
   };

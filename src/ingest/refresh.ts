@@ -3,7 +3,7 @@ import { ProviderError } from '../providers/provider-error.ts';
 import type { Providers } from '../providers/providers.ts';
 import { sourceLabel } from '../providers/providers.ts';
 import { appendObservations, loadSeries, pendingQuarantine } from '../store/observations.ts';
-import { finishRun, type RunStatus, recordSource, startRun } from '../store/runs.ts';
+import { abortDanglingRuns, finishRun, type RunStatus, recordSource, startRun } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
 import { DERIVED, FETCHED, formulaInputs } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';
@@ -11,8 +11,8 @@ import type { SeriesDef } from '../timeseries/series.ts';
 import { conformObservations } from './conform.ts';
 import { deriveSeries } from './derive.ts';
 import { underivedDates, withdrawnDates } from './reconcile.ts';
-import { refreshOffThread } from './refresh-pool.ts';
-import { type RefreshTask, type RefreshTaskResult, retryNotice } from './refresh-worker.ts';
+import { RefreshChildUnavailable, type RefreshProcess, refreshInChildProcess } from './refresh-child.ts';
+import { type RefreshTaskResult, retryNotice } from './refresh-task.ts';
 import { screenJumps } from './screen.ts';
 
 export interface SourceOutcome {
@@ -245,18 +245,19 @@ async function record(deps: RefreshDeps, runId: number, outcome: SourceOutcome):
 export class Refresher {
   #running: Promise<RefreshSummary> | undefined;
   readonly #deps: RefreshDeps;
-  readonly #onComplete: (summary: RefreshSummary) => Promise<void> | void;
-  readonly #offThread: Omit<RefreshTask, 'trigger'> | undefined;
+  readonly #onComplete: (summary: RefreshSummary, publicationId?: number) => Promise<void> | void;
+  readonly #offThread: ((trigger: string) => RefreshProcess) | undefined;
 
   /**
-   * With `offThread` (the service on a file or PostgreSQL store), each refresh runs on a worker thread with its
-   * own connection; the observer hears of its retries and outcomes when it ends. Without it (an in-memory store,
-   * tests, the CLI), it runs here.
+   * With `offThread` (the service on a file or PostgreSQL store), each refresh runs in a process of its own with its
+   * own connection (refresh-child.ts), started as the function says for the trigger; the observer hears of its
+   * retries and outcomes when it ends, and `onComplete` of the publication it logged, if it did. Without it (an
+   * in-memory store, tests, the CLI), it runs here.
    */
   constructor(
     deps: RefreshDeps,
-    onComplete: (summary: RefreshSummary) => Promise<void> | void = () => {},
-    offThread?: Omit<RefreshTask, 'trigger'>,
+    onComplete: (summary: RefreshSummary, publicationId?: number) => Promise<void> | void = () => {},
+    offThread?: (trigger: string) => RefreshProcess,
   ) {
     this.#deps = deps;
     this.#onComplete = onComplete;
@@ -276,28 +277,33 @@ export class Refresher {
     clearTimeout(timer);
   }
 
-  async #runOffThread(trigger: string, observer: RefreshObserver = {}): Promise<RefreshSummary> {
+  async #runOffThread(trigger: string, observer: RefreshObserver = {}): Promise<RefreshTaskResult> {
     let result: RefreshTaskResult;
     try {
-      result = await refreshOffThread({ ...this.#offThread!, trigger });
-    } catch {
-      // The worker itself could not run (not a provider failure): refresh here rather than not at all.
-      return runRefresh(this.#deps, trigger, observer);
+      result = await refreshInChildProcess(this.#offThread!(trigger));
+    } catch (error) {
+      // No process could be started (not a provider failure): refresh here rather than not at all.
+      if (error instanceof RefreshChildUnavailable)
+        return { summary: await runRefresh(this.#deps, trigger, observer), retries: [] };
+      // It started and died (a crash, its memory, its deadline): never run it again here, where the same input
+      // would take the API down with it. Its run is closed as aborted; the scheduler retries later.
+      await abortDanglingRuns(this.#deps.store.db, this.#deps.now().toISOString());
+      throw error;
     }
     for (const record of result.retries) observer.retrying?.(retryNotice(record));
     for (const outcome of result.summary.outcomes) observer.finished?.(outcome);
     observer.end?.(result.summary);
-    return result.summary;
+    return result;
   }
 
   refresh(trigger: string, observer?: RefreshObserver): Promise<RefreshSummary> {
     if (this.#running) return this.#running;
     this.#running = (async () => {
       try {
-        const summary = this.#offThread
+        const { summary, publicationId } = this.#offThread
           ? await this.#runOffThread(trigger, observer)
-          : await runRefresh(this.#deps, trigger, observer);
-        await this.#onComplete(summary);
+          : { summary: await runRefresh(this.#deps, trigger, observer), publicationId: undefined };
+        await this.#onComplete(summary, publicationId);
         return summary;
       } finally {
         this.#running = undefined;

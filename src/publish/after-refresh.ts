@@ -11,8 +11,10 @@ import type { Store } from '../store/store.ts';
 export async function announcePublication(
   deps: { store: Store; coordination: Coordination; now: () => Date; log?: Logger | undefined },
   runId: number | null,
+  /** The publication already logged (by the refresh process), to be announced only. */
+  recordedId?: number,
 ): Promise<number> {
-  const id = await recordPublication(deps.store.db, runId, deps.now().toISOString());
+  const id = recordedId ?? (await recordPublication(deps.store.db, runId, deps.now().toISOString()));
   await deps.coordination
     .notifyPublished(id)
     .catch((error) => deps.log?.warn({ err: error }, 'publication notice failed; others will poll'));

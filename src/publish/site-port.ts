@@ -54,7 +54,7 @@ export interface SiteBundle {
   /** Static documents by path: the stylesheet and the icons. */
   documents: ReadonlyMap<string, PreparedResponse>;
   /**
-   * The renders every visitor of the home page triggers (the fixed pages, the dashboard's charts), one function
+   * The renders every visitor of the home page triggers (the home page, the dashboard's charts), one function
    * each: the publisher runs them before the publication goes live, one at a time, yielding between them, so no
    * request waits for them. A chart's is a promise (it is drawn off the serving thread).
    */

@@ -1,0 +1,71 @@
+import { type ChildProcess, fork, type Serializable } from 'node:child_process';
+import type { RefreshChildMessage, RefreshTaskResult } from './refresh-task.ts';
+
+/**
+ * Each refresh of the service runs in a process of its own (src/refresh-process.ts, given as `entry` by the
+ * composition root), started for it and gone when it ends. Not a worker thread, which it was: V8 runs a thread's compilation and garbage collection on helper threads
+ * it shares with the whole process, at the serving thread's priority, and a refresh on a worker thread kept those
+ * helpers busy for as long as it ran itself (~2 s of CPU per refresh on the real files, measured per thread from
+ * /proc while the soak ran; requests waited behind them on a shared core). A process of its own lowers all its
+ * threads, and runs V8 single-threaded (`--single-threaded`: no helpers at all). It also bounds what a hostile
+ * provider can do to the service: the refresh's memory is its own process's, not the API's.
+ */
+export class RefreshChildUnavailable extends Error {}
+
+/** The refresh process ended without answering (it crashed, or was stopped past its deadline). */
+export class RefreshChildFailed extends Error {}
+
+/** Time a refresh process is given beyond the refresh's own budget (its start, the last writes) before it is killed. */
+const DEADLINE_GRACE_MS = 30_000;
+
+const running = new Set<ChildProcess>();
+
+/** What starts a refresh process: its entry module and the task sent to it (`budgetMs`: the refresh's budget). */
+export interface RefreshProcess {
+  entry: URL;
+  task: Serializable;
+  budgetMs: number;
+}
+
+export function refreshInChildProcess({ entry, task, budgetMs }: RefreshProcess): Promise<RefreshTaskResult> {
+  return new Promise((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      child = fork(entry, [], {
+        // This process's flags (the stripped sources' hook, the young generation's size), not a debugger's port.
+        execArgv: [...process.execArgv.filter((flag) => !flag.startsWith('--inspect')), '--single-threaded'],
+        serialization: 'advanced',
+      });
+    } catch (cause) {
+      reject(new RefreshChildUnavailable((cause as Error).message));
+      return;
+    }
+    running.add(child);
+    let answer: RefreshChildMessage | undefined;
+    let spawned = false;
+    const deadline = setTimeout(() => child.kill('SIGKILL'), budgetMs + DEADLINE_GRACE_MS);
+    child.once('spawn', () => {
+      spawned = true;
+      child.send(task);
+    });
+    child.once('message', (message) => {
+      answer = message as RefreshChildMessage;
+    });
+    child.once('error', (cause) => {
+      if (!spawned) reject(new RefreshChildUnavailable(cause.message));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(deadline);
+      running.delete(child);
+      if (!spawned) return;
+      if (answer?.ok) resolve(answer.result);
+      else if (answer) reject(new Error(answer.error));
+      else reject(new RefreshChildFailed(`the refresh process ended without an answer (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
+/** Stops a refresh process still running (at shutdown, after the refresher was given time to finish). */
+export function stopRefreshChildren(): void {
+  for (const child of running) child.kill('SIGKILL');
+}

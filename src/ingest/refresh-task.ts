@@ -1,0 +1,69 @@
+import { ProviderError, type ProviderErrorKind } from '../providers/provider-error.ts';
+import { createProviders, type ProviderConfig } from '../providers/providers.ts';
+import type { Store } from '../store/store.ts';
+import { type RefreshSummary, runRefresh } from './refresh.ts';
+
+/** A refresh to run in the refresh process (refresh-child.ts): everything it needs, as plain data. */
+export interface RefreshTask {
+  databaseUrl: string;
+  providers: ProviderConfig;
+  budgetMs: number;
+  trigger: string;
+}
+
+/** A retry that happened in the refresh process, reported back for the service log. */
+export interface RetryRecord {
+  seriesId: string;
+  source: string;
+  attempt: number;
+  retriesLeft: number;
+  kind: ProviderErrorKind;
+  message: string;
+}
+
+export interface RefreshTaskResult {
+  summary: RefreshSummary;
+  retries: RetryRecord[];
+  /** The publication the refresh process logged after the refresh (with its model kept), if it was asked to. */
+  publicationId?: number;
+}
+
+/** What the refresh process answers: its result, or why the refresh could not run at all. */
+export type RefreshChildMessage = { ok: true; result: RefreshTaskResult } | { ok: false; error: string };
+
+/** Refreshes on the given store connection (the refresh process's own; see src/refresh-process.ts). */
+export async function runRefreshTask(store: Store, task: RefreshTask): Promise<RefreshTaskResult> {
+  const retries: RetryRecord[] = [];
+  const summary = await runRefresh(
+    { store, providers: createProviders(task.providers), now: () => new Date(), budgetMs: task.budgetMs },
+    task.trigger,
+    {
+      retrying: (notice) =>
+        retries.push({
+          seriesId: notice.seriesId,
+          source: notice.source,
+          attempt: notice.attempt,
+          retriesLeft: notice.retriesLeft,
+          kind: notice.error.kind,
+          message: notice.error.message,
+        }),
+    },
+  );
+  return { summary, retries };
+}
+
+/** The notice as the observer expects it, rebuilt on the serving thread. */
+export function retryNotice(record: RetryRecord) {
+  return {
+    seriesId: record.seriesId,
+    source: record.source,
+    attempt: record.attempt,
+    retriesLeft: record.retriesLeft,
+    error: new ProviderError({
+      source: record.source,
+      seriesId: record.seriesId,
+      kind: record.kind,
+      message: record.message.replace(`${record.source} ${record.seriesId}: `, ''),
+    }),
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The refresh's own process (started by src/ingest/refresh-child.ts for each refresh of the service): receives one
+ * RefreshProcessTask on its IPC channel, lowers every one of its threads below the serving process, refreshes on a
+ * store connection of its own, then — asked to publish — logs the publication and computes and keeps its model, so
+ * that the serving processes only read it (src/publish/kept-model.ts). Answers with the result and exits.
+ */
+import type { RefreshChildMessage, RefreshTask } from './ingest/refresh-task.ts';
+import { runRefreshTask } from './ingest/refresh-task.ts';
+import { computeAndKeepModel } from './publish/kept-model.ts';
+import { latestPublication, recordPublication } from './store/publications.ts';
+import { openStore } from './store/store.ts';
+import { lowerThisProcess } from './timeseries/background-priority.ts';
+
+export interface RefreshProcessTask {
+  refresh: RefreshTask;
+  /** Log a publication after the refresh and keep its model, computed for this base URL. */
+  publish?: { baseUrl: string };
+}
+
+async function run(task: RefreshProcessTask): Promise<RefreshChildMessage> {
+  const store = await openStore(task.refresh.databaseUrl);
+  try {
+    const result = await runRefreshTask(store, task.refresh);
+    if (!task.publish) return { ok: true, result };
+    const publicationId = await recordPublication(store.db, result.summary.runId, new Date().toISOString());
+    const record = await latestPublication(store.db);
+    try {
+      if (record?.id === publicationId) await computeAndKeepModel(store, record, task.publish.baseUrl);
+    } catch (cause) {
+      // Not kept: each serving process computes it on its own model thread instead (and logs why, if it fails).
+      process.emitWarning(`the model of publication ${publicationId} was not kept: ${(cause as Error).message}`);
+    }
+    return { ok: true, result: { ...result, publicationId } };
+  } finally {
+    await store.close();
+  }
+}
+
+process.once('message', async (task) => {
+  lowerThisProcess();
+  let answer: RefreshChildMessage;
+  try {
+    answer = await run(task as RefreshProcessTask);
+  } catch (cause) {
+    answer = { ok: false, error: (cause as Error).message ?? String(cause) };
+  }
+  process.send?.(answer, () => process.exit(0));
+});

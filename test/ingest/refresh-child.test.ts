@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Refresher, type RefreshSummary, type SourceOutcome } from '../../src/ingest/refresh.ts';
+import { RefreshChildFailed, stopRefreshChildren } from '../../src/ingest/refresh-child.ts';
+import { createProviders } from '../../src/providers/providers.ts';
+import {
+  computeModelComputation,
+  type ModelComputation,
+  modelResultKey,
+  modelSeries,
+} from '../../src/publish/model-computation.ts';
+import type { RefreshProcessTask } from '../../src/refresh-process.ts';
+import { storedModelResult } from '../../src/store/model-results.ts';
+import { loadSeries, loadVintagedSeries } from '../../src/store/observations.ts';
+import { latestPublication } from '../../src/store/publications.ts';
+import { recentRuns } from '../../src/store/runs.ts';
+import { openStore, type Store } from '../../src/store/store.ts';
+import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
+import { BASE_URL } from '../support/harness.ts';
+import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
+import { syntheticReplayData } from '../support/synthetic-data.ts';
+
+const now = () => new Date('2026-11-21T12:00:00Z');
+
+/** The service's refresher on a file store: each refresh in a process of its own, which publishes (src/service.ts). */
+function serviceRefresher(
+  store: Store,
+  databaseUrl: string,
+  replay: ReplayServer,
+  onComplete: (summary: RefreshSummary, publicationId?: number) => void = () => {},
+) {
+  return new Refresher({ store, providers: createProviders(replay.providerConfig()), now }, onComplete, (trigger) => ({
+    entry: new URL('../../src/refresh-process.ts', import.meta.url),
+    task: {
+      refresh: { databaseUrl, providers: replay.providerConfig(), budgetMs: 120_000, trigger },
+      publish: { baseUrl: BASE_URL },
+    } satisfies RefreshProcessTask,
+    budgetMs: 120_000,
+  }));
+}
+
+describe('a refresh in its own process', () => {
+  let dir: string;
+  let databaseUrl: string;
+  let store: Store;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'usdl-refresh-child-'));
+    databaseUrl = `sqlite:${join(dir, 'store.sqlite')}`;
+    store = await openStore(databaseUrl);
+  });
+  after(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes the store this process reads, and reports each outcome to the observer', async () => {
+    const replay = await startReplayServer(syntheticReplayData());
+    try {
+      const finished: SourceOutcome[] = [];
+      let published: number | undefined;
+      const summary = await serviceRefresher(store, databaseUrl, replay, (_, id) => {
+        published = id;
+      }).refresh('test', { finished: (outcome) => finished.push(outcome) });
+      assert.equal(summary.status, 'ok');
+      assert.deepEqual(finished, summary.outcomes);
+      const series = await loadSeries(store.db);
+      for (const id of INDICATOR_IDS) assert.ok((series.get(id)?.length ?? 0) > 0, `${id} stored`);
+      assert.equal((await recentRuns(store.db, 1))[0]?.status, 'ok');
+      // It logged the publication and kept its model: what a serving process computes for it (but for the time the
+      // computation took, `outputs.ms`).
+      const record = await latestPublication(store.db);
+      assert.ok(record && record.id === published && record.runId === summary.runId);
+      const kept = JSON.parse((await storedModelResult(store.db, modelResultKey(record.id)))!) as ModelComputation;
+      const vintaged = await loadVintagedSeries(store.db, undefined, record.context?.seenUpTo ?? undefined);
+      const here = computeModelComputation(modelSeries(vintaged), new Date(record.publishedAt), BASE_URL);
+      const digest = (c: ModelComputation) =>
+        createHash('sha256')
+          .update(JSON.stringify({ ...c, outputs: { ...c.outputs, ms: 0 } }))
+          .digest('hex');
+      assert.equal(digest(kept), digest(here));
+    } finally {
+      await replay.close();
+    }
+  });
+
+  it('that dies is not run again in the serving process: it fails, and its run is closed as aborted', async () => {
+    const replay = await startReplayServer(syntheticReplayData());
+    try {
+      replay.inject('', { kind: 'hang' }, 10_000);
+      const runsBefore = (await recentRuns(store.db, 100)).length;
+      const refreshing = serviceRefresher(store, databaseUrl, replay).refresh('test');
+      // The refresh process is at a provider (its request hangs): it is killed there, as a crash or a deadline would.
+      while (replay.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      stopRefreshChildren();
+      await assert.rejects(refreshing, RefreshChildFailed);
+      const runs = await recentRuns(store.db, 100);
+      assert.equal(runs.length, runsBefore + 1, 'one run: the serving process did not refresh in its place');
+      assert.equal(runs[0]?.status, 'aborted');
+      assert.ok(runs[0]?.finished_at);
+    } finally {
+      await replay.close();
+    }
+  });
+});
