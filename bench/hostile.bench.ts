@@ -33,10 +33,10 @@ interface Health {
   sources: Array<{ seriesId: string; errorKind: string | null; lastError: string | null }>;
 }
 const health = async () => (await (await fetch(`${service.base}/api/health`)).json()) as Health;
-const baseline = service.rssMb();
+const baseline = service.treeRssMb();
 let peak = baseline;
 const sampler = setInterval(() => {
-  peak = Math.max(peak, service.rssMb());
+  peak = Math.max(peak, service.treeRssMb());
 }, 50);
 async function nextRefresh(): Promise<Health> {
   const from = (await health()).lastRefresh?.runId ?? 0;
@@ -49,7 +49,7 @@ async function nextRefresh(): Promise<Health> {
 await nextRefresh();
 const cleanPeak = peak;
 await new Promise((r) => setTimeout(r, 6_000)); // let the workers exit
-const before = service.rssMb();
+const before = service.treeRssMb();
 peak = before;
 replay.inject('id=VIXCLS', { kind: 'huge', mb: 300 });
 replay.inject('id=WALCL', { kind: 'gzip-bomb', mb: 256 });

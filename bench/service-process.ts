@@ -4,7 +4,7 @@
  * a latency probe that samples one URL at a steady pace on its own keep-alive connection.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { freePort } from '../test/support/processes.ts';
 
@@ -25,6 +25,8 @@ export interface ServiceProcess {
   /** Milliseconds from spawn to the first 200 of /api/regime. */
   startMs: number;
   rssMb(): number;
+  /** The service's resident memory with that of its child processes (the refresh's, while one runs). */
+  treeRssMb(): number;
   stop(): void;
 }
 
@@ -54,9 +56,31 @@ export async function startService(env: Record<string, string>, core?: number): 
     port,
     base,
     startMs,
-    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    rssMb: () => rssMbOf(child.pid!),
+    treeRssMb: () => [child.pid!, ...childrenOf(child.pid!)].reduce((mb, pid) => mb + rssMbOf(pid), 0),
     stop: () => child.kill('SIGKILL'),
   };
+}
+
+function rssMbOf(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0; // it has exited
+  }
+}
+
+/** Every process whose parent is `pid` (from /proc/<pid>/stat's fourth field). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 export interface ProbeSample {
