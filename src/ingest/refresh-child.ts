@@ -3,9 +3,9 @@ import type { RefreshChildMessage, RefreshTaskResult } from './refresh-task.ts';
 
 /**
  * Each refresh of the service runs in a process of its own (src/refresh-process.ts, given as `entry` by the
- * composition root), started for it and gone when it ends. Not a worker thread, which it was: V8 runs a thread's compilation and garbage collection on helper threads
- * it shares with the whole process, at the serving thread's priority, and a refresh on a worker thread kept those
- * helpers busy for as long as it ran itself (~2 s of CPU per refresh on the real files, measured per thread from
+ * composition root), started for it and gone when it ends. Not a worker thread, which it was: V8 runs a thread's
+ * compilation and garbage collection on helper threads it shares with the whole process, at the serving thread's
+ * priority, and a refresh on a worker thread kept those helpers busy for as long as it ran itself (~2 s of CPU per refresh on the real files, measured per thread from
  * /proc while the soak ran; requests waited behind them on a shared core). A process of its own lowers all its
  * threads, and runs V8 single-threaded (`--single-threaded`: no helpers at all). It also bounds what a hostile
  * provider can do to the service: the refresh's memory is its own process's, not the API's.

@@ -277,7 +277,7 @@ export class Refresher {
     clearTimeout(timer);
   }
 
-  async #runOffThread(trigger: string, observer: RefreshObserver = {}): Promise<RefreshTaskResult> {
+  async #runInOwnProcess(trigger: string, observer: RefreshObserver = {}): Promise<RefreshTaskResult> {
     let result: RefreshTaskResult;
     try {
       result = await refreshInChildProcess(this.#offThread!(trigger));
@@ -301,7 +301,7 @@ export class Refresher {
     this.#running = (async () => {
       try {
         const { summary, publicationId } = this.#offThread
-          ? await this.#runOffThread(trigger, observer)
+          ? await this.#runInOwnProcess(trigger, observer)
           : { summary: await runRefresh(this.#deps, trigger, observer), publicationId: undefined };
         await this.#onComplete(summary, publicationId);
         return summary;
