@@ -5,8 +5,9 @@
  *    replay server into a fresh SQLite store, then one publication (model, lens, correlations, pages).
  * 2. Throughput and latency: both servers in one child process pinned to core 0 (with `npm start`'s node flags),
  *    the load generator — wrk (`apt-get install -y wrk`) — pinned alone to core 1. For each endpoint, a warm-up,
- *    then BENCH_ROUNDS alternating app/bare rounds (ABAB) of BENCH_SECONDS at BENCH_CONNECTIONS; medians and the
- *    app/bare ratio. The bare column shows the client's headroom: where it serves more than the app, the client
+ *    then BENCH_ROUNDS rounds of BENCH_SECONDS at BENCH_CONNECTIONS, each measuring both servers back to back (the
+ *    order alternating); the median of the rounds' paired app/bare ratios, with their range, and a control pairing
+ *    the bare server with itself (the measurement's resolution). The bare column shows the client's headroom: where it serves more than the app, the client
  *    was not the bottleneck for the app's figure. Without wrk, autocannon runs in this process and the table says
  *    its figures may measure the client.
  * 3. Cold start: `npm start` on the stored data, process start to the first 200 of /api/regime (median of 3).
@@ -15,7 +16,7 @@
  *    URL unique so no cache helps): asOf (series; regime, history and lens, whose first request runs the model),
  *    vintages, date ranges, CSV, a custom-range chart, the bulk zip, an MCP tool call — median and p99 latency, and the ratio to a pre-built answer measured the same way.
  *
- * Options (env): BENCH_SECONDS (3), BENCH_ROUNDS (5), BENCH_CONNECTIONS (16).
+ * Options (env): BENCH_SECONDS (3), BENCH_ROUNDS (7), BENCH_CONNECTIONS (16).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -28,7 +29,7 @@ import { benchStore } from './bench-store.ts';
 import { median, type ServiceProcess, START_NODE, startService } from './service-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ENDPOINTS = [
   '/api',
@@ -60,7 +61,7 @@ const store = await benchStore();
   const publishMs = performance.now() - t0;
   await db.close();
   out(
-    `usd-liquidity benchmark — ${store.real ? 'real files (../shared/data/real)' : 'synthetic fixtures'}, node ${process.version}, ${SECONDS} s × ${ROUNDS} rounds (ABAB) at ${CONNECTIONS} connections, load by ${WRK ? 'wrk on core 1, servers on core 0' : 'autocannon in this process (wrk not installed: the client may be the bottleneck)'}\n\n`,
+    `usd-liquidity benchmark — ${store.real ? 'real files (../shared/data/real)' : 'synthetic fixtures'}, node ${process.version}, ${SECONDS} s × ${ROUNDS} paired rounds (AB, BA, …) at ${CONNECTIONS} connections, load by ${WRK ? 'wrk on core 1, servers on core 0' : 'autocannon in this process (wrk not installed: the client may be the bottleneck)'}\n\n`,
   );
   out(
     `full refresh (${store.summary.outcomes.length} series, ${store.summary.outcomes.reduce((n, o) => n + o.added, 0)} points): ${Math.round(store.refreshMs)} ms; recompute + publish on one thread (model, lens, correlations, pages): ${Math.round(publishMs)} ms\n\n`,
@@ -118,28 +119,46 @@ async function measure(port: number, path: string, seconds: number): Promise<Sam
 }
 
 out(
-  '| endpoint | bytes | app req/s | bare req/s | app / bare | app p50 ms | app p99 ms | bare p99 ms | errors |\n|---|---|---|---|---|---|---|---|---|\n',
+  '| endpoint | bytes | app req/s | bare req/s | app / bare, paired (range) | app p50 ms | app p99 ms | bare p99 ms | errors |\n|---|---|---|---|---|---|---|---|---|\n',
 );
 const ratios: number[] = [];
-for (const path of ENDPOINTS) {
-  await measure(ready.app, path, 1);
-  await measure(ready.bare, path, 1);
-  const app: Sample[] = [];
-  const bare: Sample[] = [];
+/**
+ * Rounds alternate which server goes first (app-bare, bare-app, …) and each round's ratio pairs the two adjacent
+ * measurements, so that a drift of the shared VM (another guest, a frequency change) over the run cancels instead
+ * of landing on one side; the endpoint's figure is the median of its paired ratios, shown with their range.
+ */
+async function pairedRounds(first: number, second: number, path: string): Promise<Array<[Sample, Sample]>> {
+  await measure(first, path, 1);
+  await measure(second, path, 1);
+  const rounds: Array<[Sample, Sample]> = [];
   for (let round = 0; round < ROUNDS; round++) {
-    app.push(await measure(ready.app, path, SECONDS));
-    bare.push(await measure(ready.bare, path, SECONDS));
+    if (round % 2 === 0) {
+      const a = await measure(first, path, SECONDS);
+      rounds.push([a, await measure(second, path, SECONDS)]);
+    } else {
+      const b = await measure(second, path, SECONDS);
+      rounds.push([await measure(first, path, SECONDS), b]);
+    }
   }
-  const appRps = median(app.map((s) => s.rps));
-  const bareRps = median(bare.map((s) => s.rps));
-  ratios.push(appRps / bareRps);
+  return rounds;
+}
+const range = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
+for (const path of ENDPOINTS) {
+  const rounds = await pairedRounds(ready.app, ready.bare, path);
+  const app = rounds.map(([a]) => a);
+  const bare = rounds.map(([, b]) => b);
+  const paired = rounds.map(([a, b]) => a.rps / b.rps);
+  ratios.push(median(paired));
   const errors = [...app, ...bare].reduce((n, s) => n + s.errors, 0);
   out(
-    `| ${path} | ${ready.sizes[path]} | ${Math.round(appRps)} | ${Math.round(bareRps)} | ${(appRps / bareRps).toFixed(2)} | ${median(app.map((s) => s.p50)).toFixed(2)} | ${median(app.map((s) => s.p99)).toFixed(2)} | ${median(bare.map((s) => s.p99)).toFixed(2)} | ${errors} |\n`,
+    `| ${path} | ${ready.sizes[path]} | ${Math.round(median(app.map((s) => s.rps)))} | ${Math.round(median(bare.map((s) => s.rps)))} | ${median(paired).toFixed(2)} (${range(paired)}) | ${median(app.map((s) => s.p50)).toFixed(2)} | ${median(app.map((s) => s.p99)).toFixed(2)} | ${median(bare.map((s) => s.p99)).toFixed(2)} | ${errors} |\n`,
   );
 }
+// The measurement's own resolution: the bare server against itself, same URL, same pairing. A ratio further from
+// 1 than this control's range is the app; one within it cannot be told from noise.
+const control = (await pairedRounds(ready.bare, ready.bare, '/api/regime')).map(([a, b]) => a.rps / b.rps);
 out(
-  `\nmedian app / bare over the endpoints: ${median(ratios).toFixed(2)} (lowest ${Math.min(...ratios).toFixed(2)})\n`,
+  `\nmedian app / bare over the endpoints: ${median(ratios).toFixed(2)} (lowest ${Math.min(...ratios).toFixed(2)}); control, the bare server against itself on /api/regime: median ${median(control).toFixed(2)} (${range(control)})\n`,
 );
 
 // 5. On-demand paths beside the pre-built path.

@@ -13,7 +13,10 @@ const START_ENV = Object.fromEntries(
   START_WORDS.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.split('=') as [string, string]),
 );
 // `exec node <flags> src/cli.ts serve`: the node flags and the script, run with this very node binary.
+// BENCH_NODE_FLAGS adds flags before the script, to measure a candidate against `npm start` as it is.
 const START_ARGS = START_WORDS.filter((w) => !/^[A-Z_]+=/.test(w) && w !== 'exec' && w !== 'node');
+const EXTRA_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+START_ARGS.splice(START_ARGS.indexOf('src/cli.ts'), 0, ...EXTRA_FLAGS);
 
 /** `npm start`'s environment assignments and node flags (every argument before the script), for other scripts. */
 export const START_NODE = { env: START_ENV, flags: START_ARGS.slice(0, START_ARGS.indexOf('src/cli.ts')) };
@@ -27,6 +30,11 @@ export interface ServiceProcess {
   rssMb(): number;
   /** The service's resident memory with that of its child processes (the refresh's, while one runs). */
   treeRssMb(): number;
+  /**
+   * The same processes' proportional set size: pages they share (the node binary's, mapped by both) counted once
+   * between them, as a container's memory limit counts them; RSS counts them in each.
+   */
+  treePssMb(): number;
   stop(): void;
 }
 
@@ -58,6 +66,7 @@ export async function startService(env: Record<string, string>, core?: number): 
     startMs,
     rssMb: () => rssMbOf(child.pid!),
     treeRssMb: () => [child.pid!, ...childrenOf(child.pid!)].reduce((mb, pid) => mb + rssMbOf(pid), 0),
+    treePssMb: () => [child.pid!, ...childrenOf(child.pid!)].reduce((mb, pid) => mb + pssMbOf(pid), 0),
     stop: () => child.kill('SIGKILL'),
   };
 }
@@ -65,6 +74,14 @@ export async function startService(env: Record<string, string>, core?: number): 
 function rssMbOf(pid: number): number {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0; // it has exited
+  }
+}
+
+function pssMbOf(pid: number): number {
+  try {
+    return Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
   } catch {
     return 0; // it has exited
   }

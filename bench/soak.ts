@@ -39,7 +39,7 @@ interface Health {
   publication: { version: number };
   lastRefresh: { startedAt: string; finishedAt: string | null } | null;
 }
-const samples: Array<{ t: number; rss: number; treeRss: number; version: number; etag: string }> = [];
+const samples: Array<{ t: number; rss: number; treeRss: number; treePss: number; version: number; etag: string }> = [];
 /** Refresh-and-publish windows: from a refresh's start to the moment the new publication was first served. */
 const busy: Array<{ from: number; to: number }> = [];
 let lastVersion = -1;
@@ -54,6 +54,7 @@ const watch = setInterval(async () => {
     t: Math.round((Date.now() - started) / 1000),
     rss: Math.round(service.rssMb()),
     treeRss: Math.round(service.treeRssMb()),
+    treePss: Math.round(service.treePssMb()),
     version,
     etag: regime.headers.get('etag') ?? '',
   });
@@ -101,6 +102,7 @@ for (const s of samples) etagsByVersion.set(s.version, (etagsByVersion.get(s.ver
 const inconsistent = [...etagsByVersion].filter(([, tags]) => tags.size > 1);
 const rss = samples.map((s) => s.rss);
 const treeRss = samples.map((s) => s.treeRss);
+const treePss = samples.map((s) => s.treePss);
 process.stdout.write(
   `${[
     `soak: ${SECONDS} s, 16 connections over 11 endpoints (core 1) against the service (core 0), a refresh and publication every minute, revising a third of the FRED series each time (${busy.length} seen, ${busy.map((w) => ((w.to - w.from) / 1000).toFixed(1)).join(', ')} s each)`,
@@ -108,7 +110,7 @@ process.stdout.write(
     `probe /api/regime every 20 ms, while refreshing and publishing: ${line(during)}`,
     `probe /api/regime every 20 ms, otherwise: ${line(outside)}`,
     `regime ETag per publication: ${inconsistent.length === 0 ? 'one per version' : `CHANGED within versions ${inconsistent.map(([v]) => v).join(', ')}`}`,
-    `resident memory: min ${Math.min(...rss)} MB, max ${Math.max(...rss)} MB, last ${rss.at(-1)} MB; with the refresh process while one runs: max ${Math.max(...treeRss)} MB`,
+    `resident memory: min ${Math.min(...rss)} MB, max ${Math.max(...rss)} MB, last ${rss.at(-1)} MB; with the refresh process while one runs: max ${Math.max(...treeRss)} MB (PSS, shared pages counted once: max ${Math.max(...treePss)} MB)`,
     `memory samples every 30 s (s: MB): ${samples
       .filter((s) => s.t % 30 === 0)
       .map((s) => `${s.t}:${s.rss}`)

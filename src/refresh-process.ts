@@ -1,15 +1,16 @@
 /**
  * The refresh's own process (started by src/ingest/refresh-child.ts for each refresh of the service): receives one
- * RefreshProcessTask on its IPC channel, lowers every one of its threads below the serving process, refreshes on a
- * store connection of its own, then — asked to publish — logs the publication and computes and keeps its model, so
- * that the serving processes only read it (src/publish/kept-model.ts). Answers with the result and exits.
+ * RefreshProcessTask on its IPC channel, lowers every one of its threads below the serving process, offers itself
+ * first to the out-of-memory killer (the API's process is then spared), refreshes on a store connection of its own,
+ * then — asked to publish — logs the publication and computes and keeps its model, so that the serving processes
+ * only read it (src/publish/kept-model.ts). Answers with the result and exits.
  */
 import type { RefreshChildMessage, RefreshTask } from './ingest/refresh-task.ts';
 import { runRefreshTask } from './ingest/refresh-task.ts';
 import { computeAndKeepModel } from './publish/kept-model.ts';
 import { latestPublication, recordPublication } from './store/publications.ts';
 import { openStore } from './store/store.ts';
-import { lowerThisProcess } from './timeseries/background-priority.ts';
+import { lowerThisProcess, offerToOutOfMemoryKiller } from './timeseries/background-priority.ts';
 
 export interface RefreshProcessTask {
   refresh: RefreshTask;
@@ -38,6 +39,7 @@ async function run(task: RefreshProcessTask): Promise<RefreshChildMessage> {
 
 process.once('message', async (task) => {
   lowerThisProcess();
+  offerToOutOfMemoryKiller();
   let answer: RefreshChildMessage;
   try {
     answer = await run(task as RefreshProcessTask);

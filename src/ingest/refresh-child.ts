@@ -33,7 +33,14 @@ export function refreshInChildProcess({ entry, task, budgetMs }: RefreshProcess)
     try {
       child = fork(entry, [], {
         // This process's flags (the stripped sources' hook, the young generation's size), not a debugger's port.
-        execArgv: [...process.execArgv.filter((flag) => !flag.startsWith('--inspect')), '--single-threaded'],
+        // `--optimize-for-size`: a smaller heap, collected more often — a refresh and its model on the real files
+        // peaked at 229–231 MB resident without it, 134–154 MB with it, for ~0.5–1 s more of (lowered) CPU
+        // (artifacts' child-memory probe, 2026-11-24); the refresh's memory is the service's too.
+        execArgv: [
+          ...process.execArgv.filter((flag) => !flag.startsWith('--inspect')),
+          '--single-threaded',
+          '--optimize-for-size',
+        ],
         serialization: 'advanced',
       });
     } catch (cause) {

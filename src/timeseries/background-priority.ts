@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 /**
@@ -30,4 +30,20 @@ export function lowerThisProcess(): number {
     }
   }
   return lowered;
+}
+
+/**
+ * Makes this process the first the kernel's out-of-memory killer chooses (Linux: oom_score_adj 1000, which any
+ * process may raise for itself): for the refresh's process, so that a memory-limited container short of memory
+ * loses a refresh — which fails, is logged, and runs again at its next time — and not the API. Returns whether the
+ * system took it.
+ */
+export function offerToOutOfMemoryKiller(): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    writeFileSync('/proc/self/oom_score_adj', '1000');
+    return true;
+  } catch {
+    return false; // no /proc, or a sandbox refuses it: the kernel chooses by size alone
+  }
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { describe, it } from 'node:test';
 import { BACKGROUND_NICE_INCREMENT } from '../../src/timeseries/background-priority.ts';
@@ -26,5 +27,23 @@ describe('lowerThisProcess', { skip: process.platform !== 'linux' && 'Linux only
     );
     assert.equal(out.lowered, out.threads.length);
     for (const t of out.threads) assert.equal(t.nice, target, t.name);
+  });
+});
+
+describe('offerToOutOfMemoryKiller', { skip: process.platform !== 'linux' && 'Linux only' }, () => {
+  it("makes the calling process the out-of-memory killer's first choice, and no other", () => {
+    const script = `
+      import { readFileSync } from 'node:fs';
+      import { offerToOutOfMemoryKiller } from ${JSON.stringify(new URL('../../src/timeseries/background-priority.ts', import.meta.url).href)};
+      const before = readFileSync('/proc/self/oom_score_adj', 'utf8').trim();
+      const taken = offerToOutOfMemoryKiller();
+      process.stdout.write(JSON.stringify({ before, taken, after: readFileSync('/proc/self/oom_score_adj', 'utf8').trim() }));`;
+    const out = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    ) as { before: string; taken: boolean; after: string };
+    assert.equal(out.taken, true);
+    assert.notEqual(out.before, '1000', 'the process did not start as the first choice');
+    assert.equal(out.after, '1000');
+    assert.notEqual(readFileSync('/proc/self/oom_score_adj', 'utf8').trim(), '1000', 'the parent is untouched');
   });
 });
