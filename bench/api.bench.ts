@@ -7,7 +7,9 @@
  *    the load generator — wrk (`apt-get install -y wrk`) — pinned alone to core 1. For each endpoint, a warm-up,
  *    then BENCH_ROUNDS rounds of BENCH_SECONDS at BENCH_CONNECTIONS, each measuring both servers back to back (the
  *    order alternating); the median of the rounds' paired app/bare ratios, with their range, and a control pairing
- *    the bare server with itself (the measurement's resolution). The bare column shows the client's headroom: where it serves more than the app, the client
+ *    the bare server with itself (the measurement's resolution). Beside req/s, the CPU time the servers' process
+ *    spent per answer in each round (/proc: every thread, user and system), which time given to other guests of
+ *    the VM does not move. The bare column shows the client's headroom: where it serves more than the app, the client
  *    was not the bottleneck for the app's figure. Without wrk, autocannon runs in this process and the table says
  *    its figures may measure the client.
  * 3. Cold start: `npm start` on the stored data, process start to the first 200 of /api/regime (median of 3).
@@ -19,6 +21,7 @@
  * Options (env): BENCH_SECONDS (3), BENCH_ROUNDS (7), BENCH_CONNECTIONS (16).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { publicationContent } from '../src/publication-content.ts';
@@ -81,6 +84,8 @@ const ready = await new Promise<{ app: number; bare: number; sizes: Record<strin
 
 interface Sample {
   rps: number;
+  /** CPU time the servers' process spent per answer (user + system, every thread), microseconds. */
+  cpuUs: number;
   p50: number;
   p99: number;
   errors: number;
@@ -92,7 +97,29 @@ function wrkMs(text: string): number {
   return Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
 }
 
+/**
+ * CPU time of the servers' process so far, in clock ticks (/proc/<pid>/stat utime + stime: every thread). Only the
+ * measured server is busy during a round, so the difference over a round is its cost; time the VM gave to other
+ * guests, or to this machine's other processes, is not in it, which makes it steadier than req/s on a shared VM.
+ */
+function serverTicks(): number {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+const TICK_US = 1_000_000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
 async function measure(port: number, path: string, seconds: number): Promise<Sample> {
+  const ticks = serverTicks();
+  const sample = await load(port, path, seconds);
+  return { ...sample, cpuUs: ((serverTicks() - ticks) * TICK_US) / Math.max(1, sample.requests) };
+}
+
+async function load(
+  port: number,
+  path: string,
+  seconds: number,
+): Promise<Omit<Sample, 'cpuUs'> & { requests: number }> {
   const url = `http://127.0.0.1:${port}${path}`;
   if (WRK) {
     const text = execFileSync(
@@ -103,6 +130,7 @@ async function measure(port: number, path: string, seconds: number): Promise<Sam
     const errors = /Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? '0';
     const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
     return {
+      requests: Number(/(\d+) requests in/.exec(text)![1]),
       rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)![1]),
       p50: wrkMs(/ 50%\s+(\S+)/.exec(text)![1]!),
       p99: wrkMs(/ 99%\s+(\S+)/.exec(text)![1]!),
@@ -111,6 +139,7 @@ async function measure(port: number, path: string, seconds: number): Promise<Sam
   }
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
   return {
+    requests: result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -119,9 +148,11 @@ async function measure(port: number, path: string, seconds: number): Promise<Sam
 }
 
 out(
-  '| endpoint | bytes | app req/s | bare req/s | app / bare, paired (range) | app p50 ms | app p99 ms | bare p99 ms | errors |\n|---|---|---|---|---|---|---|---|---|\n',
+  '| endpoint | bytes | app req/s | bare req/s | app / bare, paired (range) | CPU µs/answer app, bare | bare / app CPU | app p50 ms | app p99 ms | bare p99 ms | errors |\n|---|---|---|---|---|---|---|---|---|---|---|\n',
 );
 const ratios: number[] = [];
+/** The same comparison by CPU time per answer: bare / app, so that ≥ 0.9 reads as it does for req/s. */
+const cpuRatios: number[] = [];
 /**
  * Rounds alternate which server goes first (app-bare, bare-app, …) and each round's ratio pairs the two adjacent
  * measurements, so that a drift of the shared VM (another guest, a frequency change) over the run cancels instead
@@ -149,16 +180,21 @@ for (const path of ENDPOINTS) {
   const bare = rounds.map(([, b]) => b);
   const paired = rounds.map(([a, b]) => a.rps / b.rps);
   ratios.push(median(paired));
+  const appCpu = median(app.map((s) => s.cpuUs));
+  const bareCpu = median(bare.map((s) => s.cpuUs));
+  cpuRatios.push(bareCpu / appCpu);
   const errors = [...app, ...bare].reduce((n, s) => n + s.errors, 0);
   out(
-    `| ${path} | ${ready.sizes[path]} | ${Math.round(median(app.map((s) => s.rps)))} | ${Math.round(median(bare.map((s) => s.rps)))} | ${median(paired).toFixed(2)} (${range(paired)}) | ${median(app.map((s) => s.p50)).toFixed(2)} | ${median(app.map((s) => s.p99)).toFixed(2)} | ${median(bare.map((s) => s.p99)).toFixed(2)} | ${errors} |\n`,
+    `| ${path} | ${ready.sizes[path]} | ${Math.round(median(app.map((s) => s.rps)))} | ${Math.round(median(bare.map((s) => s.rps)))} | ${median(paired).toFixed(2)} (${range(paired)}) | ${appCpu.toFixed(1)}, ${bareCpu.toFixed(1)} | ${(bareCpu / appCpu).toFixed(2)} | ${median(app.map((s) => s.p50)).toFixed(2)} | ${median(app.map((s) => s.p99)).toFixed(2)} | ${median(bare.map((s) => s.p99)).toFixed(2)} | ${errors} |\n`,
   );
 }
 // The measurement's own resolution: the bare server against itself, same URL, same pairing. A ratio further from
 // 1 than this control's range is the app; one within it cannot be told from noise.
-const control = (await pairedRounds(ready.bare, ready.bare, '/api/regime')).map(([a, b]) => a.rps / b.rps);
+const controlRounds = await pairedRounds(ready.bare, ready.bare, '/api/regime');
+const control = controlRounds.map(([a, b]) => a.rps / b.rps);
+const controlCpu = controlRounds.map(([a, b]) => b.cpuUs / a.cpuUs);
 out(
-  `\nmedian app / bare over the endpoints: ${median(ratios).toFixed(2)} (lowest ${Math.min(...ratios).toFixed(2)}); control, the bare server against itself on /api/regime: median ${median(control).toFixed(2)} (${range(control)})\n`,
+  `\nmedian app / bare over the endpoints: ${median(ratios).toFixed(2)} (lowest ${Math.min(...ratios).toFixed(2)}); control, the bare server against itself on /api/regime: median ${median(control).toFixed(2)} (${range(control)})\nby CPU time per answer: median bare / app ${median(cpuRatios).toFixed(2)} (lowest ${Math.min(...cpuRatios).toFixed(2)}); control ${median(controlCpu).toFixed(2)} (${range(controlCpu)})\n`,
 );
 
 // 5. On-demand paths beside the pre-built path.

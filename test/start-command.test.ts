@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,5 +154,23 @@ describe('the README start command (npm start)', () => {
         assert.doesNotMatch(child.output(), /Server listening/, name);
       }),
     );
+  });
+});
+
+describe('how Node is run to serve', () => {
+  const words = (command: string) => command.split(/\s+/).filter(Boolean);
+  /** The environment assignments and V8/Node flags of a command line, without the script and its arguments. */
+  const runtime = (command: string) =>
+    words(command).filter((w) => /^[A-Z_]+=/.test(w) || (w.startsWith('--') && !w.startsWith('--import')));
+  const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+
+  it('is the same for npm start, npm run serve and the installed bin', () => {
+    const shebang = readFileSync(join(ROOT, 'bin/usd-liquidity.js'), 'utf8')
+      .split('\n')[0]!
+      .replace(/^#!\/usr\/bin\/env -S /, '');
+    const start = runtime(scripts.start!);
+    assert.ok(start.includes('--concurrent-marking-max-worker-num=1'), 'one helper thread marks (README: performance)');
+    assert.deepEqual(runtime(scripts.serve!), start);
+    assert.deepEqual(runtime(shebang), start);
   });
 });

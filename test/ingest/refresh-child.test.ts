@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Refresher, type RefreshSummary, type SourceOutcome } from '../../src/ingest/refresh.ts';
-import { RefreshChildFailed, stopRefreshChildren } from '../../src/ingest/refresh-child.ts';
+import { RefreshChildFailed, refreshInChildProcess, stopRefreshChildren } from '../../src/ingest/refresh-child.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import {
   computeModelComputation,
@@ -103,6 +103,31 @@ describe('a refresh in its own process', () => {
       assert.ok(runs[0]?.finished_at);
     } finally {
       await replay.close();
+    }
+  });
+});
+
+describe('the refresh process as it is started', () => {
+  it('runs V8 single-threaded and sized for memory, with the flags of the process that starts it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'usdl-refresh-flags-'));
+    try {
+      // An entry that answers with how it was started, in the refresh process's message shape.
+      const entry = join(dir, 'flags.mjs');
+      writeFileSync(
+        entry,
+        "process.once('message', () => process.send({ ok: true, result: process.execArgv }, () => process.exit(0)));",
+      );
+      const execArgv = (await refreshInChildProcess({
+        entry: new URL(`file://${entry}`),
+        task: {},
+        budgetMs: 60_000,
+      })) as unknown as string[];
+      assert.ok(execArgv.includes('--single-threaded'), execArgv.join(' '));
+      assert.ok(execArgv.includes('--optimize-for-size'), execArgv.join(' '));
+      for (const flag of process.execArgv.filter((f) => !f.startsWith('--inspect')))
+        assert.ok(execArgv.includes(flag), flag);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
