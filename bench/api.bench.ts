@@ -5,8 +5,8 @@
  *    replay server into a fresh SQLite store, then one publication (model, lens, correlations, pages).
  * 2. Throughput and latency: both servers in one child process pinned to core 0 (with `npm start`'s node flags),
  *    the load generator — wrk (`apt-get install -y wrk`) — pinned alone to core 1. For each endpoint, a warm-up,
- *    then BENCH_ROUNDS rounds of BENCH_SECONDS at BENCH_CONNECTIONS, each measuring both servers back to back (the
- *    order alternating); the median of the rounds' paired app/bare ratios, with their range, and a control pairing
+ *    then BENCH_ROUNDS rounds of BENCH_SECONDS at BENCH_CONNECTIONS, each measuring both servers back to back (in a
+ *    random order); the median of the rounds' paired app/bare ratios, with their range, and a control pairing
  *    the bare server with itself (the measurement's resolution). Beside req/s, the CPU time the servers' process
  *    spent per answer in each round (/proc: every thread, user and system), which time given to other guests of
  *    the VM does not move. The bare column shows the client's headroom: where it serves more than the app, the client
@@ -64,7 +64,7 @@ const store = await benchStore();
   const publishMs = performance.now() - t0;
   await db.close();
   out(
-    `usd-liquidity benchmark — ${store.real ? 'real files (../shared/data/real)' : 'synthetic fixtures'}, node ${process.version}, ${SECONDS} s × ${ROUNDS} paired rounds (AB, BA, …) at ${CONNECTIONS} connections, load by ${WRK ? 'wrk on core 1, servers on core 0' : 'autocannon in this process (wrk not installed: the client may be the bottleneck)'}\n\n`,
+    `usd-liquidity benchmark — ${store.real ? 'real files (../shared/data/real)' : 'synthetic fixtures'}, node ${process.version}, ${SECONDS} s × ${ROUNDS} paired rounds (each in a random order) at ${CONNECTIONS} connections, load by ${WRK ? 'wrk on core 1, servers on core 0' : 'autocannon in this process (wrk not installed: the client may be the bottleneck)'}\n\n`,
   );
   out(
     `full refresh (${store.summary.outcomes.length} series, ${store.summary.outcomes.reduce((n, o) => n + o.added, 0)} points): ${Math.round(store.refreshMs)} ms; recompute + publish on one thread (model, lens, correlations, pages): ${Math.round(publishMs)} ms\n\n`,
@@ -154,16 +154,18 @@ const ratios: number[] = [];
 /** The same comparison by CPU time per answer: bare / app, so that ≥ 0.9 reads as it does for req/s. */
 const cpuRatios: number[] = [];
 /**
- * Rounds alternate which server goes first (app-bare, bare-app, …) and each round's ratio pairs the two adjacent
- * measurements, so that a drift of the shared VM (another guest, a frequency change) over the run cancels instead
- * of landing on one side; the endpoint's figure is the median of its paired ratios, shown with their range.
+ * Each round measures both servers back to back, in an order drawn at random, and its ratio pairs the two: a drift
+ * of the shared VM over the run lands on either side alike. (Alternating the order instead — AB, BA, AB, … — put
+ * each server on the same positions of a four-measurement cycle, and the bare server paired with itself read 1.05,
+ * 1.02–1.50 over 7 rounds, twice: a periodic effect of the process, its collections perhaps, lined up with it.)
+ * The endpoint's figure is the median of its paired ratios, shown with their range.
  */
 async function pairedRounds(first: number, second: number, path: string): Promise<Array<[Sample, Sample]>> {
   await measure(first, path, 1);
   await measure(second, path, 1);
   const rounds: Array<[Sample, Sample]> = [];
   for (let round = 0; round < ROUNDS; round++) {
-    if (round % 2 === 0) {
+    if (Math.random() < 0.5) {
       const a = await measure(first, path, SECONDS);
       rounds.push([a, await measure(second, path, SECONDS)]);
     } else {

@@ -37,12 +37,12 @@ async function phase(name: string, paths: string[], connections = 6): Promise<vo
   });
   const seconds = (performance.now() - t0) / 1000;
   out(
-    `| ${name} | ${result.requests.total} | ${seconds.toFixed(0)} | ${result.errors + result.timeouts} | ${result['2xx']} / ${result['3xx']} / ${result['4xx']} | ${before.toFixed(0)} | ${peak.toFixed(0)} | ${service.rssMb().toFixed(0)} |\n`,
+    `| ${name} | ${result.requests.total} | ${seconds.toFixed(0)} | ${result.errors + result.timeouts} | ${result['2xx']} / ${result['3xx']} / ${result['4xx']} / ${result['5xx']} | ${before.toFixed(0)} | ${peak.toFixed(0)} | ${service.rssMb().toFixed(0)} |\n`,
   );
 }
 
 out(
-  `usd-liquidity memory benchmark — ${store.real ? 'real files' : 'synthetic fixtures'}, node ${process.version}\n\nafter start: ${service.rssMb().toFixed(0)} MB\n\n| load | requests | s | errors | 2xx / 3xx / 4xx | RSS before (MB) | RSS peak (MB) | RSS after (MB) |\n|---|---|---|---|---|---|---|---|\n`,
+  `usd-liquidity memory benchmark — ${store.real ? 'real files' : 'synthetic fixtures'}, node ${process.version}\n\nafter start: ${service.rssMb().toFixed(0)} MB\n\n| load | requests | s | errors | 2xx / 3xx / 4xx / 5xx | RSS before (MB) | RSS peak (MB) | RSS after (MB) |\n|---|---|---|---|---|---|---|---|\n`,
 );
 const days = INDICATOR_IDS.flatMap((id) => Array.from({ length: 4000 }, (_, d) => `/api/series/${id}?days=${d + 1}`));
 // Interleave ids so every series sees the whole range during the sweep.

@@ -11,6 +11,9 @@ import { chooseEncoding } from './negotiation.ts';
 export function writePrepared(headers: IncomingHttpHeaders, res: ServerResponse, prepared: PreparedResponse): void {
   const encoding = chooseEncoding(headers['accept-encoding']);
   const representation = encoding === 'identity' ? undefined : prepared.encoded[encoding];
+  // An answer built on demand is encoded once a client that accepts an encoding asks for it (prepared-response.ts);
+  // should that fail, the identity body keeps being sent.
+  if (encoding !== 'identity' && !representation) prepared.encodeOnRequest?.()?.catch(() => undefined);
   if (headers['if-none-match'] && notModified(headers, prepared)) {
     res.writeHead(304, { ...prepared.notModifiedHeaders, etag: representation?.headers.etag ?? prepared.etag });
     res.end();
@@ -22,7 +25,13 @@ export function writePrepared(headers: IncomingHttpHeaders, res: ServerResponse,
     return;
   }
   res.writeHead(prepared.status, prepared.headers);
-  res.end(prepared.body);
+  if (!prepared.parts) {
+    res.end(prepared.body);
+    return;
+  }
+  // Written in one go: Node corks the socket for the writes of one tick (a single writev).
+  for (const part of prepared.parts) res.write(part);
+  res.end();
 }
 
 function notModified(headers: IncomingHttpHeaders, prepared: PreparedResponse): boolean {

@@ -41,6 +41,20 @@ describe('pre-compressed responses', () => {
     });
   }
 
+  it('an uncommon window is compressed once a client accepting it asks, and never for clients that do not', async () => {
+    const path = '/api/series/tga?days=3001';
+    const plain = await h.app.inject({ url: path, headers: { 'accept-encoding': 'identity' } });
+    const response = h.publisher.current!.series.get('tga')!.forDays(3001);
+    assert.deepEqual(response.encoded, {}, 'an identity client left it unencoded');
+    const first = await h.app.inject({ url: path, headers: { 'accept-encoding': 'br' } });
+    assert.equal(first.headers['content-encoding'], undefined, 'the first client is not kept waiting');
+    assert.ok(first.rawPayload.equals(plain.rawPayload));
+    await response.encodeOnRequest!();
+    const next = await h.app.inject({ url: path, headers: { 'accept-encoding': 'br' } });
+    assert.equal(next.headers['content-encoding'], 'br');
+    assert.ok(brotliDecompressSync(next.rawPayload).equals(plain.rawPayload));
+  });
+
   it('small bodies are sent uncompressed', async () => {
     const res = await h.app.inject({ url: '/api/series/tga?days=1', headers: { 'accept-encoding': 'br' } });
     assert.equal(res.headers['content-encoding'], undefined);

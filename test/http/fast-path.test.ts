@@ -62,6 +62,7 @@ describe('fast path', () => {
     '/api/regime',
     '/api/series/tga',
     '/api/series/tga?days=30',
+    '/api/series/tga?days=123',
     '/api/lens?lang=zh-TW',
     '/api/history',
     '/api/snapshot',
@@ -85,6 +86,8 @@ describe('fast path', () => {
     for (const path of paths) await h.app.inject(path);
     await h.publisher.current!.ready;
     await Promise.all([...h.publisher.current!.series.values()].map((s) => s.settled()));
+    // An uncommon window (written as views of the series' points) is encoded once a client asks for an encoding.
+    await h.publisher.current!.series.get('tga')!.forDays(123).encodeOnRequest!();
     for (const page of ['/', '/docs', '/methodology', '/indicators/vix'].map(
       (p) => h.publisher.current!.site!.page(p)!,
     )) {

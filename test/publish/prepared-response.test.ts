@@ -32,4 +32,23 @@ describe('prepared responses', () => {
     assert.equal(big.encoded.gzip!.headers['x-test'], '1');
     assert.equal(big.headers.vary, 'Accept, Accept-Encoding');
   });
+
+  it('an answer built on demand is encoded only once a client accepting an encoding asks for it', async () => {
+    const body = Buffer.from(JSON.stringify({ values: Array.from({ length: 500 }, (_, i) => i) }));
+    const onDemand = withHeaders(prepareBody(body, 'application/json', 'public, max-age=60', 200, 'if-idle'), {
+      'x-test': '1',
+    });
+    await onDemand.ready;
+    assert.deepEqual(onDemand.encoded, {}, 'nothing encoded for clients that asked for none');
+    assert.deepEqual([...onDemand.etags], [onDemand.etag]);
+    await onDemand.encodeOnRequest!();
+    assert.equal(brotliDecompressSync(onDemand.encoded.br!.body).toString(), body.toString());
+    assert.equal(gunzipSync(onDemand.encoded.gzip!.body).toString(), body.toString());
+    assert.equal(onDemand.encoded.br!.headers['x-test'], '1');
+    assert.equal(onDemand.etags.size, 3, "the encodings' ETags revalidate once they exist");
+    const again = onDemand.encodeOnRequest!();
+    assert.ok(again, 'asking again returns the encodings already started');
+    await again;
+    assert.equal(prepareBody(body, 'application/json', 'no-cache').encodeOnRequest, undefined, "a publication's own");
+  });
 });

@@ -42,6 +42,18 @@ describe('the series resource', () => {
     assert.ok(encoderBacklog() <= 6, 'at most the last admitted on-demand jobs are left');
   });
 
+  it('an uncommon window is views of the serialized points, not a copy; a common one is one buffer', () => {
+    const responses = buildSeriesResponses(seriesDef('tga')!, points, fresh)!;
+    const uncommon = responses.forDays(123);
+    assert.equal(uncommon.parts?.length, 3);
+    assert.equal(uncommon.parts![1]!.buffer, responses.serialized.points.buffer, 'a view of the kept points');
+    const joined = Buffer.concat(uncommon.parts as Buffer[]);
+    assert.ok(joined.equals(uncommon.body));
+    assert.equal(Number(uncommon.headers['content-length']), joined.length);
+    assert.equal(JSON.parse(joined.toString()).data.length, 123);
+    assert.equal(responses.forDays(365).parts, undefined);
+  });
+
   it('withholds the values of a restricted series, keeping its statistics', () => {
     const hy = buildSeriesResponses(seriesDef('hy-spread')!, points, fresh)!;
     const body = JSON.parse(hy.forDays(365).body.toString());

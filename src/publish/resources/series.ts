@@ -50,7 +50,7 @@ export const COMMON_DAYS: readonly number[] = [7, 30, 90, 180, 365, 730, 1826, M
 const onDemand = new LRUCache<string, PreparedResponse>({
   maxSize: 16 * 1024 * 1024,
   // The encodings arrive later and are smaller than the body: count them as half of it.
-  sizeCalculation: (response) => Math.ceil(response.body.length * 1.5),
+  sizeCalculation: (response) => Math.ceil(Number(response.headers['content-length']) * 1.5),
   ttl: 10 * 60_000,
 });
 
@@ -151,11 +151,10 @@ export class SeriesResponses {
       end >= n
         ? this.#serialized.offsets[n]!
         : Math.max(this.#serialized.offsets[start]!, this.#serialized.offsets[end]! - 1);
-    const body = Buffer.concat([
-      this.#head,
-      this.#serialized.points.subarray(this.#serialized.offsets[start]!, stop),
-      this.#tail,
-    ]);
+    const parts = [this.#head, this.#serialized.points.subarray(this.#serialized.offsets[start]!, stop), this.#tail];
+    // A window kept for the publication's life is one buffer; one built on demand stays three views of what the
+    // series keeps anyway (prepared-response.ts `parts`), so a flood of distinct windows allocates no bodies.
+    const body = compression === 'always' ? Buffer.concat(parts) : parts;
     // The same URL answers CSV to `Accept: text/csv` (routes/series.ts): caches must key on Accept too.
     return prepared(body, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, compression);
   }
