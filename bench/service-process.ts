@@ -4,7 +4,7 @@
  * a latency probe that samples one URL at a steady pace on its own keep-alive connection.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { freePort } from '../test/support/processes.ts';
 
@@ -15,6 +15,7 @@ const START_ENV = Object.fromEntries(
 // `exec node <flags> src/cli.ts serve`: the node flags and the script, run with this very node binary.
 // BENCH_NODE_FLAGS adds flags before the script, to measure a candidate against `npm start` as it is.
 const START_ARGS = START_WORDS.filter((w) => !/^[A-Z_]+=/.test(w) && w !== 'exec' && w !== 'node');
+const LOG_FILE = process.env.BENCH_SERVICE_LOG;
 const EXTRA_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 START_ARGS.splice(START_ARGS.indexOf('src/cli.ts'), 0, ...EXTRA_FLAGS);
 
@@ -46,7 +47,8 @@ export async function startService(env: Record<string, string>, core?: number): 
   const [command, ...args] = core === undefined ? node : ['taskset', '-c', String(core), ...node];
   const child = spawn(command!, args, {
     env: { ...process.env, ...START_ENV, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: 'ignore',
+    // BENCH_SERVICE_LOG=<file> keeps what the service prints (with BENCH_NODE_FLAGS=--trace-gc: each collection).
+    stdio: LOG_FILE ? ['ignore', openSync(LOG_FILE, 'w'), 'inherit'] : 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
   for (;;) {

@@ -10,6 +10,7 @@ import { createProviders } from './providers/providers.ts';
 import { publicationContent } from './publication-content.ts';
 import { announcePublication } from './publish/after-refresh.ts';
 import { closeModelPool } from './publish/model-pool.ts';
+import { pollPublications } from './publish/publication-poll.ts';
 import { Publisher } from './publish/publisher.ts';
 import type { RefreshProcessTask } from './refresh-process.ts';
 import { closeChartRenderer } from './site/chart-renderer.ts';
@@ -79,10 +80,12 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
 
   await sync();
   void coordination.onPublished(() => void sync());
-  const poll = setInterval(() => {
-    coordination.maintain();
-    void sync();
-  }, config.publicationPollMs);
+  const stopPolling = pollPublications({
+    everyMs: config.publicationPollMs,
+    refreshing: () => refresher.running,
+    sync,
+    maintain: () => coordination.maintain(),
+  });
 
   const app = await buildApp({
     config: { ...config, refreshIntervalHours: refreshIntervalHours(config.refreshCron) },
@@ -125,7 +128,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
     coordination,
     startupRefresh,
     async close() {
-      clearInterval(poll);
+      stopPolling();
       clearInterval(leaderTimer);
       schedule?.stop();
       // Finish in-flight requests, and let a running refresh complete (up to 30 s) before closing the store.

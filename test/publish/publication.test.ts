@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { publicationContent } from '../../src/publication-content.ts';
 import { announcePublication } from '../../src/publish/after-refresh.ts';
 import { buildPublication } from '../../src/publish/publication.ts';
+import { buildSite } from '../../src/site/site-bundle.ts';
 import { createCoordination } from '../../src/store/coordination.ts';
 import { latestPublication } from '../../src/store/publications.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
+import { LOCALES } from '../../src/timeseries/locales.ts';
+import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
+import { createRefreshedHarness } from '../support/harness.ts';
 
 describe('a publication with nothing stored', () => {
   it('serves health (down) and explains why the model is missing, never a neutral value', async () => {
@@ -44,5 +49,44 @@ describe('the after-refresh sequence', () => {
       // Frozen with it: an empty store has no observations, states, runs or quarantine yet.
       context: { seenUpTo: null, states: [], lastRun: null, quarantine: [] },
     });
+  });
+});
+
+/**
+ * A publication is built on the serving thread in steps, with requests answered between them: each series, and
+ * then each resource (the lens per locale, the regime, history and model, snapshot, changelog, health, the
+ * examples and the site). Before, everything after the series ran as one synchronous stretch (~40 ms on the real
+ * files under the soak's load). Counted in turns of the event loop, not timed: a request waits at most one step.
+ */
+describe('building a publication', () => {
+  it('yields to requests between the series and between the resources built after them', async () => {
+    const h = await createRefreshedHarness();
+    try {
+      const previous = h.publisher.current!;
+      let turns = 0;
+      let building = true;
+      const count = () => {
+        turns++;
+        if (building) setImmediate(count);
+      };
+      setImmediate(count);
+      const next = await buildPublication({
+        vintaged: previous.vintaged,
+        states: new Map(),
+        now: h.now(),
+        version: previous.version + 1,
+        baseUrl: previous.baseUrl,
+        previous,
+        content: publicationContent({ baseUrl: previous.baseUrl, partnerSitesJson: undefined }),
+        site: buildSite,
+      });
+      building = false;
+      assert.ok(next.regime && next.lens && next.snapshot && next.site, 'every resource was built');
+      // One turn per indicator (buildAllSeries), one per locale's lens, and the seven between the later steps.
+      const steps = INDICATOR_IDS.length + LOCALES.length + 7;
+      assert.ok(turns >= steps, `${turns} turns of the event loop while building, expected at least ${steps}`);
+    } finally {
+      await h.close();
+    }
   });
 });
