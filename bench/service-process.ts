@@ -39,11 +39,19 @@ export interface ServiceProcess {
   stop(): void;
 }
 
-/** Starts the service; `core` pins it (taskset) so a load generator can have the other core. */
-export async function startService(env: Record<string, string>, core?: number): Promise<ServiceProcess> {
+/**
+ * Starts the service; `core` pins it (taskset) so a load generator can have the other core; `nodeFlags` are added
+ * before the script (a module to `--import`, say).
+ */
+export async function startService(
+  env: Record<string, string>,
+  core?: number,
+  nodeFlags: readonly string[] = [],
+): Promise<ServiceProcess> {
   const port = await freePort();
   const started = performance.now();
-  const node = [process.execPath, ...START_ARGS];
+  const script = START_ARGS.indexOf('src/cli.ts');
+  const node = [process.execPath, ...START_ARGS.slice(0, script), ...nodeFlags, ...START_ARGS.slice(script)];
   const [command, ...args] = core === undefined ? node : ['taskset', '-c', String(core), ...node];
   const child = spawn(command!, args, {
     env: { ...process.env, ...START_ENV, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },

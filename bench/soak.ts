@@ -5,10 +5,18 @@
  * busy over a mix of endpoints for SOAK_SECONDS (default 600), and a probe in its own process (core 1) GETs
  * /api/regime every 20 ms on its own connection. Reported: errors; the probe's latency percentiles while a refresh
  * and publication are under way and outside them (target p99 < 10 ms in both); resident memory over time (target
- * < 250 MB) and whether any publication was ever served with two regime ETags.
+ * < 250 MB) and whether any publication was ever served with two regime ETags. Beside the probe, the service's own
+ * view (bench/loop-gaps.ts): how often its serving thread's event loop ran over 10 ms late, and how many slow probes
+ * no such stall explains — on two cores the probe shares its core with the load generator, whose turns it waits
+ * for.
+ *
+ * Options (env): SOAK_SECONDS (600); SOAK_RATE (requests/s over the 16 connections; default: as fast as they
+ * go); SOAK_SAMPLES=<file> keeps every probe sample, stall and busy window as JSON.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
+import { dirname, join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import autocannon from 'autocannon';
 import { replayEnv } from '../test/support/processes.ts';
@@ -25,14 +33,19 @@ execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignor
 const store = await benchStore();
 const soakStarted = Date.now();
 const replay = await startReplayServer(revising(hasRealData() ? realReplayData() : syntheticReplayData()));
+const spawnedAt = Date.now();
+// The service notes each stall of its serving thread's event loop here (bench/loop-gaps.ts).
+const gapsFile = join(dirname(store.database), 'loop-gaps.txt');
 const service = await startService(
   {
     DATABASE_URL: `sqlite:${store.database}`,
     REFRESH_ON_START: 'false',
     REFRESH_CRON: '0 * * * * *',
+    LOOP_GAPS_FILE: gapsFile,
     ...replayEnv(replay),
   },
   0,
+  ['--import', './bench/loop-gaps.ts'],
 );
 const base = service.base;
 interface Health {
@@ -44,11 +57,20 @@ const samples: Array<{ t: number; rss: number; treeRss: number; treePss: number;
 const busy: Array<{ from: number; to: number }> = [];
 let lastVersion = -1;
 const started = Date.now();
+/** Failed reads of the watch below (a connection closed or refused), reported with the load's errors. */
+let watchErrors = 0;
 const watch = setInterval(async () => {
-  const [health, regime] = await Promise.all([
-    fetch(`${base}/api/health`).then((r) => r.json() as Promise<Health>),
-    fetch(`${base}/api/regime`, { headers: { 'accept-encoding': 'identity' } }),
-  ]);
+  let health: Health;
+  let regime: Response;
+  try {
+    [health, regime] = await Promise.all([
+      fetch(`${base}/api/health`).then((r) => r.json() as Promise<Health>),
+      fetch(`${base}/api/regime`, { headers: { 'accept-encoding': 'identity' } }),
+    ]);
+  } catch {
+    watchErrors++;
+    return;
+  }
   const version = health.publication.version;
   samples.push({
     t: Math.round((Date.now() - started) / 1000),
@@ -75,6 +97,7 @@ setPriority(5);
 const result = await autocannon({
   url: base,
   connections: 16,
+  ...(process.env.SOAK_RATE ? { overallRate: Number(process.env.SOAK_RATE) } : {}),
   duration: SECONDS,
   requests: [
     '/api/regime',
@@ -95,6 +118,24 @@ clearInterval(watch);
 const inBusy = (at: number) => busy.some((w) => at >= w.from && at <= w.to);
 const during = probeSamples.filter((s) => inBusy(s.at)).map((s) => s.ms);
 const outside = probeSamples.filter((s) => !inBusy(s.at)).map((s) => s.ms);
+// The serving thread's stalls (start, ms), and the slow probes (over 10 ms) that no stall of the service overlaps:
+// those waited on the client's side (the probe shares core 1 with the load generator) or in the kernel.
+const stalls = existsSync(gapsFile)
+  ? readFileSync(gapsFile, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((row) => row.split(' ').map(Number) as [number, number])
+  : [];
+const stallsOver = (ms: number, inWindow: boolean) =>
+  stalls.filter(([at, gap]) => gap > ms && inBusy(at) === inWindow).map(([, gap]) => gap);
+const slowProbes = (inWindow: boolean) => probeSamples.filter((s) => s.ms > 10 && inBusy(s.at) === inWindow);
+const notTheService = (inWindow: boolean) =>
+  slowProbes(inWindow).filter((s) => !stalls.some(([at, gap]) => at <= s.at + s.ms && at + gap >= s.at - 2)).length;
+const stallLine = (inWindow: boolean) => {
+  const over = stallsOver(10, inWindow);
+  return `${over.length} over 10 ms (max ${over.length ? Math.max(...over).toFixed(0) : 0} ms); probes over 10 ms: ${slowProbes(inWindow).length}, of which ${notTheService(inWindow)} overlap no stall`;
+};
 const line = (xs: number[]) =>
   `n ${xs.length}, p50 ${percentile(xs, 50).toFixed(1)} ms, p99 ${percentile(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
 const etagsByVersion = new Map<number, Set<string>>();
@@ -106,9 +147,11 @@ const treePss = samples.map((s) => s.treePss);
 process.stdout.write(
   `${[
     `soak: ${SECONDS} s, 16 connections over 11 endpoints (core 1) against the service (core 0), a refresh and publication every minute, revising a third of the FRED series each time (${busy.length} seen, ${busy.map((w) => ((w.to - w.from) / 1000).toFixed(1)).join(', ')} s each)`,
-    `load: ${result.requests.total} requests (${Math.round(result.requests.average)}/s), errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, p99 ${result.latency.p99} ms`,
+    `load: ${result.requests.total} requests (${Math.round(result.requests.average)}/s), errors ${result.errors} (watch ${watchErrors}), timeouts ${result.timeouts}, non-2xx ${result.non2xx}, p99 ${result.latency.p99} ms`,
     `probe /api/regime every 20 ms, while refreshing and publishing: ${line(during)}`,
     `probe /api/regime every 20 ms, otherwise: ${line(outside)}`,
+    `serving thread's event loop late, while refreshing and publishing: ${stallLine(true)}`,
+    `serving thread's event loop late, otherwise: ${stallLine(false)}`,
     `regime ETag per publication: ${inconsistent.length === 0 ? 'one per version' : `CHANGED within versions ${inconsistent.map(([v]) => v).join(', ')}`}`,
     `resident memory: min ${Math.min(...rss)} MB, max ${Math.max(...rss)} MB, last ${rss.at(-1)} MB; with the refresh process while one runs: max ${Math.max(...treeRss)} MB (PSS, shared pages counted once: max ${Math.max(...treePss)} MB)`,
     `memory samples every 30 s (s: MB): ${samples
@@ -117,6 +160,14 @@ process.stdout.write(
       .join(' ')}`,
   ].join('\n')}\n`,
 );
+// SOAK_SAMPLES=<file> keeps every probe sample, the busy windows and the service's spawn time (epoch ms), to lay
+// beside what the service printed (BENCH_SERVICE_LOG, with BENCH_NODE_FLAGS=--trace-gc: its collections).
+if (process.env.SOAK_SAMPLES) {
+  writeFileSync(
+    process.env.SOAK_SAMPLES,
+    JSON.stringify({ spawnedAt, busy, probe: probeSamples, stalls, memory: samples }),
+  );
+}
 service.stop();
 await replay.close();
 store.remove();

@@ -37,8 +37,11 @@ async function run(task: RefreshProcessTask): Promise<RefreshChildMessage> {
   }
 }
 
+// The nice value the starting process gave this one (refresh-child.ts), for every thread; by default, lowered anew.
+const nice = Number.parseInt(process.argv[2] ?? '', 10);
+
 process.once('message', async (task) => {
-  lowerThisProcess();
+  lowerThisProcess(Number.isInteger(nice) ? nice : undefined);
   offerToOutOfMemoryKiller();
   let answer: RefreshChildMessage;
   try {

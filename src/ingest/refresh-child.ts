@@ -1,4 +1,5 @@
 import { type ChildProcess, fork, type Serializable } from 'node:child_process';
+import { backgroundNice, lowerStartedProcess } from '../timeseries/background-priority.ts';
 import type { RefreshChildMessage, RefreshTaskResult } from './refresh-task.ts';
 
 /**
@@ -30,8 +31,13 @@ export interface RefreshProcess {
 export function refreshInChildProcess({ entry, task, budgetMs }: RefreshProcess): Promise<RefreshTaskResult> {
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
+    // The process is lowered from its start, by this one, and told the value (its first argument) to give every
+    // thread of its own: lowered only once it ran its own code, it loaded its modules at the serving thread's priority
+    // and took turns with it on a shared core — the serving thread's loop stalled 6–16 ms ~100 times over the ~1.5 s
+    // of each refresh process's start (an event-loop gap meter in the service under the soak, 2026-11-24).
+    const nice = backgroundNice();
     try {
-      child = fork(entry, [], {
+      child = fork(entry, [String(nice)], {
         // This process's flags (the stripped sources' hook, the young generation's size), not a debugger's port.
         // `--optimize-for-size`: a smaller heap, collected more often — a refresh and its model on the real files
         // peaked at 229–231 MB resident without it, 134–154 MB with it, for ~0.5–1 s more of (lowered) CPU
@@ -47,6 +53,7 @@ export function refreshInChildProcess({ entry, task, budgetMs }: RefreshProcess)
       reject(new RefreshChildUnavailable((cause as Error).message));
       return;
     }
+    lowerStartedProcess(child.pid, nice);
     running.add(child);
     let answer: RefreshChildMessage | undefined;
     let spawned = false;

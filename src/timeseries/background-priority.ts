@@ -11,14 +11,32 @@ import { getPriority, setPriority } from 'node:os';
  */
 export const BACKGROUND_NICE_INCREMENT = 10;
 
+/** The nice value of background work started by this thread: its own, lowered by the background increment. */
+export function backgroundNice(): number {
+  return Math.min(19, getPriority() + BACKGROUND_NICE_INCREMENT);
+}
+
 /**
- * Lowers every thread of this process by the background increment: for a process that does background work only
+ * Lowers a process just started (its main thread, whose nice value the threads it starts later inherit), from the
+ * process that started it, before it has run much of its own code. Returns whether the system took it.
+ */
+export function lowerStartedProcess(pid: number | undefined, nice: number): boolean {
+  if (pid === undefined) return false;
+  try {
+    setPriority(pid, nice);
+    return true;
+  } catch {
+    return false; // it has ended already, or the system refuses: it lowers itself once it runs (lowerThisProcess)
+  }
+}
+
+/**
+ * Lowers every thread of this process to `target` (default: by the background increment): for a process that does background work only
  * (the refresh's). On Linux a thread is a task with its own nice value, and threads started before this call (V8's,
  * Node's) keep theirs unless each is set by its id; elsewhere only the calling thread is lowered. Returns how many
  * threads were lowered.
  */
-export function lowerThisProcess(): number {
-  const target = Math.min(19, getPriority() + BACKGROUND_NICE_INCREMENT);
+export function lowerThisProcess(target = backgroundNice()): number {
   const tasks = process.platform === 'linux' ? readdirSync('/proc/self/task').map(Number) : [0];
   let lowered = 0;
   for (const task of tasks) {

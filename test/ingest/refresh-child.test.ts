@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Refresher, type RefreshSummary, type SourceOutcome } from '../../src/ingest/refresh.ts';
@@ -19,6 +19,7 @@ import { loadSeries, loadVintagedSeries } from '../../src/store/observations.ts'
 import { latestPublication } from '../../src/store/publications.ts';
 import { recentRuns } from '../../src/store/runs.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
+import { BACKGROUND_NICE_INCREMENT } from '../../src/timeseries/background-priority.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import { BASE_URL } from '../support/harness.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
@@ -108,6 +109,32 @@ describe('a refresh in its own process', () => {
 });
 
 describe('the refresh process as it is started', () => {
+  it('is lowered below this process from its start, before it runs its own code, and told to what value', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'usdl-refresh-nice-'));
+    try {
+      // An entry that notes its priority on its first line, before anything it does could lower it.
+      const entry = join(dir, 'nice.mjs');
+      writeFileSync(
+        entry,
+        [
+          "import { getPriority } from 'node:os';",
+          'const first = getPriority();',
+          "process.once('message', () => process.send({ ok: true, result: { first, argv: process.argv.slice(2) } }, () => process.exit(0)));",
+        ].join('\n'),
+      );
+      const seen = (await refreshInChildProcess({
+        entry: new URL(`file://${entry}`),
+        task: {},
+        budgetMs: 60_000,
+      })) as unknown as { first: number; argv: string[] };
+      const expected = Math.min(19, getPriority() + BACKGROUND_NICE_INCREMENT);
+      assert.equal(seen.first, expected);
+      assert.deepEqual(seen.argv, [String(expected)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('runs V8 single-threaded and sized for memory, with the flags of the process that starts it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'usdl-refresh-flags-'));
     try {
