@@ -120,12 +120,15 @@ const during = probeSamples.filter((s) => inBusy(s.at)).map((s) => s.ms);
 const outside = probeSamples.filter((s) => !inBusy(s.at)).map((s) => s.ms);
 // The serving thread's stalls (start, ms), and the slow probes (over 10 ms) that no stall of the service overlaps:
 // those waited on the client's side (the probe shares core 1 with the load generator) or in the kernel.
+// Only while the probe ran: the service's own start (module loading, the first publication) is not a stall.
+const probing = probeSamples[0]?.at ?? Number.POSITIVE_INFINITY;
 const stalls = existsSync(gapsFile)
   ? readFileSync(gapsFile, 'utf8')
       .trim()
       .split('\n')
       .filter(Boolean)
       .map((row) => row.split(' ').map(Number) as [number, number])
+      .filter(([at]) => at >= probing)
   : [];
 const stallsOver = (ms: number, inWindow: boolean) =>
   stalls.filter(([at, gap]) => gap > ms && inBusy(at) === inWindow).map(([, gap]) => gap);

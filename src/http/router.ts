@@ -58,6 +58,8 @@ export function compileRouter<R extends Matchable>(routes: readonly R[]): (path:
 }
 
 function decode(text: string): string | undefined {
+  // Most parameters have nothing encoded (`tga`): returned as they are, without a decoded copy.
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {

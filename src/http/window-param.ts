@@ -1,15 +1,18 @@
 import type { ChartQuery, ChartWindow } from '../publish/site-port.ts';
 import { isIndicatorId } from '../timeseries/catalog.ts';
 import { truncate } from './api-error.ts';
-import { type ParamResult, parseDays } from './days-param.ts';
+import { ABSENT, type ParamResult, parseDays } from './days-param.ts';
 import type { ParameterSpec } from './routes/route.ts';
+
+/** No window given (shared: see ABSENT). */
+const NO_WINDOW: { readonly ok: true; readonly value: null } = Object.freeze({ ok: true, value: null });
 
 const DATE_HINT = 'Dates are written YYYY-MM-DD, e.g. ?start=2020-01-01&end=2021-06-30.';
 
 /** One calendar date given once, or undefined when absent. Example: "2024-02-30" is refused (no such day). */
 export function parseDate(raw: string | string[] | undefined, name: string): ParamResult<string | undefined> {
   // An empty field is what a form sends for a date left blank: the same as absent.
-  if (raw === undefined || raw === '') return { ok: true, value: undefined };
+  if (raw === undefined || raw === '') return ABSENT;
   if (Array.isArray(raw))
     return { ok: false, message: `Parameter "${name}" was given ${raw.length} times.`, hint: DATE_HINT };
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
@@ -37,7 +40,7 @@ export function parseWindow(
   const hint =
     'Give either days (a trailing window) or start and optionally end (a date range), e.g. ?start=2020-01-01&end=2021-06-30.';
   if (start.value === undefined && end.value === undefined) {
-    if (days === undefined) return { ok: true, value: null };
+    if (days === undefined) return NO_WINDOW;
     const parsed = parseDays(days);
     return parsed.ok ? { ok: true, value: { days: parsed.value } } : parsed;
   }
@@ -98,7 +101,7 @@ export const DATE_RANGE_PARAMETERS: ParameterSpec[] = [
 export function parseAsOf(raw: string | string[] | undefined): ParamResult<string | undefined> {
   const hint =
     'asOf is a date (YYYY-MM-DD, the end of that day UTC) or a date-time with a zone, e.g. 2026-03-01T12:00:00Z.';
-  if (raw === undefined || raw === '') return { ok: true, value: undefined };
+  if (raw === undefined || raw === '') return ABSENT;
   if (Array.isArray(raw)) return { ok: false, message: `Parameter "asOf" was given ${raw.length} times.`, hint };
   const date = parseDate(raw, 'asOf');
   if (date.ok && date.value) return { ok: true, value: `${date.value}T23:59:59.999Z` };

@@ -80,6 +80,8 @@ export interface Route {
 
 /** A query parameter as the parsers expect it: absent, one value, or every value when repeated. */
 export function queryParam(query: URLSearchParams, name: string): string | string[] | undefined {
+  // `has` allocates nothing; most parameters of most requests are absent.
+  if (!query.has(name)) return undefined;
   const values = query.getAll(name);
   return values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
 }
