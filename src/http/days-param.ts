@@ -17,12 +17,12 @@ const DAYS_HINT = `days must be a whole number from 1 to ${MAX_DAYS} written in 
  * `0`, `4001`, `-1`, `abc`, `1.5`, `1e3`, `+5`, `05`, empty and repeated values are refused.
  */
 export function parseDays(raw: unknown): ParamResult<number> {
-  const hint = DAYS_HINT;
   if (raw === undefined) return { ok: true, value: DEFAULT_DAYS };
-  if (Array.isArray(raw)) return { ok: false, message: `Parameter "days" was given ${raw.length} times.`, hint };
+  if (Array.isArray(raw))
+    return { ok: false, message: `Parameter "days" was given ${raw.length} times.`, hint: DAYS_HINT };
   const text = String(raw);
   if (!/^[1-9][0-9]{0,3}$/.test(text) || Number(text) > MAX_DAYS) {
-    return { ok: false, message: `Invalid value for parameter "days": "${truncate(text)}".`, hint };
+    return { ok: false, message: `Invalid value for parameter "days": "${truncate(text)}".`, hint: DAYS_HINT };
   }
   return { ok: true, value: Number(text) };
 }

@@ -108,53 +108,41 @@ describe('a refresh in its own process', () => {
   });
 });
 
+/** Starts a refresh process on an entry module of the given source (in the refresh process's message shape). */
+async function startedWith<T>(source: string): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'usdl-refresh-entry-'));
+  try {
+    const entry = join(dir, 'entry.mjs');
+    writeFileSync(entry, source);
+    return (await refreshInChildProcess({ entry: new URL(`file://${entry}`), task: {}, budgetMs: 60_000 })) as T;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('the refresh process as it is started', () => {
   it('is lowered below this process from its start, before it runs its own code, and told to what value', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'usdl-refresh-nice-'));
-    try {
-      // An entry that notes its priority on its first line, before anything it does could lower it.
-      const entry = join(dir, 'nice.mjs');
-      writeFileSync(
-        entry,
-        [
-          "import { getPriority } from 'node:os';",
-          'const first = getPriority();',
-          "process.once('message', () => process.send({ ok: true, result: { first, argv: process.argv.slice(2) } }, () => process.exit(0)));",
-        ].join('\n'),
-      );
-      const seen = (await refreshInChildProcess({
-        entry: new URL(`file://${entry}`),
-        task: {},
-        budgetMs: 60_000,
-      })) as unknown as { first: number; argv: string[] };
-      const expected = Math.min(19, getPriority() + BACKGROUND_NICE_INCREMENT);
-      assert.equal(seen.first, expected);
-      assert.deepEqual(seen.argv, [String(expected)]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // An entry that notes its priority on its first line, before anything it does could lower it.
+    const seen = await startedWith<{ first: number; argv: string[] }>(
+      [
+        "import { getPriority } from 'node:os';",
+        'const first = getPriority();',
+        "process.once('message', () => process.send({ ok: true, result: { first, argv: process.argv.slice(2) } }, () => process.exit(0)));",
+      ].join('\n'),
+    );
+    const expected = Math.min(19, getPriority() + BACKGROUND_NICE_INCREMENT);
+    assert.equal(seen.first, expected);
+    assert.deepEqual(seen.argv, [String(expected)]);
   });
 
   it('runs V8 single-threaded and sized for memory, with the flags of the process that starts it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'usdl-refresh-flags-'));
-    try {
-      // An entry that answers with how it was started, in the refresh process's message shape.
-      const entry = join(dir, 'flags.mjs');
-      writeFileSync(
-        entry,
-        "process.once('message', () => process.send({ ok: true, result: process.execArgv }, () => process.exit(0)));",
-      );
-      const execArgv = (await refreshInChildProcess({
-        entry: new URL(`file://${entry}`),
-        task: {},
-        budgetMs: 60_000,
-      })) as unknown as string[];
-      assert.ok(execArgv.includes('--single-threaded'), execArgv.join(' '));
-      assert.ok(execArgv.includes('--optimize-for-size'), execArgv.join(' '));
-      for (const flag of process.execArgv.filter((f) => !f.startsWith('--inspect')))
-        assert.ok(execArgv.includes(flag), flag);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // An entry that answers with how it was started.
+    const execArgv = await startedWith<string[]>(
+      "process.once('message', () => process.send({ ok: true, result: process.execArgv }, () => process.exit(0)));",
+    );
+    assert.ok(execArgv.includes('--single-threaded'), execArgv.join(' '));
+    assert.ok(execArgv.includes('--optimize-for-size'), execArgv.join(' '));
+    for (const flag of process.execArgv.filter((f) => !f.startsWith('--inspect')))
+      assert.ok(execArgv.includes(flag), flag);
   });
 });
