@@ -54,14 +54,30 @@ export interface RefreshDeps {
   /** Limits the refresh to these fetched series (tests); derived series are always recomputed. */
   only?: string[];
   /**
-   * The longest the fetches may take together (default 10 minutes): series still fetching then fail with kind
-   * `budget`, what arrived is kept, and the refresh ends, so a provider that never finishes (endless pages, a
+   * The longest the whole refresh may take, from its start to its end (default 10 minutes): series still fetching
+   * when the fetches' share of it runs out fail with kind `budget`, what arrived is kept, the derived series are
+   * recomputed in the time kept for them, and the refresh ends, so a provider that never finishes (endless pages, a
    * trickling body, a blackout with retries) cannot block the next refresh.
    */
   budgetMs?: number;
 }
 
 const DEFAULT_BUDGET_MS = 600_000;
+
+/**
+ * The part of a refresh's budget kept for what follows the fetches (the derived series, the run's record): 5 % of
+ * it, at least 1 s and at most 30 s. The fetches were given the whole budget before, and the derived series ran
+ * after it: a hostile refresh with a 60 s budget ended at 60.3 s (`npm run bench:hostile`, 2026-11-24). The derived
+ * series of the real files take ~0.3 s together, on a busy core (that run), so 1 s is a margin of about three.
+ */
+export function finishReserveMs(budgetMs: number): number {
+  return Math.min(30_000, Math.max(1_000, Math.round(budgetMs * 0.05)));
+}
+
+/** Milliseconds the fetches of a refresh may take: its budget less the part kept for what follows them. */
+export function fetchBudgetMs(budgetMs: number): number {
+  return Math.max(0, budgetMs - finishReserveMs(budgetMs));
+}
 
 /**
  * One refresh: fetch every provider series concurrently (each provider's limiter sets the pace), conform and
@@ -79,10 +95,13 @@ export async function runRefresh(
   const fetched = deps.only ? FETCHED.filter((def) => deps.only!.includes(def.id)) : FETCHED;
   observer.begin?.([...fetched, ...DERIVED].map((def) => ({ seriesId: def.id, source: sourceLabel(def) })));
 
-  const budget = AbortSignal.timeout(deps.budgetMs ?? DEFAULT_BUDGET_MS);
-  const fetchOutcomes = await Promise.all(fetched.map((def) => refreshOne(def, deps, runId, observer, budget)));
+  const budgetMs = deps.budgetMs ?? DEFAULT_BUDGET_MS;
+  // Both count from the run's start: the fetches stop in time for the derived series to fit in what is left.
+  const runBudget = AbortSignal.timeout(budgetMs);
+  const fetchBudget = AbortSignal.timeout(fetchBudgetMs(budgetMs));
+  const fetchOutcomes = await Promise.all(fetched.map((def) => refreshOne(def, deps, runId, observer, fetchBudget)));
   const derivedOutcomes: SourceOutcome[] = [];
-  for (const def of DERIVED) derivedOutcomes.push(await deriveOne(def, deps, runId, observer));
+  for (const def of DERIVED) derivedOutcomes.push(await deriveOne(def, deps, runId, observer, runBudget));
 
   const outcomes = [...fetchOutcomes, ...derivedOutcomes];
   const failures = fetchOutcomes.filter((o) => o.status === 'error').length;
@@ -139,15 +158,18 @@ async function refreshOne(
   return outcome;
 }
 
+function budgetExpired(seriesId: string, source: string): ProviderError {
+  return new ProviderError({
+    source,
+    seriesId,
+    kind: 'budget',
+    message: 'the refresh ran out of its time budget before this series completed',
+  });
+}
+
 /** The fetch, or a `budget` failure as soon as the budget runs out (even if a provider ignores the signal). */
 function withinBudget<T>(work: Promise<T>, budget: AbortSignal, seriesId: string, source: string): Promise<T> {
-  const expired = () =>
-    new ProviderError({
-      source,
-      seriesId,
-      kind: 'budget',
-      message: 'the refresh ran out of its time budget before this series completed',
-    });
+  const expired = () => budgetExpired(seriesId, source);
   if (budget.aborted) return Promise.reject(expired());
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(expired());
@@ -156,15 +178,28 @@ function withinBudget<T>(work: Promise<T>, budget: AbortSignal, seriesId: string
   });
 }
 
-async function deriveOne(def: SeriesDef, deps: RefreshDeps, runId: number, observer: RefreshObserver) {
+async function deriveOne(
+  def: SeriesDef,
+  deps: RefreshDeps,
+  runId: number,
+  observer: RefreshObserver,
+  budget: AbortSignal,
+) {
   const started = performance.now();
   observer.started?.(def.id);
   let outcome: SourceOutcome;
+  // Between steps: past the refresh's whole budget, this series is not recomputed now (it is at the next refresh,
+  // from what is stored then; what it published stays as it was).
+  const inBudget = () => {
+    if (budget.aborted) throw budgetExpired(def.id, 'derived');
+  };
   try {
     const inputIds = formulaInputs(def.formula!);
     await yieldToRequests();
+    inBudget();
     const inputs = await loadSeries(deps.store.db, { seriesIds: inputIds });
     await yieldToRequests();
+    inBudget();
     const observations = deriveSeries(def, inputs);
     if (observations.length === 0) {
       throw new ProviderError({
@@ -175,9 +210,11 @@ async function deriveOne(def: SeriesDef, deps: RefreshDeps, runId: number, obser
       });
     }
     await yieldToRequests();
+    inBudget();
     const stored = (await loadSeries(deps.store.db, { seriesIds: [def.id] })).get(def.id) ?? [];
     const withdrawn = underivedDates(observations, stored);
     await yieldToRequests();
+    inBudget();
     const result = await appendObservations(deps.store.db, def.id, observations, deps.now().toISOString(), runId, {
       withdrawn,
     });

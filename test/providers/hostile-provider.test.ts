@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { runRefresh } from '../../src/ingest/refresh.ts';
+import { fetchBudgetMs, finishReserveMs, runRefresh } from '../../src/ingest/refresh.ts';
 import { UNREACHABLE_IN_A_ROW } from '../../src/providers/circuit-breaker.ts';
 import { getText } from '../../src/providers/http-client.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';
@@ -113,5 +113,36 @@ describe('hostile providers', () => {
     assert.equal(walcl.errorKind, 'budget');
     assert.equal(summary.outcomes.find((o) => o.seriesId === 'vix')!.status, 'ok');
     assert.equal(summary.status, 'partial');
+  });
+
+  it('a refresh ends within its budget: the fetches stop early enough for the derived series to follow', async () => {
+    replay.inject('WALCL', { kind: 'hang' });
+    const budgetMs = 3_000;
+    const t0 = performance.now();
+    const summary = await runRefresh(
+      {
+        store,
+        providers: createProviders(replay.providerConfig()),
+        now: () => new Date('2024-03-02T12:00:00Z'),
+        only: ['fed-balance-sheet', 'vix'],
+        budgetMs,
+      },
+      'test',
+    );
+    const elapsedMs = performance.now() - t0;
+    const walcl = summary.outcomes.find((o) => o.seriesId === 'fed-balance-sheet')!;
+    assert.equal(walcl.errorKind, 'budget');
+    // Cut when the fetches' share ran out (a timer fires no earlier than it is due), and every derived series was
+    // then recomputed or failed on its own data, all before the whole budget was spent.
+    assert.ok(walcl.ms >= fetchBudgetMs(budgetMs) - 5, `cut at ${walcl.ms} ms`);
+    assert.ok(elapsedMs <= budgetMs, `ended after ${Math.round(elapsedMs)} ms`);
+    assert.ok(summary.outcomes.filter((o) => o.source === 'derived').every((o) => o.errorKind !== 'budget'));
+  });
+
+  it('keeps 5 % of a budget for what follows the fetches, between 1 s and 30 s', () => {
+    assert.equal(finishReserveMs(60_000), 3_000);
+    assert.equal(finishReserveMs(5_000), 1_000);
+    assert.equal(finishReserveMs(86_400_000), 30_000);
+    assert.equal(fetchBudgetMs(60_000), 57_000);
   });
 });
