@@ -20,7 +20,7 @@
  *
  * Options (env): BENCH_SECONDS (3), BENCH_ROUNDS (7), BENCH_CONNECTIONS (16).
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -30,6 +30,7 @@ import { buildSite } from '../src/site/site-bundle.ts';
 import { openStore } from '../src/store/store.ts';
 import { benchStore } from './bench-store.ts';
 import { median, type ServiceProcess, START_NODE, startService } from './service-process.ts';
+import { runWrk, WRK_INSTALLED } from './wrk.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -47,7 +48,6 @@ const ENDPOINTS = [
   '/',
 ];
 const out = (text: string) => process.stdout.write(text);
-const WRK = spawnSync('wrk', ['--version']).error === undefined;
 
 // 1. Full refresh + recompute.
 const store = await benchStore();
@@ -64,7 +64,7 @@ const store = await benchStore();
   const publishMs = performance.now() - t0;
   await db.close();
   out(
-    `usd-liquidity benchmark — ${store.real ? 'real files (../shared/data/real)' : 'synthetic fixtures'}, node ${process.version}, ${SECONDS} s × ${ROUNDS} paired rounds (each in a random order) at ${CONNECTIONS} connections, load by ${WRK ? 'wrk on core 1, servers on core 0' : 'autocannon in this process (wrk not installed: the client may be the bottleneck)'}\n\n`,
+    `usd-liquidity benchmark — ${store.real ? 'real files (../shared/data/real)' : 'synthetic fixtures'}, node ${process.version}, ${SECONDS} s × ${ROUNDS} paired rounds (each in a random order) at ${CONNECTIONS} connections, load by ${WRK_INSTALLED ? 'wrk on core 1, servers on core 0' : 'autocannon in this process (wrk not installed: the client may be the bottleneck)'}\n\n`,
   );
   out(
     `full refresh (${store.summary.outcomes.length} series, ${store.summary.outcomes.reduce((n, o) => n + o.added, 0)} points): ${Math.round(store.refreshMs)} ms; recompute + publish on one thread (model, lens, correlations, pages): ${Math.round(publishMs)} ms\n\n`,
@@ -91,12 +91,6 @@ interface Sample {
   errors: number;
 }
 
-/** wrk's latency figure in milliseconds ("812.00us", "1.20ms", "1.01s"). */
-function wrkMs(text: string): number {
-  const [, value, unit] = /([\d.]+)(us|ms|s)/.exec(text) ?? [];
-  return Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
-}
-
 /**
  * CPU time of the servers' process so far, in clock ticks (/proc/<pid>/stat utime + stime: every thread). Only the
  * measured server is busy during a round, so the difference over a round is its cost; time the VM gave to other
@@ -121,21 +115,9 @@ async function load(
   seconds: number,
 ): Promise<Omit<Sample, 'cpuUs'> & { requests: number }> {
   const url = `http://127.0.0.1:${port}${path}`;
-  if (WRK) {
-    const text = execFileSync(
-      'taskset',
-      ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', url],
-      { encoding: 'utf8' },
-    );
-    const errors = /Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? '0';
-    const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
-    return {
-      requests: Number(/(\d+) requests in/.exec(text)![1]),
-      rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)![1]),
-      p50: wrkMs(/ 50%\s+(\S+)/.exec(text)![1]!),
-      p99: wrkMs(/ 99%\s+(\S+)/.exec(text)![1]!),
-      errors: Number(errors) + (socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0),
-    };
+  if (WRK_INSTALLED) {
+    const run = await runWrk({ url, connections: CONNECTIONS, seconds, core: 1 });
+    return { requests: run.requests, rps: run.rps, p50: run.p50Ms, p99: run.p99Ms, errors: run.errors };
   }
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
   return {
