@@ -9,8 +9,9 @@
  *    random order); the median of the rounds' paired app/bare ratios, with their range, and a control pairing
  *    the bare server with itself (the measurement's resolution). Beside req/s, the CPU time the servers' process
  *    spent per answer in each round (/proc: every thread, user and system), which time given to other guests of
- *    the VM does not move. The bare column shows the client's headroom: where it serves more than the app, the client
- *    was not the bottleneck for the app's figure. Without wrk, autocannon runs in this process and the table says
+ *    the VM does not move. The client's headroom: where the bare server serves more than the app, the client was not
+ *    the bottleneck for the app's figure; and how busy each core was over every round (/proc/stat), the client's
+ *    under 100 % while the servers' is at it. Without wrk, autocannon runs in this process and the table says
  *    its figures may measure the client.
  * 3. Cold start: `npm start` on the stored data, process start to the first 200 of /api/regime (median of 3).
  * 4. Resident memory of that service after BENCH_SECONDS × 5 of mixed load at 16 connections.
@@ -89,6 +90,9 @@ interface Sample {
   p50: number;
   p99: number;
   errors: number;
+  /** How busy the client's core (1) and the servers' core (0) were over the round, % (wrk only). */
+  clientCorePct: number;
+  serverCorePct: number;
 }
 
 /**
@@ -117,7 +121,15 @@ async function load(
   const url = `http://127.0.0.1:${port}${path}`;
   if (WRK_INSTALLED) {
     const run = await runWrk({ url, connections: CONNECTIONS, seconds, core: 1 });
-    return { requests: run.requests, rps: run.rps, p50: run.p50Ms, p99: run.p99Ms, errors: run.errors };
+    return {
+      requests: run.requests,
+      rps: run.rps,
+      p50: run.p50Ms,
+      p99: run.p99Ms,
+      errors: run.errors,
+      clientCorePct: run.coreBusyPct[1] ?? Number.NaN,
+      serverCorePct: run.coreBusyPct[0] ?? Number.NaN,
+    };
   }
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
   return {
@@ -126,11 +138,13 @@ async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+    clientCorePct: Number.NaN,
+    serverCorePct: Number.NaN,
   };
 }
 
 out(
-  '| endpoint | bytes | app req/s | bare req/s | app / bare, paired (range) | CPU µs/answer app, bare | bare / app CPU | app p50 ms | app p99 ms | bare p99 ms | errors |\n|---|---|---|---|---|---|---|---|---|---|---|\n',
+  '| endpoint | bytes | app req/s | bare req/s | app / bare, paired (range) | CPU µs/answer app, bare | bare / app CPU | app p50 ms | app p99 ms | bare p99 ms | errors | client core busy %, app / bare rounds | server core busy % |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n',
 );
 const ratios: number[] = [];
 /** The same comparison by CPU time per answer: bare / app, so that ≥ 0.9 reads as it does for req/s. */
@@ -158,6 +172,10 @@ async function pairedRounds(first: number, second: number, path: string): Promis
   return rounds;
 }
 const range = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
+/** Endpoints where the bare server served more requests per second than the app, and the client's busiest round. */
+let drivenHarder = 0;
+let clientBusiest = 0;
+let serverLeast = 100;
 for (const path of ENDPOINTS) {
   const rounds = await pairedRounds(ready.app, ready.bare, path);
   const app = rounds.map(([a]) => a);
@@ -168,10 +186,18 @@ for (const path of ENDPOINTS) {
   const bareCpu = median(bare.map((s) => s.cpuUs));
   cpuRatios.push(bareCpu / appCpu);
   const errors = [...app, ...bare].reduce((n, s) => n + s.errors, 0);
+  if (median(bare.map((s) => s.rps)) > median(app.map((s) => s.rps))) drivenHarder++;
+  clientBusiest = Math.max(clientBusiest, ...rounds.flat().map((s) => s.clientCorePct));
+  serverLeast = Math.min(serverLeast, median(rounds.flat().map((s) => s.serverCorePct)));
+  const busy = (samples: Sample[], core: 'clientCorePct' | 'serverCorePct') =>
+    median(samples.map((s) => s[core])).toFixed(0);
   out(
-    `| ${path} | ${ready.sizes[path]} | ${Math.round(median(app.map((s) => s.rps)))} | ${Math.round(median(bare.map((s) => s.rps)))} | ${median(paired).toFixed(2)} (${range(paired)}) | ${appCpu.toFixed(1)}, ${bareCpu.toFixed(1)} | ${(bareCpu / appCpu).toFixed(2)} | ${median(app.map((s) => s.p50)).toFixed(2)} | ${median(app.map((s) => s.p99)).toFixed(2)} | ${median(bare.map((s) => s.p99)).toFixed(2)} | ${errors} |\n`,
+    `| ${path} | ${ready.sizes[path]} | ${Math.round(median(app.map((s) => s.rps)))} | ${Math.round(median(bare.map((s) => s.rps)))} | ${median(paired).toFixed(2)} (${range(paired)}) | ${appCpu.toFixed(1)}, ${bareCpu.toFixed(1)} | ${(bareCpu / appCpu).toFixed(2)} | ${median(app.map((s) => s.p50)).toFixed(2)} | ${median(app.map((s) => s.p99)).toFixed(2)} | ${median(bare.map((s) => s.p99)).toFixed(2)} | ${errors} | ${busy(app, 'clientCorePct')} / ${busy(bare, 'clientCorePct')} | ${busy([...app, ...bare], 'serverCorePct')} |\n`,
   );
 }
+out(
+  `\nthe client's headroom: it drove the bare server to more requests per second than the app on ${drivenHarder} of ${ENDPOINTS.length} endpoints (median of the rounds); its core was at most ${clientBusiest.toFixed(0)} % busy in any round, the servers' core at least ${serverLeast.toFixed(0)} % (the lowest of the endpoints' medians)\n`,
+);
 // The measurement's own resolution: the bare server against itself, same URL, same pairing. A ratio further from
 // 1 than this control's range is the app; one within it cannot be told from noise.
 const controlRounds = await pairedRounds(ready.bare, ready.bare, '/api/regime');

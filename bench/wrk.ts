@@ -4,6 +4,7 @@
  * app on most endpoints; autocannon, in JavaScript on one core, topped out near the servers' own rate).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { text } from 'node:stream/consumers';
 
 export const WRK_INSTALLED = spawnSync('wrk', ['--version']).error === undefined;
@@ -27,6 +28,11 @@ export interface WrkResult {
   p99Ms: number;
   /** Non-2xx/3xx answers and socket errors (connect, read, write, timeout). */
   errors: number;
+  /**
+   * How busy each core was over the run, in % (from /proc/stat): wrk's core well under 100 % while the server's is
+   * at 100 % shows that the server, not the client, set the pace.
+   */
+  coreBusyPct: number[];
 }
 
 /** Runs wrk once and reads its summary; resolves when it exits. The caller's event loop stays free meanwhile. */
@@ -34,16 +40,33 @@ export async function runWrk(run: WrkRun): Promise<WrkResult> {
   const args = ['-c', String(run.core), 'nice', '-n', String(run.nice ?? 0), 'wrk', '-t1'];
   args.push(`-c${run.connections}`, `-d${run.seconds}s`, '--latency', run.url);
   if (run.mix) args.push('-s', 'bench/mix.lua', '--', ...run.mix);
+  const before = coreTicks();
   const child = spawn('taskset', args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const [output, code] = await Promise.all([
     text(child.stdout),
     new Promise<number | null>((resolve) => child.once('exit', resolve)),
   ]);
+  const after = coreTicks();
   if (code !== 0) throw new Error(`wrk exited with ${code}: ${output}`);
-  return parseWrk(output);
+  const coreBusyPct = after.map((core, i) => {
+    const total = core.total - before[i]!.total;
+    return total > 0 ? (100 * (total - (core.idle - before[i]!.idle))) / total : 0;
+  });
+  return { ...parseWrk(output), coreBusyPct };
 }
 
-export function parseWrk(output: string): WrkResult {
+/** Per core, ticks in all and ticks idle (idle + iowait) since boot, from /proc/stat's `cpuN` lines. */
+function coreTicks(): Array<{ total: number; idle: number }> {
+  return readFileSync('/proc/stat', 'utf8')
+    .split('\n')
+    .filter((line) => /^cpu\d+ /.test(line))
+    .map((line) => {
+      const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+      return { total: ticks.reduce((a, b) => a + b, 0), idle: ticks[3]! + ticks[4]! };
+    });
+}
+
+export function parseWrk(output: string): Omit<WrkResult, 'coreBusyPct'> {
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? '0';
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   return {
