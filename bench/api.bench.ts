@@ -19,7 +19,8 @@
  *    URL unique so no cache helps): asOf (series; regime, history and lens, whose first request runs the model),
  *    vintages, date ranges, CSV, a custom-range chart, the bulk zip, an MCP tool call — median and p99 latency, and the ratio to a pre-built answer measured the same way.
  *
- * Options (env): BENCH_SECONDS (3), BENCH_ROUNDS (7), BENCH_CONNECTIONS (16).
+ * Options (env): BENCH_SECONDS (3), BENCH_ROUNDS (7), BENCH_CONNECTIONS (16), BENCH_ENDPOINTS (comma-separated
+ * paths; default: the ten below).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -36,7 +37,7 @@ import { runWrk, WRK_INSTALLED } from './wrk.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const ENDPOINTS = [
+const ALL_ENDPOINTS = [
   '/api',
   '/api/regime',
   '/api/series/tga?days=365',
@@ -48,6 +49,8 @@ const ENDPOINTS = [
   '/methodology.md',
   '/',
 ];
+// BENCH_ENDPOINTS=<path>,<path> measures only those (more rounds of one endpoint in the same time).
+const ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',') ?? ALL_ENDPOINTS;
 const out = (text: string) => process.stdout.write(text);
 
 // 1. Full refresh + recompute.
@@ -280,7 +283,7 @@ const mixed = await autocannon({
   connections: 16,
   duration: SECONDS * 5,
   requests: [
-    ...ENDPOINTS,
+    ...ALL_ENDPOINTS,
     '/api/lens?lang=ja',
     '/indicators/vix',
     '/charts/vix.svg?days=365',

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { withHeaders } from '../publish/prepared-response.ts';
+import { AnswerMemo } from './answer-memo.ts';
 import { DEPRECATIONS, type Deprecation, deprecationHeaders } from './api-changelog.ts';
 import { ApiError, errorReply, truncate } from './api-error.ts';
 import { compileRouter } from './router.ts';
@@ -24,7 +25,7 @@ export interface Dispatcher {
 
 /**
  * Routes a request through the route table, once: the path is matched, the query parsed, the handler called and
- * its answer written. Used in front of Fastify (the fast path) and by Fastify's own GET route (for inject() and
+ * its answer written; a URL asked again of the same publication is answered from the memo (answer-memo.ts). Used in front of Fastify (the fast path) and by Fastify's own GET route (for inject() and
  * when the rate limiter must see every request), so both answer byte for byte alike.
  */
 export function createDispatcher(
@@ -35,8 +36,20 @@ export function createDispatcher(
   const match = compileRouter(ROUTE_TABLE);
   // A deprecated route's answers carry Deprecation, Sunset and a Link to the changelog (DEPRECATION_POLICY).
   const noticeByRoute = new Map(deprecations.map((d) => [d.route, deprecationHeaders(d, context.baseUrl)]));
+  const memo = new AnswerMemo();
   const answer = (req: IncomingMessage): Answer | Promise<Answer> => {
     const url = req.url ?? '/';
+    const publication = context.publication();
+    const key = AnswerMemo.key(url, req.headers.accept);
+    const known = key === undefined ? undefined : memo.get(publication, key);
+    if (known) return known;
+    const result = route(url, req);
+    // Only answers given at once: an error is cheap to give again, and a promised answer is not one yet.
+    if (key !== undefined && !(result instanceof Promise) && !(result instanceof ApiError))
+      memo.set(publication, key, result);
+    return result;
+  };
+  const route = (url: string, req: IncomingMessage): Answer | Promise<Answer> => {
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const found = match(path);
