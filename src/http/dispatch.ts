@@ -46,7 +46,7 @@ export function createDispatcher(
     const result = route(url, req);
     // Only answers given at once: an error is cheap to give again, and a promised answer is not one yet.
     if (key !== undefined && !(result instanceof Promise) && !(result instanceof ApiError))
-      memo.set(publication, key, result);
+      memo.offer(publication, key, result);
     return result;
   };
   const route = (url: string, req: IncomingMessage): Answer | Promise<Answer> => {

@@ -6,15 +6,19 @@ import { createDispatcher, type Dispatcher } from '../../src/http/dispatch.ts';
 import type { PreparedResponse } from '../../src/publish/prepared-response.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
-const answer = { status: 200 } as PreparedResponse;
+const answer = { status: 200, headers: { 'content-length': '100' } } as unknown as PreparedResponse;
 
 describe('the answer memo', () => {
-  it('keeps an answer per URL and Accept, for one publication only', () => {
+  const sized = (bytes: number) => ({ status: 200, headers: { 'content-length': String(bytes) } }) as never;
+
+  it('keeps an answer from the second time its URL and Accept are asked, for one publication only', () => {
     const memo = new AnswerMemo();
     const first = {};
     const key = AnswerMemo.key('/api/regime', undefined)!;
     assert.equal(memo.get(first, key), undefined);
-    memo.set(first, key, answer);
+    memo.offer(first, key, answer);
+    assert.equal(memo.get(first, key), undefined, 'asked once: not kept');
+    memo.offer(first, key, answer);
     assert.equal(memo.get(first, key), answer);
     assert.equal(memo.get(first, AnswerMemo.key('/api/regime', 'text/csv')!), undefined);
     // Another publication: nothing of the first is answered, and the memo is empty.
@@ -22,16 +26,35 @@ describe('the answer memo', () => {
     assert.equal(memo.size, 0);
   });
 
-  it('is bounded: keys too long are not kept, and a full memo is emptied before the next answer', () => {
+  it('keeps nothing of a flood of distinct URLs', () => {
+    const memo = new AnswerMemo();
+    const publication = {};
+    memo.get(publication, '/');
+    for (let days = 1; days <= 100_000; days++) memo.offer(publication, `/api/series/tga?days=${days}`, answer);
+    assert.equal(memo.size, 0);
+  });
+
+  it('is bounded: in entries, in bytes, per answer, and in key length; full, it is emptied', () => {
     assert.equal(AnswerMemo.key(`/api/regime?${'x'.repeat(AnswerMemo.MAX_KEY_CHARS)}`, undefined), undefined);
     const memo = new AnswerMemo();
     const publication = {};
     memo.get(publication, '/');
-    for (let i = 0; i < AnswerMemo.MAX_ENTRIES; i++) memo.set(publication, `/api/series/tga?days=${i + 1}`, answer);
+    const twice = (key: string, a: PreparedResponse) => {
+      memo.offer(publication, key, a);
+      memo.offer(publication, key, a);
+    };
+    for (let i = 0; i < AnswerMemo.MAX_ENTRIES; i++) twice(`/api/series/tga?days=${i + 1}`, sized(10));
     assert.equal(memo.size, AnswerMemo.MAX_ENTRIES);
-    memo.set(publication, '/api/regime', answer);
+    twice('/api/regime', sized(10));
     assert.equal(memo.size, 1);
-    assert.equal(memo.get(publication, '/api/regime'), answer);
+    twice('/api/history', sized(AnswerMemo.MAX_ANSWER_BYTES + 1));
+    assert.equal(memo.get(publication, '/api/history'), undefined, 'an answer too large is not kept');
+    const eighth = AnswerMemo.MAX_BYTES / 8;
+    for (let i = 0; i < 8; i++) twice(`/page/${i}`, sized(eighth));
+    // 10 bytes and seven eighths fit; the eighth eighth does not: emptied, then kept alone.
+    assert.equal(memo.get(publication, '/api/regime'), undefined, 'emptied when the bytes ran over');
+    assert.ok(memo.get(publication, '/page/7'));
+    assert.equal(memo.size, 1);
   });
 
   it('the route table answers from the publication, the URL and Accept alone (what makes memoizing right)', () => {
@@ -70,6 +93,7 @@ describe('the dispatcher with its memo', () => {
   it('answers a URL asked again with the very answer its route gave', () => {
     const first = ask('/api/series/tga?days=365');
     assert.equal(first, h.publisher.current!.series.get('tga')!.forDays(365));
+    assert.equal(ask('/api/series/tga?days=365'), first);
     assert.equal(ask('/api/series/tga?days=365'), first);
   });
 
