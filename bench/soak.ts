@@ -11,8 +11,9 @@
  * for.
  *
  * Options (env): SOAK_SECONDS (600); SOAK_RATE (requests/s over the 16 connections; default: as fast as they
- * go, which takes autocannon in this process instead of wrk); SOAK_LOAD=autocannon and SOAK_PROBE_NICE=0 (the load
- * generator and the probe's priority before 2026-11-25, to compare); SOAK_SAMPLES=<file> keeps every probe sample, stall and busy window as JSON.
+ * go, which takes autocannon in this process instead of wrk); SOAK_LOAD=autocannon and SOAK_PROBE_NICE=0 (the
+ * load generator and the probe's priority before 2026-11-25, to compare); SOAK_SAMPLES=<file> keeps every probe
+ * sample, stall and busy window as JSON.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -16,16 +16,17 @@ import { runInNewContext } from 'node:vm';
  * The switch sets how far the heap may grow when the next limit is computed, at a full collection: the limit in
  * force is the start-up's, computed while the first publication was built (~150 MB of heap), and until a full
  * collection the heap could grow to it. Whether one came soon after the switch was chance: in seven sweeps of
- * 100,000 distinct `days` windows right after a start, the serving heap stayed at ~55 MB in one and grew to 109–136 MB
- * in six (the process 198 MB against 244–271 MB; 2026-11-25). So the switch is followed by one full collection, in a task
- * of its own just after (one pause, once: ~25 ms for the 150 MB heap of the real files' first publication, from
- * `--trace-gc`), which computes the limit anew.
+ * 100,000 distinct `days` windows right after a start, the serving heap stayed at ~55 MB in one and grew to
+ * 109–136 MB in six (the process 198 MB against 244–271 MB; 2026-11-25). So the switch is followed by one full
+ * collection, in a task of its own just after (one pause, once: ~25 ms for the 150 MB heap of the real files' first
+ * publication, from `--trace-gc`), which computes the limit anew.
  *
  * Node keeps V8's flags writable after start (it turns off V8's freezing of flags), which is what
- * `v8.setFlagsFromString` is documented for, with `--expose-gc` and `vm.runInNewContext('gc')` as its example (the
- * `gc` function exists only in that new context, not in the service's); Node warns that changing
- * behaviour-affecting flags at run time may be unpredictable: test/memory-mode.test.ts checks that this still takes
- * effect in the Node the project pins.
+ * `v8.setFlagsFromString` is documented for; Node warns that changing behaviour-affecting flags at run time may
+ * be unpredictable. `--expose-gc` set at run time gives V8's `gc` function to contexts created afterwards (not to
+ * the service's own: a `vm` context made for it), and its `{ type, execution }` options are V8's gc extension's:
+ * neither is in Node's documentation, so test/memory-mode.test.ts checks that both still take effect in the Node
+ * the project pins.
  */
 export function favourMemoryFromNowOn(): void {
   setFlagsFromString('--optimize-for-size');

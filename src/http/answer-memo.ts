@@ -11,10 +11,10 @@ import type { PreparedResponse } from '../publish/prepared-response.ts';
  * million answers of the dispatcher in a loop (2026-11-25), and its allocations cost the collector more: the app
  * served that URL at 0.90–0.93× a bare server writing the same bytes, the lowest JSON endpoint (`npm run bench`).
  *
- * An answer is kept only from the second time its key is asked (within the last MAX_SEEN keys seen once): a flood of
- * distinct URLs — `days` windows, archive pages — keeps nothing here, where keeping each answer at its first request
- * would keep the last thousand of them alive past the bounded caches they live in (a page with its encodings is
- * tens of kB). Most kept answers are held for the publication's life anyway; what the memo can hold beyond that is
+ * An answer is kept only from the second time its key is asked (within the last MAX_SEEN keys seen once): a
+ * flood of distinct URLs — `days` windows, archive pages — keeps nothing here, where keeping each answer at its
+ * first request would keep the last thousand of them alive past the bounded caches they live in (a page with its
+ * encodings is tens of kB). Most kept answers are held for the publication's life anyway; what the memo can hold beyond that is
  * bounded: at most MAX_ENTRIES answers of at most MAX_BYTES together (each at most MAX_ANSWER_BYTES; their bodies'
  * lengths), keys of at most MAX_KEY_CHARS characters, and emptied whole when full.
  */

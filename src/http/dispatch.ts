@@ -25,8 +25,9 @@ export interface Dispatcher {
 
 /**
  * Routes a request through the route table, once: the path is matched, the query parsed, the handler called and
- * its answer written; a URL asked again of the same publication is answered from the memo (answer-memo.ts). Used in front of Fastify (the fast path) and by Fastify's own GET route (for inject() and
- * when the rate limiter must see every request), so both answer byte for byte alike.
+ * its answer written; a URL asked again of the same publication is answered from the memo (answer-memo.ts). Used
+ * in front of Fastify (the fast path) and by Fastify's own GET route (for inject() and when the rate limiter must
+ * see every request), so both answer byte for byte alike.
  */
 export function createDispatcher(
   context: RouteContext,
