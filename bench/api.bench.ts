@@ -10,8 +10,9 @@
  *    the bare server with itself (the measurement's resolution). Beside req/s, the CPU time the servers' process
  *    spent per answer in each round (/proc: every thread, user and system), which time given to other guests of
  *    the VM does not move. The client's headroom: where the bare server serves more than the app, the client was not
- *    the bottleneck for the app's figure; and how busy each core was over every round (/proc/stat), the client's
- *    under 100 % while the servers' is at it. Without wrk, autocannon runs in this process and the table says
+ *    the bottleneck for the app's figure; how busy each core was over every round (/proc/stat), the client's under
+ *    100 % while the servers' is at it; and the client's ceiling, wrk against the bare server's two-byte answer,
+ *    above every endpoint's rate. Without wrk, autocannon runs in this process and the table says
  *    its figures may measure the client.
  * 3. Cold start: `npm start` on the stored data, process start to the first 200 of /api/regime (median of 3).
  * 4. Resident memory of that service after BENCH_SECONDS × 5 of mixed load at 16 connections.
@@ -175,10 +176,21 @@ async function pairedRounds(first: number, second: number, path: string): Promis
   return rounds;
 }
 const range = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
+// The client's ceiling: wrk against the bare server's two-byte answer, the least a server can do per request. The
+// endpoints' rates below sit under it when the servers, not the client, set the pace.
+const ceiling = WRK_INSTALLED
+  ? await runWrk({
+      url: `http://127.0.0.1:${ready.bare}/__ceiling`,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      core: 1,
+    })
+  : undefined;
 /** Endpoints where the bare server served more requests per second than the app, and the client's busiest round. */
 let drivenHarder = 0;
 let clientBusiest = 0;
 let serverLeast = 100;
+let fastest = 0;
 for (const path of ENDPOINTS) {
   const rounds = await pairedRounds(ready.app, ready.bare, path);
   const app = rounds.map(([a]) => a);
@@ -190,6 +202,7 @@ for (const path of ENDPOINTS) {
   cpuRatios.push(bareCpu / appCpu);
   const errors = [...app, ...bare].reduce((n, s) => n + s.errors, 0);
   if (median(bare.map((s) => s.rps)) > median(app.map((s) => s.rps))) drivenHarder++;
+  fastest = Math.max(fastest, median(app.map((s) => s.rps)), median(bare.map((s) => s.rps)));
   clientBusiest = Math.max(clientBusiest, ...rounds.flat().map((s) => s.clientCorePct));
   serverLeast = Math.min(serverLeast, median(rounds.flat().map((s) => s.serverCorePct)));
   const busy = (samples: Sample[], core: 'clientCorePct' | 'serverCorePct') =>
@@ -199,7 +212,7 @@ for (const path of ENDPOINTS) {
   );
 }
 out(
-  `\nthe client's headroom: it drove the bare server to more requests per second than the app on ${drivenHarder} of ${ENDPOINTS.length} endpoints (median of the rounds); its core was at most ${clientBusiest.toFixed(0)} % busy in any round, the servers' core at least ${serverLeast.toFixed(0)} % (the lowest of the endpoints' medians)\n`,
+  `\nthe client's headroom: it drove the bare server to more requests per second than the app on ${drivenHarder} of ${ENDPOINTS.length} endpoints (median of the rounds); its core was at most ${clientBusiest.toFixed(0)} % busy in any round, the servers' core at least ${serverLeast.toFixed(0)} % (the lowest of the endpoints' medians)${ceiling ? `; its ceiling, the bare server's two-byte answer: ${Math.round(ceiling.rps)} req/s (client core ${ceiling.coreBusyPct[1]?.toFixed(0)} %, servers' ${ceiling.coreBusyPct[0]?.toFixed(0)} %), the fastest endpoint above at ${Math.round((100 * fastest) / ceiling.rps)} % of it` : ''}\n`,
 );
 // The measurement's own resolution: the bare server against itself, same URL, same pairing. A ratio further from
 // 1 than this control's range is the app; one within it cannot be told from noise.

@@ -13,6 +13,8 @@ import { buildSite } from '../src/site/site-bundle.ts';
 import { openStore } from '../src/store/store.ts';
 
 const [database, ...urls] = process.argv.slice(2);
+/** Answered by the bare server with two bytes (see `npm run bench`'s client ceiling). */
+const CEILING_PATH = '/__ceiling';
 const baseUrl = 'http://localhost:8080';
 const store = await openStore(`sqlite:${database}`);
 const publisher = new Publisher(store, {
@@ -35,6 +37,11 @@ for (const url of urls) {
   captured.set(url, { status: res.statusCode, headers, body: res.rawPayload });
 }
 const bare = createServer((req, res) => {
+  // The client's ceiling: the least a server can do per request, so that the load generator's own limit shows.
+  if (req.url === CEILING_PATH) {
+    res.writeHead(200, { 'content-length': '2' }).end('ok');
+    return;
+  }
   const hit = captured.get(req.url ?? '');
   if (!hit) {
     res.writeHead(404).end();
