@@ -66,7 +66,7 @@ function coreTicks(): Array<{ total: number; idle: number }> {
     });
 }
 
-export function parseWrk(output: string): Omit<WrkResult, 'coreBusyPct'> {
+function parseWrk(output: string): Omit<WrkResult, 'coreBusyPct'> {
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? '0';
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   return {
