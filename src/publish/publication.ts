@@ -396,7 +396,7 @@ function buildModel(
     const computation = computedModel(input);
     const { outputs } = computation;
     return {
-      modelState: { outputs, freshness: readingFreshness(outputs.regime.date, input.now) },
+      modelState: { outputs, freshness: readingFreshness(outputs.regime.date, input.now, outputs.regime.coverage) },
       correlationReport: computation.correlation,
     };
   } catch (cause) {

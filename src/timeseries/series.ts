@@ -270,6 +270,21 @@ export const CATALOG: readonly SeriesDef[] = [
     publisher: 'Derived from Federal Reserve data',
   },
   {
+    id: 'reserve-ratio',
+    name: 'Reserves to bank assets',
+    description:
+      'Reserve balances as a share of commercial-bank total assets: how ample reserves are in the Fed\'s own terms (abundant above about 12–13 %; the September 2019 repo spike came near 8 %).',
+    unit: 'percent',
+    frequency: 'weekly',
+    group: 'policy',
+    risingIsTighter: false,
+    plausible: always(0, 100),
+    kind: 'derived',
+    formula: { kind: 'ratio-percent', numerator: ['bank-reserves'], denominator: 'bank-assets' },
+    formulaText: 'reserve-ratio = WRESBAL / TLAACBW027SBOG × 100, on each bank-reserves date, inputs as of that date.',
+    publisher: 'Derived from Federal Reserve data',
+  },
+  {
     id: 'bank-cash-buffer',
     name: 'Bank cash buffer',
     description: 'Cash assets as a share of total assets of commercial banks.',
@@ -351,6 +366,22 @@ export const CATALOG: readonly SeriesDef[] = [
     publisher: 'Derived from New York Fed and Federal Reserve data',
   },
   {
+    id: 'effr-iorb',
+    name: 'EFFR minus IORB',
+    description:
+      'Effective federal funds rate over the rate the Fed pays on reserves: where unsecured overnight funding trades against the Fed\'s floor. Well below zero while reserves are abundant; near or above zero as they grow scarce.',
+    unit: 'bps',
+    frequency: 'daily',
+    group: 'funding',
+    risingIsTighter: true,
+    plausible: always(-500, 1_000),
+    kind: 'derived',
+    formula: { kind: 'spread-bps', minuend: 'effr', subtrahend: ['iorb', 'ioer'] },
+    formulaText:
+      'effr-iorb = (EFFR − IORB) × 100 bps on each EFFR date; IOER stands in for IORB before 2021-07-29 (no value before IOER began on 2008-10-09). The administered rate is taken as of the same date.',
+    publisher: 'Derived from New York Fed and Federal Reserve data',
+  },
+  {
     id: 'srf',
     name: 'Standing repo facility usage',
     description:
@@ -380,6 +411,23 @@ export const CATALOG: readonly SeriesDef[] = [
     terms: 'public-domain',
     kind: 'fetched',
     source: fred('SWPT'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'fed-repo',
+    name: 'Federal Reserve repurchase agreements',
+    description:
+      'Repurchase agreements held by the Federal Reserve (H.4.1, Wednesday level): its repo operations, including the standing repo facility. Routine open-market operations before October 2008; a dollar backstop since.',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: true,
+    plausible: always(0, 2_000),
+    terms: 'public-domain',
+    kind: 'fetched',
+    source: fred('WORAL'),
     providerUnit: 'millions of USD',
     scale: 1e-3,
     publisher: 'Board of Governors of the Federal Reserve System via FRED',

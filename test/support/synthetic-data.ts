@@ -27,6 +27,7 @@ const FRED: Record<string, Spec> = {
   IORB: { grid: 'daily', level: 4.4, vol: 0, decimals: 2, start: '2021-07-29' },
   IOER: { grid: 'daily', level: 0.1, vol: 0, decimals: 2 },
   SWPT: { grid: 'wed', level: 200, vol: 20, decimals: 0, floor: 0 },
+  WORAL: { grid: 'wed', level: 30, vol: 10, decimals: 0, floor: 0 },
   H41RESPPALGTRFNWW: { grid: 'wed', level: 1, vol: 0.5, decimals: 0, floor: 0 },
   WLRRAFOIAL: { grid: 'wed', level: 350_000, vol: 5_000, decimals: 0 },
   RIFSPPFAAD90NB: { grid: 'weekday', level: 4.5, vol: 0.02, decimals: 2 },

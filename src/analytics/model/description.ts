@@ -105,9 +105,22 @@ function groupsOf(spec: ModelSpec): GroupDescription[] {
 
 function transformOf(s: ScoredIndicator): string {
   const t = s.transform;
-  if (t.kind === 'level') return 'level';
-  if (t.kind === 'change') return `change over ${t.days} days`;
+  if (t.kind === 'change') return `change over ${t.days} days${readingOf(s)}`;
+  if (t.kind === 'level') return `level${readingOf(s)}`;
+  if (t.kind === 'rolling-max') return `highest of the last ${t.days} business days${readingOf(s)}`;
   return `ON RRP depletion: change over ${t.days} days, live only while the balance is ≤ $${t.maxBalanceB}B and has fallen by ≥ $${t.minDrawdownB}B and ≥ ${t.minDrawdownShare * 100}%; otherwise dormant`;
+}
+
+/** How the transformed value is read (dli-3 says it; the percentile of dli-1 and dli-2 is in `normalization`). */
+function readingOf(s: ScoredIndicator): string {
+  const parts: string[] = [];
+  const r = s.reading;
+  if (r?.kind === 'fixed')
+    parts.push(`read by a fixed map: ${r.loose} reads 0 (loose), ${r.tight} reads 1 (tight), linear between, clamped`);
+  if (r?.kind === 'usage')
+    parts.push(`read as usage: log(1 + $bn) / log(1 + ${r.fullB}), capped at 1 (nothing used reads 0)`);
+  if (s.startsOn) parts.push(`no reading before ${s.startsOn}`);
+  return parts.length > 0 ? `; ${parts.join('; ')}` : '';
 }
 
 function aggregationOf(spec: ModelSpec): string {

@@ -24,10 +24,48 @@ export function momentumBase(run: ModelRun, g: number): number {
 
 /** Each reading's weight and share (weight × percentile) of the aggregate on day g, in readings order. */
 export function sharesOn(run: ModelRun, g: number): { weight: number[]; share: number[]; aggregate: number } {
+  if (run.spec.headline === 'like-for-like') return smoothedSharesOn(run, g);
   const e = run.readings.map((_, i) => run.effective[i]![g]!);
   const h = run.readings.map((_, i) => run.held[i]![g]!);
   const day = combineDay(run.spec, groupLayout(run.spec, run.readings), e, h);
   return { weight: day.weight, share: day.weight.map((w, i) => (w > 0 ? w * h[i]! : 0)), aggregate: day.aggregate };
+}
+
+/**
+ * like-for-like (dli-3): the published aggregate is the trailing mean over the smoothing window of the day's
+ * composition's aggregate, so a reading's weight and share are their means over that window (days without an
+ * aggregate skipped, as the mean skips them); the shares add up to the published aggregate.
+ */
+function smoothedSharesOn(run: ModelRun, g: number): { weight: number[]; share: number[]; aggregate: number } {
+  const k = run.readings.length;
+  const weight = new Array<number>(k).fill(0);
+  const share = new Array<number>(k).fill(0);
+  const mask = run.composition?.[g] ?? 0;
+  if (mask === 0) return { weight, share, aggregate: Number.NaN };
+  const layout = groupLayout(run.spec, run.readings);
+  const e = new Float64Array(k);
+  const h = new Float64Array(k);
+  let days = 0;
+  for (let d = Math.max(0, g - (run.spec.smoothingDays ?? 1) + 1); d <= g; d++) {
+    for (let i = 0; i < k; i++) {
+      e[i] = mask & (1 << i) ? run.effective[i]![d]! : 0;
+      h[i] = run.held[i]![d]!;
+    }
+    if (!e.some((x) => x > 0)) continue;
+    const day = combineDay(run.spec, layout, e, h);
+    if (Number.isNaN(day.aggregate)) continue;
+    days++;
+    for (let i = 0; i < k; i++) {
+      weight[i]! += day.weight[i]!;
+      if (day.weight[i]! > 0) share[i]! += day.weight[i]! * h[i]!;
+    }
+  }
+  if (days === 0) return { weight, share, aggregate: Number.NaN };
+  for (let i = 0; i < k; i++) {
+    weight[i] = weight[i]! / days;
+    share[i] = share[i]! / days;
+  }
+  return { weight, share, aggregate: share.reduce((a, b) => a + b, 0) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { fromDayNumber } from '../../timeseries/dates.ts';
 import { round } from '../stats/round.ts';
-import { type ModelRun, type Status, statusOf } from './liquidity-model.ts';
+import type { ModelRun, Status } from './liquidity-model.ts';
 import { type Confidence, confidenceOn, firstIndex, latestIndex } from './regime.ts';
 import { GROUP_IDS, type GroupId } from './spec.ts';
 
@@ -34,7 +34,7 @@ export function historyOf(run: ModelRun, updatedAt: string): History {
     status: [],
     confidence: [],
     aggregate: [],
-    subIndices: { policy: [], funding: [], credit: [], risk: [] },
+    subIndices: { policy: [], funding: [], credit: [], risk: [], backstops: [] },
   };
   if (first < 0) return history;
   for (let g = first; g <= last; g++) {
@@ -42,7 +42,7 @@ export function historyOf(run: ModelRun, updatedAt: string): History {
     if (Number.isNaN(headline)) continue;
     history.dates.push(fromDayNumber(run.grid[g]!));
     history.headline.push(headline);
-    history.status.push(statusOf(headline));
+    history.status.push(run.status[g]!);
     history.confidence.push(confidenceOn(run, g));
     history.aggregate.push(round(run.aggregate[g]!, 4));
     for (const id of GROUP_IDS) {

@@ -2,8 +2,10 @@ import { fromDayNumber, toDayNumber } from '../../timeseries/dates.ts';
 import { MAD_TO_SIGMA } from '../stats/mad.ts';
 import { SortedWindow } from '../stats/sorted-window.ts';
 import { trailingPercentile } from '../stats/trailing-percentile.ts';
+import { normalQuantile } from '../stats/normal-quantile.ts';
 import { winsorize } from '../stats/winsorize.ts';
 import { cissModel } from './ciss.ts';
+import { likeForLike } from './like-for-like.ts';
 import { businessDays, lastInformationDay, type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
 import { type GroupId, MODEL_START, type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
 import { weightedMeanModel } from './weighted-mean.ts';
@@ -46,6 +48,14 @@ export interface ModelRun {
   aggregate: Float64Array;
   /** 0–100 integer headline, NaN until warmed up. */
   headline: Float64Array;
+  /** The status on each day (with the spec's hysteresis, if any); meaningless where the headline is NaN. */
+  status: Status[];
+  /**
+   * like-for-like: each day's composition as a bit mask over `readings` (bit i: reading i live that day), and
+   * the smoothed aggregate of every composition used, by mask, on every day (NaN where it has none).
+   */
+  composition?: Int32Array;
+  byComposition?: Map<number, Float64Array>;
 }
 
 export type SeriesInputs = ReadonlyMap<string, PointInTimeSeries>;
@@ -68,8 +78,48 @@ export function computeModel(
     spec.aggregation === 'ciss'
       ? cissModel(spec, readings, grid.length)
       : weightedMeanModel(spec, readings, grid.length);
+  if (spec.headline === 'like-for-like') {
+    const ranked = likeForLike(spec, readings, combined.effective, combined.held);
+    return {
+      spec,
+      grid,
+      readings,
+      ...combined,
+      ...ranked,
+      status: statusPath(ranked.headline, spec.hysteresis),
+    };
+  }
   const headline = trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
-  return { spec, grid, readings, ...combined, headline };
+  return { spec, grid, readings, ...combined, headline, status: statusPath(headline, spec.hysteresis) };
+}
+
+/**
+ * The status on each day. Without hysteresis, statusOf the day's headline. With it, a Schmitt trigger: risk-off
+ * is entered at ≥ riskOff and kept until the headline falls below `riskOffExit`; risk-on is entered at ≤ riskOn
+ * and kept until it rises above `riskOnExit`. Monotone: a higher headline path never gives a looser status.
+ * Example (exits 70 / 30): headlines 82, 75, 69, 25, 19, 28, 31 → risk-off, risk-off, neutral, neutral, risk-on,
+ * risk-on, neutral. A day without a headline keeps the status it had.
+ */
+export function statusPath(
+  headline: Float64Array,
+  hysteresis: { riskOffExit: number; riskOnExit: number } | undefined,
+): Status[] {
+  const out = new Array<Status>(headline.length);
+  let state: Status = 'neutral';
+  for (let g = 0; g < headline.length; g++) {
+    const h = headline[g]!;
+    if (Number.isNaN(h)) {
+      out[g] = state;
+      continue;
+    }
+    if (!hysteresis) state = statusOf(h);
+    else if (h >= THRESHOLDS.riskOff) state = 'risk-off';
+    else if (h <= THRESHOLDS.riskOn) state = 'risk-on';
+    else if (state === 'risk-off' && h < hysteresis.riskOffExit) state = 'neutral';
+    else if (state === 'risk-on' && h > hysteresis.riskOnExit) state = 'neutral';
+    out[g] = state;
+  }
+  return out;
 }
 
 /** The last day any of the model's scored inputs brought new information (-1 when none has data). */
@@ -107,10 +157,19 @@ function indicatorReadings(
     const first = series.knownFrom[0]!;
     for (let g = 0; g < n; g++) if (Number.isNaN(values[g]!) && grid[g]! >= first) values[g] = 0;
   }
+  if (spec.startsOn) {
+    // Before the framework existed the input has no reading: the date decides, never the value.
+    const start = toDayNumber(spec.startsOn);
+    for (let g = 0; g < n && grid[g]! < start; g++) {
+      values[g] = Number.NaN;
+      observed[g] = -1;
+    }
+  }
   const x = empty();
   const gate = new Uint8Array(n).fill(1);
   const transform = spec.transform;
   if (transform.kind === 'level') x.set(values);
+  else if (transform.kind === 'rolling-max') x.set(rollingMax(values, transform.days));
   else {
     let back = 0;
     for (let g = 0; g < n; g++) {
@@ -128,7 +187,7 @@ function indicatorReadings(
       }
     }
   }
-  const { z, p } = trailingRobust(x, spec);
+  const { z, p } = spec.reading && spec.reading.kind !== 'percentile' ? mappedReading(x, spec) : trailingRobust(x, spec);
   const live = new Uint8Array(n);
   const dormant = new Uint8Array(n);
   for (let g = 0; g < n; g++) {
@@ -137,6 +196,47 @@ function indicatorReadings(
     else dormant[g] = 1;
   }
   return { spec, x, z, p, live, dormant, observed };
+}
+
+/**
+ * The highest of the last `days` samples (NaN samples skipped; NaN where the day itself has none).
+ * Example: rollingMax([1, 5, 2, NaN, 3], 3) = [1, 5, 5, NaN, 3].
+ */
+export function rollingMax(values: Float64Array, days: number): Float64Array {
+  const out = new Float64Array(values.length).fill(Number.NaN);
+  for (let g = 0; g < values.length; g++) {
+    if (Number.isNaN(values[g]!)) continue;
+    let max = values[g]!;
+    for (let k = Math.max(0, g - days + 1); k < g; k++) if (values[k]! > max) max = values[k]!;
+    out[g] = max;
+  }
+  return out;
+}
+
+/**
+ * A reading from the value itself (see Reading): `fixed` maps linearly from `loose` (0) to `tight` (1), `usage`
+ * maps $bn by log(1 + x) / log(1 + fullB); both clamped to [0, 1]. z is the normal quantile of the reading,
+ * clipped like the robust z (so drivers' zScore keeps its meaning: 0 at the middle, ±3 at the ends).
+ * Example: fixed 13 → 8 on 10.5 % reads 0.5 (z 0); usage (full 100) on $10 bn reads 0.52.
+ */
+export function mapReading(value: number, reading: Exclude<ScoredIndicator['reading'], undefined>): number {
+  if (reading.kind === 'fixed') return clamp01((value - reading.loose) / (reading.tight - reading.loose));
+  if (reading.kind === 'usage') return clamp01(Math.log1p(Math.max(0, value)) / Math.log1p(reading.fullB));
+  throw new Error('a percentile reading depends on its window, not on the value alone');
+}
+
+const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
+
+function mappedReading(x: Float64Array, spec: ScoredIndicator): { z: Float64Array; p: Float64Array } {
+  const n = x.length;
+  const z = new Float64Array(n).fill(Number.NaN);
+  const p = new Float64Array(n).fill(Number.NaN);
+  for (let g = 0; g < n; g++) {
+    if (Number.isNaN(x[g]!)) continue;
+    p[g] = mapReading(x[g]!, spec.reading!);
+    z[g] = winsorize(normalQuantile(Math.min(1 - 1e-9, Math.max(1e-9, p[g]!))), WINDOWS.winsorZ);
+  }
+  return { z, p };
 }
 
 /** Trailing robust z and percentile of each value against the previous `normalizationDays` of values (itself included). */

@@ -1,8 +1,8 @@
 import { fromDayNumber } from '../../timeseries/dates.ts';
 import { round } from '../stats/round.ts';
 import { driversOn, momentumBase } from './drivers.ts';
-import { type ModelRun, type Status, statusOf } from './liquidity-model.ts';
-import { type GroupId, THRESHOLDS } from './spec.ts';
+import type { ModelRun, Status } from './liquidity-model.ts';
+import { type GroupId, nominalWeights, THRESHOLDS } from './spec.ts';
 
 export type Momentum = 'improving' | 'stable' | 'deteriorating';
 export type Confidence = 'high' | 'medium' | 'low';
@@ -30,6 +30,8 @@ export interface Regime {
     missing: string[];
     /** Fed or dormant indicators whose latest observation is older than their expected lag. */
     stale: string[];
+    /** dli-3: the share of the nominal weight whose inputs have live data (0–1). */
+    liveWeightShare?: number;
   };
   subIndices: Record<GroupId, number | null>;
   /** The business day this reading describes: the last day a scored input brought new information. */
@@ -72,9 +74,9 @@ export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
   const previous = g > 0 && !Number.isNaN(run.headline[g - 1]!) ? compositeScore(run.headline[g - 1]!) : null;
   const { fed, dormant, fading, missing, stale } = readings;
   return {
-    status: statusOf(percentile),
+    status: run.status[g]!,
     momentum: momentumAt(run, g),
-    confidence: confidenceOf(run, readings, groups),
+    confidence: confidenceOf(run, readings, groups, g),
     compositeScore: compositeScore(percentile),
     previousScore: previous,
     percentile5y: percentile,
@@ -89,6 +91,7 @@ export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
       fading,
       missing,
       stale,
+      ...(run.spec.headline === 'like-for-like' ? { liveWeightShare: round(liveWeightShare(run, g), 3) } : {}),
     },
     subIndices: groups.subIndices,
     date: fromDayNumber(run.grid[g]!),
@@ -100,7 +103,7 @@ export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
 
 /** The confidence of the reading on grid day `g` (see regimeAt): what the history records for every day. */
 export function confidenceOn(run: ModelRun, g: number): Confidence {
-  return confidenceOf(run, readingsOn(run, g), groupsOn(run, g));
+  return confidenceOf(run, readingsOn(run, g), groupsOn(run, g), g);
 }
 
 interface ReadingsOn {
@@ -131,7 +134,7 @@ function readingsOn(run: ModelRun, g: number): ReadingsOn {
 
 /** The group sub-indices on day g, how many groups report and how many sit on the headline's side of ½. */
 function groupsOn(run: ModelRun, g: number) {
-  const subIndices: Record<GroupId, number | null> = { policy: null, funding: null, credit: null, risk: null };
+  const subIndices: Record<GroupId, number | null> = { policy: null, funding: null, credit: null, risk: null, backstops: null };
   let reporting = 0;
   let agreeing = 0;
   const tight = run.headline[g]! >= 50;
@@ -155,11 +158,22 @@ export function momentumAt(run: ModelRun, g: number): Momentum {
   return 'stable';
 }
 
+/** The share of the spec's nominal weight carried by inputs with a live reading on day g. */
+export function liveWeightShare(run: ModelRun, g: number): number {
+  const weights = nominalWeights(run.spec);
+  let live = 0;
+  for (const r of run.readings) if (r.live[g]) live += weights.get(r.spec.id) ?? 0;
+  return live;
+}
+
 function confidenceOf(
   run: ModelRun,
   readings: ReadingsOn,
   groups: { reporting: number; agreeing: number },
+  g: number,
 ): Confidence {
+  // dli-3: a reading on under half of the nominal weight is low, whatever else holds.
+  if (run.spec.headline === 'like-for-like' && liveWeightShare(run, g) < THRESHOLDS.minLiveWeight) return 'low';
   const reporting = readings.fed.length + readings.dormant.length;
   const stale = readings.stale.length;
   const coverage = reporting / run.spec.scored.length;

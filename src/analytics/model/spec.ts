@@ -26,15 +26,35 @@ export interface ModelSpec {
    * install rebuilds from what the providers serve today.
    */
   inputs: 'first-seen' | 'as-published-today';
+  /**
+   * How the headline ranks the aggregate. `pooled` (dli-1, dli-2): against the trailing 5 years of the aggregate as
+   * published, whatever inputs made it. `like-for-like` (dli-3): against the trailing 5 years recomputed with
+   * today's composition (the inputs live today, at today's weights; a past day without one of them is computed
+   * without it), so an input that stops or starts changes both sides of the comparison alike (like-for-like.ts).
+   */
+  headline?: 'pooled' | 'like-for-like';
+  /** like-for-like: business days of the trailing mean the aggregate is smoothed by before it is ranked. */
+  smoothingDays?: number;
+  /**
+   * Status hysteresis (dli-3): risk-off is entered at THRESHOLDS.riskOff and left only below `riskOffExit`;
+   * risk-on is entered at THRESHOLDS.riskOn and left only above `riskOnExit`. Absent: status from the day's
+   * headline alone.
+   */
+  hysteresis?: { riskOffExit: number; riskOnExit: number };
 }
 
-export const GROUP_IDS = ['policy', 'funding', 'credit', 'risk'] as const;
+export const GROUP_IDS = ['policy', 'funding', 'credit', 'risk', 'backstops'] as const;
 export type GroupId = (typeof GROUP_IDS)[number];
 
 export interface GroupSpec {
   id: GroupId;
   name: string;
   weight: number;
+  /**
+   * How the members make the group's reading: `mean` (default: presence-weighted mean) or `max` (the tightest
+   * member: dli-3's backstops, where one facility in use is the signal however many others sit idle).
+   */
+  combine?: 'mean' | 'max';
 }
 
 export type Transform =
@@ -46,7 +66,21 @@ export type Transform =
    * `maxBalanceB` and has fallen by at least `minDrawdownB` and by `minDrawdownShare` of its earlier level;
    * otherwise dormant (out of the group average).
    */
-  | { kind: 'rrp-depletion'; days: number; maxBalanceB: number; minDrawdownB: number; minDrawdownShare: number };
+  | { kind: 'rrp-depletion'; days: number; maxBalanceB: number; minDrawdownB: number; minDrawdownShare: number }
+  /** The highest value of the last `days` business days (SOFR − IORB: catches month-end spikes). */
+  | { kind: 'rolling-max'; days: number };
+
+/**
+ * How a transformed value becomes a tightness reading in [0, 1]:
+ * - `percentile` (default): its rank in its own trailing 5 years (a relative reading);
+ * - `fixed`: a documented map from the value itself — linear from `loose` (reads 0) to `tight` (reads 1), clamped;
+ *   `tight` below `loose` means falling is tighter (reserves / bank assets: 13 % → 0, 8 % → 1);
+ * - `usage`: a backstop's usage in $bn, log(1 + usage) / log(1 + fullB), capped at 1 (nothing used reads 0).
+ */
+export type Reading =
+  | { kind: 'percentile' }
+  | { kind: 'fixed'; loose: number; tight: number }
+  | { kind: 'usage'; fullB: number };
 
 export interface ScoredIndicator {
   id: string;
@@ -61,6 +95,13 @@ export interface ScoredIndicator {
    * does not jump when a provider is late, but it lowers confidence.
    */
   maxAgeDays: number;
+  /** Default `percentile`. */
+  reading?: Reading;
+  /**
+   * Framework date: before it the indicator has no reading, whatever its value (IOER and the floor system began
+   * on 2008-10-09; the dollar swap lines on 2007-12-12). The date decides, never the value.
+   */
+  startsOn?: string;
 }
 
 export const WINDOWS = {
@@ -99,6 +140,8 @@ export const THRESHOLDS = {
   driverContribution: 0.005,
   /** How many drivers the regime lists. */
   drivers: 5,
+  /** dli-3: under this share of the nominal weight with live data, confidence is low and the reading says so. */
+  minLiveWeight: 0.5,
 } as const;
 
 /** The model's first day: normalization needs history, so readings begin a year later. */

@@ -1,9 +1,10 @@
 import type { ModelSpec } from './spec.ts';
 import { DLI_1 } from './specs/dli-1.ts';
 import { DLI_2 } from './specs/dli-2.ts';
+import { DLI_3 } from './specs/dli-3.ts';
 
 /** The version every reading, history and description is computed with. */
-export const CURRENT_MODEL: ModelSpec = DLI_2;
+export const CURRENT_MODEL: ModelSpec = DLI_3;
 
 export interface ModelVersionEntry {
   version: string;
@@ -19,11 +20,26 @@ export interface ModelVersionEntry {
 /** The changelog, newest first: every version ever published, what changed and why (docs/methodology.md). */
 export const MODEL_VERSIONS: readonly ModelVersionEntry[] = [
   {
+    version: DLI_3.version,
+    spec: DLI_3,
+    status: 'current',
+    from: '2026-11-25',
+    to: null,
+    summary: DLI_3.summary,
+    changes: [
+      'What it measures: the quantity and price of US-dollar funding instead of broad financial conditions. dli-2 was mostly VIX (74 % of its variance since 2019; R² 0.62 on VIX’s own percentile out of sample), flipped 27 times a year and missed the September 2019 repo spike. Chosen by a protocol committed before any variant was run after 2018 (docs/dli-3-protocol.md): five variants, the one meeting most criteria on 2005–2018 wins; agreement with NFCI and STLFSI4 is reported per period, no longer a criterion.',
+      'Inputs: reserves / commercial-bank assets on a fixed scale (13 % or more abundant, 8 % or less scarce), the 26-week change of net liquidity, EFFR − IORB (IOER before 2021-07-29), SOFR − IORB (highest of the last 5 business days), CP − T-bill, usage of the swap lines, Fed repo and standing repo (log scale, the most-used one), VIX at 10 %. No input reads before its framework existed (IOER: 2008-10-09).',
+      'Like-for-like headline: today’s aggregate is ranked against the trailing 5 years computed with today’s inputs, so an input that stops is not compared with a history made with it (dli-2 went from 37 to 88 while only VIX’s weight faded). No fade.',
+      'Persistence: the aggregate is smoothed over 10 business days, and the status has hysteresis (risk-off from 80 until below 70, risk-on from 20 until above 30).',
+      'Coverage: when inputs carrying less than half of the nominal weight have live data, confidence is low and the reading names the missing inputs.',
+    ],
+  },
+  {
     version: DLI_2.version,
     spec: DLI_2,
-    status: 'current',
+    status: 'retired',
     from: '2026-11-23',
-    to: null,
+    to: '2026-11-25',
     summary: DLI_2.summary,
     changes: [
       'Chosen by a protocol written before the test period was looked at (docs/dli-2-protocol.md): eight variants fixed in advance, the one with the highest mean Spearman ρ with NFCI and STLFSI4 over 2005–2018 wins; 2019 onwards is reported, never used to choose.',

@@ -77,12 +77,19 @@ export function combineDay(
   const weight = new Array<number>(e.length).fill(0);
   let total = 0;
   let reporting = 0;
+  // Per group, the members that carry its reading: all present ones (mean), or the tightest present one (max).
+  const carriers: number[][] = [];
   for (let j = 0; j < k; j++) {
+    const present = layout[j]!.filter((i) => e[i]! > 0);
+    const members =
+      spec.groups[j]!.combine === 'max' && present.length > 0
+        ? [present.reduce((best, i) => (h[i]! > h[best]! ? i : best))]
+        : present;
+    carriers.push(members);
     let sum = 0;
     let mass = 0;
     let max = 0;
-    for (const i of layout[j]!) {
-      if (e[i]! === 0) continue;
+    for (const i of members) {
       sum += e[i]! * h[i]!;
       mass += e[i]!;
       max = Math.max(max, e[i]!);
@@ -100,9 +107,8 @@ export function combineDay(
     if (raw[j] === 0) continue;
     groupWeight[j] = raw[j]! / total;
     let mass = 0;
-    for (const i of layout[j]!) mass += e[i]!;
-    for (const i of layout[j]!) {
-      if (e[i]! === 0) continue;
+    for (const i of carriers[j]!) mass += e[i]!;
+    for (const i of carriers[j]!) {
       weight[i] = (groupWeight[j]! * e[i]!) / mass;
       aggregate += weight[i]! * h[i]!;
     }

@@ -6,7 +6,7 @@ import { literals } from './literals.ts';
 import { Provenance } from './provenance.ts';
 import { Validation } from './validation.ts';
 
-const GroupIds = ['policy', 'funding', 'credit', 'risk'] as const;
+import { GROUP_IDS as GroupIds } from '../../analytics/model/spec.ts';
 
 export const ModelFreshness = Type.Object(
   {
@@ -15,7 +15,7 @@ export const ModelFreshness = Type.Object(
       `current: computed at the last refresh from data as recent as its inputs' publication lags explain. stale: computed at the last refresh, but the reading's date is more than ${STALE_READING_DAYS} days before the publication day — more than the publication lags of the model's daily inputs explain (1 business day, plus weekends and holidays): the providers have published nothing newer, or the refreshes are failing (see /api/health). last-good: the last recompute failed; this is the last good result.`,
     ),
     reason: Type.Union([Type.String(), Type.Null()], {
-      description: 'Why the reading is stale or last-good: how old it is, and what failed.',
+      description: `Why the reading is stale or last-good (how old it is, and what failed), and, whatever the state, when inputs carrying under ${Math.round(100 * T.minLiveWeight)} % of the nominal weight had live data, which inputs are missing.`,
     }),
   },
   { additionalProperties: false, description: 'Whether this result is current, and if not, why.' },
@@ -48,7 +48,7 @@ const SubIndices = Type.Object(
   {
     additionalProperties: false,
     description:
-      'Group sub-indices, 0–100 (presence-weighted mean percentile of the group; null when none reports or the group is not in the model version).',
+      'Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility); null when none reports or the group is not in the model version. dli-3: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed\'s floor), backstops = use of the Fed\'s dollar facilities, risk = VIX (confirming).',
   },
 );
 
@@ -56,7 +56,7 @@ export const Regime = Type.Object(
   {
     status: literals(
       ['risk-on', 'neutral', 'risk-off'],
-      `risk-off at percentile5y ≥ ${T.riskOff}, risk-on at ≤ ${T.riskOn}, neutral otherwise.`,
+      `dli-3 (with confirmation): risk-off is entered at percentile5y ≥ ${T.riskOff} and kept until it falls below 70; risk-on is entered at ≤ ${T.riskOn} and kept until it rises above 30; neutral otherwise. dli-1 and dli-2: risk-off at ≥ ${T.riskOff}, risk-on at ≤ ${T.riskOn}, from the day's value alone.`,
     ),
     momentum: literals(
       ['improving', 'stable', 'deteriorating'],
@@ -73,7 +73,7 @@ export const Regime = Type.Object(
     percentile5y: Type.Integer({
       minimum: 0,
       maximum: 100,
-      description: `Headline: trailing 5-year percentile of the aggregate; ≥ ${T.riskOff} tight, ≤ ${T.riskOn} loose.`,
+      description: `Headline: trailing 5-year percentile of the aggregate; ≥ ${T.riskOff} tight, ≤ ${T.riskOn} loose. dli-3: of the aggregate smoothed over 10 business days, ranked against its trailing 5 years computed with the same inputs as today (like for like).`,
     }),
     drivers: Type.Array(Driver, { description: `Top ${T.drivers} indicators by |contribution|.` }),
     coverage: Type.Object(
@@ -94,6 +94,13 @@ export const Regime = Type.Object(
         stale: Type.Array(Type.String(), {
           description: 'Fed or dormant, but older than their expected publication lag.',
         }),
+        liveWeightShare: Type.Optional(
+          Type.Number({
+            minimum: 0,
+            maximum: 1,
+            description: `dli-3: the share of the model's nominal weight carried by inputs with live data on the score date. Under ${T.minLiveWeight}: confidence is low and freshness.reason names the missing inputs.`,
+          }),
+        ),
       },
       { additionalProperties: false },
     ),

@@ -138,7 +138,9 @@ const Robustness = Type.Object(
     stability: Type.Object(
       {
         days: Type.Integer({ minimum: 0 }),
-        limitPoints: Type.Integer({ description: `Always ${STABILITY_LIMIT_POINTS}.` }),
+        limitPoints: Type.Integer({
+          description: `Always ${STABILITY_LIMIT_POINTS}: dli-2 per day, dli-3 in total over any span of 65 business days (see method).`,
+        }),
         daysOverLimit: Type.Integer({ minimum: 0 }),
         maxMovePoints: Type.Number({ minimum: 0 }),
         worstDate: NullableDate,
@@ -168,6 +170,21 @@ export const Validation = Type.Object(
     robustness: Type.Union([Robustness, Type.Null()], {
       description: 'null for dli-1, whose CISS aggregation made no such guarantees.',
     }),
+    targets: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ description: 'T1–T8, as in docs/dli-3-protocol.md.' }),
+          target: Type.String(),
+          figure: Type.String({ description: 'What was measured on this history.' }),
+          pass: Nullable(Type.Boolean({ description: 'null when the history does not cover what the target needs.' })),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          "dli-3's targets on the published history, pass or fail: set by a study that had seen 2019–2025, so they are not a blind test (docs/dli-3-protocol.md).",
+      },
+    ),
   },
   { additionalProperties: false },
 );

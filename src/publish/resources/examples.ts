@@ -46,6 +46,7 @@ function trimHistory(history: HistoryBody): HistoryBody {
       funding: cut(history.subIndices.funding),
       credit: cut(history.subIndices.credit),
       risk: cut(history.subIndices.risk),
+      backstops: cut(history.subIndices.backstops),
     },
   };
 }

@@ -212,7 +212,7 @@ export class AsOfAnswers {
   #stamp(where: { effective: string; meta: AsOfMeta }, model: ModelAsOf) {
     return {
       updatedAt: where.effective,
-      freshness: readingFreshness(model.regime.date, new Date(where.effective)),
+      freshness: readingFreshness(model.regime.date, new Date(where.effective), model.regime.coverage),
       provenance: this.#provenance(this.#modelInputs, where.effective),
       asOf: where.meta,
     };

@@ -1,6 +1,7 @@
 import type { ModelDescription } from '../../analytics/model/description.ts';
 import type { History } from '../../analytics/model/history.ts';
 import type { Regime } from '../../analytics/model/regime.ts';
+import { THRESHOLDS } from '../../analytics/model/spec.ts';
 
 import { daysBetween, isoDate } from '../../timeseries/dates.ts';
 import type { Provenance } from '../provenance.ts';
@@ -18,14 +19,24 @@ export interface ModelFreshness {
  */
 export const STALE_READING_DAYS = 7;
 
-/** The freshness of a reading dated `date`, published at `now`. */
-export function readingFreshness(date: string, now: Date): ModelFreshness {
+/**
+ * The freshness of a reading dated `date`, published at `now`. When `coverage` says that inputs carrying less than
+ * half of the model's nominal weight had live data, the reason says so and names the missing inputs, whatever
+ * the state (a current reading on thin data is still current, but not to be read like a full one).
+ */
+export function readingFreshness(date: string, now: Date, coverage?: Regime['coverage']): ModelFreshness {
   const age = daysBetween(date, isoDate(now));
-  if (age <= STALE_READING_DAYS) return { state: 'current', reason: null };
-  return {
-    state: 'stale',
-    reason: `The latest reading describes ${date}, ${age} days before ${isoDate(now)}: no scored input has brought new data since (a current reading is at most ${STALE_READING_DAYS} days old). See /api/health for each source.`,
-  };
+  const thin = coverage ? thinCoverage(coverage) : null;
+  if (age <= STALE_READING_DAYS) return { state: 'current', reason: thin };
+  const stale = `The latest reading describes ${date}, ${age} days before ${isoDate(now)}: no scored input has brought new data since (a current reading is at most ${STALE_READING_DAYS} days old). See /api/health for each source.`;
+  return { state: 'stale', reason: thin ? `${stale} ${thin}` : stale };
+}
+
+/** The sentence a reading on under half of its nominal weight carries (null when coverage is not thin). */
+export function thinCoverage(coverage: Regime['coverage']): string | null {
+  if (coverage.liveWeightShare === undefined || coverage.liveWeightShare >= THRESHOLDS.minLiveWeight) return null;
+  const share = Math.round(100 * coverage.liveWeightShare);
+  return `Only inputs carrying ${share} % of the model's nominal weight had live data on this date (under ${Math.round(100 * THRESHOLDS.minLiveWeight)} %): missing ${coverage.missing.join(', ') || 'none'}; read it as a partial reading.`;
 }
 
 /** The model's three resources (GET /api/regime, /api/history, /api/model), each with its freshness. */

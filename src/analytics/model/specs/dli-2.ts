@@ -109,6 +109,7 @@ const NAMES: Record<GroupId, string> = {
   funding: 'Funding / plumbing',
   credit: 'Credit / intermediation',
   risk: 'Risk / price',
+  backstops: 'Backstops',
 };
 
 const groups = (weights: Partial<Record<GroupId, number>>): GroupSpec[] =>

@@ -5,6 +5,7 @@ import { contributionsOn, momentumBase } from '../drivers.ts';
 import type { ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
 import { combineDay, groupLayout } from '../weighted-mean.ts';
+import { compositionMoves, likeForLikeMonotonicity } from './like-for-like-checks.ts';
 
 /** Most a change of weights alone (an input or group leaving or returning) may move the headline in a day. */
 export const STABILITY_LIMIT_POINTS = 5;
@@ -29,6 +30,12 @@ export interface Robustness {
 /** null for a model whose aggregation is not a weighted mean (dli-1's CISS makes no such promises). */
 export function robustness(run: ModelRun): Robustness | null {
   if (run.spec.aggregation !== 'weighted-mean') return null;
+  if (run.spec.headline === 'like-for-like')
+    return {
+      monotonicity: likeForLikeMonotonicity(run),
+      stability: compositionMoves(run),
+      drivers: driverAgreement(run),
+    };
   return { monotonicity: monotonicity(run), stability: stability(run), drivers: driverAgreement(run) };
 }
 

@@ -1,0 +1,120 @@
+import { SortedWindow } from '../stats/sorted-window.ts';
+import type { IndicatorReadings } from './liquidity-model.ts';
+import { type ModelSpec, WINDOWS } from './spec.ts';
+import { combineDay, groupLayout } from './weighted-mean.ts';
+
+/**
+ * dli-3's headline: today's smoothed aggregate ranked against the trailing 5 years of the aggregate recomputed
+ * with today's composition — like for like.
+ *
+ * - A composition is the set of readings live on a day (a bit mask over the readings).
+ * - The aggregate of composition C on day s, A_C(s), is the weighted mean (combineDay) of the members of C that
+ *   have a reading on s: a past day without one of today's inputs is computed without it.
+ * - It is smoothed by a trailing mean over `smoothingDays` business days: S_C(s).
+ * - The headline on day t is the rank of S_C(t) among S_C over the trailing `headlineDays` (itself included), C
+ *   being day t's composition; none until `headlineMinHistory` values are in that window.
+ *
+ * An input that stops (or starts) therefore leaves (or joins) both sides of the comparison at once: dli-2 ranked
+ * an aggregate without VIX against a history made mostly of VIX, and its headline went from 37 to 88 while only
+ * the weights changed. Example: two inputs, the second stops on day t → from t on, the first's own aggregate is
+ * ranked against the first's own history.
+ */
+export function likeForLike(
+  spec: ModelSpec,
+  readings: IndicatorReadings[],
+  effective: Float64Array[],
+  held: Float64Array[],
+): { aggregate: Float64Array; headline: Float64Array; composition: Int32Array; byComposition: Map<number, Float64Array> } {
+  const n = effective[0]?.length ?? 0;
+  const composition = compositions(effective, n);
+  const byComposition = new Map<number, Float64Array>();
+  for (const mask of new Set(composition)) {
+    if (mask === 0) continue;
+    byComposition.set(mask, smoothedAggregate(spec, readings, effective, held, mask));
+  }
+  const aggregate = new Float64Array(n).fill(Number.NaN);
+  const headline = new Float64Array(n).fill(Number.NaN);
+  for (const [mask, series] of byComposition) {
+    const window = new SortedWindow(WINDOWS.headlineDays);
+    for (let g = 0; g < n; g++) {
+      const leaving = g - WINDOWS.headlineDays;
+      if (leaving >= 0 && !Number.isNaN(series[leaving]!)) window.remove(series[leaving]!);
+      const value = series[g]!;
+      if (Number.isNaN(value)) continue;
+      window.add(value);
+      if (composition[g] !== mask) continue;
+      aggregate[g] = value;
+      if (window.size >= WINDOWS.headlineMinHistory) headline[g] = Math.round(100 * window.rank(value));
+    }
+  }
+  return { aggregate, headline, composition, byComposition };
+}
+
+/** Each day's composition: bit i set where reading i carries weight that day. */
+export function compositions(effective: Float64Array[], n: number): Int32Array {
+  const out = new Int32Array(n);
+  for (let g = 0; g < n; g++) {
+    let mask = 0;
+    effective.forEach((e, i) => {
+      if (e[g]! > 0) mask |= 1 << i;
+    });
+    out[g] = mask;
+  }
+  return out;
+}
+
+/** The aggregate of composition `mask` on every day (members without a reading that day left out). */
+export function compositionAggregate(
+  spec: ModelSpec,
+  readings: IndicatorReadings[],
+  effective: Float64Array[],
+  held: Float64Array[],
+  mask: number,
+): Float64Array {
+  const n = effective[0]?.length ?? 0;
+  const layout = groupLayout(spec, readings);
+  const out = new Float64Array(n).fill(Number.NaN);
+  const e = new Float64Array(readings.length);
+  const h = new Float64Array(readings.length);
+  for (let g = 0; g < n; g++) {
+    let any = false;
+    for (let i = 0; i < readings.length; i++) {
+      e[i] = mask & (1 << i) ? effective[i]![g]! : 0;
+      h[i] = held[i]![g]!;
+      if (e[i]! > 0) any = true;
+    }
+    if (any) out[g] = combineDay(spec, layout, e, h).aggregate;
+  }
+  return out;
+}
+
+/** compositionAggregate smoothed by its trailing mean over spec.smoothingDays business days (NaN days skipped). */
+export function smoothedAggregate(
+  spec: ModelSpec,
+  readings: IndicatorReadings[],
+  effective: Float64Array[],
+  held: Float64Array[],
+  mask: number,
+): Float64Array {
+  return trailingMean(compositionAggregate(spec, readings, effective, held, mask), spec.smoothingDays ?? 1);
+}
+
+/**
+ * Trailing mean over the last `days` values, NaN ones skipped; NaN where the day itself is NaN.
+ * Example: trailingMean([1, 2, NaN, 4], 2) = [1, 1.5, NaN, 4].
+ */
+export function trailingMean(values: Float64Array, days: number): Float64Array {
+  const out = new Float64Array(values.length).fill(Number.NaN);
+  for (let g = 0; g < values.length; g++) {
+    if (Number.isNaN(values[g]!)) continue;
+    let sum = 0;
+    let count = 0;
+    for (let k = Math.max(0, g - days + 1); k <= g; k++) {
+      if (Number.isNaN(values[k]!)) continue;
+      sum += values[k]!;
+      count++;
+    }
+    out[g] = sum / count;
+  }
+  return out;
+}

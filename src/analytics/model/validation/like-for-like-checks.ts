@@ -1,0 +1,179 @@
+import { fromDayNumber } from '../../../timeseries/dates.ts';
+import { SortedWindow } from '../../stats/sorted-window.ts';
+import { compositionAggregate } from '../like-for-like.ts';
+import { type ModelRun, mapReading } from '../liquidity-model.ts';
+import { WINDOWS } from '../spec.ts';
+import { combineDay, groupLayout } from '../weighted-mean.ts';
+
+/**
+ * dli-3's guarantees checked on every day through the model's own code (combineDay, compositionAggregate and the
+ * same trailing windows): monotonicity, and how far composition changes alone moved the headline.
+ */
+
+/** Most the composition changes within any span of TRANSITION_DAYS business days may move the headline, in total. */
+export const TRANSITION_LIMIT_POINTS = 5;
+export const TRANSITION_DAYS = 65;
+
+/** Per composition used: its raw aggregate, smoothed aggregate, and how many raw days each smoothed value averages. */
+interface CompositionSeries {
+  raw: Float64Array;
+  smoothed: Float64Array;
+  count: Int32Array;
+  window: SortedWindow;
+}
+
+function seriesOf(run: ModelRun, mask: number): CompositionSeries {
+  const raw = compositionAggregate(run.spec, run.readings, run.effective, run.held, mask);
+  const smoothed = run.byComposition?.get(mask) ?? new Float64Array(raw.length).fill(Number.NaN);
+  const days = run.spec.smoothingDays ?? 1;
+  const count = new Int32Array(raw.length);
+  for (let g = 0; g < raw.length; g++)
+    for (let k = Math.max(0, g - days + 1); k <= g; k++) if (!Number.isNaN(raw[k]!)) count[g]!++;
+  return { raw, smoothed, count, window: new SortedWindow(WINDOWS.headlineDays) };
+}
+
+/** Slides every composition's headline window to day g (the value leaving out, the day's value in). */
+function slideAll(all: Map<number, CompositionSeries>, g: number): void {
+  for (const c of all.values()) {
+    const leaving = g - WINDOWS.headlineDays;
+    if (leaving >= 0 && !Number.isNaN(c.smoothed[leaving]!)) c.window.remove(c.smoothed[leaving]!);
+    if (!Number.isNaN(c.smoothed[g]!)) c.window.add(c.smoothed[g]!);
+  }
+}
+
+function allCompositions(run: ModelRun): Map<number, CompositionSeries> {
+  const all = new Map<number, CompositionSeries>();
+  for (const mask of run.byComposition?.keys() ?? []) all.set(mask, seriesOf(run, mask));
+  return all;
+}
+
+/**
+ * On every scored day, each indicator with a reading is made tighter twice — by its robust-scale floor, and to
+ * beyond anything in its window (a mapped reading: to 1) — and its reading, the day's aggregate, the smoothed
+ * aggregate and the headline are recomputed with all else unchanged. A violation is any of them falling.
+ */
+export function likeForLikeMonotonicity(run: ModelRun) {
+  const layout = groupLayout(run.spec, run.readings);
+  const all = allCompositions(run);
+  const windows = run.readings.map(() => new SortedWindow(WINDOWS.normalizationDays));
+  const k = run.readings.length;
+  const e = new Float64Array(k);
+  const h = new Float64Array(k);
+  let checks = 0;
+  let violations = 0;
+  let first = -1;
+  for (let g = 0; g < run.grid.length; g++) {
+    run.readings.forEach((r, i) => {
+      const leaving = g - WINDOWS.normalizationDays;
+      if (leaving >= 0 && !Number.isNaN(r.x[leaving]!)) windows[i]!.remove(r.x[leaving]!);
+      if (!Number.isNaN(r.x[g]!)) windows[i]!.add(r.x[g]!);
+    });
+    slideAll(all, g);
+    const headline = run.headline[g]!;
+    const mask = run.composition?.[g] ?? 0;
+    const c = all.get(mask);
+    if (Number.isNaN(headline) || !c) continue;
+    for (let i = 0; i < k; i++) {
+      e[i] = mask & (1 << i) ? run.effective[i]![g]! : 0;
+      h[i] = run.held[i]![g]!;
+    }
+    run.readings.forEach((r, i) => {
+      if (Number.isNaN(r.p[g]!) || e[i] === 0) return;
+      const x = r.x[g]!;
+      const sign = r.spec.risingIsTighter ? 1 : -1;
+      for (const tighter of [x + sign * r.spec.minScale, sign * Number.POSITIVE_INFINITY]) {
+        checks++;
+        const mapped = r.spec.reading && r.spec.reading.kind !== 'percentile';
+        const rank = mapped ? 0 : windows[i]!.rankReplacing(tighter, x);
+        const p = mapped
+          ? Number.isFinite(tighter)
+            ? mapReading(tighter, r.spec.reading!)
+            : 1
+          : r.spec.risingIsTighter
+            ? rank
+            : 1 - rank;
+        const before = h[i]!;
+        h[i] = p;
+        const aggregate = combineDay(run.spec, layout, e, h).aggregate;
+        h[i] = before;
+        const smoothed = c.smoothed[g]! + (aggregate - c.raw[g]!) / c.count[g]!;
+        const moved = Math.round(100 * c.window.rankReplacing(smoothed, c.smoothed[g]!));
+        if (
+          p < r.p[g]! - 1e-12 ||
+          aggregate < c.raw[g]! - 1e-12 ||
+          smoothed < c.smoothed[g]! - 1e-12 ||
+          moved < headline
+        ) {
+          violations++;
+          if (first < 0) first = g;
+        }
+      }
+    });
+  }
+  return {
+    checks,
+    violations,
+    firstViolation: first >= 0 ? fromDayNumber(run.grid[first]!) : null,
+    method:
+      'On every scored day, each indicator with a reading is made tighter by its robust-scale floor and, separately, beyond every value in its 5-year window (a mapped reading: to 1); its reading, the aggregate, the smoothed aggregate and the like-for-like headline are recomputed with all else unchanged. A violation is any of them falling.',
+  };
+}
+
+/**
+ * What composition changes alone moved the headline. On each day the composition changes, the headline is
+ * recomputed as if it had not: yesterday's composition, the inputs that left held at the reading they had
+ * yesterday, the inputs that joined left out — ranked against yesterday's composition's own history. The
+ * published headline minus that is the move the change made. These moves are summed over every span of
+ * TRANSITION_DAYS business days (an input can leave and another join within weeks: the whole transition counts).
+ */
+export function compositionMoves(run: ModelRun) {
+  const layout = groupLayout(run.spec, run.readings);
+  const all = allCompositions(run);
+  const k = run.readings.length;
+  const e = new Float64Array(k);
+  const h = new Float64Array(k);
+  const moves = new Float64Array(run.grid.length);
+  let days = 0;
+  for (let g = 0; g < run.grid.length; g++) {
+    slideAll(all, g);
+    const mask = run.composition?.[g] ?? 0;
+    const previous = g > 0 ? (run.composition?.[g - 1] ?? 0) : 0;
+    const headline = run.headline[g]!;
+    if (mask === previous || previous === 0 || Number.isNaN(headline) || Number.isNaN(run.headline[g - 1]!)) continue;
+    const c = all.get(previous);
+    if (!c || Number.isNaN(c.smoothed[g]!)) continue;
+    for (let i = 0; i < k; i++) {
+      const was = (previous & (1 << i)) !== 0;
+      const is = (mask & (1 << i)) !== 0;
+      e[i] = was ? (is ? run.effective[i]![g]! : run.effective[i]![g - 1]!) : 0;
+      h[i] = was && !is ? run.held[i]![g - 1]! : run.held[i]![g]!;
+    }
+    const aggregate = combineDay(run.spec, layout, e, h).aggregate;
+    if (Number.isNaN(aggregate)) continue;
+    const smoothed = c.smoothed[g]! + (aggregate - c.raw[g]!) / c.count[g]!;
+    if (c.window.size < WINDOWS.headlineMinHistory) continue;
+    days++;
+    moves[g] = headline - Math.round(100 * c.window.rankReplacing(smoothed, c.smoothed[g]!));
+  }
+  let max = 0;
+  let worst = -1;
+  let over = 0;
+  let sum = 0;
+  for (let g = 0; g < moves.length; g++) {
+    sum += moves[g]!;
+    if (g >= TRANSITION_DAYS) sum -= moves[g - TRANSITION_DAYS]!;
+    if (Math.abs(sum) > TRANSITION_LIMIT_POINTS) over++;
+    if (Math.abs(sum) > max) {
+      max = Math.abs(sum);
+      worst = g;
+    }
+  }
+  return {
+    days,
+    limitPoints: TRANSITION_LIMIT_POINTS,
+    daysOverLimit: over,
+    maxMovePoints: max,
+    worstDate: worst >= 0 ? fromDayNumber(run.grid[worst]!) : null,
+    method: `On each of the ${days} days the composition changed, the headline recomputed with yesterday's composition (inputs that left held at yesterday's reading, inputs that joined left out) and ranked against that composition's own history; the published headline minus that is the change's move. maxMovePoints is the largest total of those moves over any ${TRANSITION_DAYS} business days; daysOverLimit counts the days ending a span whose total exceeds ${TRANSITION_LIMIT_POINTS}.`,
+  };
+}

@@ -1,0 +1,275 @@
+import { toDayNumber } from '../../../timeseries/dates.ts';
+import { pearson } from '../../stats/pearson.ts';
+import { round } from '../../stats/round.ts';
+import { trailingPercentile } from '../../stats/trailing-percentile.ts';
+import type { ModelRun } from '../liquidity-model.ts';
+import { type PointInTimeSeries, sampleOnGrid } from '../point-in-time.ts';
+import { THRESHOLDS, WINDOWS } from '../spec.ts';
+import { benchmarkCorrelations, type CorrelationFigure } from './benchmark-correlations.ts';
+
+/**
+ * The dli-3 targets (docs/dli-3-protocol.md), computed on the published headline: T1–T8 over the whole history,
+ * and the in-sample criteria I1–I7 (2005–2018 only) by which the protocol chooses a variant. Each is reported
+ * with its figure and whether it passes; none is ever used to tune a published version after the fact.
+ */
+export const EVENTS = [
+  { date: '2007-08-09', name: 'BNP Paribas freezes funds: interbank funding seizes' },
+  { date: '2008-09-15', name: 'Lehman Brothers fails' },
+  { date: '2011-11-30', name: 'Euro-area dollar funding stress: coordinated swap-line action' },
+  { date: '2018-12-24', name: 'December 2018 sell-off and year-end funding' },
+  { date: '2019-09-17', name: 'Repo rate spike' },
+  { date: '2020-03-16', name: 'Covid dash for cash' },
+  { date: '2025-10-31', name: 'October 2025 month-end funding squeeze' },
+] as const;
+
+const LOOSE_QE = { from: '2009-03-18', to: '2014-10-29' };
+const LOOSE_2020 = { from: '2020-06-01', to: '2021-12-31' };
+const RRP_DRAIN = { from: '2023-06-01', to: '2024-08-30' };
+const QT1 = { from: '2017-10-02', to: '2019-09-30' };
+const DRAIN_2025 = { from: '2025-07-01', to: '2025-12-31' };
+const IN_SAMPLE = { from: '2005-01-01', to: '2018-12-31' };
+const OUT_OF_SAMPLE = { from: '2019-01-01', to: '2999-12-31' };
+const EVER = { from: '1900-01-01', to: '2999-12-31' };
+const WINDOW_DAYS = 10;
+
+export interface Target {
+  id: string;
+  target: string;
+  /** The figures behind the verdict, as text (e.g. "6 of 7: …"). */
+  figure: string;
+  /** null when the history does not cover what the target needs. */
+  pass: boolean | null;
+}
+
+interface Period {
+  from: string;
+  to: string;
+}
+
+export function dli3Targets(
+  run: ModelRun,
+  inputs: ReadonlyMap<string, PointInTimeSeries>,
+  correlations?: readonly CorrelationFigure[],
+): Target[] {
+  const vixPct = vixPercentile(run, inputs.get('vix'));
+  const figures = (id: 'nfci' | 'stlfsi4') =>
+    correlations?.filter((f) => f.benchmark === id) ?? benchmarkCorrelations(run, id, inputs.get(id));
+  const nfci = figures('nfci');
+  const stl = figures('stlfsi4');
+  const rho = (list: readonly CorrelationFigure[]) =>
+    list.find((f) => f.period === '2008-2015' && f.leadWeeks === 0)?.rho ?? null;
+  const events = eventHits(run, EVENTS.map((e) => e.date));
+  const hits = events.filter((e) => e.peak !== null && e.peak >= THRESHOLDS.riskOff);
+  const qe = medianOver(run, LOOSE_QE);
+  const l2020 = medianOver(run, LOOSE_2020);
+  const drain = medianOver(run, RRP_DRAIN);
+  const qt1 = medianOver(run, QT1);
+  const d2025 = medianOver(run, DRAIN_2025);
+  const auc = auroc(run, EVENTS.map((e) => e.date), [LOOSE_QE, LOOSE_2020, RRP_DRAIN]);
+  const r2 = [IN_SAMPLE, OUT_OF_SAMPLE, EVER].map((p) => rSquared(run, vixPct, p));
+  const persistence = persistenceOf(run, EVER);
+  const [rN, rS] = [rho(nfci), rho(stl)];
+  return [
+    {
+      id: 'T1',
+      target: `headline ≥ ${THRESHOLDS.riskOff} within ±${WINDOW_DAYS} business days of ≥ 6 of the ${EVENTS.length} funding-stress events`,
+      figure: `${hits.length} of ${events.length}: ${events.map((e) => `${e.date} ${e.peak ?? 'n/a'}`).join(', ')}`,
+      pass: hits.length >= 6,
+    },
+    {
+      id: 'T2',
+      target: 'median headline ≤ 25 in QE (2009-03-18 → 2014-10-29) and in 2020-06-01 → 2021-12-31',
+      figure: `${fmt(qe)} / ${fmt(l2020)}`,
+      pass: both(qe, l2020, (x) => x <= 25),
+    },
+    {
+      id: 'T3',
+      target: 'median headline ≤ 50 in the ON RRP drain (2023-06-01 → 2024-08-30)',
+      figure: fmt(drain),
+      pass: drain === null ? null : drain <= 50,
+    },
+    {
+      id: 'T4',
+      target: 'median headline ≥ 65 in QT1 (2017-10-02 → 2019-09-30) and in 2025-07-01 → 2025-12-31',
+      figure: `${fmt(qt1)} / ${fmt(d2025)}`,
+      pass: both(qt1, d2025, (x) => x >= 65),
+    },
+    {
+      id: 'T5',
+      target: 'AUROC ≥ 0.85: the T1 event windows against the T2 and T3 loose days',
+      figure: fmt(auc),
+      pass: auc === null ? null : auc >= 0.85,
+    },
+    {
+      id: 'T6',
+      target: "R² of the headline on VIX's own 5-year percentile ≤ 0.20 in 2005–2018, 2019 → and overall",
+      figure: r2.map(fmt).join(' / '),
+      pass: r2.every((x) => x !== null) ? r2.every((x) => x! <= 0.2) : null,
+    },
+    {
+      id: 'T7',
+      target: '≤ 8 status changes a year and a median run ≥ 10 business days',
+      figure: `${fmt(persistence.changesPerYear)} a year, median run ${fmt(persistence.medianRun)}`,
+      pass: persistence.changesPerYear === null ? null : persistence.changesPerYear <= 8 && persistence.medianRun! >= 10,
+    },
+    {
+      id: 'T8',
+      target: 'Spearman ρ with NFCI and with STLFSI4 over 2008–2015 (Fridays, as published) ≥ 0.45 each',
+      figure: `${fmt(rN)} / ${fmt(rS)}`,
+      pass: both(rN, rS, (x) => x >= 0.45),
+    },
+  ];
+}
+
+/** The protocol's in-sample criteria (2005-01-01 → 2018-12-31 only): what chooses the variant. */
+export function inSampleCriteria(run: ModelRun, inputs: ReadonlyMap<string, PointInTimeSeries>): Target[] {
+  const dates = EVENTS.filter((e) => e.date <= IN_SAMPLE.to).map((e) => e.date);
+  const events = eventHits(run, dates);
+  const hits = events.filter((e) => e.peak !== null && e.peak >= THRESHOLDS.riskOff).length;
+  const qe = medianOver(run, LOOSE_QE);
+  const qt1 = medianOver(run, { from: QT1.from, to: IN_SAMPLE.to });
+  const auc = auroc(run, dates, [LOOSE_QE]);
+  const r2 = rSquared(run, vixPercentile(run, inputs.get('vix')), IN_SAMPLE);
+  const persistence = persistenceOf(run, IN_SAMPLE);
+  const rho = (id: 'nfci' | 'stlfsi4') =>
+    benchmarkCorrelations(run, id, inputs.get(id)).find((f) => f.period === '2008-2015' && f.leadWeeks === 0)?.rho ??
+    null;
+  const [rN, rS] = [rho('nfci'), rho('stlfsi4')];
+  return [
+    { id: 'I1', target: '≥ 80 near ≥ 3 of 4 in-sample events', figure: `${hits} of ${dates.length}`, pass: hits >= 3 },
+    { id: 'I2', target: 'QE median ≤ 25', figure: fmt(qe), pass: qe === null ? null : qe <= 25 },
+    { id: 'I3', target: 'QT1 to 2018 median ≥ 65', figure: fmt(qt1), pass: qt1 === null ? null : qt1 >= 65 },
+    { id: 'I4', target: 'in-sample AUROC ≥ 0.85', figure: fmt(auc), pass: auc === null ? null : auc >= 0.85 },
+    { id: 'I5', target: 'R² on VIX percentile ≤ 0.20', figure: fmt(r2), pass: r2 === null ? null : r2 <= 0.2 },
+    {
+      id: 'I6',
+      target: '≤ 8 changes a year, median run ≥ 10',
+      figure: `${fmt(persistence.changesPerYear)}, ${fmt(persistence.medianRun)}`,
+      pass: persistence.changesPerYear === null ? null : persistence.changesPerYear <= 8 && persistence.medianRun! >= 10,
+    },
+    { id: 'I7', target: 'ρ NFCI, STLFSI4 2008–2015 ≥ 0.45', figure: `${fmt(rN)} / ${fmt(rS)}`, pass: both(rN, rS, (x) => x >= 0.45) },
+  ];
+}
+
+/** In-sample AUROC (the I4 figure), for the protocol's tie-break. */
+export function inSampleAuroc(run: ModelRun): number | null {
+  return auroc(
+    run,
+    EVENTS.filter((e) => e.date <= IN_SAMPLE.to).map((e) => e.date),
+    [LOOSE_QE],
+  );
+}
+
+const fmt = (x: number | null) => (x === null ? 'n/a' : String(round(x, 3)));
+const both = (a: number | null, b: number | null, ok: (x: number) => boolean) =>
+  a === null || b === null ? null : ok(a) && ok(b);
+
+/** Grid indices of days with a headline within [from, to]. */
+function daysIn(run: ModelRun, period: Period): number[] {
+  const from = toDayNumber(period.from);
+  const to = toDayNumber(period.to);
+  const out: number[] = [];
+  for (let g = 0; g < run.grid.length; g++)
+    if (run.grid[g]! >= from && run.grid[g]! <= to && !Number.isNaN(run.headline[g]!)) out.push(g);
+  return out;
+}
+
+/** Grid indices within ±WINDOW_DAYS business days of the first grid day on or after `date`. */
+function eventWindow(run: ModelRun, date: string): number[] {
+  const day = toDayNumber(date);
+  const at = run.grid.findIndex((d) => d >= day);
+  if (at < 0) return [];
+  const out: number[] = [];
+  for (let g = Math.max(0, at - WINDOW_DAYS); g <= Math.min(run.grid.length - 1, at + WINDOW_DAYS); g++)
+    if (!Number.isNaN(run.headline[g]!)) out.push(g);
+  return out;
+}
+
+/** Highest headline within ±10 business days of each date (null where none was scored). */
+export function eventHits(run: ModelRun, dates: readonly string[]): Array<{ date: string; peak: number | null }> {
+  return dates.map((date) => {
+    const days = eventWindow(run, date);
+    return { date, peak: days.length > 0 ? Math.max(...days.map((g) => run.headline[g]!)) : null };
+  });
+}
+
+function median(xs: number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+export function medianOver(run: ModelRun, period: Period): number | null {
+  return median(daysIn(run, period).map((g) => run.headline[g]!));
+}
+
+/**
+ * Probability that a day in an event window reads tighter than a day of a loose period (ties count half): the
+ * Mann–Whitney statistic over the two sets of headlines. Example: events [90, 70], loose [20, 70] → 0.875.
+ */
+export function auroc(run: ModelRun, events: readonly string[], loose: readonly Period[]): number | null {
+  const positives = [...new Set(events.flatMap((d) => eventWindow(run, d)))].map((g) => run.headline[g]!);
+  const negatives = loose.flatMap((p) => daysIn(run, p)).map((g) => run.headline[g]!);
+  return aurocOf(positives, negatives);
+}
+
+export function aurocOf(positives: readonly number[], negatives: readonly number[]): number | null {
+  if (positives.length === 0 || negatives.length === 0) return null;
+  const sorted = [...negatives].sort((a, b) => a - b);
+  let wins = 0;
+  for (const p of positives) {
+    let below = 0;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < p) lo = mid + 1;
+      else hi = mid;
+    }
+    below = lo;
+    let equal = 0;
+    while (below + equal < sorted.length && sorted[below + equal] === p) equal++;
+    wins += below + equal / 2;
+  }
+  return wins / (positives.length * negatives.length);
+}
+
+/** VIX's own trailing 5-year percentile (0–100) on the model's grid. */
+function vixPercentile(run: ModelRun, vix: PointInTimeSeries | undefined): Float64Array {
+  if (!vix) return new Float64Array(run.grid.length).fill(Number.NaN);
+  const { values } = sampleOnGrid(vix, run.grid, WINDOWS.carryForwardDays);
+  return trailingPercentile(values, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
+}
+
+function rSquared(run: ModelRun, x: Float64Array, period: Period): number | null {
+  const days = daysIn(run, period).filter((g) => !Number.isNaN(x[g]!));
+  if (days.length < 30) return null;
+  const r = pearson(
+    days.map((g) => run.headline[g]!),
+    days.map((g) => x[g]!),
+  );
+  return Number.isNaN(r) ? null : r * r;
+}
+
+/**
+ * Status changes a year (per 261 business days scored) and the median length of a run of one status, in business
+ * days, over the days with a headline in the period. Example: on, on, off, off, off → 1 change in 5 days, runs 2
+ * and 3 (median 2.5).
+ */
+export function persistenceOf(run: ModelRun, period: Period): { changesPerYear: number | null; medianRun: number | null } {
+  const days = daysIn(run, period);
+  if (days.length < 2) return { changesPerYear: null, medianRun: null };
+  let changes = 0;
+  const runs: number[] = [];
+  let length = 1;
+  for (let k = 1; k < days.length; k++) {
+    if (run.status[days[k]!] !== run.status[days[k - 1]!]) {
+      changes++;
+      runs.push(length);
+      length = 1;
+    } else length++;
+  }
+  runs.push(length);
+  return { changesPerYear: (changes * 261) / days.length, medianRun: median(runs) };
+}
