@@ -133,7 +133,7 @@ describe('machine-readable discovery', () => {
       [...INDICATOR_IDS],
     );
     assert.deepEqual(snapshot.regime, (await h.app.inject('/api/regime')).json());
-    assert.equal(snapshot.dliModel.version, 'dli-2');
+    assert.equal(snapshot.dliModel.version, 'dli-3');
     assert.ok(snapshot.apis.some((a: { path: string }) => a.path === '/api/series/{id}'));
     assert.ok(snapshot.partnerSites.some((p: { relation: string }) => p.relation === 'data-source'));
     assert.equal(snapshot.recentBlog.length, 3);

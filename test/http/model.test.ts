@@ -21,7 +21,7 @@ describe('GET /api/regime, /api/history, /api/model', () => {
     assert.equal(res.headers['cache-control'], 'public, s-maxage=3600, stale-while-revalidate=21600');
     const regime = res.json();
     assert.deepEqual(validator.validate('/api/regime', 200, regime), []);
-    assert.equal(regime.modelVersion, 'dli-2');
+    assert.equal(regime.modelVersion, 'dli-3');
     assert.equal(regime.freshness.state, 'current');
     assert.equal(regime.compositeScore, Math.round(((50 - regime.percentile5y) / 50) * 100) / 100);
     assert.equal(regime.coverage.totalIndicators, 7);

@@ -49,7 +49,7 @@ describe('dli-2 is reproducible from a fresh install', () => {
   it('a store that saw data late and revised publishes the history a fresh install publishes', () => {
     const a = computeModelOutputs(fresh, TEST_NOW, 'http://x');
     const b = computeModelOutputs(longRunning(fresh), TEST_NOW, 'http://x');
-    assert.equal(a.history.modelVersion, 'dli-2');
+    assert.equal(a.history.modelVersion, 'dli-3');
     assert.ok(a.history.count > 1000);
     assert.deepEqual(b.history.headline, a.history.headline);
     assert.deepEqual(b.history.dates, a.history.dates);

@@ -7,7 +7,14 @@ import { winsorize } from '../stats/winsorize.ts';
 import { cissModel } from './ciss.ts';
 import { likeForLike } from './like-for-like.ts';
 import { businessDays, lastInformationDay, type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
-import { type GroupId, MODEL_START, type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
+import {
+  type GroupId,
+  MODEL_START,
+  type ModelSpec,
+  type ScoredIndicator,
+  THRESHOLDS,
+  WINDOWS,
+} from './spec.ts';
 import { weightedMeanModel } from './weighted-mean.ts';
 
 /**
@@ -86,11 +93,38 @@ export function computeModel(
       readings,
       ...combined,
       ...ranked,
-      status: statusPath(ranked.headline, spec.hysteresis),
+      status: statusPath(ranked.headline, spec.hysteresis, thinDays(spec, readings, grid.length)),
     };
   }
   const headline = trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
   return { spec, grid, readings, ...combined, headline, status: statusPath(headline, spec.hysteresis) };
+}
+
+/**
+ * Days on which inputs carrying less than THRESHOLDS.minLiveWeight of the nominal weight have a live reading:
+ * the status holds through them (statusPath), and the regime's confidence is low.
+ */
+export function thinDays(spec: ModelSpec, readings: IndicatorReadings[], n: number): Uint8Array {
+  const thin = new Uint8Array(n);
+  for (let g = 0; g < n; g++) thin[g] = liveWeightShare(spec, readings, g) < THRESHOLDS.minLiveWeight ? 1 : 0;
+  return thin;
+}
+
+/**
+ * The share of the nominal weight whose inputs have a live reading on day g: each group's weight times the share
+ * of its members that are live — or, for a group read as its most-used member (`max`), all of it when any is.
+ * Example (dli-3, before October 2008): net liquidity, CP − T-bill, swap lines and VIX → .15 + .133 + .20 + .10.
+ */
+export function liveWeightShare(spec: ModelSpec, readings: IndicatorReadings[], g: number): number {
+  const total = spec.groups.reduce((sum, group) => sum + group.weight, 0);
+  let live = 0;
+  for (const group of spec.groups) {
+    const members = readings.filter((r) => r.spec.group === group.id);
+    const on = members.filter((r) => r.live[g]).length;
+    if (members.length === 0 || on === 0) continue;
+    live += (group.weight / total) * (group.combine === 'max' ? 1 : on / members.length);
+  }
+  return live;
 }
 
 /**
@@ -103,12 +137,14 @@ export function computeModel(
 export function statusPath(
   headline: Float64Array,
   hysteresis: { riskOffExit: number; riskOnExit: number } | undefined,
+  thin?: Uint8Array,
 ): Status[] {
   const out = new Array<Status>(headline.length);
   let state: Status = 'neutral';
   for (let g = 0; g < headline.length; g++) {
     const h = headline[g]!;
-    if (Number.isNaN(h)) {
+    // On thin coverage the status holds: missing data never makes (or ends) a risk-off or a risk-on.
+    if (Number.isNaN(h) || thin?.[g]) {
       out[g] = state;
       continue;
     }

@@ -1,8 +1,8 @@
 import { fromDayNumber } from '../../timeseries/dates.ts';
 import { round } from '../stats/round.ts';
 import { driversOn, momentumBase } from './drivers.ts';
-import type { ModelRun, Status } from './liquidity-model.ts';
-import { type GroupId, nominalWeights, THRESHOLDS } from './spec.ts';
+import { liveWeightShare, type ModelRun, type Status } from './liquidity-model.ts';
+import { type GroupId, THRESHOLDS } from './spec.ts';
 
 export type Momentum = 'improving' | 'stable' | 'deteriorating';
 export type Confidence = 'high' | 'medium' | 'low';
@@ -91,7 +91,7 @@ export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
       fading,
       missing,
       stale,
-      ...(run.spec.headline === 'like-for-like' ? { liveWeightShare: round(liveWeightShare(run, g), 3) } : {}),
+      ...(run.spec.headline === 'like-for-like' ? { liveWeightShare: round(liveWeightShare(run.spec, run.readings, g), 3) } : {}),
     },
     subIndices: groups.subIndices,
     date: fromDayNumber(run.grid[g]!),
@@ -158,14 +158,6 @@ export function momentumAt(run: ModelRun, g: number): Momentum {
   return 'stable';
 }
 
-/** The share of the spec's nominal weight carried by inputs with a live reading on day g. */
-export function liveWeightShare(run: ModelRun, g: number): number {
-  const weights = nominalWeights(run.spec);
-  let live = 0;
-  for (const r of run.readings) if (r.live[g]) live += weights.get(r.spec.id) ?? 0;
-  return live;
-}
-
 function confidenceOf(
   run: ModelRun,
   readings: ReadingsOn,
@@ -173,7 +165,7 @@ function confidenceOf(
   g: number,
 ): Confidence {
   // dli-3: a reading on under half of the nominal weight is low, whatever else holds.
-  if (run.spec.headline === 'like-for-like' && liveWeightShare(run, g) < THRESHOLDS.minLiveWeight) return 'low';
+  if (run.spec.headline === 'like-for-like' && liveWeightShare(run.spec, run.readings, g) < THRESHOLDS.minLiveWeight) return 'low';
   const reporting = readings.fed.length + readings.dormant.length;
   const stale = readings.stale.length;
   const coverage = reporting / run.spec.scored.length;

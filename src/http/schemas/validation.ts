@@ -176,7 +176,9 @@ export const Validation = Type.Object(
           id: Type.String({ description: 'T1–T8, as in docs/dli-3-protocol.md.' }),
           target: Type.String(),
           figure: Type.String({ description: 'What was measured on this history.' }),
-          pass: Nullable(Type.Boolean({ description: 'null when the history does not cover what the target needs.' })),
+          pass: Type.Union([Type.Boolean(), Type.Null()], {
+            description: "null when the history does not cover what the target needs.",
+          }),
         },
         { additionalProperties: false },
       ),
