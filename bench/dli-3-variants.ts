@@ -10,7 +10,12 @@ import type { ModelSpec } from '../src/analytics/model/spec.ts';
 import { DLI_2 } from '../src/analytics/model/specs/dli-2.ts';
 import { DLI_3_VARIANTS } from '../src/analytics/model/specs/dli-3.ts';
 import { robustness } from '../src/analytics/model/validation/robustness.ts';
-import { dli3Targets, inSampleAuroc, inSampleCriteria, type Target } from '../src/analytics/model/validation/targets.ts';
+import {
+  dli3Targets,
+  inSampleAuroc,
+  inSampleCriteria,
+  type Target,
+} from '../src/analytics/model/validation/targets.ts';
 import { modelInputs } from '../src/publish/model-run.ts';
 import { loadVintagedSeries } from '../src/store/observations.ts';
 import { CATALOG } from '../src/timeseries/series.ts';
@@ -55,7 +60,9 @@ const reference = evaluate('dli-2', DLI_2);
 const mark = (t: Target) => `${t.pass === null ? '·' : t.pass ? '✓' : '✗'} ${t.figure}`;
 
 process.stdout.write(`data: real files, now = ${NOW}\n\nin-sample criteria (2005–2018; these choose):\n`);
-process.stdout.write(`| variant | ${results[0]!.inSample.map((t) => `${t.id} ${t.target}`).join(' | ')} | met | monotonicity violations |\n`);
+process.stdout.write(
+  `| variant | ${results[0]!.inSample.map((t) => `${t.id} ${t.target}`).join(' | ')} | met | monotonicity violations |\n`,
+);
 process.stdout.write(`|---|${results[0]!.inSample.map(() => '---').join('|')}|---|---|\n`);
 const checks = new Map<string, ReturnType<typeof robustness>>();
 for (const r of [...results, reference]) {
@@ -67,15 +74,16 @@ for (const r of [...results, reference]) {
   );
 }
 process.stdout.write(`\ntargets on the whole history (reported, never used to choose):\n`);
-process.stdout.write(`| variant | ${results[0]!.targets.map((t) => t.id).join(' | ')} | met |\n|---|${results[0]!.targets.map(() => '---').join('|')}|---|\n`);
+process.stdout.write(
+  `| variant | ${results[0]!.targets.map((t) => t.id).join(' | ')} | met |\n|---|${results[0]!.targets.map(() => '---').join('|')}|---|\n`,
+);
 for (const r of [...results, reference])
-  process.stdout.write(`| ${r.id} | ${r.targets.map(mark).join(' | ')} | ${r.targets.filter((t) => t.pass).length} of 8 |\n`);
+  process.stdout.write(
+    `| ${r.id} | ${r.targets.map(mark).join(' | ')} | ${r.targets.filter((t) => t.pass).length} of 8 |\n`,
+  );
 for (const r of [...results, reference]) {
   const c = checks.get(r.id);
-  if (c)
-    process.stdout.write(
-      `${r.id}: composition moves ${JSON.stringify(c.stability)}\n`,
-    );
+  if (c) process.stdout.write(`${r.id}: composition moves ${JSON.stringify(c.stability)}\n`);
 }
 
 // The protocol's rule: most in-sample criteria met among variants with no monotonicity violation; ties go to

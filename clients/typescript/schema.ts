@@ -928,7 +928,7 @@ export interface components {
             };
         };
         Regime: {
-            /** @description risk-off at percentile5y ≥ 80, risk-on at ≤ 20, neutral otherwise. */
+            /** @description dli-3 (with confirmation): risk-off is entered at percentile5y ≥ 80 and kept until it falls below 70; risk-on is entered at ≤ 20 and kept until it rises above 30; neutral otherwise. dli-1 and dli-2: risk-off at ≥ 80, risk-on at ≤ 20, from the day's value alone. */
             status: "risk-on" | "neutral" | "risk-off";
             /** @description From the headline change over 7 days: ≤ −5 improving, ≥ +5 deteriorating. */
             momentum: "improving" | "stable" | "deteriorating";
@@ -938,13 +938,13 @@ export interface components {
             compositeScore: number;
             /** @description compositeScore on the previous business day. */
             previousScore: number | null;
-            /** @description Headline: trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose. */
+            /** @description Headline: trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose. dli-3: of the aggregate smoothed over 10 business days, ranked against its trailing 5 years computed with the same inputs as today (like for like). */
             percentile5y: number;
             /** @description Top 5 indicators by |contribution|. */
             drivers: {
                 indicatorId: string;
                 /** @description The model group of the indicator. */
-                group: "policy" | "funding" | "credit" | "risk";
+                group: "policy" | "funding" | "credit" | "risk" | "backstops";
                 /** @description The indicator's weight in today's aggregate (its group's share of the weights × its share of the group's presence); the weights add up to 1. */
                 weight: number;
                 /** @description Sign-aligned robust z-score (higher = tighter), clipped to ±3; the last one while it fades out. */
@@ -969,13 +969,16 @@ export interface components {
                 missing: string[];
                 /** @description Fed or dormant, but older than their expected publication lag. */
                 stale: string[];
+                /** @description dli-3: the share of the model's nominal weight carried by inputs with live data on the score date. Under 0.5: confidence is low and freshness.reason names the missing inputs. */
+                liveWeightShare?: number;
             };
-            /** @description Group sub-indices, 0–100 (presence-weighted mean percentile of the group; null when none reports or the group is not in the model version). */
+            /** @description Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility); null when none reports or the group is not in the model version. dli-3: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = use of the Fed's dollar facilities, risk = VIX (confirming). */
             subIndices: {
                 policy: number | null;
                 funding: number | null;
                 credit: number | null;
                 risk: number | null;
+                backstops: number | null;
             };
             /**
              * Format: date
@@ -998,7 +1001,7 @@ export interface components {
             freshness: {
                 /** @description current: computed at the last refresh from data as recent as its inputs' publication lags explain. stale: computed at the last refresh, but the reading's date is more than 7 days before the publication day — more than the publication lags of the model's daily inputs explain (1 business day, plus weekends and holidays): the providers have published nothing newer, or the refreshes are failing (see /api/health). last-good: the last recompute failed; this is the last good result. */
                 state: "current" | "stale" | "last-good";
-                /** @description Why the reading is stale or last-good: how old it is, and what failed. */
+                /** @description Why the reading is stale or last-good (how old it is, and what failed), and, whatever the state, when inputs carrying under 50 % of the nominal weight had live data, which inputs are missing. */
                 reason: string | null;
             };
             /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
@@ -1070,12 +1073,13 @@ export interface components {
                 funding: (number | null)[];
                 credit: (number | null)[];
                 risk: (number | null)[];
+                backstops: (number | null)[];
             };
             /** @description Whether this result is current, and if not, why. */
             freshness: {
                 /** @description current: computed at the last refresh from data as recent as its inputs' publication lags explain. stale: computed at the last refresh, but the reading's date is more than 7 days before the publication day — more than the publication lags of the model's daily inputs explain (1 business day, plus weekends and holidays): the providers have published nothing newer, or the refreshes are failing (see /api/health). last-good: the last recompute failed; this is the last good result. */
                 state: "current" | "stale" | "last-good";
-                /** @description Why the reading is stale or last-good: how old it is, and what failed. */
+                /** @description Why the reading is stale or last-good (how old it is, and what failed), and, whatever the state, when inputs carrying under 50 % of the nominal weight had live data, which inputs are missing. */
                 reason: string | null;
             };
             /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
@@ -1131,7 +1135,7 @@ export interface components {
             summary: string;
             groups: {
                 /** @description group id */
-                id: "policy" | "funding" | "credit" | "risk";
+                id: "policy" | "funding" | "credit" | "risk" | "backstops";
                 name: string;
                 /** @description Weight before renormalization over the groups present. */
                 weight: number;
@@ -1274,7 +1278,7 @@ export interface components {
                     };
                     stability: {
                         days: number;
-                        /** @description Always 5. */
+                        /** @description Always 5: dli-2 per day, dli-3 in total over any span of 65 business days (see method). */
                         limitPoints: number;
                         daysOverLimit: number;
                         maxMovePoints: number;
@@ -1289,6 +1293,16 @@ export interface components {
                         method: string;
                     };
                 } | null;
+                /** @description dli-3's targets on the published history, pass or fail: set by a study that had seen 2019–2025, so they are not a blind test (docs/dli-3-protocol.md). */
+                targets: {
+                    /** @description T1–T8, as in docs/dli-3-protocol.md. */
+                    id: string;
+                    target: string;
+                    /** @description What was measured on this history. */
+                    figure: string;
+                    /** @description null when the history does not cover what the target needs. */
+                    pass: boolean | null;
+                }[];
             } | null;
             /** @description Every version ever published, newest first: the changelog. */
             versions: {
@@ -1307,7 +1321,7 @@ export interface components {
                 changes: string[];
                 groups: {
                     /** @description group id */
-                    id: "policy" | "funding" | "credit" | "risk";
+                    id: "policy" | "funding" | "credit" | "risk" | "backstops";
                     name: string;
                     /** @description Weight before renormalization over the groups present. */
                     weight: number;
@@ -1327,7 +1341,7 @@ export interface components {
             freshness: {
                 /** @description current: computed at the last refresh from data as recent as its inputs' publication lags explain. stale: computed at the last refresh, but the reading's date is more than 7 days before the publication day — more than the publication lags of the model's daily inputs explain (1 business day, plus weekends and holidays): the providers have published nothing newer, or the refreshes are failing (see /api/health). last-good: the last recompute failed; this is the last good result. */
                 state: "current" | "stale" | "last-good";
-                /** @description Why the reading is stale or last-good: how old it is, and what failed. */
+                /** @description Why the reading is stale or last-good (how old it is, and what failed), and, whatever the state, when inputs carrying under 50 % of the nominal weight had live data, which inputs are missing. */
                 reason: string | null;
             };
             /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */

@@ -8,6 +8,16 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.5.0',
+    date: '2026-11-25',
+    openapiFingerprint: 'sha256:5ddbce80d11235c9433b8054f360d0f7426e6b5bd20bafbbeb4c958de41e93aa',
+    changes: [
+      'Model dli-3 (see /api/model versions): regime.subIndices and history.subIndices gain backstops; policy now means quantity (reserves and net liquidity) and funding means price (overnight funding against the floor); the status has hysteresis (documented on status).',
+      'Added: regime.coverage.liveWeightShare; freshness.reason also names the missing inputs when under half of the nominal weight has live data.',
+      'Added: validation.targets in /api/model (T1–T8 of docs/dli-3-protocol.md, pass or fail).',
+    ],
+  },
+  {
     version: '1.4.0',
     date: '2026-11-24',
     openapiFingerprint: 'sha256:ba6b58cf54a3649d7192be2e8d707fdcd83e8b947ee9c706160c615b9a557d28',

@@ -273,7 +273,7 @@ export const CATALOG: readonly SeriesDef[] = [
     id: 'reserve-ratio',
     name: 'Reserves to bank assets',
     description:
-      'Reserve balances as a share of commercial-bank total assets: how ample reserves are in the Fed\'s own terms (abundant above about 12–13 %; the September 2019 repo spike came near 8 %).',
+      "Reserve balances as a share of commercial-bank total assets: how ample reserves are in the Fed's own terms (abundant above about 12–13 %; the September 2019 repo spike came near 8 %).",
     unit: 'percent',
     frequency: 'weekly',
     group: 'policy',
@@ -369,7 +369,7 @@ export const CATALOG: readonly SeriesDef[] = [
     id: 'effr-iorb',
     name: 'EFFR minus IORB',
     description:
-      'Effective federal funds rate over the rate the Fed pays on reserves: where unsecured overnight funding trades against the Fed\'s floor. Well below zero while reserves are abundant; near or above zero as they grow scarce.',
+      "Effective federal funds rate over the rate the Fed pays on reserves: where unsecured overnight funding trades against the Fed's floor. Well below zero while reserves are abundant; near or above zero as they grow scarce.",
     unit: 'bps',
     frequency: 'daily',
     group: 'funding',

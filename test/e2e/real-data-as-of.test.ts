@@ -17,13 +17,15 @@ const FIRST = '2026-09-01T06:00:00.000Z';
 const BETWEEN = '2026-09-01T09:30:00.000Z';
 const SECOND = '2026-09-01T12:00:00.000Z';
 const VIX = 'fred:VIXCLS';
+// WALCL is revised too: VIX stops in June in the files; dli-3 reads net liquidity to the files' end.
+const REVISED = new Set([VIX, 'fred:WALCL']);
 
 type Body = Record<string, unknown> & { provenance: { inputs: unknown[] }; asOf?: unknown };
 
 /**
  * asOf on the real files, served as the service serves it: a real socket (the fast path, whose answer waits for
  * the worker thread), the model computed on the worker. The real files are loaded at FIRST; then the last 15
- * VIX closes are revised (+25 %) and seen at SECOND. asOf between answers what was published at FIRST.
+ * VIX closes and WALCL prints are revised (+25 %) and seen at SECOND. asOf between answers what was published at FIRST.
  */
 describe('point in time on the real files: the regime and the history as published before a revision', {
   skip: !hasRealData() && 'no ../shared/data/real',
@@ -44,7 +46,7 @@ describe('point in time on the real files: the regime and the history as publish
     const data: ReplayData = {
       ...real,
       rows: (key) =>
-        key === VIX && revised
+        REVISED.has(key) && revised
           ? real
               .rows(key)
               ?.map((r, i, all) =>
@@ -61,7 +63,7 @@ describe('point in time on the real files: the regime and the history as publish
     published.regime = JSON.parse(first.current!.regime!.response.body.toString());
     published.history = JSON.parse(first.current!.history!.response.body.toString());
     revised = true;
-    await runRefresh({ store, providers, now: () => new Date(SECOND), only: ['vix'] }, 'test');
+    await runRefresh({ store, providers, now: () => new Date(SECOND), only: ['vix', 'fed-balance-sheet'] }, 'test');
     const second = new Publisher(store, { now: () => new Date(SECOND) });
     await second.rebuild();
     app = await buildApp({ config: { baseUrl: 'http://x.test' }, publication: () => second.current });

@@ -192,40 +192,57 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     assert.equal(directory.license.series.length, 25);
   });
 
-  // The bar stands. dli-2 was chosen by the protocol fixed before the test period was looked at
-  // (docs/dli-2-protocol.md), not for this figure, and does not meet it on NFCI: see docs/methodology.md.
-  it('the model meets its validation bar on the real files: Spearman ≥ 0.3 with NFCI and STLFSI4, right sign', {
-    todo: 'dli-2 (chosen on 2005–2018 by the pre-registered rule) scores NFCI ρ 0.192 over the full period (STLFSI4 0.310); the bar is not met, and tuning on the full period to meet it would tune on the test period',
+  // dli-3's targets (docs/dli-3-protocol.md) on the published history. They replace dli-2's NFCI bar, which the
+  // dli-3 issue withdrew (since 2023 every reserve and money-market measure reads tighter while NFCI reads looser;
+  // choosing by NFCI pulled dli-2 toward VIX). Each target is held here; the ones dli-3 misses are `todo` with
+  // the figure measured, never loosened: the protocol chose dli-3 on 2005–2018, not for these figures.
+  const target = async (id: string) => {
+    const { targets } = (await h.app.inject('/api/model')).json().validation;
+    return targets.find((t: { id: string }) => t.id === id) as { figure: string; pass: boolean | null };
+  };
+  it('T1: ≥ 80 near ≥ 6 of 7 funding-stress events', {
+    todo: 'dli-3 reaches 80 near 5 of 7 (Lehman peaks at 66: the floor-system inputs start on 2008-10-09 and net liquidity was surging; 2011-11-30 at 25: only the swap lines saw it)',
   }, async () => {
-    const model = (await h.app.inject('/api/model')).json();
-    const full = (id: string) =>
-      model.validation.correlations.find(
-        (c: { benchmark: string; period: string; leadWeeks: number }) =>
-          c.benchmark === id && c.period === 'full' && c.leadWeeks === 0,
-      );
-    assert.ok(full('nfci').rho >= 0.3, `NFCI ρ ${full('nfci').rho}`);
-    assert.ok(full('stlfsi4').rho >= 0.3, `STLFSI4 ρ ${full('stlfsi4').rho}`);
-    assert.ok(full('nfci').n > 1000);
+    const t = await target('T1');
+    assert.equal(t.pass, true, t.figure);
+  });
+  for (const id of ['T2', 'T3', 'T4', 'T5', 'T6', 'T7']) {
+    it(`${id} holds on the real files`, async () => {
+      const t = await target(id);
+      assert.equal(t.pass, true, t.figure);
+    });
+  }
+  it('T8: Spearman ≥ 0.45 with NFCI and with STLFSI4 over 2008–2015', {
+    todo: 'dli-3 scores 0.33 with NFCI and 0.42 with STLFSI4 over 2008–2015 (dli-2: 0.44 / 0.55)',
+  }, async () => {
+    const t = await target('T8');
+    assert.equal(t.pass, true, t.figure);
   });
 
-  it('dli-2 on the real files: its guarantees hold on every day, and the crises read as the methodology says', async () => {
+  it('dli-3 on the real files: monotone on every day, drivers add up, persistence and coverage as published', async () => {
     const regime = (await h.app.inject('/api/regime')).json();
-    assert.equal(regime.modelVersion, 'dli-2');
+    assert.equal(regime.modelVersion, 'dli-3');
     const history = (await h.app.inject('/api/history')).json();
-    assert.equal(history.from, '2004-12-27');
-    // 2008-10: the crisis reads tight.
-    const i = history.dates.indexOf('2008-10-10');
-    assert.ok(history.headline[i] >= 90, `2008-10-10 headline ${history.headline[i]}`);
-    const { robustness, crises } = (await h.app.inject('/api/model')).json().validation;
+    // March 2020: the dash for cash reads tight.
+    const i = history.dates.indexOf('2020-03-20');
+    assert.ok(history.headline[i] >= 80, `2020-03-20 headline ${history.headline[i]}`);
+    const { robustness } = (await h.app.inject('/api/model')).json().validation;
     assert.ok(robustness.monotonicity.checks > 50_000);
     assert.equal(robustness.monotonicity.violations, 0);
-    assert.equal(robustness.stability.daysOverLimit, 0, `max ${robustness.stability.maxMovePoints}`);
     assert.equal(robustness.drivers.sumMatches, robustness.drivers.days);
-    // Hits and misses as they came (the protocol's dates); the methodology reports these.
-    assert.deepEqual(
-      crises.map((c: { id: string; hit: boolean | null }) => `${c.id}:${c.hit}`),
-      ['lehman:true', 'covid:true', 'svb:false', 'repo-2019:false', 'month-end-2025:true'],
-    );
+    // The end of the files: inputs stop at different dates and under half of the weight is live. The status holds
+    // what it was (no risk-off made by missing data), confidence is low and the reason names what is missing.
+    assert.ok(regime.coverage.liveWeightShare < 0.5);
+    assert.equal(regime.confidence, 'low');
+    assert.notEqual(regime.status, 'risk-off');
+    assert.match(regime.freshness.reason, /nominal weight had live data.*missing .*reserve-ratio/);
+  });
+
+  it('composition changes move the headline ≤ 5 points in total over any transition', {
+    todo: 'on the real files the inputs stop at different dates at the end; like-for-like ranking removes the mismatch that moved dli-2 by 51 points, but a departing input that read at an extreme of its own history still moves the rest by up to 27 points in total (2026-06: reserves / bank assets, then VIX and SOFR − IORB)',
+  }, async () => {
+    const { robustness } = (await h.app.inject('/api/model')).json().validation;
+    assert.equal(robustness.stability.daysOverLimit, 0, `max ${robustness.stability.maxMovePoints}`);
   });
 
   it('the lens on the real files: readings where the files have data, null where they do not', async () => {
@@ -268,24 +285,35 @@ describe('honest about time, on the real files read after they end', {
 
   it('the history ends on the last day a scored input brought new data, and the regime describes that day', async () => {
     // Independently of the model code: each scored input's last date in the raw files, plus its publication lag.
+    // dli-3's inputs: net liquidity (WALCL, TGA, ON RRP), reserves / bank assets, EFFR − IORB, SOFR − IORB,
+    // CP − T-bill, swap lines, Fed repo, VIX.
     const lastKnown: Array<[string, number]> = [
       ['WALCL.csv', 1],
       ['WDTGAL.csv', 1],
       ['RRPONTSYD.csv', 0],
+      ['WRESBAL.csv', 9],
+      ['EFFR.csv', 1],
       ['SOFR.csv', 1],
-      ['BAMLH0A0HYM2.csv', 1],
-      ['CASACBW027SBOG.csv', 9],
+      ['RIFSPPFAAD90NB.csv', 1],
+      ['SWPT.csv', 1],
+      ['WORAL.csv', 1],
       ['VIXCLS.csv', 1],
-      ['DTWEXBGS.csv', 7],
-      ['DFII10.csv', 1],
     ];
-    const expected = lastKnown
+    const latest = lastKnown
       .map(([file, lag]) => addDays([...rawFile(file).keys()].at(-1)!, lag))
       .sort()
       .at(-1)!;
     const history = (await h.app.inject('/api/history')).json();
     const regime = (await h.app.inject('/api/regime')).json();
+    // A reading needs two groups: the history ends on the last day two groups report, never after the latest
+    // information. On these files that is 2026-08-14 (then only net liquidity, one group, has data).
+    const expected = '2026-08-14';
+    assert.ok(expected <= latest);
     assert.equal(history.to, expected);
+    const reporting = (['policy', 'funding', 'backstops', 'risk'] as const).filter(
+      (id) => history.subIndices[id].at(-1) !== null,
+    );
+    assert.ok(reporting.length >= 2, reporting.join());
     assert.equal(regime.date, history.to);
     assert.equal(regime.percentile5y, history.headline.at(-1));
     assert.equal(regime.freshness.state, 'stale');

@@ -138,7 +138,7 @@ describe('machine-readable discovery', () => {
     assert.ok(snapshot.partnerSites.some((p: { relation: string }) => p.relation === 'data-source'));
     assert.equal(snapshot.recentBlog.length, 3);
     const scored = snapshot.indicators.filter((i: { scored: boolean }) => i.scored);
-    assert.equal(scored.length, 7, 'dli-2 scores 7 of the 25 indicators');
+    assert.equal(scored.length, 6, 'dli-3 scores 6 of the 25 indicators (and reserve-ratio, effr-iorb, fed-repo)');
   });
 
   it('/api/health reports the last refresh, per-source outcome and data ages', async () => {

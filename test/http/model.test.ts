@@ -24,9 +24,9 @@ describe('GET /api/regime, /api/history, /api/model', () => {
     assert.equal(regime.modelVersion, 'dli-3');
     assert.equal(regime.freshness.state, 'current');
     assert.equal(regime.compositeScore, Math.round(((50 - regime.percentile5y) / 50) * 100) / 100);
-    assert.equal(regime.coverage.totalIndicators, 7);
-    assert.equal(regime.coverage.totalGroups, 3);
-    assert.equal(regime.subIndices.credit, null, 'dli-2 has no credit group');
+    assert.equal(regime.coverage.totalIndicators, 9);
+    assert.equal(regime.coverage.totalGroups, 4);
+    assert.equal(regime.subIndices.credit, null, 'dli-3 has no credit group');
     assert.equal(regime.coverage.fed.length, regime.coverage.indicators);
     assert.ok(regime.dataAsOf <= TEST_NOW.toISOString().slice(0, 10));
   });
@@ -70,10 +70,16 @@ describe('GET /api/regime, /api/history, /api/model', () => {
     // Both versions, newest first, with what changed.
     assert.deepEqual(
       model.versions.map((v: { version: string; status: string }) => `${v.version}:${v.status}`),
-      ['dli-2:current', 'dli-1:retired'],
+      ['dli-3:current', 'dli-2:retired', 'dli-1:retired'],
     );
     assert.ok(model.versions.every((v: { changes: string[] }) => v.changes.length > 0));
     assert.equal(model.versions[1].to, model.versions[0].from);
+    assert.equal(model.versions[2].to, model.versions[1].from);
+    // dli-3's targets are published with their figures, pass or fail.
+    assert.deepEqual(
+      model.validation.targets.map((t: { id: string }) => t.id),
+      ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8'],
+    );
   });
 
   it('a failed recompute keeps serving the last good result, marked last-good', async () => {

@@ -28,7 +28,7 @@ describe('the website', () => {
   it('/methodology publishes the validation as computed now: figures with intervals, crises, guarantees, versions', async () => {
     const md = (await h.app.inject('/methodology.md')).body;
     const model = (await h.app.inject('/api/model')).json();
-    assert.match(md, /### The figures: dli-2 on the data stored now/);
+    assert.match(md, /### The figures: dli-3 on the data stored now/);
     const full = model.validation.correlations.find(
       (c: { benchmark: string; period: string; leadWeeks: number }) =>
         c.benchmark === 'nfci' && c.period === 'full' && c.leadWeeks === 0,
@@ -36,7 +36,7 @@ describe('the website', () => {
     assert.ok(md.includes(`| NFCI | full | ${full.rho.toFixed(3)} |`), 'the served figure, not a quoted one');
     assert.match(md, /Lehman Brothers files for bankruptcy \(2008-09-15\)/);
     assert.match(md, /Monotone: 0 violations in [\d,]+ checks/);
-    assert.match(md, /### dli-2 \(current, 2026-11-23 onwards\)/);
+    assert.match(md, /### dli-3 \(current, 2026-11-25 onwards\)/);
     assert.match(md, /### dli-1 \(retired, 2026-11-21 to 2026-11-23\)/);
   });
 

@@ -24,7 +24,12 @@ export function likeForLike(
   readings: IndicatorReadings[],
   effective: Float64Array[],
   held: Float64Array[],
-): { aggregate: Float64Array; headline: Float64Array; composition: Int32Array; byComposition: Map<number, Float64Array> } {
+): {
+  aggregate: Float64Array;
+  headline: Float64Array;
+  composition: Int32Array;
+  byComposition: Map<number, Float64Array>;
+} {
   const n = effective[0]?.length ?? 0;
   const composition = compositions(effective, n);
   const byComposition = new Map<number, Float64Array>();

@@ -1,20 +1,13 @@
 import { fromDayNumber, toDayNumber } from '../../timeseries/dates.ts';
 import { MAD_TO_SIGMA } from '../stats/mad.ts';
+import { normalQuantile } from '../stats/normal-quantile.ts';
 import { SortedWindow } from '../stats/sorted-window.ts';
 import { trailingPercentile } from '../stats/trailing-percentile.ts';
-import { normalQuantile } from '../stats/normal-quantile.ts';
 import { winsorize } from '../stats/winsorize.ts';
 import { cissModel } from './ciss.ts';
 import { likeForLike } from './like-for-like.ts';
 import { businessDays, lastInformationDay, type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
-import {
-  type GroupId,
-  MODEL_START,
-  type ModelSpec,
-  type ScoredIndicator,
-  THRESHOLDS,
-  WINDOWS,
-} from './spec.ts';
+import { type GroupId, MODEL_START, type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
 import { weightedMeanModel } from './weighted-mean.ts';
 
 /**
@@ -223,7 +216,8 @@ function indicatorReadings(
       }
     }
   }
-  const { z, p } = spec.reading && spec.reading.kind !== 'percentile' ? mappedReading(x, spec) : trailingRobust(x, spec);
+  const { z, p } =
+    spec.reading && spec.reading.kind !== 'percentile' ? mappedReading(x, spec) : trailingRobust(x, spec);
   const live = new Uint8Array(n);
   const dormant = new Uint8Array(n);
   for (let g = 0; g < n; g++) {

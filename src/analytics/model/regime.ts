@@ -91,7 +91,9 @@ export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
       fading,
       missing,
       stale,
-      ...(run.spec.headline === 'like-for-like' ? { liveWeightShare: round(liveWeightShare(run.spec, run.readings, g), 3) } : {}),
+      ...(run.spec.headline === 'like-for-like'
+        ? { liveWeightShare: round(liveWeightShare(run.spec, run.readings, g), 3) }
+        : {}),
     },
     subIndices: groups.subIndices,
     date: fromDayNumber(run.grid[g]!),
@@ -134,7 +136,13 @@ function readingsOn(run: ModelRun, g: number): ReadingsOn {
 
 /** The group sub-indices on day g, how many groups report and how many sit on the headline's side of ½. */
 function groupsOn(run: ModelRun, g: number) {
-  const subIndices: Record<GroupId, number | null> = { policy: null, funding: null, credit: null, risk: null, backstops: null };
+  const subIndices: Record<GroupId, number | null> = {
+    policy: null,
+    funding: null,
+    credit: null,
+    risk: null,
+    backstops: null,
+  };
   let reporting = 0;
   let agreeing = 0;
   const tight = run.headline[g]! >= 50;
@@ -165,7 +173,8 @@ function confidenceOf(
   g: number,
 ): Confidence {
   // dli-3: a reading on under half of the nominal weight is low, whatever else holds.
-  if (run.spec.headline === 'like-for-like' && liveWeightShare(run.spec, run.readings, g) < THRESHOLDS.minLiveWeight) return 'low';
+  if (run.spec.headline === 'like-for-like' && liveWeightShare(run.spec, run.readings, g) < THRESHOLDS.minLiveWeight)
+    return 'low';
   const reporting = readings.fed.length + readings.dormant.length;
   const stale = readings.stale.length;
   const coverage = reporting / run.spec.scored.length;

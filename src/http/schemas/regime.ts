@@ -1,12 +1,10 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { THRESHOLDS as T, WINDOWS } from '../../analytics/model/spec.ts';
+import { GROUP_IDS as GroupIds, THRESHOLDS as T, WINDOWS } from '../../analytics/model/spec.ts';
 import { STALE_READING_DAYS } from '../../publish/resources/model.ts';
 import { ModelAsOf } from './as-of.ts';
 import { literals } from './literals.ts';
 import { Provenance } from './provenance.ts';
 import { Validation } from './validation.ts';
-
-import { GROUP_IDS as GroupIds } from '../../analytics/model/spec.ts';
 
 export const ModelFreshness = Type.Object(
   {
@@ -48,7 +46,7 @@ const SubIndices = Type.Object(
   {
     additionalProperties: false,
     description:
-      'Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility); null when none reports or the group is not in the model version. dli-3: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed\'s floor), backstops = use of the Fed\'s dollar facilities, risk = VIX (confirming).',
+      "Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility); null when none reports or the group is not in the model version. dli-3: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = use of the Fed's dollar facilities, risk = VIX (confirming).",
   },
 );
 

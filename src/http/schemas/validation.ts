@@ -177,7 +177,7 @@ export const Validation = Type.Object(
           target: Type.String(),
           figure: Type.String({ description: 'What was measured on this history.' }),
           pass: Type.Union([Type.Boolean(), Type.Null()], {
-            description: "null when the history does not cover what the target needs.",
+            description: 'null when the history does not cover what the target needs.',
           }),
         },
         { additionalProperties: false },

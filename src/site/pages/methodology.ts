@@ -1,3 +1,4 @@
+import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { type Block, headingId, type Inline, type Page } from '../page.ts';
 import type { SiteData } from '../site-data.ts';
 
@@ -95,7 +96,7 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
     {
       kind: 'paragraph',
       inlines: [
-        `${model.version} scores ${model.groups.reduce((n, g) => n + g.indicators.length, 0)} inputs in ${model.groups.length} groups. Each input is ranked against its own past five years (a percentile: 0 loosest, 100 tightest, with the sign set so that higher is always tighter). The aggregate is the weighted mean of these percentiles, and the headline is the aggregate’s own percentile over five years. Because the weights never depend on the values, making any input tighter can never lower the headline.`,
+        `${model.version} scores ${model.groups.reduce((n, g) => n + g.indicators.length, 0)} inputs in ${model.groups.length} groups: how ample reserves are, which way net liquidity flows, where overnight funding trades against the Fed’s floor, and whether the Fed’s dollar backstops are being used. Each input becomes a tightness reading from 0 (loosest) to 1 (tightest): reserves / bank assets on the Fed’s own scale (13 % or more reads 0, 8 % or less reads 1), backstop usage on a log scale of dollars drawn, the others ranked against their own past five years. The aggregate is the weighted mean of these readings (the backstops group reads its most-used facility), smoothed over 10 business days; the headline is where today’s aggregate ranks among the past five years of the aggregate computed with the same inputs as today. Because the weights never depend on the values, making any input tighter can never lower the headline.`,
       ],
     },
     {
@@ -107,7 +108,7 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
         [`${(g.weight * 100).toFixed(0)} %`],
         g.indicators.flatMap((i, k): Inline[] => [
           ...(k > 0 ? ['; '] : []),
-          { text: i.id, href: `/indicators/${i.id}` },
+          isIndicatorId(i.id) ? { text: i.id, href: `/indicators/${i.id}` } : { text: i.id, href: `/api/model` },
           ` (${i.transform}; ${i.risingIsTighter ? 'tighter' : 'easier'})`,
         ]),
       ]),
@@ -116,7 +117,7 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
       kind: 'paragraph',
       inlines: [
         { strong: 'Three kinds of weight, each labelled where it appears. ' },
-        'The group weight above is nominal; each input gets an equal share of its group (its nominal weight, shown on its page). On a given day an input that has just started or stopped reporting fades in or out over 20 business days, so the weight it carries that day (shown on the dashboard and the input’s page as “weight today”) can differ from the nominal one. Fading, rather than dropping an input, is what keeps a missing input from moving the headline by itself.',
+        'The group weight above is nominal; each input gets an equal share of its group (its nominal weight). On a given day an input without data carries no weight, so the weight it carries that day (shown on the dashboard as “weight today”) can differ from the nominal one. What keeps a missing input from moving the headline by itself is the comparison: today’s aggregate is ranked against a history computed with today’s inputs only, like with like. When inputs carrying under half of the nominal weight have data, the status holds, confidence is low and the page names the missing inputs. A status change needs confirmation: risk-off starts at 80 and lasts until the headline falls below 70; risk-on starts at 20 and lasts until it rises above 30.',
       ],
     },
   ];

@@ -58,14 +58,21 @@ export function dli3Targets(
   const stl = figures('stlfsi4');
   const rho = (list: readonly CorrelationFigure[]) =>
     list.find((f) => f.period === '2008-2015' && f.leadWeeks === 0)?.rho ?? null;
-  const events = eventHits(run, EVENTS.map((e) => e.date));
+  const events = eventHits(
+    run,
+    EVENTS.map((e) => e.date),
+  );
   const hits = events.filter((e) => e.peak !== null && e.peak >= THRESHOLDS.riskOff);
   const qe = medianOver(run, LOOSE_QE);
   const l2020 = medianOver(run, LOOSE_2020);
   const drain = medianOver(run, RRP_DRAIN);
   const qt1 = medianOver(run, QT1);
   const d2025 = medianOver(run, DRAIN_2025);
-  const auc = auroc(run, EVENTS.map((e) => e.date), [LOOSE_QE, LOOSE_2020, RRP_DRAIN]);
+  const auc = auroc(
+    run,
+    EVENTS.map((e) => e.date),
+    [LOOSE_QE, LOOSE_2020, RRP_DRAIN],
+  );
   const r2 = [IN_SAMPLE, OUT_OF_SAMPLE, EVER].map((p) => rSquared(run, vixPct, p));
   const persistence = persistenceOf(run, EVER);
   const [rN, rS] = [rho(nfci), rho(stl)];
@@ -110,7 +117,8 @@ export function dli3Targets(
       id: 'T7',
       target: '≤ 8 status changes a year and a median run ≥ 10 business days',
       figure: `${fmt(persistence.changesPerYear)} a year, median run ${fmt(persistence.medianRun)}`,
-      pass: persistence.changesPerYear === null ? null : persistence.changesPerYear <= 8 && persistence.medianRun! >= 10,
+      pass:
+        persistence.changesPerYear === null ? null : persistence.changesPerYear <= 8 && persistence.medianRun! >= 10,
     },
     {
       id: 'T8',
@@ -145,9 +153,15 @@ export function inSampleCriteria(run: ModelRun, inputs: ReadonlyMap<string, Poin
       id: 'I6',
       target: '≤ 8 changes a year, median run ≥ 10',
       figure: `${fmt(persistence.changesPerYear)}, ${fmt(persistence.medianRun)}`,
-      pass: persistence.changesPerYear === null ? null : persistence.changesPerYear <= 8 && persistence.medianRun! >= 10,
+      pass:
+        persistence.changesPerYear === null ? null : persistence.changesPerYear <= 8 && persistence.medianRun! >= 10,
     },
-    { id: 'I7', target: 'ρ NFCI, STLFSI4 2008–2015 ≥ 0.45', figure: `${fmt(rN)} / ${fmt(rS)}`, pass: both(rN, rS, (x) => x >= 0.45) },
+    {
+      id: 'I7',
+      target: 'ρ NFCI, STLFSI4 2008–2015 ≥ 0.45',
+      figure: `${fmt(rN)} / ${fmt(rS)}`,
+      pass: both(rN, rS, (x) => x >= 0.45),
+    },
   ];
 }
 
@@ -257,7 +271,10 @@ function rSquared(run: ModelRun, x: Float64Array, period: Period): number | null
  * days, over the days with a headline in the period. Example: on, on, off, off, off → 1 change in 5 days, runs 2
  * and 3 (median 2.5).
  */
-export function persistenceOf(run: ModelRun, period: Period): { changesPerYear: number | null; medianRun: number | null } {
+export function persistenceOf(
+  run: ModelRun,
+  period: Period,
+): { changesPerYear: number | null; medianRun: number | null } {
   const days = daysIn(run, period);
   if (days.length < 2) return { changesPerYear: null, medianRun: null };
   let changes = 0;
