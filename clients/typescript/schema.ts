@@ -339,7 +339,7 @@ export interface paths {
         };
         /**
          * Embeddable SVG chart of a series
-         * @description A server-rendered SVG chart of one series (any of the 25 ids, or 'headline' for the model headline, or 'headline-gauge'). Stable URL, for embedding.
+         * @description A server-rendered SVG chart of one series (any of the 25 ids), or of the model: 'headline' (any window), 'headline-gauge', 'headline-regimes' (the whole history, shaded by regime status) and 'subindex-{group}' for each group sub-index over the whole history (policy, funding, credit, risk, backstops; 404 for a group the current model version does not have). Stable URL, for embedding.
          *
          *     Cache-Control: `public, max-age=3600, s-maxage=21600`
          */
@@ -3815,7 +3815,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Series id, 'headline' or 'headline-gauge'. */
+                /** @description Series id, 'headline', 'headline-gauge', 'headline-regimes' or 'subindex-{group}'. */
                 id: string;
             };
             cookie?: never;
@@ -3913,7 +3913,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Series id, 'headline' or 'headline-gauge'. */
+                /** @description Series id, 'headline', 'headline-gauge', 'headline-regimes' or 'subindex-{group}'. */
                 id: string;
             };
             cookie?: never;

@@ -1,3 +1,4 @@
+import { GROUP_IDS } from '../analytics/model/spec.ts';
 import type { DateWindow } from '../timeseries/date-window.ts';
 import type { PreparedResponse } from './prepared-response.ts';
 import type { Publication } from './publication.ts';
@@ -38,8 +39,8 @@ export interface SiteBundle {
   /** An HTML (and Markdown) error page for a page request, e.g. 400 for a bad `?days=`; rendered per request. */
   errorPage(status: number, path: string, title: string, message: string, hint: string): RenderedPage;
   /**
-   * A chart, SVG or PNG: an indicator id, 'headline' or 'headline-gauge'; a promise while it is being drawn
-   * (off the serving thread).
+   * A chart, SVG or PNG: an indicator id or one of MODEL_CHART_IDS; a promise while it is being drawn (off the
+   * serving thread).
    */
   chart(
     id: string,
@@ -75,3 +76,18 @@ export const SITE_DOCUMENT_PATHS = [
   '/sitemap.xml',
   '/feed.xml',
 ] as const;
+
+/**
+ * The model's charts: the headline (any window), its gauge, the headline's whole history shaded by regime, and
+ * each group sub-index over the whole history (the decomposition, as the OFR and the Chicago Fed chart theirs).
+ */
+export const MODEL_CHART_IDS = [
+  'headline',
+  'headline-gauge',
+  'headline-regimes',
+  ...GROUP_IDS.map((group) => `subindex-${group}`),
+] as const;
+
+export function isModelChartId(id: string): boolean {
+  return (MODEL_CHART_IDS as readonly string[]).includes(id);
+}

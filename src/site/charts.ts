@@ -67,6 +67,10 @@ export interface LineChartOptions {
   unit: string;
   style?: LineStyle;
   bands?: boolean;
+  /** Date ranges shaded by regime status (the headline's full history): risk-off red, risk-on green. */
+  shading?: ReadonlyArray<{ from: string; to: string; status: 'risk-off' | 'risk-on' }>;
+  /** A fixed 0–100 axis without the risk bands (the sub-indices). */
+  percentAxis?: boolean;
   /** A second series on its own right-hand axis, in a second colour. */
   compare?: { points: readonly ChartPoint[]; title: string; unit: string };
 }
@@ -119,8 +123,8 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
       yAxis: [
         {
           type: 'value',
-          scale: !opts.bands,
-          ...(opts.bands ? { min: 0, max: 100 } : {}),
+          scale: !(opts.bands || opts.percentAxis),
+          ...(opts.bands || opts.percentAxis ? { min: 0, max: 100 } : {}),
           splitLine: { lineStyle: { color: GRID } },
           axisLabel: { color: compare ? ACCENT : '#4b5563', fontSize: layout.font, formatter: labelNumber },
           splitNumber: 4,
@@ -182,17 +186,30 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
                   formatter: () => labelNumber(last.value),
                 }
               : { show: false },
-          ...(opts.bands
+          ...(opts.shading
             ? {
                 markArea: {
                   silent: true,
-                  data: [
-                    [{ yAxis: 80, itemStyle: { color: 'rgba(220,38,38,0.08)' } }, { yAxis: 100 }],
-                    [{ yAxis: 0, itemStyle: { color: 'rgba(22,163,74,0.08)' } }, { yAxis: 20 }],
-                  ],
+                  data: opts.shading.map((s) => [
+                    {
+                      xAxis: s.from,
+                      itemStyle: { color: s.status === 'risk-off' ? 'rgba(220,38,38,0.16)' : 'rgba(22,163,74,0.16)' },
+                    },
+                    { xAxis: s.to },
+                  ]),
                 },
               }
-            : {}),
+            : opts.bands
+              ? {
+                  markArea: {
+                    silent: true,
+                    data: [
+                      [{ yAxis: 80, itemStyle: { color: 'rgba(220,38,38,0.08)' } }, { yAxis: 100 }],
+                      [{ yAxis: 0, itemStyle: { color: 'rgba(22,163,74,0.08)' } }, { yAxis: 20 }],
+                    ],
+                  },
+                }
+              : {}),
         },
       ],
     });

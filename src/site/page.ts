@@ -89,7 +89,7 @@ export interface ChartBlock {
   alt: string;
   caption?: string;
   /** JSON the interactive chart is drawn from: /api/series/{id}?days=N or /api/history; two for a comparison. */
-  data: Array<{ url: string; label: string; days?: number; from?: string; to?: string }>;
+  data: Array<{ url: string; label: string; days?: number; from?: string; to?: string; field?: string }>;
   downloads: Array<{ text: string; href: string }>;
   table?: { caption: string; header: string[]; rows: string[][]; note?: string };
 }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { GroupId } from '../analytics/model/spec.ts';
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { type Compression, type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
@@ -236,6 +237,7 @@ function chartSpec(
           },
         };
   }
+  if (id === 'headline-regimes' || id.startsWith('subindex-')) return historyChart(id, query, style, data);
   const item = byId.get(id);
   if (!item || item.observations.length === 0) return undefined;
   const window = effectiveWindow(query.window, item.def.frequency);
@@ -260,6 +262,62 @@ function chartSpec(
       : {}),
   };
   return { kind: 'line', points, options };
+}
+
+/**
+ * The model's history charts: the headline over the whole history shaded by regime status, or one group
+ * sub-index over the whole history (a window narrows either). Undefined when the group has no reading.
+ */
+function historyChart(id: string, query: ChartQuery, style: ChartStyle, data: SiteData): ChartSpec | undefined {
+  const history = data.history;
+  if (!history || history.count === 0) return undefined;
+  const group = id.startsWith('subindex-') ? (id.slice('subindex-'.length) as GroupId) : null;
+  const values = group ? history.subIndices[group] : history.headline;
+  const all = history.dates.flatMap((date, i) => (values?.[i] == null ? [] : [{ date, value: values[i]! }]));
+  if (all.length === 0) return undefined;
+  const points = query.window ? pointsIn(all, query.window) : all;
+  if (style === 'spark') return { kind: 'spark', points };
+  if (group) {
+    const name = data.model?.groups.find((g) => g.id === group)?.name ?? group;
+    return {
+      kind: 'line',
+      points,
+      options: { title: name, unit: '0 = loosest, 100 = tightest reading', percentAxis: true, style },
+    };
+  }
+  const from = points[0]?.date ?? '';
+  const to = points.at(-1)?.date ?? '';
+  const shading = regimeSpells(history).filter((s) => s.to >= from && s.from <= to);
+  return {
+    kind: 'line',
+    points,
+    options: {
+      title: `Liquidity headline (${history.modelVersion}) and its regimes`,
+      unit: 'red: risk-off, green: risk-on; 0 = loosest, 100 = tightest of 5 years',
+      percentAxis: true,
+      shading,
+      style,
+    },
+  };
+}
+
+/**
+ * The history's risk-off and risk-on spells as date ranges. Example: statuses neutral, risk-off, risk-off,
+ * neutral on d1…d4 → [{ from: d2, to: d3, status: 'risk-off' }].
+ */
+export function regimeSpells(history: {
+  dates: readonly string[];
+  status: readonly string[];
+}): Array<{ from: string; to: string; status: 'risk-off' | 'risk-on' }> {
+  const spells: Array<{ from: string; to: string; status: 'risk-off' | 'risk-on' }> = [];
+  for (let i = 0; i < history.dates.length; i++) {
+    const status = history.status[i];
+    if (status !== 'risk-off' && status !== 'risk-on') continue;
+    const last = spells.at(-1);
+    if (last && last.status === status && history.status[i - 1] === status) last.to = history.dates[i]!;
+    else spells.push({ from: history.dates[i]!, to: history.dates[i]!, status });
+  }
+  return spells;
 }
 
 /** The bytes of a rendered page, for the caches' size bound. */

@@ -1,5 +1,5 @@
 import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
-import type { ChartAnswer } from '../../publish/site-port.ts';
+import { type ChartAnswer, isModelChartId } from '../../publish/site-port.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { CANONICAL_WINDOWS_TEXT, canonicalWindow } from '../canonical-window.ts';
@@ -16,7 +16,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     summary: format === 'svg' ? 'Embeddable SVG chart of a series' : 'The same chart as PNG',
     description:
       format === 'svg'
-        ? "A server-rendered SVG chart of one series (any of the 25 ids, or 'headline' for the model headline, or 'headline-gauge'). Stable URL, for embedding."
+        ? "A server-rendered SVG chart of one series (any of the 25 ids), or of the model: 'headline' (any window), 'headline-gauge', 'headline-regimes' (the whole history, shaded by regime status) and 'subindex-{group}' for each group sub-index over the whole history (policy, funding, credit, risk, backstops; 404 for a group the current model version does not have). Stable URL, for embedding."
         : 'The SVG chart rasterized at twice its size (for documents and sites that do not show SVG; the Open Graph image of the pages).',
     parameters: [
       {
@@ -24,7 +24,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
         in: 'path',
         required: true,
         type: 'string',
-        description: "Series id, 'headline' or 'headline-gauge'.",
+        description: "Series id, 'headline', 'headline-gauge', 'headline-regimes' or 'subindex-{group}'.",
       },
       {
         name: 'days',
@@ -76,11 +76,11 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
   handle: (request, { publication }) => {
     const { params, query } = request;
     const id = params.id!;
-    if (!/^[a-z0-9-]+$/.test(id) || !(isIndicatorId(id) || id === 'headline' || id === 'headline-gauge')) {
+    if (!/^[a-z0-9-]+$/.test(id) || !(isIndicatorId(id) || isModelChartId(id))) {
       return new ApiError(
         'not_found',
         `No chart "${id.slice(0, 64)}.${format}".`,
-        `Charts are at /charts/{id}.${format} for the 25 series ids, headline and headline-gauge.`,
+        `Charts are at /charts/{id}.${format} for the 25 series ids, headline, headline-gauge, headline-regimes and subindex-{group}.`,
       );
     }
     const chartQuery = parseChartQuery(query, id, isIndicatorId(id));

@@ -9,12 +9,14 @@
   const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
   /** [seconds since epoch[], values[]] from a series response or the history. */
-  function columns(body) {
+  function columns(body, field) {
     if (Array.isArray(body.data)) {
       return [body.data.map((p) => Date.parse(`${p.date}T00:00:00Z`) / 1000), body.data.map((p) => p.value)];
     }
     if (Array.isArray(body.dates)) {
-      return [body.dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), body.headline];
+      // A field of the history ("subIndices.funding"), or the headline.
+      const values = field ? field.split('.').reduce((o, k) => o?.[k], body) : body.headline;
+      return [body.dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), values];
     }
     throw new Error('unknown chart data');
   }
@@ -76,15 +78,17 @@
       ),
     );
     // A source with `days` shows the same trailing window as the SVG it replaces.
-    const tables = bodies.map(columns).map((table, i) => {
-      const s = sources[i];
-      if (table[0].length === 0) return table;
-      const last = table[0][table[0].length - 1];
-      const from = s.from ? Date.parse(`${s.from}T00:00:00Z`) / 1000 : s.days ? last - (s.days - 1) * 86400 : 0;
-      const to = s.to ? Date.parse(`${s.to}T00:00:00Z`) / 1000 : last;
-      const keep = table[0].map((t, k) => (t >= from && t <= to ? k : -1)).filter((k) => k >= 0);
-      return [keep.map((k) => table[0][k]), keep.map((k) => table[1][k])];
-    });
+    const tables = bodies
+      .map((body, i) => columns(body, sources[i].field))
+      .map((table, i) => {
+        const s = sources[i];
+        if (table[0].length === 0) return table;
+        const last = table[0][table[0].length - 1];
+        const from = s.from ? Date.parse(`${s.from}T00:00:00Z`) / 1000 : s.days ? last - (s.days - 1) * 86400 : 0;
+        const to = s.to ? Date.parse(`${s.to}T00:00:00Z`) / 1000 : last;
+        const keep = table[0].map((t, k) => (t >= from && t <= to ? k : -1)).filter((k) => k >= 0);
+        return [keep.map((k) => table[0][k]), keep.map((k) => table[1][k])];
+      });
     const data = tables.length === 1 ? tables[0] : uPlot.join(tables);
     const labels = sources.map((s) => s.label);
     const picture = figure.querySelector('picture');

@@ -1,9 +1,10 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
-import type { RegimeBody } from '../../publish/resources/model.ts';
+import { type RegimeBody, thinCoverage } from '../../publish/resources/model.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { addDays, daysBetween, everyInterval } from '../../timeseries/dates.ts';
 import { moveCue } from '../direction.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
+import { regimeInWords } from '../regime-words.ts';
 import { formatChange, formatDate, formatValue, type SiteData } from '../site-data.ts';
 import { frequencyLabel, THEMES } from '../themes.ts';
 
@@ -16,13 +17,13 @@ export function dashboardPage(data: SiteData): Page {
   const blocks: Block[] = [];
   const regime = data.regime;
   if (regime) {
-    blocks.push(leadBlock(data, regime));
+    blocks.push(leadBlock(data, regime), wordsBlock(regime));
     blocks.push(...readingBlocks(data, regime), ...driverBlocks(regime));
   } else {
     blocks.push({ kind: 'lead', inlines: [noReadingText(data)], tone: 'warn' });
   }
   if (data.lens) blocks.push(...lensBlocks(data));
-  if (data.history && data.history.count > 0) blocks.push(...historyBlocks(data));
+  if (data.history && data.history.count > 0) blocks.push(...historyBlocks(data), ...wholeHistoryBlocks(data));
   blocks.push({ kind: 'heading', level: 2, text: 'The 25 series', id: 'series' });
   blocks.push({
     kind: 'paragraph',
@@ -76,7 +77,20 @@ function leadBlock(data: SiteData, regime: RegimeBody): Block {
       strong: `This reading is ${age} days old: no scored input has brought newer data (see the source states below).`,
     });
   }
-  return { kind: 'lead', inlines, tone };
+  // On the first screen: a reading made on under half of the model's weight says so, naming what is missing.
+  const thin = thinCoverage(regime.coverage);
+  if (thin) inlines.push(' ', { strong: thin });
+  return { kind: 'lead', inlines, tone: thin ? 'warn' : tone };
+}
+
+/** What the regime measures, today, in the words a trader uses (one line per group). */
+function wordsBlock(regime: RegimeBody): Block {
+  return {
+    kind: 'list',
+    items: regimeInWords(regime.subIndices)
+      .filter((line) => line !== '')
+      .map((line) => [line]),
+  };
 }
 
 /** The change of the headline since the last reading at least a week before, or null without one. */
@@ -221,6 +235,44 @@ function historyBlocks(data: SiteData): Block[] {
         note: 'The full history is in the CSV.',
       },
     },
+  ];
+}
+
+/** The whole history: the headline shaded by regime, then each sub-index of the model (its decomposition). */
+function wholeHistoryBlocks(data: SiteData): Block[] {
+  const history = data.history!;
+  const groups = (data.model?.groups ?? []).filter((g) =>
+    history.subIndices[g.id as keyof typeof history.subIndices]?.some((v) => v !== null),
+  );
+  const span = `${formatDate(history.from)} – ${formatDate(history.to)}`;
+  return [
+    { kind: 'heading', level: 2, text: 'The whole history, and what it is made of', id: 'whole-history' },
+    {
+      kind: 'chart',
+      src: '/charts/headline-regimes.svg',
+      alt: `Daily headline ${span}; red spans were risk-off, green spans risk-on.`,
+      caption: `Every scored day, ${span}, shaded by the status the model published (risk-off red, risk-on green).`,
+      data: [{ url: '/api/history', label: 'Headline' }],
+      downloads: [
+        { text: 'CSV (full history)', href: '/api/history.csv' },
+        { text: 'SVG', href: '/charts/headline-regimes.svg' },
+        { text: 'PNG', href: '/charts/headline-regimes.png' },
+      ],
+    },
+    ...groups.map(
+      (g): Block => ({
+        kind: 'chart',
+        src: `/charts/subindex-${g.id}.svg`,
+        alt: `${g.name}: its reading from 0 (loosest) to 100 (tightest) every day, ${span}.`,
+        caption: `${g.name} — ${Math.round(g.weight * 100)} % of the nominal weight. 0 = loosest, 100 = tightest reading.`,
+        data: [{ url: '/api/history', label: g.name, field: `subIndices.${g.id}` }],
+        downloads: [
+          { text: 'CSV (full history)', href: '/api/history.csv' },
+          { text: 'SVG', href: `/charts/subindex-${g.id}.svg` },
+          { text: 'PNG', href: `/charts/subindex-${g.id}.png` },
+        ],
+      }),
+    ),
   ];
 }
 
