@@ -1,61 +1,87 @@
 import type { RegimeBody } from '../publish/resources/model.ts';
 
+type SubIndices = RegimeBody['subIndices'];
+type GroupKey = keyof SubIndices;
+/** The inputs of each group that have no current data on the reading's date. */
+export type MissingInputs = Partial<Record<GroupKey, Array<{ id: string; name: string }>>>;
+
 /**
  * The regime in the words a trader uses, one sentence per group sub-index (0 loosest … 100 tightest reading):
  * quantity (`policy`), price (`funding`), backstops, and market stress (`risk`). A sub-index from 60 up reads
- * tight, up to 35 loose (backstops: any reading from 5 means some use, from 40 heavy use), in between neither;
- * a group without data says so. Example: { policy: 72, funding: 81, backstops: 0, risk: 20 } → "Reserves are
- * getting scarce and net liquidity is draining.", "Overnight funding trades at or above the Fed's floor: cash is
- * dear.", "The Fed's backstops are idle.", "Equity volatility is low (a confirming input)."
+ * tight, up to 35 loose, in between neither (backstops: from 5 some use, from 40 heavy use). A group read
+ * without some of its inputs names them, and the quantity sentence speaks only of the inputs it has.
+ * Example: { policy: 72, funding: 81, backstops: 0, risk: 20 } → "Reserves are getting scarce and net liquidity
+ * is draining.", "Overnight funding trades at or above the Fed's floor: cash is dear.", "The Fed's backstops are
+ * idle.", "Equity volatility is low (a confirming input)."
  */
-export function regimeInWords(subIndices: RegimeBody['subIndices']): string[] {
+export function regimeInWords(subIndices: SubIndices, missing: MissingInputs = {}): string[] {
   const lines: string[] = [];
-  const { policy, funding, backstops, risk } = subIndices;
+  const without = (group: GroupKey, line: string) => {
+    const absent = missing[group] ?? [];
+    return absent.length === 0
+      ? line
+      : `${line.slice(0, -1)} (read without ${absent.map((m) => m.name).join(', ')}: no current data).`;
+  };
+  lines.push(quantity(subIndices.policy, new Set((missing.policy ?? []).map((m) => m.id))));
   lines.push(
-    pick(
-      policy,
-      'Reserves are getting scarce and net liquidity is draining.',
-      'Reserves are ample and net liquidity is growing.',
-      'Reserves and net liquidity are neither ample nor scarce.',
-      'Reserves and net liquidity: no current data.',
-    ),
+    subIndices.funding === null
+      ? 'Overnight funding rates: no current data.'
+      : without(
+          'funding',
+          pick(
+            subIndices.funding,
+            "Overnight funding trades at or above the Fed's floor: cash is dear.",
+            "Overnight funding trades comfortably below the Fed's floor: cash is plentiful.",
+            "Overnight funding trades near its usual place against the Fed's floor.",
+          ),
+        ),
   );
-  lines.push(
-    pick(
-      funding,
-      "Overnight funding trades at or above the Fed's floor: cash is dear.",
-      "Overnight funding trades comfortably below the Fed's floor: cash is plentiful.",
-      "Overnight funding trades near its usual place against the Fed's floor.",
-      'Overnight funding rates: no current data.',
-    ),
-  );
+  const backstops = subIndices.backstops;
   if (backstops !== undefined) {
     lines.push(
       backstops === null
         ? "The Fed's backstops: no current data."
-        : backstops >= 40
-          ? "The Fed's backstops are being used heavily (swap lines, repo)."
-          : backstops >= 5
-            ? "The Fed's backstops see some use."
-            : "The Fed's backstops are idle.",
+        : without(
+            'backstops',
+            backstops >= 40
+              ? "The Fed's backstops are being used heavily (swap lines, repo)."
+              : backstops >= 5
+                ? "The Fed's backstops see some use."
+                : "The Fed's backstops are idle.",
+          ),
     );
   }
-  if (risk !== null && risk !== undefined) {
+  if (subIndices.risk !== null && subIndices.risk !== undefined) {
     lines.push(
       pick(
-        risk,
+        subIndices.risk,
         'Equity volatility is high (a confirming input).',
         'Equity volatility is low (a confirming input).',
         'Equity volatility is ordinary (a confirming input).',
-        '',
       ),
     );
   }
   return lines;
 }
 
-function pick(value: number | null, tight: string, loose: string, middle: string, none: string): string {
-  if (value === null) return none;
+/** The quantity sentence from the inputs it has: reserves / bank assets, net liquidity, or both. */
+function quantity(value: number | null, absent: ReadonlySet<string>): string {
+  const reserves = !absent.has('reserve-ratio');
+  const flow = !absent.has('net-liquidity');
+  if (value === null || (!reserves && !flow)) return 'Reserves and net liquidity: no current data.';
+  if (!reserves)
+    return `${pick(value, 'Net liquidity is draining', 'Net liquidity is growing', 'Net liquidity is roughly steady')} (reserves / bank assets: no current data).`;
+  if (!flow)
+    return `${pick(value, 'Reserves are getting scarce', 'Reserves are ample', 'Reserves are neither ample nor scarce')} (net liquidity: no current data).`;
+  return pick(
+    value,
+    'Reserves are getting scarce and net liquidity is draining.',
+    'Reserves are ample and net liquidity is growing.',
+    'Reserves and net liquidity are neither ample nor scarce.',
+  );
+}
+
+function pick(value: number, tight: string, loose: string, middle: string): string {
   if (value >= 60) return tight;
   if (value <= 35) return loose;
   return middle;

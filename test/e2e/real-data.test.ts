@@ -346,6 +346,17 @@ describe('honest about time, on the real files read after they end', {
     );
   });
 
+  it('the first screen says the reading rests on under half of the weight, names what is missing, and is not red', async () => {
+    const html = (await h.app.inject({ url: '/', headers: { accept: 'text/html' } })).body;
+    const lead = html.match(/<p class="lead([^"]*)">(.*?)<\/p>/s);
+    assert.ok(lead, 'a lead paragraph');
+    assert.match(lead[2]!, /nominal weight had live data .*missing .*reserve-ratio/);
+    assert.equal(lead[1], ' tone-warn');
+    // The sub-index charts of the whole history are on the dashboard and drawn from the real history.
+    for (const group of ['policy', 'funding', 'backstops', 'risk'])
+      assert.equal((await h.app.inject(`/charts/subindex-${group}.svg`)).statusCode, 200, group);
+  });
+
   it('every page shows the stale banner, with how old and why; health says degraded', async () => {
     const regime = (await h.app.inject('/api/regime')).json();
     for (const path of ['/', '/today', '/methodology', '/indicators/vix']) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { regimeInWords } from '../../src/site/regime-words.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
@@ -111,6 +112,26 @@ describe('the website', () => {
     assert.equal((await h.app.inject('/charts/tga.svg?days=0')).json().error.code, 'invalid_parameter');
     assert.equal((await h.app.inject('/charts/tga.svg?style=pie')).statusCode, 400);
     assert.equal((await h.app.inject('/charts/nope.svg')).statusCode, 404);
+  });
+
+  it("the model in a trader's words, its whole history shaded by regime and each sub-index over the whole history", async () => {
+    const html = (await h.app.inject('/')).body;
+    const regime = (await h.app.inject('/api/regime')).json();
+    for (const line of regimeInWords(regime.subIndices).filter((l) => l !== ''))
+      assert.ok(html.includes(line.replaceAll("'", '&#39;')), line);
+    const regimes = await h.app.inject('/charts/headline-regimes.svg');
+    assert.equal(regimes.statusCode, 200);
+    assert.match(regimes.body, /^<svg /);
+    for (const group of ['policy', 'funding', 'backstops', 'risk']) {
+      assert.ok(html.includes(`src="/charts/subindex-${group}.svg"`), group);
+      const chart = await h.app.inject(`/charts/subindex-${group}.svg`);
+      assert.equal(chart.statusCode, 200, group);
+    }
+    // dli-3 has no credit group: no chart of it, and no figure for it on the dashboard.
+    assert.equal((await h.app.inject('/charts/subindex-credit.svg')).statusCode, 404);
+    assert.ok(!html.includes('subindex-credit'));
+    const png = await h.app.inject('/charts/subindex-funding.png');
+    assert.equal(png.headers['content-type'], 'image/png');
   });
 
   it('indicator pages name the terms of use and the citation, in HTML and Markdown; withheld series say so', async () => {

@@ -4,7 +4,7 @@ import { seriesDef } from '../../timeseries/catalog.ts';
 import { addDays, daysBetween, everyInterval } from '../../timeseries/dates.ts';
 import { moveCue } from '../direction.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
-import { regimeInWords } from '../regime-words.ts';
+import { type MissingInputs, regimeInWords } from '../regime-words.ts';
 import { formatChange, formatDate, formatValue, type SiteData } from '../site-data.ts';
 import { frequencyLabel, THEMES } from '../themes.ts';
 
@@ -17,7 +17,7 @@ export function dashboardPage(data: SiteData): Page {
   const blocks: Block[] = [];
   const regime = data.regime;
   if (regime) {
-    blocks.push(leadBlock(data, regime), wordsBlock(regime));
+    blocks.push(leadBlock(data, regime), wordsBlock(data, regime));
     blocks.push(...readingBlocks(data, regime), ...driverBlocks(regime));
   } else {
     blocks.push({ kind: 'lead', inlines: [noReadingText(data)], tone: 'warn' });
@@ -65,7 +65,20 @@ function leadText(data: SiteData, regime: RegimeBody): string {
       : week === 0
         ? ' It is unchanged from a week earlier.'
         : ` It ${week > 0 ? 'rose' : 'fell'} ${Math.abs(week)} point${Math.abs(week) === 1 ? '' : 's'} in a week (${regime.momentum}).`;
-  return `On ${formatDate(regime.date)}, US-dollar liquidity was ${state}: the headline reads ${regime.percentile5y} of 100, tighter than ${regime.percentile5y} % of the past five years (${regime.status}).${move}`;
+  const held = heldStatus(data, regime);
+  return `On ${formatDate(regime.date)}, US-dollar liquidity was ${state}: the headline reads ${regime.percentile5y} of 100, tighter than ${regime.percentile5y} % of the past five years (${regime.status}).${move}${held}`;
+}
+
+/** Why the status is not what the day's headline alone would say: confirmation, or too little data. */
+function heldStatus(data: SiteData, regime: RegimeBody): string {
+  const off = data.model?.thresholds.riskOffAtOrAbove ?? 80;
+  const on = data.model?.thresholds.riskOnAtOrBelow ?? 20;
+  const alone = regime.percentile5y >= off ? 'risk-off' : regime.percentile5y <= on ? 'risk-on' : 'neutral';
+  if (alone === regime.status) return '';
+  const thin = regime.coverage.liveWeightShare !== undefined && regime.coverage.liveWeightShare < 0.5;
+  return thin
+    ? ` The status stays ${regime.status}: under half of the model's weight has data, and missing data never makes or ends a risk-off or a risk-on.`
+    : ` The status stays ${regime.status} until the move is confirmed (risk-off lasts until the headline falls below 70, risk-on until it rises above 30).`;
 }
 
 function leadBlock(data: SiteData, regime: RegimeBody): Block {
@@ -83,14 +96,16 @@ function leadBlock(data: SiteData, regime: RegimeBody): Block {
   return { kind: 'lead', inlines, tone: thin ? 'warn' : tone };
 }
 
-/** What the regime measures, today, in the words a trader uses (one line per group). */
-function wordsBlock(regime: RegimeBody): Block {
-  return {
-    kind: 'list',
-    items: regimeInWords(regime.subIndices)
-      .filter((line) => line !== '')
-      .map((line) => [line]),
-  };
+/** What the regime measures, today, in the words a trader uses (one line per group, naming missing inputs). */
+function wordsBlock(data: SiteData, regime: RegimeBody): Block {
+  const missing: MissingInputs = {};
+  for (const group of data.model?.groups ?? []) {
+    missing[group.id as keyof MissingInputs] = group.indicators
+      .filter((i) => regime.coverage.missing.includes(i.id))
+      .map((i) => ({ id: i.id, name: seriesDef(i.id)?.name ?? i.id }));
+  }
+  const lines = regimeInWords(regime.subIndices, missing).filter((line) => line !== '');
+  return { kind: 'list', items: lines.map((line) => [line]) };
 }
 
 /** The change of the headline since the last reading at least a week before, or null without one. */
@@ -252,7 +267,7 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
       src: '/charts/headline-regimes.svg',
       alt: `Daily headline ${span}; red spans were risk-off, green spans risk-on.`,
       caption: `Every scored day, ${span}, shaded by the status the model published (risk-off red, risk-on green).`,
-      data: [{ url: '/api/history', label: 'Headline' }],
+      data: [],
       downloads: [
         { text: 'CSV (full history)', href: '/api/history.csv' },
         { text: 'SVG', href: '/charts/headline-regimes.svg' },
