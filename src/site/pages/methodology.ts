@@ -198,9 +198,42 @@ function validationBlocks(model: Model, validation: Validation): Block[] {
       rows: validation.crises.map((c) => [
         [`${c.name} (${c.date})`],
         [c.test],
-        [c.hit === null ? 'not scored' : c.hit ? `hit (${c.peak}, ${c.firstHit})` : `miss (peak ${c.peak})`],
+        [
+          c.hit === null
+            ? 'not scored'
+            : c.hit
+              ? `hit: highest ${c.peak} in the window, first at the bar on ${c.firstHit}`
+              : `miss: highest ${c.peak} in the window`,
+        ],
       ]),
     },
+    {
+      kind: 'paragraph',
+      aside: true,
+      inlines: [
+        'The highest reading within the window is not the reading of the event’s own day: that is on the day’s archive page, from the same history.',
+      ],
+    },
+    ...(validation.targets.length > 0
+      ? [
+          { kind: 'heading' as const, level: 3 as const, text: 'The dli-3 targets, pass or fail' },
+          {
+            kind: 'paragraph' as const,
+            inlines: [
+              'Set by a study that had already seen 2019–2025, so they are not a blind test; the version was chosen on 2005–2018 by the rule in docs/dli-3-protocol.md, not for these figures.',
+            ],
+          },
+          {
+            kind: 'table' as const,
+            header: ['Target', 'Measured on this history', 'Result'],
+            rows: validation.targets.map((t) => [
+              [`${t.id}: ${t.target}`],
+              [t.figure],
+              [t.pass === null ? 'not covered' : t.pass ? 'met' : 'not met'],
+            ]),
+          },
+        ]
+      : []),
   ];
   const r = validation.robustness;
   if (r) {
@@ -213,7 +246,9 @@ function validationBlocks(model: Model, validation: Validation): Block[] {
             `Monotone: ${r.monotonicity.violations} violations in ${r.monotonicity.checks.toLocaleString('en-US')} checks (a tighter input never lowered the aggregate or the headline).`,
           ],
           [
-            `Stable: weights alone (inputs fading in or out) moved the headline by at most ${r.stability.maxMovePoints} points in a day; ${r.stability.daysOverLimit} of ${r.stability.days.toLocaleString('en-US')} days over ${r.stability.limitPoints}.`,
+            model.version === 'dli-2'
+              ? `Stable: weights alone (inputs fading in or out) moved the headline by at most ${r.stability.maxMovePoints} points in a day; ${r.stability.daysOverLimit} of ${r.stability.days.toLocaleString('en-US')} days over ${r.stability.limitPoints}.`
+              : `Composition: on the ${r.stability.days} days an input started or stopped, the change alone moved the headline by at most ${r.stability.maxMovePoints} points in total over any 65 business days (target ${r.stability.limitPoints}: ${r.stability.daysOverLimit === 0 ? 'met' : `not met, ${r.stability.daysOverLimit} days over`}).`,
           ],
           [
             `Explainable: driver contributions added up to the aggregate's move on ${r.drivers.sumMatches.toLocaleString('en-US')} of ${r.drivers.days.toLocaleString('en-US')} days.`,

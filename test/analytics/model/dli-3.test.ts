@@ -1,17 +1,24 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { likeForLike, trailingMean } from '../../../src/analytics/model/like-for-like.ts';
 import {
+  computeModel,
   type IndicatorReadings,
   liveWeightShare,
   mapReading,
   rollingMax,
+  type SeriesInputs,
   statusPath,
 } from '../../../src/analytics/model/liquidity-model.ts';
+import { businessDays, type PointInTimeSeries, pointInTime } from '../../../src/analytics/model/point-in-time.ts';
+import { latestIndex } from '../../../src/analytics/model/regime.ts';
 import type { ModelSpec, ScoredIndicator } from '../../../src/analytics/model/spec.ts';
-import { DLI_3 } from '../../../src/analytics/model/specs/dli-3.ts';
+import { DLI_3, DLI_3_VARIANTS } from '../../../src/analytics/model/specs/dli-3.ts';
+import { robustness } from '../../../src/analytics/model/validation/robustness.ts';
 import { aurocOf } from '../../../src/analytics/model/validation/targets.ts';
 import { combineDay, groupLayout } from '../../../src/analytics/model/weighted-mean.ts';
+import { fromDayNumber } from '../../../src/timeseries/dates.ts';
 
 const nan = Number.NaN;
 
@@ -117,3 +124,99 @@ function fake(spec: ScoredIndicator, p: number[]): IndicatorReadings {
     observed: new Int32Array(p.length),
   };
 }
+
+const TO = '2012-06-29';
+const DAYS = businessDays('2003-01-01', TO);
+
+function walk(seed: number, level: number, vol: number, floor = Number.NEGATIVE_INFINITY): Array<[string, number]> {
+  let a = seed >>> 0;
+  const random = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  let value = level;
+  return Array.from(DAYS, (day) => {
+    value = Math.max(floor, value + (random() - 0.5) * 2 * vol);
+    return [fromDayNumber(day), value] as [string, number];
+  });
+}
+
+function series(values: Array<[string, number]>): PointInTimeSeries {
+  return pointInTime(
+    {
+      dates: values.map(([d]) => d),
+      firstValues: values.map(([, v]) => v),
+      firstSeen: values.map(() => '2030-01-01T00:00:00Z'),
+      revisions: new Map(),
+    },
+    1,
+  );
+}
+
+/** Every input a dli-3 variant scores, as random walks (backstops mostly near zero, as they are). */
+function inputs(seed: number, overrides: Record<string, Array<[string, number]>> = {}): SeriesInputs {
+  const base: Record<string, Array<[string, number]>> = {
+    'reserve-ratio': walk(seed + 1, 10, 0.15, 1),
+    'net-liquidity': walk(seed + 2, 3000, 25),
+    'effr-iorb': walk(seed + 3, -5, 0.8),
+    'sofr-iorb': walk(seed + 4, 0, 1),
+    'cp-tbill-spread': walk(seed + 5, 20, 2),
+    'fed-swap-lines': walk(seed + 6, 0, 3, 0),
+    'fed-repo': walk(seed + 7, 0, 3, 0),
+    srf: walk(seed + 8, 0, 2, 0),
+    vix: walk(seed + 9, 20, 0.8, 9),
+    ...overrides,
+  };
+  return new Map(Object.entries(base).map(([id, values]) => [id, series(values)]));
+}
+
+const cut = (values: Array<[string, number]>, from: string, to = '2999-12-31') =>
+  values.filter(([d]) => d < from || d > to);
+
+describe('dli-3 guarantees, on random inputs', () => {
+  it('monotone and explainable on every day of every variant, with inputs stopping, returning and starting late', () => {
+    const data = inputs(42, {
+      vix: cut(walk(51, 20, 0.8, 9), '2009-03-01', '2009-09-30'), // stops 7 months, returns
+      'sofr-iorb': cut(walk(52, 0, 1), '2000-01-01', '2008-06-30'), // starts late
+      'cp-tbill-spread': cut(walk(53, 20, 2), '2011-06-01'), // stops for good
+    });
+    for (const { id, spec } of DLI_3_VARIANTS) {
+      const run = computeModel(data, TO, new Set(), spec);
+      const checks = robustness(run)!;
+      assert.ok(checks.monotonicity.checks > 10_000, id);
+      assert.equal(checks.monotonicity.violations, 0, `${id} first ${checks.monotonicity.firstViolation}`);
+      assert.equal(checks.drivers.sumMatches, checks.drivers.days, id);
+      assert.ok(checks.stability.days >= 3, `${id}: the composition changed (${checks.stability.days} days)`);
+    }
+  });
+
+  it("a tighter last observation never lowers that day's aggregate or headline", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.constantFrom(...DLI_3.scored),
+        fc.double({ min: 0.01, max: 50, noNaN: true }),
+        (seed, indicator, bump) => {
+          const data = inputs(seed);
+          const base = computeModel(data, TO, new Set(), DLI_3);
+          const original = data.get(indicator.id)!;
+          const values = Array.from(original.firstValue);
+          values[values.length - 1]! += indicator.risingIsTighter ? bump : -bump;
+          const perturbed = new Map(data);
+          perturbed.set(
+            indicator.id,
+            series(Array.from(original.obsDay, (d, i) => [fromDayNumber(d), values[i]!] as [string, number])),
+          );
+          const after = computeModel(perturbed, TO, new Set(), DLI_3);
+          const g = latestIndex(base);
+          assert.equal(latestIndex(after), g);
+          assert.ok(after.aggregate[g]! >= base.aggregate[g]! - 1e-12, `${indicator.id} aggregate fell`);
+          assert.ok(after.headline[g]! >= base.headline[g]!, `${indicator.id} headline fell`);
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+});
