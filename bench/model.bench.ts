@@ -49,15 +49,22 @@ process.stdout.write(
 process.stdout.write(`regime:\n${JSON.stringify(regime, null, 2)}\n\n`);
 process.stdout.write(`history: ${history.count} business days, ${history.from} → ${history.to}; last 5:\n`);
 process.stdout.write(
-  '| date | headline | status | policy | funding | risk | aggregate |\n|---|---|---|---|---|---|---|\n',
+  '| date | headline | status | policy | funding | backstops | risk | aggregate |\n|---|---|---|---|---|---|---|---|\n',
 );
 for (let i = history.count - 5; i < history.count; i++) {
   const s = history.subIndices;
   process.stdout.write(
-    `| ${history.dates[i]} | ${history.headline[i]} | ${history.status[i]} | ${s.policy[i]} | ${s.funding[i]} | ${s.risk[i]} | ${history.aggregate[i]} |\n`,
+    `| ${history.dates[i]} | ${history.headline[i]} | ${history.status[i]} | ${s.policy[i]} | ${s.funding[i]} | ${s.backstops[i]} | ${s.risk[i]} | ${history.aggregate[i]} |\n`,
   );
 }
 const v = description.validation!;
+process.stdout.write(
+  `\n${description.version}'s targets on this history (docs/dli-3-protocol.md):\n| target | measured | result |\n|---|---|---|\n`,
+);
+for (const t of v.targets)
+  process.stdout.write(
+    `| ${t.id}: ${t.target} | ${t.figure} | ${t.pass === null ? 'not covered' : t.pass ? 'met' : 'not met'} |\n`,
+  );
 process.stdout.write(
   '\nSpearman ρ of the headline with the benchmark k weeks later (Fridays), 90 % block-bootstrap interval:\n| benchmark | period | k | ρ | 90 % interval | n | from | to |\n|---|---|---|---|---|---|---|---|\n',
 );

@@ -28,14 +28,14 @@ export const Driver = Type.Object(
         "The indicator's weight in today's aggregate (its group's share of the weights × its share of the group's presence); the weights add up to 1.",
     }),
     zScore: Type.Number({
-      description: `Sign-aligned robust z-score (higher = tighter), clipped to ±${WINDOWS.winsorZ}; the last one while it fades out.`,
+      description: `Sign-aligned robust z-score (higher = tighter), clipped to ±${WINDOWS.winsorZ}; the last one while it fades out (dli-2). dli-3 inputs read on a fixed scale (reserves / bank assets, backstop usage): the normal quantile of their 0–1 reading, clipped alike.`,
     }),
     contribution: Type.Number({
-      description: `dli-2: the change of the indicator's share (weight × percentile) of the aggregate over ${T.momentumDays} days, positive = tightening; the contributions of all indicators add up to the aggregate's change. dli-1: weight × (percentile − ½).`,
+      description: `dli-2 and dli-3: the change of the indicator's share (weight × reading) of the aggregate over ${T.momentumDays} days, positive = tightening; the contributions of all indicators add up to the aggregate's change (dli-3: of the smoothed aggregate, each share averaged over the smoothing window). dli-1: weight × (percentile − ½).`,
     }),
     direction: literals(
       ['tightening', 'easing', 'neutral'],
-      `dli-2: tightening at contribution ≥ +${T.driverContribution}, easing at ≤ −${T.driverContribution}, neutral otherwise (dli-1: from z at ±${T.driverZ}).`,
+      `dli-2 and dli-3: tightening at contribution ≥ +${T.driverContribution}, easing at ≤ −${T.driverContribution}, neutral otherwise (dli-1: from z at ±${T.driverZ}).`,
     ),
   },
   { additionalProperties: false },
@@ -82,11 +82,12 @@ export const Regime = Type.Object(
         totalIndicators: Type.Integer({ minimum: 0 }),
         fed: Type.Array(Type.String(), { description: 'Indicators with a reading on the score date.' }),
         dormant: Type.Array(Type.String(), {
-          description: 'dli-1 only: reporting but dormant (ON RRP with no depletion under way). Always empty in dli-2.',
+          description:
+            'dli-1 only: reporting but dormant (ON RRP with no depletion under way). Always empty in dli-2 and dli-3.',
         }),
         fading: Type.Array(Type.String(), {
           description:
-            'Carrying part of their weight: fading in after their data started or returned, or fading out (at their last reading) after it stopped.',
+            'dli-2: carrying part of their weight, fading in after their data started or returned, or fading out (at their last reading) after it stopped. Always empty in dli-3, which does not fade (its headline is ranked like for like).',
         }),
         missing: Type.Array(Type.String(), { description: 'No usable data on the score date.' }),
         stale: Type.Array(Type.String(), {
@@ -111,7 +112,7 @@ export const Regime = Type.Object(
     dataAsOf: Type.String({ format: 'date', description: 'Latest observation date the score reflects.' }),
     updatedAt: Type.String({ format: 'date-time', description: 'Recompute time; not a data date.' }),
     modelVersion: Type.String({
-      description: 'Model version, e.g. dli-2 (every version and its changelog: /api/model).',
+      description: 'Model version, e.g. dli-3 (every version and its changelog: /api/model).',
     }),
     freshness: ModelFreshness,
     provenance: Provenance,
@@ -141,7 +142,8 @@ export const History = Type.Object(
       ),
     ),
     aggregate: Type.Array(Type.Number({ minimum: 0 }), {
-      description: 'The aggregate before the percentile transform (dli-2: weighted mean of percentiles, 0–1).',
+      description:
+        'The aggregate before the percentile transform (dli-2: weighted mean of percentiles, 0–1; dli-3: weighted mean of the 0–1 readings, smoothed over 10 business days, with the inputs live that day).',
     }),
     subIndices: Type.Object(Object.fromEntries(GroupIds.map((id) => [id, Type.Array(Nullable100)])), {
       additionalProperties: false,
@@ -155,7 +157,7 @@ export const History = Type.Object(
     $id: 'History',
     additionalProperties: false,
     description:
-      'Columnar: element i of every array belongs to dates[i]. dli-2 reads every input at its current (possibly revised) value, known from its publication day (date + publication lag), so any install rebuilds the same history; no observation enters before its publication day.',
+      'Columnar: element i of every array belongs to dates[i]. dli-2 and dli-3 read every input at its current (possibly revised) value, known from its publication day (date + publication lag), so any install rebuilds the same history; no observation enters before its publication day.',
   },
 );
 

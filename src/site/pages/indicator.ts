@@ -278,7 +278,7 @@ function modelRole(data: SiteData, item: IndicatorSummary): Inline[] {
     group ? `The ${group.name.toLowerCase()} group carries a nominal ${pct(group.weight)} of the aggregate, ` : '',
     `shared by its inputs: a nominal ${pct(item.weight)} for this one. `,
     driver
-      ? `On ${formatDate(data.regime!.date)} it carries ${pct(driver.weight)} (weights shift while an input fades in or out, or its group has fewer inputs reporting). `
+      ? `On ${formatDate(data.regime!.date)} it carries ${pct(driver.weight)} (weights shift when its group has fewer inputs reporting, or — dli-2 — while an input fades in or out). `
       : 'It carries no weight in the latest reading (not reporting). ',
     { text: 'How the weights work', href: '/methodology#how-it-works' },
     '.',
