@@ -175,14 +175,18 @@ function validate(source: Record<string, string | undefined>): Env {
 }
 
 /**
- * An environment value as the schema reads it: an integer variable's plain decimal digits become a number; any
+ * An environment value as the schema reads it: an integer variable's plain decimal digits (a number variable's
+ * plain decimal notation) become a number; any
  * other form stays a string, which the schema then refuses (so "1.5" or "80a" stop the start instead of being
  * truncated, as a general-purpose conversion would do). Why not env-schema: its Ajv instance cost ~50 ms of every
  * cold start (issue 13), for a dozen checks TypeBox's Value makes without compiling.
  */
 function fromEnvironment(name: string, value: string): string | number {
-  const property = PROPERTIES[name];
-  return property?.type === 'integer' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+  const type = PROPERTIES[name]?.type;
+  if (type === 'integer' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
+  // A decimal variable (REFRESH_MAX_AGE_HOURS) takes plain decimal notation: "6", "0.5", "-1" (refused by its range).
+  if (type === 'number' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return value;
 }
 
 function checkCron(pattern: string) {
