@@ -715,7 +715,7 @@ export interface components {
                 /** Format: date-time */
                 lastAttemptAt: string;
                 lastSuccessAt: string | null;
-                /** @description timeout, network, http, rate-limited, refused, html, empty, parse, implausible, too-large, budget, unreachable, internal. */
+                /** @description timeout, network, http, rate-limited, refused, html, empty, parse, implausible, stale (the answer ended before what is stored: nothing withdrawn), too-large, budget, unreachable, internal. */
                 errorKind: string | null;
                 /** @description The failure in plain words; the full message is in the service log. */
                 lastError: string | null;
@@ -947,11 +947,11 @@ export interface components {
                 group: "policy" | "funding" | "credit" | "risk" | "backstops";
                 /** @description The indicator's weight in today's aggregate (its group's share of the weights × its share of the group's presence); the weights add up to 1. */
                 weight: number;
-                /** @description Sign-aligned robust z-score (higher = tighter), clipped to ±3; the last one while it fades out. */
+                /** @description Sign-aligned robust z-score (higher = tighter), clipped to ±3; the last one while it fades out (dli-2). dli-3 inputs read on a fixed scale (reserves / bank assets, backstop usage): the normal quantile of their 0–1 reading, clipped alike. */
                 zScore: number;
-                /** @description dli-2: the change of the indicator's share (weight × percentile) of the aggregate over 7 days, positive = tightening; the contributions of all indicators add up to the aggregate's change. dli-1: weight × (percentile − ½). */
+                /** @description dli-2 and dli-3: the change of the indicator's share (weight × reading) of the aggregate over 7 days, positive = tightening; the contributions of all indicators add up to the aggregate's change (dli-3: of the smoothed aggregate, each share averaged over the smoothing window). dli-1: weight × (percentile − ½). */
                 contribution: number;
-                /** @description dli-2: tightening at contribution ≥ +0.005, easing at ≤ −0.005, neutral otherwise (dli-1: from z at ±0.5). */
+                /** @description dli-2 and dli-3: tightening at contribution ≥ +0.005, easing at ≤ −0.005, neutral otherwise (dli-1: from z at ±0.5). */
                 direction: "tightening" | "easing" | "neutral";
             }[];
             coverage: {
@@ -961,9 +961,9 @@ export interface components {
                 totalIndicators: number;
                 /** @description Indicators with a reading on the score date. */
                 fed: string[];
-                /** @description dli-1 only: reporting but dormant (ON RRP with no depletion under way). Always empty in dli-2. */
+                /** @description dli-1 only: reporting but dormant (ON RRP with no depletion under way). Always empty in dli-2 and dli-3. */
                 dormant: string[];
-                /** @description Carrying part of their weight: fading in after their data started or returned, or fading out (at their last reading) after it stopped. */
+                /** @description dli-2: carrying part of their weight, fading in after their data started or returned, or fading out (at their last reading) after it stopped. Always empty in dli-3, which does not fade (its headline is ranked like for like). */
                 fading: string[];
                 /** @description No usable data on the score date. */
                 missing: string[];
@@ -995,7 +995,7 @@ export interface components {
              * @description Recompute time; not a data date.
              */
             updatedAt: string;
-            /** @description Model version, e.g. dli-2 (every version and its changelog: /api/model). */
+            /** @description Model version, e.g. dli-3 (every version and its changelog: /api/model). */
             modelVersion: string;
             /** @description Whether this result is current, and if not, why. */
             freshness: {
@@ -1048,7 +1048,7 @@ export interface components {
                 knowledgeAt: string;
             };
         };
-        /** @description Columnar: element i of every array belongs to dates[i]. dli-2 reads every input at its current (possibly revised) value, known from its publication day (date + publication lag), so any install rebuilds the same history; no observation enters before its publication day. */
+        /** @description Columnar: element i of every array belongs to dates[i]. dli-2 and dli-3 read every input at its current (possibly revised) value, known from its publication day (date + publication lag), so any install rebuilds the same history; no observation enters before its publication day. */
         History: {
             modelVersion: string;
             /** Format: date-time */
@@ -1065,7 +1065,7 @@ export interface components {
             headline: number[];
             status: ("risk-on" | "neutral" | "risk-off")[];
             confidence: ("high" | "medium" | "low")[];
-            /** @description The aggregate before the percentile transform (dli-2: weighted mean of percentiles, 0–1). */
+            /** @description The aggregate before the percentile transform (dli-2: weighted mean of percentiles, 0–1; dli-3: weighted mean of the 0–1 readings, smoothed over 10 business days, with the inputs live that day). */
             aggregate: number[];
             /** @description Group sub-indices 0–100 on each date; null where the group did not report. */
             subIndices: {

@@ -1,4 +1,6 @@
 import { ProviderError } from '../providers/provider-error.ts';
+import { staleAfterDays } from '../timeseries/catalog.ts';
+import { daysBetween } from '../timeseries/dates.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
 
@@ -24,6 +26,7 @@ export function withdrawnDates(
   source = 'provider',
 ): string[] {
   if (response.length === 0) return [];
+  refuseStale(def, response, stored, source);
   const from = response[0]!.date;
   const listed = new Set(response.map((obs) => obs.date));
   const inWindow = (date: string) => date >= from && date <= today;
@@ -39,6 +42,34 @@ export function withdrawnDates(
   }
   const pending = [...pendingDates].filter((date) => inWindow(date) && !listed.has(date));
   return [...new Set([...missing, ...pending])].sort();
+}
+
+/**
+ * An answer that ends well before the newest stored observation — by more than the series' own staleness
+ * allowance (7 days for a daily series, 14 weekly, 75 monthly) — is stale (a lagging mirror, a cached or truncated
+ * page), not a withdrawal of everything after it: within the 2 % bound above, a valid-looking answer ending in
+ * January once withdrew 16 months of M2 and 115 days of CP rates while the refresh reported success. It is
+ * refused whole: nothing is withdrawn or added, the series counts as failed (kind `stale`), and what is stored
+ * keeps being served. A provider dropping its last print or two (a bad print withdrawn) ends within the
+ * allowance and is reconciled as a withdrawal, as before. Example (monthly): stored through 2026-06-01, answer
+ * through 2025-01-01 → refused; answer through 2026-05-01 → 2026-06-01 withdrawn.
+ */
+function refuseStale(
+  def: SeriesDef,
+  response: readonly Observation[],
+  stored: readonly Observation[],
+  source: string,
+): void {
+  const answered = response.at(-1)!.date;
+  const held = stored.at(-1)?.date;
+  if (held === undefined || daysBetween(answered, held) <= staleAfterDays(def)) return;
+  const after = stored.filter((obs) => obs.date > answered).length;
+  throw new ProviderError({
+    source,
+    seriesId: def.id,
+    kind: 'stale',
+    message: `the answer ends on ${answered}, before the ${after} stored observation(s) through ${held}: refused as stale; nothing withdrawn, the stored series is still served`,
+  });
 }
 
 /** A derived series is recomputed in full: any stored date it no longer produces is withdrawn. */

@@ -9,6 +9,11 @@ export type ProviderErrorKind =
   | 'empty'
   | 'parse'
   | 'implausible'
+  /**
+   * The answer ends before the newest observation already stored (a lagging mirror, a cached page): nothing is
+   * withdrawn or added from it, what is stored keeps being served, and the series counts as failed.
+   */
+  | 'stale'
   /** The body passed the size limit (after decompression) and was cut off. */
   | 'too-large'
   /** The refresh's time budget ran out before this series completed. */

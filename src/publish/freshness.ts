@@ -100,6 +100,8 @@ const PLAIN_WORDS: Record<string, string> = {
   empty: 'the provider sent no data',
   parse: 'the provider’s data could not be read',
   implausible: 'the provider’s values failed the plausibility check and were refused',
+  stale:
+    'the provider’s answer ended before the data already held: refused, nothing withdrawn, the stored series is still served',
   'too-large': 'the provider sent far more data than expected and it was refused',
   budget: 'the refresh ran out of time before this series completed',
   unreachable: 'not attempted: the provider could not be reached by the requests before it',

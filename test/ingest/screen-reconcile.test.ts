@@ -59,9 +59,30 @@ describe('reconciliation (issue 13, finding 1)', () => {
     assert.deepEqual(withdrawnDates(vix, history.slice(100), history, [], '2026-12-31'), []);
   });
 
+  it('an answer that ends before what is stored is stale: refused whole, nothing withdrawn', () => {
+    // 16 of 200 stored dates at the end are missing: within the partial-answer bound (MAX_WITHDRAWN 3 or 2 %, here
+    // 4), so before this rule they were withdrawn and the refresh reported success.
+    const monthly = Array.from({ length: 800 }, (_, i) => ({
+      date: new Date(Date.UTC(1960, i, 1)).toISOString().slice(0, 10),
+      value: 100 + i,
+    }));
+    const stale = monthly.slice(0, 784);
+    assert.throws(
+      () => withdrawnDates(vix, stale, monthly, [], '2026-12-31'),
+      (error) =>
+        error instanceof ProviderError &&
+        error.kind === 'stale' &&
+        /ends on 2025-04-01, before the 16 stored observation\(s\) through 2026-08-01/.test(error.message),
+    );
+    // An answer through the newest stored date is not stale; one that drops its last print (within the series'
+    // staleness allowance, 7 days for a daily series) withdraws that print.
+    assert.deepEqual(withdrawnDates(vix, monthly, monthly, [], '2026-12-31'), []);
+    assert.deepEqual(withdrawnDates(vix, history.slice(0, -1), history, [], '2026-12-31'), [history.at(-1)!.date]);
+  });
+
   it('a response missing many stored dates is refused as partial', () => {
     assert.throws(
-      () => withdrawnDates(vix, history.slice(0, 150), history, [], '2026-12-31'),
+      () => withdrawnDates(vix, [...history.slice(0, 50), ...history.slice(100)], history, [], '2026-12-31'),
       (error) =>
         error instanceof ProviderError && error.kind === 'implausible' && /refused as partial/.test(error.message),
     );
@@ -157,12 +178,20 @@ describe('a bad provider point never reaches a published figure, and a withdrawn
     assert.deepEqual((await vixNow()).at(-1), last);
   });
 
-  it('a response missing many dates is refused, and nothing stored changes', async () => {
+  it('a stale answer (ending 100 business days before what is held) withdraws nothing; health says so', async () => {
     const before = await vixNow();
     clock += 3_600_000;
     const summary = await refresh({ kind: 'omit-last', count: 100 });
     assert.equal(summary.outcomes[0]!.status, 'error');
-    assert.equal(summary.outcomes[0]!.errorKind, 'implausible');
+    assert.equal(summary.outcomes[0]!.errorKind, 'stale');
+    assert.equal(summary.outcomes[0]!.withdrawn ?? 0, 0);
     assert.deepEqual(await vixNow(), before);
+    const publisher = new Publisher(store, { now, baseUrl: 'http://x' });
+    await publisher.rebuild();
+    const health = JSON.parse(publisher.current!.health.response.body.toString());
+    const vix = health.sources.find((s: { seriesId: string }) => s.seriesId === 'vix');
+    assert.equal(vix.errorKind, 'stale');
+    assert.match(vix.lastError, /ended before the data already held: refused, nothing withdrawn/);
+    assert.equal(vix.latestDate, before.at(-1)!.date, 'what is held is still served');
   });
 });

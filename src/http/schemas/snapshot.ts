@@ -153,7 +153,7 @@ export const Health = Type.Object(
           lastSuccessAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
           errorKind: Type.Union([Type.String(), Type.Null()], {
             description:
-              'timeout, network, http, rate-limited, refused, html, empty, parse, implausible, too-large, budget, unreachable, internal.',
+              'timeout, network, http, rate-limited, refused, html, empty, parse, implausible, stale (the answer ended before what is stored: nothing withdrawn), too-large, budget, unreachable, internal.',
           }),
           lastError: Type.Union([Type.String(), Type.Null()], {
             description: 'The failure in plain words; the full message is in the service log.',
