@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, {
   type FastifyBaseLogger,
@@ -48,9 +49,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dispatcher = createDispatcher(context, deps.logger);
   const app = Fastify({
     serverFactory: (handler) =>
-      // Without requireHostHeader: false, Node answers an HTTP/1.1 request lacking Host with a bare 400 before we
-      // see it; the service does not route by Host, so it answers such a request like any other.
+      // Node's own check (requireHostHeader) answers a bare 400 without a body; the service answers it here, with
+      // the JSON envelope: RFC 9112 §3.2 — a server MUST answer 400 to an HTTP/1.1 request without Host.
       createServer({ requireHostHeader: false }, (req, res) => {
+        if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && req.headers.host === undefined) {
+          writeReply(res, errorReply(baseUrl, MISSING_HOST));
+          return;
+        }
         if (!rateLimited && dispatcher.serve(req, res)) return;
         handler(req, res);
       }),
@@ -215,6 +220,21 @@ function answerUnroutableRequests(app: FastifyInstance, baseUrl: string) {
 }
 
 /** Errors Node's HTTP parser raises before any route runs (oversized headers, malformed request lines). */
+const MISSING_HOST = new ApiError(
+  'bad_request',
+  'An HTTP/1.1 request must carry a Host header (RFC 9112 §3.2).',
+  'Send the Host header, e.g. Host: api.example.org.',
+);
+
+function writeReply(res: ServerResponse, reply: ErrorReply): void {
+  res.writeHead(reply.status, {
+    ...reply.headers,
+    'content-length': Buffer.byteLength(reply.body),
+    connection: 'close',
+  });
+  res.end(reply.body);
+}
+
 function writeClientError(baseUrl: string, error: Error & { code?: string }, socket: Duplex) {
   if (!socket.writable) {
     socket.destroy();

@@ -1,13 +1,22 @@
 import { DATA_LICENSE } from '../timeseries/licenses.ts';
 import { type Block, type Inline, monthTitle, type Page, type SiteInfo } from './page.ts';
 
+/**
+ * Markdown passes raw HTML through to whatever renders it, and pages quote what a request sent (an error page
+ * names the bad query value): `<`, `>` and `&` in text are written as entities, which every renderer shows as the
+ * characters. Example: text('days "<b>"') = 'days "&lt;b&gt;"'.
+ */
+export function text(value: string): string {
+  return value.replace(/[<>&]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&amp;'));
+}
+
 /** The Markdown rendering of a page model: the same content as the HTML, for readers and agents that want text. */
 function inlineMarkdown(inlines: Inline[]): string {
   return inlines
     .map((part) => {
-      if (typeof part === 'string') return part.replace(/([\\`*_[\]|])/g, '\\$1');
-      if ('href' in part) return `[${part.text}](${part.href})`;
-      if ('strong' in part) return `**${part.strong}**`;
+      if (typeof part === 'string') return text(part).replace(/([\\`*_[\]|])/g, '\\$1');
+      if ('href' in part) return `[${text(part.text)}](${part.href})`;
+      if ('strong' in part) return `**${text(part.strong)}**`;
       return `\`${part.code}\``;
     })
     .join('');
@@ -32,7 +41,7 @@ function blockMarkdown(block: Block): string {
     case 'toc':
       return block.items.map((item, i) => `${i + 1}. [${item.text}](#${item.id})`).join('\n');
     case 'quote':
-      return `> ${block.text}`;
+      return `> ${text(block.text)}`;
     case 'form':
       return '';
     case 'calendar':
@@ -42,7 +51,7 @@ function blockMarkdown(block: Block): string {
         )
         .join('\n');
     case 'heading':
-      return `${'#'.repeat(block.level)} ${block.text}`;
+      return `${'#'.repeat(block.level)} ${text(block.text)}`;
     case 'paragraph':
       return inlineMarkdown(block.inlines);
     case 'list':
@@ -86,6 +95,6 @@ function blockMarkdown(block: Block): string {
 
 export function renderMarkdown(page: Page, site: SiteInfo): string {
   const body = page.blocks.map(blockMarkdown).join('\n\n');
-  const banner = site.banner ? `> **${site.banner.title}** ${site.banner.text}\n\n` : '';
-  return `# ${page.title}\n\n${banner}> ${page.description}\n\n${body}\n\n---\n\n${site.name} · ${site.baseUrl}${page.path} · licence ${DATA_LICENSE.name}: ${DATA_LICENSE.scope} · information only, not investment advice.\n`;
+  const banner = site.banner ? `> **${text(site.banner.title)}** ${text(site.banner.text)}\n\n` : '';
+  return `# ${text(page.title)}\n\n${banner}> ${text(page.description)}\n\n${body}\n\n---\n\n${site.name} · ${site.baseUrl}${page.path} · licence ${DATA_LICENSE.name}: ${DATA_LICENSE.scope} · information only, not investment advice.\n`;
 }

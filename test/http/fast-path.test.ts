@@ -31,20 +31,27 @@ describe('fast path', () => {
   });
   after(() => h.close());
 
-  it('a request without Host gets an answer like any other (not Node’s bare 400); JSON carries nosniff', async () => {
-    const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () =>
-        socket.end('GET /api/regime HTTP/1.1\r\nConnection: close\r\n\r\n'),
-      );
+  const raw = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(request));
       const chunks: Buffer[] = [];
       socket.on('data', (c) => chunks.push(c));
       socket.on('end', () => resolve(Buffer.concat(chunks).toString()));
       socket.on('error', reject);
     });
-    assert.match(raw, /^HTTP\/1\.1 200 /);
-    assert.match(raw, /\r\nx-content-type-options: nosniff\r\n/i);
-    assert.match(raw, /\r\naccess-control-allow-origin: \*\r\n/i);
-    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+
+  it('an HTTP/1.1 request without Host is answered 400 with the JSON envelope (RFC 9112 §3.2); HTTP/1.0 needs none', async () => {
+    const missing = await raw('GET /api/regime HTTP/1.1\r\nConnection: close\r\n\r\n');
+    assert.match(missing, /^HTTP\/1\.1 400 /);
+    assert.match(missing, /\r\nx-content-type-options: nosniff\r\n/i);
+    assert.match(missing, /\r\naccess-control-allow-origin: \*\r\n/i);
+    const envelope = JSON.parse(missing.slice(missing.indexOf('\r\n\r\n') + 4));
+    assert.equal(envelope.error.code, 'bad_request');
+    assert.match(envelope.error.message, /Host header/);
+    assert.equal(envelope.status, 400);
+    const old = await raw('GET /api/regime HTTP/1.0\r\n\r\n');
+    assert.match(old, /^HTTP\/1\.1 200 /);
+    const body = JSON.parse(old.slice(old.indexOf('\r\n\r\n') + 4));
     assert.equal(typeof body.percentile5y, 'number');
   });
 

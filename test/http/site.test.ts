@@ -170,6 +170,20 @@ describe('the website', () => {
     assert.equal(machine.json().error.code, 'invalid_parameter');
   });
 
+  it('a Markdown error page quotes the bad query as text, never as raw HTML', async () => {
+    for (const url of [
+      '/indicators/tga.md?days=%3Cscript%3Ealert(1)%3C/script%3E',
+      '/indicators/vix.md?compare=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
+      '/indicators/vix.md?start=%3Cb%3E',
+    ]) {
+      const res = await h.app.inject({ url, headers: { accept: 'text/markdown' } });
+      assert.equal(res.statusCode, 400, url);
+      // No raw markup: no `<` at all, and `>` only as the blockquote marker that opens a line.
+      assert.doesNotMatch(res.body, /<|[^\n]>/, url);
+      assert.match(res.body, /&lt;/, `${url}: the value is still quoted`);
+    }
+  });
+
   it('ranges fit the frequency: a quarterly series offers no 3-month range and opens on its whole history', async () => {
     const quarterly = (await h.app.inject('/indicators/debt-to-gdp')).body;
     assert.doesNotMatch(quarterly, />3 months</);

@@ -38,7 +38,10 @@ describe('page renderers', () => {
 
   it('Markdown carries the same content: headings, emphasis, links, tables, the marked cell, images', () => {
     const md = renderMarkdown(page, site);
-    assert.match(md, /^# A <page> & more\n\n> desc/);
+    // Text is text: `<`, `>` and `&` are entities, so raw HTML in a page's words never reaches a Markdown renderer.
+    assert.match(md, /^# A &lt;page&gt; &amp; more\n\n> desc/);
+    assert.ok(md.includes('&lt;script&gt;'));
+    assert.doesNotMatch(md, /<script>/);
     assert.ok(md.includes('## Section'));
     assert.ok(md.includes('Value **42** see [docs](/docs)'));
     assert.ok(md.includes('| 1 | `x|y` |'));
