@@ -1,6 +1,5 @@
 import { medianAbsoluteDeviation } from 'simple-statistics';
 import type { PendingQuarantine } from '../store/observations.ts';
-import { plausibleRange } from '../timeseries/catalog.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
 
@@ -8,9 +7,12 @@ import type { SeriesDef } from '../timeseries/series.ts';
  * The jump check: a new or revised value that moves more than JUMP_SCALES robust scales away from the value
  * before it is held in quarantine instead of entering the current state, logged, and shown in /api/health.
  *
- * - The scale is the series' own: 1.4826 × the median absolute deviation of its last 1,305 stored changes,
- *   floored at 1 % of the width of its plausible range (so a series that rarely moves — standing repo usage,
- *   zero most days — is not quarantined for every operation).
+ * - The scale is the series' own recent behaviour: over its last RECENT_CHANGES stored changes (a year of daily
+ *   data), the larger of 1.4826 × their median absolute deviation and their mean absolute size. The mean keeps
+ *   a series that rarely moves (standing repo usage, zero most days; an administered rate) from a scale of zero;
+ *   nothing else floors it. A fixed floor (1 % of the plausible range, as before) let a phantom of +280 bn
+ *   through on ON RRP, whose recent days move by a few billion, and it moved the headline by 8 points.
+ * - A series that never moved in that window (scale 0) holds any new value until it is confirmed.
  * - A quarantined value enters when a refresh at least CONFIRM_HOURS after it was first seen still receives the
  *   same value for that date: a provider's typo is corrected or withdrawn within that time (assumed: we have no
  *   measured correction times), while a real jump (SOFR 2.43 → 5.25 % on 2019-09-17, VIX 17 → 37 on 2018-02-05)
@@ -20,7 +22,7 @@ import type { SeriesDef } from '../timeseries/series.ts';
  */
 export const JUMP_SCALES = 10;
 export const CONFIRM_HOURS = 5;
-const HISTORY_CHANGES = 1305;
+const RECENT_CHANGES = 260;
 const MIN_HISTORY = 30;
 
 export interface Screened {
@@ -51,8 +53,7 @@ export function screenJumps(
       continue;
     }
     const previous = obs.date > lastStored.date ? lastAccepted.value : valueBefore(stored, storedDates, obs.date);
-    const range = plausibleRange(def, obs.date);
-    const limit = JUMP_SCALES * Math.max(scale, (range.max - range.min) / 100);
+    const limit = JUMP_SCALES * scale;
     const jumped = previous !== undefined && Math.abs(obs.value - previous) > limit;
     const held = pending.get(obs.date);
     if (!jumped || (held && held.value === obs.value && held.seenAt <= confirmedBefore)) {
@@ -70,12 +71,17 @@ export function screenJumps(
   return out;
 }
 
-/** Robust scale of the series' recent changes (1.4826 × MAD), 0 when they never move. */
-function changeScale(stored: readonly Observation[]): number {
-  const from = Math.max(1, stored.length - HISTORY_CHANGES);
+/**
+ * The scale of the series' recent changes: max(1.4826 × MAD, mean |change|) over the last RECENT_CHANGES; 0 when
+ * they never move. Example: changes 0, 0, 0, 0, 50 (a quarter-end draw) → MAD 0, mean 10 → 10.
+ */
+export function changeScale(stored: readonly Observation[]): number {
+  const from = Math.max(1, stored.length - RECENT_CHANGES);
   const changes: number[] = [];
   for (let i = from; i < stored.length; i++) changes.push(stored[i]!.value - stored[i - 1]!.value);
-  return 1.4826 * medianAbsoluteDeviation(changes);
+  if (changes.length === 0) return 0;
+  const meanAbs = changes.reduce((sum, c) => sum + Math.abs(c), 0) / changes.length;
+  return Math.max(1.4826 * medianAbsoluteDeviation(changes), meanAbs);
 }
 
 /** The stored value on the last date before `date`, if any. */

@@ -1,5 +1,4 @@
 import { LRUCache } from 'lru-cache';
-import type { GroupId } from '../analytics/model/spec.ts';
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { type Compression, type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
@@ -271,7 +270,7 @@ function chartSpec(
 function historyChart(id: string, query: ChartQuery, style: ChartStyle, data: SiteData): ChartSpec | undefined {
   const history = data.history;
   if (!history || history.count === 0) return undefined;
-  const group = id.startsWith('subindex-') ? (id.slice('subindex-'.length) as GroupId) : null;
+  const group = id.startsWith('subindex-') ? (id.slice('subindex-'.length) as keyof typeof history.subIndices) : null;
   const values = group ? history.subIndices[group] : history.headline;
   const all = history.dates.flatMap((date, i) => (values?.[i] == null ? [] : [{ date, value: values[i]! }]));
   if (all.length === 0) return undefined;

@@ -31,6 +31,8 @@ export type Fault =
   | { kind: 'empty' }
   /** The last published value replaced by `factor` × the one before it (a provider's bad point). */
   | { kind: 'spike'; factor: number }
+  /** The last published value plus `amount` (in the provider's unit): a phantom of a chosen size. */
+  | { kind: 'shift'; amount: number }
   /** The last `count` published dates no longer listed (withdrawn, or a partial response). */
   | { kind: 'omit-last'; count: number }
   /** A 200 whose body streams `mb` megabytes of CSV rows (stops when the client hangs up). */
@@ -276,6 +278,12 @@ function mutate(rows: ReplayRow[], fault: Fault | undefined): ReplayRow[] {
       const i = copy.findLastIndex((r) => r.raw !== null);
       const before = copy.slice(0, i).findLast((r) => r.raw !== null);
       if (i >= 0 && before) copy[i] = { date: copy[i]!.date, raw: String(Number(before.raw) * fault.factor) };
+      return copy;
+    }
+    case 'shift': {
+      const copy = [...rows];
+      const i = copy.findLastIndex((r) => r.raw !== null);
+      if (i >= 0) copy[i] = { date: copy[i]!.date, raw: String(Number(copy[i]!.raw) + fault.amount) };
       return copy;
     }
     case 'omit-last': {
