@@ -1,3 +1,4 @@
+import SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Engine } from './database.ts';
 
@@ -5,7 +6,10 @@ import type { Engine } from './database.ts';
  * Coordination between API processes sharing one store.
  * - Leadership: on PostgreSQL, a session-level advisory lock held on a dedicated connection; the process holding
  *   it runs the refreshes. When that process dies its session ends, the lock is released, and the next process
- *   to try takes over. The embedded SQLite store has one process, which always leads.
+ *   to try takes over. On an SQLite file, an exclusive lock on a small lock database beside it (`<file>-leader`),
+ *   held by an open transaction on a dedicated connection: the operating system drops it when the process exits
+ *   or is killed, so `npm start` twice on one store gives one refresher, and the other takes over when it dies.
+ *   An in-memory store has one process, which always leads.
  * - Publication notices: PostgreSQL LISTEN/NOTIFY on a dedicated connection (callers also poll, as a fallback
  *   for a dropped connection); with SQLite, notices stay in the process.
  */
@@ -31,16 +35,25 @@ export async function createCoordination(
   engine: Engine,
   onError: (error: Error) => void = () => {},
 ): Promise<Coordination> {
-  if (engine !== 'postgres') return localCoordination();
+  if (engine === 'sqlite') {
+    const path = databaseUrl.replace(/^sqlite:/, '');
+    return path === ':memory:' ? localCoordination() : sqliteCoordination(`${path}-leader`, onError);
+  }
   const { default: driver } = await import('pg');
   return postgresCoordination(databaseUrl, onError, driver);
 }
 
-function localCoordination(): Coordination {
+function localCoordination(lead: () => boolean = () => true, release: () => void = () => {}): Coordination {
   const listeners: Array<(id: number) => void> = [];
+  let leading = false;
   return {
-    tryLead: async () => true,
-    isLeader: true,
+    tryLead: async () => {
+      leading = lead();
+      return leading;
+    },
+    get isLeader() {
+      return leading;
+    },
     async notifyPublished(id) {
       for (const listener of listeners) listener(id);
     },
@@ -48,8 +61,39 @@ function localCoordination(): Coordination {
       listeners.push(listener);
     },
     maintain() {},
-    async close() {},
+    async close() {
+      leading = false;
+      release();
+    },
   };
+}
+
+/**
+ * Leadership over an SQLite store: `BEGIN EXCLUSIVE` on a dedicated connection to the lock database, never
+ * committed. SQLite takes the file lock at once or answers SQLITE_BUSY (no wait: busy_timeout 0); the lock is the
+ * operating system's, so it goes with the process. Publication notices stay in the process (other processes
+ * poll the publication log).
+ */
+function sqliteCoordination(lockPath: string, onError: (error: Error) => void): Coordination {
+  let connection: SQLite.Database | undefined;
+  let held = false;
+  const lead = () => {
+    if (held) return true;
+    try {
+      connection ??= new SQLite(lockPath, { timeout: 0 });
+      connection.exec('BEGIN EXCLUSIVE');
+      held = true;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') onError(error as Error);
+    }
+    return held;
+  };
+  const release = () => {
+    held = false;
+    connection?.close();
+    connection = undefined;
+  };
+  return localCoordination(lead, release);
 }
 
 function postgresCoordination(databaseUrl: string, onError: (error: Error) => void, driver: typeof pg): Coordination {
