@@ -48,17 +48,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const context = routeContext(deps);
   const dispatcher = createDispatcher(context, deps.logger);
   const app = Fastify({
-    serverFactory: (handler) =>
+    serverFactory: (handler) => {
       // Node's own check (requireHostHeader) answers a bare 400 without a body; the service answers it here, with
       // the JSON envelope: RFC 9112 §3.2 — a server MUST answer 400 to an HTTP/1.1 request without Host.
-      createServer({ requireHostHeader: false }, (req, res) => {
+      const server = createServer({ requireHostHeader: false }, (req, res) => {
         if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && req.headers.host === undefined) {
           writeReply(res, errorReply(baseUrl, MISSING_HOST));
           return;
         }
         if (!rateLimited && dispatcher.serve(req, res)) return;
         handler(req, res);
-      }),
+      });
+      // A client that sends its request and half-closes (shuts its writing side) still waits for the answer. By
+      // default Node's HTTP server ends such a socket at once, so an answer computed off the serving thread (a
+      // chart, an asOf) was never written (issue 28: every "no response" of the fuzzer). With this switch Node
+      // writes the pending answer, then ends the connection. `httpAllowHalfOpen` is Node's own property for this
+      // (read by its HTTP server on the socket's end), undocumented: a test holds it (test/http/fast-path.test.ts).
+      (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+      return server;
+    },
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // Per-request log lines cost more than serving a pre-built response; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),

@@ -5,7 +5,13 @@ import { AnswerMemo } from './answer-memo.ts';
 import { DEPRECATIONS, type Deprecation, deprecationHeaders } from './api-changelog.ts';
 import { ApiError, errorReply, truncate } from './api-error.ts';
 import { compileRouter } from './router.ts';
-import { type Answer, notFoundAnswer, type RouteContext, type RouteRequest } from './routes/route.ts';
+import {
+  type Answer,
+  type ClientConnection,
+  notFoundAnswer,
+  type RouteContext,
+  type RouteRequest,
+} from './routes/route.ts';
 import { ROUTE_TABLE } from './routes/table.ts';
 import { writePrepared } from './write-prepared.ts';
 
@@ -14,7 +20,7 @@ export interface Dispatcher {
    * The answer to a GET or HEAD: a route's, or not-found (JSON envelope under /api, the 404 page elsewhere).
    * A promise only for answers computed on demand off the serving thread.
    */
-  answer(req: IncomingMessage): Answer | Promise<Answer>;
+  answer(req: IncomingMessage, res?: ServerResponse): Answer | Promise<Answer>;
   /** Writes an answer: a prepared response (by the one writer) or the error envelope. */
   write(req: IncomingMessage, res: ServerResponse, answer: Answer): void;
   /** Answers a GET or HEAD and writes it (at once, or when a computed answer is ready). */
@@ -38,19 +44,19 @@ export function createDispatcher(
   // A deprecated route's answers carry Deprecation, Sunset and a Link to the changelog (DEPRECATION_POLICY).
   const noticeByRoute = new Map(deprecations.map((d) => [d.route, deprecationHeaders(d, context.baseUrl)]));
   const memo = new AnswerMemo();
-  const answer = (req: IncomingMessage): Answer | Promise<Answer> => {
+  const answer = (req: IncomingMessage, res?: ServerResponse): Answer | Promise<Answer> => {
     const url = req.url ?? '/';
     const publication = context.publication();
     const key = AnswerMemo.key(url, req.headers.accept);
     const known = key === undefined ? undefined : memo.get(publication, key);
     if (known) return known;
-    const result = route(url, req);
+    const result = route(url, req, res);
     // Only answers given at once: an error is cheap to give again, and a promised answer is not one yet.
     if (key !== undefined && !(result instanceof Promise) && !(result instanceof ApiError))
       memo.offer(publication, key, result);
     return result;
   };
-  const route = (url: string, req: IncomingMessage): Answer | Promise<Answer> => {
+  const route = (url: string, req: IncomingMessage, res?: ServerResponse): Answer | Promise<Answer> => {
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const found = match(path);
@@ -60,6 +66,7 @@ export function createDispatcher(
       headers: req.headers,
       path,
       markdownPath: found?.markdownPath ?? false,
+      ...(res ? { connection: () => clientConnection(res) } : {}),
     };
     if (found) {
       const result = found.route.handle(request, context);
@@ -85,7 +92,7 @@ export function createDispatcher(
     res.end(reply.body);
   };
   const respond = (req: IncomingMessage, res: ServerResponse) => {
-    const result = answer(req);
+    const result = answer(req, res);
     if (!(result instanceof Promise)) return write(req, res, result);
     result.then(
       (ready) => write(req, res, ready),
@@ -105,4 +112,17 @@ export function createDispatcher(
       return true;
     },
   };
+}
+
+/**
+ * The client behind a response: `gone` is aborted when the connection closes before the response was written;
+ * `halfClosed` says whether the client shut its sending side (it is still answered: the server allows half-open
+ * connections, see app.ts). Example: a chart's drawing no one waits for any more is dropped from the queue.
+ */
+function clientConnection(res: ServerResponse): ClientConnection {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return { gone: controller.signal, halfClosed: () => res.socket?.readableEnded ?? true };
 }

@@ -47,6 +47,11 @@ export interface SiteBundle {
     query: ChartQuery,
     style: 'line' | 'compact' | 'spark',
     format?: 'svg' | 'png',
+    /**
+     * The asking client: a drawing whose clients all went away is dropped before it starts; one whose clients
+     * all half-closed yields its place when the queue is full.
+     */
+    client?: ChartClient,
   ): ChartAnswer | Promise<ChartAnswer>;
   /** The page for a path that does not exist (status 404), in both forms. */
   notFound: RenderedPage;
@@ -60,6 +65,12 @@ export interface SiteBundle {
    * request waits for them. A chart's is a promise (it is drawn off the serving thread).
    */
   warmups: ReadonlyArray<() => unknown>;
+}
+
+/** What the site may know of a client waiting for a chart (the HTTP layer's ClientConnection). */
+export interface ChartClient {
+  gone: AbortSignal;
+  halfClosed(): boolean;
 }
 
 export type SiteBuilder = (publication: Publication) => SiteBundle;

@@ -46,6 +46,8 @@ export class ChartsBusy extends Error {
 export interface ChartRendererOptions {
   /** Draw on the calling thread (a CLI, or a test of the fallback); default false. */
   inThread?: boolean;
+  /** Aborted: a chart still waiting for the thread is dropped (and frees its place in the queue at once). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -57,16 +59,28 @@ export async function renderChart(
   format: 'svg' | 'png',
   options: ChartRendererOptions = {},
 ): Promise<Buffer> {
-  if (options.inThread) return bytesOf(render({ spec, format }));
+  if (options.inThread) return bytesOf(await render({ spec, format }));
   if (pending >= MAX_PENDING_CHARTS) throw new ChartsBusy();
   pending++;
+  // A dropped chart frees its place at once (not when its rejection is handled), so the request that made room
+  // for itself by dropping it finds that room.
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    pending--;
+  };
+  const signal = options.signal;
+  signal?.addEventListener('abort', release, { once: true });
   let result: ChartTaskResult;
   try {
-    result = await chartPool().run({ spec, format });
-  } catch {
-    result = render({ spec, format });
+    result = await chartPool().run({ spec, format }, signal ? { signal } : {});
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    result = await render({ spec, format });
   } finally {
-    pending--;
+    signal?.removeEventListener('abort', release);
+    release();
   }
   return bytesOf(result);
 }

@@ -10,12 +10,12 @@ export interface ChartTask {
 /** The chart's bytes (an SVG document as UTF-8, or a PNG file), or why it could not be drawn. */
 export type ChartTaskResult = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
 
-export default function render(task: ChartTask): ChartTaskResult {
+export default async function render(task: ChartTask): Promise<ChartTaskResult> {
   try {
     const svg = chartSvg(task.spec);
     // TextEncoder's array is exactly the text: a small Buffer.from() would be a view of a shared 8 kB pool,
     // and the whole pool would be copied across to the serving thread.
-    return { ok: true, bytes: task.format === 'png' ? svgToPng(svg) : new TextEncoder().encode(svg) };
+    return { ok: true, bytes: task.format === 'png' ? await svgToPng(svg) : new TextEncoder().encode(svg) };
   } catch (cause) {
     return { ok: false, error: (cause as Error).message ?? String(cause) };
   }

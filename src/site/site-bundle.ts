@@ -3,11 +3,18 @@ import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { type Compression, type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
-import type { ChartAnswer, ChartQuery, ChartWindow, RenderedPage, SiteBundle } from '../publish/site-port.ts';
+import type {
+  ChartAnswer,
+  ChartClient,
+  ChartQuery,
+  ChartWindow,
+  RenderedPage,
+  SiteBundle,
+} from '../publish/site-port.ts';
 import { LOCALES } from '../timeseries/locales.ts';
 import { STATIC_DOCUMENTS } from './assets.ts';
 import { bannerFor } from './banner.ts';
-import { ChartsBusy, renderChart } from './chart-renderer.ts';
+import { ChartsBusy, chartsPending, MAX_PENDING_CHARTS, renderChart } from './chart-renderer.ts';
 import { effectiveWindow, pointsIn, queryKey } from './chart-window.ts';
 import type { ChartSpec, ChartStyle } from './charts.ts';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
@@ -114,19 +121,28 @@ export function buildSite(publication: Publication): SiteBundle {
     sizeCalculation: (value) => value.body.length || 1,
   });
   // A chart is drawn on the chart thread; requests for it meanwhile share the one drawing.
-  const drawing = new Map<string, Promise<ChartAnswer>>();
+  const drawing = new Map<string, { drawn: Promise<ChartAnswer> } & Waiters>();
   const chart = (
     id: string,
     query: ChartQuery,
     style: ChartStyle,
     format: 'svg' | 'png',
+    client?: ChartClient,
   ): ChartAnswer | Promise<ChartAnswer> => {
     const key = `${id}|${queryKey(query)}|${style}|${format}`;
-    const hit = chartCache.get(key) ?? drawing.get(key);
-    if (hit) return hit;
+    const cached = chartCache.get(key);
+    if (cached) return cached;
+    const inFlight = drawing.get(key);
+    if (inFlight) {
+      inFlight.wait(client);
+      return inFlight.drawn;
+    }
     const spec = chartSpec(id, query, style, byId, data);
     if (spec === undefined) return undefined;
-    const drawn = renderChart(spec, format)
+    // A full queue: the oldest drawing whose clients have all half-closed (they may have left) yields its place.
+    if (chartsPending() >= MAX_PENDING_CHARTS) [...drawing.values()].find((d) => d.yieldable())?.drop();
+    const controller = new AbortController();
+    const drawn = renderChart(spec, format, { signal: controller.signal })
       .then((body) => {
         const type = format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8';
         const response = withPageHeaders(prepareBody(body, type, CACHE_CONTROL.chart, 200, 'if-idle'));
@@ -135,10 +151,16 @@ export function buildSite(publication: Publication): SiteBundle {
       })
       .catch((cause: unknown): ChartAnswer => {
         if (cause instanceof ChartsBusy) return 'busy';
+        // Dropped because every client that asked for it went away: no one reads this answer.
+        if (controller.signal.aborted) return undefined;
         throw cause;
       })
-      .finally(() => drawing.delete(key));
-    drawing.set(key, drawn);
+      .finally(() => {
+        if (drawing.get(key)?.drawn === drawn) drawing.delete(key);
+      });
+    const entry = { drawn, ...waiters(controller, () => drawing.delete(key)) };
+    drawing.set(key, entry);
+    entry.wait(client);
     return drawn;
   };
   const days = (n: number): ChartQuery => ({ window: { days: n }, compare: null });
@@ -153,7 +175,7 @@ export function buildSite(publication: Publication): SiteBundle {
     indicatorPage: (id, query) =>
       query.window === null && query.compare === null ? pages(`/indicators/${id}`) : rangePage(id, query),
     archive: (date) => archive(date),
-    chart: (id, query, style, format = 'svg') => chart(id, query, style, format),
+    chart: (id, query, style, format = 'svg', client) => chart(id, query, style, format, client),
     notFound: {
       html: withPageHeaders(prepareBody(Buffer.from(renderHtml(notFoundPage(), site)), HTML, CACHE_CONTROL.error, 404)),
       markdown: withPageHeaders(
@@ -204,6 +226,47 @@ function cached(max: number, build: (key: string) => RenderedPage | undefined) {
 
 function withPageHeaders(prepared: PreparedResponse): PreparedResponse {
   return withHeaders(prepared, PAGE_SECURITY_HEADERS);
+}
+
+interface Waiters {
+  wait(client: ChartClient | undefined): void;
+  /** Every client waiting has gone away or half-closed, and no caller without a connection waits. */
+  yieldable(): boolean;
+  /** Drops the drawing: it leaves the queue, and a later request draws it afresh. */
+  drop(): void;
+}
+
+/**
+ * Who waits for a drawing: it is dropped (`controller` aborted, and `forget` called so a new request draws it
+ * afresh) once every client that asked for it has gone away. A caller without a connection (a publication's
+ * warm-up, inject()) keeps it. Example: two clients ask, both disconnect → dropped; a warm-up asked too → kept.
+ */
+function waiters(controller: AbortController, forget: () => void): Waiters {
+  const clients: ChartClient[] = [];
+  let kept = false;
+  const drop = () => {
+    if (controller.signal.aborted) return;
+    forget();
+    controller.abort();
+  };
+  return {
+    wait(client) {
+      if (!client) {
+        kept = true;
+        return;
+      }
+      clients.push(client);
+      client.gone.addEventListener(
+        'abort',
+        () => {
+          if (!kept && clients.every((c) => c.gone.aborted)) drop();
+        },
+        { once: true },
+      );
+    },
+    yieldable: () => !kept && clients.every((c) => c.gone.aborted || c.halfClosed()),
+    drop,
+  };
 }
 
 /** What a chart URL draws, or undefined when there is nothing to draw (no data, or values withheld by licence). */

@@ -98,7 +98,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     }
     const withheld = [id, chartQuery.value.compare].flatMap((s) => (s ? [valuesWithheld(s)] : [])).find(Boolean);
     if (withheld) return withheld;
-    const chart = publication()?.site?.chart(id, chartQuery.value, style, format);
+    const chart = publication()?.site?.chart(id, chartQuery.value, style, format, request.connection?.());
     return chart instanceof Promise ? chart.then((drawn) => chartAnswer(id, drawn)) : chartAnswer(id, chart);
   },
 });

@@ -48,6 +48,19 @@ export interface RouteRequest {
   path: string;
   /** The path ended in `.md`. */
   markdownPath: boolean;
+  /**
+   * The client's connection, made on first use (only routes that compute off the serving thread ask for it);
+   * absent outside a real connection (inject()).
+   */
+  connection?: () => ClientConnection;
+}
+
+/** What a computation off the serving thread may know of the client waiting for it. */
+export interface ClientConnection {
+  /** Aborted when the connection closed before the answer was written: the client went away. */
+  gone: AbortSignal;
+  /** The client shut its sending side (half-closed): it may still wait for the answer, or may have left. */
+  halfClosed(): boolean;
 }
 
 export interface RouteContext {

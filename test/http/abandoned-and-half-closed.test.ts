@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { chartsPending, MAX_PENDING_CHARTS } from '../../src/site/chart-renderer.ts';
+import { createRefreshedHarness, type Harness } from '../support/harness.ts';
+
+/**
+ * Issue 28, findings 1 and 7: renders for clients that went away filled the chart queue (other clients got 503
+ * busy on 32 of 37 new charts), and a client that half-closed its connection after its request got no answer from
+ * a chart or an asOf (computed off the serving thread).
+ */
+describe('charts for clients that left, and clients that half-close', () => {
+  let h: Harness;
+  let port: number;
+  before(async () => {
+    h = await createRefreshedHarness();
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (h.app.server.address() as AddressInfo).port;
+  });
+  after(() => h.close());
+
+  const open = (path: string, half = false) =>
+    new Promise<{ socket: Socket; answer: Promise<string> }>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        const request = `GET ${path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n`;
+        if (half) socket.end(request);
+        else socket.write(request);
+        resolve({ socket, answer });
+      });
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('error', () => {});
+      const answer = new Promise<string>((done) =>
+        socket.on('close', () => done(Buffer.concat(chunks).toString('latin1'))),
+      );
+    });
+
+  /** Lets the event loop run until `done` holds (each turn drains I/O callbacks), at most `turns` times. */
+  const until = async (done: () => boolean, turns = 10_000) => {
+    for (let i = 0; i < turns && !done(); i++) await new Promise((r) => setImmediate(r));
+    return done();
+  };
+
+  const day = (i: number) => new Date(Date.UTC(2023, 0, 1 + i)).toISOString().slice(0, 10);
+  const fill = async (offset: number) => {
+    const requests = await Promise.all(
+      Array.from({ length: MAX_PENDING_CHARTS + 5 }, (_, i) => open(`/charts/tga.png?start=${day(offset + i)}`)),
+    );
+    assert.ok(await until(() => chartsPending() >= MAX_PENDING_CHARTS), 'the queue filled');
+    return requests;
+  };
+  const live = async (offset: number) => {
+    const requests = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => open(`/charts/vix.png?start=${day(offset + i)}`)),
+    );
+    for (const answer of await Promise.all(requests.map((l) => l.answer))) assert.match(answer, /^HTTP\/1\.1 200 /);
+  };
+
+  it('37 chart requests whose clients reset their connections leave the queue to 5 live ones, all drawn', async () => {
+    const abandoned = await fill(0);
+    for (const { socket } of abandoned) socket.resetAndDestroy();
+    // Their drawings are dropped as the server sees each connection close (the one being drawn finishes).
+    assert.ok(await until(() => chartsPending() <= 1), `still pending: ${chartsPending()}`);
+    await live(100);
+  });
+
+  it('37 whose clients closed their side (FIN: gone, or half-closed and waiting) yield to 5 live ones', async () => {
+    const closed = await fill(200);
+    for (const { socket } of closed) socket.destroy();
+    // Let the server read the FINs (each event-loop turn polls I/O) before the live requests arrive.
+    await until(() => false, 500);
+    await live(300);
+  });
+
+  it('a client that half-closes after its request is answered: a chart, a PNG and an asOf', async () => {
+    const regime = (await h.app.inject('/api/regime')).json();
+    for (const path of [
+      '/charts/tga.svg?start=2022-02-03',
+      '/charts/vix.png?start=2022-02-04',
+      `/api/regime?asOf=${regime.updatedAt}`,
+    ]) {
+      const { answer } = await open(path, true);
+      assert.match(await answer, /^HTTP\/1\.1 200 /, path);
+    }
+  });
+});
