@@ -1,8 +1,10 @@
 /**
  * `npm run bench:memory`: the service's resident memory under the loads that grew it without bound before
- * issue 13 — 100,000 distinct `days` windows, 5,000 distinct chart URLs, a crawl of every archive page — and
- * a minute after the load stops. Target: under 250 MB throughout, back down within a minute. The service runs as
- * `npm start` runs it, pinned to core 0; the load comes from this process (core 1).
+ * issues 13 and 28 — 100,000 distinct `days` windows, 5,000 distinct chart URLs, 5,000 distinct PNG charts (random
+ * start, end and compare, two connections), a crawl of every archive page, then a trickle of one distinct PNG a
+ * second (BENCH_TRICKLE_SECONDS, default 600) — and a minute after the load stops. Targets: under 300 MB
+ * throughout, flat under the trickle, back down within a minute. The service runs as `npm start` runs it, pinned
+ * to core 0; the load comes from this process (core 1).
  */
 import autocannon from 'autocannon';
 import { INDICATOR_IDS } from '../src/timeseries/series.ts';
@@ -54,11 +56,41 @@ const charts = Array.from(
   (_, k) => `/charts/${ids[k % ids.length]}.svg?days=${1 + ((k * 7919) % 4000)}&style=${k % 2 ? 'spark' : 'line'}`,
 );
 await phase('5,000 distinct chart URLs', charts);
+// Random but reproducible: a small linear congruential generator, so every run asks the same URLs.
+let seed = 28;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const date = (from: number, span: number) =>
+  new Date(Date.UTC(2010, 0, 1) + Math.floor((from + random() * span) * 86_400_000)).toISOString().slice(0, 10);
+const pngUrl = () => {
+  const id = INDICATOR_IDS[Math.floor(random() * INDICATOR_IDS.length)]!;
+  const other = INDICATOR_IDS[Math.floor(random() * INDICATOR_IDS.length)]!;
+  const start = date(0, 4000);
+  const end = random() < 0.5 ? `&end=${date(4000, 1000)}` : '';
+  return `/charts/${id}.png?start=${start}${end}${random() < 0.3 ? `&compare=${other}` : ''}`;
+};
+await phase('5,000 distinct PNG charts (start, end, compare; 2 connections)', Array.from({ length: 5000 }, pngUrl), 2);
 const history = (await (await fetch(`${service.base}/api/history`)).json()) as { dates: string[] };
 await phase(
   `archive crawl (${history.dates.length} pages)`,
   history.dates.map((d) => `/today/${d}`),
 );
+const trickle = Number(process.env.BENCH_TRICKLE_SECONDS ?? 600);
+if (trickle > 0) {
+  const samples: number[] = [];
+  for (let s = 0; s < trickle; s++) {
+    await fetch(`${service.base}${pngUrl()}`).then((r) => r.arrayBuffer());
+    samples.push(service.rssMb());
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const minute = (k: number) => samples.slice(k * 60, (k + 1) * 60);
+  const max = (xs: number[]) => Math.max(...xs).toFixed(0);
+  out(
+    `\ntrickle: one distinct PNG a second for ${trickle} s — RSS per minute (max): ${Array.from({ length: Math.ceil(trickle / 60) }, (_, k) => max(minute(k))).join(', ')} MB\n`,
+  );
+}
 const loaded = service.rssMb();
 await new Promise((r) => setTimeout(r, 60_000));
 clearInterval(sampler);
