@@ -4,6 +4,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, Type } from '@sinclair/typebox';
+import { LRUCache } from 'lru-cache';
 import { SERVICE_VERSION } from '../publish/service-version.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
@@ -91,7 +92,14 @@ function plain(schema: unknown): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 }
 
+/** The tool list is the same for every request: built once (its schemas' JSON copies cost ~6 ms a listing). */
+let tools: ReturnType<typeof buildToolList> | undefined;
 function toolList() {
+  tools ??= buildToolList();
+  return tools;
+}
+
+function buildToolList() {
   return [
     ...API_TOOLS.map((tool) => ({
       name: tool.name,
@@ -153,12 +161,35 @@ function errorResult(error: ApiError, baseUrl: string): ToolResult {
   return { content: [{ type: 'text', text: errorReply(baseUrl, error).body }], isError: true };
 }
 
+/**
+ * A tool's answer is as immutable as the publication it was read from: kept by publication, tool and arguments
+ * (parsing a history's 370 kB for `structuredContent` cost ~6 ms a call), at most RESULTS answers and
+ * RESULT_BYTES of their text (the parsed object weighs a few times its text).
+ */
+const RESULTS = 64;
+const RESULT_BYTES = 16 * 1024 * 1024;
+const results = new LRUCache<string, ToolResult>({
+  max: RESULTS,
+  maxSize: RESULT_BYTES,
+  sizeCalculation: (result) => result.content[0]?.text.length || 1,
+});
+
 /** Runs a tool: an API tool through its route's handler, with the arguments as path and query parameters. */
 export async function callTool(
   context: RouteContext,
   name: string,
   args: Record<string, unknown>,
 ): Promise<ToolResult> {
+  const version = context.publication()?.version;
+  const key = version === undefined ? undefined : `${version}|${name}|${JSON.stringify(args)}`;
+  const known = key === undefined ? undefined : results.get(key);
+  if (known) return known;
+  const result = await runTool(context, name, args);
+  if (key !== undefined && !result.isError) results.set(key, result);
+  return result;
+}
+
+async function runTool(context: RouteContext, name: string, args: Record<string, unknown>): Promise<ToolResult> {
   if (name === 'list_series') {
     const body = seriesList(context.baseUrl);
     return {
@@ -234,6 +265,14 @@ export function createMcpServer(context: RouteContext): Server {
   return server;
 }
 
+/**
+ * MCP exchanges in flight at once; one more is answered `busy` (503, Retry-After: 1). A burst of MCP calls ran on
+ * the serving thread at ~10 ms of CPU each and took the /api/regime probe to 932 ms (issue 28); with answers kept
+ * (above) a call costs about what its JSON serialization costs, and at most this many wait on the thread.
+ */
+export const MAX_MCP_IN_FLIGHT = 4;
+let inFlight = 0;
+
 /** POST /mcp: one stateless streamable-HTTP exchange (a server and a transport per request). */
 export async function handleMcpRequest(
   context: RouteContext,
@@ -241,6 +280,21 @@ export async function handleMcpRequest(
   res: ServerResponse,
   body: unknown,
 ): Promise<void> {
+  if (inFlight >= MAX_MCP_IN_FLIGHT) {
+    const reply = errorReply(
+      context.baseUrl,
+      new ApiError('busy', `${MAX_MCP_IN_FLIGHT} MCP requests are already being answered.`, 'Retry in 1 second.', {
+        'retry-after': '1',
+      }),
+    );
+    for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+    res.setHeader('content-length', Buffer.byteLength(reply.body));
+    res.writeHead(reply.status);
+    res.end(reply.body);
+    return;
+  }
+  inFlight++;
+  res.once('close', () => inFlight--);
   const server = createMcpServer(context);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {
