@@ -32,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
     case 'serve': {
       const service = await startService(config);
       // Started at full speed; serving from now on, where resident memory matters more (src/memory-mode.ts).
-      favourMemoryFromNowOn();
+      void favourMemoryFromNowOn();
       // Node writes the compile cache (NODE_COMPILE_CACHE) at a normal exit: write it now, so that a process that
       // is killed or crashes still leaves the next start its compiled modules.
       flushCompileCache();
@@ -101,7 +101,7 @@ async function main(argv: string[]): Promise<number> {
       const context = routeContext({ config, publication: () => publisher.current });
       const server = createMcpServer(context);
       await server.connect(new StdioServerTransport());
-      favourMemoryFromNowOn();
+      void favourMemoryFromNowOn();
       const stop = async () => {
         await server.close();
         await store.close();

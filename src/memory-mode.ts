@@ -28,9 +28,10 @@ import { runInNewContext } from 'node:vm';
  * neither is in Node's documentation, so test/memory-mode.test.ts checks that both still take effect in the Node
  * the project pins.
  */
-export function favourMemoryFromNowOn(): void {
+export function favourMemoryFromNowOn(): Promise<void> {
   setFlagsFromString('--optimize-for-size');
   setFlagsFromString('--expose-gc');
   const collect = runInNewContext('gc') as (options: { type: 'major'; execution: 'async' }) => Promise<void>;
-  void collect({ type: 'major', execution: 'async' });
+  // Resolves once that collection is done (the service does not wait for it; the test does).
+  return collect({ type: 'major', execution: 'async' });
 }
