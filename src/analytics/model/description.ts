@@ -62,9 +62,12 @@ export function describeModel(
       spec.inputs === 'as-published-today'
         ? 'Every input at its current published value, known from its date plus its publication lag: any install rebuilds the same history from what the providers serve today. A revision therefore restates the days it touches (the history is as published today, not as first printed).'
         : 'Each observation known from its date plus its publication lag, or from the day the store first saw it; each revision from the day it was seen (strictly point-in-time, but a fresh install rebuilds a different history).',
-    normalization: `Each indicator's transformed value is ranked against its trailing ${WINDOWS.normalizationDays} business days (5 years; readings start after ${WINDOWS.minHistory}): percentile (ties counted half) and robust z = (x − median) / max(1.4826 × MAD, floor), clipped to ±${WINDOWS.winsorZ}; both sign-aligned so that higher = tighter. An input older than ${WINDOWS.carryForwardDays} days has no reading.`,
+    normalization: `Each indicator's transformed value is ranked against its trailing ${WINDOWS.normalizationDays} business days (5 years; readings start after ${WINDOWS.minHistory}): percentile (ties counted half) and robust z = (x − median) / max(1.4826 × MAD, floor), clipped to ±${WINDOWS.winsorZ}; both sign-aligned so that higher = tighter.${spec.scored.some((s) => s.reading && s.reading.kind !== 'percentile') ? ' Inputs read on a fixed scale (see each transform) take their reading from the value itself, and z = the normal quantile of that reading, clipped alike.' : ''} An input older than ${WINDOWS.carryForwardDays} days has no reading.`,
     aggregation: aggregationOf(spec),
-    headline: `percentile5y = round(100 × percent rank of today's aggregate among the last ${WINDOWS.headlineDays} business days of aggregates), from ${WINDOWS.headlineMinHistory} days of history. compositeScore = (50 − percentile5y) / 50, in [-1, +1], positive = easy.`,
+    headline:
+      spec.headline === 'like-for-like'
+        ? `percentile5y = round(100 × percent rank of today's aggregate, smoothed by its trailing mean over ${spec.smoothingDays ?? 1} business days, among the last ${WINDOWS.headlineDays} business days of the same smoothed aggregate computed with today's inputs at today's weights (a past day without one of them is computed without it)), from ${WINDOWS.headlineMinHistory} days of history. Status: risk-off from ${THRESHOLDS.riskOff} until below ${spec.hysteresis?.riskOffExit ?? THRESHOLDS.riskOff}, risk-on from ${THRESHOLDS.riskOn} until above ${spec.hysteresis?.riskOnExit ?? THRESHOLDS.riskOn}; it holds on days when inputs carrying under ${Math.round(100 * THRESHOLDS.minLiveWeight)} % of the nominal weight have live data. compositeScore = (50 − percentile5y) / 50, in [-1, +1], positive = easy.`
+        : `percentile5y = round(100 × percent rank of today's aggregate among the last ${WINDOWS.headlineDays} business days of aggregates), from ${WINDOWS.headlineMinHistory} days of history. compositeScore = (50 − percentile5y) / 50, in [-1, +1], positive = easy.`,
     thresholds: {
       riskOffAtOrAbove: THRESHOLDS.riskOff,
       riskOnAtOrBelow: THRESHOLDS.riskOn,
@@ -126,6 +129,12 @@ function readingOf(s: ScoredIndicator): string {
 function aggregationOf(spec: ModelSpec): string {
   if (spec.aggregation === 'ciss') {
     return `Group sub-index = mean percentile of the group's live indicators. Aggregate = √((w∘s)ᵀ C (w∘s)) over the groups reporting that day (weights renormalized; at least ${WINDOWS.minGroups}), C the correlation matrix from an EWMA (λ = ${WINDOWS.ewmaLambda} per business day) of (s_i − ½)(s_j − ½).`;
+  }
+  if (spec.missing === 'hold') {
+    const weights = spec.groups.map(
+      (g) => `${g.id} ${g.weight}${g.combine === 'max' ? ' (its most-used member)' : ''}`,
+    );
+    return `Weighted mean with weights that never depend on the values (group weights ${weights.join(', ')}; members share their group's weight), so a tighter input can never lower the aggregate. An input counts from its first reading; one whose data stops (${WINDOWS.carryForwardDays} days after its last observation) keeps its last reading, named in coverage.missing. Group sub-index = the mean (or the highest) reading of its members; aggregate = Σ W·s / Σ W over the groups present (at least ${WINDOWS.minGroups}).`;
   }
   const fade = spec.fadeDays ?? 20;
   const weights =

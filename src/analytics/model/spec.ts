@@ -33,6 +33,13 @@ export interface ModelSpec {
    * without it), so an input that stops or starts changes both sides of the comparison alike (like-for-like.ts).
    */
   headline?: 'pooled' | 'like-for-like';
+  /**
+   * weighted-mean: what an input whose data stops does to the weights. `fade` (dli-2, the default): after the
+   * 45-day hold its weight fades out over `fadeDays`. `hold` (dli-3): it keeps its weight at its last reading —
+   * it counts as missing in the coverage, and under half of the weight live the reading says so and the status
+   * holds — so that an input's leaving never moves the headline by itself.
+   */
+  missing?: 'fade' | 'hold';
   /** like-for-like: business days of the trailing mean the aggregate is smoothed by before it is ranked. */
   smoothingDays?: number;
   /**

@@ -19,7 +19,7 @@ import { type GroupId, type ModelSpec, WINDOWS } from './spec.ts';
  */
 export function weightedMeanModel(spec: ModelSpec, readings: IndicatorReadings[], n: number) {
   const fadeDays = spec.fadeDays ?? 20;
-  const effective = readings.map((r) => presence(r.p, fadeDays));
+  const effective = readings.map((r) => (spec.missing === 'hold' ? heldPresence(r.p) : presence(r.p, fadeDays)));
   const held = readings.map((r, i) => heldPercentile(r.p, effective[i]!));
   const groups = {} as Record<GroupId, Float64Array>;
   const groupWeights = {} as Record<GroupId, Float64Array>;
@@ -127,6 +127,20 @@ export function presence(p: Float64Array, fadeDays: number): Float64Array {
     // Counted in whole steps so a fully faded input is exactly out and a fully present one exactly in.
     steps = Number.isNaN(p[g]!) ? Math.max(0, steps - 1) : Math.min(fadeDays, steps + 1);
     e[g] = steps / fadeDays;
+  }
+  return e;
+}
+
+/**
+ * Presence when a stopped input is held: 0 before its first reading, 1 from it on. Example: NaN, .4, .5, NaN →
+ * 0, 1, 1, 1 (the last day contributes the held .5).
+ */
+export function heldPresence(p: Float64Array): Float64Array {
+  const e = new Float64Array(p.length);
+  let started = false;
+  for (let g = 0; g < p.length; g++) {
+    if (!Number.isNaN(p[g]!)) started = true;
+    e[g] = started ? 1 : 0;
   }
   return e;
 }

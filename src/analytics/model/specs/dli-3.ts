@@ -117,8 +117,9 @@ const base = (id: string, summary: string) =>
     version: id,
     summary,
     aggregation: 'weighted-mean',
-    // No fade: the like-for-like headline makes an input's leaving a change of both sides of the comparison.
+    // An input whose data stops keeps its last reading (flagged missing): its leaving never moves the headline.
     fadeDays: 1,
+    missing: 'hold',
     inputs: 'as-published-today',
     headline: 'like-for-like',
     smoothingDays: 10,
@@ -185,5 +186,5 @@ export const DLI_3: ModelSpec = {
   ...dli3Variant('V3'),
   version: 'dli-3',
   summary:
-    "A gauge of the quantity and the price of US-dollar funding: reserve ampleness (reserves / bank assets, read on the Fed's own scale), the 26-week flow of net liquidity, overnight funding against the Fed's floor (EFFR − IORB, SOFR − IORB, CP − T-bill) and the use of the Fed's dollar backstops (swap lines, repo), with VIX as a small confirming input (10 %); weighted .30 / .40 / .20 / .10, smoothed over 10 business days and ranked against its own trailing 5 years computed with the same inputs, so an input that stops or starts is compared like with like. Status changes need confirmation (risk-off from 80 until below 70; risk-on from 20 until above 30).",
+    "A gauge of the quantity and the price of US-dollar funding: reserve ampleness (reserves / bank assets, read on the Fed's own scale), the 26-week flow of net liquidity, overnight funding against the Fed's floor (EFFR − IORB, SOFR − IORB, CP − T-bill) and the use of the Fed's dollar backstops (swap lines, repo), with VIX as a small confirming input (10 %); weighted .30 / .40 / .20 / .10, smoothed over 10 business days and ranked against its own trailing 5 years computed with the same inputs (an input whose data stops keeps its last reading, named missing), so no input's leaving moves the headline by itself. Status changes need confirmation (risk-off from 80 until below 70; risk-on from 20 until above 30).",
 };
