@@ -3804,7 +3804,7 @@ export interface operations {
             query?: {
                 /** @description Trailing window in days, 1–4000; not with start/end. Other values are redirected (308) to the next of 7, 30, 90, 180, 365, 730, 1826, 4000. */
                 days?: number;
-                /** @description First date of a date range (YYYY-MM-DD), instead of days. */
+                /** @description First date of a date range (YYYY-MM-DD), instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
                 start?: string;
                 /** @description Last date of the range (YYYY-MM-DD, inclusive; default: the latest observation). Needs start. */
                 end?: string;
@@ -3902,7 +3902,7 @@ export interface operations {
             query?: {
                 /** @description Trailing window in days, 1–4000; not with start/end. Other values are redirected (308) to the next of 7, 30, 90, 180, 365, 730, 1826, 4000. */
                 days?: number;
-                /** @description First date of a date range (YYYY-MM-DD), instead of days. */
+                /** @description First date of a date range (YYYY-MM-DD), instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
                 start?: string;
                 /** @description Last date of the range (YYYY-MM-DD, inclusive; default: the latest observation). Needs start. */
                 end?: string;

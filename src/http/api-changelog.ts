@@ -10,11 +10,12 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '1.5.0',
     date: '2026-11-25',
-    openapiFingerprint: 'sha256:adc8dd8573c64ba08025c510f2f579e5bb68f520b771e870fc37256a53c05c9e',
+    openapiFingerprint: 'sha256:1f6784bfe4d8e1280c3573310364d164fb16c7b1c30baec77080a19493218a4a',
     changes: [
       'Model dli-3 (see /api/model versions): regime.subIndices and history.subIndices gain backstops; policy now means quantity (reserves and net liquidity) and funding means price (overnight funding against the floor); the status has hysteresis (documented on status).',
       'Added: regime.coverage.liveWeightShare; freshness.reason also names the missing inputs when under half of the nominal weight has live data.',
       'Added: validation.targets in /api/model (T1–T8 of docs/dli-3-protocol.md, pass or fail).',
+      'Changed: a chart range (start/end on /charts/{id}.svg|png) is drawn by whole months; other dates are redirected (308) to the first or last day of their month, as other days values already were to the canonical windows.',
       'Added: the stale error kind in /api/health (a provider answer that ended before the data held: refused, nothing withdrawn).',
       'Added: /charts/headline-regimes.svg|png (the whole history shaded by regime) and /charts/subindex-{group}.svg|png (each sub-index over the whole history).',
     ],

@@ -24,3 +24,17 @@ export function pointsIn<T extends { date: string }>(points: readonly T[], windo
 export function windowKey(window: DateWindow): string {
   return 'days' in window ? `d${window.days}` : `${window.start}..${window.end ?? ''}`;
 }
+
+/**
+ * A chart's date range widened to whole months: the start to the first of its month, the end to the last day of
+ * its month. Charts are drawn per distinct URL, so their ranges come in months (as their `days` come in a few
+ * canonical windows); a trailing window is left as it is. Example: 2021-03-17..2022-02-03 → 2021-03-01..2022-02-28.
+ */
+export function wholeMonths(window: DateWindow): DateWindow {
+  if ('days' in window) return window;
+  const start = `${window.start.slice(0, 7)}-01`;
+  if (window.end === null) return { start, end: null };
+  const [year, month] = window.end.split('-').map(Number) as [number, number];
+  const end = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  return { start, end };
+}

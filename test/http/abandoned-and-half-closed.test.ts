@@ -41,7 +41,8 @@ describe('charts for clients that left, and clients that half-close', () => {
     return done();
   };
 
-  const day = (i: number) => new Date(Date.UTC(2023, 0, 1 + i)).toISOString().slice(0, 10);
+  // Chart ranges are drawn by whole months (other dates are redirected): distinct months make distinct drawings.
+  const day = (i: number) => new Date(Date.UTC(2003, i, 1)).toISOString().slice(0, 10);
   const fill = async (offset: number) => {
     const requests = await Promise.all(
       Array.from({ length: MAX_PENDING_CHARTS + 5 }, (_, i) => open(`/charts/tga.png?start=${day(offset + i)}`)),
@@ -61,26 +62,43 @@ describe('charts for clients that left, and clients that half-close', () => {
     for (const { socket } of abandoned) socket.resetAndDestroy();
     // Their drawings are dropped as the server sees each connection close (the one being drawn finishes).
     assert.ok(await until(() => chartsPending() <= 1), `still pending: ${chartsPending()}`);
-    await live(100);
+    await live(120);
   });
 
   it('37 whose clients closed their side (FIN: gone, or half-closed and waiting) yield to 5 live ones', async () => {
-    const closed = await fill(200);
+    const closed = await fill(150);
     for (const { socket } of closed) socket.destroy();
     // Let the server read the FINs (each event-loop turn polls I/O) before the live requests arrive.
     await until(() => false, 500);
-    await live(300);
+    await live(250);
   });
 
   it('a client that half-closes after its request is answered: a chart, a PNG and an asOf', async () => {
     const regime = (await h.app.inject('/api/regime')).json();
     for (const path of [
-      '/charts/tga.svg?start=2022-02-03',
-      '/charts/vix.png?start=2022-02-04',
+      '/charts/tga.svg?start=2022-02-01',
+      '/charts/vix.png?start=2022-03-01',
       `/api/regime?asOf=${regime.updatedAt}`,
     ]) {
       const { answer } = await open(path, true);
       assert.match(await answer, /^HTTP\/1\.1 200 /, path);
     }
+  });
+});
+
+describe('chart ranges come in whole months', () => {
+  let h: Harness;
+  before(async () => {
+    h = await createRefreshedHarness();
+  });
+  after(() => h.close());
+
+  it('a start or end inside a month is redirected (308) to the month that holds it; whole months are drawn', async () => {
+    const start = await h.app.inject('/charts/tga.png?start=2021-03-17&compare=onrrp');
+    assert.equal(start.statusCode, 308);
+    assert.equal(start.headers.location, '/charts/tga.png?start=2021-03-01&compare=onrrp');
+    const both = await h.app.inject('/charts/tga.svg?start=2021-03-17&end=2022-02-03');
+    assert.equal(both.headers.location, '/charts/tga.svg?start=2021-03-01&end=2022-02-28');
+    assert.equal((await h.app.inject('/charts/tga.svg?start=2021-03-01&end=2022-02-28')).statusCode, 200);
   });
 });

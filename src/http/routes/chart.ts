@@ -2,7 +2,7 @@ import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
 import { type ChartAnswer, isModelChartId } from '../../publish/site-port.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
-import { CANONICAL_WINDOWS_TEXT, canonicalWindow } from '../canonical-window.ts';
+import { CANONICAL_RANGE_TEXT, CANONICAL_WINDOWS_TEXT, canonicalRange, canonicalWindow } from '../canonical-window.ts';
 import { valuesWithheld } from '../series-errors.ts';
 import { parseChartQuery } from '../window-param.ts';
 import { type Answer, queryParam, type Route } from './route.ts';
@@ -41,7 +41,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
         in: 'query',
         required: false,
         type: 'string',
-        description: 'First date of a date range (YYYY-MM-DD), instead of days.',
+        description: `First date of a date range (YYYY-MM-DD), instead of days. ${CANONICAL_RANGE_TEXT}`,
       },
       {
         name: 'end',
@@ -86,7 +86,11 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     const chartQuery = parseChartQuery(query, id, isIndicatorId(id));
     if (!chartQuery.ok) return new ApiError('invalid_parameter', chartQuery.message, chartQuery.hint);
     const window = chartQuery.value.window;
-    const redirect = window && 'days' in window ? canonicalWindow(request, window.days) : undefined;
+    const redirect = !window
+      ? undefined
+      : 'days' in window
+        ? canonicalWindow(request, window.days)
+        : canonicalRange(request, window);
     if (redirect) return redirect;
     const style = queryParam(query, 'style') ?? 'line';
     if (style !== 'line' && style !== 'compact' && style !== 'spark') {

@@ -1,4 +1,5 @@
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
+import { wholeMonths } from '../../timeseries/date-window.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import type { Block, CalendarDay, Page, Tone } from '../page.ts';
 import { formatDate } from '../site-data.ts';
@@ -107,7 +108,11 @@ function firstOnOrAfter(history: History, date: string): string | undefined {
   return undefined;
 }
 
-/** The chart window of a day page: three months before the day to one month after (as far as data goes). */
+/**
+ * The chart window of a day page: three months before the day to one month after (as far as data goes), in whole
+ * months — as chart ranges are drawn — so the days of a month share one drawing.
+ * Example: 2026-11-16 → 2026-08-01 … 2026-12-31.
+ */
 export function dayChartRange(date: string): { start: string; end: string } {
-  return { start: addDays(date, -91), end: addDays(date, 30) };
+  return wholeMonths({ start: addDays(date, -91), end: addDays(date, 30) }) as { start: string; end: string };
 }

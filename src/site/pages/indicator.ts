@@ -1,6 +1,7 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { ChartQuery } from '../../publish/site-port.ts';
 import { formulaInputs, isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
+import { wholeMonths } from '../../timeseries/date-window.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { defaultDays, effectiveWindow, pointsIn, queryString, rangesFor, windowLabel } from '../chart-window.ts';
 import { moveCue, risingMeans } from '../direction.ts';
@@ -119,7 +120,8 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
   const fallback = defaultDays(def.frequency);
   const other = query.compare ? data.indicators.find((i) => i.def.id === query.compare) : undefined;
   const points = pointsIn(item.observations, window);
-  const chartQuery = queryString({ window, compare: query.compare }, -1);
+  // The chart is asked for by whole months (as the chart URL would be redirected to), the data table by the day.
+  const chartQuery = queryString({ window: wholeMonths(window), compare: query.compare }, -1);
   const label = windowLabel(window, def.frequency);
   // The interactive chart draws exactly the SVG's dates.
   const span = points.length > 0 ? { from: points[0]!.date, to: points.at(-1)!.date } : {};

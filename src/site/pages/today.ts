@@ -89,7 +89,7 @@ export function archivePage(
       kind: 'chart',
       src: `/charts/headline.svg${chartQuery}`,
       alt: `The headline from ${formatDate(range.start)} to ${formatDate(range.end)}, around ${formatDate(date)}.`,
-      caption: `Three months before ${formatDate(date)} to one month after, as far as the history goes.`,
+      caption: `From the month three months before ${formatDate(date)} to the end of the month after, as far as the history goes.`,
       data: [{ url: '/api/history', label: 'Headline', from: range.start, to: range.end }],
       downloads: [
         { text: 'CSV (full history)', href: '/api/history.csv' },
