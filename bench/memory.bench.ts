@@ -1,8 +1,8 @@
 /**
  * `npm run bench:memory`: the service's resident memory under the loads that grew it without bound before
  * issues 13 and 28 — 100,000 distinct `days` windows, 5,000 distinct chart URLs, 5,000 distinct PNG charts (random
- * start, end and compare, two connections), a crawl of every archive page, then a trickle of one distinct PNG a
- * second (BENCH_TRICKLE_SECONDS, default 600) — and a minute after the load stops. Targets: under 300 MB
+ * start, end and compare, two connections; BENCH_PNG_COUNT), a crawl of every archive page, then a trickle of one
+ * distinct PNG a second (BENCH_TRICKLE_SECONDS, default 600) — and a minute after the load stops. Targets: under 300 MB
  * throughout, flat under the trickle, back down within a minute. The service runs as `npm start` runs it, pinned
  * to core 0; the load comes from this process (core 1).
  */
@@ -62,16 +62,25 @@ const random = () => {
   seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
   return seed / 2_147_483_648;
 };
-const date = (from: number, span: number) =>
-  new Date(Date.UTC(2010, 0, 1) + Math.floor((from + random() * span) * 86_400_000)).toISOString().slice(0, 10);
+// Chart ranges are drawn by whole months (other dates are redirected): months from 2000 to 2026.
+const month = (from: number, span: number, last: boolean) => {
+  const m = from + Math.floor(random() * span);
+  const day = last ? new Date(Date.UTC(2000, m + 1, 0)) : new Date(Date.UTC(2000, m, 1));
+  return day.toISOString().slice(0, 10);
+};
 const pngUrl = () => {
   const id = INDICATOR_IDS[Math.floor(random() * INDICATOR_IDS.length)]!;
   const other = INDICATOR_IDS[Math.floor(random() * INDICATOR_IDS.length)]!;
-  const start = date(0, 4000);
-  const end = random() < 0.5 ? `&end=${date(4000, 1000)}` : '';
+  const start = month(0, 200, false);
+  const end = random() < 0.5 ? `&end=${month(200, 110, true)}` : '';
   return `/charts/${id}.png?start=${start}${end}${random() < 0.3 ? `&compare=${other}` : ''}`;
 };
-await phase('5,000 distinct PNG charts (start, end, compare; 2 connections)', Array.from({ length: 5000 }, pngUrl), 2);
+const pngs = Number(process.env.BENCH_PNG_COUNT ?? 5000);
+await phase(
+  `${pngs.toLocaleString('en-US')} distinct PNG charts (start, end, compare; 2 connections)`,
+  Array.from({ length: pngs }, pngUrl),
+  2,
+);
 const history = (await (await fetch(`${service.base}/api/history`)).json()) as { dates: string[] };
 await phase(
   `archive crawl (${history.dates.length} pages)`,

@@ -120,6 +120,15 @@ export function buildSite(publication: Publication): SiteBundle {
     maxSize: 48 * 1024 * 1024,
     sizeCalculation: (value) => value.body.length || 1,
   });
+  // PNGs (downloads, social images; ~100 kB each, 20× an SVG) get a small cache of their own: a trickle of
+  // distinct PNGs filled the shared one and grew the process by ~50 MB over ten minutes (bench:memory). Their
+  // Cache-Control lets a CDN keep them instead.
+  const pngCache = new LRUCache<string, PreparedResponse>({
+    max: 64,
+    maxSize: 8 * 1024 * 1024,
+    sizeCalculation: (value) => value.body.length || 1,
+  });
+  const cacheFor = (format: 'svg' | 'png') => (format === 'png' ? pngCache : chartCache);
   // A chart is drawn on the chart thread; requests for it meanwhile share the one drawing.
   const drawing = new Map<string, { drawn: Promise<ChartAnswer> } & Waiters>();
   const chart = (
@@ -130,7 +139,7 @@ export function buildSite(publication: Publication): SiteBundle {
     client?: ChartClient,
   ): ChartAnswer | Promise<ChartAnswer> => {
     const key = `${id}|${queryKey(query)}|${style}|${format}`;
-    const cached = chartCache.get(key);
+    const cached = cacheFor(format).get(key);
     if (cached) return cached;
     const inFlight = drawing.get(key);
     if (inFlight) {
@@ -146,7 +155,7 @@ export function buildSite(publication: Publication): SiteBundle {
       .then((body) => {
         const type = format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8';
         const response = withPageHeaders(prepareBody(body, type, CACHE_CONTROL.chart, 200, 'if-idle'));
-        chartCache.set(key, response);
+        cacheFor(format).set(key, response);
         return response;
       })
       .catch((cause: unknown): ChartAnswer => {

@@ -1,0 +1,45 @@
+/**
+ * `npm run bench:mcp`: CPU time per answer on the serving thread, MCP (POST /mcp, stateless streamable HTTP, through
+ * Fastify's inject) against the REST route it mirrors — median of 7 rounds of 200 calls each, one process, after
+ * a warm-up. Issue 28 found ~10 ms of CPU per MCP call against ~0.35 ms for REST, and a burst of MCP calls stalled
+ * the /api/regime probe.
+ */
+import { createRefreshedHarness } from '../test/support/harness.ts';
+
+const h = await createRefreshedHarness();
+const mcp = (body: unknown) =>
+  h.app.inject({
+    method: 'POST',
+    url: '/mcp',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    payload: JSON.stringify(body),
+  });
+const call =
+  (name: string, args: Record<string, unknown> = {}) =>
+  () =>
+    mcp({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+const cases: Array<[string, () => Promise<{ statusCode: number }>]> = [
+  ['REST GET /api/regime', () => h.app.inject('/api/regime')],
+  ['REST GET /api/history', () => h.app.inject('/api/history')],
+  ['MCP tools/list', () => mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' })],
+  ['MCP get_regime', call('get_regime')],
+  ['MCP get_history', call('get_history')],
+  ['MCP get_series tga 365 d', call('get_series', { id: 'tga', days: 365 })],
+];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+process.stdout.write('| answer | CPU ms per call (median of 7 × 200) |\n|---|---|\n');
+for (const [name, run] of cases) {
+  for (let i = 0; i < 50; i++) await run();
+  const rounds: number[] = [];
+  for (let r = 0; r < 7; r++) {
+    const before = process.cpuUsage();
+    for (let i = 0; i < 200; i++) {
+      const res = await run();
+      if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode}`);
+    }
+    const used = process.cpuUsage(before);
+    rounds.push((used.user + used.system) / 1000 / 200);
+  }
+  process.stdout.write(`| ${name} | ${median(rounds).toFixed(2)} |\n`);
+}
+await h.close();
