@@ -18,21 +18,10 @@ import { crisisChecks } from '../src/analytics/model/validation/crisis-checks.ts
 import type { PeriodId } from '../src/analytics/model/validation/periods.ts';
 import { robustness } from '../src/analytics/model/validation/robustness.ts';
 import { modelInputs } from '../src/publish/model-run.ts';
-import { loadVintagedSeries } from '../src/store/observations.ts';
-import { CATALOG } from '../src/timeseries/series.ts';
-import { createHarness } from '../test/support/harness.ts';
-import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
+import { realVintages } from './real-vintages.ts';
 
-if (!hasRealData()) {
-  process.stdout.write('needs ../shared/data/real\n');
-  process.exit(0);
-}
 const NOW = '2026-11-22';
-const h = await createHarness({ data: realReplayData(), now: new Date(`${NOW}T12:00:00Z`) });
-await h.refresh();
-const vintaged = await loadVintagedSeries(h.store.db);
-await h.close();
-const blank = new Set(CATALOG.filter((d) => d.blankMeansZero).map((d) => d.id));
+const { vintaged, blank } = await realVintages(NOW);
 
 interface Result {
   id: string;

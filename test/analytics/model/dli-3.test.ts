@@ -11,7 +11,7 @@ import {
   type SeriesInputs,
   statusPath,
 } from '../../../src/analytics/model/liquidity-model.ts';
-import { businessDays, type PointInTimeSeries, pointInTime } from '../../../src/analytics/model/point-in-time.ts';
+import { businessDays } from '../../../src/analytics/model/point-in-time.ts';
 import { latestIndex } from '../../../src/analytics/model/regime.ts';
 import type { ModelSpec, ScoredIndicator } from '../../../src/analytics/model/spec.ts';
 import { DLI_3, DLI_3_VARIANTS } from '../../../src/analytics/model/specs/dli-3.ts';
@@ -19,6 +19,7 @@ import { robustness } from '../../../src/analytics/model/validation/robustness.t
 import { aurocOf } from '../../../src/analytics/model/validation/targets.ts';
 import { combineDay, groupLayout } from '../../../src/analytics/model/weighted-mean.ts';
 import { fromDayNumber } from '../../../src/timeseries/dates.ts';
+import { modelSeries, seededWalk } from '../../support/model-series.ts';
 
 const nan = Number.NaN;
 
@@ -128,32 +129,8 @@ function fake(spec: ScoredIndicator, p: number[]): IndicatorReadings {
 const TO = '2012-06-29';
 const DAYS = businessDays('2003-01-01', TO);
 
-function walk(seed: number, level: number, vol: number, floor = Number.NEGATIVE_INFINITY): Array<[string, number]> {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  let value = level;
-  return Array.from(DAYS, (day) => {
-    value = Math.max(floor, value + (random() - 0.5) * 2 * vol);
-    return [fromDayNumber(day), value] as [string, number];
-  });
-}
-
-function series(values: Array<[string, number]>): PointInTimeSeries {
-  return pointInTime(
-    {
-      dates: values.map(([d]) => d),
-      firstValues: values.map(([, v]) => v),
-      firstSeen: values.map(() => '2030-01-01T00:00:00Z'),
-      revisions: new Map(),
-    },
-    1,
-  );
-}
+const walk = (seed: number, level: number, vol: number, floor?: number) => seededWalk(seed, level, vol, DAYS, floor);
+const series = modelSeries;
 
 /** Every input a dli-3 variant scores, as random walks (backstops mostly near zero, as they are). */
 function inputs(seed: number, overrides: Record<string, Array<[string, number]>> = {}): SeriesInputs {

@@ -4,12 +4,13 @@ import fc from 'fast-check';
 import { cissAggregate } from '../../../src/analytics/model/ciss.ts';
 import { historyOf } from '../../../src/analytics/model/history.ts';
 import { computeModel as compute, type SeriesInputs, statusOf } from '../../../src/analytics/model/liquidity-model.ts';
-import { businessDays, type PointInTimeSeries, pointInTime } from '../../../src/analytics/model/point-in-time.ts';
+import { businessDays, type PointInTimeSeries } from '../../../src/analytics/model/point-in-time.ts';
 import { compositeScore, latestIndex, regimeAt } from '../../../src/analytics/model/regime.ts';
 import type { GroupId, ModelSpec } from '../../../src/analytics/model/spec.ts';
 import { DLI_1 } from '../../../src/analytics/model/specs/dli-1.ts';
 import { trailingPercentile } from '../../../src/analytics/stats/trailing-percentile.ts';
 import { fromDayNumber } from '../../../src/timeseries/dates.ts';
+import { modelSeries, seededWalk } from '../../support/model-series.ts';
 
 const TO = '2010-12-31';
 
@@ -22,37 +23,10 @@ const computeModel = (
 ) => compute(data, to, blank, spec);
 
 /** A point-in-time series from daily values on business days, every value seen in one backfill. */
-function series(values: Array<[string, number]>, lag = 1): PointInTimeSeries {
-  return pointInTime(
-    {
-      dates: values.map(([d]) => d),
-      firstValues: values.map(([, v]) => v),
-      firstSeen: values.map(() => '2030-01-01T00:00:00Z'),
-      revisions: new Map(),
-    },
-    lag,
-  );
-}
+const series = modelSeries;
 
-function randomWalk(
-  seed: number,
-  level: number,
-  vol: number,
-  days = businessDays('2003-01-01', TO),
-): Array<[string, number]> {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  let value = level;
-  return Array.from(days, (day) => {
-    value += (random() - 0.5) * 2 * vol;
-    return [fromDayNumber(day), value] as [string, number];
-  });
-}
+const randomWalk = (seed: number, level: number, vol: number, days = businessDays('2003-01-01', TO)) =>
+  seededWalk(seed, level, vol, days);
 
 function inputs(seed: number, overrides: Record<string, Array<[string, number]>> = {}): Map<string, PointInTimeSeries> {
   const base: Record<string, Array<[string, number]>> = {

@@ -3,43 +3,21 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { contributionsOn, momentumBase } from '../../../src/analytics/model/drivers.ts';
 import { computeModel, type SeriesInputs } from '../../../src/analytics/model/liquidity-model.ts';
-import { businessDays, type PointInTimeSeries, pointInTime } from '../../../src/analytics/model/point-in-time.ts';
+import { businessDays, type PointInTimeSeries } from '../../../src/analytics/model/point-in-time.ts';
 import { latestIndex, regimeAt } from '../../../src/analytics/model/regime.ts';
 import type { ModelSpec } from '../../../src/analytics/model/spec.ts';
 import { DLI_2, DLI_2_VARIANTS } from '../../../src/analytics/model/specs/dli-2.ts';
 import { robustness } from '../../../src/analytics/model/validation/robustness.ts';
 import { combineDay, groupLayout, presence } from '../../../src/analytics/model/weighted-mean.ts';
 import { fromDayNumber } from '../../../src/timeseries/dates.ts';
+import { modelSeries, seededWalk } from '../../support/model-series.ts';
 
 const TO = '2011-06-30';
 const DAYS = businessDays('2003-01-01', TO);
 
-function series(values: Array<[string, number]>, lag = 1): PointInTimeSeries {
-  return pointInTime(
-    {
-      dates: values.map(([d]) => d),
-      firstValues: values.map(([, v]) => v),
-      firstSeen: values.map(() => '2030-01-01T00:00:00Z'),
-      revisions: new Map(),
-    },
-    lag,
-  );
-}
+const series = modelSeries;
 
-function randomWalk(seed: number, level: number, vol: number): Array<[string, number]> {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  let value = level;
-  return Array.from(DAYS, (day) => {
-    value += (random() - 0.5) * 2 * vol;
-    return [fromDayNumber(day), value] as [string, number];
-  });
-}
+const randomWalk = (seed: number, level: number, vol: number) => seededWalk(seed, level, vol, DAYS);
 
 /** Every input any dli-2 variant scores, as random walks. */
 function inputs(seed: number, overrides: Record<string, Array<[string, number]>> = {}): Map<string, PointInTimeSeries> {
