@@ -350,6 +350,10 @@ describe('honest about time, on the real files read after they end', {
     assert.ok(lead, 'a lead paragraph');
     assert.match(lead[2]!, /nominal weight had live data .*missing .*reserve-ratio/);
     assert.equal(lead[1], ' tone-warn');
+    // "What moved it this week" lists no input that has had no data for months.
+    const movers = html.slice(html.indexOf('id="drivers"'), html.indexOf('</ul>', html.indexOf('id="drivers"')));
+    for (const name of ['VIX', 'Reserves to bank assets', 'Commercial paper minus T-bill spread'])
+      assert.ok(!movers.includes(name), `${name} is not listed as a mover`);
     // The sub-index charts of the whole history are on the dashboard and drawn from the real history.
     for (const group of ['policy', 'funding', 'backstops', 'risk'])
       assert.equal((await h.app.inject(`/charts/subindex-${group}.svg`)).statusCode, 200, group);

@@ -174,7 +174,9 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
 
 /** What moved the reading over the momentum window, in words: which series, which way, by how much. */
 function driverBlocks(regime: RegimeBody): Block[] {
-  const movers = regime.drivers.slice(0, 6);
+  // An input without current data (held at its last reading) moved nothing this week: it is not listed as a mover.
+  const missing = new Set(regime.coverage.missing);
+  const movers = regime.drivers.filter((d) => !missing.has(d.indicatorId)).slice(0, 6);
   if (movers.length === 0) return [];
   return [
     { kind: 'heading', level: 3, text: 'What moved it this week', id: 'drivers' },
