@@ -14,15 +14,23 @@ export type MissingInputs = Partial<Record<GroupKey, Array<{ id: string; name: s
  * is draining.", "Overnight funding trades at or above the Fed's floor: cash is dear.", "The Fed's backstops are
  * idle.", "Equity volatility is low (a confirming input)."
  */
-export function regimeInWords(subIndices: SubIndices, missing: MissingInputs = {}): string[] {
+export function regimeInWords(
+  subIndices: SubIndices,
+  missing: MissingInputs = {},
+  silent: ReadonlySet<GroupKey> = new Set(),
+): string[] {
   const lines: string[] = [];
+  // A group none of whose inputs has current data speaks in the past: what its last readings said.
   const without = (group: GroupKey, line: string) => {
+    if (silent.has(group))
+      return `No current data; the last readings said: ${line.charAt(0).toLowerCase()}${line.slice(1)}`;
     const absent = missing[group] ?? [];
     return absent.length === 0
       ? line
       : `${line.slice(0, -1)} (read without ${absent.map((m) => m.name).join(', ')}: no current data).`;
   };
-  lines.push(quantity(subIndices.policy, new Set((missing.policy ?? []).map((m) => m.id))));
+  const quantityLine = quantity(subIndices.policy, new Set((missing.policy ?? []).map((m) => m.id)));
+  lines.push(silent.has('policy') ? without('policy', quantityLine) : quantityLine);
   lines.push(
     subIndices.funding === null
       ? 'Overnight funding rates: no current data.'
@@ -53,14 +61,18 @@ export function regimeInWords(subIndices: SubIndices, missing: MissingInputs = {
   }
   if (subIndices.risk !== null && subIndices.risk !== undefined) {
     lines.push(
-      pick(
-        subIndices.risk,
-        'Equity volatility is high (a confirming input).',
-        'Equity volatility is low (a confirming input).',
-        'Equity volatility is ordinary (a confirming input).',
+      without(
+        'risk',
+        pick(
+          subIndices.risk,
+          'Equity volatility is high (a confirming input).',
+          'Equity volatility is low (a confirming input).',
+          'Equity volatility is ordinary (a confirming input).',
+        ),
       ),
     );
   }
+
   return lines;
 }
 

@@ -32,6 +32,17 @@ describe('the regime for readers', () => {
       "Overnight funding trades near its usual place against the Fed's floor (read without CP minus T-bill: no current data).",
     );
     assert.equal(lines[2], "The Fed's backstops: no current data.");
+    // A group with no current data at all speaks of its last readings, in the past.
+    const held = regimeInWords(
+      { policy: 40, funding: 81, backstops: 0, risk: 20, credit: null },
+      {},
+      new Set(['funding', 'risk'] as const),
+    );
+    assert.equal(
+      held[1],
+      "No current data; the last readings said: overnight funding trades at or above the Fed's floor: cash is dear.",
+    );
+    assert.equal(held[3], 'No current data; the last readings said: equity volatility is low (a confirming input).');
   });
 
   it('regime spells: the risk-off and risk-on runs of the history, as date ranges', () => {

@@ -99,12 +99,16 @@ function leadBlock(data: SiteData, regime: RegimeBody): Block {
 /** What the regime measures, today, in the words a trader uses (one line per group, naming missing inputs). */
 function wordsBlock(data: SiteData, regime: RegimeBody): Block {
   const missing: MissingInputs = {};
+  const silent = new Set<keyof MissingInputs>();
   for (const group of data.model?.groups ?? []) {
-    missing[group.id as keyof MissingInputs] = group.indicators
+    const id = group.id as keyof MissingInputs;
+    const absent = group.indicators
       .filter((i) => regime.coverage.missing.includes(i.id))
       .map((i) => ({ id: i.id, name: seriesDef(i.id)?.name ?? i.id }));
+    missing[id] = absent;
+    if (absent.length === group.indicators.length) silent.add(id);
   }
-  const lines = regimeInWords(regime.subIndices, missing).filter((line) => line !== '');
+  const lines = regimeInWords(regime.subIndices, missing, silent).filter((line) => line !== '');
   return { kind: 'list', items: lines.map((line) => [line]) };
 }
 
