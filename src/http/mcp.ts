@@ -266,12 +266,30 @@ export function createMcpServer(context: RouteContext): Server {
 }
 
 /**
- * MCP exchanges in flight at once; one more is answered `busy` (503, Retry-After: 1). A burst of MCP calls ran on
- * the serving thread at ~10 ms of CPU each and took the /api/regime probe to 932 ms (issue 28); with answers kept
- * (above) a call costs about what its JSON serialization costs, and at most this many wait on the thread.
+ * MCP exchanges run on the serving thread (the SDK's server, transport and JSON-RPC serialization: ~0.5–3 ms of CPU
+ * a call, bench:mcp), so MCP gets a bounded share of it: at most MAX_MCP_IN_FLIGHT exchanges at once and
+ * MAX_MCP_PER_SECOND started in any second; one more is answered `busy` (503, Retry-After: 1). A burst of 16
+ * connections of MCP calls held the /api/regime probe at a 197 ms median and a 1,045 ms p99 with the first bound
+ * alone (the exchanges ran one after the other, never four at once; bench:mcp-burst).
  */
 export const MAX_MCP_IN_FLIGHT = 4;
+export const MAX_MCP_PER_SECOND = 40;
 let inFlight = 0;
+
+/**
+ * A sliding one-second window of starts: true (and the start counted) while fewer than `max` started in the last
+ * 1,000 ms. Example (max 2): starts at 0, 10 → true, true; at 20 → false; at 1,001 → true.
+ */
+export function perSecond(max: number): (nowMs: number) => boolean {
+  const starts: number[] = [];
+  return (now) => {
+    while (starts.length > 0 && starts[0]! <= now - 1000) starts.shift();
+    if (starts.length >= max) return false;
+    starts.push(now);
+    return true;
+  };
+}
+const underRate = perSecond(MAX_MCP_PER_SECOND);
 
 /** POST /mcp: one stateless streamable-HTTP exchange (a server and a transport per request). */
 export async function handleMcpRequest(
@@ -280,12 +298,15 @@ export async function handleMcpRequest(
   res: ServerResponse,
   body: unknown,
 ): Promise<void> {
-  if (inFlight >= MAX_MCP_IN_FLIGHT) {
+  if (inFlight >= MAX_MCP_IN_FLIGHT || !underRate(performance.now())) {
     const reply = errorReply(
       context.baseUrl,
-      new ApiError('busy', `${MAX_MCP_IN_FLIGHT} MCP requests are already being answered.`, 'Retry in 1 second.', {
-        'retry-after': '1',
-      }),
+      new ApiError(
+        'busy',
+        `MCP answers at most ${MAX_MCP_IN_FLIGHT} requests at once and ${MAX_MCP_PER_SECOND} a second.`,
+        'Retry in 1 second.',
+        { 'retry-after': '1' },
+      ),
     );
     for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
     res.setHeader('content-length', Buffer.byteLength(reply.body));

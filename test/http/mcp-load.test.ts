@@ -3,7 +3,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { routeContext } from '../../src/http/app.ts';
-import { callTool, handleMcpRequest, MAX_MCP_IN_FLIGHT } from '../../src/http/mcp.ts';
+import { callTool, handleMcpRequest, MAX_MCP_IN_FLIGHT, MAX_MCP_PER_SECOND, perSecond } from '../../src/http/mcp.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
 /**
@@ -39,6 +39,16 @@ describe('MCP under load', () => {
     await handleMcpRequest(context, next.req, next.res, body);
     assert.notEqual(next.res.statusCode, 503);
     for (const { res } of [...open.slice(1), next]) res.emit('close');
+  });
+
+  it('at most MAX_MCP_PER_SECOND started in any second (a sliding window)', () => {
+    const allow = perSecond(2);
+    assert.deepEqual([0, 10, 20].map(allow), [true, true, false]);
+    assert.equal(allow(999), false);
+    assert.equal(allow(1001), true, 'the start at 0 left the window');
+    assert.equal(allow(1009), false);
+    assert.equal(allow(1011), true);
+    assert.equal(MAX_MCP_PER_SECOND, 40);
   });
 
   it('a tool answer is kept for its publication: asked again, the same object, not parsed again', async () => {
