@@ -942,6 +942,7 @@ export interface components {
             percentile5y: number;
             /** @description Top 5 indicators by |contribution|. */
             drivers: {
+                /** @description The model input: one of the 25 indicator ids, or — dli-3 inputs derived from them, described in /api/model — reserve-ratio (bank reserves / commercial-bank assets), effr-iorb (EFFR − IORB) or fed-repo (the Fed’s repurchase agreements, FRED WORAL). */
                 indicatorId: string;
                 /** @description The model group of the indicator. */
                 group: "policy" | "funding" | "credit" | "risk" | "backstops";

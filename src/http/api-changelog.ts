@@ -10,9 +10,10 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '1.5.0',
     date: '2026-11-25',
-    openapiFingerprint: 'sha256:1f6784bfe4d8e1280c3573310364d164fb16c7b1c30baec77080a19493218a4a',
+    openapiFingerprint: 'sha256:e15170ac77c5ab84ea855961360a93c09863bf57e5e8a6f06088d55c21780616',
     changes: [
       'Model dli-3 (see /api/model versions): regime.subIndices and history.subIndices gain backstops; policy now means quantity (reserves and net liquidity) and funding means price (overnight funding against the floor); the status has hysteresis (documented on status).',
+      'Documented: a driver’s indicatorId may be a dli-3 input derived from the indicators (reserve-ratio, effr-iorb, fed-repo).',
       'Added: regime.coverage.liveWeightShare; freshness.reason also names the missing inputs when under half of the nominal weight has live data.',
       'Added: validation.targets in /api/model (T1–T8 of docs/dli-3-protocol.md, pass or fail).',
       'Changed: a chart range (start/end on /charts/{id}.svg|png) is drawn by whole months; other dates are redirected (308) to the first or last day of their month, as other days values already were to the canonical windows.',

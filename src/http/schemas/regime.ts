@@ -21,7 +21,10 @@ export const ModelFreshness = Type.Object(
 
 export const Driver = Type.Object(
   {
-    indicatorId: Type.String(),
+    indicatorId: Type.String({
+      description:
+        'The model input: one of the 25 indicator ids, or — dli-3 inputs derived from them, described in /api/model — reserve-ratio (bank reserves / commercial-bank assets), effr-iorb (EFFR − IORB) or fed-repo (the Fed’s repurchase agreements, FRED WORAL).',
+    }),
     group: literals(GroupIds, 'The model group of the indicator.'),
     weight: Type.Number({
       description:
