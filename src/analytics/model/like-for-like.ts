@@ -1,4 +1,4 @@
-import { SortedWindow } from '../stats/sorted-window.ts';
+import { SortedWindow, slideWindow } from '../stats/sorted-window.ts';
 import type { IndicatorReadings } from './liquidity-model.ts';
 import { type ModelSpec, WINDOWS } from './spec.ts';
 import { combineDay, groupLayout } from './weighted-mean.ts';
@@ -42,12 +42,9 @@ export function likeForLike(
   for (const [mask, series] of byComposition) {
     const window = new SortedWindow(WINDOWS.headlineDays);
     for (let g = 0; g < n; g++) {
-      const leaving = g - WINDOWS.headlineDays;
-      if (leaving >= 0 && !Number.isNaN(series[leaving]!)) window.remove(series[leaving]!);
+      slideWindow(window, series, g, WINDOWS.headlineDays);
       const value = series[g]!;
-      if (Number.isNaN(value)) continue;
-      window.add(value);
-      if (composition[g] !== mask) continue;
+      if (Number.isNaN(value) || composition[g] !== mask) continue;
       aggregate[g] = value;
       if (window.size >= WINDOWS.headlineMinHistory) headline[g] = Math.round(100 * window.rank(value));
     }

@@ -72,3 +72,13 @@ export class SortedWindow {
     return firstAbove(this.#values, x, this.#length);
   }
 }
+
+/**
+ * Moves a trailing window of `size` days over `values` to day g: the value leaving (if any) out, the day's value
+ * (if any) in; NaN days are no values. Example: size 2 over [1, NaN, 3], g = 2 → the window holds 3 (1 left).
+ */
+export function slideWindow(window: SortedWindow, values: ArrayLike<number>, g: number, size: number): void {
+  const leaving = g - size;
+  if (leaving >= 0 && !Number.isNaN(values[leaving]!)) window.remove(values[leaving]!);
+  if (!Number.isNaN(values[g]!)) window.add(values[g]!);
+}

@@ -1,5 +1,5 @@
 import { fromDayNumber } from '../../../timeseries/dates.ts';
-import { SortedWindow } from '../../stats/sorted-window.ts';
+import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
 import { compositionAggregate } from '../like-for-like.ts';
 import { type ModelRun, mapReading } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
@@ -34,11 +34,7 @@ function seriesOf(run: ModelRun, mask: number): CompositionSeries {
 
 /** Slides every composition's headline window to day g (the value leaving out, the day's value in). */
 function slideAll(all: Map<number, CompositionSeries>, g: number): void {
-  for (const c of all.values()) {
-    const leaving = g - WINDOWS.headlineDays;
-    if (leaving >= 0 && !Number.isNaN(c.smoothed[leaving]!)) c.window.remove(c.smoothed[leaving]!);
-    if (!Number.isNaN(c.smoothed[g]!)) c.window.add(c.smoothed[g]!);
-  }
+  for (const c of all.values()) slideWindow(c.window, c.smoothed, g, WINDOWS.headlineDays);
 }
 
 function allCompositions(run: ModelRun): Map<number, CompositionSeries> {
@@ -64,9 +60,7 @@ export function likeForLikeMonotonicity(run: ModelRun) {
   let first = -1;
   for (let g = 0; g < run.grid.length; g++) {
     run.readings.forEach((r, i) => {
-      const leaving = g - WINDOWS.normalizationDays;
-      if (leaving >= 0 && !Number.isNaN(r.x[leaving]!)) windows[i]!.remove(r.x[leaving]!);
-      if (!Number.isNaN(r.x[g]!)) windows[i]!.add(r.x[g]!);
+      slideWindow(windows[i]!, r.x, g, WINDOWS.normalizationDays);
     });
     slideAll(all, g);
     const headline = run.headline[g]!;

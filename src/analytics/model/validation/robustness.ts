@@ -1,6 +1,6 @@
 import { fromDayNumber } from '../../../timeseries/dates.ts';
 import { round } from '../../stats/round.ts';
-import { SortedWindow } from '../../stats/sorted-window.ts';
+import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
 import { contributionsOn, momentumBase } from '../drivers.ts';
 import type { ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
@@ -55,9 +55,9 @@ function monotonicity(run: ModelRun): Robustness['monotonicity'] {
   let first = -1;
   for (let g = 0; g < run.grid.length; g++) {
     run.readings.forEach((r, i) => {
-      slide(windows[i]!, r.x, g, WINDOWS.normalizationDays);
+      slideWindow(windows[i]!, r.x, g, WINDOWS.normalizationDays);
     });
-    slide(headlineWindow, run.aggregate, g, WINDOWS.headlineDays);
+    slideWindow(headlineWindow, run.aggregate, g, WINDOWS.headlineDays);
     const headline = run.headline[g]!;
     if (Number.isNaN(headline)) continue;
     for (let i = 0; i < run.readings.length; i++) {
@@ -93,13 +93,6 @@ function monotonicity(run: ModelRun): Robustness['monotonicity'] {
   };
 }
 
-/** The sorted window as the model kept it on day g: the value leaving (if any) out, the day's value (if any) in. */
-function slide(window: SortedWindow, values: Float64Array, g: number, size: number): void {
-  const leaving = g - size;
-  if (leaving >= 0 && !Number.isNaN(values[leaving]!)) window.remove(values[leaving]!);
-  if (!Number.isNaN(values[g]!)) window.add(values[g]!);
-}
-
 /**
  * On every scored day, the aggregate is recomputed with the previous day's weights (presences) and today's
  * values; the headline it would have had is compared with the published one. The difference is what the change
@@ -115,7 +108,7 @@ function stability(run: ModelRun): Robustness['stability'] {
   let max = 0;
   let worst = -1;
   for (let g = 0; g < run.grid.length; g++) {
-    slide(headlineWindow, run.aggregate, g, WINDOWS.headlineDays);
+    slideWindow(headlineWindow, run.aggregate, g, WINDOWS.headlineDays);
     const headline = run.headline[g]!;
     if (g === 0 || Number.isNaN(headline)) continue;
     for (let i = 0; i < run.readings.length; i++) {
