@@ -14,6 +14,7 @@ import { ApiError, type ErrorReply, errorReply, truncate } from './api-error.ts'
 import { buildDirectory } from './directory.ts';
 import { createDispatcher } from './dispatch.ts';
 import { buildOpenApi } from './openapi.ts';
+import { admitPipelined } from './pipelining-bound.ts';
 import type { RouteContext } from './routes/route.ts';
 import { API_ROUTES, DOCUMENT_ROUTES } from './routes/table.ts';
 
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Node's own check (requireHostHeader) answers a bare 400 without a body; the service answers it here, with
       // the JSON envelope: RFC 9112 §3.2 — a server MUST answer 400 to an HTTP/1.1 request without Host.
       const server = createServer({ requireHostHeader: false }, (req, res) => {
+        if (!admitPipelined(req, res)) return;
         if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && req.headers.host === undefined) {
           writeReply(res, errorReply(baseUrl, MISSING_HOST));
           return;
