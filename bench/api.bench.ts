@@ -3,8 +3,8 @@
  *
  * 1. Full refresh + recompute: every series from the real files (synthetic fixtures when absent) through the
  *    replay server into a fresh SQLite store, then one publication (model, lens, correlations, pages).
- * 2. Throughput and latency: both servers in one child process pinned to core 0 (with `npm start`'s node flags),
- *    the load generator — wrk (`apt-get install -y wrk`) — pinned alone to core 1. For each endpoint, a warm-up,
+ * 2. Throughput and latency: the service as `npm start` runs it and a bare node:http server serving its captured
+ *    bytes in a process of its own with default flags (the limit), both pinned to core 0; the load generator — wrk (`apt-get install -y wrk`) — pinned alone to core 1. For each endpoint, a warm-up,
  *    then BENCH_ROUNDS rounds of BENCH_SECONDS at BENCH_CONNECTIONS, each measuring both servers back to back (in a
  *    random order); the median of the rounds' paired app/bare ratios, with their range, and a control pairing
  *    the bare server with itself (the measurement's resolution). Beside req/s, the CPU time the servers' process
@@ -24,7 +24,10 @@
  * paths; default: the ten below).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { publicationContent } from '../src/publication-content.ts';
@@ -32,7 +35,7 @@ import { Publisher } from '../src/publish/publisher.ts';
 import { buildSite } from '../src/site/site-bundle.ts';
 import { openStore } from '../src/store/store.ts';
 import { benchStore } from './bench-store.ts';
-import { median, type ServiceProcess, START_NODE, startService } from './service-process.ts';
+import { median, type ServiceProcess, startService } from './service-process.ts';
 import { runWrk, WRK_INSTALLED } from './wrk.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -76,16 +79,39 @@ const store = await benchStore();
   );
 }
 
-// 2. Throughput and latency beside a bare server.
-const child = spawn(
-  'taskset',
-  ['-c', '0', process.execPath, ...START_NODE.flags, 'bench/bench-servers.ts', store.database, ...ENDPOINTS],
-  { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...START_NODE.env } },
-);
-const ready = await new Promise<{ app: number; bare: number; sizes: Record<string, number> }>((resolve, reject) => {
-  createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
-  child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+// 2. Throughput and latency beside a bare server: the service as `npm start` runs it, and the bare server in a
+// process of its own with default flags (bench/bare-server.ts), both pinned to core 0 and measured in turn.
+const appService = await startService({ DATABASE_URL: `sqlite:${store.database}`, REFRESH_ON_START: 'false' }, 0);
+const captured: Record<string, { status: number; headers: Record<string, string>; bodyBase64: string }> = {};
+for (const path of ENDPOINTS) {
+  // As wrk asks: no Accept-Encoding, so the identity bytes.
+  const res = await new Promise<IncomingMessage>((resolve, reject) =>
+    get(`${appService.base}${path}`, resolve).once('error', reject),
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (!['content-length', 'date', 'connection', 'keep-alive'].includes(name) && value !== undefined)
+      headers[name] = String(value);
+  }
+  captured[path] = { status: res.statusCode!, headers, bodyBase64: Buffer.concat(chunks).toString('base64') };
+}
+const capturedFile = join(mkdtempSync(join(tmpdir(), 'bench-bare-')), 'captured.json');
+writeFileSync(capturedFile, JSON.stringify(captured));
+const bareProcess = spawn('taskset', ['-c', '0', process.execPath, 'bench/bare-server.ts', capturedFile], {
+  stdio: ['ignore', 'pipe', 'inherit'],
 });
+const barePort = await new Promise<number>((resolve, reject) => {
+  createInterface({ input: bareProcess.stdout! }).once('line', (line) => resolve(Number(line)));
+  bareProcess.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+});
+const ready = {
+  app: appService.port,
+  bare: barePort,
+  sizes: Object.fromEntries(Object.entries(captured).map(([p, c]) => [p, Buffer.from(c.bodyBase64, 'base64').length])),
+};
+const pidOf = (port: number) => (port === ready.app ? appService.child.pid! : bareProcess.pid!);
 
 interface Sample {
   rps: number;
@@ -104,17 +130,17 @@ interface Sample {
  * measured server is busy during a round, so the difference over a round is its cost; time the VM gave to other
  * guests, or to this machine's other processes, is not in it, which makes it steadier than req/s on a shared VM.
  */
-function serverTicks(): number {
-  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+function serverTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return Number(fields[11]) + Number(fields[12]);
 }
 const TICK_US = 1_000_000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 async function measure(port: number, path: string, seconds: number): Promise<Sample> {
-  const ticks = serverTicks();
+  const ticks = serverTicks(pidOf(port));
   const sample = await load(port, path, seconds);
-  return { ...sample, cpuUs: ((serverTicks() - ticks) * TICK_US) / Math.max(1, sample.requests) };
+  return { ...sample, cpuUs: ((serverTicks(pidOf(port)) - ticks) * TICK_US) / Math.max(1, sample.requests) };
 }
 
 async function load(
@@ -276,7 +302,8 @@ for (const [label, path, init] of cases) {
 out(
   `\nasOf on the model: the first request of a (day, knowledge) key runs the model on the worker thread: ${modelRunMs.toFixed(1)} ms (${(modelRunMs / baseline).toFixed(1)}× the pre-built answer); later instants of the same key serialize the kept run.\n`,
 );
-child.kill('SIGTERM');
+bareProcess.kill('SIGTERM');
+appService.stop();
 
 // 3. Cold start, and 4. memory after load.
 // The first start computes the publication's model (and keeps it); the next ones read it back.

@@ -3,24 +3,26 @@
  * assignments and node flags), optionally pinned to one core, with its resident memory readable from /proc, and
  * a latency probe that samples one URL at a steady pace on its own keep-alive connection.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { freePort } from '../test/support/processes.ts';
 
-const START_WORDS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(/\s+/);
+// `npm start` builds, then runs bin/usd-liquidity.js, whose shebang holds the environment assignments and the node
+// flags: the same here, with this very node binary (the pinned one). BENCH_NODE_FLAGS adds flags, to measure a
+// candidate against `npm start` as it is.
+execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+const SHEBANG_WORDS = readFileSync('bin/usd-liquidity.js', 'utf8').split('\n')[0]!.split(/\s+/).slice(2);
 const START_ENV = Object.fromEntries(
-  START_WORDS.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.split('=') as [string, string]),
+  SHEBANG_WORDS.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.split('=') as [string, string]),
 );
-// `exec node <flags> src/cli.ts serve`: the node flags and the script, run with this very node binary.
-// BENCH_NODE_FLAGS adds flags before the script, to measure a candidate against `npm start` as it is.
-const START_ARGS = START_WORDS.filter((w) => !/^[A-Z_]+=/.test(w) && w !== 'exec' && w !== 'node');
+const START_ARGS = [
+  ...SHEBANG_WORDS.filter((w) => w.startsWith('--')),
+  ...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
+  'bin/usd-liquidity.js',
+  'serve',
+];
 const LOG_FILE = process.env.BENCH_SERVICE_LOG;
-const EXTRA_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-START_ARGS.splice(START_ARGS.indexOf('src/cli.ts'), 0, ...EXTRA_FLAGS);
-
-/** `npm start`'s environment assignments and node flags (every argument before the script), for other scripts. */
-export const START_NODE = { env: START_ENV, flags: START_ARGS.slice(0, START_ARGS.indexOf('src/cli.ts')) };
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -50,7 +52,7 @@ export async function startService(
 ): Promise<ServiceProcess> {
   const port = await freePort();
   const started = performance.now();
-  const script = START_ARGS.indexOf('src/cli.ts');
+  const script = START_ARGS.indexOf('bin/usd-liquidity.js');
   const node = [process.execPath, ...START_ARGS.slice(0, script), ...nodeFlags, ...START_ARGS.slice(script)];
   const [command, ...args] = core === undefined ? node : ['taskset', '-c', String(core), ...node];
   const child = spawn(command!, args, {

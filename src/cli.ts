@@ -1,10 +1,8 @@
 #!/usr/bin/env node
-import { flushCompileCache } from 'node:module';
 import { loadConfig } from './config.ts';
 import { routeContext } from './http/app.ts';
 import { progressObserver, summaryTable } from './ingest/progress.ts';
 import { runRefresh } from './ingest/refresh.ts';
-import { favourMemoryFromNowOn } from './memory-mode.ts';
 import { createProviders } from './providers/providers.ts';
 import { announcePublication } from './publish/after-refresh.ts';
 import { Publisher } from './publish/publisher.ts';
@@ -31,11 +29,6 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'serve': {
       const service = await startService(config);
-      // Started at full speed; serving from now on, where resident memory matters more (src/memory-mode.ts).
-      void favourMemoryFromNowOn();
-      // Node writes the compile cache (NODE_COMPILE_CACHE) at a normal exit: write it now, so that a process that
-      // is killed or crashes still leaves the next start its compiled modules.
-      flushCompileCache();
       const stop = async (signal: string) => {
         service.app.log.info({ signal }, 'shutting down');
         await service.close();
@@ -101,7 +94,6 @@ async function main(argv: string[]): Promise<number> {
       const context = routeContext({ config, publication: () => publisher.current });
       const server = createMcpServer(context);
       await server.connect(new StdioServerTransport());
-      void favourMemoryFromNowOn();
       const stop = async () => {
         await server.close();
         await store.close();

@@ -1,7 +1,7 @@
 /**
  * The refresh's own process (started by src/ingest/refresh-child.ts for each refresh of the service): receives one
- * RefreshProcessTask on its IPC channel, lowers every one of its threads below the serving process, offers itself
- * first to the out-of-memory killer (the API's process is then spared), refreshes on a store connection of its own,
+ * RefreshProcessTask on its IPC channel (it runs below the serving process: started through `nice`), refreshes on a
+ * store connection of its own,
  * then — asked to publish — logs the publication and computes and keeps its model, so that the serving processes
  * only read it (src/publish/kept-model.ts). Answers with the result and exits.
  */
@@ -10,7 +10,6 @@ import { runRefreshTask } from './ingest/refresh-task.ts';
 import { computeAndKeepModel } from './publish/kept-model.ts';
 import { latestPublication, recordPublication } from './store/publications.ts';
 import { openStore } from './store/store.ts';
-import { lowerThisProcess, offerToOutOfMemoryKiller } from './timeseries/background-priority.ts';
 
 export interface RefreshProcessTask {
   refresh: RefreshTask;
@@ -37,12 +36,7 @@ async function run(task: RefreshProcessTask): Promise<RefreshChildMessage> {
   }
 }
 
-// The nice value the starting process gave this one (refresh-child.ts), for every thread; by default, lowered anew.
-const nice = Number.parseInt(process.argv[2] ?? '', 10);
-
 process.once('message', async (task) => {
-  lowerThisProcess(Number.isInteger(nice) ? nice : undefined);
-  offerToOutOfMemoryKiller();
   let answer: RefreshChildMessage;
   try {
     answer = await run(task as RefreshProcessTask);

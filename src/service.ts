@@ -1,7 +1,7 @@
+import { extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
-import { lowerHelperThreadPriority } from './helper-threads.ts';
 import { buildApp } from './http/app.ts';
 import { Refresher } from './ingest/refresh.ts';
 import { type RefreshProcess, stopRefreshChildren } from './ingest/refresh-child.ts';
@@ -37,8 +37,6 @@ export interface Service {
  */
 export async function startService(config: Config, opts: { listen?: boolean } = {}): Promise<Service> {
   const log = pino({ level: config.logLevel });
-  // Requests first: libuv's pool (compression) yields the core to the serving thread (src/helper-threads.ts).
-  log.debug({ threads: await lowerHelperThreadPriority() }, 'helper threads at background priority');
   const store = await openStore(config.databaseUrl);
   const now = () => new Date();
   const publisher = new Publisher(store, {
@@ -64,7 +62,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
     config.databaseUrl.includes(':memory:')
       ? undefined
       : (trigger): RefreshProcess => ({
-          entry: new URL('./refresh-process.ts', import.meta.url),
+          entry: new URL(`./refresh-process${extname(import.meta.url)}`, import.meta.url),
           task: {
             refresh: {
               databaseUrl: config.databaseUrl,

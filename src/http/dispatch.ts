@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { withHeaders } from '../publish/prepared-response.ts';
-import { AnswerMemo } from './answer-memo.ts';
 import { DEPRECATIONS, type Deprecation, deprecationHeaders } from './api-changelog.ts';
 import { ApiError, errorReply, truncate } from './api-error.ts';
 import { compileRouter } from './router.ts';
@@ -25,15 +24,11 @@ export interface Dispatcher {
   write(req: IncomingMessage, res: ServerResponse, answer: Answer): void;
   /** Answers a GET or HEAD and writes it (at once, or when a computed answer is ready). */
   respond(req: IncomingMessage, res: ServerResponse): void;
-  /** The fast path in front of Fastify: answers every GET and HEAD; other methods are left to Fastify. */
-  serve(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
 /**
  * Routes a request through the route table, once: the path is matched, the query parsed, the handler called and
- * its answer written; a URL asked again of the same publication is answered from the memo (answer-memo.ts). Used
- * in front of Fastify (the fast path) and by Fastify's own GET route (for inject() and when the rate limiter must
- * see every request), so both answer byte for byte alike.
+ * its answer written, by Fastify's one GET and HEAD route.
  */
 export function createDispatcher(
   context: RouteContext,
@@ -43,19 +38,8 @@ export function createDispatcher(
   const match = compileRouter(ROUTE_TABLE);
   // A deprecated route's answers carry Deprecation, Sunset and a Link to the changelog (DEPRECATION_POLICY).
   const noticeByRoute = new Map(deprecations.map((d) => [d.route, deprecationHeaders(d, context.baseUrl)]));
-  const memo = new AnswerMemo();
-  const answer = (req: IncomingMessage, res?: ServerResponse): Answer | Promise<Answer> => {
-    const url = req.url ?? '/';
-    const publication = context.publication();
-    const key = AnswerMemo.key(url, req.headers.accept);
-    const known = key === undefined ? undefined : memo.get(publication, key);
-    if (known) return known;
-    const result = route(url, req, res);
-    // Only answers given at once: an error is cheap to give again, and a promised answer is not one yet.
-    if (key !== undefined && !(result instanceof Promise) && !(result instanceof ApiError))
-      memo.offer(publication, key, result);
-    return result;
-  };
+  const answer = (req: IncomingMessage, res?: ServerResponse): Answer | Promise<Answer> =>
+    route(req.url ?? '/', req, res);
   const route = (url: string, req: IncomingMessage, res?: ServerResponse): Answer | Promise<Answer> => {
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
@@ -102,16 +86,7 @@ export function createDispatcher(
       },
     );
   };
-  return {
-    answer,
-    write,
-    respond,
-    serve(req, res) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      respond(req, res);
-      return true;
-    },
-  };
+  return { answer, write, respond };
 }
 
 /**

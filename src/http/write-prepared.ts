@@ -6,7 +6,7 @@ import { chooseEncoding } from './negotiation.ts';
 /**
  * Writes a pre-built response: the encoding the client accepts (brotli, gzip or identity), or 304 when
  * If-None-Match names any encoding's ETag (weak comparison, RFC 9110 §13.1.2, by `fresh`). Node omits the body
- * for HEAD. The one writer of every successful response, on the fast path and through Fastify alike.
+ * for HEAD. The one writer of every successful response.
  */
 export function writePrepared(headers: IncomingHttpHeaders, res: ServerResponse, prepared: PreparedResponse): void {
   const encoding = chooseEncoding(headers['accept-encoding']);

@@ -1,5 +1,5 @@
-import { type ChildProcess, fork, type Serializable } from 'node:child_process';
-import { backgroundNice, lowerStartedProcess } from '../timeseries/background-priority.ts';
+import { type ChildProcess, type Serializable, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { RefreshChildMessage, RefreshTaskResult } from './refresh-task.ts';
 
 /**
@@ -21,6 +21,9 @@ const DEADLINE_GRACE_MS = 30_000;
 
 const running = new Set<ChildProcess>();
 
+/** How far below this process the refresh process runs (nice's increment; the worker threads' too). */
+export const NICE_INCREMENT = 10;
+
 /** What starts a refresh process: its entry module and the task sent to it (`budgetMs`: the refresh's budget). */
 export interface RefreshProcess {
   entry: URL;
@@ -31,29 +34,27 @@ export interface RefreshProcess {
 export function refreshInChildProcess({ entry, task, budgetMs }: RefreshProcess): Promise<RefreshTaskResult> {
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
-    // The process is lowered from its start, by this one, and told the value (its first argument) to give every
-    // thread of its own: lowered only once it ran its own code, it loaded its modules at the serving thread's priority
-    // and took turns with it on a shared core — the serving thread's loop stalled 6–16 ms ~100 times over the ~1.5 s
-    // of each refresh process's start (an event-loop gap meter in the service under the soak, 2026-11-24).
-    const nice = backgroundNice();
+    // This process's flags (the young generation's size), not a debugger's port. `--optimize-for-size`: a smaller
+    // heap, collected more often — a refresh and its model on the real files peaked at 229–231 MB resident without
+    // it, 134–154 MB with it, for ~0.5–1 s more of (lowered) CPU (2026-11-24); the refresh's memory is the service's.
+    const node = [
+      process.execPath,
+      ...process.execArgv.filter((flag) => !flag.startsWith('--inspect')),
+      '--single-threaded',
+      '--optimize-for-size',
+      fileURLToPath(entry),
+    ];
+    // Started through `nice`, so the whole process — every thread, from its first instruction — runs below the
+    // serving thread: requests go first on a shared core (lowered only once it ran, it loaded its modules at the
+    // serving thread's priority and stalled its loop 6–16 ms ~100 times per refresh; 2026-11-24). Windows has no
+    // `nice`: the process runs at normal priority there.
+    const [command, ...args] = process.platform === 'win32' ? node : ['nice', '-n', String(NICE_INCREMENT), ...node];
     try {
-      child = fork(entry, [String(nice)], {
-        // This process's flags (the stripped sources' hook, the young generation's size), not a debugger's port.
-        // `--optimize-for-size`: a smaller heap, collected more often — a refresh and its model on the real files
-        // peaked at 229–231 MB resident without it, 134–154 MB with it, for ~0.5–1 s more of (lowered) CPU
-        // (artifacts' child-memory probe, 2026-11-24); the refresh's memory is the service's too.
-        execArgv: [
-          ...process.execArgv.filter((flag) => !flag.startsWith('--inspect')),
-          '--single-threaded',
-          '--optimize-for-size',
-        ],
-        serialization: 'advanced',
-      });
+      child = spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
     } catch (cause) {
       reject(new RefreshChildUnavailable((cause as Error).message));
       return;
     }
-    lowerStartedProcess(child.pid, nice);
     running.add(child);
     let answer: RefreshChildMessage | undefined;
     let spawned = false;

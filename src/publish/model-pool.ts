@@ -1,5 +1,5 @@
+import { extname } from 'node:path';
 import { Piscina } from 'piscina';
-import { BACKGROUND_NICE_INCREMENT } from '../timeseries/background-priority.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { modelSeries } from './model-computation.ts';
 import type { AsOfTask, AsOfTaskResult, ModelTask, ModelTaskResult } from './model-worker.ts';
@@ -13,12 +13,13 @@ let pool: Piscina<ModelTask | AsOfTask, ModelTaskResult | AsOfTaskResult> | unde
 
 function workerPool(): Piscina<ModelTask | AsOfTask, ModelTaskResult | AsOfTaskResult> {
   pool ??= new Piscina<ModelTask | AsOfTask, ModelTaskResult | AsOfTaskResult>({
-    filename: new URL('./model-worker.ts', import.meta.url).href,
+    filename: new URL(`./model-worker${extname(import.meta.url)}`, import.meta.url).href,
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 5_000,
-    // Below the serving thread's priority (src/helper-threads.ts); a small young generation, as the refresh's.
-    niceIncrement: BACKGROUND_NICE_INCREMENT,
+    // Below the serving thread's priority (piscina's own option), so requests go first on a shared core; a small
+    // young generation, as the refresh's.
+    niceIncrement: 10, // as far below as the refresh process (ingest/refresh-child.ts)
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   return pool;

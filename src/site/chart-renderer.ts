@@ -1,5 +1,5 @@
+import { extname } from 'node:path';
 import { Piscina } from 'piscina';
-import { BACKGROUND_NICE_INCREMENT } from '../timeseries/background-priority.ts';
 import render, { type ChartTask, type ChartTaskResult } from './chart-worker.ts';
 import type { ChartSpec } from './charts.ts';
 
@@ -19,11 +19,11 @@ const IDLE_MS = 2_000;
 
 function chartPool(): Piscina<ChartTask, ChartTaskResult> {
   pool ??= new Piscina<ChartTask, ChartTaskResult>({
-    filename: new URL('./chart-worker.ts', import.meta.url).href,
+    filename: new URL(`./chart-worker${extname(import.meta.url)}`, import.meta.url).href,
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: IDLE_MS,
-    niceIncrement: BACKGROUND_NICE_INCREMENT,
+    niceIncrement: 10, // as far below as the refresh process (ingest/refresh-child.ts)
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   return pool;

@@ -25,7 +25,7 @@ const FACTOR: Record<string, number> = { [VIX]: 1.05, 'fred:WALCL': 1.005 };
 type Body = Record<string, unknown> & { provenance: { inputs: unknown[] }; asOf?: unknown };
 
 /**
- * asOf on the real files, served as the service serves it: a real socket (the fast path, whose answer waits for
+ * asOf on the real files, served as the service serves it: a real socket (whose answer waits for
  * the worker thread), the model computed on the worker. The real files are loaded at FIRST; then the last 15
  * VIX closes (+5 %) and WALCL prints (+0.5 %) are revised and seen at SECOND. asOf between answers what was published at FIRST.
  */

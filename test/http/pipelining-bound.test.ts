@@ -57,7 +57,7 @@ describe('pipelined requests from a client that does not read', () => {
     socket.on('data', (chunk: Buffer) => {
       text += chunk.toString('latin1');
     });
-    const count = 10;
+    const count = MAX_UNFINISHED_PER_CONNECTION;
     socket.write(
       request('/api/regime').repeat(count - 1) +
         request('/api/regime').replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n'),

@@ -9,7 +9,7 @@ import { wantsMarkdown, wantsPage } from '../negotiation.ts';
 
 /**
  * One entry of the route table: the URL, how it is documented (the /api directory and the OpenAPI document are
- * generated from these), its cache policy and its handler. The fast path, the Fastify routes, the directory and
+ * generated from these), its cache policy and its handler. The dispatcher, the directory and
  * the OpenAPI document all come from the one table in table.ts.
  */
 export interface ParameterSpec {

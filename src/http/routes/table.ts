@@ -15,7 +15,7 @@ import { getSeries, getSeriesFeed, getSeriesVintages } from './series.ts';
 import { getSnapshot } from './snapshot.ts';
 
 /**
- * The route table: every URL the service answers, declared once. The dispatcher (fast path), the Fastify routes,
+ * The route table: every URL the service answers, declared once. The dispatcher (behind Fastify's one GET route),
  * the /api directory (API_ROUTES) and the OpenAPI document (API_ROUTES and DOCUMENT_ROUTES) are generated from it.
  */
 export const ROUTE_TABLE: readonly Route[] = [
