@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import pRetry from 'p-retry';
+import { DelegateBackoff, handleWhen, type IRetryBackoffContext, retry } from 'cockatiel';
 import type { ProviderBreaker } from './circuit-breaker.ts';
 import { ProviderError } from './provider-error.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -8,7 +7,7 @@ export interface HttpPolicy {
   timeoutMs: number;
   /** Extra attempts after the first one, for transient failures only. */
   retries: number;
-  /** First backoff delay; doubles per attempt, randomized up to ×2 (p-retry's jitter). */
+  /** First backoff delay; doubles per attempt, randomized up to ×2. */
   backoffMs: number;
   /** Longest wait honoured from a Retry-After header; longer waits fail the attempt instead. */
   maxRetryAfterMs: number;
@@ -69,28 +68,31 @@ export interface RetryNotice {
 
 /**
  * GETs a URL through the provider's rate limiter with a timeout, retrying transient failures (timeouts,
- * connection errors, 5xx, 429 with a Retry-After it may honour) by `p-retry`: exponential backoff with jitter,
- * plus the Retry-After wait. Every failure becomes a ProviderError that names the source and series; a body that
- * is HTML where data was expected is refused.
+ * connection errors, 5xx, 429 with a Retry-After it may honour) by cockatiel's retry policy: exponential backoff
+ * with jitter (backoffMs × 2^(n−1) × 1–2), plus the Retry-After wait. Every failure becomes a ProviderError that
+ * names the source and series; a body that is HTML where data was expected is refused.
  */
 export async function getText(url: string, ctx: RequestContext): Promise<HttpText> {
+  const policy = retry(
+    handleWhen((error) => !ctx.signal?.aborted && toProviderError(error, ctx).retryable),
+    {
+      maxAttempts: ctx.policy.retries,
+      backoff: new DelegateBackoff((context: IRetryBackoffContext<unknown>) => {
+        const error = 'error' in context.result ? context.result.error : undefined;
+        const exponentialMs = ctx.policy.backoffMs * 2 ** (context.attempt - 1) * (1 + Math.random());
+        return exponentialMs + (error instanceof RetryAfterError ? error.waitMs : 0);
+      }),
+    },
+  );
+  policy.onRetry((reason) => {
+    if (!('error' in reason)) return;
+    const retriesLeft = ctx.policy.retries - reason.attempt + 1;
+    ctx.onRetry?.({ ...names(ctx), attempt: reason.attempt, retriesLeft, error: toProviderError(reason.error, ctx) });
+  });
+  const attempt = () =>
+    ctx.breaker ? ctx.breaker.run(() => attemptOnce(url, ctx), names(ctx)) : attemptOnce(url, ctx);
   try {
-    const attempt = () =>
-      ctx.breaker ? ctx.breaker.run(() => attemptOnce(url, ctx), names(ctx)) : attemptOnce(url, ctx);
-    return await pRetry(() => ctx.limiter.schedule(attempt), {
-      retries: ctx.policy.retries,
-      minTimeout: ctx.policy.backoffMs,
-      factor: 2,
-      randomize: true,
-      shouldRetry: ({ error }) => !ctx.signal?.aborted && toProviderError(error, ctx).retryable,
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
-      onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
-        const failure = toProviderError(error, ctx);
-        if (retriesLeft === 0 || !failure.retryable) return;
-        ctx.onRetry?.({ ...names(ctx), attempt: attemptNumber, retriesLeft, error: failure });
-        if (failure instanceof RetryAfterError) await sleep(failure.waitMs, undefined, { signal: ctx.signal });
-      },
-    });
+    return await policy.execute(() => ctx.limiter.schedule(attempt), ctx.signal);
   } catch (error) {
     throw toProviderError(error, ctx);
   }

@@ -102,7 +102,7 @@ describe('rate limiter', () => {
           done = true;
         },
       );
-      // Bottleneck's own timers (the next start, the completion) fire only as the mocked clock advances.
+      // The gate's timer (the next start) fires only as the mocked clock advances.
       for (let ms = 0; ms < 1000 && !done; ms++) {
         await new Promise((resolve) => setImmediate(resolve));
         mock.timers.tick(1);
