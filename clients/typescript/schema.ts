@@ -2923,7 +2923,7 @@ export interface operations {
     getSeriesVintages: {
         parameters: {
             query?: {
-                /** @description Trailing window of dates in days, 1–4000; not with start/end. */
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
@@ -3017,7 +3017,7 @@ export interface operations {
     getSeries: {
         parameters: {
             query?: {
-                /** @description Trailing window in days, counted back from the last observation. Integer 1–4000, written in plain decimal digits; given at most once. Not with start/end. */
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
@@ -3490,7 +3490,7 @@ export interface operations {
     getSeriesCsv: {
         parameters: {
             query?: {
-                /** @description Trailing window in days, counted back from the last observation, 1–4000; not with start/end. */
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
@@ -3803,11 +3803,11 @@ export interface operations {
     getChart: {
         parameters: {
             query?: {
-                /** @description Trailing window in days, 1–4000; not with start/end. Other values are redirected (308) to the next of 7, 30, 90, 180, 365, 730, 1826, 4000. */
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Other values are redirected (308) to the next of 7, 30, 90, 180, 365, 730, 1826, 4000. */
                 days?: number;
-                /** @description First date of a date range (YYYY-MM-DD), instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
+                /** @description First date (YYYY-MM-DD) of a date range, instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
                 start?: string;
-                /** @description Last date of the range (YYYY-MM-DD, inclusive; default: the latest observation). Needs start. */
+                /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
                 /** @description A second series id, drawn on its own right-hand axis (series charts only). */
                 compare?: string;
@@ -3901,11 +3901,11 @@ export interface operations {
     getChartPng: {
         parameters: {
             query?: {
-                /** @description Trailing window in days, 1–4000; not with start/end. Other values are redirected (308) to the next of 7, 30, 90, 180, 365, 730, 1826, 4000. */
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Other values are redirected (308) to the next of 7, 30, 90, 180, 365, 730, 1826, 4000. */
                 days?: number;
-                /** @description First date of a date range (YYYY-MM-DD), instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
+                /** @description First date (YYYY-MM-DD) of a date range, instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
                 start?: string;
-                /** @description Last date of the range (YYYY-MM-DD, inclusive; default: the latest observation). Needs start. */
+                /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
                 /** @description A second series id, drawn on its own right-hand axis (series charts only). */
                 compare?: string;

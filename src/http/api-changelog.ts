@@ -8,6 +8,14 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.5.1',
+    date: '2026-11-25',
+    openapiFingerprint: 'sha256:2745bf8804955a99708dfc2b1d060a280c019567e00543e16a37e2bcb19c340f',
+    changes: [
+      'Documentation only: each query parameter (days, start, end, asOf, lang, compare, style) is described once, in the same words on every endpoint; nothing accepted or answered changed.',
+    ],
+  },
+  {
     version: '1.5.0',
     date: '2026-11-25',
     openapiFingerprint: 'sha256:e15170ac77c5ab84ea855961360a93c09863bf57e5e8a6f06088d55c21780616',

@@ -38,9 +38,10 @@ export interface AppDeps {
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /**
- * Builds the HTTP app used by both the server and the tests: Fastify, whose one GET and HEAD route hands every
- * request to the route table's dispatcher; Fastify answers the rest: OPTIONS preflights, POST /mcp, other methods
- * (405), unparseable requests, and runs the rate limiter when it is on. Every error under /api is the JSON envelope.
+ * Builds the HTTP app used by both the server and the tests. Every GET and HEAD goes through the route table's
+ * dispatcher — in front of Fastify on a real socket (the fast path), or through Fastify's one GET route (for
+ * inject(), and when the rate limiter must see every request). Fastify answers the rest: OPTIONS preflights,
+ * POST /mcp, other methods (405), unparseable requests; every error under /api is the JSON envelope.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { baseUrl } = deps.config;
@@ -57,13 +58,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           writeReply(res, errorReply(baseUrl, MISSING_HOST));
           return;
         }
+        // The fast path: every GET and HEAD straight to the route table's dispatcher, unless the rate limiter must
+        // see it. Through Fastify's route instead, small JSON costs twice the CPU per answer (0.45–0.52× a bare
+        // server against 0.65–0.89× this way, `npm run bench`, docs/performance.md, issue 29).
+        if (!rateLimited && dispatcher.serve(req, res)) return;
         handler(req, res);
       });
       // A client that sends its request and half-closes (shuts its writing side) still waits for the answer. By
       // default Node's HTTP server ends such a socket at once, so an answer computed off the serving thread (a
       // chart, an asOf) was never written (issue 28: every "no response" of the fuzzer). With this switch Node
       // writes the pending answer, then ends the connection. `httpAllowHalfOpen` is Node's own property for this
-      // (read by its HTTP server on the socket's end), undocumented: a test holds it (test/http/real-socket.test.ts).
+      // (read by its HTTP server on the socket's end), undocumented: a test holds it (test/http/fast-path.test.ts).
       (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
       return server;
     },

@@ -35,7 +35,7 @@ export function canonicalRange(request: RouteRequest, window: DateWindow): Prepa
 }
 
 function redirectWith(request: RouteRequest, values: Record<string, string>): PreparedResponse {
-  const query = new URLSearchParams(request.query);
+  const query = request.query.copy();
   for (const [name, value] of Object.entries(values)) query.set(name, value);
   // The path was validated by the route (a known id), so it is safe to repeat as it came.
   const location = `${request.path}?${query}`;

@@ -1,5 +1,6 @@
-import { DEFAULT_DAYS, MAX_DAYS } from '../publish/resources/series.ts';
+import { Value } from '@sinclair/typebox/value';
 import { truncate } from './api-error.ts';
+import { QUERY_PARAMETERS } from './query-params.ts';
 
 export type ParamResult<T> = { ok: true; value: T } | { ok: false; message: string; hint: string };
 
@@ -10,18 +11,20 @@ export type ParamResult<T> = { ok: true; value: T } | { ok: false; message: stri
  */
 export const ABSENT: { readonly ok: true; readonly value: undefined } = Object.freeze({ ok: true, value: undefined });
 
-const DAYS_HINT = `days must be a whole number from 1 to ${MAX_DAYS} written in digits (default ${DEFAULT_DAYS}), given once, e.g. ?days=365.`;
+const DAYS = QUERY_PARAMETERS.days;
+const DAYS_HINT = `days must be a whole number from ${DAYS.minimum} to ${DAYS.maximum} written in digits (default ${DAYS.default}), given once, e.g. ?days=365.`;
 
 /**
- * `days`: absent → 365; otherwise exactly one value of plain decimal digits between 1 and 4000.
- * `0`, `4001`, `-1`, `abc`, `1.5`, `1e3`, `+5`, `05`, empty and repeated values are refused.
+ * `days` (declared in query-params.ts): absent → its default (365); otherwise exactly one value written in plain
+ * decimal digits, within the declared bounds (1–4000). `0`, `4001`, `-1`, `abc`, `1.5`, `1e3`, `+5`, `05`, empty
+ * and repeated values are refused.
  */
 export function parseDays(raw: unknown): ParamResult<number> {
-  if (raw === undefined) return { ok: true, value: DEFAULT_DAYS };
+  if (raw === undefined) return { ok: true, value: DAYS.default };
   if (Array.isArray(raw))
     return { ok: false, message: `Parameter "days" was given ${raw.length} times.`, hint: DAYS_HINT };
   const text = String(raw);
-  if (!/^[1-9][0-9]{0,3}$/.test(text) || Number(text) > MAX_DAYS) {
+  if (!/^[1-9][0-9]{0,8}$/.test(text) || !Value.Check(DAYS, Number(text))) {
     return { ok: false, message: `Invalid value for parameter "days": "${truncate(text)}".`, hint: DAYS_HINT };
   }
   return { ok: true, value: Number(text) };

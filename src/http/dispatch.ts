@@ -3,10 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { withHeaders } from '../publish/prepared-response.ts';
 import { DEPRECATIONS, type Deprecation, deprecationHeaders } from './api-changelog.ts';
 import { ApiError, errorReply, truncate } from './api-error.ts';
+import { DeclaredQuery } from './query-params.ts';
 import { compileRouter } from './router.ts';
 import {
   type Answer,
   type ClientConnection,
+  declaredQueryNames,
   notFoundAnswer,
   type RouteContext,
   type RouteRequest,
@@ -24,11 +26,14 @@ export interface Dispatcher {
   write(req: IncomingMessage, res: ServerResponse, answer: Answer): void;
   /** Answers a GET or HEAD and writes it (at once, or when a computed answer is ready). */
   respond(req: IncomingMessage, res: ServerResponse): void;
+  /** The fast path in front of Fastify: answers every GET and HEAD; other methods are left to Fastify. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
 /**
  * Routes a request through the route table, once: the path is matched, the query parsed, the handler called and
- * its answer written, by Fastify's one GET and HEAD route.
+ * its answer written: in front of Fastify (the fast path) and by Fastify's own GET route (for inject() and when the
+ * rate limiter must see every request), so both answer byte for byte alike.
  */
 export function createDispatcher(
   context: RouteContext,
@@ -36,6 +41,8 @@ export function createDispatcher(
   deprecations: readonly Deprecation[] = DEPRECATIONS,
 ): Dispatcher {
   const match = compileRouter(ROUTE_TABLE);
+  const declared = new Map(ROUTE_TABLE.map((r) => [r, declaredQueryNames(r)]));
+  const NOTHING_DECLARED: ReadonlySet<string> = new Set();
   // A deprecated route's answers carry Deprecation, Sunset and a Link to the changelog (DEPRECATION_POLICY).
   const noticeByRoute = new Map(deprecations.map((d) => [d.route, deprecationHeaders(d, context.baseUrl)]));
   const answer = (req: IncomingMessage, res?: ServerResponse): Answer | Promise<Answer> =>
@@ -46,7 +53,10 @@ export function createDispatcher(
     const found = match(path);
     const request: RouteRequest = {
       params: found?.params ?? {},
-      query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+      query: new DeclaredQuery(
+        new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+        (found && declared.get(found.route)) || NOTHING_DECLARED,
+      ),
       headers: req.headers,
       path,
       markdownPath: found?.markdownPath ?? false,
@@ -86,7 +96,16 @@ export function createDispatcher(
       },
     );
   };
-  return { answer, write, respond };
+  return {
+    answer,
+    write,
+    respond,
+    serve(req, res) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+      respond(req, res);
+      return true;
+    },
+  };
 }
 
 /**

@@ -10,13 +10,14 @@ import { seriesDef } from '../timeseries/catalog.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { ApiError, errorReply } from './api-error.ts';
+import { DeclaredQuery } from './query-params.ts';
 import { getCorrelation } from './routes/correlation.ts';
 import { getHealth } from './routes/health.ts';
 import { getHistory } from './routes/history.ts';
 import { getLens } from './routes/lens.ts';
 import { getModel } from './routes/model.ts';
 import { getRegime } from './routes/regime.ts';
-import type { ParameterSpec, Route, RouteContext } from './routes/route.ts';
+import { declaredQueryNames, type ParameterSpec, type Route, type RouteContext } from './routes/route.ts';
 import { getSeries } from './routes/series.ts';
 
 /**
@@ -235,7 +236,13 @@ async function runTool(context: RouteContext, name: string, args: Record<string,
     );
   }
   const answer = await tool.route.handle(
-    { params, query, headers: { accept: 'application/json' }, path, markdownPath: false },
+    {
+      params,
+      query: new DeclaredQuery(query, declaredQueryNames(tool.route)),
+      headers: { accept: 'application/json' },
+      path,
+      markdownPath: false,
+    },
     context,
   );
   if (answer instanceof ApiError) return errorResult(answer, context.baseUrl);

@@ -2,6 +2,7 @@ import type { ChartQuery, ChartWindow } from '../publish/site-port.ts';
 import { isIndicatorId } from '../timeseries/catalog.ts';
 import { truncate } from './api-error.ts';
 import { ABSENT, type ParamResult, parseDays } from './days-param.ts';
+import { type DeclaredQuery, queryParameter } from './query-params.ts';
 import type { ParameterSpec } from './routes/route.ts';
 
 /** No window given (shared: see ABSENT). */
@@ -63,36 +64,17 @@ export function parseCompare(raw: string | string[] | undefined, id: string): Pa
   return { ok: true, value: raw };
 }
 
-export function parseChartQuery(query: URLSearchParams, id: string, compare: boolean): ParamResult<ChartQuery> {
-  const one = (name: string) => {
-    const values = query.getAll(name);
-    return values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
-  };
-  const window = parseWindow(one('days'), one('start'), one('end'));
+export function parseChartQuery(query: DeclaredQuery, id: string, compare: boolean): ParamResult<ChartQuery> {
+  const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
   if (!window.ok) return window;
   if (!compare) return { ok: true, value: { window: window.value, compare: null } };
-  const other = parseCompare(one('compare'), id);
+  const other = parseCompare(query.get('compare'), id);
   if (!other.ok) return other;
   return { ok: true, value: { window: window.value, compare: other.value } };
 }
 
-/** The `start` and `end` query parameters as the OpenAPI document describes them (series, history, charts). */
-export const DATE_RANGE_PARAMETERS: ParameterSpec[] = [
-  {
-    name: 'start',
-    in: 'query',
-    required: false,
-    type: 'string',
-    description: 'First date (YYYY-MM-DD) of a date range, instead of days.',
-  },
-  {
-    name: 'end',
-    in: 'query',
-    required: false,
-    type: 'string',
-    description: 'Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start.',
-  },
-];
+/** The `start` and `end` query parameters (series, history). */
+export const DATE_RANGE_PARAMETERS: ParameterSpec[] = [queryParameter('start'), queryParameter('end')];
 
 /**
  * `asOf`: a date (the end of that day, UTC) or an ISO 8601 date-time with a zone, normalized to
@@ -114,15 +96,7 @@ export function parseAsOf(raw: string | string[] | undefined): ParamResult<strin
 }
 
 /** The `asOf` query parameter as documented for one resource; `answered` says where the answer names its instant. */
-export function asOfParameter(answered: string): ParameterSpec {
-  return {
-    name: 'asOf',
-    in: 'query',
-    required: false,
-    type: 'string',
-    description: `The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. ${answered}`,
-  };
-}
+export const asOfParameter = (answered: string): ParameterSpec => queryParameter('asOf', answered);
 
 export const AS_OF_PARAMETER: ParameterSpec = asOfParameter('meta.asOf says which instant was answered.');
 

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { DeclaredQuery } from '../../src/http/query-params.ts';
 import { parseChartQuery, parseDate, parseWindow } from '../../src/http/window-param.ts';
+
+const declared = (text: string) =>
+  new DeclaredQuery(new URLSearchParams(text), new Set(['days', 'start', 'end', 'compare']));
 
 describe('chart windows: days, or start and end, and a series to compare', () => {
   it('dates are real calendar days written YYYY-MM-DD; a blank form field is absent', () => {
@@ -28,12 +32,12 @@ describe('chart windows: days, or start and end, and a series to compare', () =>
   });
 
   it('compare is another of the 25 ids, not the series itself', () => {
-    const q = (text: string) => parseChartQuery(new URLSearchParams(text), 'tga', true);
+    const q = (text: string) => parseChartQuery(declared(text), 'tga', true);
     assert.deepEqual(q('compare=onrrp&days=365'), { ok: true, value: { window: { days: 365 }, compare: 'onrrp' } });
     assert.deepEqual(q('compare='), { ok: true, value: { window: null, compare: null } });
     assert.equal(q('compare=tga').ok, false);
     assert.equal(q('compare=nope').ok, false);
-    assert.deepEqual(parseChartQuery(new URLSearchParams('compare=onrrp'), 'headline', false), {
+    assert.deepEqual(parseChartQuery(declared('compare=onrrp'), 'headline', false), {
       ok: true,
       value: { window: null, compare: null },
     });

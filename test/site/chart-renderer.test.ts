@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { ApiError } from '../../src/http/api-error.ts';
+import { DeclaredQuery } from '../../src/http/query-params.ts';
 import { getChartPng } from '../../src/http/routes/chart.ts';
-import type { RouteContext } from '../../src/http/routes/route.ts';
+import { declaredQueryNames, type RouteContext } from '../../src/http/routes/route.ts';
 import {
   ChartsBusy,
   chartsPending,
@@ -86,7 +87,7 @@ describe('a new publication goes live with its charts drawn', () => {
       const waiting = Array.from({ length: MAX_PENDING_CHARTS }, () => renderChart({ kind: 'spark', points }, 'svg'));
       const request = {
         params: { id: 'tga' },
-        query: new URLSearchParams('start=2020-01-01'),
+        query: new DeclaredQuery(new URLSearchParams('start=2020-01-01'), declaredQueryNames(getChartPng)),
         headers: {},
         path: '/charts/tga.png',
         markdownPath: false,

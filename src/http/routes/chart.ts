@@ -3,9 +3,10 @@ import { type ChartAnswer, isModelChartId } from '../../publish/site-port.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { CANONICAL_RANGE_TEXT, CANONICAL_WINDOWS_TEXT, canonicalRange, canonicalWindow } from '../canonical-window.ts';
+import { queryParameter } from '../query-params.ts';
 import { valuesWithheld } from '../series-errors.ts';
 import { parseChartQuery } from '../window-param.ts';
-import { type Answer, queryParam, type Route } from './route.ts';
+import type { Answer, Route } from './route.ts';
 
 const chartRoute = (format: 'svg' | 'png'): Route => ({
   path: `/charts/{id}.${format}`,
@@ -26,47 +27,11 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
         type: 'string',
         description: "Series id, 'headline', 'headline-gauge', 'headline-regimes' or 'subindex-{group}'.",
       },
-      {
-        name: 'days',
-        in: 'query',
-        required: false,
-        type: 'integer',
-        description: `Trailing window in days, 1–4000; not with start/end. ${CANONICAL_WINDOWS_TEXT}`,
-        minimum: 1,
-        maximum: MAX_DAYS,
-        default: DEFAULT_DAYS,
-      },
-      {
-        name: 'start',
-        in: 'query',
-        required: false,
-        type: 'string',
-        description: `First date of a date range (YYYY-MM-DD), instead of days. ${CANONICAL_RANGE_TEXT}`,
-      },
-      {
-        name: 'end',
-        in: 'query',
-        required: false,
-        type: 'string',
-        description: 'Last date of the range (YYYY-MM-DD, inclusive; default: the latest observation). Needs start.',
-      },
-      {
-        name: 'compare',
-        in: 'query',
-        required: false,
-        type: 'string',
-        description: 'A second series id, drawn on its own right-hand axis (series charts only).',
-      },
-      {
-        name: 'style',
-        in: 'query',
-        required: false,
-        type: 'string',
-        description:
-          'line (default, 720 × 300), compact (360 × 260, legible on a phone) or spark (axis-less thumbnail).',
-        enum: ['line', 'compact', 'spark'],
-        default: 'line',
-      },
+      queryParameter('days', CANONICAL_WINDOWS_TEXT),
+      queryParameter('start', CANONICAL_RANGE_TEXT),
+      queryParameter('end'),
+      queryParameter('compare'),
+      queryParameter('style'),
     ],
     response: null,
     contentType: format === 'svg' ? 'image/svg+xml' : 'image/png',
@@ -92,7 +57,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
         ? canonicalWindow(request, window.days)
         : canonicalRange(request, window);
     if (redirect) return redirect;
-    const style = queryParam(query, 'style') ?? 'line';
+    const style = query.get('style') ?? 'line';
     if (style !== 'line' && style !== 'compact' && style !== 'spark') {
       return new ApiError(
         'invalid_parameter',

@@ -1,8 +1,10 @@
 import type { Publication } from '../../publish/publication.ts';
-import { MAX_DAYS } from '../../publish/resources/series.ts';
+import { DEFAULT_DAYS } from '../../publish/resources/series.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
+import type { DeclaredQuery } from '../query-params.ts';
+import { queryParameter } from '../query-params.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import {
   asOfParameter,
@@ -12,7 +14,7 @@ import {
   parseWindow,
 } from '../window-param.ts';
 import { historyAsOf } from './history.ts';
-import { type Answer, queryParam, type Route } from './route.ts';
+import type { Answer, Route } from './route.ts';
 
 /** GET /api/series/{id}.csv: the same window as the JSON, as RFC 4180 CSV with the unit in the column name. */
 export const getSeriesCsv: Route = {
@@ -26,16 +28,7 @@ export const getSeriesCsv: Route = {
       'The observations of one series as RFC 4180 CSV (CRLF line ends, a header row): `date,value_<unit>`, e.g. `date,value_usd_bn`. `days` selects the same trailing window as /api/series/{id}, and `asOf` the same point in time. Series whose provider forbids reproduction answer values_withheld.',
     parameters: [
       SERIES_ID_PARAMETER,
-      {
-        name: 'days',
-        in: 'query',
-        required: false,
-        type: 'integer',
-        description: `Trailing window in days, counted back from the last observation, 1–${MAX_DAYS}; not with start/end.`,
-        minimum: 1,
-        maximum: MAX_DAYS,
-        default: 365,
-      },
+      queryParameter('days'),
       ...DATE_RANGE_PARAMETERS,
       asOfParameter('The CSV holds the series as known then.'),
     ],
@@ -48,11 +41,11 @@ export const getSeriesCsv: Route = {
     const id = params.id!;
     const unknown = unknownSeries(id, baseUrl);
     if (unknown) return unknown;
-    const window = parseWindow(queryParam(query, 'days'), queryParam(query, 'start'), queryParam(query, 'end'));
+    const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
     if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
-    const asOf = parseAsOf(queryParam(query, 'asOf'));
+    const asOf = parseAsOf(query.get('asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
-    return seriesCsvAnswer(id, window.value ?? { days: 365 }, asOf.value, publication());
+    return seriesCsvAnswer(id, window.value ?? { days: DEFAULT_DAYS }, asOf.value, publication());
   },
 };
 
@@ -80,14 +73,11 @@ export function seriesCsvAnswer(
  * The history as CSV, whole or from start to end, now or as known at asOf (for /api/history.csv and
  * /api/history with Accept).
  */
-export function historyCsvAnswer(
-  query: URLSearchParams,
-  publication: Publication | undefined,
-): Answer | Promise<Answer> {
-  const range = parseWindow(undefined, queryParam(query, 'start'), queryParam(query, 'end'));
+export function historyCsvAnswer(query: DeclaredQuery, publication: Publication | undefined): Answer | Promise<Answer> {
+  const range = parseWindow(undefined, query.get('start'), query.get('end'));
   if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
   const window = range.value && 'start' in range.value ? range.value : undefined;
-  const asOf = parseAsOf(queryParam(query, 'asOf'));
+  const asOf = parseAsOf(query.get('asOf'));
   if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
   if (asOf.value !== undefined && publication) return historyAsOf(publication, asOf.value, window ?? null, true);
   return (

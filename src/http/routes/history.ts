@@ -5,7 +5,7 @@ import { wantsCsv } from '../negotiation.ts';
 import { History } from '../schemas/regime.ts';
 import { DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, parseAsOf, parseWindow } from '../window-param.ts';
 import { historyCsvAnswer } from './csv.ts';
-import { type Answer, queryParam, type Route, resourceAnswer } from './route.ts';
+import { type Answer, type Route, resourceAnswer } from './route.ts';
 
 export const getHistory: Route = {
   path: '/api/history',
@@ -24,10 +24,10 @@ export const getHistory: Route = {
   },
   handle: ({ query, headers }, context) => {
     if (wantsCsv(headers.accept)) return historyCsvAnswer(query, context.publication());
-    const range = parseWindow(undefined, queryParam(query, 'start'), queryParam(query, 'end'));
+    const range = parseWindow(undefined, query.get('start'), query.get('end'));
     if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
     const window = range.value;
-    const asOf = parseAsOf(queryParam(query, 'asOf'));
+    const asOf = parseAsOf(query.get('asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
     const publication = context.publication();
     if (asOf.value !== undefined && publication) {

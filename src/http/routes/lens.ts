@@ -2,9 +2,10 @@ import { LANG_MAPPING_TEXT, LOCALES } from '../../timeseries/locales.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
 import { parseLang } from '../lang-param.ts';
+import { queryParameter } from '../query-params.ts';
 import { Lens } from '../schemas/lens.ts';
 import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../window-param.ts';
-import { queryParam, type Route } from './route.ts';
+import type { Route } from './route.ts';
 
 export const getLens: Route = {
   path: '/api/lens',
@@ -15,25 +16,15 @@ export const getLens: Route = {
     summary: 'The three-axis liquidity lens',
     description:
       'Quantity, Price and Structure readings and a structural posture × tactical pulse cell with a narrative, never folded into the regime score. A field whose inputs have not warmed up is null. lang selects the narrative locale only; every other field is identical across locales. With asOf: the lens from the series as known at that instant.',
-    parameters: [
-      {
-        name: 'lang',
-        in: 'query',
-        required: false,
-        type: 'string',
-        description: `Narrative locale: ${LOCALES.join(', ')}; default en. ${LANG_MAPPING_TEXT} Anything else gets 400 invalid_parameter.`,
-        default: 'en',
-      },
-      MODEL_AS_OF_PARAMETER,
-    ],
+    parameters: [queryParameter('lang'), MODEL_AS_OF_PARAMETER],
     response: Lens,
     errors: ['invalid_parameter', 'not_known_as_of', 'lens_unavailable'],
     tag: 'lens',
   },
   handle: ({ query }, { publication }) => {
-    const lang = parseLang(queryParam(query, 'lang'));
+    const lang = parseLang(query.get('lang'));
     if (!lang.ok) return new ApiError('invalid_parameter', lang.message, lang.hint);
-    const asOf = parseAsOf(queryParam(query, 'asOf'));
+    const asOf = parseAsOf(query.get('asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
     const current = publication();
     if (asOf.value !== undefined && current) {

@@ -65,6 +65,7 @@ export const archiveDay: Route = {
 export const indicatorPage: Route = {
   path: '/indicators/{id}',
   listed: 'none',
+  query: ['days', 'start', 'end', 'compare'],
   cache: 'page',
   markdown: true,
   handle: (request, context) => {

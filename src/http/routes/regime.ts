@@ -2,7 +2,7 @@ import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
 import { Regime } from '../schemas/regime.ts';
 import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../window-param.ts';
-import { queryParam, type Route, resourceAnswer } from './route.ts';
+import { type Route, resourceAnswer } from './route.ts';
 
 export const getRegime: Route = {
   path: '/api/regime',
@@ -19,7 +19,7 @@ export const getRegime: Route = {
     tag: 'model',
   },
   handle: ({ query }, context) => {
-    const asOf = parseAsOf(queryParam(query, 'asOf'));
+    const asOf = parseAsOf(query.get('asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
     const instant = asOf.value;
     const publication = context.publication();

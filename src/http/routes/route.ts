@@ -6,6 +6,7 @@ import type { Publication } from '../../publish/publication.ts';
 import { ApiError } from '../api-error.ts';
 import type { ErrorCode } from '../error-codes.ts';
 import { wantsMarkdown, wantsPage } from '../negotiation.ts';
+import type { DeclaredQuery, QueryName } from '../query-params.ts';
 
 /**
  * One entry of the route table: the URL, how it is documented (the /api directory and the OpenAPI document are
@@ -42,7 +43,8 @@ export interface OperationSpec {
 export interface RouteRequest {
   /** Path parameters, percent-decoded. */
   params: Record<string, string>;
-  query: URLSearchParams;
+  /** The query parameters the route declares (its spec's, or `query` for a route without a spec). */
+  query: DeclaredQuery;
   headers: IncomingHttpHeaders;
   /** The path as requested (without the query). */
   path: string;
@@ -81,6 +83,8 @@ export interface Route {
   /** api: in the /api directory and the OpenAPI document; document: in the OpenAPI document only; none: neither. */
   listed: 'api' | 'document' | 'none';
   spec?: OperationSpec;
+  /** The query parameters of a route without a spec (a page); a route with one declares them there. */
+  query?: readonly QueryName[];
   cache: CachePolicy;
   /** A page: also served as Markdown at `<path>.md` or by Accept. */
   markdown?: boolean;
@@ -91,12 +95,10 @@ export interface Route {
   handle(request: RouteRequest, context: RouteContext): Answer | Promise<Answer>;
 }
 
-/** A query parameter as the parsers expect it: absent, one value, or every value when repeated. */
-export function queryParam(query: URLSearchParams, name: string): string | string[] | undefined {
-  // `has` allocates nothing; most parameters of most requests are absent.
-  if (!query.has(name)) return undefined;
-  const values = query.getAll(name);
-  return values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
+/** The names of the query parameters a route declares. */
+export function declaredQueryNames(route: Route): ReadonlySet<string> {
+  const documented = route.spec?.parameters.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
+  return new Set([...documented, ...(route.query ?? [])]);
 }
 
 /** A page answer: the Markdown form when asked for, else HTML; a missing page answers the not-found page. */

@@ -4,11 +4,12 @@ import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
 import { wantsCsv } from '../negotiation.ts';
+import { queryParameter } from '../query-params.ts';
 import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from '../window-param.ts';
 import { seriesCsvAnswer } from './csv.ts';
-import { type Answer, queryParam, type Route } from './route.ts';
+import type { Answer, Route } from './route.ts';
 
 export const getSeries: Route = {
   path: '/api/series/{id}',
@@ -19,21 +20,7 @@ export const getSeries: Route = {
     summary: 'One indicator as a daily time series',
     description:
       "The observations of one tracked series in its documented unit, ascending by date, each with its z-score. `Accept: text/csv` answers the same window as CSV (as /api/series/{id}.csv does). z-scores and meta.percentile use a trailing 5-year window (1,826 days ending at the series' last observation): zScore = (value − zScoreMean) / zScoreStd with the window's mean and sample standard deviation; percentile is the percent rank of the latest value in that window (ties counted half). `days` keeps the points dated within that many days up to and including lastAvailableDate. meta.source says how fresh the data is.",
-    parameters: [
-      SERIES_ID_PARAMETER,
-      {
-        name: 'days',
-        in: 'query',
-        required: false,
-        type: 'integer',
-        description: `Trailing window in days, counted back from the last observation. Integer ${1}–${MAX_DAYS}, written in plain decimal digits; given at most once. Not with start/end.`,
-        minimum: 1,
-        maximum: MAX_DAYS,
-        default: DEFAULT_DAYS,
-      },
-      ...DATE_RANGE_PARAMETERS,
-      AS_OF_PARAMETER,
-    ],
+    parameters: [SERIES_ID_PARAMETER, queryParameter('days'), ...DATE_RANGE_PARAMETERS, AS_OF_PARAMETER],
     response: SeriesResponse,
     errors: ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'series_unavailable', 'values_withheld'],
     alternateContentType: 'text/csv',
@@ -43,10 +30,10 @@ export const getSeries: Route = {
     const id = params.id!;
     const unknown = unknownSeries(id, baseUrl);
     if (unknown) return unknown;
-    const window = parseWindow(queryParam(query, 'days'), queryParam(query, 'start'), queryParam(query, 'end'));
+    const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
     if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
     const selected = window.value ?? { days: DEFAULT_DAYS };
-    const asOf = parseAsOf(queryParam(query, 'asOf'));
+    const asOf = parseAsOf(query.get('asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
     if (wantsCsv(headers.accept)) return seriesCsvAnswer(id, selected, asOf.value, publication());
     if (asOf.value !== undefined) return seriesAsOfAnswer(id, asOf.value, window.value, publication());
@@ -79,20 +66,7 @@ export const getSeriesVintages: Route = {
     summary: 'Every revision of a series',
     description:
       'Every vintage of the dates in a window (default: the last 365 days), ALFRED style: the value, when this service first saw it, and when a later vintage superseded it (null for the current one; a null value is a withdrawal). Only what this service has seen since its first load (storeFirstLoadAt); series whose terms forbid reproduction answer values_withheld.',
-    parameters: [
-      SERIES_ID_PARAMETER,
-      {
-        name: 'days',
-        in: 'query',
-        required: false,
-        type: 'integer',
-        description: `Trailing window of dates in days, 1–${MAX_DAYS}; not with start/end.`,
-        minimum: 1,
-        maximum: MAX_DAYS,
-        default: DEFAULT_DAYS,
-      },
-      ...DATE_RANGE_PARAMETERS,
-    ],
+    parameters: [SERIES_ID_PARAMETER, queryParameter('days'), ...DATE_RANGE_PARAMETERS],
     response: SeriesVintages,
     errors: ['invalid_parameter', 'unknown_series', 'series_unavailable', 'values_withheld'],
     tag: 'series',
@@ -101,7 +75,7 @@ export const getSeriesVintages: Route = {
     const id = params.id!;
     const unknown = unknownSeries(id, baseUrl);
     if (unknown) return unknown;
-    const window = parseWindow(queryParam(query, 'days'), queryParam(query, 'start'), queryParam(query, 'end'));
+    const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
     if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
     const withheld = valuesWithheld(id);
     if (withheld) return withheld;

@@ -4,7 +4,7 @@ import { type AddressInfo, connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
-/** A real socket must be answered exactly as inject() is (the server's own checks sit in front of Fastify). */
+/** The fast path in front of the router must answer exactly as the routes do (inject() goes through the routes). */
 function get(
   port: number,
   path: string,
@@ -21,7 +21,7 @@ function get(
   });
 }
 
-describe('answers on a real socket', () => {
+describe('fast path', () => {
   let h: Harness;
   let port: number;
   before(async () => {

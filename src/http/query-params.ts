@@ -1,0 +1,88 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+import { DEFAULT_DAYS, MAX_DAYS } from '../publish/resources/series.ts';
+import { LANG_MAPPING_TEXT, LOCALES } from '../timeseries/locales.ts';
+import type { ParameterSpec } from './routes/route.ts';
+
+/**
+ * Every query parameter the service reads, declared once: type, bounds, default and what it means. The parsers
+ * take their bounds and defaults from here, the route table's OpenAPI and directory entries (and from them the MCP
+ * tools' input schemas) are derived from here, and a handler can read only the parameters its route declares
+ * (DeclaredQuery). Example: `queryParameter('days')` → { name: 'days', type: 'integer', minimum: 1, maximum: 4000,
+ * default: 365, … }.
+ */
+export const QUERY_PARAMETERS = {
+  days: Type.Integer({
+    minimum: 1,
+    maximum: MAX_DAYS,
+    default: DEFAULT_DAYS,
+    description: `Trailing window in days, counted back from the last observation: a whole number from 1 to ${MAX_DAYS} in plain decimal digits, given at most once. Not with start/end.`,
+  }),
+  start: Type.String({ format: 'date', description: 'First date (YYYY-MM-DD) of a date range, instead of days.' }),
+  end: Type.String({
+    format: 'date',
+    description: 'Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start.',
+  }),
+  asOf: Type.String({
+    description:
+      'The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of.',
+  }),
+  lang: Type.String({
+    default: 'en',
+    description: `Narrative locale: ${LOCALES.join(', ')}; default en. ${LANG_MAPPING_TEXT} Anything else gets 400 invalid_parameter.`,
+  }),
+  compare: Type.String({ description: 'A second series id, drawn on its own right-hand axis (series charts only).' }),
+  style: Type.Union([Type.Literal('line'), Type.Literal('compact'), Type.Literal('spark')], {
+    default: 'line',
+    description: 'line (default, 720 × 300), compact (360 × 260, legible on a phone) or spark (axis-less thumbnail).',
+  }),
+} satisfies Record<string, TSchema>;
+
+export type QueryName = keyof typeof QUERY_PARAMETERS;
+
+/** A declared query parameter as the route table documents it; `note` adds what is particular to one route. */
+export function queryParameter(name: QueryName, note?: string): ParameterSpec {
+  const schema: TSchema = QUERY_PARAMETERS[name];
+  const values = schema.anyOf?.map((s: TSchema) => s.const as string);
+  return {
+    name,
+    in: 'query',
+    required: false,
+    type: schema.type === 'integer' ? 'integer' : 'string',
+    description: note ? `${schema.description} ${note}` : (schema.description ?? ''),
+    ...(values ? { enum: values } : {}),
+    ...(schema.minimum !== undefined ? { minimum: schema.minimum } : {}),
+    ...(schema.maximum !== undefined ? { maximum: schema.maximum } : {}),
+    ...(schema.default !== undefined ? { default: schema.default } : {}),
+  };
+}
+
+/** A handler read a query parameter its route does not declare: a programming error, caught by the tests. */
+export class UndeclaredParameter extends Error {}
+
+/**
+ * The query string as a handler sees it: only the parameters its route declares can be read (`get`), each as
+ * absent, one value, or every value when repeated. Example: a route declaring days and asOf reads `get('days')`;
+ * `get('lang')` throws UndeclaredParameter.
+ */
+export class DeclaredQuery {
+  private readonly search: URLSearchParams;
+  private readonly declared: ReadonlySet<string>;
+
+  constructor(search: URLSearchParams, declared: ReadonlySet<string>) {
+    this.search = search;
+    this.declared = declared;
+  }
+
+  get(name: QueryName): string | string[] | undefined {
+    if (!this.declared.has(name)) throw new UndeclaredParameter(`the query parameter "${name}" is not declared`);
+    // `has` allocates nothing; most parameters of most requests are absent.
+    if (!this.search.has(name)) return undefined;
+    const values = this.search.getAll(name);
+    return values.length === 1 ? values[0] : values;
+  }
+
+  /** The whole query string as given, to build a link or a redirect from (not to read a parameter). */
+  copy(): URLSearchParams {
+    return new URLSearchParams(this.search);
+  }
+}
