@@ -1,9 +1,9 @@
-import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
+import { Value } from '@sinclair/typebox/value';
 import { type ChartAnswer, isModelChartId } from '../../publish/site-port.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { CANONICAL_RANGE_TEXT, CANONICAL_WINDOWS_TEXT, canonicalRange, canonicalWindow } from '../canonical-window.ts';
-import { queryParameter } from '../query-params.ts';
+import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { valuesWithheld } from '../series-errors.ts';
 import { parseChartQuery } from '../window-param.ts';
 import type { Answer, Route } from './route.ts';
@@ -57,8 +57,8 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
         ? canonicalWindow(request, window.days)
         : canonicalRange(request, window);
     if (redirect) return redirect;
-    const style = query.get('style') ?? 'line';
-    if (style !== 'line' && style !== 'compact' && style !== 'spark') {
+    const style = query.get('style') ?? QUERY_PARAMETERS.style.default;
+    if (!Value.Check(QUERY_PARAMETERS.style, style)) {
       return new ApiError(
         'invalid_parameter',
         `Invalid value for parameter "style": "${String(style).slice(0, 32)}".`,

@@ -1,10 +1,8 @@
 import type { Publication } from '../../publish/publication.ts';
-import { DEFAULT_DAYS } from '../../publish/resources/series.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
-import type { DeclaredQuery } from '../query-params.ts';
-import { queryParameter } from '../query-params.ts';
+import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import {
   asOfParameter,
@@ -45,7 +43,7 @@ export const getSeriesCsv: Route = {
     if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
     const asOf = parseAsOf(query.get('asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
-    return seriesCsvAnswer(id, window.value ?? { days: DEFAULT_DAYS }, asOf.value, publication());
+    return seriesCsvAnswer(id, window.value ?? { days: QUERY_PARAMETERS.days.default }, asOf.value, publication());
   },
 };
 

@@ -1,4 +1,3 @@
-import { LANG_MAPPING_TEXT, LOCALES } from '../../timeseries/locales.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
 import { parseLang } from '../lang-param.ts';

@@ -1,10 +1,9 @@
 import type { Publication } from '../../publish/publication.ts';
-import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
 import { wantsCsv } from '../negotiation.ts';
-import { queryParameter } from '../query-params.ts';
+import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from '../window-param.ts';
@@ -32,7 +31,7 @@ export const getSeries: Route = {
     if (unknown) return unknown;
     const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
     if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
-    const selected = window.value ?? { days: DEFAULT_DAYS };
+    const selected = window.value ?? { days: QUERY_PARAMETERS.days.default };
     const asOf = parseAsOf(query.get('asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
     if (wantsCsv(headers.accept)) return seriesCsvAnswer(id, selected, asOf.value, publication());
