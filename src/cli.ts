@@ -5,6 +5,7 @@ import { progressObserver, summaryTable } from './ingest/progress.ts';
 import { runRefresh } from './ingest/refresh.ts';
 import { createProviders } from './providers/providers.ts';
 import { announcePublication } from './publish/after-refresh.ts';
+import { computeAndKeepModel } from './publish/kept-model.ts';
 import { Publisher } from './publish/publisher.ts';
 import { startService } from './service.ts';
 import { createCoordination } from './store/coordination.ts';
@@ -50,7 +51,9 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`\n${summaryTable(summary)}\n`);
       // Tell running API processes to pick up the new data.
       const coordination = await createCoordination(config.databaseUrl, store.engine);
-      await announcePublication({ store, coordination, now }, summary.runId);
+      const publicationId = await announcePublication({ store, coordination, now }, summary.runId);
+      // Its model, kept for the serving processes (which then never run it themselves).
+      await computeAndKeepModel(store, publicationId, config.baseUrl);
       await coordination.close();
       await store.close();
       return summary.status === 'failed' ? 1 : 0;

@@ -8,7 +8,7 @@
 import type { RefreshChildMessage, RefreshTask } from './ingest/refresh-task.ts';
 import { runRefreshTask } from './ingest/refresh-task.ts';
 import { computeAndKeepModel } from './publish/kept-model.ts';
-import { latestPublication, recordPublication } from './store/publications.ts';
+import { recordPublication } from './store/publications.ts';
 import { openStore } from './store/store.ts';
 
 export interface RefreshProcessTask {
@@ -23,9 +23,8 @@ async function run(task: RefreshProcessTask): Promise<RefreshChildMessage> {
     const result = await runRefreshTask(store, task.refresh);
     if (!task.publish) return { ok: true, result };
     const publicationId = await recordPublication(store.db, result.summary.runId, new Date().toISOString());
-    const record = await latestPublication(store.db);
     try {
-      if (record?.id === publicationId) await computeAndKeepModel(store, record, task.publish.baseUrl);
+      await computeAndKeepModel(store, publicationId, task.publish.baseUrl);
     } catch (cause) {
       // Not kept: each serving process computes it on its own model thread instead (and logs why, if it fails).
       process.emitWarning(`the model of publication ${publicationId} was not kept: ${(cause as Error).message}`);

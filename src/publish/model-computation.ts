@@ -36,6 +36,9 @@ export const MODEL_SERIES: readonly string[] = [
   ...new Set([...CURRENT_MODEL.scored.map((s) => s.id), ...BENCHMARKS, ...ASSETS, 'net-liquidity']),
 ];
 
+/** A publication's model: computed (or read back), or why it could not be. */
+export type ModelOutcome = { ok: true; computation: ModelComputation } | { ok: false; error: string };
+
 /** Throws when the model cannot be computed; a failing correlation is reported beside a good model. */
 export function computeModelComputation(
   vintaged: ReadonlyMap<string, VintagedSeries>,

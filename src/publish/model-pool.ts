@@ -2,18 +2,20 @@ import { extname } from 'node:path';
 import { Piscina } from 'piscina';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { modelSeries } from './model-computation.ts';
-import type { AsOfTask, AsOfTaskResult, ModelTask, ModelTaskResult } from './model-worker.ts';
+import type { AsOfTask, AsOfTaskResult } from './model-worker.ts';
 
 /**
- * One worker thread (piscina) that computes the model at each publish while the main thread keeps serving: the
- * model and its validation take about half a second on the real files, which would otherwise stall every
- * request in flight (issue 13, finding 6). The thread exits when idle, so it costs memory only while it works.
+ * One worker thread (piscina) for `asOf` answers: the model over what the store held at an instant, about 40 ms on
+ * the real files that would otherwise stall every request in flight. The publication's own model is not computed
+ * here: the refresh process computes and keeps it (kept-model.ts). The thread exits when idle, so it costs memory
+ * only while it works.
  */
-let pool: Piscina<ModelTask | AsOfTask, ModelTaskResult | AsOfTaskResult> | undefined;
+let pool: Piscina<AsOfTask, AsOfTaskResult> | undefined;
 
-function workerPool(): Piscina<ModelTask | AsOfTask, ModelTaskResult | AsOfTaskResult> {
-  pool ??= new Piscina<ModelTask | AsOfTask, ModelTaskResult | AsOfTaskResult>({
+function workerPool(): Piscina<AsOfTask, AsOfTaskResult> {
+  pool ??= new Piscina<AsOfTask, AsOfTaskResult>({
     filename: new URL(`./model-worker${extname(import.meta.url)}`, import.meta.url).href,
+    name: 'asOf',
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 5_000,
@@ -25,46 +27,12 @@ function workerPool(): Piscina<ModelTask | AsOfTask, ModelTaskResult | AsOfTaskR
   return pool;
 }
 
-/** Tasks sent to the thread and not yet answered. */
-let inFlight = 0;
-
-async function runTask<T>(task: ModelTask | AsOfTask, name?: string): Promise<T> {
-  inFlight++;
-  try {
-    return (await workerPool().run(task, name ? { name } : {})) as T;
-  } finally {
-    inFlight--;
-  }
-}
-
-/**
- * The publication's model. The thread is let go as soon as it answers (unless an `asOf` computation is using it):
- * what follows a model at a publish is the site's charts, drawn on their own thread, and two threads at once were
- * the publish's peak of resident memory.
- */
-export async function computeOffThread(
-  vintaged: ReadonlyMap<string, VintagedSeries>,
-  now: Date,
-  baseUrl: string,
-): Promise<ModelTaskResult> {
-  const task: ModelTask = { vintaged: modelSeries(vintaged), nowIso: now.toISOString(), baseUrl };
-  try {
-    return await runTask<ModelTaskResult>(task);
-  } finally {
-    if (inFlight === 0) void closeModelPool();
-  }
-}
-
-/**
- * The model as of an instant (`asOf` answers), on the same worker thread: about 40 ms of model on the real
- * files that would otherwise stall every request in flight. Only the model's series cross to the thread.
- */
+/** The model as of an instant (`asOf` answers), on the worker thread. Only the model's series cross to it. */
 export async function computeAsOfOffThread(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
 ): Promise<AsOfTaskResult> {
-  const task: AsOfTask = { vintaged: modelSeries(vintaged), instant };
-  return runTask<AsOfTaskResult>(task, 'asOf');
+  return workerPool().run({ vintaged: modelSeries(vintaged), instant });
 }
 
 /** Stops the worker thread (at shutdown). */

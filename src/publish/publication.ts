@@ -14,8 +14,7 @@ import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { CACHE_CONTROL } from './cache-policy.ts';
 import type { PublicationContent } from './content.ts';
 import { type SeriesFreshness, seriesFreshness } from './freshness.ts';
-import { computeModelComputation, type ModelComputation } from './model-computation.ts';
-import type { ModelTaskResult } from './model-worker.ts';
+import { computeModelComputation, type ModelComputation, type ModelOutcome } from './model-computation.ts';
 import { type PreparedResponse, prepareJson, withHeaders } from './prepared-response.ts';
 import { type Provenance, provenanceBuilder } from './provenance.ts';
 import { buildAllSeries, currentState } from './publication-series.ts';
@@ -123,8 +122,8 @@ export interface PublicationInput {
   lastRun?: LastRun | undefined;
   /** Values held out of the current state by the jump check, awaiting confirmation. */
   quarantine?: readonly PendingQuarantine[] | undefined;
-  /** The model, computed beforehand off the serving thread (model-pool.ts); computed here when absent. */
-  computed?: ModelTaskResult | undefined;
+  /** The model, computed beforehand (kept by the refresh process, or by the publisher); computed here when absent. */
+  computed?: ModelOutcome | undefined;
   /** How `asOf` answers compute the model (default: on the worker thread). */
   asOfCompute?: AsOfCompute | undefined;
 }

@@ -5,9 +5,12 @@ import { currentContext, latestPublication, type PublicationContext } from '../s
 import type { Store } from '../store/store.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
-import { type ModelComputation, modelResultKey } from './model-computation.ts';
-import { computeOffThread } from './model-pool.ts';
-import type { ModelTaskResult } from './model-worker.ts';
+import {
+  computeModelComputation,
+  type ModelComputation,
+  type ModelOutcome,
+  modelResultKey,
+} from './model-computation.ts';
 import { computeAsOfHere } from './model-worker.ts';
 import { buildPublication, type Publication } from './publication.ts';
 import type { SiteBuilder } from './site-port.ts';
@@ -19,8 +22,8 @@ export interface PublisherOptions {
   content?: PublicationContent;
   site?: SiteBuilder;
   /**
-   * Compute the model on a worker thread (default true), so that requests keep being answered meanwhile; false
-   * computes it on this thread (a CLI, or a bench measuring the in-thread cost).
+   * Answer `asOf` on the model's worker thread (default true), so that requests keep being answered meanwhile;
+   * false computes them on this thread (tests that follow one computation step by step).
    */
   offThread?: boolean;
 }
@@ -55,37 +58,30 @@ export class Publisher {
   }
 
   /**
-   * The model for a logged publication: read back if this code already computed it (a restart serves at once),
-   * else computed — on the worker thread unless told otherwise — and kept for the next start.
+   * The model for a publication: read back when the refresh process (or an earlier start) kept it — the usual
+   * case, so a serving process never runs the model. Otherwise (nothing logged yet, an in-memory store, or a
+   * refresh whose model could not be kept) computed here, once, and kept for the next start.
    */
   async #model(
     vintaged: Map<string, VintagedSeries>,
     now: Date,
     publicationId: number | undefined,
-  ): Promise<ModelTaskResult | undefined> {
+  ): Promise<ModelOutcome> {
     const key = publicationId !== undefined && publicationId > 0 ? modelResultKey(publicationId) : undefined;
     const stored = key && (await storedModelResult(this.#store.db, key));
     if (stored) return { ok: true, computation: JSON.parse(stored) as ModelComputation };
-    const computed = this.#offThread ? await this.#computeOffThread(vintaged, now) : undefined;
-    if (!computed?.ok) return computed;
-    // The serialized form only goes to the store: the publication keeps its input, so it must not keep this.
-    const { json, ...result } = computed;
+    let computation: ModelComputation;
+    try {
+      computation = computeModelComputation(vintaged, now, this.#baseUrl);
+    } catch (cause) {
+      return { ok: false, error: (cause as Error).message ?? String(cause) };
+    }
     if (key) {
-      await storeModelResult(this.#store.db, key, json ?? JSON.stringify(result.computation)).catch((error) =>
+      await storeModelResult(this.#store.db, key, JSON.stringify(computation)).catch((error) =>
         this.#log?.warn({ err: error }, 'could not keep the model result for the next start'),
       );
     }
-    return result;
-  }
-
-  /** The model from the worker thread; undefined (compute here) if the worker itself could not run. */
-  async #computeOffThread(vintaged: Map<string, VintagedSeries>, now: Date): Promise<ModelTaskResult | undefined> {
-    try {
-      return await computeOffThread(vintaged, now, this.#baseUrl);
-    } catch (error) {
-      this.#log?.warn({ err: error }, 'the model worker failed; computing the model on the serving thread');
-      return undefined;
-    }
+    return { ok: true, computation };
   }
 
   get current(): Publication | undefined {
