@@ -37,9 +37,7 @@ export function rateLimiter(opts: { minIntervalMs: number; maxConcurrent: number
       }).then(() =>
         work().finally(() => {
           running--;
-          // The next start waits for a later turn of the event loop: what the finished request's failure sets in
-          // motion (the provider's breaker counts it a few ticks later) must be settled before another one starts.
-          setImmediate(pump);
+          pump();
         }),
       );
     },
