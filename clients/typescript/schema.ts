@@ -2861,6 +2861,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getHealth: {
@@ -3178,7 +3187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3261,7 +3270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3311,6 +3320,15 @@ export interface operations {
             };
             /** @description model_unavailable: The model description could not be computed and no earlier result exists. internal_error: An unexpected server error. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3389,6 +3407,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCorrelation: {
@@ -3437,6 +3464,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getChangelog: {
@@ -3478,6 +3514,15 @@ export interface operations {
             };
             /** @description model_unavailable: The model description could not be computed and no earlier result exists. internal_error: An unexpected server error. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3654,7 +3699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,14 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.6.0',
+    date: '2026-11-25',
+    openapiFingerprint: 'sha256:448c2ff318f05c0faf0a32a24bf5a83cd589b99b37d904155eec1c25844dff8a',
+    changes: [
+      'Changed: while no data has been stored (a first start, the providers unreachable), /api/regime, /api/history (JSON and CSV), /api/model, /api/lens, /api/correlation, /api/snapshot and /api/changelog answer 503 no_data_yet with Retry-After: 60 instead of 500 *_unavailable. A computation that fails with data stored still answers 500 *_unavailable.',
+    ],
+  },
+  {
     version: '1.5.1',
     date: '2026-11-25',
     openapiFingerprint: 'sha256:2745bf8804955a99708dfc2b1d060a280c019567e00543e16a37e2bcb19c340f',

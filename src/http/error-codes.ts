@@ -52,6 +52,11 @@ export const ERROR_CODES = {
     description: 'The snapshot could not be assembled (the regime is not available yet, or an assembly error).',
   },
   service_unavailable: { status: 503, description: 'Nothing has been published yet: the service is starting.' },
+  no_data_yet: {
+    status: 503,
+    description:
+      'No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds.',
+  },
   internal_error: { status: 500, description: 'An unexpected server error.' },
 } as const;
 

@@ -160,10 +160,11 @@ describe('snapshot and health before any data', () => {
   });
   after(() => h.close());
 
-  it('snapshot answers 500 snapshot_unavailable; health says down', async () => {
+  it('snapshot answers 503 no_data_yet with Retry-After; health says down', async () => {
     const snapshot = await h.app.inject('/api/snapshot');
-    assert.equal(snapshot.statusCode, 500);
-    assert.equal(snapshot.json().error.code, 'snapshot_unavailable');
+    assert.equal(snapshot.statusCode, 503);
+    assert.equal(snapshot.json().error.code, 'no_data_yet');
+    assert.equal(snapshot.headers['retry-after'], '60');
     const health = await h.app.inject('/api/health');
     assert.equal(health.statusCode, 200);
     assert.equal(health.json().status, 'down');

@@ -110,12 +110,12 @@ describe('lens and correlation before any data', () => {
   });
   after(() => h.close());
 
-  it('answer 500 lens_unavailable and correlation_unavailable', async () => {
-    const lens = await h.app.inject('/api/lens');
-    assert.equal(lens.statusCode, 500);
-    assert.equal(lens.json().error.code, 'lens_unavailable');
-    const correlation = await h.app.inject('/api/correlation');
-    assert.equal(correlation.statusCode, 500);
-    assert.equal(correlation.json().error.code, 'correlation_unavailable');
+  it('answer 503 no_data_yet with Retry-After (issue 30: nothing stored is temporary, not a failure)', async () => {
+    for (const path of ['/api/lens', '/api/correlation']) {
+      const res = await h.app.inject(path);
+      assert.equal(res.statusCode, 503, path);
+      assert.equal(res.json().error.code, 'no_data_yet', path);
+      assert.equal(res.headers['retry-after'], '60', path);
+    }
   });
 });

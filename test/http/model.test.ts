@@ -110,17 +110,15 @@ describe('before any data', () => {
   });
   after(() => h.close());
 
-  for (const [path, code] of [
-    ['/api/regime', 'regime_unavailable'],
-    ['/api/history', 'history_unavailable'],
-    ['/api/model', 'model_unavailable'],
-  ] as const) {
-    it(`${path} answers 500 ${code} with the envelope`, async () => {
+  // Issue 30: nothing stored yet (a first start, offline) is temporary — 503 with Retry-After, not a 500.
+  for (const path of ['/api/regime', '/api/history', '/api/history.csv', '/api/model']) {
+    it(`${path} answers 503 no_data_yet with Retry-After and the envelope`, async () => {
       const res = await h.app.inject(path);
-      assert.equal(res.statusCode, 500);
-      assert.equal(res.json().error.code, code);
+      assert.equal(res.statusCode, 503);
+      assert.equal(res.json().error.code, 'no_data_yet');
+      assert.equal(res.headers['retry-after'], '60');
       assert.equal(res.headers['cache-control'], 'no-store');
-      assert.match(res.json().error.message, /could not be computed/);
+      assert.match(res.json().error.message, /no data has been stored/);
     });
   }
 });

@@ -38,7 +38,7 @@ export const getChangelog: Route = {
       'Every API version with its date, what changed and the fingerprint of its OpenAPI document; every model version (as /api/model → versions); the deprecation policy and what is deprecated now. Also as a page at /changelog (HTML and Markdown).',
     parameters: [],
     response: Changelog,
-    errors: ['model_unavailable'],
+    errors: ['model_unavailable', 'no_data_yet'],
     tag: 'model',
   },
   handle: (_request, context) =>

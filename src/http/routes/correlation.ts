@@ -12,7 +12,7 @@ export const getCorrelation: Route = {
       'Weekly rolling correlations (13, 26, 52 weeks) of liquidity changes with asset log returns, the lead/lag cross-correlation over −13…+13 weeks with a Bonferroni significance test, and forward returns by regime state (20 and 60 business days, non-overlapping samples, Welch t-test), each keyed by asset id.',
     parameters: [],
     response: Correlation,
-    errors: ['correlation_unavailable'],
+    errors: ['correlation_unavailable', 'no_data_yet'],
     tag: 'correlation',
   },
   handle: (_request, context) =>

@@ -12,7 +12,7 @@ import {
   parseWindow,
 } from '../window-param.ts';
 import { historyAsOf } from './history.ts';
-import type { Answer, Route } from './route.ts';
+import { type Answer, noDataYet, type Route } from './route.ts';
 
 /** GET /api/series/{id}.csv: the same window as the JSON, as RFC 4180 CSV with the unit in the column name. */
 export const getSeriesCsv: Route = {
@@ -78,10 +78,10 @@ export function historyCsvAnswer(query: DeclaredQuery, publication: Publication 
   const asOf = parseAsOf(query.get('asOf'));
   if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
   if (asOf.value !== undefined && publication) return historyAsOf(publication, asOf.value, window ?? null, true);
-  return (
-    publication?.csv.historyCsv(window) ??
-    new ApiError('history_unavailable', 'The history has not been computed yet.', 'Retry after the next refresh.')
-  );
+  const csv = publication?.csv.historyCsv(window);
+  if (csv) return csv;
+  if (!publication || publication.current.size === 0) return noDataYet('history');
+  return new ApiError('history_unavailable', 'The history has not been computed yet.', 'Retry after the next refresh.');
 }
 
 /** GET /api/history.csv: the model history, one row per business day. */
@@ -97,7 +97,7 @@ export const getHistoryCsv: Route = {
     parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER],
     response: null,
     contentType: 'text/csv',
-    errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable'],
+    errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable', 'no_data_yet'],
     tag: 'model',
   },
   handle: ({ query }, { publication }) => historyCsvAnswer(query, publication()),

@@ -18,7 +18,7 @@ export const getHistory: Route = {
       'The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then. `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv). With asOf: the history a publication at that instant would have served.',
     parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER],
     response: History,
-    errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable'],
+    errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable', 'no_data_yet'],
     alternateContentType: 'text/csv',
     tag: 'model',
   },

@@ -4,7 +4,7 @@ import { parseLang } from '../lang-param.ts';
 import { queryParameter } from '../query-params.ts';
 import { Lens } from '../schemas/lens.ts';
 import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../window-param.ts';
-import type { Route } from './route.ts';
+import { noDataYet, type Route } from './route.ts';
 
 export const getLens: Route = {
   path: '/api/lens',
@@ -17,7 +17,7 @@ export const getLens: Route = {
       'Quantity, Price and Structure readings and a structural posture × tactical pulse cell with a narrative, never folded into the regime score. A field whose inputs have not warmed up is null. lang selects the narrative locale only; every other field is identical across locales. With asOf: the lens from the series as known at that instant.',
     parameters: [queryParameter('lang'), MODEL_AS_OF_PARAMETER],
     response: Lens,
-    errors: ['invalid_parameter', 'not_known_as_of', 'lens_unavailable'],
+    errors: ['invalid_parameter', 'not_known_as_of', 'lens_unavailable', 'no_data_yet'],
     tag: 'lens',
   },
   handle: ({ query }, { publication }) => {
@@ -31,6 +31,7 @@ export const getLens: Route = {
     }
     const lens = current?.lens?.get(lang.value);
     if (lens) return lens.response;
+    if (!current || current.current.size === 0) return noDataYet('lens');
     return new ApiError(
       'lens_unavailable',
       `The lens could not be computed: ${current?.errors.lens ?? 'no data has been stored yet'}.`,

@@ -12,7 +12,7 @@ export const getModel: Route = {
       'The model: the current version (groups with weights and indicators, how inputs are dated, normalization, aggregation, thresholds, windows), its validation computed from the stored data at the last refresh (Spearman correlation with NFCI and STLFSI4 by period and lead with bootstrap intervals, crisis checks, forward returns by regime state, and its guarantees checked on every day), and every version ever published with what changed.',
     parameters: [],
     response: ModelDescription,
-    errors: ['model_unavailable'],
+    errors: ['model_unavailable', 'no_data_yet'],
     tag: 'model',
   },
   handle: (_request, context) =>

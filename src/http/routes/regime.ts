@@ -15,7 +15,7 @@ export const getRegime: Route = {
       'The liquidity regime (current model version: modelVersion; every version at /api/model) on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served. With asOf: the regime a publication at that instant would have served.',
     parameters: [MODEL_AS_OF_PARAMETER],
     response: Regime,
-    errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'regime_unavailable'],
+    errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'regime_unavailable', 'no_data_yet'],
     tag: 'model',
   },
   handle: ({ query }, context) => {

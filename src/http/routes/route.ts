@@ -101,6 +101,22 @@ export function declaredQueryNames(route: Route): ReadonlySet<string> {
   return new Set([...documented, ...(route.query ?? [])]);
 }
 
+/** How long a client is asked to wait when nothing is stored yet: about what a first refresh takes. */
+export const NO_DATA_RETRY_SECONDS = 60;
+
+/**
+ * Nothing stored yet (a first start, offline or while the first refresh runs): a temporary condition, 503 with
+ * Retry-After — not a computation that failed (500).
+ */
+export function noDataYet(what: string): ApiError {
+  return new ApiError(
+    'no_data_yet',
+    `The ${what} cannot be computed yet: no data has been stored (the first refresh is running, or the providers could not be reached).`,
+    `Retry after ${NO_DATA_RETRY_SECONDS} s; /api/health says how the last refresh went and when the next one runs.`,
+    { 'retry-after': String(NO_DATA_RETRY_SECONDS) },
+  );
+}
+
 /** A page answer: the Markdown form when asked for, else HTML; a missing page answers the not-found page. */
 export function pageAnswer(
   request: RouteRequest,
@@ -150,6 +166,7 @@ export function resourceAnswer(
   const publication = context.publication();
   const prepared = publication && pick(publication);
   if (prepared) return prepared;
+  if (!publication || publication.current.size === 0) return noDataYet(what);
   return new ApiError(
     code,
     `The ${what} could not be computed: ${reason(publication) ?? 'no data has been stored yet'}.`,

@@ -12,7 +12,7 @@ export const getSnapshot: Route = {
       'Site identity, the current regime, every indicator with its latest value, change, z-score and percentile, the model description with its validation figures, recent blog posts, key pages, machine-readable documents, the endpoint directory and the partner sites.',
     parameters: [],
     response: Snapshot,
-    errors: ['snapshot_unavailable'],
+    errors: ['snapshot_unavailable', 'no_data_yet'],
     tag: 'discovery',
   },
   handle: (_request, context) =>
