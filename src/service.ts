@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
-import { Refresher } from './ingest/refresh.ts';
-import { type RefreshProcess, stopRefreshChildren } from './ingest/refresh-child.ts';
+import { type RefreshDeps, refreshHere } from './ingest/refresh.ts';
+import { type RefreshProcess, refreshInOwnProcess, stopRefreshChildren } from './ingest/refresh-child.ts';
+import { Refresher } from './ingest/refresher.ts';
 import { refreshIntervalHours, scheduleRefreshes } from './ingest/scheduler.ts';
 import { createProviders } from './providers/providers.ts';
 import { publicationContent } from './publication-content.ts';
@@ -51,29 +52,35 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   );
 
   const sync = () => publisher.sync();
+  const deps: RefreshDeps = {
+    store,
+    providers: createProviders(config.providers),
+    now,
+    budgetMs: config.refreshBudgetMs,
+  };
+  // An in-memory store cannot be opened by a second connection: refresh on this thread then. Otherwise each refresh
+  // runs in its own process, which also logs the publication and keeps its model (src/refresh-process.ts).
+  const processFor = (trigger: string): RefreshProcess => ({
+    entry: new URL(`./refresh-process${extname(import.meta.url)}`, import.meta.url),
+    task: {
+      refresh: {
+        databaseUrl: config.databaseUrl,
+        providers: config.providers,
+        budgetMs: config.refreshBudgetMs,
+        trigger,
+      },
+      publish: { baseUrl: config.baseUrl },
+    } satisfies RefreshProcessTask,
+    budgetMs: config.refreshBudgetMs,
+  });
   const refresher = new Refresher(
-    { store, providers: createProviders(config.providers), now, budgetMs: config.refreshBudgetMs },
+    config.databaseUrl.includes(':memory:')
+      ? refreshHere(deps)
+      : refreshInOwnProcess(processFor, { db: store.db, now }),
     async (summary, publicationId) => {
       await announcePublication({ store, coordination, now, log }, summary.runId, publicationId);
       await sync();
     },
-    // An in-memory store cannot be opened by a second connection: refresh on this thread then. Otherwise each
-    // refresh runs in its own process, which also logs the publication and keeps its model (src/refresh-process.ts).
-    config.databaseUrl.includes(':memory:')
-      ? undefined
-      : (trigger): RefreshProcess => ({
-          entry: new URL(`./refresh-process${extname(import.meta.url)}`, import.meta.url),
-          task: {
-            refresh: {
-              databaseUrl: config.databaseUrl,
-              providers: config.providers,
-              budgetMs: config.refreshBudgetMs,
-              trigger,
-            },
-            publish: { baseUrl: config.baseUrl },
-          } satisfies RefreshProcessTask,
-          budgetMs: config.refreshBudgetMs,
-        }),
   );
 
   await sync();

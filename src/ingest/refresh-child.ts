@@ -1,6 +1,12 @@
 import { type ChildProcess, type Serializable, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../store/database.ts';
+import { abortDanglingRuns } from '../store/runs.ts';
+import type { RefreshObserver } from './refresh.ts';
 import type { RefreshChildMessage, RefreshTaskResult } from './refresh-task.ts';
+import { retryNotice } from './refresh-task.ts';
+import type { RefreshRun } from './refresher.ts';
 
 /**
  * Each refresh of the service runs in a process of its own (src/refresh-process.ts, given as `entry` by the
@@ -11,8 +17,6 @@ import type { RefreshChildMessage, RefreshTaskResult } from './refresh-task.ts';
  * threads, and runs V8 single-threaded (`--single-threaded`: no helpers at all). It also bounds what a hostile
  * provider can do to the service: the refresh's memory is its own process's, not the API's.
  */
-export class RefreshChildUnavailable extends Error {}
-
 /** The refresh process ended without answering (it crashed, or was stopped past its deadline). */
 export class RefreshChildFailed extends Error {}
 
@@ -20,6 +24,7 @@ export class RefreshChildFailed extends Error {}
 const DEADLINE_GRACE_MS = 30_000;
 
 const running = new Set<ChildProcess>();
+let niceOnPath = true;
 
 /** How far below this process the refresh process runs (nice's increment; the worker threads' too). */
 export const NICE_INCREMENT = 10;
@@ -48,11 +53,14 @@ export function refreshInChildProcess({ entry, task, budgetMs }: RefreshProcess)
     // serving thread: requests go first on a shared core (lowered only once it ran, it loaded its modules at the
     // serving thread's priority and stalled its loop 6–16 ms ~100 times per refresh; 2026-11-24). Windows has no
     // `nice`: the process runs at normal priority there.
-    const [command, ...args] = process.platform === 'win32' ? node : ['nice', '-n', String(NICE_INCREMENT), ...node];
+    // `nice` missing from PATH (ENOENT, before the process existed): the process is started without it, at normal
+    // priority, rather than not at all.
+    const niced = process.platform !== 'win32' && niceOnPath;
+    const [command, ...args] = niced ? ['nice', '-n', String(NICE_INCREMENT), ...node] : node;
     try {
       child = spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
     } catch (cause) {
-      reject(new RefreshChildUnavailable((cause as Error).message));
+      reject(cause as Error);
       return;
     }
     running.add(child);
@@ -66,8 +74,14 @@ export function refreshInChildProcess({ entry, task, budgetMs }: RefreshProcess)
     child.once('message', (message) => {
       answer = message as RefreshChildMessage;
     });
-    child.once('error', (cause) => {
-      if (!spawned) reject(new RefreshChildUnavailable(cause.message));
+    child.once('error', (cause: NodeJS.ErrnoException) => {
+      if (spawned) return;
+      clearTimeout(deadline);
+      running.delete(child);
+      if (niced && cause.code === 'ENOENT') {
+        niceOnPath = false;
+        refreshInChildProcess({ entry, task, budgetMs }).then(resolve, reject);
+      } else reject(cause);
     });
     child.once('exit', (code, signal) => {
       clearTimeout(deadline);
@@ -83,4 +97,29 @@ export function refreshInChildProcess({ entry, task, budgetMs }: RefreshProcess)
 /** Stops a refresh process still running (at shutdown, after the refresher was given time to finish). */
 export function stopRefreshChildren(): void {
   for (const child of running) child.kill('SIGKILL');
+}
+
+/**
+ * A refresh run in a process of its own (see refresh-child.ts above), started as `processFor` says for the trigger.
+ * The observer hears of its retries and outcomes when it ends. A process that started and died (a crash, its memory,
+ * its deadline) is never run again here, where the same input would take the API down with it: its run is closed as
+ * aborted and the refresh fails (the scheduler retries later).
+ */
+export function refreshInOwnProcess(
+  processFor: (trigger: string) => RefreshProcess,
+  store: { db: Kysely<Tables>; now: () => Date },
+): RefreshRun {
+  return async (trigger: string, observer: RefreshObserver = {}) => {
+    let result: RefreshTaskResult;
+    try {
+      result = await refreshInChildProcess(processFor(trigger));
+    } catch (error) {
+      await abortDanglingRuns(store.db, store.now().toISOString());
+      throw error;
+    }
+    for (const record of result.retries) observer.retrying?.(retryNotice(record));
+    for (const outcome of result.summary.outcomes) observer.finished?.(outcome);
+    observer.end?.(result.summary);
+    return result;
+  };
 }

@@ -2,8 +2,8 @@ import type { RetryNotice } from '../providers/http-client.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import type { Providers } from '../providers/providers.ts';
 import { sourceLabel } from '../providers/providers.ts';
-import { appendObservations, loadSeries, pendingQuarantine } from '../store/observations.ts';
-import { abortDanglingRuns, finishRun, type RunStatus, recordSource, startRun } from '../store/runs.ts';
+import { loadSeries, reviseSeries } from '../store/observations.ts';
+import { finishRun, type RunStatus, recordSource, startRun } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
 import { DERIVED, FETCHED, formulaInputs } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';
@@ -11,8 +11,6 @@ import type { SeriesDef } from '../timeseries/series.ts';
 import { conformObservations } from './conform.ts';
 import { deriveSeries } from './derive.ts';
 import { underivedDates, withdrawnDates } from './reconcile.ts';
-import { RefreshChildUnavailable, type RefreshProcess, refreshInChildProcess } from './refresh-child.ts';
-import { type RefreshTaskResult, retryNotice } from './refresh-task.ts';
 import { screenJumps } from './screen.ts';
 
 export interface SourceOutcome {
@@ -134,23 +132,29 @@ async function refreshOne(
       source,
     );
     await yieldToRequests();
-    const stored = (await loadSeries(deps.store.db, { seriesIds: [def.id] })).get(def.id) ?? [];
-    const pending = await pendingQuarantine(deps.store.db, def.id);
-    await yieldToRequests();
     const today = isoDate(now);
-    const { observations, notes } = conformObservations(def, fetched.observations, stored, today, source);
-    const withdrawn = withdrawnDates(def, observations, stored, pending.keys(), today, source);
-    const screened = screenJumps(def, observations, stored, pending, now);
-    await yieldToRequests();
-    const result = await appendObservations(deps.store.db, def.id, screened.accepted, now.toISOString(), runId, {
-      withdrawn,
-      quarantined: screened.quarantined,
-    });
-    const reconciled =
-      withdrawn.length > 0
-        ? [`withdrew ${withdrawn.length} date(s) the provider no longer lists: ${withdrawn.join(', ')}`]
-        : [];
-    outcome = ok(def.id, source, result, [...fetched.notes, ...notes, ...screened.notes, ...reconciled], started);
+    // Read, decided and written in one transaction: the stored series is read once.
+    const { result, detail: decided } = await reviseSeries(
+      deps.store.db,
+      def.id,
+      now.toISOString(),
+      runId,
+      (stored, pending) => {
+        const { observations, notes } = conformObservations(def, fetched.observations, stored, today, source);
+        const withdrawn = withdrawnDates(def, observations, stored, pending.keys(), today, source);
+        const screened = screenJumps(def, observations, stored, pending, now);
+        const reconciled =
+          withdrawn.length > 0
+            ? [`withdrew ${withdrawn.length} date(s) the provider no longer lists: ${withdrawn.join(', ')}`]
+            : [];
+        return {
+          incoming: screened.accepted,
+          extras: { withdrawn, quarantined: screened.quarantined },
+          detail: [...notes, ...screened.notes, ...reconciled],
+        };
+      },
+    );
+    outcome = ok(def.id, source, result, [...fetched.notes, ...(decided ?? [])], started);
   } catch (error) {
     outcome = failed(def.id, source, error, started);
   }
@@ -212,13 +216,16 @@ async function deriveOne(
     }
     await yieldToRequests();
     inBudget();
-    const stored = (await loadSeries(deps.store.db, { seriesIds: [def.id] })).get(def.id) ?? [];
-    const withdrawn = underivedDates(observations, stored);
-    await yieldToRequests();
-    inBudget();
-    const result = await appendObservations(deps.store.db, def.id, observations, deps.now().toISOString(), runId, {
-      withdrawn,
-    });
+    const { result, detail: withdrawn = [] } = await reviseSeries(
+      deps.store.db,
+      def.id,
+      deps.now().toISOString(),
+      runId,
+      (stored) => {
+        const withdrawn = underivedDates(observations, stored);
+        return { incoming: observations, extras: { withdrawn }, detail: withdrawn };
+      },
+    );
     const notes = withdrawn.length > 0 ? [`withdrew ${withdrawn.length} date(s) its inputs no longer give`] : [];
     outcome = ok(def.id, 'derived', result, notes, started);
   } catch (error) {
@@ -277,84 +284,16 @@ async function record(deps: RefreshDeps, runId: number, outcome: SourceOutcome):
 }
 
 /**
- * Serialises refreshes: a call while one runs joins it instead of starting another, so scheduled and
- * on-start refreshes never overlap. `onComplete` (the publisher) runs after each refresh.
- */
-export class Refresher {
-  #running: Promise<RefreshSummary> | undefined;
-  readonly #deps: RefreshDeps;
-  readonly #onComplete: (summary: RefreshSummary, publicationId?: number) => Promise<void> | void;
-  readonly #offThread: ((trigger: string) => RefreshProcess) | undefined;
-
-  /**
-   * With `offThread` (the service on a file or PostgreSQL store), each refresh runs in a process of its own with its
-   * own connection (refresh-child.ts), started as the function says for the trigger; the observer hears of its
-   * retries and outcomes when it ends, and `onComplete` of the publication it logged, if it did. Without it (an
-   * in-memory store, tests, the CLI), it runs here.
-   */
-  constructor(
-    deps: RefreshDeps,
-    onComplete: (summary: RefreshSummary, publicationId?: number) => Promise<void> | void = () => {},
-    offThread?: (trigger: string) => RefreshProcess,
-  ) {
-    this.#deps = deps;
-    this.#onComplete = onComplete;
-    this.#offThread = offThread;
-  }
-
-  get running(): boolean {
-    return this.#running !== undefined;
-  }
-
-  /** Resolves when no refresh is running, or after `timeoutMs`, whichever comes first. */
-  async idle(timeoutMs: number): Promise<void> {
-    const running = this.#running;
-    if (!running) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([running.catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
-    clearTimeout(timer);
-  }
-
-  async #runInOwnProcess(trigger: string, observer: RefreshObserver = {}): Promise<RefreshTaskResult> {
-    let result: RefreshTaskResult;
-    try {
-      result = await refreshInChildProcess(this.#offThread!(trigger));
-    } catch (error) {
-      // No process could be started (not a provider failure): refresh here rather than not at all.
-      if (error instanceof RefreshChildUnavailable)
-        return { summary: await runRefresh(this.#deps, trigger, observer), retries: [] };
-      // It started and died (a crash, its memory, its deadline): never run it again here, where the same input
-      // would take the API down with it. Its run is closed as aborted; the scheduler retries later.
-      await abortDanglingRuns(this.#deps.store.db, this.#deps.now().toISOString());
-      throw error;
-    }
-    for (const record of result.retries) observer.retrying?.(retryNotice(record));
-    for (const outcome of result.summary.outcomes) observer.finished?.(outcome);
-    observer.end?.(result.summary);
-    return result;
-  }
-
-  refresh(trigger: string, observer?: RefreshObserver): Promise<RefreshSummary> {
-    if (this.#running) return this.#running;
-    this.#running = (async () => {
-      try {
-        const { summary, publicationId } = this.#offThread
-          ? await this.#runInOwnProcess(trigger, observer)
-          : { summary: await runRefresh(this.#deps, trigger, observer), publicationId: undefined };
-        await this.#onComplete(summary, publicationId);
-        return summary;
-      } finally {
-        this.#running = undefined;
-      }
-    })();
-    return this.#running;
-  }
-}
-
-/**
  * A macrotask boundary between the steps of one series: the embedded store answers synchronously, so without it
  * a refresh would hold the serving thread for a whole series at a time (issue 13, finding 6).
  */
 function yieldToRequests(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A refresh run in this process (the CLI, an in-memory store, tests): see refresher.ts. */
+export function refreshHere(deps: RefreshDeps) {
+  return async (trigger: string, observer?: RefreshObserver) => ({
+    summary: await runRefresh(deps, trigger, observer),
+  });
 }

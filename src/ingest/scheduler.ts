@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
-import type { Refresher, RefreshObserver, RefreshSummary } from './refresh.ts';
+import type { RefreshObserver, RefreshSummary } from './refresh.ts';
+import type { Refresher } from './refresher.ts';
 
 /** Every six hours, on the hour, UTC. */
 export const DEFAULT_REFRESH_CRON = '0 0 */6 * * *';

@@ -1,7 +1,9 @@
 import type { SeriesRefreshState } from '../store/runs.ts';
 import { formulaInputs, publicationLagDays, seriesDef, staleAfterDays } from '../timeseries/catalog.ts';
-import { daysBetween } from '../timeseries/dates.ts';
+import { daysBetween, isoDate } from '../timeseries/dates.ts';
+import type { Observation } from '../timeseries/observation.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
+import { INDICATOR_IDS } from '../timeseries/series.ts';
 
 /**
  * The one freshness model behind the API and the site. Per series:
@@ -115,4 +117,19 @@ export function plainError(state: Pick<SeriesRefreshState, 'lastErrorKind' | 'la
   const words = PLAIN_WORDS[kind] ?? PLAIN_WORDS.internal!;
   const status = kind === 'http' ? /HTTP (\d{3})/.exec(state.lastError ?? '')?.[1] : undefined;
   return status ? `${words} (HTTP ${status})` : words;
+}
+
+/** Every indicator's freshness, stored data or not. */
+export function indicatorFreshness(
+  current: ReadonlyMap<string, readonly Observation[]>,
+  states: ReadonlyMap<string, SeriesRefreshState>,
+  now: Date,
+): Map<string, SeriesFreshness> {
+  const today = isoDate(now);
+  return new Map(
+    INDICATOR_IDS.map((id) => [
+      id,
+      seriesFreshness(seriesDef(id)!, current.get(id)?.at(-1)?.date ?? null, states, today),
+    ]),
+  );
 }

@@ -55,6 +55,15 @@ export function computeModelComputation(
   return { outputs, correlation };
 }
 
+/** The computation, or why it could not be made (what a publication is built with). */
+export function modelOutcome(vintaged: ReadonlyMap<string, VintagedSeries>, now: Date, baseUrl: string): ModelOutcome {
+  try {
+    return { ok: true, computation: computeModelComputation(vintaged, now, baseUrl) };
+  } catch (cause) {
+    return { ok: false, error: (cause as Error).message ?? String(cause) };
+  }
+}
+
 /** Only the series the computation reads (what crosses to the worker). */
 export function modelSeries(vintaged: ReadonlyMap<string, VintagedSeries>): Map<string, VintagedSeries> {
   return new Map(MODEL_SERIES.flatMap((id) => (vintaged.has(id) ? [[id, vintaged.get(id)!] as const] : [])));

@@ -1,16 +1,9 @@
 import type { Logger } from 'pino';
-import { storedModelResult, storeModelResult } from '../store/model-results.ts';
 import { loadVintagedSeries, type VintageBase } from '../store/observations.ts';
 import { currentContext, latestPublication, type PublicationContext } from '../store/publications.ts';
 import type { Store } from '../store/store.ts';
-import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
-import {
-  computeModelComputation,
-  type ModelComputation,
-  type ModelOutcome,
-  modelResultKey,
-} from './model-computation.ts';
+import { publicationModel } from './kept-model.ts';
 import { computeAsOfHere } from './model-worker.ts';
 import { buildPublication, type Publication } from './publication.ts';
 import type { SiteBuilder } from './site-port.ts';
@@ -57,33 +50,6 @@ export class Publisher {
     this.#offThread = opts.offThread ?? true;
   }
 
-  /**
-   * The model for a publication: read back when the refresh process (or an earlier start) kept it — the usual
-   * case, so a serving process never runs the model. Otherwise (nothing logged yet, an in-memory store, or a
-   * refresh whose model could not be kept) computed here, once, and kept for the next start.
-   */
-  async #model(
-    vintaged: Map<string, VintagedSeries>,
-    now: Date,
-    publicationId: number | undefined,
-  ): Promise<ModelOutcome> {
-    const key = publicationId !== undefined && publicationId > 0 ? modelResultKey(publicationId) : undefined;
-    const stored = key && (await storedModelResult(this.#store.db, key));
-    if (stored) return { ok: true, computation: JSON.parse(stored) as ModelComputation };
-    let computation: ModelComputation;
-    try {
-      computation = computeModelComputation(vintaged, now, this.#baseUrl);
-    } catch (cause) {
-      return { ok: false, error: (cause as Error).message ?? String(cause) };
-    }
-    if (key) {
-      await storeModelResult(this.#store.db, key, JSON.stringify(computation)).catch((error) =>
-        this.#log?.warn({ err: error }, 'could not keep the model result for the next start'),
-      );
-    }
-    return { ok: true, computation };
-  }
-
   get current(): Publication | undefined {
     return this.#current;
   }
@@ -127,7 +93,11 @@ export class Publisher {
       const runs = context.lastRun ? [context.lastRun] : [];
       const quarantine = context.quarantine;
       const now = at.now ?? this.#now();
-      const computed = await this.#model(vintaged, now, at.version);
+      const computed = await publicationModel(
+        this.#store,
+        { publicationId: at.version, vintaged, now, baseUrl: this.#baseUrl },
+        (error) => this.#log?.warn({ err: error }, 'could not keep the model result for the next start'),
+      );
       const started = performance.now();
       const next = await buildPublication({
         vintaged,

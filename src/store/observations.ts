@@ -33,7 +33,7 @@ function sameValue(a: number, b: number): boolean {
   return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 }
 
-export async function appendObservations(
+export function appendObservations(
   db: Kysely<Tables>,
   seriesId: string,
   incoming: Observation[],
@@ -41,9 +41,32 @@ export async function appendObservations(
   runId: number | null,
   extras: VintageExtras = {},
 ): Promise<AppendResult> {
+  return reviseSeries(db, seriesId, seenAt, runId, () => ({ incoming, extras })).then(({ result }) => result);
+}
+
+/** What a refresh decided to record for one series, from what is stored (see reviseSeries). */
+export interface Revision<T> {
+  incoming: readonly Observation[];
+  extras?: VintageExtras;
+  /** Anything else the decision produced (its notes), handed back with the result. */
+  detail?: T;
+}
+
+/**
+ * One series' update in one transaction: its stored values and pending quarantine are read once, `decide` says
+ * what to record from them, and that is appended. A `decide` that throws (a response refused) writes nothing.
+ */
+export async function reviseSeries<T = undefined>(
+  db: Kysely<Tables>,
+  seriesId: string,
+  seenAt: string,
+  runId: number | null,
+  decide: (stored: Observation[], pending: Map<string, PendingQuarantine>) => Revision<T>,
+): Promise<{ result: AppendResult; detail: T | undefined }> {
   return db.transaction().execute(async (trx) => {
     const stored = (await loadSeries(trx, { seriesIds: [seriesId] })).get(seriesId) ?? [];
     const pending = await pendingQuarantine(trx, seriesId);
+    const { incoming, extras = {}, detail } = decide(stored, pending);
     const current = new Map(stored.map((obs) => [obs.date, obs.value]));
     const rows: Tables['observations'][] = [];
     const row = (date: string, value: number, state: Tables['observations']['state']) =>
@@ -75,7 +98,7 @@ export async function appendObservations(
         .values(rows.slice(i, i + INSERT_BATCH))
         .execute();
     }
-    return result;
+    return { result, detail };
   });
 }
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { modelOutcome } from '../../src/publish/model-computation.ts';
 import { buildPublication } from '../../src/publish/publication.ts';
 import { loadVintagedSeries } from '../../src/store/observations.ts';
 import { seriesRefreshStates } from '../../src/store/runs.ts';
@@ -92,6 +93,7 @@ describe('GET /api/regime, /api/history, /api/model', () => {
       version: 99,
       baseUrl: BASE_URL,
       previous,
+      computed: modelOutcome(new Map(), TEST_NOW, BASE_URL),
     });
     assert.match(next.errors.model ?? '', /no warmed-up day/);
     const regime = JSON.parse(next.regime!.response.body.toString());

@@ -4,14 +4,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Refresher, type RefreshSummary, type SourceOutcome } from '../../src/ingest/refresh.ts';
+import type { RefreshSummary, SourceOutcome } from '../../src/ingest/refresh.ts';
 import {
   NICE_INCREMENT,
   RefreshChildFailed,
   refreshInChildProcess,
+  refreshInOwnProcess,
   stopRefreshChildren,
 } from '../../src/ingest/refresh-child.ts';
-import { createProviders } from '../../src/providers/providers.ts';
+import { Refresher } from '../../src/ingest/refresher.ts';
 import {
   computeModelComputation,
   type ModelComputation,
@@ -38,14 +39,15 @@ function serviceRefresher(
   replay: ReplayServer,
   onComplete: (summary: RefreshSummary, publicationId?: number) => void = () => {},
 ) {
-  return new Refresher({ store, providers: createProviders(replay.providerConfig()), now }, onComplete, (trigger) => ({
+  const processFor = (trigger: string) => ({
     entry: new URL('../../src/refresh-process.ts', import.meta.url),
     task: {
       refresh: { databaseUrl, providers: replay.providerConfig(), budgetMs: 120_000, trigger },
       publish: { baseUrl: BASE_URL },
     } satisfies RefreshProcessTask,
     budgetMs: 120_000,
-  }));
+  });
+  return new Refresher(refreshInOwnProcess(processFor, { db: store.db, now }), onComplete);
 }
 
 describe('a refresh in its own process', () => {

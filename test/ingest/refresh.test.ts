@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { Refresher, runRefresh } from '../../src/ingest/refresh.ts';
+import { refreshHere, runRefresh } from '../../src/ingest/refresh.ts';
+import { Refresher } from '../../src/ingest/refresher.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
 import { loadSeries } from '../../src/store/observations.ts';
@@ -147,7 +148,7 @@ describe('Refresher', () => {
     const store = await openStore('sqlite::memory:');
     let published = 0;
     const refresher = new Refresher(
-      { store, providers: createProviders(replay.providerConfig()), now, only: ['vix'] },
+      refreshHere({ store, providers: createProviders(replay.providerConfig()), now, only: ['vix'] }),
       () => {
         published++;
       },

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Refresher } from '../../src/ingest/refresh.ts';
+import { refreshHere } from '../../src/ingest/refresh.ts';
+import { Refresher } from '../../src/ingest/refresher.ts';
 import { type Clock, refreshIntervalHours, scheduleRefreshes } from '../../src/ingest/scheduler.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
@@ -63,7 +64,7 @@ describe('the refresh schedule recovers by itself', () => {
       replay.providerConfig({ http: { timeoutMs: 30_000, retries: 0, backoffMs: 0, maxRetryAfterMs: 0 } }),
     );
     const publisher = new Publisher(store, { now: time.clock.now });
-    const refresher = new Refresher({ store, providers, now: time.clock.now }, async () => {
+    const refresher = new Refresher(refreshHere({ store, providers, now: time.clock.now }), async () => {
       await publisher.rebuild();
     });
     const { log, lines } = recordingLog();
@@ -112,11 +113,9 @@ describe('the refresh schedule recovers by itself', () => {
 
   it('says what it does when a refresh on start is disabled or not needed', () => {
     const { log, lines } = recordingLog();
-    const refresher = new Refresher({
-      store,
-      providers: createProviders(replay.providerConfig()),
-      now: () => new Date(),
-    });
+    const refresher = new Refresher(
+      refreshHere({ store, providers: createProviders(replay.providerConfig()), now: () => new Date() }),
+    );
     for (const [refreshOnStart, lastSuccessAt] of [
       [false, undefined],
       [true, new Date().toISOString()],

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { publicationContent } from '../../src/publication-content.ts';
 import { announcePublication } from '../../src/publish/after-refresh.ts';
+import { modelOutcome } from '../../src/publish/model-computation.ts';
 import { buildPublication } from '../../src/publish/publication.ts';
 import { buildSite } from '../../src/site/site-bundle.ts';
 import { createCoordination } from '../../src/store/coordination.ts';
@@ -19,6 +20,7 @@ describe('a publication with nothing stored', () => {
       now: new Date('2026-11-21T12:00:00Z'),
       version: 1,
       baseUrl: 'http://test',
+      computed: modelOutcome(new Map(), new Date('2026-11-21T12:00:00Z'), 'http://test'),
     });
     assert.equal(publication.regime, undefined);
     assert.match(publication.errors.model ?? '', /no warmed-up day/);
@@ -79,6 +81,7 @@ describe('building a publication', () => {
         previous,
         content: publicationContent({ baseUrl: previous.baseUrl, partnerSitesJson: undefined }),
         site: buildSite,
+        computed: modelOutcome(previous.vintaged, h.now(), previous.baseUrl),
       });
       building = false;
       assert.ok(next.regime && next.lens && next.snapshot && next.site, 'every resource was built');

@@ -2,17 +2,10 @@ import type { Publication } from '../../publish/publication.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
-import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
+import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
-import {
-  asOfParameter,
-  DATE_RANGE_PARAMETERS,
-  MODEL_AS_OF_PARAMETER,
-  parseAsOf,
-  parseWindow,
-} from '../window-param.ts';
-import { historyAsOf } from './history.ts';
-import { type Answer, noDataYet, type Route } from './route.ts';
+import { asOfParameter, DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from '../window-param.ts';
+import type { Answer, Route } from './route.ts';
 
 /** GET /api/series/{id}.csv: the same window as the JSON, as RFC 4180 CSV with the unit in the column name. */
 export const getSeriesCsv: Route = {
@@ -66,42 +59,6 @@ export function seriesCsvAnswer(
   const csv = publication?.csv.forSeries(id, window);
   return csv ?? seriesUnavailable(id);
 }
-
-/**
- * The history as CSV, whole or from start to end, now or as known at asOf (for /api/history.csv and
- * /api/history with Accept).
- */
-export function historyCsvAnswer(query: DeclaredQuery, publication: Publication | undefined): Answer | Promise<Answer> {
-  const range = parseWindow(undefined, query.get('start'), query.get('end'));
-  if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
-  const window = range.value && 'start' in range.value ? range.value : undefined;
-  const asOf = parseAsOf(query.get('asOf'));
-  if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
-  if (asOf.value !== undefined && publication) return historyAsOf(publication, asOf.value, window ?? null, true);
-  const csv = publication?.csv.historyCsv(window);
-  if (csv) return csv;
-  if (!publication || publication.current.size === 0) return noDataYet('history');
-  return new ApiError('history_unavailable', 'The history has not been computed yet.', 'Retry after the next refresh.');
-}
-
-/** GET /api/history.csv: the model history, one row per business day. */
-export const getHistoryCsv: Route = {
-  path: '/api/history.csv',
-  listed: 'document',
-  cache: 'csv',
-  spec: {
-    operationId: 'getHistoryCsv',
-    summary: 'The headline history as CSV',
-    description:
-      'The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, confidence (high, medium, low), aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report).',
-    parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER],
-    response: null,
-    contentType: 'text/csv',
-    errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable', 'no_data_yet'],
-    tag: 'model',
-  },
-  handle: ({ query }, { publication }) => historyCsvAnswer(query, publication()),
-};
 
 /** GET /api/bulk.zip: every reproducible series, the history and the model in one file. */
 export const getBulk: Route = {

@@ -2,10 +2,10 @@ import type { Publication } from '../../publish/publication.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
 import { wantsCsv } from '../negotiation.ts';
+import type { DeclaredQuery } from '../query-params.ts';
 import { History } from '../schemas/regime.ts';
 import { DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, parseAsOf, parseWindow } from '../window-param.ts';
-import { historyCsvAnswer } from './csv.ts';
-import { type Answer, type Route, resourceAnswer } from './route.ts';
+import { type Answer, noDataYet, type Route, resourceAnswer } from './route.ts';
 
 export const getHistory: Route = {
   path: '/api/history',
@@ -53,3 +53,39 @@ export async function historyAsOf(
   const outcome = await publication.asOf.history(instant, range, csv);
   return asOfAnswer(outcome, instant, 'history', 'history_unavailable');
 }
+
+/**
+ * The history as CSV, whole or from start to end, now or as known at asOf (for /api/history.csv and
+ * /api/history with Accept).
+ */
+export function historyCsvAnswer(query: DeclaredQuery, publication: Publication | undefined): Answer | Promise<Answer> {
+  const range = parseWindow(undefined, query.get('start'), query.get('end'));
+  if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
+  const window = range.value && 'start' in range.value ? range.value : undefined;
+  const asOf = parseAsOf(query.get('asOf'));
+  if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
+  if (asOf.value !== undefined && publication) return historyAsOf(publication, asOf.value, window ?? null, true);
+  const csv = publication?.csv.historyCsv(window);
+  if (csv) return csv;
+  if (!publication || publication.current.size === 0) return noDataYet('history');
+  return new ApiError('history_unavailable', 'The history has not been computed yet.', 'Retry after the next refresh.');
+}
+
+/** GET /api/history.csv: the model history, one row per business day. */
+export const getHistoryCsv: Route = {
+  path: '/api/history.csv',
+  listed: 'document',
+  cache: 'csv',
+  spec: {
+    operationId: 'getHistoryCsv',
+    summary: 'The headline history as CSV',
+    description:
+      'The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, confidence (high, medium, low), aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report).',
+    parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER],
+    response: null,
+    contentType: 'text/csv',
+    errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable', 'no_data_yet'],
+    tag: 'model',
+  },
+  handle: ({ query }, { publication }) => historyCsvAnswer(query, publication()),
+};

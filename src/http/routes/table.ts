@@ -1,11 +1,11 @@
 import { getChangelog } from './changelog.ts';
 import { getChart, getChartPng } from './chart.ts';
 import { getCorrelation } from './correlation.ts';
-import { getBulk, getHistoryCsv, getSeriesCsv } from './csv.ts';
+import { getBulk, getSeriesCsv } from './csv.ts';
 import { getDirectory } from './directory.ts';
 import { getApiCatalog, getLlmsTxt, getMcp, getOpenApi, getOpenApiWellKnown, staticDocuments } from './documents.ts';
 import { getHealth } from './health.ts';
-import { getHistory } from './history.ts';
+import { getHistory, getHistoryCsv } from './history.ts';
 import { getLens } from './lens.ts';
 import { getModel } from './model.ts';
 import { archiveDay, archiveYearPage, blogPost, fixedPages, indicatorPage, lensLocalePage } from './pages.ts';

@@ -1,7 +1,10 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { computeLens, flowEndDate, type Lens } from '../../analytics/lens/lens.ts';
 import { narrative } from '../../analytics/lens/narrative/narrative.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import type { Observation } from '../../timeseries/observation.ts';
+import type { Provenance } from '../provenance.ts';
+import { type Resource, resource } from '../resource.ts';
 
 /** GET /api/lens in one locale: the lens, its narrative in that locale, and the locale served. */
 export type LensBody = Omit<Lens, 'synthesis'> & {
@@ -37,4 +40,18 @@ export function lensBodies(current: ReadonlyMap<string, readonly Observation[]>,
 function withheldRestricted(lens: Lens): Lens {
   const tier = lens.structure.hyIgTiering;
   return { ...lens, structure: { ...lens.structure, hyIgTiering: { ...tier, spreadBps: null, trendBps: null } } };
+}
+
+/** The lens in every locale as resources, each serialized in a turn of its own. */
+export async function lensResources(
+  current: ReadonlyMap<string, readonly Observation[]>,
+  now: Date,
+  provenance: Provenance,
+): Promise<Map<Locale, Resource<LensBody & { provenance: Provenance }>>> {
+  const out = new Map<Locale, Resource<LensBody & { provenance: Provenance }>>();
+  for (const [locale, body] of lensBodies(current, now)) {
+    await nextTurn();
+    out.set(locale, resource({ ...body, provenance }, 'lens'));
+  }
+  return out;
 }

@@ -1,0 +1,74 @@
+import { CURRENT_MODEL } from '../analytics/model/versions.ts';
+import { seriesDef } from '../timeseries/catalog.ts';
+import { licenseOf } from '../timeseries/licenses.ts';
+import type { Observation } from '../timeseries/observation.ts';
+import type { VintagedSeries } from '../timeseries/vintages.ts';
+import type { ModelResources } from './model-resources.ts';
+import type { Provenance } from './provenance.ts';
+import { BulkDownload } from './resources/bulk.ts';
+import { CsvDownloads } from './resources/csv.ts';
+import { HistoryRanges } from './resources/history-ranges.ts';
+import { AsOfAnswers, type AsOfCompute } from './resources/model-as-of.ts';
+import { SeriesVintages } from './resources/series-vintages.ts';
+
+/** What a publication builds on first request rather than at publish time (downloads, ranges, the past). */
+export interface Downloads {
+  /** CSV downloads of the series (whose values may be reproduced) and of the history. */
+  readonly csv: CsvDownloads;
+  /** /api/history for a date range. */
+  readonly historyRanges: HistoryRanges;
+  /** /api/bulk.zip: everything in one file. */
+  readonly bulk: BulkDownload;
+  /** Point-in-time answers (`asOf`) and revision records, rebuilt from the stored vintages on demand. */
+  readonly vintages: SeriesVintages;
+  /** The regime, history and lens as known at an instant (`asOf`), computed on demand off the serving thread. */
+  readonly asOf: AsOfAnswers;
+}
+
+/**
+ * A publication's on-demand resources. Given plain values only: what is made here is kept as long as the
+ * publication, so it must never reach the publication it replaces (publication.ts says why).
+ */
+export function downloadsOnDemand(at: {
+  vintaged: ReadonlyMap<string, VintagedSeries>;
+  current: ReadonlyMap<string, readonly Observation[]>;
+  model: ModelResources | undefined;
+  provenance: (ids: readonly string[]) => Provenance;
+  version: number;
+  builtAt: string;
+  baseUrl: string;
+  serviceVersion: string;
+  asOfCompute: AsOfCompute | undefined;
+}): Downloads {
+  const { current, model } = at;
+  const vintages = new SeriesVintages(at.vintaged, at.provenance);
+  return {
+    csv: new CsvDownloads(
+      (id) => {
+        const def = seriesDef(id);
+        const observations = current.get(id);
+        return def && observations && licenseOf(def).redistribution === 'full' ? { def, observations } : undefined;
+      },
+      () => model?.history.body,
+    ),
+    historyRanges: new HistoryRanges(() => model?.history.body),
+    vintages,
+    asOf: new AsOfAnswers({
+      vintaged: at.vintaged,
+      builtAt: at.builtAt,
+      storeFirstLoadAt: () => vintages.storeFirstLoadAt(),
+      provenance: at.provenance,
+      modelInputs: CURRENT_MODEL.scored.map((s) => s.id),
+      compute: at.asOfCompute,
+    }),
+    bulk: new BulkDownload(() => ({
+      current,
+      history: model?.history.body,
+      model: model?.description.body,
+      publicationVersion: at.version,
+      builtAt: at.builtAt,
+      baseUrl: at.baseUrl,
+      serviceVersion: at.serviceVersion,
+    })),
+  };
+}
