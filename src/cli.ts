@@ -1,6 +1,9 @@
 #!/usr/bin/env node
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { routeContext } from './http/app.ts';
+import { exportSnapshot, SNAPSHOT_BUDGET_BYTES } from './ingest/bootstrap-snapshot.ts';
 import { progressObserver, summaryTable } from './ingest/progress.ts';
 import { runRefresh } from './ingest/refresh.ts';
 import { createProviders } from './providers/providers.ts';
@@ -19,7 +22,11 @@ const USAGE = `usage: usd-liquidity <command>
 commands:
   serve     start the HTTP service (refreshes on start when the data is older than REFRESH_MAX_AGE_HOURS,
             then on REFRESH_CRON; by default 6 hours and every 6 hours)
-  refresh   fetch every series now, show progress per source, print a summary table
+  refresh   fetch every series now, show progress per source, print a summary table; routine reads ask
+            only for recent observations, and each series' whole history is re-read weekly
+            (--full: re-read every whole history now)
+  snapshot export [folder]
+            write the bootstrap snapshot of the stored data (default folder: the project's bootstrap/)
   status    show the latest refresh runs and each series' freshness
   mcp       serve the MCP tools over stdio (for an agent that launches the server), from the stored data
 `;
@@ -43,9 +50,16 @@ async function main(argv: string[]): Promise<number> {
       const now = () => new Date();
       const store = await openStore(config.databaseUrl);
       await abortDanglingRuns(store.db, now().toISOString());
+      const full = argv.includes('--full');
       const summary = await runRefresh(
-        { store, providers: createProviders(config.providers), now, budgetMs: config.refreshBudgetMs },
-        'cli',
+        {
+          store,
+          providers: createProviders(config.providers),
+          now,
+          budgetMs: config.refreshBudgetMs,
+          reads: full ? 'full' : 'recent',
+        },
+        full ? 'cli-full' : 'cli',
         progressObserver(process.stdout),
       );
       process.stdout.write(`\n${summaryTable(summary)}\n`);
@@ -83,6 +97,24 @@ async function main(argv: string[]): Promise<number> {
         );
       }
       await store.close();
+      return 0;
+    }
+    case 'snapshot': {
+      if (argv[1] !== 'export') {
+        process.stderr.write(USAGE);
+        return 2;
+      }
+      const dir = argv[2] ?? fileURLToPath(new URL('../bootstrap/', import.meta.url));
+      const store = await openStore(config.databaseUrl);
+      try {
+        const manifest = await exportSnapshot(store, dir);
+        process.stdout.write(
+          `wrote ${join(dir, manifest.file)}: ${manifest.series.length} series as seen ${manifest.seenAt}, ${manifest.bytes.toLocaleString('en-US')} bytes (budget ${SNAPSHOT_BUDGET_BYTES.toLocaleString('en-US')}), SHA-256 ${manifest.sha256}\n` +
+            `left out (terms forbid redistribution): ${manifest.excluded.map((e) => e.id).join(', ') || 'none'}\n`,
+        );
+      } finally {
+        await store.close();
+      }
       return 0;
     }
     case 'mcp': {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { Cron } from 'croner';
@@ -5,6 +6,9 @@ import { DEFAULT_REFRESH_CRON } from './ingest/scheduler.ts';
 import { DEFAULT_HTTP_POLICY } from './providers/http-client.ts';
 import type { ProviderConfig } from './providers/providers.ts';
 import { parsePartnerSites } from './publish/content.ts';
+
+/** The snapshot shipped with the project (beside src/ and build/ alike). */
+const DEFAULT_SNAPSHOT_DIR = new URL('../bootstrap/', import.meta.url);
 
 /** Every setting the service reads, from the environment, with its default. Documented in the README. */
 export interface Config {
@@ -31,6 +35,8 @@ export interface Config {
   leaderCheckMs: number;
   /** Per-IP request limit per minute; 0 (the default) turns rate limiting off. */
   rateLimitPerMinute: number;
+  /** The folder of the bootstrap snapshot loaded into an empty store (ingest/bootstrap-snapshot.ts); undefined: none. */
+  bootstrapSnapshot: string | undefined;
   providers: ProviderConfig;
 }
 
@@ -89,7 +95,7 @@ const EnvSchema = Type.Object({
   PROVIDER_RETRIES: Type.Optional(integer(0, 10, 'a whole number of retries, 0 to 10 (default 3)')),
   PROVIDER_BACKOFF_MS: Type.Optional(integer(0, 600_000, 'milliseconds, 0 to 600000 (default 1000)')),
   FRED_MIN_INTERVAL_MS: Type.Optional(
-    integer(0, 60_000, 'milliseconds between FRED requests, 0 to 60000 (default 500)'),
+    integer(0, 60_000, 'milliseconds between FRED requests, 0 to 60000 (default 1000)'),
   ),
   PROVIDER_CONCURRENCY: Type.Optional(integer(1, 32, 'requests in flight per provider, 1 to 32 (default 2)')),
   PARTNER_SITES: Type.Optional(Type.String({ description: 'a JSON array of {"name","url","relation"} objects' })),
@@ -97,6 +103,12 @@ const EnvSchema = Type.Object({
   LEADER_CHECK_MS: Type.Optional(integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)')),
   RATE_LIMIT_PER_MINUTE: Type.Optional(
     integer(0, 1_000_000, 'requests per minute per address; 0 turns it off (default)'),
+  ),
+  BOOTSTRAP_SNAPSHOT: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "a folder holding manifest.json and snapshot.json.gz, or off (default: the project's bootstrap/)",
+    }),
   ),
 });
 
@@ -135,6 +147,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicationPollMs: env.PUBLICATION_POLL_MS ?? 5_000,
     leaderCheckMs: env.LEADER_CHECK_MS ?? 5_000,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? 0,
+    bootstrapSnapshot:
+      env.BOOTSTRAP_SNAPSHOT === 'off' ? undefined : (env.BOOTSTRAP_SNAPSHOT ?? fileURLToPath(DEFAULT_SNAPSHOT_DIR)),
     providers: {
       fredCsvBaseUrl: trim(env.FRED_BASE_URL ?? 'https://fred.stlouisfed.org'),
       fredApiBaseUrl: trim(env.FRED_API_BASE_URL ?? 'https://api.stlouisfed.org'),
@@ -149,7 +163,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         maxRetryAfterMs: DEFAULT_HTTP_POLICY.maxRetryAfterMs,
         maxBodyBytes: (env.PROVIDER_MAX_BODY_MB ?? 32) * 1024 * 1024,
       },
-      fredMinIntervalMs: env.FRED_MIN_INTERVAL_MS ?? 500,
+      // FRED's robots.txt sets `Crawl-delay: 1` (../shared/reference/providers.md §a.1): one request a second.
+      fredMinIntervalMs: env.FRED_MIN_INTERVAL_MS ?? 1_000,
       maxConcurrentPerProvider: env.PROVIDER_CONCURRENCY ?? 2,
     },
   };

@@ -3,7 +3,7 @@ import { API_VERSIONS, DEPRECATION_POLICY, DEPRECATIONS } from './http/api-chang
 import { buildDirectory } from './http/directory.ts';
 import { endpointDocs, errorDocs } from './http/docs-content.ts';
 import { API_ROUTES } from './http/routes/table.ts';
-import { DEFAULT_REFRESH_CRON, refreshIntervalHours } from './ingest/scheduler.ts';
+import { DEFAULT_REFRESH_CRON, DEFAULT_RETRY_MS, refreshIntervalHours } from './ingest/scheduler.ts';
 import { type PublicationContent, parsePartnerSites } from './publish/content.ts';
 import { SERVICE_VERSION } from './publish/service-version.ts';
 import { loadBlogPosts, loadMethodology } from './site/blog.ts';
@@ -14,7 +14,7 @@ import { loadBlogPosts, loadMethodology } from './site/blog.ts';
  * the HTTP route table), the partner sites and the refresh interval (from the configuration).
  */
 export function publicationContent(
-  config: Pick<Config, 'baseUrl' | 'partnerSitesJson'> & Partial<Pick<Config, 'refreshCron'>>,
+  config: Pick<Config, 'baseUrl' | 'partnerSitesJson'> & Partial<Pick<Config, 'refreshCron' | 'refreshRetryMs'>>,
 ): PublicationContent {
   const refreshHours = refreshIntervalHours(config.refreshCron ?? DEFAULT_REFRESH_CRON);
   return {
@@ -27,6 +27,10 @@ export function publicationContent(
     directory: buildDirectory(API_ROUTES, config.baseUrl, refreshHours),
     partnerSites: parsePartnerSites(config.partnerSitesJson),
     refreshIntervalHours: refreshHours,
+    refreshSchedule: {
+      cron: config.refreshCron ?? DEFAULT_REFRESH_CRON,
+      retryMs: config.refreshRetryMs ?? DEFAULT_RETRY_MS,
+    },
     apiChangelog: {
       versions: API_VERSIONS,
       deprecationPolicy: DEPRECATION_POLICY,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
+import { bootstrapTrigger, loadSnapshotIntoEmptyStore } from './ingest/bootstrap-snapshot.ts';
 import { type RefreshDeps, refreshHere } from './ingest/refresh.ts';
 import { type RefreshProcess, refreshInOwnProcess, stopRefreshChildren } from './ingest/refresh-child.ts';
 import { Refresher } from './ingest/refresher.ts';
@@ -99,12 +100,31 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   });
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
 
+  // A first start (an empty store): the snapshot shipped with the project is served at once, honestly dated, and
+  // the refresh on start brings it current — offline, it is what there is to serve.
+  const bootstrap = async () => {
+    if (!config.bootstrapSnapshot) return;
+    try {
+      const loaded = await loadSnapshotIntoEmptyStore(store, config.bootstrapSnapshot);
+      if (!loaded) return;
+      await announcePublication({ store, coordination, now, log }, loaded.runId);
+      await sync();
+      log.info(
+        { series: loaded.manifest.series.length, seenAt: loaded.manifest.seenAt },
+        `serving the ${bootstrapTrigger(loaded.manifest)} until the first refresh brings it current`,
+      );
+    } catch (error) {
+      log.warn({ err: error, dir: config.bootstrapSnapshot }, 'the bootstrap snapshot could not be loaded');
+    }
+  };
+
   let schedule: ReturnType<typeof scheduleRefreshes> | undefined;
   const lead = async () => {
     const leading = await coordination.tryLead();
     if (leading && !schedule) {
       const aborted = await abortDanglingRuns(store.db, now().toISOString());
       if (aborted > 0) log.warn({ aborted }, 'marked refresh runs interrupted by a crash as aborted');
+      await bootstrap();
       log.info('leading: this process runs the refreshes');
       schedule = scheduleRefreshes({
         refresher,

@@ -5,8 +5,9 @@ import type { Observation } from '../timeseries/observation.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
 
 /**
- * Dates the provider no longer lists. A response covers every date from its first one to today (each request
- * asks for everything up to now), so a stored date in that window that the response lacks has been withdrawn —
+ * Dates the provider no longer lists. A response covers every date from the first one asked for (`windowStart`, on
+ * a routine refresh that asks only for recent observations) or else its own first one, to today; a stored date in
+ * that window that the response lacks has been withdrawn — nothing stored before the window is ever withdrawn —
  * recorded as a withdrawal vintage, never deleted, so the current state and any past state stay right. So is a
  * value pending in quarantine for such a date.
  *
@@ -24,10 +25,11 @@ export function withdrawnDates(
   pendingDates: Iterable<string>,
   today: string,
   source = 'provider',
+  windowStart?: string,
 ): string[] {
   if (response.length === 0) return [];
   refuseStale(def, response, stored, source);
-  const from = response[0]!.date;
+  const from = windowStart !== undefined && windowStart < response[0]!.date ? windowStart : response[0]!.date;
   const listed = new Set(response.map((obs) => obs.date));
   const inWindow = (date: string) => date >= from && date <= today;
   const window = stored.filter((obs) => inWindow(obs.date));

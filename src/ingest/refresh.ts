@@ -3,13 +3,14 @@ import { ProviderError } from '../providers/provider-error.ts';
 import type { Providers } from '../providers/providers.ts';
 import { sourceLabel } from '../providers/providers.ts';
 import { loadSeries, reviseSeries } from '../store/observations.ts';
-import { finishRun, type RunStatus, recordSource, startRun } from '../store/runs.ts';
+import { finishRun, lastFullReads, type RunStatus, recordSource, startRun } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
 import { DERIVED, FETCHED, formulaInputs } from '../timeseries/catalog.ts';
 import { isoDate } from '../timeseries/dates.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
 import { conformObservations } from './conform.ts';
 import { deriveSeries } from './derive.ts';
+import { readWindowStart } from './read-window.ts';
 import { underivedDates, withdrawnDates } from './reconcile.ts';
 import { screenJumps } from './screen.ts';
 
@@ -25,6 +26,8 @@ export interface SourceOutcome {
   message: string | null;
   /** The kind of failure (a ProviderError kind), for a failed series. */
   errorKind?: string | undefined;
+  /** The first date asked for, when only a recent window was read (undefined: the whole history). */
+  windowStart?: string | undefined;
   ms: number;
 }
 
@@ -58,6 +61,11 @@ export interface RefreshDeps {
    * trickling body, a blackout with retries) cannot block the next refresh.
    */
   budgetMs?: number;
+  /**
+   * `recent` (the default): each series whose whole history was read in the last FULL_READ_EVERY_DAYS is asked
+   * only for its recent window (read-window.ts); the others, and every series with `full`, are read whole.
+   */
+  reads?: 'recent' | 'full';
 }
 
 const DEFAULT_BUDGET_MS = 600_000;
@@ -98,7 +106,13 @@ export async function runRefresh(
   // Both count from the run's start: the fetches stop in time for the derived series to fit in what is left.
   const runBudget = AbortSignal.timeout(budgetMs);
   const fetchBudget = AbortSignal.timeout(fetchBudgetMs(budgetMs));
-  const fetchOutcomes = await Promise.all(fetched.map((def) => refreshOne(def, deps, runId, observer, fetchBudget)));
+  const fullReads = deps.reads === 'full' ? new Map<string, string>() : await lastFullReads(store.db);
+  const now = deps.now();
+  const fetchOutcomes = await Promise.all(
+    fetched.map((def) =>
+      refreshOne(def, deps, runId, observer, fetchBudget, readWindowStart(def, fullReads.get(def.id), now)),
+    ),
+  );
   const derivedOutcomes: SourceOutcome[] = [];
   for (const def of DERIVED) derivedOutcomes.push(await deriveOne(def, deps, runId, observer, runBudget));
 
@@ -118,6 +132,7 @@ async function refreshOne(
   runId: number,
   observer: RefreshObserver,
   budget: AbortSignal,
+  since: string | undefined,
 ) {
   const started = performance.now();
   observer.started?.(def.id);
@@ -126,7 +141,11 @@ async function refreshOne(
   try {
     const now = deps.now();
     const fetched = await withinBudget(
-      deps.providers.fetchSeries(def, now, { onRetry: (notice) => observer.retrying?.(notice), signal: budget }),
+      deps.providers.fetchSeries(def, now, {
+        onRetry: (notice) => observer.retrying?.(notice),
+        signal: budget,
+        since,
+      }),
       budget,
       def.id,
       source,
@@ -140,8 +159,10 @@ async function refreshOne(
       now.toISOString(),
       runId,
       (stored, pending) => {
+        if (since !== undefined && fetched.observations.length === 0 && !stored.some((obs) => obs.date >= since))
+          return { incoming: [], detail: [`nothing published since ${since}`] };
         const { observations, notes } = conformObservations(def, fetched.observations, stored, today, source);
-        const withdrawn = withdrawnDates(def, observations, stored, pending.keys(), today, source);
+        const withdrawn = withdrawnDates(def, observations, stored, pending.keys(), today, source, since);
         const screened = screenJumps(def, observations, stored, pending, now);
         const reconciled =
           withdrawn.length > 0
@@ -154,9 +175,9 @@ async function refreshOne(
         };
       },
     );
-    outcome = ok(def.id, source, result, [...fetched.notes, ...(decided ?? [])], started);
+    outcome = { ...ok(def.id, source, result, [...fetched.notes, ...(decided ?? [])], started), windowStart: since };
   } catch (error) {
-    outcome = failed(def.id, source, error, started);
+    outcome = { ...failed(def.id, source, error, started), windowStart: since };
   }
   await record(deps, runId, outcome);
   observer.finished?.(outcome);
@@ -280,6 +301,7 @@ async function record(deps: RefreshDeps, runId: number, outcome: SourceOutcome):
     error: outcome.message,
     error_kind: outcome.errorKind ?? null,
     finished_at: deps.now().toISOString(),
+    window_start: outcome.windowStart ?? null,
   });
 }
 

@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import type { RefreshObserver, RefreshSummary } from './refresh.ts';
+import type { RefreshObserver, RefreshSummary, SourceOutcome } from './refresh.ts';
 import type { Refresher } from './refresher.ts';
 
 /** Every six hours, on the hour, UTC. */
@@ -111,7 +111,10 @@ export function scheduleRefreshes(opts: {
   };
 }
 
-/** Logs each retry and each failed source as it happens. */
+/**
+ * Logs each retry and each failed source as it happens, at info: the warning is the summary's, once per try
+ * (offline, forty series fail for one cause — one line says so, not forty).
+ */
 function loggingObserver(log: SchedulerLog): RefreshObserver {
   return {
     retrying: (notice) =>
@@ -121,7 +124,7 @@ function loggingObserver(log: SchedulerLog): RefreshObserver {
       ),
     finished: (outcome) => {
       if (outcome.status !== 'error') return;
-      log.warn(
+      log.info(
         { seriesId: outcome.seriesId, source: outcome.source, errorKind: outcome.errorKind, error: outcome.message },
         'source failed',
       );
@@ -130,16 +133,32 @@ function loggingObserver(log: SchedulerLog): RefreshObserver {
 }
 
 function logSummary(log: SchedulerLog, summary: RefreshSummary) {
-  const failed = summary.outcomes.filter((o) => o.status === 'error').map((o) => o.seriesId);
+  const failures = summary.outcomes.filter((o) => o.status === 'error');
   const fields = {
     runId: summary.runId,
     status: summary.status,
     added: summary.outcomes.reduce((n, o) => n + o.added, 0),
     revisions: summary.outcomes.reduce((n, o) => n + o.revisions, 0),
-    failed,
+    failed: failures.map((o) => o.seriesId),
+    causes: failureCauses(failures),
   };
   if (summary.status === 'ok') log.info(fields, 'refresh finished');
   else log.warn(fields, 'refresh finished with failures');
+}
+
+/**
+ * The failures grouped by provider and cause, each with how many series it hit: "fred: network (request failed:
+ * ENOTFOUND)" → 40. Series skipped because their provider was unreachable count under that provider's cause.
+ */
+export function failureCauses(failures: readonly SourceOutcome[]): Record<string, number> {
+  const causes: Record<string, number> = {};
+  for (const o of failures) {
+    const provider = o.source.split(':')[0]!;
+    const detail = (o.message ?? '').replace(/^.*?: (?=request failed|HTTP|timed out)/, '').slice(0, 80);
+    const key = o.errorKind === 'unreachable' ? `${provider}: unreachable` : `${provider}: ${o.errorKind} (${detail})`;
+    causes[key] = (causes[key] ?? 0) + 1;
+  }
+  return causes;
 }
 
 /**

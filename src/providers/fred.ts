@@ -6,12 +6,15 @@ import { ProviderError } from './provider-error.ts';
 /**
  * FRED client. Without a key it downloads the whole series as `fredgraph.csv` (header `observation_date,<ID>`,
  * or the pre-2024-12 `DATE,<ID>`; missing values empty or `.`). With `FRED_API_KEY` it pages through
- * `fred/series/observations` JSON (values are strings, missing is `"."`).
+ * `fred/series/observations` JSON (values are strings, missing is `"."`). A routine refresh asks for a window
+ * (`cosd=` on the CSV, `observation_start=` on the API: ../shared/reference/providers.md §a).
  */
 export interface FredOptions {
   csvBaseUrl: string;
   apiBaseUrl: string;
   apiKey: string | undefined;
+  /** Only observations from this date (`cosd` on the graph CSV, `observation_start` on the API). */
+  since?: string | undefined;
 }
 
 export async function fetchFredSeries(
@@ -23,9 +26,10 @@ export async function fetchFredSeries(
 }
 
 export async function fetchFredCsv(seriesId: string, opts: FredOptions, ctx: RequestContext): Promise<Observation[]> {
-  const url = `${opts.csvBaseUrl}/graph/fredgraph.csv?id=${encodeURIComponent(seriesId)}`;
+  const window = opts.since ? `&cosd=${opts.since}` : '';
+  const url = `${opts.csvBaseUrl}/graph/fredgraph.csv?id=${encodeURIComponent(seriesId)}${window}`;
   const response = await getText(url, ctx);
-  return parseFredCsv(response.body, seriesId, ctx.source, ctx.seriesId);
+  return parseFredCsv(response.body, seriesId, ctx.source, ctx.seriesId, opts.since !== undefined);
 }
 
 /**
@@ -33,7 +37,13 @@ export async function fetchFredCsv(seriesId: string, opts: FredOptions, ctx: Req
  * FRED always ends the file with a newline, so a body without one was cut off in transit: a value cut
  * mid-number would otherwise parse as a plausible wrong number.
  */
-export function parseFredCsv(body: string, seriesId: string, source = 'fred', label = seriesId): Observation[] {
+export function parseFredCsv(
+  body: string,
+  seriesId: string,
+  source = 'fred',
+  label = seriesId,
+  windowed = false,
+): Observation[] {
   const fail = (message: string) => new ProviderError({ source, seriesId: label, kind: 'parse', message });
   if (!body.endsWith('\n')) throw fail('CSV does not end with a newline: the download was truncated');
   let rows: string[][];
@@ -47,7 +57,9 @@ export function parseFredCsv(body: string, seriesId: string, source = 'fred', la
   const [dateColumn, valueColumn] = header.map((cell) => cell.toLowerCase());
   if (dateColumn !== 'observation_date' && dateColumn !== 'date') throw fail(`unexpected date column "${header[0]}"`);
   if (valueColumn !== seriesId.toLowerCase()) throw fail(`CSV is for "${header[1]}", not ${seriesId}`);
-  if (rows.length < 2) throw fail('CSV has a header but no rows');
+  // A window after the last observation answers the header alone (assumed: FRED's answer to a `cosd` past the
+  // series' end is not in the reference); a whole history never does.
+  if (rows.length < 2 && !windowed) throw fail('CSV has a header but no rows');
   const observations: Observation[] = [];
   for (let i = 1; i < rows.length; i++) {
     const row = rows[i]!;
@@ -85,6 +97,7 @@ export async function fetchFredJson(seriesId: string, opts: FredOptions, ctx: Re
       offset: String(offset),
       sort_order: 'asc',
     });
+    if (opts.since) params.set('observation_start', opts.since);
     const page = (await getJson(`${opts.apiBaseUrl}/fred/series/observations?${params}`, requestCtx)) as FredApiPage;
     observations.push(...parseFredApiPage(page, ctx.seriesId, ctx.source));
     const count = typeof page.count === 'number' ? page.count : 0;

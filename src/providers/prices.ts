@@ -20,9 +20,15 @@ interface ChartResponse {
   };
 }
 
-export async function fetchDailyCloses(symbol: string, baseUrl: string, now: Date, ctx: RequestContext) {
+export async function fetchDailyCloses(
+  symbol: string,
+  baseUrl: string,
+  now: Date,
+  ctx: RequestContext,
+  since?: string,
+) {
   const params = new URLSearchParams({
-    period1: '0',
+    period1: since ? String(Date.parse(`${since}T00:00:00Z`) / 1000) : '0',
     period2: String(Math.floor(now.getTime() / 1000)),
     interval: '1d',
     events: 'div,split',

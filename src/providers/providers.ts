@@ -41,6 +41,11 @@ export interface FetchOptions {
   onRetry?: (notice: RetryNotice) => void;
   /** Aborts the fetch (the refresh's time budget). */
   signal?: AbortSignal;
+  /**
+   * Ask only for observations dated on or after this date (a routine refresh; ingest/read-window.ts). An answer with
+   * no observation in the window is then valid: nothing was published since.
+   */
+  since?: string | undefined;
 }
 
 export function createProviders(config: ProviderConfig): Providers {
@@ -79,7 +84,7 @@ export function createProviders(config: ProviderConfig): Providers {
         ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
       };
-      const observations = await fetchFromProvider(source, config, ctx, now);
+      const observations = await fetchFromProvider(source, config, ctx, now, opts.since);
       return { observations, notes };
     },
   };
@@ -90,24 +95,29 @@ function fetchFromProvider(
   config: ProviderConfig,
   ctx: RequestContext,
   now: Date,
+  since: string | undefined,
 ): Promise<Observation[]> {
   switch (source.provider) {
     case 'fred':
       return fetchFredSeries(
         source.seriesId,
-        { csvBaseUrl: config.fredCsvBaseUrl, apiBaseUrl: config.fredApiBaseUrl, apiKey: config.fredApiKey },
+        { csvBaseUrl: config.fredCsvBaseUrl, apiBaseUrl: config.fredApiBaseUrl, apiKey: config.fredApiKey, since },
         ctx,
       );
     case 'treasury':
-      return fetchTreasuryDataset(source.dataset, config.treasuryBaseUrl, ctx);
+      return fetchTreasuryDataset(source.dataset, config.treasuryBaseUrl, ctx, since);
     case 'nyfed':
       return fetchNyFedDataset(
         source.dataset,
-        { baseUrl: config.nyfedBaseUrl, startDate: source.startDate, today: isoDate(now) },
+        {
+          baseUrl: config.nyfedBaseUrl,
+          startDate: since && since > source.startDate ? since : source.startDate,
+          today: isoDate(now),
+        },
         ctx,
       );
     case 'prices':
-      return fetchDailyCloses(source.symbol, config.pricesBaseUrl, now, ctx);
+      return fetchDailyCloses(source.symbol, config.pricesBaseUrl, now, ctx, since);
   }
 }
 

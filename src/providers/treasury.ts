@@ -32,8 +32,9 @@ export async function fetchTreasuryDataset(
   dataset: TreasuryDataset,
   baseUrl: string,
   ctx: RequestContext,
+  since?: string,
 ): Promise<Observation[]> {
-  const rows = await fetchAllRows(dataset, baseUrl, ctx);
+  const rows = await fetchAllRows(dataset, baseUrl, ctx, since);
   switch (dataset) {
     case 'dts-tga':
       return parseDtsTga(rows, ctx.source, ctx.seriesId, ctx.notes);
@@ -52,11 +53,14 @@ export async function fetchTreasuryDataset(
  */
 const MAX_PAGES = 50;
 
-async function fetchAllRows(dataset: TreasuryDataset, baseUrl: string, ctx: RequestContext) {
+async function fetchAllRows(dataset: TreasuryDataset, baseUrl: string, ctx: RequestContext, since?: string) {
   const endpoint = ENDPOINTS[dataset];
+  // A window replaces the dataset's first date in its `record_date:gte:` filter (never widens it).
+  const from = /record_date:gte:(\d{4}-\d{2}-\d{2})/.exec(endpoint.filter)?.[1] ?? '';
+  const filter = since && since > from ? endpoint.filter.replace(from, since) : endpoint.filter;
   const rows: Array<Record<string, unknown>> = [];
   for (let pageNumber = 1; ; pageNumber++) {
-    const params = new URLSearchParams({ filter: endpoint.filter, sort: 'record_date' });
+    const params = new URLSearchParams({ filter, sort: 'record_date' });
     if (endpoint.fields) params.set('fields', endpoint.fields);
     params.set('page[number]', String(pageNumber));
     params.set('page[size]', '10000');

@@ -42,6 +42,12 @@ export interface ApiVersionDoc {
   changes: string[];
 }
 
+/** The refresh schedule as configured (REFRESH_CRON, REFRESH_RETRY_MINUTES). */
+export interface RefreshSchedule {
+  cron: string;
+  retryMs: readonly number[];
+}
+
 export interface PublicationContent {
   name: string;
   serviceVersion: string;
@@ -57,6 +63,8 @@ export interface PublicationContent {
   partnerSites: PartnerSite[];
   /** How often the data is refreshed, in hours, derived from the configured schedule. */
   refreshIntervalHours: number;
+  /** When refreshes run: the cron pattern, and the retries after a failed or partial one (health's next try). */
+  refreshSchedule: RefreshSchedule;
   /** The API's versions and the deprecation policy (for /changelog). */
   apiChangelog: {
     versions: readonly ApiVersionDoc[];

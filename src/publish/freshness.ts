@@ -111,9 +111,25 @@ const PLAIN_WORDS: Record<string, string> = {
   internal: 'an internal error',
 };
 
+/** What a failed connection's code (in the logged message, e.g. "request failed: ENOTFOUND") means. */
+const NETWORK_CAUSES: Array<[RegExp, string]> = [
+  [
+    /\b(ENOTFOUND|EAI_AGAIN|EAI_NONAME)\b/,
+    'the provider’s name could not be resolved (DNS): this machine may be offline, or need a proxy',
+  ],
+  [/\bECONNREFUSED\b/, 'the connection to the provider was refused'],
+  [/\b(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)\b/, 'the connection to the provider timed out'],
+  [/\b(ECONNRESET|EPIPE|UND_ERR_SOCKET)\b/, 'the provider closed the connection'],
+  [/\b(ENETUNREACH|EHOSTUNREACH)\b/, 'no route to the provider: this machine may be offline'],
+];
+
 /** A failure in plain words: the kind, and the HTTP status where there is one (never hosts or bodies). */
 export function plainError(state: Pick<SeriesRefreshState, 'lastErrorKind' | 'lastError'>): string {
   const kind = state.lastErrorKind ?? 'internal';
+  if (kind === 'network') {
+    const cause = NETWORK_CAUSES.find(([code]) => code.test(state.lastError ?? ''));
+    if (cause) return cause[1];
+  }
   const words = PLAIN_WORDS[kind] ?? PLAIN_WORDS.internal!;
   const status = kind === 'http' ? /HTTP (\d{3})/.exec(state.lastError ?? '')?.[1] : undefined;
   return status ? `${words} (HTTP ${status})` : words;

@@ -14,6 +14,11 @@ export interface InputProvenance {
   vintageSeenAt: string | null;
   /** Its newest date. */
   lastDate: string | null;
+  /**
+   * Present when that newest vintage came from the bootstrap snapshot shipped with the project rather than from a
+   * read of the provider: "bootstrap snapshot of 2026-11-26".
+   */
+  vintageFrom?: string;
 }
 
 /** The provenance object of every JSON resource: which service, model and publication, and from which data. */
@@ -37,6 +42,8 @@ export function provenanceBuilder(opts: {
   serviceVersion: string;
   modelVersion: string | null;
   publication: { id: number; builtAt: string };
+  /** The bootstrap snapshot's load, if the store began with one (its trigger and the instant it stands for). */
+  bootstrap?: { trigger: string; seenAt: string } | null | undefined;
 }): (ids: readonly string[], asOf?: string) => Provenance {
   const byId = new Map<string, InputProvenance>();
   const input = (id: string, asOf?: string): InputProvenance => {
@@ -59,6 +66,7 @@ export function provenanceBuilder(opts: {
       vintageSeenAt: series ? newestSeen(series, asOf) : null,
       lastDate: series ? lastDateSeen(series, asOf) : null,
     };
+    if (opts.bootstrap && entry.vintageSeenAt === opts.bootstrap.seenAt) entry.vintageFrom = opts.bootstrap.trigger;
     if (asOf === undefined) byId.set(id, entry);
     return entry;
   };

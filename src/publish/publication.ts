@@ -11,6 +11,7 @@ import type { PublicationContent } from './content.ts';
 import { indicatorFreshness } from './freshness.ts';
 import type { ModelOutcome } from './model-computation.ts';
 import { type ModelState, modelResources, modelState as modelStateOf } from './model-resources.ts';
+import { nextRefreshAt } from './next-refresh.ts';
 import { provenanceBuilder } from './provenance.ts';
 import { type Downloads, downloadsOnDemand } from './publication-downloads.ts';
 import { buildAllSeries, currentState } from './publication-series.ts';
@@ -82,6 +83,10 @@ export interface PublicationInput {
   /** Renders the pages (the site); injected by the composition root. */
   site?: SiteBuilder | undefined;
   lastRun?: LastRun | undefined;
+  /** The bootstrap snapshot's load, if the store began with one (provenance names it). */
+  bootstrap?: { trigger: string; seenAt: string } | null | undefined;
+  /** Failed or partial runs since the last successful one (for health's next try). */
+  failedRunsInARow?: number | undefined;
   /** Values held out of the current state by the jump check, awaiting confirmation. */
   quarantine?: readonly PendingQuarantine[] | undefined;
   /** The publication's model, computed beforehand (publish/kept-model.ts): a publication never runs the model. */
@@ -118,6 +123,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
     modelVersion: modelState?.outputs.description.version ?? null,
     publication: { id: input.version, builtAt: stamp },
+    bootstrap: input.bootstrap,
   });
   const modelInputs = modelState?.outputs.description.groups.flatMap((g) => g.indicators.map((i) => i.id)) ?? [];
   const series = await buildAllSeries(current, freshness, provenance, previous?.series);
@@ -186,6 +192,9 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
         current,
         indicators,
         quarantine: input.quarantine ?? [],
+        nextRefreshAt: input.content
+          ? nextRefreshAt(input.lastRun, input.failedRunsInARow ?? 0, input.content.refreshSchedule)
+          : null,
       }),
       provenance([...current.keys()]),
     ),

@@ -110,6 +110,8 @@ export class Publisher {
         content: this.#content,
         site: this.#site,
         lastRun: runs[0],
+        failedRunsInARow: context.failedRunsInARow,
+        bootstrap: context.bootstrap,
         quarantine,
         ...(this.#offThread ? {} : { asOfCompute: computeAsOfHere }),
       });

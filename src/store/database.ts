@@ -55,6 +55,8 @@ export interface Tables {
     /** The ProviderError kind of a failure (null on success, or for a failure that was not a provider error). */
     error_kind?: string | null;
     finished_at: string;
+    /** The first date asked for by a windowed read; null for a read of the whole history. */
+    window_start?: string | null;
   };
 }
 

@@ -123,6 +123,13 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('observations_seen').on('observations').columns(['seen_at', 'series_id']).execute();
       },
     },
+    '010_refresh_source_window': {
+      async up(db: Kysely<unknown>) {
+        // Routine refreshes ask only for recent observations (ingest/read-window.ts): each source row says which
+        // window it read, so that the next refresh knows when each series last had its whole history re-read.
+        await db.schema.alterTable('refresh_sources').addColumn('window_start', 'text').execute();
+      },
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Tables } from './database.ts';
 import { type PendingQuarantine, pendingQuarantine } from './observations.ts';
-import { recentRuns, type SeriesRefreshState, seriesRefreshStates } from './runs.ts';
+import { BOOTSTRAP_TRIGGER_PREFIX, recentRuns, type SeriesRefreshState, seriesRefreshStates } from './runs.ts';
 
 /**
  * The publication log: one row per published model. Every API process builds the publication of the newest row
@@ -25,24 +25,41 @@ export interface PublicationContext {
   states: SeriesRefreshState[];
   lastRun: Selectable<Tables['refresh_runs']> | null;
   quarantine: PendingQuarantine[];
+  /** Failed or partial runs since the last successful one (what decides the next retry); absent in older logs. */
+  failedRunsInARow?: number;
+  /** The load of the bootstrap snapshot, if the store began with one: its run's trigger and the instant it stands for. */
+  bootstrap?: { trigger: string; seenAt: string } | null;
 }
 
 /** The store's refresh states, last run and pending quarantine, as a publication is built from them now. */
 export async function currentContext(db: Kysely<Tables>): Promise<PublicationContext> {
-  const [seen, states, runs, quarantine] = await Promise.all([
+  const [seen, states, runs, quarantine, bootstrap] = await Promise.all([
     db
       .selectFrom('observations')
       .select((eb) => eb.fn.max('seen_at').as('seenUpTo'))
       .executeTakeFirst(),
     seriesRefreshStates(db),
-    recentRuns(db, 1),
+    recentRuns(db, 20),
     pendingQuarantine(db),
+    db
+      .selectFrom('refresh_runs')
+      .select(['trigger', 'started_at'])
+      .where('trigger', 'like', `${BOOTSTRAP_TRIGGER_PREFIX}%`)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
+  const lastOk = runs.findIndex((run) => run.status === 'ok');
+  const failedRunsInARow = (lastOk === -1 ? runs : runs.slice(0, lastOk)).filter(
+    (run) => run.status === 'failed' || run.status === 'partial' || run.status === 'aborted',
+  ).length;
   return {
     seenUpTo: seen?.seenUpTo ?? null,
     states: [...states.values()],
     lastRun: runs[0] ?? null,
     quarantine: [...quarantine.values()],
+    failedRunsInARow,
+    bootstrap: bootstrap ? { trigger: bootstrap.trigger, seenAt: bootstrap.started_at } : null,
   };
 }
 

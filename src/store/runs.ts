@@ -76,11 +76,32 @@ export async function seriesRefreshStates(db: Kysely<Tables>): Promise<Map<strin
   return states;
 }
 
+/** The trigger of the run that loaded the bootstrap snapshot begins so: "bootstrap snapshot of 2026-11-26". */
+export const BOOTSTRAP_TRIGGER_PREFIX = 'bootstrap snapshot of ';
+
+/** When each series last had its whole history read from its provider (a read with no window; not the snapshot). */
+export async function lastFullReads(db: Kysely<Tables>): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('refresh_sources')
+    .select(['series_id', (eb) => eb.fn.max('finished_at').as('at')])
+    .where('status', '=', 'ok')
+    .where('window_start', 'is', null)
+    .where('source', 'not like', 'snapshot:%')
+    .groupBy('series_id')
+    .execute();
+  return new Map(rows.map((row) => [row.series_id, String(row.at)]));
+}
+
+/**
+ * When the last refresh that read the providers succeeded (in part or whole). The load of the bootstrap snapshot
+ * is not one (ingest/bootstrap-snapshot.ts): after it, the refresh on start still runs.
+ */
 export async function lastSuccessfulRunAt(db: Kysely<Tables>): Promise<string | undefined> {
   const row = await db
     .selectFrom('refresh_runs')
     .select('finished_at')
     .where('status', 'in', ['ok', 'partial'])
+    .where('trigger', 'not like', `${BOOTSTRAP_TRIGGER_PREFIX}%`)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -84,10 +84,22 @@ describe('the refresh schedule recovers by itself', () => {
       assert.equal(publisher.current?.health.body.status, 'down');
       assert.deepEqual(time.pending(), ['2026-11-21T12:01:00.000Z'], 'first retry after 1 minute');
       assert.ok(lines.some((l) => l.level === 'info' && l.msg === 'refresh started'));
-      const failed = lines.filter((l) => l.level === 'warn' && l.msg === 'source failed');
-      assert.ok(failed.length > 30, 'each failed source is logged at warn');
+      // Each failed source at info; one warning for the try, with the causes grouped.
+      const failed = lines.filter((l) => l.level === 'info' && l.msg === 'source failed');
+      assert.ok(failed.length > 30, 'each failed source is logged');
       assert.match(String(failed[0]!.obj.error), /HTTP 503/);
       assert.equal(failed[0]!.obj.errorKind, 'http');
+      const warnings = lines.filter((l) => l.level === 'warn' && l.msg === 'refresh finished with failures');
+      assert.equal(warnings.length, 1, 'one warning per try');
+      const causes = warnings[0]!.obj.causes as Record<string, number>;
+      assert.ok(
+        Object.keys(causes).some((k) => /^fred: http \(.*503/.test(k)),
+        JSON.stringify(causes),
+      );
+      assert.equal(
+        Object.values(causes).reduce((a, b) => a + b, 0),
+        (warnings[0]!.obj.failed as string[]).length,
+      );
 
       // Still down at the first retry: the next one waits 5 minutes.
       time.advance();

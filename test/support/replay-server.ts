@@ -67,6 +67,10 @@ export interface ReplayServer {
 
 export interface ReplayOptions {
   iceHistoryYears?: number;
+  /** The port to listen on (default: any free one). */
+  port?: number;
+  /** The address to listen on (default 127.0.0.1). */
+  host?: string;
 }
 
 /** FRED ids of the ICE BofA family, which FRED serves only for the last 3 years. */
@@ -85,8 +89,12 @@ export async function startReplayServer(data: ReplayData, opts: ReplayOptions = 
     if (rule) rule.remaining--;
     handle(data, settings, url, req, res, rule?.fault, hanging);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, resolve);
+  });
+  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     url,
     requests,
@@ -224,7 +232,7 @@ function route(data: ReplayData, settings: Settings, url: URL, fault: Fault | un
   const p = url.pathname;
   const q = url.searchParams;
   if (p === '/graph/fredgraph.csv')
-    return fredCsv(fredRows(data, settings, q.get('id') ?? ''), q.get('id') ?? '', fault);
+    return fredCsv(fromDate(fredRows(data, settings, q.get('id') ?? ''), q.get('cosd')), q.get('id') ?? '', fault);
   if (p === '/fred/series/observations') return fredJson(data, settings, q, fault);
   if (p.endsWith('/v1/accounting/dts/operating_cash_balance'))
     return fiscalPage(applyDtsFault(data.dtsRows(), fault), q, fault);
@@ -243,7 +251,7 @@ function route(data: ReplayData, settings: Settings, url: URL, fault: Fault | un
   if (p === '/api/rates/unsecured/effr/search.json') return nyfedRates(data, 'effr', 'EFFR', q, fault);
   if (p === '/api/rp/results/search.json') return nyfedRepo(data, q);
   const chart = /^\/v8\/finance\/chart\/([^/]+)$/.exec(p);
-  if (chart) return priceChart(data, decodeURIComponent(chart[1]!), fault);
+  if (chart) return priceChart(data, decodeURIComponent(chart[1]!), fault, Number(q.get('period1') ?? 0));
   return undefined;
 }
 
@@ -255,6 +263,14 @@ function fredRows(data: ReplayData, settings: Settings, id: string): ReplayRow[]
   if (!last) return rows;
   const from = `${Number(last.slice(0, 4)) - settings.iceHistoryYears}${last.slice(4)}`;
   return rows.filter((r) => r.date > from);
+}
+
+/**
+ * The rows from a date on, as FRED answers `cosd=` on the graph CSV and `observation_start=` on the API (the
+ * window's first date included; ../shared/reference/providers.md §a.1, §a.2).
+ */
+function fromDate(rows: ReplayRow[] | undefined, from: string | null): ReplayRow[] | undefined {
+  return rows && from ? rows.filter((r) => r.date >= from) : rows;
 }
 
 /** Row-level faults: values 1000× (unit change), a non-numeric value, a future date, repeated dates. */
@@ -316,7 +332,7 @@ function fredJson(
     };
   }
   const id = q.get('series_id') ?? '';
-  const rows = fredRows(data, settings, id);
+  const rows = fromDate(fredRows(data, settings, id), q.get('observation_start'));
   if (!rows) {
     return {
       status: 400,
@@ -539,8 +555,10 @@ function nyfedRepo(data: ReplayData, q: URLSearchParams): Routed {
   return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ repo: { operations } }) };
 }
 
-function priceChart(data: ReplayData, symbol: string, fault: Fault | undefined): Routed {
-  const rows = data.rows(`prices:${symbol}`);
+function priceChart(data: ReplayData, symbol: string, fault: Fault | undefined, period1 = 0): Routed {
+  const from = new Date(period1 * 1000).toISOString().slice(0, 10);
+  const rows =
+    period1 > 0 ? data.rows(`prices:${symbol}`)?.filter((r) => r.date >= from) : data.rows(`prices:${symbol}`);
   if (!rows) {
     return {
       status: 404,

@@ -25,6 +25,12 @@ export const Provenance = Type.Object(
             description: 'When this service first saw the newest vintage the answer was built from.',
           }),
           lastDate: Type.Union([Type.String(), Type.Null()]),
+          vintageFrom: Type.Optional(
+            Type.String({
+              description:
+                'Present when the newest vintage read came from the bootstrap snapshot shipped with the project (loaded into an empty store), not from the provider: "bootstrap snapshot of DATE".',
+            }),
+          ),
         },
         { additionalProperties: false },
       ),

@@ -126,11 +126,19 @@ export const Health = Type.Object(
       Type.Object({
         runId: Type.Integer(),
         status: Type.String(),
+        trigger: Type.String({
+          description:
+            'What started it: startup, schedule, retry, cli, or "bootstrap snapshot of DATE" (the data shipped with the project, loaded into an empty store).',
+        }),
         startedAt: Type.String({ format: 'date-time' }),
         finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
       }),
       Type.Null(),
     ]),
+    nextRefreshAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description:
+        'When the next refresh is planned: the next scheduled one, or sooner the retry after a failed or partial one (REFRESH_RETRY_MINUTES). Null before the first refresh has finished.',
+    }),
     indicators: Type.Object(
       {
         total: Type.Integer(),

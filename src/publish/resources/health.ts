@@ -10,6 +10,7 @@ import type { ModelFreshness } from './model.ts';
 export interface LastRun {
   id: number;
   status: string;
+  trigger: string;
   started_at: string;
   finished_at: string | null;
 }
@@ -33,6 +34,7 @@ export function healthBody(input: {
   current: ReadonlyMap<string, readonly Observation[]>;
   indicators: readonly IndicatorSummary[];
   quarantine: readonly PendingQuarantine[];
+  nextRefreshAt: Date | null;
 }) {
   const today = isoDate(input.now);
   const sources = [...input.states.values()]
@@ -63,7 +65,14 @@ export function healthBody(input: {
   return {
     status,
     reasons: [
-      ...reasonsFor(status, failing, input.reading),
+      ...reasonsFor(
+        status,
+        failing,
+        input.reading,
+        unreachable(sources),
+        input.nextRefreshAt,
+        latestDate(input.current),
+      ),
       ...(held > 0
         ? [
             `${held} value(s) held in quarantine: they jumped far beyond their series' history and enter only if a later refresh confirms them (see quarantine).`,
@@ -81,10 +90,12 @@ export function healthBody(input: {
       ? {
           runId: input.lastRun.id,
           status: input.lastRun.status,
+          trigger: input.lastRun.trigger,
           startedAt: input.lastRun.started_at,
           finishedAt: input.lastRun.finished_at,
         }
       : null,
+    nextRefreshAt: input.nextRefreshAt?.toISOString() ?? null,
     indicators: {
       total: input.indicators.length,
       withData,
@@ -108,14 +119,63 @@ export function healthBody(input: {
   };
 }
 
+/** Reachability failures: the provider was never heard from (as opposed to an answer that was refused). */
+const UNREACHABLE_KINDS = new Set(['network', 'timeout', 'unreachable']);
+
+/**
+ * When every failing source failed to reach its provider, the providers' names and the cause in plain words
+ * (the first network cause found; `unreachable` sources were skipped because of it).
+ */
+function unreachable(
+  sources: ReadonlyArray<{ provider: string; lastStatus: string; errorKind: string | null; lastError: string | null }>,
+): { providers: string[]; cause: string } | undefined {
+  const failing = sources.filter((s) => s.lastStatus === 'error');
+  if (failing.length === 0 || !failing.every((s) => UNREACHABLE_KINDS.has(s.errorKind ?? ''))) return undefined;
+  const providers = [...new Set(failing.map((s) => PROVIDER_NAMES[s.provider.split(':')[0]!] ?? s.provider))];
+  const cause =
+    failing.find((s) => s.errorKind === 'network')?.lastError ??
+    failing.find((s) => s.errorKind === 'timeout')?.lastError ??
+    'the provider could not be reached';
+  return { providers, cause };
+}
+
+const PROVIDER_NAMES: Record<string, string> = {
+  fred: 'FRED',
+  treasury: 'U.S. Treasury Fiscal Data',
+  nyfed: 'the New York Fed',
+  prices: 'the chart source',
+};
+
+function latestDate(current: ReadonlyMap<string, readonly Observation[]>): string | null {
+  let latest: string | null = null;
+  for (const observations of current.values()) {
+    const date = observations.at(-1)?.date;
+    if (date && (latest === null || date > latest)) latest = date;
+  }
+  return latest;
+}
+
 function reasonsFor(
   status: string,
   failing: number,
   reading: { date: string; freshness: ModelFreshness } | undefined,
+  offline: { providers: string[]; cause: string } | undefined,
+  next: Date | null,
+  dataUpTo: string | null,
 ): string[] {
-  if (status === 'down') return ['No data is stored yet: the first refresh has not succeeded for any source.'];
+  const nextTry = next ? ` Next try: ${next.toISOString().slice(0, 16).replace('T', ' ')} UTC.` : '';
+  if (offline) {
+    const serving = dataUpTo ? `Serving the data already stored (up to ${dataUpTo}).` : 'Nothing is stored yet.';
+    const reasons = [
+      `The data providers cannot be reached (${offline.providers.join(', ')}): ${offline.cause}. ${serving}${nextTry}`,
+    ];
+    if (reading?.freshness.reason) reasons.push(reading.freshness.reason);
+    return reasons;
+  }
+  if (status === 'down')
+    return [`No data is stored yet: the first refresh has not succeeded for any source.${nextTry}`];
   const reasons: string[] = [];
-  if (failing > 0) reasons.push(`${failing} source(s) failed their last refresh (see sources).`);
+  if (failing > 0) reasons.push(`${failing} source(s) failed their last refresh (see sources).${nextTry}`);
   if (!reading) reasons.push('The liquidity reading has not been computed.');
   else if (reading.freshness.reason) reasons.push(reading.freshness.reason);
   return reasons;
