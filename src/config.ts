@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -132,6 +134,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const refreshCron = env.REFRESH_CRON ?? DEFAULT_REFRESH_CRON;
   checkCron(refreshCron);
   if (env.PARTNER_SITES) check('PARTNER_SITES', env.PARTNER_SITES, () => parsePartnerSites(env.PARTNER_SITES));
+  const snapshot = env.BOOTSTRAP_SNAPSHOT;
+  if (snapshot && snapshot !== 'off')
+    check('BOOTSTRAP_SNAPSHOT', snapshot, () => {
+      if (!existsSync(join(snapshot, 'manifest.json'))) throw new Error('no manifest.json in that folder');
+    });
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

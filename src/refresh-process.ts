@@ -20,7 +20,7 @@ export interface RefreshProcessTask {
 async function run(task: RefreshProcessTask): Promise<RefreshChildMessage> {
   const store = await openStore(task.refresh.databaseUrl);
   try {
-    const result = await runRefreshTask(store, task.refresh);
+    const result = await runRefreshTask(store, task.refresh, (message) => process.send?.(message));
     if (!task.publish) return { ok: true, result };
     const publicationId = await recordPublication(store.db, result.summary.runId, new Date().toISOString());
     try {

@@ -15,6 +15,7 @@ import { closeModelPool } from './publish/model-pool.ts';
 import { pollPublications } from './publish/publication-poll.ts';
 import { Publisher } from './publish/publisher.ts';
 import type { RefreshProcessTask } from './refresh-process.ts';
+import { refreshProgressWatch } from './refresh-progress.ts';
 import { closeChartRenderer } from './site/chart-renderer.ts';
 import { buildSite } from './site/site-bundle.ts';
 import { type Coordination, createCoordination } from './store/coordination.ts';
@@ -82,8 +83,30 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
       await announcePublication({ store, coordination, now, log }, summary.runId, publicationId);
       await sync();
     },
+    refreshProgressWatch((progress) => publisher.showRefreshProgress(progress), now),
   );
 
+  // A first start (an empty store): the snapshot shipped with the project is served at once, honestly dated, and
+  // the refresh on start brings it current — offline, it is what there is to serve.
+  const bootstrap = async () => {
+    // Only the process that will refresh loads it (always, on SQLite; the lock holder, on PostgreSQL).
+    if (!config.bootstrapSnapshot || !(await coordination.tryLead())) return;
+    try {
+      const loaded = await loadSnapshotIntoEmptyStore(store, config.bootstrapSnapshot);
+      if (!loaded) return;
+      await announcePublication({ store, coordination, now, log }, loaded.runId);
+      await sync();
+      log.info(
+        { series: loaded.manifest.series.length, seenAt: loaded.manifest.seenAt },
+        `serving the ${bootstrapTrigger(loaded.manifest)} until the first refresh brings it current`,
+      );
+    } catch (error) {
+      log.warn({ err: error, dir: config.bootstrapSnapshot }, 'the bootstrap snapshot could not be loaded');
+    }
+  };
+
+  // Before listening: a first start answers its first request from the snapshot, not with 503.
+  await bootstrap();
   await sync();
   void coordination.onPublished(() => void sync());
   const stopPolling = pollPublications({
@@ -100,31 +123,12 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   });
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
 
-  // A first start (an empty store): the snapshot shipped with the project is served at once, honestly dated, and
-  // the refresh on start brings it current — offline, it is what there is to serve.
-  const bootstrap = async () => {
-    if (!config.bootstrapSnapshot) return;
-    try {
-      const loaded = await loadSnapshotIntoEmptyStore(store, config.bootstrapSnapshot);
-      if (!loaded) return;
-      await announcePublication({ store, coordination, now, log }, loaded.runId);
-      await sync();
-      log.info(
-        { series: loaded.manifest.series.length, seenAt: loaded.manifest.seenAt },
-        `serving the ${bootstrapTrigger(loaded.manifest)} until the first refresh brings it current`,
-      );
-    } catch (error) {
-      log.warn({ err: error, dir: config.bootstrapSnapshot }, 'the bootstrap snapshot could not be loaded');
-    }
-  };
-
   let schedule: ReturnType<typeof scheduleRefreshes> | undefined;
   const lead = async () => {
     const leading = await coordination.tryLead();
     if (leading && !schedule) {
       const aborted = await abortDanglingRuns(store.db, now().toISOString());
       if (aborted > 0) log.warn({ aborted }, 'marked refresh runs interrupted by a crash as aborted');
-      await bootstrap();
       log.info('leading: this process runs the refreshes');
       schedule = scheduleRefreshes({
         refresher,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../src/config.ts';
 
 /**
@@ -7,6 +8,8 @@ import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../src/config.ts';
  * REFRESH_MAX_AGE_HOURS=6 stopped every start once (a number variable read as a string): every variable is
  * started with a valid value here, not only refused with malformed ones.
  */
+const SHIPPED_SNAPSHOT = fileURLToPath(new URL('../bootstrap/', import.meta.url));
+
 const VALID: Record<string, [string, (c: ReturnType<typeof loadConfig>) => unknown, unknown]> = {
   PORT: ['9090', (c) => c.port, 9090],
   HOST: ['127.0.0.1', (c) => c.host, '127.0.0.1'],
@@ -38,6 +41,7 @@ const VALID: Record<string, [string, (c: ReturnType<typeof loadConfig>) => unkno
   PUBLICATION_POLL_MS: ['2000', (c) => c.publicationPollMs, 2000],
   LEADER_CHECK_MS: ['3000', (c) => c.leaderCheckMs, 3000],
   RATE_LIMIT_PER_MINUTE: ['600', (c) => c.rateLimitPerMinute, 600],
+  BOOTSTRAP_SNAPSHOT: [SHIPPED_SNAPSHOT, (c) => c.bootstrapSnapshot, SHIPPED_SNAPSHOT],
 };
 
 describe('loadConfig', () => {
@@ -50,6 +54,15 @@ describe('loadConfig', () => {
       assert.deepEqual(read(loadConfig({ [name]: value })), expected);
     });
   }
+
+  it('BOOTSTRAP_SNAPSHOT: the shipped one by default, off, or a folder that holds a manifest', () => {
+    assert.equal(loadConfig({}).bootstrapSnapshot, SHIPPED_SNAPSHOT);
+    assert.equal(loadConfig({ BOOTSTRAP_SNAPSHOT: 'off' }).bootstrapSnapshot, undefined);
+    assert.throws(
+      () => loadConfig({ BOOTSTRAP_SNAPSHOT: '/nonexistent/snapshot' }),
+      /BOOTSTRAP_SNAPSHOT="\/nonexistent\/snapshot" is not accepted: no manifest.json in that folder/,
+    );
+  });
 
   it('REFRESH_MAX_AGE_HOURS takes fractions of an hour and refuses negatives and words', () => {
     assert.equal(loadConfig({ REFRESH_MAX_AGE_HOURS: '0.5' }).refreshMaxAgeMs, 1_800_000);

@@ -659,6 +659,8 @@ export interface components {
                     /** @description When this service first saw the newest vintage the answer was built from. */
                     vintageSeenAt: string | null;
                     lastDate: string | null;
+                    /** @description Present when the newest vintage read came from the bootstrap snapshot shipped with the project (loaded into an empty store), not from the provider: "bootstrap snapshot of DATE". */
+                    vintageFrom?: string;
                 }[];
             };
         };
@@ -691,10 +693,26 @@ export interface components {
             lastRefresh: {
                 runId: number;
                 status: string;
+                /** @description What started it: startup, schedule, retry, cli, or "bootstrap snapshot of DATE" (the data shipped with the project, loaded into an empty store). */
+                trigger: string;
                 /** Format: date-time */
                 startedAt: string;
                 finishedAt: string | null;
             } | null;
+            /** @description The refresh under way, if one is: its progress and an estimate of the time left. */
+            refreshing: {
+                trigger: string;
+                /** Format: date-time */
+                startedAt: string;
+                /** @description Series done (fetched or failed), derived series included. */
+                done: number;
+                /** @description Series this refresh reads or derives (0 until they are known). */
+                total: number;
+                /** @description The time per series so far times the series left; null before the first is done. */
+                estimatedSecondsLeft: number | null;
+            } | null;
+            /** @description When the next refresh is planned: the next scheduled one, or sooner the retry after a failed or partial one (REFRESH_RETRY_MINUTES). Null before the first refresh has finished. */
+            nextRefreshAt: string | null;
             /** @description The 25 indicators by freshness state. */
             indicators: {
                 total: number;
@@ -761,6 +779,8 @@ export interface components {
                     /** @description When this service first saw the newest vintage the answer was built from. */
                     vintageSeenAt: string | null;
                     lastDate: string | null;
+                    /** @description Present when the newest vintage read came from the bootstrap snapshot shipped with the project (loaded into an empty store), not from the provider: "bootstrap snapshot of DATE". */
+                    vintageFrom?: string;
                 }[];
             };
         };
@@ -806,6 +826,8 @@ export interface components {
                     /** @description When this service first saw the newest vintage the answer was built from. */
                     vintageSeenAt: string | null;
                     lastDate: string | null;
+                    /** @description Present when the newest vintage read came from the bootstrap snapshot shipped with the project (loaded into an empty store), not from the provider: "bootstrap snapshot of DATE". */
+                    vintageFrom?: string;
                 }[];
             };
         };
@@ -924,6 +946,8 @@ export interface components {
                     /** @description When this service first saw the newest vintage the answer was built from. */
                     vintageSeenAt: string | null;
                     lastDate: string | null;
+                    /** @description Present when the newest vintage read came from the bootstrap snapshot shipped with the project (loaded into an empty store), not from the provider: "bootstrap snapshot of DATE". */
+                    vintageFrom?: string;
                 }[];
             };
         };
@@ -1028,6 +1052,8 @@ export interface components {
                     /** @description When this service first saw the newest vintage the answer was built from. */
                     vintageSeenAt: string | null;
                     lastDate: string | null;
+                    /** @description Present when the newest vintage read came from the bootstrap snapshot shipped with the project (loaded into an empty store), not from the provider: "bootstrap snapshot of DATE". */
+                    vintageFrom?: string;
                 }[];
             };
             /** @description Present only when the request gave asOf: the answer recomputed with the current model from the vintages seen by that instant (later revisions and data invisible); updatedAt, freshness and provenance describe that instant. */
@@ -1106,6 +1132,8 @@ export interface components {
                     /** @description When this service first saw the newest vintage the answer was built from. */
                     vintageSeenAt: string | null;
                     lastDate: string | null;
+                    /** @description Present when the newest vintage read came from the bootstrap snapshot shipped with the project (loaded into an empty store), not from the provider: "bootstrap snapshot of DATE". */
+                    vintageFrom?: string;
                 }[];
             };
             /** @description Present only when the request gave asOf: the answer recomputed with the current model from the vintages seen by that instant (later revisions and data invisible); updatedAt, freshness and provenance describe that instant. */
@@ -1368,6 +1396,8 @@ export interface components {
                     /** @description When this service first saw the newest vintage the answer was built from. */
                     vintageSeenAt: string | null;
                     lastDate: string | null;
+                    /** @description Present when the newest vintage read came from the bootstrap snapshot shipped with the project (loaded into an empty store), not from the provider: "bootstrap snapshot of DATE". */
+                    vintageFrom?: string;
                 }[];
             };
         };
@@ -1487,6 +1517,8 @@ export interface components {
                     /** @description When this service first saw the newest vintage the answer was built from. */
                     vintageSeenAt: string | null;
                     lastDate: string | null;
+                    /** @description Present when the newest vintage read came from the bootstrap snapshot shipped with the project (loaded into an empty store), not from the provider: "bootstrap snapshot of DATE". */
+                    vintageFrom?: string;
                 }[];
             };
             /** @description Present only when the request gave asOf: the answer recomputed with the current model from the vintages seen by that instant (later revisions and data invisible); updatedAt, freshness and provenance describe that instant. */
@@ -2730,6 +2762,8 @@ export interface components {
                     /** @description When this service first saw the newest vintage the answer was built from. */
                     vintageSeenAt: string | null;
                     lastDate: string | null;
+                    /** @description Present when the newest vintage read came from the bootstrap snapshot shipped with the project (loaded into an empty store), not from the provider: "bootstrap snapshot of DATE". */
+                    vintageFrom?: string;
                 }[];
             };
         };

@@ -8,6 +8,16 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.7.0',
+    date: '2026-11-26',
+    openapiFingerprint: 'sha256:f7ecfd851b58ce1823fcccc44e3638af3f262c52c2b8f5793ea22444053a3d07',
+    changes: [
+      'Added: /api/health nextRefreshAt (the next scheduled refresh, or sooner the retry after a failed one), lastRefresh.trigger, and refreshing (the refresh under way: series done of the total and an estimate of the seconds left).',
+      'Added: provenance.inputs[].vintageFrom, present when the newest vintage read came from the bootstrap snapshot shipped with the project ("bootstrap snapshot of DATE") rather than from the provider.',
+      'Changed: when every failing source could not reach its provider, /api/health says so in plain words first (which providers, the cause: DNS, refused, timeout) with the data served and the next try; sources[].lastError names the network cause.',
+    ],
+  },
+  {
     version: '1.6.0',
     date: '2026-11-25',
     openapiFingerprint: 'sha256:448c2ff318f05c0faf0a32a24bf5a83cd589b99b37d904155eec1c25844dff8a',

@@ -9,7 +9,11 @@ import type { RefreshObserver, RefreshSummary, SourceOutcome } from './refresh.t
  * one plain line per finished source or retry. The summary table (`cli-table3`) lists every series with points
  * added, revisions and errors.
  */
-export function progressObserver(out: NodeJS.WriteStream): RefreshObserver {
+export function progressObserver(
+  out: NodeJS.WriteStream,
+  now: () => number = () => performance.now(),
+): RefreshObserver {
+  let startedMs = now();
   let total = 0;
   let done = 0;
   const inFlight = new Set<string>();
@@ -32,12 +36,15 @@ export function progressObserver(out: NodeJS.WriteStream): RefreshObserver {
   };
   return {
     begin(labels) {
+      startedMs = now();
       total = labels.length;
       out.write(`refreshing ${total} series\n`);
       if (!out.isTTY) return;
       bars = new MultiBar({
         stream: out,
-        format: '[{value}/{total}] {status}',
+        // cli-progress estimates the time left from the pace so far.
+        format: '[{value}/{total}] about {eta_formatted} left · {status}',
+        etaBuffer: 8,
         hideCursor: false,
         clearOnComplete: true,
         gracefulExit: false,
@@ -56,7 +63,8 @@ export function progressObserver(out: NodeJS.WriteStream): RefreshObserver {
     finished(outcome) {
       inFlight.delete(outcome.seriesId);
       done++;
-      line(formatOutcome(outcome, done, total));
+      const left = timeLeft(now() - startedMs, done, total);
+      line(`${formatOutcome(outcome, done, total)}${bars || done === total ? '' : ` · ${left}`}`);
     },
     end() {
       bars?.stop();
@@ -64,6 +72,12 @@ export function progressObserver(out: NodeJS.WriteStream): RefreshObserver {
       bar = undefined;
     },
   };
+}
+
+/** "about 12 s left": the time per series so far times the series left. Example: 10 s for 5 of 15 → about 20 s. */
+export function timeLeft(elapsedMs: number, done: number, total: number): string {
+  const seconds = Math.round((elapsedMs / 1000 / done) * (total - done));
+  return seconds >= 90 ? `about ${Math.round(seconds / 60)} min left` : `about ${seconds} s left`;
 }
 
 export function formatOutcome(o: SourceOutcome, done: number, total: number): string {

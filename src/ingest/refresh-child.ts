@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../store/database.ts';
 import { abortDanglingRuns } from '../store/runs.ts';
 import type { RefreshObserver } from './refresh.ts';
-import type { RefreshChildMessage, RefreshTaskResult } from './refresh-task.ts';
+import type { RefreshChildMessage, RefreshProgressMessage, RefreshTaskResult } from './refresh-task.ts';
 import { retryNotice } from './refresh-task.ts';
 import type { RefreshRun } from './refresher.ts';
 
@@ -36,7 +36,10 @@ export interface RefreshProcess {
   budgetMs: number;
 }
 
-export function refreshInChildProcess({ entry, task, budgetMs }: RefreshProcess): Promise<RefreshTaskResult> {
+export function refreshInChildProcess(
+  { entry, task, budgetMs }: RefreshProcess,
+  onProgress: (message: RefreshProgressMessage) => void = () => {},
+): Promise<RefreshTaskResult> {
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
     // This process's flags (the young generation's size), not a debugger's port. `--optimize-for-size`: a smaller
@@ -71,8 +74,10 @@ export function refreshInChildProcess({ entry, task, budgetMs }: RefreshProcess)
       spawned = true;
       child.send(task);
     });
-    child.once('message', (message) => {
-      answer = message as RefreshChildMessage;
+    child.on('message', (message) => {
+      if (message && typeof message === 'object' && 'progress' in message)
+        onProgress(message as RefreshProgressMessage);
+      else answer = message as RefreshChildMessage;
     });
     child.once('error', (cause: NodeJS.ErrnoException) => {
       if (spawned) return;
@@ -80,7 +85,7 @@ export function refreshInChildProcess({ entry, task, budgetMs }: RefreshProcess)
       running.delete(child);
       if (niced && cause.code === 'ENOENT') {
         niceOnPath = false;
-        refreshInChildProcess({ entry, task, budgetMs }).then(resolve, reject);
+        refreshInChildProcess({ entry, task, budgetMs }, onProgress).then(resolve, reject);
       } else reject(cause);
     });
     child.once('exit', (code, signal) => {
@@ -101,7 +106,7 @@ export function stopRefreshChildren(): void {
 
 /**
  * A refresh run in a process of its own (see refresh-child.ts above), started as `processFor` says for the trigger.
- * The observer hears of its retries and outcomes when it ends. A process that started and died (a crash, its memory,
+ * The observer hears of its start and of each outcome as it happens, of its retries when it ends. A process that started and died (a crash, its memory,
  * its deadline) is never run again here, where the same input would take the API down with it: its run is closed as
  * aborted and the refresh fails (the scheduler retries later).
  */
@@ -112,13 +117,15 @@ export function refreshInOwnProcess(
   return async (trigger: string, observer: RefreshObserver = {}) => {
     let result: RefreshTaskResult;
     try {
-      result = await refreshInChildProcess(processFor(trigger));
+      result = await refreshInChildProcess(processFor(trigger), (message) => {
+        if (message.progress === 'begin') observer.begin?.(message.labels);
+        else observer.finished?.(message.outcome);
+      });
     } catch (error) {
       await abortDanglingRuns(store.db, store.now().toISOString());
       throw error;
     }
     for (const record of result.retries) observer.retrying?.(retryNotice(record));
-    for (const outcome of result.summary.outcomes) observer.finished?.(outcome);
     observer.end?.(result.summary);
     return result;
   };

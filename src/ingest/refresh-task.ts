@@ -1,7 +1,7 @@
 import { ProviderError, type ProviderErrorKind } from '../providers/provider-error.ts';
 import { createProviders, type ProviderConfig } from '../providers/providers.ts';
 import type { Store } from '../store/store.ts';
-import { type RefreshSummary, runRefresh } from './refresh.ts';
+import { type RefreshSummary, runRefresh, type SourceOutcome } from './refresh.ts';
 
 /** A refresh to run in the refresh process (refresh-child.ts): everything it needs, as plain data. */
 export interface RefreshTask {
@@ -31,8 +31,17 @@ export interface RefreshTaskResult {
 /** What the refresh process answers: its result, or why the refresh could not run at all. */
 export type RefreshChildMessage = { ok: true; result: RefreshTaskResult } | { ok: false; error: string };
 
+/** What the refresh process reports while it runs, as it happens (the service's progress and log). */
+export type RefreshProgressMessage =
+  | { progress: 'begin'; labels: Array<{ seriesId: string; source: string }> }
+  | { progress: 'finished'; outcome: SourceOutcome };
+
 /** Refreshes on the given store connection (the refresh process's own; see src/refresh-process.ts). */
-export async function runRefreshTask(store: Store, task: RefreshTask): Promise<RefreshTaskResult> {
+export async function runRefreshTask(
+  store: Store,
+  task: RefreshTask,
+  report: (message: RefreshProgressMessage) => void = () => {},
+): Promise<RefreshTaskResult> {
   const retries: RetryRecord[] = [];
   const summary = await runRefresh(
     { store, providers: createProviders(task.providers), now: () => new Date(), budgetMs: task.budgetMs },
@@ -47,6 +56,8 @@ export async function runRefreshTask(store: Store, task: RefreshTask): Promise<R
           kind: notice.error.kind,
           message: notice.error.message,
         }),
+      begin: (labels) => report({ progress: 'begin', labels }),
+      finished: (outcome) => report({ progress: 'finished', outcome }),
     },
   );
   return { summary, retries };

@@ -159,8 +159,17 @@ async function refreshOne(
       now.toISOString(),
       runId,
       (stored, pending) => {
-        if (since !== undefined && fetched.observations.length === 0 && !stored.some((obs) => obs.date >= since))
-          return { incoming: [], detail: [`nothing published since ${since}`] };
+        if (since !== undefined && fetched.observations.length === 0) {
+          const held = stored.filter((obs) => obs.date >= since);
+          if (held.length === 0) return { incoming: [], detail: [`nothing published since ${since}`] };
+          // Dates stored in the window and none answered: a lagging or cut answer, as refuseStale sees it.
+          throw new ProviderError({
+            source,
+            seriesId: def.id,
+            kind: 'stale',
+            message: `the answer holds nothing from ${since}, where ${held.length} observation(s) through ${held.at(-1)!.date} are stored: refused as stale; nothing withdrawn, the stored series is still served`,
+          });
+        }
         const { observations, notes } = conformObservations(def, fetched.observations, stored, today, source);
         const withdrawn = withdrawnDates(def, observations, stored, pending.keys(), today, source, since);
         const screened = screenJumps(def, observations, stored, pending, now);

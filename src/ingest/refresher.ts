@@ -1,5 +1,11 @@
 import type { RefreshObserver, RefreshSummary } from './refresh.ts';
 
+/** Hears of every refresh a refresher runs, from before it starts to after it is published. */
+export interface RefreshWatch extends RefreshObserver {
+  opened(trigger: string): void;
+  closed(): void;
+}
+
 /** What a refresher runs: one refresh, and the publication it logged if it logged one (the refresh process does). */
 export type RefreshRun = (
   trigger: string,
@@ -16,13 +22,17 @@ export class Refresher {
   #running: Promise<RefreshSummary> | undefined;
   readonly #run: RefreshRun;
   readonly #onComplete: (summary: RefreshSummary, publicationId?: number) => Promise<void> | void;
+  readonly #watch: RefreshWatch;
 
+  /** `watch` hears of every refresh besides the observer each call brings (the service's progress in health). */
   constructor(
     run: RefreshRun,
     onComplete: (summary: RefreshSummary, publicationId?: number) => Promise<void> | void = () => {},
+    watch: RefreshWatch = { opened: () => {}, closed: () => {} },
   ) {
     this.#run = run;
     this.#onComplete = onComplete;
+    this.#watch = watch;
   }
 
   get running(): boolean {
@@ -41,14 +51,42 @@ export class Refresher {
   refresh(trigger: string, observer?: RefreshObserver): Promise<RefreshSummary> {
     if (this.#running) return this.#running;
     this.#running = (async () => {
+      this.#watch.opened(trigger);
       try {
-        const { summary, publicationId } = await this.#run(trigger, observer);
+        const { summary, publicationId } = await this.#run(trigger, both(this.#watch, observer ?? {}));
         await this.#onComplete(summary, publicationId);
         return summary;
       } finally {
         this.#running = undefined;
+        this.#watch.closed();
       }
     })();
     return this.#running;
   }
+}
+
+/** One observer telling two. */
+function both(a: RefreshObserver, b: RefreshObserver): RefreshObserver {
+  return {
+    begin: (labels) => {
+      a.begin?.(labels);
+      b.begin?.(labels);
+    },
+    started: (seriesId) => {
+      a.started?.(seriesId);
+      b.started?.(seriesId);
+    },
+    retrying: (notice) => {
+      a.retrying?.(notice);
+      b.retrying?.(notice);
+    },
+    finished: (outcome) => {
+      a.finished?.(outcome);
+      b.finished?.(outcome);
+    },
+    end: (summary) => {
+      a.end?.(summary);
+      b.end?.(summary);
+    },
+  };
 }

@@ -6,6 +6,8 @@ import type { PublicationContent } from './content.ts';
 import { publicationModel } from './kept-model.ts';
 import { computeAsOfHere } from './model-worker.ts';
 import { buildPublication, type Publication } from './publication.ts';
+import { resource } from './resource.ts';
+import { type RefreshProgress, withRefreshProgress } from './resources/health.ts';
 import type { SiteBuilder } from './site-port.ts';
 
 export interface PublisherOptions {
@@ -52,6 +54,17 @@ export class Publisher {
 
   get current(): Publication | undefined {
     return this.#current;
+  }
+
+  /**
+   * Shows a refresh's progress in the health resource of the publication served (null: none runs). Only health
+   * is rebuilt — one small body per finished series — and the next publication starts without it.
+   */
+  showRefreshProgress(progress: RefreshProgress | null): void {
+    const current = this.#current;
+    if (!current) return;
+    const body = withRefreshProgress(current.health.body, progress);
+    this.#current = { ...current, health: resource(body, 'health') };
   }
 
   /**

@@ -39,9 +39,13 @@ describe('refresh progress', () => {
     const written = text();
     observer.end!({ runId: 1, status: 'ok', startedAt: 'a', finishedAt: 'b', outcomes: [outcome] });
     // cli-progress draws the status line with its own cursor moves: the drawn text is what is checked.
-    assert.ok(written.includes('[0/2] fetching vix, m2'), 'the status line names what is in flight');
+    assert.match(written, /\[0\/2\] about .* left · fetching vix, m2/, 'the status line names what is in flight');
     assert.ok(written.includes('[1/2] ok    vix ← fred:VIXCLS: +12 points, 1 revisions'));
-    assert.ok(written.endsWith('[1/2] fetching m2\u001b[0K'), 'the status line is redrawn after each line');
+    assert.match(
+      written,
+      new RegExp(`\\[1/2\\] about \\S+ left · fetching m2${'\u001b'}\\[0K$`),
+      'the status line is redrawn after each line',
+    );
   });
 
   it('elsewhere, prints plain lines only', () => {
@@ -51,6 +55,23 @@ describe('refresh progress', () => {
     observer.started!('vix');
     observer.finished!({ ...outcome, status: 'error', message: 'fred:VIXCLS vix: HTTP 500' });
     assert.equal(text(), 'refreshing 1 series\n[1/1] ERROR vix ← fred:VIXCLS: fred:VIXCLS vix: HTTP 500 40 ms\n');
+  });
+
+  it('elsewhere, says about how long is left after each source, from the pace so far', () => {
+    const { out, text } = stream(false);
+    let clockMs = 0;
+    const observer = progressObserver(out, () => clockMs);
+    observer.begin!(['a', 'b', 'c'].map((seriesId) => ({ seriesId, source: 'fred:X' })));
+    clockMs = 10_000;
+    observer.finished!({ ...outcome, seriesId: 'a' });
+    clockMs = 20_000;
+    observer.finished!({ ...outcome, seriesId: 'b' });
+    clockMs = 30_000;
+    observer.finished!({ ...outcome, seriesId: 'c' });
+    const lines = text().trim().split('\n');
+    assert.match(lines[1]!, /^\[1\/3\] ok +a .* · about 20 s left$/);
+    assert.match(lines[2]!, /^\[2\/3\] ok +b .* · about 10 s left$/);
+    assert.doesNotMatch(lines[3]!, /left/, 'nothing left after the last');
   });
 
   it('ends with a summary table of points added, revisions and errors', () => {

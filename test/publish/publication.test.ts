@@ -49,7 +49,7 @@ describe('the after-refresh sequence', () => {
       runId: null,
       publishedAt: '2026-11-21T06:00:00.000Z',
       // Frozen with it: an empty store has no observations, states, runs or quarantine yet.
-      context: { seenUpTo: null, states: [], lastRun: null, quarantine: [] },
+      context: { seenUpTo: null, states: [], lastRun: null, quarantine: [], failedRunsInARow: 0, bootstrap: null },
     });
   });
 });

@@ -115,3 +115,30 @@ describe('a publication built on the previous one', () => {
     assert.notEqual(built.series.get('onrrp')!.forDays(7).etag, before.series.get('onrrp')!.forDays(7).etag);
   });
 });
+
+describe('a refresh under way', () => {
+  it('shows in the health served, and only there, until it is over', async () => {
+    const store = await openStore(':memory:');
+    try {
+      const publisher = new Publisher(store, { offThread: false });
+      await publisher.sync();
+      const before = publisher.current!;
+      const progress = {
+        trigger: 'schedule',
+        startedAt: '2026-11-26T06:00:00.000Z',
+        done: 12,
+        total: 51,
+        estimatedSecondsLeft: 40,
+      };
+      publisher.showRefreshProgress(progress);
+      const during = publisher.current!;
+      assert.deepEqual(JSON.parse(during.health.response.body.toString()).refreshing, progress);
+      assert.equal(during.version, before.version, 'the same publication');
+      assert.equal(during.regime, before.regime);
+      publisher.showRefreshProgress(null);
+      assert.equal(JSON.parse(publisher.current!.health.response.body.toString()).refreshing, null);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -21,5 +21,7 @@ export function replayEnv(replay: ReplayServer): Record<string, string> {
     NYFED_BASE_URL: urls.nyfedBaseUrl,
     PRICES_BASE_URL: urls.pricesBaseUrl,
     FRED_MIN_INTERVAL_MS: '0',
+    // The replay's data, not the project's snapshot of the real files: a store starts empty, as before snapshots.
+    BOOTSTRAP_SNAPSHOT: 'off',
   };
 }

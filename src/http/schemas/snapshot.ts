@@ -135,6 +135,24 @@ export const Health = Type.Object(
       }),
       Type.Null(),
     ]),
+    refreshing: Type.Union(
+      [
+        Type.Object(
+          {
+            trigger: Type.String(),
+            startedAt: Type.String({ format: 'date-time' }),
+            done: Type.Integer({ description: 'Series done (fetched or failed), derived series included.' }),
+            total: Type.Integer({ description: 'Series this refresh reads or derives (0 until they are known).' }),
+            estimatedSecondsLeft: Type.Union([Type.Integer(), Type.Null()], {
+              description: 'The time per series so far times the series left; null before the first is done.',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'The refresh under way, if one is: its progress and an estimate of the time left.' },
+    ),
     nextRefreshAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description:
         'When the next refresh is planned: the next scheduled one, or sooner the retry after a failed or partial one (REFRESH_RETRY_MINUTES). Null before the first refresh has finished.',

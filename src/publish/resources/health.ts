@@ -7,6 +7,22 @@ import { type FreshnessState, plainError, seriesFreshness } from '../freshness.t
 import type { IndicatorSummary } from './indicators.ts';
 import type { ModelFreshness } from './model.ts';
 
+/** A refresh under way, as health shows it: how far it is, and an estimate of the time left. */
+export interface RefreshProgress {
+  trigger: string;
+  startedAt: string;
+  /** Series done (fetched, or failed) of the total, derived series included; 0 of 0 before the sources are known. */
+  done: number;
+  total: number;
+  /** The time taken per series so far times the series left; null before the first one is done. */
+  estimatedSecondsLeft: number | null;
+}
+
+/** Health while a refresh runs: the publication's body with the refresh's progress (null once it ended). */
+export function withRefreshProgress<T extends object>(body: T, progress: RefreshProgress | null): T {
+  return { ...body, refreshing: progress };
+}
+
 export interface LastRun {
   id: number;
   status: string;
@@ -96,6 +112,7 @@ export function healthBody(input: {
         }
       : null,
     nextRefreshAt: input.nextRefreshAt?.toISOString() ?? null,
+    refreshing: null as RefreshProgress | null,
     indicators: {
       total: input.indicators.length,
       withData,
