@@ -36,14 +36,18 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'serve': {
-      const service = await startService(config);
+      // Signals are handled from the first moment: the server listens before the start has ended (a first start
+      // still storing its bootstrap snapshot); a stop then waits for the start, and closes what it opened.
+      const starting = startService(config);
       const stop = async (signal: string) => {
+        const service = await starting;
         service.app.log.info({ signal }, 'shutting down');
         await service.close();
         process.exit(0);
       };
       process.once('SIGTERM', () => void stop('SIGTERM'));
       process.once('SIGINT', () => void stop('SIGINT'));
+      await starting;
       return -1;
     }
     case 'refresh': {

@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
-import { bootstrapTrigger, loadSnapshotIntoEmptyStore } from './ingest/bootstrap-snapshot.ts';
+import {
+  bootstrapTrigger,
+  type Snapshot,
+  snapshotContext,
+  snapshotForEmptyStore,
+  snapshotVintages,
+  storeSnapshot,
+} from './ingest/bootstrap-snapshot.ts';
 import { type RefreshDeps, refreshHere } from './ingest/refresh.ts';
 import { type RefreshProcess, refreshInOwnProcess, stopRefreshChildren } from './ingest/refresh-child.ts';
 import { Refresher } from './ingest/refresher.ts';
@@ -11,6 +18,8 @@ import { refreshIntervalHours, scheduleRefreshes } from './ingest/scheduler.ts';
 import { createProviders } from './providers/providers.ts';
 import { publicationContent } from './publication-content.ts';
 import { announcePublication } from './publish/after-refresh.ts';
+import { keepModel } from './publish/kept-model.ts';
+import { modelOutcome } from './publish/model-computation.ts';
 import { closeModelPool } from './publish/model-pool.ts';
 import { pollPublications } from './publish/publication-poll.ts';
 import { Publisher } from './publish/publisher.ts';
@@ -86,27 +95,50 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
     refreshProgressWatch((progress) => publisher.showRefreshProgress(progress), now),
   );
 
-  // A first start (an empty store): the snapshot shipped with the project is served at once, honestly dated, and
-  // the refresh on start brings it current — offline, it is what there is to serve.
-  const bootstrap = async () => {
-    // Only the process that will refresh loads it (always, on SQLite; the lock holder, on PostgreSQL).
-    if (!config.bootstrapSnapshot || !(await coordination.tryLead())) return;
+  // A first start (an empty store): the snapshot shipped with the project is published from memory before the
+  // server listens — its model computed once, here — then stored (one transaction, yielding to requests), logged
+  // as a publication with that same model kept, and the refresh on start brings it current. Offline, it is what
+  // there is to serve. Only the process that will refresh does this (always, on SQLite; the lock holder, on
+  // PostgreSQL).
+  const bootstrap = async (): Promise<(() => Promise<void>) | undefined> => {
+    if (!config.bootstrapSnapshot || !(await coordination.tryLead())) return undefined;
+    let snapshot: Snapshot | undefined;
     try {
-      const loaded = await loadSnapshotIntoEmptyStore(store, config.bootstrapSnapshot);
-      if (!loaded) return;
-      await announcePublication({ store, coordination, now, log }, loaded.runId);
+      snapshot = await snapshotForEmptyStore(store, config.bootstrapSnapshot);
+    } catch (error) {
+      log.warn({ err: error, dir: config.bootstrapSnapshot }, 'the bootstrap snapshot could not be read');
+    }
+    if (!snapshot) return undefined;
+    const loaded = snapshot;
+    const publishedAt = now();
+    const vintaged = snapshotVintages(loaded);
+    const computed = modelOutcome(vintaged, publishedAt, config.baseUrl);
+    await publisher.rebuild({
+      now: publishedAt,
+      version: 0,
+      preloaded: { vintaged, context: snapshotContext(loaded), computed },
+    });
+    return async () => {
+      let runId: number;
+      try {
+        runId = await storeSnapshot(store, loaded, () => new Promise((resolve) => setImmediate(resolve)));
+      } catch (error) {
+        // Still served from memory; the next start stores it again (the store is still empty: one transaction).
+        log.warn({ err: error }, 'the bootstrap snapshot could not be stored');
+        return;
+      }
+      const id = await announcePublication({ store, coordination, now: () => publishedAt, log }, runId);
+      await keepModel(store, id, computed);
       await sync();
       log.info(
         { series: loaded.manifest.series.length, seenAt: loaded.manifest.seenAt },
         `serving the ${bootstrapTrigger(loaded.manifest)} until the first refresh brings it current`,
       );
-    } catch (error) {
-      log.warn({ err: error, dir: config.bootstrapSnapshot }, 'the bootstrap snapshot could not be loaded');
-    }
+    };
   };
 
   // Before listening: a first start answers its first request from the snapshot, not with 503.
-  await bootstrap();
+  const storeBootstrap = await bootstrap();
   await sync();
   void coordination.onPublished(() => void sync());
   const stopPolling = pollPublications({
@@ -122,6 +154,8 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
     logger: log,
   });
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
+  // Before the refresh on start, which must find the snapshot stored.
+  await storeBootstrap?.();
 
   let schedule: ReturnType<typeof scheduleRefreshes> | undefined;
   const lead = async () => {

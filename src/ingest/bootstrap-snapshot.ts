@@ -3,12 +3,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { countRows, loadSeries, reviseSeries } from '../store/observations.ts';
+import type { PublicationContext } from '../store/publications.ts';
 import { BOOTSTRAP_TRIGGER_PREFIX, finishRun, recordSource, startRun } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
-import { addDays, daysBetween } from '../timeseries/dates.ts';
+import { daysBetween, fromDayNumber, toDayNumber } from '../timeseries/dates.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import type { Observation } from '../timeseries/observation.ts';
+import type { VintagedSeries } from '../timeseries/vintages.ts';
 
 /**
  * The bootstrap snapshot: every stored series whose terms allow redistribution (public domain, and
@@ -65,10 +67,22 @@ function encode(observations: readonly Observation[]): SnapshotSeries {
   return { start: observations[0]!.date, gaps, values: observations.map((o) => o.value) };
 }
 
-function decode(series: SnapshotSeries): Observation[] {
-  const out: Observation[] = [{ date: series.start, value: series.values[0]! }];
-  for (let i = 0; i < series.gaps.length; i++)
-    out.push({ date: addDays(out[i]!.date, series.gaps[i]!), value: series.values[i + 1]! });
+/** `days` is a day-number memo shared by the series of one snapshot: most dates recur in every daily series. */
+function decode(series: SnapshotSeries, days: Map<number, string>): Observation[] {
+  let day = toDayNumber(series.start);
+  const date = (n: number) => {
+    let text = days.get(n);
+    if (text === undefined) {
+      text = fromDayNumber(n);
+      days.set(n, text);
+    }
+    return text;
+  };
+  const out: Observation[] = [{ date: date(day), value: series.values[0]! }];
+  for (let i = 0; i < series.gaps.length; i++) {
+    day += series.gaps[i]!;
+    out.push({ date: date(day), value: series.values[i + 1]! });
+  }
   return out;
 }
 
@@ -137,10 +151,11 @@ export function readSnapshot(dir: string): { manifest: SnapshotManifest; series:
     throw new Error(`${manifest.file} does not match its manifest (SHA-256 ${digest}, expected ${manifest.sha256})`);
   const data = JSON.parse(gunzipSync(body).toString('utf8')) as SnapshotData;
   const series = new Map<string, Observation[]>();
+  const days = new Map<number, string>();
   for (const { id } of manifest.series) {
     const encoded = data.series[id];
     if (!encoded) throw new Error(`${manifest.file} lacks the series ${id} its manifest lists`);
-    series.set(id, decode(encoded));
+    series.set(id, decode(encoded, days));
   }
   return { manifest, series };
 }
@@ -158,35 +173,107 @@ export async function isEmptyStore(store: Store): Promise<boolean> {
   return (await countRows(store.db)) === 0;
 }
 
+export interface Snapshot {
+  manifest: SnapshotManifest;
+  series: Map<string, Observation[]>;
+}
+
+/** The snapshot in `dir` when the store is empty (undefined otherwise); throws when it does not match its manifest. */
+export async function snapshotForEmptyStore(store: Store, dir: string): Promise<Snapshot | undefined> {
+  return (await isEmptyStore(store)) ? readSnapshot(dir) : undefined;
+}
+
+/** The series' source in the refresh log and health: "snapshot:2026-11-26". */
+function snapshotSource(manifest: Pick<SnapshotManifest, 'date'>): string {
+  return `snapshot:${manifest.date}`;
+}
+
 /**
- * Loads the snapshot in `dir` into an empty store, as vintages seen at its instant, under a run dated then. It is
- * not a refresh: the scheduler still refreshes on start, and that refresh reads every whole history (the snapshot
- * counts as no full read), catching what was revised since. Does nothing when the store is not empty:
- * a snapshot never overwrites or mixes with what was read from a provider. Returns the run's id and the manifest,
- * or undefined when nothing was loaded; throws when the snapshot is missing or does not match its manifest.
+ * Stores the snapshot, as vintages seen at its instant, under a run dated then. It is not a refresh: the scheduler
+ * still refreshes on start, and that refresh reads every whole history (the snapshot counts as no full read),
+ * catching what was revised since. One transaction: a start stopped half-way leaves the store empty (and loads it
+ * again), never half loaded. Between series it yields to requests (`between`): the store's driver answers
+ * synchronously. Returns the run's id.
+ */
+export async function storeSnapshot(
+  store: Store,
+  { manifest, series }: Snapshot,
+  between: () => Promise<void> = async () => {},
+): Promise<number> {
+  return store.db.transaction().execute(async (trx) => {
+    const id = await startRun(trx, bootstrapTrigger(manifest), manifest.seenAt);
+    for (const [seriesId, observations] of series) {
+      await between();
+      const { result } = await reviseSeries(trx, seriesId, manifest.seenAt, id, () => ({ incoming: observations }));
+      await recordSource(trx, {
+        run_id: id,
+        series_id: seriesId,
+        source: snapshotSource(manifest),
+        status: 'ok',
+        points_added: result.added,
+        revisions: 0,
+        error: null,
+        error_kind: null,
+        finished_at: manifest.seenAt,
+        window_start: null,
+      });
+    }
+    await finishRun(trx, id, 'ok', manifest.seenAt);
+    return id;
+  });
+}
+
+/**
+ * Loads the snapshot in `dir` into an empty store (see storeSnapshot); nothing when the store is not empty: a
+ * snapshot never overwrites or mixes with what was read from a provider. Returns the run's id and the manifest.
  */
 export async function loadSnapshotIntoEmptyStore(
   store: Store,
   dir: string,
 ): Promise<{ runId: number; manifest: SnapshotManifest } | undefined> {
-  if (!(await isEmptyStore(store))) return undefined;
-  const { manifest, series } = readSnapshot(dir);
-  const runId = await startRun(store.db, bootstrapTrigger(manifest), manifest.seenAt);
-  for (const [id, observations] of series) {
-    const { result } = await reviseSeries(store.db, id, manifest.seenAt, runId, () => ({ incoming: observations }));
-    await recordSource(store.db, {
-      run_id: runId,
-      series_id: id,
-      source: `snapshot:${manifest.date}`,
-      status: 'ok',
-      points_added: result.added,
-      revisions: 0,
-      error: null,
-      error_kind: null,
-      finished_at: manifest.seenAt,
-      window_start: null,
+  const snapshot = await snapshotForEmptyStore(store, dir);
+  if (!snapshot) return undefined;
+  return { runId: await storeSnapshot(store, snapshot), manifest: snapshot.manifest };
+}
+
+/**
+ * What a publication of the stored snapshot is built with besides its series — the refresh states, the run, the
+ * bootstrap — exactly as the store will give them once storeSnapshot has run (currentContext), so that a
+ * publication built from memory before then is the one built from the store after (but for the run's id, 0).
+ */
+export function snapshotContext({ manifest, series }: Snapshot): PublicationContext {
+  const trigger = bootstrapTrigger(manifest);
+  return {
+    seenUpTo: manifest.seenAt,
+    states: [...series.keys()].sort().map((seriesId) => ({
+      seriesId,
+      source: snapshotSource(manifest),
+      lastAttemptAt: manifest.seenAt,
+      lastStatus: 'ok' as const,
+      lastError: null,
+      lastErrorKind: null,
+      lastSuccessAt: manifest.seenAt,
+    })),
+    lastRun: { id: 0, status: 'ok', trigger, started_at: manifest.seenAt, finished_at: manifest.seenAt },
+    quarantine: [],
+    failedRunsInARow: 0,
+    bootstrap: { trigger, seenAt: manifest.seenAt },
+  };
+}
+
+/** The snapshot's series as the store will hold them once loaded: one vintage per date, seen at its instant. */
+export function snapshotVintages(snapshot: {
+  manifest: Pick<SnapshotManifest, 'seenAt'>;
+  series: ReadonlyMap<string, readonly Observation[]>;
+}): Map<string, VintagedSeries> {
+  const out = new Map<string, VintagedSeries>();
+  for (const [id, observations] of snapshot.series) {
+    out.set(id, {
+      dates: observations.map((o) => o.date),
+      firstValues: observations.map((o) => o.value),
+      firstSeen: observations.map(() => snapshot.manifest.seenAt),
+      revisions: new Map(),
     });
   }
-  await finishRun(store.db, runId, 'ok', manifest.seenAt);
-  return { runId, manifest };
+  return out;
 }

@@ -26,8 +26,13 @@ export async function publicationModel(
   const stored = key && (await storedModelResult(store.db, key));
   if (stored) return { ok: true, computation: JSON.parse(stored) as ModelComputation };
   const outcome = modelOutcome(at.vintaged, at.now, at.baseUrl);
-  if (key && outcome.ok) await storeModelResult(store.db, key, JSON.stringify(outcome.computation)).catch(onKeepFailed);
+  if (key) await keepModel(store, at.publicationId!, outcome).catch(onKeepFailed);
   return outcome;
+}
+
+/** Keeps a model computed elsewhere (a worker thread) for a logged publication: what publicationModel reads. */
+export async function keepModel(store: Store, publicationId: number, outcome: ModelOutcome): Promise<void> {
+  if (outcome.ok) await storeModelResult(store.db, modelResultKey(publicationId), JSON.stringify(outcome.computation));
 }
 
 /**

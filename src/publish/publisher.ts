@@ -2,8 +2,10 @@ import type { Logger } from 'pino';
 import { loadVintagedSeries, type VintageBase } from '../store/observations.ts';
 import { currentContext, latestPublication, type PublicationContext } from '../store/publications.ts';
 import type { Store } from '../store/store.ts';
+import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
 import { publicationModel } from './kept-model.ts';
+import type { ModelOutcome } from './model-computation.ts';
 import { computeAsOfHere } from './model-worker.ts';
 import { buildPublication, type Publication } from './publication.ts';
 import { resource } from './resource.ts';
@@ -90,27 +92,40 @@ export class Publisher {
    * store; alone, the process uses its clock and a counter.
    */
   async rebuild(
-    at: { now?: Date; version?: number; context?: PublicationContext | null } = {},
+    at: {
+      now?: Date;
+      version?: number;
+      context?: PublicationContext | null;
+      /**
+       * Build from these series, context and model instead of the store (the bootstrap snapshot, served while it is
+       * being stored: service.ts); they must be what the store will hold.
+       */
+      preloaded?: { vintaged: Map<string, VintagedSeries>; context: PublicationContext; computed: ModelOutcome };
+    } = {},
   ): Promise<Publication | undefined> {
     try {
       // A logged publication is rebuilt from what it was logged with: the observations seen by its instant and
       // its frozen context. Otherwise (alone, or a row from before contexts were logged), from the store now.
       const seenUpTo = at.context?.seenUpTo ?? undefined;
-      const [vintaged, context] = await Promise.all([
-        loadVintagedSeries(this.#store.db, undefined, seenUpTo, this.#loaded),
-        at.context ?? currentContext(this.#store.db),
-      ]);
+      const [vintaged, context] = at.preloaded
+        ? [at.preloaded.vintaged, at.preloaded.context]
+        : await Promise.all([
+            loadVintagedSeries(this.#store.db, undefined, seenUpTo, this.#loaded),
+            at.context ?? currentContext(this.#store.db),
+          ]);
       // Only a load bounded by a logged instant can be built on: an unbounded one may have seen part of a write.
-      this.#loaded = seenUpTo === undefined ? undefined : { seenUpTo, series: vintaged };
+      this.#loaded = seenUpTo === undefined || at.preloaded ? undefined : { seenUpTo, series: vintaged };
       const states = new Map(context.states.map((s) => [s.seriesId, s]));
       const runs = context.lastRun ? [context.lastRun] : [];
       const quarantine = context.quarantine;
       const now = at.now ?? this.#now();
-      const computed = await publicationModel(
-        this.#store,
-        { publicationId: at.version, vintaged, now, baseUrl: this.#baseUrl },
-        (error) => this.#log?.warn({ err: error }, 'could not keep the model result for the next start'),
-      );
+      const computed =
+        at.preloaded?.computed ??
+        (await publicationModel(
+          this.#store,
+          { publicationId: at.version, vintaged, now, baseUrl: this.#baseUrl },
+          (error) => this.#log?.warn({ err: error }, 'could not keep the model result for the next start'),
+        ));
       const started = performance.now();
       const next = await buildPublication({
         vintaged,

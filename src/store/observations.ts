@@ -63,7 +63,19 @@ export async function reviseSeries<T = undefined>(
   runId: number | null,
   decide: (stored: Observation[], pending: Map<string, PendingQuarantine>) => Revision<T>,
 ): Promise<{ result: AppendResult; detail: T | undefined }> {
-  return db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (a whole load at once), in it; otherwise in a transaction of its own.
+  if (db.isTransaction) return revise(db, seriesId, seenAt, runId, decide);
+  return db.transaction().execute((trx) => revise(trx, seriesId, seenAt, runId, decide));
+}
+
+async function revise<T>(
+  trx: Kysely<Tables>,
+  seriesId: string,
+  seenAt: string,
+  runId: number | null,
+  decide: (stored: Observation[], pending: Map<string, PendingQuarantine>) => Revision<T>,
+): Promise<{ result: AppendResult; detail: T | undefined }> {
+  {
     const stored = (await loadSeries(trx, { seriesIds: [seriesId] })).get(seriesId) ?? [];
     const pending = await pendingQuarantine(trx, seriesId);
     const { incoming, extras = {}, detail } = decide(stored, pending);
@@ -99,7 +111,7 @@ export async function reviseSeries<T = undefined>(
         .execute();
     }
     return { result, detail };
-  });
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { ProviderConfig } from '../../src/providers/providers.ts';
 import type { DtsRow, ReplayData, ReplayRow } from './replay-data.ts';
@@ -60,6 +60,8 @@ export interface ReplayServer {
   providerConfig(overrides?: Partial<ProviderConfig>): ProviderConfig;
   /** Years of ICE BofA history FRED serves (3 by default, as since April 2026; Infinity for the old full history). */
   iceHistoryYears: number;
+  /** Bytes written to every client so far, headers included (what the service downloaded). */
+  bytesServed(): number;
   /** Bytes of the last streamed (`huge`) body actually written before the client hung up or it ended. */
   readonly lastStreamedBytes: number;
   close(): Promise<void>;
@@ -89,6 +91,15 @@ export async function startReplayServer(data: ReplayData, opts: ReplayOptions = 
     if (rule) rule.remaining--;
     handle(data, settings, url, req, res, rule?.fault, hanging);
   });
+  let closedBytes = 0;
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => {
+      closedBytes += socket.bytesWritten;
+      sockets.delete(socket);
+    });
+  });
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -98,6 +109,7 @@ export async function startReplayServer(data: ReplayData, opts: ReplayOptions = 
   return {
     url,
     requests,
+    bytesServed: () => [...sockets].reduce((n, socket) => n + socket.bytesWritten, closedBytes),
     inject(match, fault, times = Number.POSITIVE_INFINITY) {
       rules.unshift({ match, fault, remaining: times });
     },
