@@ -1,4 +1,5 @@
 import type { Publication } from '../publish/publication.ts';
+import { PROVIDERS_UNREACHABLE } from '../publish/resources/health.ts';
 import { daysBetween, isoDate } from '../timeseries/dates.ts';
 import type { Banner } from './page.ts';
 import { formatDate } from './site-data.ts';
@@ -19,6 +20,17 @@ export function bannerFor(publication: Publication): Banner | undefined {
   const health = publication.health.body;
   if (health.status === 'ok') return undefined;
   const failing = failingSummary(health.sources);
+  // Offline (a DNS failure, refused, timed out): health's own words — which providers, why, what is served, and
+  // when the next try is — before anything about the reading's age.
+  const unreachable = health.reasons.find((reason) => reason.startsWith(PROVIDERS_UNREACHABLE));
+  if (unreachable) {
+    const rest = health.reasons.filter((reason) => reason !== unreachable).join(' ');
+    return {
+      tone: health.status === 'down' ? 'bad' : 'warn',
+      title: `${PROVIDERS_UNREACHABLE}.`,
+      text: `${unreachable.slice(PROVIDERS_UNREACHABLE.length).replace(/^ \((.*?)\): /, '$1: ')}${rest ? ` ${rest}` : ''}`,
+    };
+  }
   if (health.status === 'down') {
     const run = health.lastRefresh;
     const text =

@@ -157,6 +157,11 @@ describe('the bootstrap snapshot', () => {
         /The data providers cannot be reached \(FRED, .*\): the connection to the provider was refused\. Serving the data already stored \(up to \d{4}-\d{2}-\d{2}\)\. Next try: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./,
       );
       assert.ok(health.nextRefreshAt, 'when the next try is');
+      // The first screen says the same, in the same words.
+      const page = (await service.app.inject('/')).body;
+      assert.match(page, /<strong>The data providers cannot be reached\.<\/strong>/);
+      assert.match(page, /the connection to the provider was refused\. Serving the data already stored/);
+      assert.match(page, /Next try: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
       const again = (await service.app.inject('/api/regime')).json() as { freshness: { state: string } };
       assert.equal(again.freshness.state, 'stale', 'still served after the failed refresh');
     } finally {

@@ -136,6 +136,9 @@ export function healthBody(input: {
   };
 }
 
+/** How health's first reason begins when the providers cannot be reached (the site's banner shows that reason). */
+export const PROVIDERS_UNREACHABLE = 'The data providers cannot be reached';
+
 /** Reachability failures: the provider was never heard from (as opposed to an answer that was refused). */
 const UNREACHABLE_KINDS = new Set(['network', 'timeout', 'unreachable']);
 
@@ -184,7 +187,7 @@ function reasonsFor(
   if (offline) {
     const serving = dataUpTo ? `Serving the data already stored (up to ${dataUpTo}).` : 'Nothing is stored yet.';
     const reasons = [
-      `The data providers cannot be reached (${offline.providers.join(', ')}): ${offline.cause}. ${serving}${nextTry}`,
+      `${PROVIDERS_UNREACHABLE} (${offline.providers.join(', ')}): ${offline.cause}. ${serving}${nextTry}`,
     ];
     if (reading?.freshness.reason) reasons.push(reading.freshness.reason);
     return reasons;
