@@ -2829,6 +2829,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
@@ -2876,6 +2885,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
@@ -2933,6 +2951,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
@@ -3001,7 +3028,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. */
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3098,7 +3125,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. */
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3185,7 +3212,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. */
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3268,7 +3295,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. */
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3343,6 +3370,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
@@ -3405,7 +3441,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. */
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3480,6 +3516,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
@@ -3536,6 +3581,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
@@ -3606,7 +3660,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. */
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3697,7 +3751,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. */
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3772,6 +3826,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
@@ -3831,6 +3894,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description unknown_series: The series id is not one of the 25 tracked ids. */
             404: {
@@ -4093,7 +4165,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/linkset+json": string;
+                    "application/linkset+json; profile=\"https://www.rfc-editor.org/info/rfc9727\"": string;
                 };
             };
             /** @description Not modified: the If-None-Match tag matches the current ETag. */

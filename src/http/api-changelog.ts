@@ -8,6 +8,19 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.8.0',
+    date: '2026-11-26',
+    openapiFingerprint: 'sha256:5a99682f257deb5227445579719a88351295e0e3d4f29187641f74be1103ec0b',
+    changes: [
+      'Changed: an /api endpoint answers 400 unknown_parameter to a query parameter it does not take (e.g. /api/history?days=30, which answered the whole history), naming the ones it takes; the site and the charts still ignore parameters they do not take.',
+      'Changed: If-None-Match is evaluated even when the request says Cache-Control: no-cache (as fetch() does): 304 when it matches.',
+      'Added: Access-Control-Expose-Headers (ETag, Retry-After, Deprecation, Sunset, Link, Content-Disposition, Mcp-Session-Id) on every answer; POST /mcp answers CORS preflights and carries Access-Control-Allow-Origin.',
+      'Changed: asOf accepts RFC 3339 date-times with any fraction of a second (and t, z in lower case).',
+      'Changed: /.well-known/api-catalog is served as application/linkset+json with the RFC 9727 profile, and it and every page carry Link: </.well-known/api-catalog>; rel="api-catalog".',
+      'MCP: an unknown tool is a JSON-RPC error -32602 (it was a tool result); get_history without start answers the last 365 days (the whole history is ~100k tokens).',
+    ],
+  },
+  {
     version: '1.7.0',
     date: '2026-11-26',
     openapiFingerprint: 'sha256:f7ecfd851b58ce1823fcccc44e3638af3f262c52c2b8f5793ea22444053a3d07',

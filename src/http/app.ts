@@ -100,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The MCP endpoint: JSON-RPC over POST (streamable HTTP, stateless). GET /mcp is in the route table (405).
   app.post('/mcp', async (request, reply) => {
     reply.hijack();
+    // Browser MCP clients too: the SDK writes its head on top of these.
+    for (const [name, value] of Object.entries(CORS_HEADERS)) reply.raw.setHeader(name, value);
     // The SDK is loaded on the first MCP request, not at start: most processes never see one.
     const { handleMcpRequest } = await import('./mcp.ts');
     await handleMcpRequest(context, request.raw, reply.raw, request.body);
@@ -150,17 +152,21 @@ export function routeContext(deps: Pick<AppDeps, 'config' | 'publication'>): Rou
   };
 }
 
+/** The methods a preflight allows: POST on the MCP endpoint (JSON-RPC), else the read-only ones. */
+const MCP_METHODS = 'POST, OPTIONS';
+
 function preflight(request: FastifyRequest, reply: FastifyReply) {
   const requested = request.headers['access-control-request-headers'];
+  const methods = request.url.split('?')[0]!.replace(/\/+$/, '') === '/mcp' ? MCP_METHODS : ALLOWED_METHODS;
   reply
     .code(204)
     .headers({
       ...CORS_HEADERS,
-      'access-control-allow-methods': ALLOWED_METHODS,
+      'access-control-allow-methods': methods,
       'access-control-allow-headers':
-        typeof requested === 'string' ? requested : 'If-None-Match, Accept, Accept-Encoding',
+        typeof requested === 'string' ? requested : 'If-None-Match, Accept, Accept-Encoding, Content-Type',
       'access-control-max-age': '86400',
-      allow: ALLOWED_METHODS,
+      allow: methods,
       'cache-control': 'public, max-age=86400',
     })
     .send();

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { withHeaders } from '../publish/prepared-response.ts';
 import { DEPRECATIONS, type Deprecation, deprecationHeaders } from './api-changelog.ts';
 import { ApiError, errorReply, truncate } from './api-error.ts';
-import { DeclaredQuery } from './query-params.ts';
+import { DeclaredQuery, takesNoUnknownParameter } from './query-params.ts';
 import { compileRouter } from './router.ts';
 import {
   type Answer,
@@ -51,17 +51,19 @@ export function createDispatcher(
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const found = match(path);
+    const search = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
     const request: RouteRequest = {
       params: found?.params ?? {},
-      query: new DeclaredQuery(
-        new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
-        (found && declared.get(found.route)) || NOTHING_DECLARED,
-      ),
+      query: new DeclaredQuery(search, (found && declared.get(found.route)) || NOTHING_DECLARED),
       headers: req.headers,
       path,
       markdownPath: found?.markdownPath ?? false,
       ...(res ? { connection: () => clientConnection(res) } : {}),
     };
+    if (found && q >= 0 && takesNoUnknownParameter(path)) {
+      const unknown = unknownParameter(search, declared.get(found.route)!);
+      if (unknown) return unknown;
+    }
     if (found) {
       const result = found.route.handle(request, context);
       const notice = noticeByRoute.get(found.route.path);
@@ -119,4 +121,21 @@ function clientConnection(res: ServerResponse): ClientConnection {
     if (!res.writableFinished) controller.abort();
   });
   return { gone: controller.signal, halfClosed: () => res.socket?.readableEnded ?? true };
+}
+
+/**
+ * 400 unknown_parameter for the first query parameter an API endpoint does not take: a misspelt `day=30` would
+ * otherwise answer the whole history as if nothing were asked.
+ */
+function unknownParameter(query: URLSearchParams, accepted: ReadonlySet<string>): ApiError | undefined {
+  for (const name of query.keys()) {
+    if (accepted.has(name)) continue;
+    const list = [...accepted];
+    return new ApiError(
+      'unknown_parameter',
+      `This endpoint takes no parameter "${truncate(name)}".`,
+      list.length > 0 ? `It takes: ${list.join(', ')}.` : 'It takes no query parameter.',
+    );
+  }
+  return undefined;
 }

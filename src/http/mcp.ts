@@ -2,11 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, Type } from '@sinclair/typebox';
 import { LRUCache } from 'lru-cache';
 import { SERVICE_VERSION } from '../publish/service-version.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
+import { addDays } from '../timeseries/dates.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { ApiError, errorReply } from './api-error.ts';
@@ -32,12 +33,25 @@ interface ApiTool {
   name: string;
   title: string;
   route: Route;
+  /** What the tool adds to the route's description (its own defaults). */
+  note?: string;
 }
+
+/**
+ * Days of history get_history answers without `start`: the whole history is ~350,000 characters (~100k tokens),
+ * over common clients' tool-result caps; a year is ~22,000.
+ */
+export const MCP_HISTORY_DEFAULT_DAYS = 365;
 
 const API_TOOLS: readonly ApiTool[] = [
   { name: 'get_regime', title: 'Liquidity regime now', route: getRegime },
   { name: 'get_series', title: 'One series as a time series', route: getSeries },
-  { name: 'get_history', title: 'Daily headline history', route: getHistory },
+  {
+    name: 'get_history',
+    title: 'Daily headline history',
+    route: getHistory,
+    note: `Without start, the last ${MCP_HISTORY_DEFAULT_DAYS} days (the whole history, from 2005, is ~100k tokens: ask for it by start and end, a few years at a time, or download /api/history.csv).`,
+  },
   { name: 'get_lens', title: 'Three-axis lens, narrated', route: getLens },
   { name: 'get_correlation', title: 'Liquidity vs asset prices', route: getCorrelation },
   { name: 'get_model', title: 'The model and its validation', route: getModel },
@@ -105,7 +119,7 @@ function buildToolList() {
     ...API_TOOLS.map((tool) => ({
       name: tool.name,
       title: tool.title,
-      description: `${tool.route.spec!.summary}. ${tool.route.spec!.description} (Same answer as GET ${tool.route.path}.)`,
+      description: `${tool.route.spec!.summary}. ${tool.route.spec!.description}${tool.note ? ` ${tool.note}` : ''} (Same answer as GET ${tool.route.path}.)`,
       inputSchema: inputSchema(tool.route.spec!.parameters),
       outputSchema: plain(tool.route.spec!.response),
       annotations: { title: tool.title, ...READ_ONLY },
@@ -190,6 +204,15 @@ export async function callTool(
   return result;
 }
 
+/** get_history's start without one: MCP_HISTORY_DEFAULT_DAYS before its end (asOf's day, or the latest date). */
+function defaultHistoryStart(context: RouteContext, args: Record<string, unknown>): string {
+  const asOf =
+    typeof args.asOf === 'string' && /^\d{4}-\d{2}-\d{2}/.test(args.asOf) ? args.asOf.slice(0, 10) : undefined;
+  const latest = context.publication()?.history?.body.dates.at(-1);
+  const end = typeof args.end === 'string' ? args.end : (asOf ?? latest ?? new Date().toISOString().slice(0, 10));
+  return addDays(end, -(MCP_HISTORY_DEFAULT_DAYS - 1));
+}
+
 async function runTool(context: RouteContext, name: string, args: Record<string, unknown>): Promise<ToolResult> {
   if (name === 'list_series') {
     const body = seriesList(context.baseUrl);
@@ -200,11 +223,8 @@ async function runTool(context: RouteContext, name: string, args: Record<string,
     };
   }
   const tool = API_TOOLS.find((t) => t.name === name);
-  if (!tool)
-    return errorResult(
-      new ApiError('not_found', `No tool "${name.slice(0, 64)}".`, 'See tools/list.'),
-      context.baseUrl,
-    );
+  // A protocol error, not a tool's result (MCP: "unknown tools" are -32602 Invalid params).
+  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 64)} (see tools/list).`);
   const spec = tool.route.spec!;
   const known = new Set(spec.parameters.map((p) => p.name));
   const unknown = Object.keys(args).find((key) => !known.has(key));
@@ -218,6 +238,7 @@ async function runTool(context: RouteContext, name: string, args: Record<string,
       context.baseUrl,
     );
   }
+  if (name === 'get_history' && args.start === undefined) args = { ...args, start: defaultHistoryStart(context, args) };
   const params: Record<string, string> = {};
   const query = new URLSearchParams();
   let path = tool.route.path;

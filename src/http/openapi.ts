@@ -6,6 +6,7 @@ import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { API_VERSION } from './api-changelog.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+import { takesNoUnknownParameter } from './query-params.ts';
 import type { Route } from './routes/route.ts';
 import { ErrorEnvelope } from './schemas/error.ts';
 
@@ -88,7 +89,12 @@ function operation(
     },
     '304': { description: 'Not modified: the If-None-Match tag matches the current ETag.' },
   };
-  for (const [status, codes] of groupByStatus([...spec.errors, 'method_not_allowed', 'internal_error'])) {
+  const always = [
+    ...(takesNoUnknownParameter(route.path) ? (['unknown_parameter'] as const) : []),
+    'method_not_allowed',
+    'internal_error',
+  ] as const;
+  for (const [status, codes] of groupByStatus([...spec.errors, ...always])) {
     responses[String(status)] = {
       description: codes.map((code) => `${code}: ${ERROR_CODES[code].description}`).join(' '),
       content: {

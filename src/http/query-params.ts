@@ -86,3 +86,11 @@ export class DeclaredQuery {
     return new URLSearchParams(this.search);
   }
 }
+
+/**
+ * API endpoints answer 400 unknown_parameter to a query parameter they do not take (dispatch.ts); pages and charts
+ * ignore them (shared links carry tracking parameters).
+ */
+export function takesNoUnknownParameter(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}

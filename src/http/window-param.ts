@@ -87,7 +87,8 @@ export function parseAsOf(raw: string | string[] | undefined): ParamResult<strin
   if (Array.isArray(raw)) return { ok: false, message: `Parameter "asOf" was given ${raw.length} times.`, hint };
   const date = parseDate(raw, 'asOf');
   if (date.ok && date.value) return { ok: true, value: `${date.value}T23:59:59.999Z` };
-  const match = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw);
+  // RFC 3339 with any fraction of a second (Python's isoformat() writes microseconds); T and Z in either case.
+  const match = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/.test(raw);
   const time = Date.parse(raw);
   if (!match || Number.isNaN(time)) {
     return { ok: false, message: `Invalid value for parameter "asOf": "${truncate(raw)}".`, hint };

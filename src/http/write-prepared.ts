@@ -34,7 +34,13 @@ export function writePrepared(headers: IncomingHttpHeaders, res: ServerResponse,
   res.end();
 }
 
+/**
+ * Whether If-None-Match names one of the ETags. Only that header is given to `fresh`: with the request's
+ * `Cache-Control: no-cache` (which `fetch()` adds whenever a script sets If-None-Match) it would answer "not fresh",
+ * a cache's rule; the origin evaluates the precondition (RFC 9110 §13.2.1) and answers 304.
+ */
 function notModified(headers: IncomingHttpHeaders, prepared: PreparedResponse): boolean {
-  for (const etag of prepared.etags) if (fresh(headers, { etag })) return true;
+  const precondition = { 'if-none-match': headers['if-none-match'] };
+  for (const etag of prepared.etags) if (fresh(precondition, { etag })) return true;
   return false;
 }

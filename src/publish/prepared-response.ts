@@ -44,7 +44,11 @@ export interface PreparedResponse {
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** Every response may be read from any origin (the API is public and read-only). */
-export const CORS_HEADERS = { 'access-control-allow-origin': '*' } as const;
+export const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  // Browser code may read these (by default only the CORS-safelisted ones: not ETag, Retry-After, Link…).
+  'access-control-expose-headers': 'ETag, Retry-After, Deprecation, Sunset, Link, Content-Disposition, Mcp-Session-Id',
+} as const;
 
 /** Browsers must not guess another type than the one sent (a JSON body is never run as a script or page). */
 const NOSNIFF = { 'x-content-type-options': 'nosniff' } as const;

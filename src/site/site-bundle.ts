@@ -45,7 +45,12 @@ export const PAGE_SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   vary: 'Accept',
+  // RFC 9727 §4: where this site's API catalog is.
+  link: '</.well-known/api-catalog>; rel="api-catalog"',
 };
+
+/** The API catalog's media type: a linkset (RFC 9264) with the RFC 9727 profile. */
+export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
 const HTML = 'text/html; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
@@ -192,10 +197,9 @@ export function buildSite(publication: Publication): SiteBundle {
       ),
     },
     llms: prepareBody(Buffer.from(llmsTxt(data)), 'text/plain; charset=utf-8', CACHE_CONTROL.page),
-    apiCatalog: prepareBody(
-      Buffer.from(JSON.stringify(apiCatalog(data.baseUrl))),
-      'application/linkset+json',
-      CACHE_CONTROL.apiCatalog,
+    apiCatalog: withHeaders(
+      prepareBody(Buffer.from(JSON.stringify(apiCatalog(data.baseUrl))), API_CATALOG_TYPE, CACHE_CONTROL.apiCatalog),
+      { link: PAGE_SECURITY_HEADERS.link },
     ),
     documents: new Map([
       ...STATIC_DOCUMENTS,

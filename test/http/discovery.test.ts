@@ -95,7 +95,10 @@ describe('machine-readable discovery', () => {
   it('/.well-known/api-catalog is an RFC 9727 linkset', async () => {
     const res = await h.app.inject('/.well-known/api-catalog');
     assert.equal(res.statusCode, 200);
-    assert.equal(res.headers['content-type'], 'application/linkset+json');
+    assert.equal(
+      res.headers['content-type'],
+      'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+    );
     const [entry] = res.json().linkset;
     assert.equal(entry['service-desc'][0].href, `${BASE_URL}/openapi.json`);
     assert.equal(entry['service-doc'][0].href, `${BASE_URL}/docs`);

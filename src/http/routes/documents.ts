@@ -22,7 +22,7 @@ export const getApiCatalog: Route = {
       'A linkset with the service description (this document), the human documentation, the health endpoint and the license.',
     parameters: [],
     response: null,
-    contentType: 'application/linkset+json',
+    contentType: 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
     errors: [],
     tag: 'documents',
   },
