@@ -8,8 +8,7 @@ import type { paths } from './schema.ts';
  *   const { data } = await api.GET('/api/series/{id}', { params: { path: { id: 'tga' }, query: { days: 30 } } });
  */
 export function usdLiquidityClient(baseUrl: string, fetchImpl: typeof fetch = fetch) {
-  // Bodies typed as JSON (the endpoints that also answer CSV to Accept: text/csv are read as JSON here).
-  return createClient<paths, 'application/json'>({ baseUrl, fetch: fetchImpl });
+  return createClient<paths>({ baseUrl, fetch: fetchImpl });
 }
 
 export type { paths };

@@ -2810,7 +2810,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Endpoint directory */
+            /** @description Endpoint directory. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -2867,7 +2867,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Everything in one call (for agents) */
+            /** @description Everything in one call (for agents). */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -2933,7 +2933,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Health for monitors */
+            /** @description Health for monitors. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3009,7 +3009,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every revision of a series */
+            /** @description Every revision of a series. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3105,7 +3105,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One indicator as a daily time series */
+            /** @description One indicator as a daily time series. Send Accept: text/csv for the same data as text/csv (as /api/series/{id}.csv answers). */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3115,7 +3115,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SeriesResponse"];
-                    "text/csv": string;
                 };
             };
             /** @description Not modified: the If-None-Match tag matches the current ETag. */
@@ -3193,7 +3192,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Current liquidity regime */
+            /** @description Current liquidity regime. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3275,7 +3274,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Daily headline history with sub-indices */
+            /** @description Daily headline history with sub-indices. Send Accept: text/csv for the same data as text/csv (as /api/history.csv answers). */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3285,7 +3284,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["History"];
-                    "text/csv": string;
                 };
             };
             /** @description Not modified: the If-None-Match tag matches the current ETag. */
@@ -3351,7 +3349,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The model: groups, weights, thresholds and validation figures */
+            /** @description The model: groups, weights, thresholds and validation figures. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3422,7 +3420,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The three-axis liquidity lens */
+            /** @description The three-axis liquidity lens. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3497,7 +3495,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Liquidity against SPX, QQQ, BTC and gold */
+            /** @description Liquidity against SPX, QQQ, BTC and gold. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3563,7 +3561,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description API and model versions, and the deprecation policy */
+            /** @description API and model versions, and the deprecation policy. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3641,7 +3639,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One series as CSV */
+            /** @description One series as CSV. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3732,7 +3730,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The headline history as CSV */
+            /** @description The headline history as CSV. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3807,7 +3805,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Everything in one file */
+            /** @description Everything in one file. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3876,7 +3874,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Atom feed of a series’ new observations and revisions */
+            /** @description Atom feed of a series’ new observations and revisions. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -3974,7 +3972,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Embeddable SVG chart of a series */
+            /** @description Embeddable SVG chart of a series. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -4072,7 +4070,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The same chart as PNG */
+            /** @description The same chart as PNG. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -4156,7 +4154,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description RFC 9727 API catalog */
+            /** @description RFC 9727 API catalog. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -4204,7 +4202,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Site index for language models (llmstxt.org) */
+            /** @description Site index for language models (llmstxt.org). */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];

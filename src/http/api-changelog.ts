@@ -8,6 +8,14 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.8.1',
+    date: '2026-11-26',
+    openapiFingerprint: 'sha256:075a9ec9828fba59a19d0770f5d5ab70c40123199f93db82b7c2481957d9b970',
+    changes: [
+      'Documentation only: security: [] at the root (no authentication); the CSV form of /api/series/{id} and /api/history (Accept: text/csv) is described in words instead of as a second media type of the 200, so that typed clients type the body as JSON (the .csv URLs are operations of their own). Nothing accepted or answered changed.',
+    ],
+  },
+  {
     version: '1.8.0',
     date: '2026-11-26',
     openapiFingerprint: 'sha256:5a99682f257deb5227445579719a88351295e0e3d4f29187641f74be1103ec0b',

@@ -6,7 +6,21 @@ import type { SiteData } from './site-data.ts';
  * included.
  */
 export function robotsTxt(baseUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /*?\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
+  // The longest matching rule wins (RFC 9309 §2.2.2). The API is open to fetchers, an agent's or a user's, with its
+  // bounded parameters (days, lang…); its unbounded spaces (asOf instants, start/end ranges) and every other
+  // query variant (pages, charts) are left to the sitemap's one URL per page.
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /*?',
+    'Allow: /api/',
+    'Disallow: /api/*asOf=',
+    'Disallow: /api/*start=',
+    'Disallow: /api/*end=',
+    '',
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 /** Every page once (no query variants): the fixed pages and, from the history, one archive page per day. */

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { usdLiquidityClient } from '../../clients/typescript/client.ts';
+import createClient from 'openapi-fetch';
+import { type paths, usdLiquidityClient } from '../../clients/typescript/client.ts';
 import { generateSchema, SCHEMA_FILE } from '../../clients/typescript/generate.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
@@ -21,6 +22,17 @@ describe('the generated TypeScript client', () => {
 
   it('its types are generated from the current OpenAPI document (run `npm run client` after an API change)', async () => {
     assert.equal(readFileSync(SCHEMA_FILE, 'utf8'), await generateSchema());
+  });
+
+  it('a plain openapi-fetch client is typed as JSON where the API answers JSON (tsc checks this file)', async () => {
+    // Plain createClient<paths>, no media-type argument: `meta` must type-check (it did not while text/csv was
+    // declared beside JSON on the same response), and the answer must have it.
+    const api = createClient<paths>({ baseUrl: origin });
+    const { data } = await api.GET('/api/series/{id}', { params: { path: { id: 'tga' }, query: { days: 7 } } });
+    const unit: string | undefined = data?.meta.unit;
+    assert.equal(unit, 'usd_billions');
+    const history = await api.GET('/api/history', { params: { query: { start: '2026-01-01' } } });
+    assert.ok(Array.isArray(history.data?.dates));
   });
 
   it('calls every operation of the served document against a running service', async () => {

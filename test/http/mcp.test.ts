@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -19,6 +20,8 @@ const TOOLS = [
   'get_series',
   'list_series',
 ];
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 type Result = { structuredContent?: Record<string, unknown>; isError?: boolean; content: unknown; _meta?: unknown };
 
@@ -79,6 +82,29 @@ describe('MCP: the same answers as the API, to agents', () => {
     const get = await fetch(`${origin}/mcp`);
     assert.equal(get.status, 405);
     assert.equal(get.headers.get('allow'), 'POST');
+  });
+
+  it('over stdio from a clone, as the README configures it: npm run -s mcp', async () => {
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+    await client.connect(
+      new StdioClientTransport({
+        command: 'npm',
+        args: ['run', '-s', '--prefix', ROOT, 'mcp'],
+        env: { ...env, DATABASE_URL: `sqlite:${join(dir, 'mcp.sqlite')}` },
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const tools = await client.listTools();
+      assert.equal(tools.tools.length, TOOLS.length);
+      const health = (await client.callTool({ name: 'get_health', arguments: {} })) as Result;
+      assert.equal(health.isError, undefined);
+    } finally {
+      await client.close();
+    }
   });
 
   it('over stdio, launched as `usd-liquidity mcp` on the same store', async () => {

@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { robotsTxt, sitemapXml } from '../../src/site/crawlers.ts';
 import { atomFeed, confidenceChanges, regimeChanges } from '../../src/site/feed.ts';
 import type { SiteData } from '../../src/site/site-data.ts';
 import { assertAtom } from '../support/atom.ts';
+
+// A CommonJS module whose types say `export default`: its module.exports is the function.
+const robotsParser = createRequire(import.meta.url)('robots-parser') as typeof import('robots-parser').default;
 
 const data = {
   name: 'usd-liquidity',
@@ -44,6 +48,20 @@ describe('feeds and crawlers', () => {
     assert.match(xml, /<id>https:\/\/liq\.example\/today\/2026-08-26#confidence<\/id>/);
     assert.match(xml, /<link href="https:\/\/liq\.example\/today\/2026-08-25"\/>/);
     assert.match(xml, /https:\/\/liq\.example\/blog\/hello/);
+  });
+
+  it('robots.txt lets fetchers read the documented API, and keeps crawlers off unbounded query spaces', () => {
+    const parsed = robotsParser(`${data.baseUrl}/robots.txt`, robotsTxt(data.baseUrl));
+    const allowed = (path: string) => parsed.isAllowed(`${data.baseUrl}${path}`, 'ChatGPT-User');
+    for (const path of ['/', '/api', '/api/regime', '/api/series/tga?days=30', '/api/lens?lang=ja', '/llms.txt'])
+      assert.equal(allowed(path), true, path);
+    for (const path of [
+      '/api/history?asOf=2026-01-01',
+      '/api/series/tga?start=2020-01-01&end=2021-01-01',
+      '/indicators/tga?compare=vix',
+      '/charts/tga.png?start=2020-01-01',
+    ])
+      assert.equal(allowed(path), false, path);
   });
 
   it('robots.txt points at the sitemap; the sitemap lists each page once and every archive day', () => {

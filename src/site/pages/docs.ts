@@ -140,11 +140,9 @@ export function docsPage(data: SiteData): Page {
       items: [
         ['Streamable HTTP (stateless): ', { code: `${data.baseUrl}/mcp` }, ' — JSON-RPC by POST.'],
         [
-          'stdio: ',
-          { code: 'npx usd-liquidity mcp' },
-          ' (or ',
-          { code: 'node src/cli.ts mcp' },
-          '), reading the store named by DATABASE_URL.',
+          'stdio, from a clone of the project: ',
+          { code: 'npm run -s mcp' },
+          ' (reading the store named by DATABASE_URL).',
         ],
       ],
     },

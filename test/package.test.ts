@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+
+/**
+ * The package as `npm publish` would ship it (`npm pack --dry-run`): what `npx usd-liquidity` would run once it is
+ * published. Everything the service reads at run time must be in it — the compiled build, the bin, the bootstrap
+ * snapshot, the blog and the methodology the site renders — and nothing only a developer needs.
+ */
+describe('the published package', () => {
+  it('holds what the service reads at run time, and not the sources, tests or benchmarks', () => {
+    const [pack] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' }),
+    ) as Array<{ name: string; files: Array<{ path: string }> }>;
+    const files = new Set(pack!.files.map((f) => f.path));
+    assert.equal(pack!.name, 'usd-liquidity');
+    for (const path of [
+      'package.json',
+      'bin/usd-liquidity.js',
+      'build/cli.js',
+      'build/service.js',
+      'build/refresh-process.js',
+      'build/site/client/site.js',
+      'bootstrap/manifest.json',
+      'bootstrap/snapshot.json.gz',
+      'docs/methodology.md',
+      'README.md',
+    ])
+      assert.ok(files.has(path), path);
+    assert.ok(
+      [...files].some((f) => f.startsWith('content/blog/')),
+      'the blog',
+    );
+    for (const f of files) assert.doesNotMatch(f, /^(src|test|bench|node_modules|data)\//, f);
+  });
+});
