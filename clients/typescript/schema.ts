@@ -88,6 +88,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every series: what it is, its provider, terms and dates
+         * @description Every series this service stores — the 25 indicators (indicator: true, served at url) and the inputs and benchmarks behind them (NFCI, the Coinbase bitcoin price…, in /api/bulk.zip when their terms allow) — with its unit, frequency, provider and provider id, licence and attribution, first and last date, when this service last saw a new value, and the estimated next release. `q` keeps the series matching every word given.
+         *
+         *     Cache-Control: `public, s-maxage=3600, stale-while-revalidate=21600`
+         */
+        get: operations["getSeriesCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/series/{id}": {
         parameters: {
             query?: never;
@@ -830,6 +852,38 @@ export interface components {
                     vintageFrom?: string;
                 }[];
             };
+        };
+        SeriesCatalog: {
+            count: number;
+            series: {
+                id: string;
+                name: string;
+                description: string;
+                unit: string;
+                /** @description daily, weekly, monthly or quarterly. */
+                frequency: string;
+                /** @description fred, treasury, nyfed, prices, or derived (computed here). */
+                provider: string;
+                /** @description The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol). */
+                providerSeriesId: string | null;
+                license: {
+                    /** @description public-domain, citation-required or restricted. */
+                    terms: string;
+                    /** @description The citation to give when reusing the values. */
+                    attribution: string;
+                    redistribution: "full" | "statistics-only";
+                };
+                firstDate: string | null;
+                lastDate: string | null;
+                /** @description When this service last saw a new value of the series (its newest vintage). */
+                lastUpdatedAt: string | null;
+                /** @description An estimate: the date after lastDate that the frequency gives (the next weekday, a week, a month or a quarter on) plus the publication lag. */
+                nextExpectedRelease: string | null;
+                /** @description One of the 25 indicators (served at url); the others are inputs and benchmarks, in /api/bulk.zip when their terms allow. */
+                indicator: boolean;
+                url: string | null;
+                csvUrl: string | null;
+            }[];
         };
         SeriesResponse: {
             /** @description Ascending by date: data[0] is the oldest point, the last the newest. */
@@ -3074,6 +3128,75 @@ export interface operations {
                 };
             };
             /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSeriesCatalog: {
+        parameters: {
+            query?: {
+                /** @description Words to find (case-insensitive), each in the id, name, description, provider or provider id of a series, e.g. q=treasury or q=WALCL. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every series: what it is, its provider, terms and dates. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesCatalog"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag matches the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal_error: An unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: Nothing has been published yet: the service is starting. */
             503: {
                 headers: {
                     [name: string]: unknown;

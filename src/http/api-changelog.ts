@@ -8,6 +8,14 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.9.0',
+    date: '2026-11-26',
+    openapiFingerprint: 'sha256:e77b5423de009d2feda69bea263675253a7f843365911c2ef63c01006c24ec56',
+    changes: [
+      'Added: GET /api/series, the catalog of every stored series — the 25 indicators and the inputs and benchmarks behind them (NFCI, the Coinbase bitcoin price…) — with unit, frequency, provider and provider id, licence and attribution, first and last date, lastUpdatedAt, an estimated nextExpectedRelease, and q to search it.',
+    ],
+  },
+  {
     version: '1.8.1',
     date: '2026-11-26',
     openapiFingerprint: 'sha256:075a9ec9828fba59a19d0770f5d5ab70c40123199f93db82b7c2481957d9b970',

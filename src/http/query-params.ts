@@ -31,6 +31,12 @@ export const QUERY_PARAMETERS = {
     description: `Narrative locale: ${LOCALES.join(', ')}; default en. ${LANG_MAPPING_TEXT} Anything else gets 400 invalid_parameter.`,
   }),
   compare: Type.String({ description: 'A second series id, drawn on its own right-hand axis (series charts only).' }),
+  q: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description:
+      'Words to find (case-insensitive), each in the id, name, description, provider or provider id of a series, e.g. q=treasury or q=WALCL.',
+  }),
   style: Type.Union([Type.Literal('line'), Type.Literal('compact'), Type.Literal('spark')], {
     default: 'line',
     description: 'line (default, 720 × 300), compact (360 × 260, legible on a phone) or spark (axis-less thumbnail).',

@@ -1,4 +1,4 @@
-import { formulaInputs, seriesDef } from '../timeseries/catalog.ts';
+import { formulaInputs, providerSeriesId, seriesDef } from '../timeseries/catalog.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 
@@ -55,13 +55,7 @@ export function provenanceBuilder(opts: {
     const entry: InputProvenance = {
       id,
       provider: source?.provider ?? 'derived',
-      providerSeriesId: !source
-        ? null
-        : source.provider === 'fred'
-          ? source.seriesId
-          : source.provider === 'prices'
-            ? source.symbol
-            : source.dataset,
+      providerSeriesId: def ? providerSeriesId(def) : null,
       license: def ? licenseOf(def).terms : 'unknown',
       vintageSeenAt: series ? newestSeen(series, asOf) : null,
       lastDate: series ? lastDateSeen(series, asOf) : null,

@@ -26,6 +26,7 @@ import { type LensBody, lensResources } from './resources/lens.ts';
 import type { HistoryBody, ModelBody, RegimeBody } from './resources/model.ts';
 import type { AsOfCompute } from './resources/model-as-of.ts';
 import type { SeriesResponses } from './resources/series.ts';
+import { type CatalogBody, catalogBody } from './resources/series-catalog.ts';
 import { type SnapshotBody, snapshotBody } from './resources/snapshot.ts';
 import { SERVICE_VERSION } from './service-version.ts';
 import type { SiteBuilder, SiteBundle } from './site-port.ts';
@@ -61,6 +62,8 @@ export interface Publication extends Downloads {
   /** /api/changelog: the API's versions (from the content) and the model's; undefined without content. */
   readonly changelog: Resource<ChangelogBody> | undefined;
   readonly health: Resource<HealthBody>;
+  /** GET /api/series: every series of the catalog, with its terms and how current it is. */
+  readonly catalog: Resource<CatalogBody>;
   /** Real responses, trimmed, by route path: the OpenAPI and documentation examples. */
   readonly examples: ReadonlyMap<string, unknown>;
   /** Why a resource could not be computed this time (the previous result, if any, is served meanwhile). */
@@ -201,7 +204,10 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     'health',
   );
   await nextTurn();
+  const catalog = resource(catalogBody(current, input.vintaged, input.baseUrl), 'series');
+  await nextTurn();
   const examples = responseExamples({
+    '/api/series': catalog.body,
     ...(input.content ? { '/api': input.content.directory } : {}),
     '/api/series/{id}': series.get('tga') && JSON.parse(series.get('tga')!.forDays(7).body.toString()),
     '/api/regime': model?.regime.body,
@@ -242,6 +248,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     snapshot,
     changelog,
     health,
+    catalog,
     examples,
     errors,
     site: undefined,
@@ -260,6 +267,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     snapshot,
     health,
     ...(lens?.values() ?? []),
+    catalog,
   ].map((r) => r?.response);
   built.push(site?.llms, site?.apiCatalog);
   const ready = Promise.all([...built.map((r) => r?.ready), ...[...series.values()].map((s) => s.settled())]).then(

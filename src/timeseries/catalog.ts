@@ -1,3 +1,4 @@
+import { addDays } from './dates.ts';
 import type { Formula, Frequency, IndicatorId, PlausibleRange, SeriesDef } from './series.ts';
 import { CATALOG, INDICATOR_IDS } from './series.ts';
 
@@ -80,4 +81,40 @@ export function plausibleRange(def: SeriesDef, date: string): PlausibleRange {
   let range = def.plausible[0]!;
   for (const candidate of def.plausible) if (candidate.from <= date) range = candidate;
   return range;
+}
+
+/** The provider's own id of a series: a FRED id, a Fiscal Data or NY Fed dataset, a price symbol; null if derived. */
+export function providerSeriesId(def: SeriesDef): string | null {
+  const source = def.source;
+  if (!source) return null;
+  if (source.provider === 'fred') return source.seriesId;
+  if (source.provider === 'prices') return source.symbol;
+  return source.dataset;
+}
+
+/**
+ * When the next observation is expected to be published — an estimate from the frequency and the publication lag:
+ * the date after `lastDate` that the frequency gives (the next weekday, a week, a month, a quarter on), plus the
+ * lag. Example: a weekly series (lag 1 day) last dated 2026-06-10 → 2026-06-18.
+ */
+export function nextExpectedRelease(def: SeriesDef, lastDate: string): string {
+  const next = nextObservationDate(def.frequency, lastDate);
+  return addDays(next, publicationLagDays(def));
+}
+
+function nextObservationDate(frequency: Frequency, lastDate: string): string {
+  if (frequency === 'weekly') return addDays(lastDate, 7);
+  if (frequency === 'daily') {
+    let next = addDays(lastDate, 1);
+    // Saturdays and Sundays carry no print in the daily series tracked here (markets and the Fed are closed).
+    while ([0, 6].includes(new Date(`${next}T00:00:00Z`).getUTCDay())) next = addDays(next, 1);
+    return next;
+  }
+  const months = frequency === 'monthly' ? 1 : 3;
+  const [y, m, d] = lastDate.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
 }

@@ -32,7 +32,7 @@ describe('the /api surface', () => {
 
   for (const path of [
     '/api/nope',
-    '/api/series',
+    '/api/seriess',
     '/api/regime/extra',
     '/api/series%2F..%2F..%2Fetc',
     '/api/%E2%9C%93',

@@ -28,6 +28,7 @@ describe('query parameters, declared once', () => {
     lang: 'ja',
     compare: 'onrrp',
     style: 'compact',
+    q: 'treasury',
   });
   const PARAMS = { id: 'tga', slug: 'hello', date: '2024-01-02', year: '2024', lang: 'ja', group: 'funding' };
 

@@ -5,11 +5,13 @@ import {
   FETCHED,
   formulaInputs,
   isIndicatorId,
+  nextExpectedRelease,
   plausibleRange,
   publicationLagDays,
   seriesDef,
   staleAfterDays,
 } from '../../src/timeseries/catalog.ts';
+import { addDays } from '../../src/timeseries/dates.ts';
 import { licenseOf } from '../../src/timeseries/licenses.ts';
 import { CATALOG, INDICATOR_IDS } from '../../src/timeseries/series.ts';
 
@@ -51,5 +53,18 @@ describe('the catalog', () => {
     assert.match(net.attribution, /WALCL/);
     assert.match(net.attribution, /RRPONTSYD/);
     assert.equal(licenseOf(seriesDef('hy-spread')!).redistribution, 'statistics-only');
+  });
+});
+
+describe('the next expected release', () => {
+  it('is the next observation date its frequency gives, plus its publication lag', () => {
+    const weekly = seriesDef('fed-balance-sheet')!;
+    assert.equal(nextExpectedRelease(weekly, '2026-06-10'), addDays('2026-06-17', publicationLagDays(weekly)));
+    const daily = seriesDef('sofr')!;
+    // A Friday's next print is Monday's.
+    assert.equal(nextExpectedRelease(daily, '2026-06-12'), addDays('2026-06-15', publicationLagDays(daily)));
+    const monthly = CATALOG.find((def) => def.frequency === 'monthly')!;
+    // A month on, on the month's last day where the next month is shorter.
+    assert.equal(nextExpectedRelease(monthly, '2026-01-31'), addDays('2026-02-28', publicationLagDays(monthly)));
   });
 });

@@ -12,6 +12,7 @@ import { archiveDay, archiveYearPage, blogPost, fixedPages, indicatorPage, lensL
 import { getRegime } from './regime.ts';
 import type { Route } from './route.ts';
 import { getSeries, getSeriesFeed, getSeriesVintages } from './series.ts';
+import { getSeriesCatalog } from './series-catalog.ts';
 import { getSnapshot } from './snapshot.ts';
 
 /**
@@ -28,6 +29,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   getBulk,
   getSeriesVintages,
   getSeriesFeed,
+  getSeriesCatalog,
   getSeries,
   getRegime,
   getHistory,

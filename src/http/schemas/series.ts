@@ -144,3 +144,50 @@ export const SeriesResponse = Type.Object(
 );
 
 export type SeriesResponse = Static<typeof SeriesResponse>;
+
+/** GET /api/series: every series of the catalog (publish/resources/series-catalog.ts). */
+export const SeriesCatalog = Type.Object(
+  {
+    count: Type.Integer(),
+    series: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          name: Type.String(),
+          description: Type.String(),
+          unit: Type.String(),
+          frequency: Type.String({ description: 'daily, weekly, monthly or quarterly.' }),
+          provider: Type.String({ description: 'fred, treasury, nyfed, prices, or derived (computed here).' }),
+          providerSeriesId: Type.Union([Type.String(), Type.Null()], {
+            description: "The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol).",
+          }),
+          license: Type.Object(
+            {
+              terms: Type.String({ description: 'public-domain, citation-required or restricted.' }),
+              attribution: Type.String({ description: 'The citation to give when reusing the values.' }),
+              redistribution: Type.Union([Type.Literal('full'), Type.Literal('statistics-only')]),
+            },
+            { additionalProperties: false },
+          ),
+          firstDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+          lastDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+          lastUpdatedAt: Type.Union([Type.String(), Type.Null()], {
+            description: 'When this service last saw a new value of the series (its newest vintage).',
+          }),
+          nextExpectedRelease: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+            description:
+              'An estimate: the date after lastDate that the frequency gives (the next weekday, a week, a month or a quarter on) plus the publication lag.',
+          }),
+          indicator: Type.Boolean({
+            description:
+              'One of the 25 indicators (served at url); the others are inputs and benchmarks, in /api/bulk.zip when their terms allow.',
+          }),
+          url: Type.Union([Type.String({ format: 'uri' }), Type.Null()]),
+          csvUrl: Type.Union([Type.String({ format: 'uri' }), Type.Null()]),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { $id: 'SeriesCatalog', additionalProperties: false },
+);

@@ -14,6 +14,9 @@ export function responseExamples(bodies: Record<string, unknown>): Map<string, u
     else if (path === '/api/snapshot') {
       const snapshot = body as { indicators: unknown[]; apis: unknown[] };
       examples.set(path, { ...snapshot, indicators: snapshot.indicators.slice(0, 3), apis: snapshot.apis.slice(0, 3) });
+    } else if (path === '/api/series') {
+      const catalog = body as { count: number; series: unknown[] };
+      examples.set(path, { count: 2, series: catalog.series.slice(0, 2) });
     } else if (path === '/api/health') {
       const health = body as { sources: unknown[] };
       examples.set(path, { ...health, sources: health.sources.slice(0, 3) });

@@ -1,0 +1,38 @@
+import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
+import { prepareJson } from '../../publish/prepared-response.ts';
+import { searchCatalog } from '../../publish/resources/series-catalog.ts';
+import { ApiError } from '../api-error.ts';
+import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
+import { SeriesCatalog } from '../schemas/series.ts';
+import type { Route } from './route.ts';
+
+/** GET /api/series: the catalog of every series, with `q` to search it. */
+export const getSeriesCatalog: Route = {
+  path: '/api/series',
+  listed: 'api',
+  cache: 'series',
+  spec: {
+    operationId: 'getSeriesCatalog',
+    summary: 'Every series: what it is, its provider, terms and dates',
+    description:
+      'Every series this service stores — the 25 indicators (indicator: true, served at url) and the inputs and benchmarks behind them (NFCI, the Coinbase bitcoin price…, in /api/bulk.zip when their terms allow) — with its unit, frequency, provider and provider id, licence and attribution, first and last date, when this service last saw a new value, and the estimated next release. `q` keeps the series matching every word given.',
+    parameters: [queryParameter('q')],
+    response: SeriesCatalog,
+    errors: ['invalid_parameter', 'service_unavailable'],
+    tag: 'series',
+  },
+  handle: ({ query }, { publication }) => {
+    const catalog = publication()?.catalog;
+    if (!catalog) return new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.');
+    const q = query.get('q');
+    if (q === undefined) return catalog.response;
+    if (Array.isArray(q) || q.length > QUERY_PARAMETERS.q.maxLength!)
+      return new ApiError(
+        'invalid_parameter',
+        'Parameter "q" must be given once, at most 100 characters.',
+        'e.g. q=treasury',
+      );
+    // A filter over ~50 entries, answered as it is asked (not kept: any text may be asked).
+    return prepareJson(searchCatalog(catalog.body, q), CACHE_CONTROL.series);
+  },
+};

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { CATALOG, INDICATOR_IDS } from '../../src/timeseries/series.ts';
+import { createRefreshedHarness, type Harness } from '../support/harness.ts';
+import { openApiValidator } from '../support/openapi-validator.ts';
+
+type Entry = {
+  id: string;
+  provider: string;
+  providerSeriesId: string | null;
+  license: { terms: string; attribution: string; redistribution: string };
+  lastDate: string | null;
+  nextExpectedRelease: string | null;
+  indicator: boolean;
+  url: string | null;
+  csvUrl: string | null;
+};
+
+describe('GET /api/series: the catalog', () => {
+  let h: Harness;
+  let validator: ReturnType<typeof openApiValidator>;
+  before(async () => {
+    h = await createRefreshedHarness();
+    validator = openApiValidator((await h.app.inject('/openapi.json')).json());
+  });
+  after(() => h.close());
+
+  it('lists every series — the 25 indicators and the inputs behind them — each with its terms', async () => {
+    const res = await h.app.inject('/api/series');
+    assert.equal(res.statusCode, 200);
+    const body = res.json() as { count: number; series: Entry[] };
+    assert.deepEqual(validator.validate('/api/series', 200, body), []);
+    assert.equal(body.count, CATALOG.length);
+    assert.deepEqual(
+      body.series
+        .filter((s) => s.indicator)
+        .map((s) => s.id)
+        .sort(),
+      [...INDICATOR_IDS].sort(),
+    );
+    const nfci = body.series.find((s) => s.id === 'nfci')!;
+    assert.equal(nfci.indicator, false);
+    assert.equal(nfci.url, null);
+    assert.equal(nfci.license.terms, 'citation-required');
+    assert.match(nfci.license.attribution, /Chicago/);
+    const tga = body.series.find((s) => s.id === 'tga')!;
+    assert.ok(tga.url?.endsWith('/api/series/tga'));
+    assert.ok(tga.csvUrl?.endsWith('/api/series/tga.csv'));
+    assert.ok(tga.lastDate && tga.nextExpectedRelease && tga.nextExpectedRelease > tga.lastDate);
+    const hy = body.series.find((s) => s.id === 'hy-spread')!;
+    assert.equal(hy.license.redistribution, 'statistics-only');
+    assert.equal(hy.csvUrl, null, 'no CSV of values whose terms forbid reproduction');
+    const walcl = body.series.find((s) => s.providerSeriesId === 'WALCL')!;
+    assert.equal(walcl.provider, 'fred');
+  });
+
+  it('q keeps the series matching every word, in id, name, description or provider id', async () => {
+    const fiscal = (await h.app.inject('/api/series?q=treasury')).json() as { count: number; series: Entry[] };
+    assert.ok(fiscal.count > 0 && fiscal.count < CATALOG.length);
+    assert.ok(fiscal.series.some((s) => s.provider === 'treasury'));
+    const byId = (await h.app.inject('/api/series?q=WALCL')).json() as { series: Entry[] };
+    assert.deepEqual(
+      byId.series.map((s) => s.id),
+      ['fed-balance-sheet'],
+    );
+    const none = (await h.app.inject('/api/series?q=zzzz%20nothing')).json() as { count: number };
+    assert.equal(none.count, 0);
+    assert.equal((await h.app.inject(`/api/series?q=${'x'.repeat(101)}`)).statusCode, 400);
+    assert.equal((await h.app.inject('/api/series?days=3')).json().error.code, 'unknown_parameter');
+  });
+});
