@@ -75,7 +75,7 @@ export interface paths {
         };
         /**
          * Every revision of a series
-         * @description Every vintage of the dates in a window (default: the last 365 days), ALFRED style: the value, when this service first saw it, and when a later vintage superseded it (null for the current one; a null value is a withdrawal). Only what this service has seen since its first load (storeFirstLoadAt); series whose terms forbid reproduction answer values_withheld.
+         * @description Every vintage of the dates in a window (default: the last 365 days), ALFRED style: the value, when this service first saw it, and when a later vintage superseded it (null for the current one; a null value is a withdrawal); view=first-release keeps each date’s first value only. As CSV at /api/series/{id}/vintages.csv. Only what this service has seen since its first load (storeFirstLoadAt); series whose terms forbid reproduction answer values_withheld.
          *
          *     Cache-Control: `public, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -322,6 +322,28 @@ export interface paths {
          *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
          */
         get: operations["getBulk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/series/{id}/vintages.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every revision of a series as CSV
+         * @description The revision record of /api/series/{id}/vintages as RFC 4180 CSV: `date,value_<unit>,seen_at,superseded_at` (an empty value is a withdrawal, an empty superseded_at the current value), by date, oldest vintage first.
+         *
+         *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
+         */
+        get: operations["getSeriesVintagesCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -809,6 +831,8 @@ export interface components {
         SeriesVintages: {
             id: string;
             unit: string;
+            /** @description all: every vintage; first-release: each date’s first value only (ALFRED’s initial release). */
+            view: "all" | "first-release";
             /** @description When this service first stored any data: no vintage is older. */
             storeFirstLoadAt: string | null;
             /** @description By date ascending, then oldest vintage first. */
@@ -3053,6 +3077,8 @@ export interface operations {
                 start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description all (default): every vintage of each date; first-release: each date’s first published value only, with when it was superseded (ALFRED’s initial release). */
+                view?: "all" | "first-release";
             };
             header?: never;
             path: {
@@ -3975,6 +4001,102 @@ export interface operations {
                 };
             };
             /** @description service_unavailable: Nothing has been published yet: the service is starting. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSeriesVintagesCsv: {
+        parameters: {
+            query?: {
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
+                days?: number;
+                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                start?: string;
+                /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                end?: string;
+                /** @description all (default): every vintage of each date; first-release: each date’s first published value only, with when it was superseded (ALFRED’s initial release). */
+                view?: "all" | "first-release";
+            };
+            header?: never;
+            path: {
+                /** @description Series id; one of the 25 tracked ids. */
+                id: "tga" | "fed-balance-sheet" | "onrrp" | "sofr-iorb" | "srf" | "vix" | "hy-spread" | "real-yield-10y" | "dollar-index" | "bank-cash-buffer" | "net-liquidity" | "reserve-buffer" | "bank-reserves" | "fed-swap-lines" | "fima-repo-facility" | "foreign-repo-pool" | "cp-tbill-spread" | "foreign-treasury-holdings" | "ecb-balance-sheet" | "boj-balance-sheet" | "m2" | "national-debt" | "federal-interest-payments" | "federal-deficit" | "debt-to-gdp";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every revision of a series as CSV. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag matches the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unknown_series: The series id is not one of the 25 tracked ids. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description values_withheld: The upstream terms forbid reproducing this series' values (ICE BofA spreads): no chart or value is served, only statistics (see /api/series/{id} meta.license). */
+            451: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal_error: An unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,15 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.10.0',
+    date: '2026-11-26',
+    openapiFingerprint: 'sha256:f4eff4240aaf08344e966d2ee99e7a57b2631f89ec156b2829a9edf31e0edb6c',
+    changes: [
+      'Added: view=first-release on /api/series/{id}/vintages (each date’s first published value, and when it was superseded; ALFRED’s initial release) and the view field in its answer.',
+      'Added: /api/series/{id}/vintages.csv, the revision record as CSV (date, value in its unit, seen_at, superseded_at), with view too.',
+    ],
+  },
+  {
     version: '1.9.0',
     date: '2026-11-26',
     openapiFingerprint: 'sha256:e77b5423de009d2feda69bea263675253a7f843365911c2ef63c01006c24ec56',

@@ -31,6 +31,11 @@ export const QUERY_PARAMETERS = {
     description: `Narrative locale: ${LOCALES.join(', ')}; default en. ${LANG_MAPPING_TEXT} Anything else gets 400 invalid_parameter.`,
   }),
   compare: Type.String({ description: 'A second series id, drawn on its own right-hand axis (series charts only).' }),
+  view: Type.Union([Type.Literal('all'), Type.Literal('first-release')], {
+    default: 'all',
+    description:
+      'all (default): every vintage of each date; first-release: each date’s first published value only, with when it was superseded (ALFRED’s initial release).',
+  }),
   q: Type.String({
     minLength: 1,
     maxLength: 100,

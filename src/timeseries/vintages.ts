@@ -100,7 +100,13 @@ export interface VintageRow {
 }
 
 /** Every vintage of the dates from `from` to `to` (inclusive), date by date, oldest vintage first. */
-export function vintageRows(series: VintagedSeries, from: string, to: string): VintageRow[] {
+/**
+ * Which vintages a revision record lists: `all` of them, or each date's `first-release` only (ALFRED's "initial
+ * release": the first value published for the date, and when it was superseded, if it was).
+ */
+export type VintageView = 'all' | 'first-release';
+
+export function vintageRows(series: VintagedSeries, from: string, to: string, view: VintageView = 'all'): VintageRow[] {
   const rows: VintageRow[] = [];
   series.dates.forEach((date, i) => {
     if (date < from || date > to) return;
@@ -109,6 +115,7 @@ export function vintageRows(series: VintagedSeries, from: string, to: string): V
       ...(series.revisions.get(i) ?? []),
     ];
     all.forEach((v, k) => {
+      if (view === 'first-release' && k > 0) return;
       rows.push({
         date,
         value: Number.isNaN(v.value) ? null : v.value,

@@ -83,4 +83,34 @@ describe('point in time: asOf and the revision record', () => {
     assert.match(entries[1]!.title, /^New: /);
     assert.equal((await app.inject('/api/series/m2/feed.xml')).body, res.body, 'stable');
   });
+  it('the first-release view lists each date’s first print once; the CSV holds the same rows', async () => {
+    const all = (await app.inject('/api/series/m2/vintages?days=90')).json();
+    const first = (await app.inject('/api/series/m2/vintages?days=90&view=first-release')).json();
+    assert.equal(all.view, 'all');
+    assert.equal(first.view, 'first-release');
+    const dates = [...new Set(all.vintages.map((v: { date: string }) => v.date))];
+    assert.equal(first.vintages.length, dates.length, 'one row per date');
+    assert.equal(all.vintages.length, dates.length + 1, 'the revised date has two vintages');
+    const revised = first.vintages.at(-1);
+    assert.equal(revised.seenAt, FIRST);
+    assert.equal(revised.supersededAt, SECOND, 'and when it was superseded');
+    const current = all.vintages.at(-1);
+    assert.ok(Math.abs(current.value - revised.value - 12.5) < 1e-6);
+    for (const view of ['all', 'first-release']) {
+      const json = (await app.inject(`/api/series/m2/vintages?days=90&view=${view}`)).json();
+      const csv = await app.inject(`/api/series/m2/vintages.csv?days=90&view=${view}`);
+      assert.equal(csv.statusCode, 200);
+      assert.match(String(csv.headers['content-type']), /^text\/csv/);
+      const lines = csv.body.trimEnd().split('\r\n');
+      assert.equal(lines[0], 'date,value_usd_bn,seen_at,superseded_at');
+      assert.deepEqual(
+        lines.slice(1),
+        json.vintages.map(
+          (v: { date: string; value: number | null; seenAt: string; supersededAt: string | null }) =>
+            `${v.date},${v.value ?? ''},${v.seenAt},${v.supersededAt ?? ''}`,
+        ),
+      );
+    }
+    assert.equal((await app.inject('/api/series/m2/vintages?view=latest')).statusCode, 400);
+  });
 });

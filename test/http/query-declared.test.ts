@@ -29,6 +29,7 @@ describe('query parameters, declared once', () => {
     compare: 'onrrp',
     style: 'compact',
     q: 'treasury',
+    view: 'first-release',
   });
   const PARAMS = { id: 'tga', slug: 'hello', date: '2024-01-02', year: '2024', lang: 'ja', group: 'funding' };
 

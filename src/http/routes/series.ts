@@ -1,3 +1,4 @@
+import { Value } from '@sinclair/typebox/value';
 import type { Publication } from '../../publish/publication.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
@@ -8,7 +9,7 @@ import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from '../window-param.ts';
 import { seriesCsvAnswer } from './csv.ts';
-import type { Answer, Route } from './route.ts';
+import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 
 export const getSeries: Route = {
   path: '/api/series/{id}',
@@ -64,23 +65,55 @@ export const getSeriesVintages: Route = {
     operationId: 'getSeriesVintages',
     summary: 'Every revision of a series',
     description:
-      'Every vintage of the dates in a window (default: the last 365 days), ALFRED style: the value, when this service first saw it, and when a later vintage superseded it (null for the current one; a null value is a withdrawal). Only what this service has seen since its first load (storeFirstLoadAt); series whose terms forbid reproduction answer values_withheld.',
-    parameters: [SERIES_ID_PARAMETER, queryParameter('days'), ...DATE_RANGE_PARAMETERS],
+      'Every vintage of the dates in a window (default: the last 365 days), ALFRED style: the value, when this service first saw it, and when a later vintage superseded it (null for the current one; a null value is a withdrawal); view=first-release keeps each date’s first value only. As CSV at /api/series/{id}/vintages.csv. Only what this service has seen since its first load (storeFirstLoadAt); series whose terms forbid reproduction answer values_withheld.',
+    parameters: [SERIES_ID_PARAMETER, queryParameter('days'), ...DATE_RANGE_PARAMETERS, queryParameter('view')],
     response: SeriesVintages,
     errors: ['invalid_parameter', 'unknown_series', 'series_unavailable', 'values_withheld'],
     tag: 'series',
   },
-  handle: ({ params, query }, { baseUrl, publication }) => {
-    const id = params.id!;
-    const unknown = unknownSeries(id, baseUrl);
-    if (unknown) return unknown;
-    const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
-    if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
-    const withheld = valuesWithheld(id);
-    if (withheld) return withheld;
-    return publication()?.vintages.vintages(id, window.value) ?? seriesUnavailable(id);
-  },
+  handle: (request, context) => vintagesAnswer(request, context, 'json'),
 };
+
+/** GET /api/series/{id}/vintages.csv: the same revision record as CSV. */
+export const getSeriesVintagesCsv: Route = {
+  path: '/api/series/{id}/vintages.csv',
+  listed: 'document',
+  cache: 'csv',
+  spec: {
+    operationId: 'getSeriesVintagesCsv',
+    summary: 'Every revision of a series as CSV',
+    description:
+      'The revision record of /api/series/{id}/vintages as RFC 4180 CSV: `date,value_<unit>,seen_at,superseded_at` (an empty value is a withdrawal, an empty superseded_at the current value), by date, oldest vintage first.',
+    parameters: [SERIES_ID_PARAMETER, queryParameter('days'), ...DATE_RANGE_PARAMETERS, queryParameter('view')],
+    response: null,
+    contentType: 'text/csv',
+    errors: ['invalid_parameter', 'unknown_series', 'series_unavailable', 'values_withheld'],
+    tag: 'series',
+  },
+  handle: (request, context) => vintagesAnswer(request, context, 'csv'),
+};
+
+function vintagesAnswer(
+  { params, query }: RouteRequest,
+  { baseUrl, publication }: RouteContext,
+  format: 'json' | 'csv',
+): Answer {
+  const id = params.id!;
+  const unknown = unknownSeries(id, baseUrl);
+  if (unknown) return unknown;
+  const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
+  if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
+  const view = query.get('view') ?? QUERY_PARAMETERS.view.default;
+  if (!Value.Check(QUERY_PARAMETERS.view, view))
+    return new ApiError(
+      'invalid_parameter',
+      `Invalid value for parameter "view": "${String(view).slice(0, 40)}".`,
+      'view is all or first-release.',
+    );
+  const withheld = valuesWithheld(id);
+  if (withheld) return withheld;
+  return publication()?.vintages.vintages(id, window.value, view, format) ?? seriesUnavailable(id);
+}
 
 /** GET /api/series/{id}/feed.xml: new observations and revisions as Atom, for a feed reader. */
 export const getSeriesFeed: Route = {

@@ -11,7 +11,7 @@ import { getModel } from './model.ts';
 import { archiveDay, archiveYearPage, blogPost, fixedPages, indicatorPage, lensLocalePage } from './pages.ts';
 import { getRegime } from './regime.ts';
 import type { Route } from './route.ts';
-import { getSeries, getSeriesFeed, getSeriesVintages } from './series.ts';
+import { getSeries, getSeriesFeed, getSeriesVintages, getSeriesVintagesCsv } from './series.ts';
 import { getSeriesCatalog } from './series-catalog.ts';
 import { getSnapshot } from './snapshot.ts';
 
@@ -27,6 +27,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   getSeriesCsv,
   getHistoryCsv,
   getBulk,
+  getSeriesVintagesCsv,
   getSeriesVintages,
   getSeriesFeed,
   getSeriesCatalog,

@@ -110,6 +110,9 @@ export const SeriesVintages = Type.Object(
   {
     id: Type.String(),
     unit: Type.String(),
+    view: Type.Union([Type.Literal('all'), Type.Literal('first-release')], {
+      description: 'all: every vintage; first-release: each date’s first value only (ALFRED’s initial release).',
+    }),
     storeFirstLoadAt: Type.Union([Type.String(), Type.Null()], {
       description: 'When this service first stored any data: no vintage is older.',
     }),

@@ -5,12 +5,19 @@ import { addDays, isoDate } from '../../timeseries/dates.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
-import { firstLoadAt, seriesAsOf, type VintagedSeries, vintageRows } from '../../timeseries/vintages.ts';
+import {
+  firstLoadAt,
+  seriesAsOf,
+  type VintagedSeries,
+  type VintageRow,
+  type VintageView,
+  vintageRows,
+} from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { seriesFreshness } from '../freshness.ts';
 import { type PreparedResponse, prepareBody, prepareJson, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
-import { CSV_CONTENT_TYPE, seriesCsv } from './csv.ts';
+import { CSV_CONTENT_TYPE, seriesCsv, valueColumn } from './csv.ts';
 import { buildSeriesResponses, DEFAULT_DAYS } from './series.ts';
 import { seriesFeed } from './series-feed.ts';
 
@@ -117,27 +124,54 @@ export class SeriesVintages {
     return response;
   }
 
-  /** /api/series/{id}/vintages: every vintage of the dates in the window (by default the last 365 days). */
-  vintages(id: string, window: DateWindow | null): PreparedResponse | undefined {
+  /**
+   * /api/series/{id}/vintages (and .csv): every vintage of the dates in the window (by default the last 365 days),
+   * or each date's first release only.
+   */
+  vintages(
+    id: string,
+    window: DateWindow | null,
+    view: VintageView = 'all',
+    format: 'json' | 'csv' = 'json',
+  ): PreparedResponse | undefined {
     const def = seriesDef(id);
     const series = this.#vintaged.get(id);
     if (!def || !series || series.dates.length === 0 || licenseOf(def).redistribution !== 'full') return undefined;
-    const key = `vintages|${id}|${window === null ? 'default' : windowKey(window)}`;
+    const key = `vintages|${id}|${view}|${format}|${window === null ? 'default' : windowKey(window)}`;
     const hit = this.#cache.get(key);
     if (hit) return hit;
     const last = series.dates.at(-1)!;
     const selected = window ?? { days: DEFAULT_DAYS };
     const [from, to] =
       'days' in selected ? [addDays(last, -(selected.days - 1)), last] : [selected.start, selected.end ?? last];
-    const body = {
-      id,
-      unit: def.unit,
-      storeFirstLoadAt: this.storeFirstLoadAt(),
-      vintages: vintageRows(series, from, to),
-      provenance: this.#provenance([id]),
-    };
-    const response = prepareJson(body, CACHE_CONTROL.series);
+    const rows = vintageRows(series, from, to, view);
+    const response =
+      format === 'csv'
+        ? withHeaders(prepareBody(Buffer.from(vintagesCsv(def, rows)), CSV_CONTENT_TYPE, CACHE_CONTROL.csv), {
+            'content-disposition': `attachment; filename="${id}-vintages${view === 'first-release' ? '-first-release' : ''}.csv"`,
+          })
+        : prepareJson(
+            {
+              id,
+              unit: def.unit,
+              view,
+              storeFirstLoadAt: this.storeFirstLoadAt(),
+              vintages: rows,
+              provenance: this.#provenance([id]),
+            },
+            CACHE_CONTROL.series,
+          );
     this.#cache.set(key, response);
     return response;
   }
+}
+
+/**
+ * A revision record as CSV (RFC 4180): date, the value in its unit (empty: withdrawn), when it was first seen and
+ * when a later vintage superseded it (empty: current). Example: `date,value_usd_bn,seen_at,superseded_at`.
+ */
+export function vintagesCsv(def: SeriesDef, rows: readonly VintageRow[]): string {
+  const lines = [`date,${valueColumn(def.unit)},seen_at,superseded_at`];
+  for (const r of rows) lines.push(`${r.date},${r.value ?? ''},${r.seenAt},${r.supersededAt ?? ''}`);
+  return `${lines.join('\r\n')}\r\n`;
 }
