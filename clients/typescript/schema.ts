@@ -110,6 +110,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/series.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Several series in one call, aligned on their dates
+         * @description The series named by `ids` as aligned columns: `dates` (every date any of them has) and, per id, its values (null where it has none), with their units and provenance. `days`, `start` and `end` select as on /api/series/{id}.
+         *
+         *     Cache-Control: `public, s-maxage=3600, stale-while-revalidate=21600`
+         */
+        get: operations["getSeriesSet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/series/{id}": {
         parameters: {
             query?: never;
@@ -366,6 +388,28 @@ export interface paths {
          *     Cache-Control: `public, s-maxage=3600, stale-while-revalidate=21600`
          */
         get: operations["getSeriesFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/series.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Several series in one CSV, aligned on their dates
+         * @description The series named by `ids` as one RFC 4180 CSV, as FRED’s fredgraph.csv?id=A,B: `date`, then one column per series named by its id and unit (`tga_usd_bn`), every date any of them has, an empty cell where a series has no value. `days`, `start` and `end` select as on /api/series/{id}.csv.
+         *
+         *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
+         */
+        get: operations["getSeriesSetCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -908,6 +952,44 @@ export interface components {
                 url: string | null;
                 csvUrl: string | null;
             }[];
+        };
+        SeriesSet: {
+            ids: string[];
+            /** @description The unit of each series, in the order of ids. */
+            units: string[];
+            /** @description Every date any of the series has, ascending. */
+            dates: string[];
+            /** @description Per id, its value on each date (element i belongs to dates[i]); null where it has none. */
+            values: {
+                [key: string]: (number | null)[];
+            };
+            /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
+            provenance: {
+                serviceVersion: string;
+                modelVersion: string | null;
+                publication: {
+                    id: number;
+                    /** @description When the publication was built (ISO 8601). */
+                    builtAt: string;
+                };
+                /** @description The newest date of data among the inputs. */
+                dataCutoff: string | null;
+                /** @description Every series the answer reads; derived series bring their formula inputs. */
+                inputs: {
+                    id: string;
+                    /** @description fred, treasury, nyfed, prices, or derived (from the inputs beside it). */
+                    provider: string;
+                    /** @description The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol). */
+                    providerSeriesId: string | null;
+                    /** @description The upstream terms (public-domain, citation-required, restricted). */
+                    license: string;
+                    /** @description When this service first saw the newest vintage the answer was built from. */
+                    vintageSeenAt: string | null;
+                    lastDate: string | null;
+                    /** @description Present when the newest vintage read came from the bootstrap snapshot shipped with the project (loaded into an empty store), not from the provider: "bootstrap snapshot of DATE". */
+                    vintageFrom?: string;
+                }[];
+            };
         };
         SeriesResponse: {
             /** @description Ascending by date: data[0] is the oldest point, the last the newest. */
@@ -3233,6 +3315,99 @@ export interface operations {
             };
         };
     };
+    getSeriesSet: {
+        parameters: {
+            query: {
+                /** @description Series ids separated by commas (up to 25 of the 25 series ids), e.g. ids=tga,onrrp,fed-balance-sheet. */
+                ids: string;
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Each series keeps its own trailing window, as its own CSV would. */
+                days?: number;
+                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                start?: string;
+                /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                end?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Several series in one call, aligned on their dates. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesSet"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag matches the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unknown_series: The series id is not one of the 25 tracked ids. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description values_withheld: The upstream terms forbid reproducing this series' values (ICE BofA spreads): no chart or value is served, only statistics (see /api/series/{id} meta.license). */
+            451: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal_error: An unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getSeries: {
         parameters: {
             query?: {
@@ -4139,6 +4314,99 @@ export interface operations {
                 content?: never;
             };
             /** @description unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unknown_series: The series id is not one of the 25 tracked ids. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description values_withheld: The upstream terms forbid reproducing this series' values (ICE BofA spreads): no chart or value is served, only statistics (see /api/series/{id} meta.license). */
+            451: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal_error: An unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSeriesSetCsv: {
+        parameters: {
+            query: {
+                /** @description Series ids separated by commas (up to 25 of the 25 series ids), e.g. ids=tga,onrrp,fed-balance-sheet. */
+                ids: string;
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Each series keeps its own trailing window, as its own CSV would. */
+                days?: number;
+                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                start?: string;
+                /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                end?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Several series in one CSV, aligned on their dates. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag matches the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,14 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.11.0',
+    date: '2026-11-26',
+    openapiFingerprint: 'sha256:a4ccfc80cf3678a512ea53ec025de2a92940a6b9bc777033deb1f7ebcdaa4e9e',
+    changes: [
+      'Added: /api/series.csv?ids=a,b,… (one wide CSV aligned on dates, a column per series named by id and unit, empty where a series has no value, as FRED’s fredgraph.csv?id=A,B) and /api/series.json?ids=… (the same as columns, with units and provenance); days, start and end as on one series.',
+    ],
+  },
+  {
     version: '1.10.0',
     date: '2026-11-26',
     openapiFingerprint: 'sha256:f4eff4240aaf08344e966d2ee99e7a57b2631f89ec156b2829a9edf31e0edb6c',

@@ -36,6 +36,11 @@ export const QUERY_PARAMETERS = {
     description:
       'all (default): every vintage of each date; first-release: each date’s first published value only, with when it was superseded (ALFRED’s initial release).',
   }),
+  ids: Type.String({
+    pattern: '^[a-z0-9-]+(,[a-z0-9-]+){0,24}$',
+    description:
+      'Series ids separated by commas (up to 25 of the 25 series ids), e.g. ids=tga,onrrp,fed-balance-sheet.',
+  }),
   q: Type.String({
     minLength: 1,
     maxLength: 100,

@@ -12,7 +12,7 @@ import { indicatorFreshness } from './freshness.ts';
 import type { ModelOutcome } from './model-computation.ts';
 import { type ModelState, modelResources, modelState as modelStateOf } from './model-resources.ts';
 import { nextRefreshAt } from './next-refresh.ts';
-import { provenanceBuilder } from './provenance.ts';
+import { type Provenance, provenanceBuilder } from './provenance.ts';
 import { type Downloads, downloadsOnDemand } from './publication-downloads.ts';
 import { buildAllSeries, currentState } from './publication-series.ts';
 import { attempt, failed, type RecomputeErrors } from './recompute.ts';
@@ -62,6 +62,8 @@ export interface Publication extends Downloads {
   /** /api/changelog: the API's versions (from the content) and the model's; undefined without content. */
   readonly changelog: Resource<ChangelogBody> | undefined;
   readonly health: Resource<HealthBody>;
+  /** The provenance object of an answer reading these series (on-demand answers: /api/series.json). */
+  readonly provenance: (ids: readonly string[]) => Provenance;
   /** GET /api/series: every series of the catalog, with its terms and how current it is. */
   readonly catalog: Resource<CatalogBody>;
   /** Real responses, trimmed, by route path: the OpenAPI and documentation examples. */
@@ -249,6 +251,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     changelog,
     health,
     catalog,
+    provenance: (ids) => provenance(ids),
     examples,
     errors,
     site: undefined,

@@ -7,7 +7,13 @@ import { type paths, usdLiquidityClient } from '../../clients/typescript/client.
 import { generateSchema, SCHEMA_FILE } from '../../clients/typescript/generate.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
-type Operation = { get: { operationId: string; responses: { '200': { content: Record<string, unknown> } } } };
+type Operation = {
+  get: {
+    operationId: string;
+    parameters?: Array<{ in: string; required?: boolean }>;
+    responses: { '200': { content: Record<string, unknown> } };
+  };
+};
 
 /** The typed client shipped in clients/typescript: up to date with the served document, and every call works. */
 describe('the generated TypeScript client', () => {
@@ -46,7 +52,13 @@ describe('the generated TypeScript client', () => {
       const result = await api.GET(
         path as never,
         {
-          params: { path: { id } } as never,
+          // A required query parameter gets a value (ids on the many-series endpoints).
+          params: {
+            path: { id },
+            ...((item.get.parameters ?? []).some((p) => p.in === 'query' && p.required)
+              ? { query: { ids: 'tga' } }
+              : {}),
+          } as never,
           parseAs: json ? 'json' : 'arrayBuffer',
         } as never,
       );

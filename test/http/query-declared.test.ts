@@ -30,6 +30,7 @@ describe('query parameters, declared once', () => {
     style: 'compact',
     q: 'treasury',
     view: 'first-release',
+    ids: 'tga,onrrp',
   });
   const PARAMS = { id: 'tga', slug: 'hello', date: '2024-01-02', year: '2024', lang: 'ja', group: 'funding' };
 

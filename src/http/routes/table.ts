@@ -13,6 +13,7 @@ import { getRegime } from './regime.ts';
 import type { Route } from './route.ts';
 import { getSeries, getSeriesFeed, getSeriesVintages, getSeriesVintagesCsv } from './series.ts';
 import { getSeriesCatalog } from './series-catalog.ts';
+import { getSeriesSetCsv, getSeriesSetJson } from './series-set.ts';
 import { getSnapshot } from './snapshot.ts';
 
 /**
@@ -31,6 +32,8 @@ export const ROUTE_TABLE: readonly Route[] = [
   getSeriesVintages,
   getSeriesFeed,
   getSeriesCatalog,
+  getSeriesSetCsv,
+  getSeriesSetJson,
   getSeries,
   getRegime,
   getHistory,

@@ -194,3 +194,17 @@ export const SeriesCatalog = Type.Object(
   },
   { $id: 'SeriesCatalog', additionalProperties: false },
 );
+
+/** GET /api/series.json: several series aligned on their dates (publish/resources/csv.ts alignSeries). */
+export const SeriesSetResponse = Type.Object(
+  {
+    ids: Type.Array(Type.String()),
+    units: Type.Array(Type.String(), { description: 'The unit of each series, in the order of ids.' }),
+    dates: Type.Array(IsoDate, { description: 'Every date any of the series has, ascending.' }),
+    values: Type.Record(Type.String(), Type.Array(Type.Union([Type.Number(), Type.Null()])), {
+      description: 'Per id, its value on each date (element i belongs to dates[i]); null where it has none.',
+    }),
+    provenance: Provenance,
+  },
+  { $id: 'SeriesSet', additionalProperties: false },
+);

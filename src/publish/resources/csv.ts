@@ -40,6 +40,39 @@ export function seriesCsv(def: SeriesDef, observations: readonly Observation[]):
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** Several series aligned on their dates: every date any of them has, a value or null per series. */
+export interface SeriesSet {
+  ids: string[];
+  units: string[];
+  dates: string[];
+  values: Record<string, Array<number | null>>;
+}
+
+/** Aligns series on the union of their dates. Example: a on 01-02, 01-03; b on 01-03 → dates 01-02, 01-03; b [null, v]. */
+export function alignSeries(
+  entries: ReadonlyArray<{ def: SeriesDef; observations: readonly Observation[] }>,
+): SeriesSet {
+  const dates = [...new Set(entries.flatMap((e) => e.observations.map((o) => o.date)))].sort();
+  const values: Record<string, Array<number | null>> = {};
+  for (const { def, observations } of entries) {
+    const byDate = new Map(observations.map((o) => [o.date, o.value]));
+    values[def.id] = dates.map((date) => byDate.get(date) ?? null);
+  }
+  return { ids: entries.map((e) => e.def.id), units: entries.map((e) => e.def.unit), dates, values };
+}
+
+/**
+ * Several series as one wide CSV (as FRED's fredgraph.csv?id=A,B): `date`, then one column per series named by its
+ * id and unit (`tga_usd_bn`); an empty cell where a series has no value on that date.
+ */
+export function seriesSetCsv(set: SeriesSet, defs: readonly SeriesDef[]): string {
+  const lines = [['date', ...defs.map((def) => `${def.id}_${valueColumn(def.unit).replace(/^value_/, '')}`)].join(',')];
+  set.dates.forEach((date, i) => {
+    lines.push([date, ...set.ids.map((id) => set.values[id]![i] ?? '')].join(','));
+  });
+  return `${lines.join('\r\n')}\r\n`;
+}
+
 /**
  * The model history as CSV: date, headline (0 loosest … 100 tightest of 5 years), status, confidence, the aggregate
  * (0–1) and each group's sub-index (0–100, empty when the group did not report that day).
@@ -108,6 +141,30 @@ export class CsvDownloads {
       if (!entry || entry.observations.length === 0) return undefined;
       return seriesCsv(entry.def, pointsIn(entry.observations, window));
     });
+  }
+
+  /** Several series in one wide CSV, each in the window its own CSV would select; undefined when one is missing. */
+  forSeriesSet(ids: readonly string[], window: DateWindow): PreparedResponse | undefined {
+    const entries = this.#set(ids, window);
+    if (!entries) return undefined;
+    return this.#cached(`set|${ids.join(',')}|${windowKey(window)}`, false, () =>
+      seriesSetCsv(
+        alignSeries(entries),
+        entries.map((e) => e.def),
+      ),
+    );
+  }
+
+  /** The same, as JSON columns (dates, and per id its values, null where it has none). */
+  setJson(ids: readonly string[], window: DateWindow): SeriesSet | undefined {
+    const entries = this.#set(ids, window);
+    return entries && alignSeries(entries);
+  }
+
+  #set(ids: readonly string[], window: DateWindow) {
+    const entries = ids.map((id) => this.#series(id));
+    if (entries.some((e) => !e || e.observations.length === 0)) return undefined;
+    return entries.map((e) => ({ def: e!.def, observations: pointsIn(e!.observations, window) }));
   }
 
   /** The history, whole or from start to end. */

@@ -1,0 +1,86 @@
+import { Value } from '@sinclair/typebox/value';
+import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
+import { prepareJson } from '../../publish/prepared-response.ts';
+import type { Publication } from '../../publish/publication.ts';
+import type { DateWindow } from '../../timeseries/date-window.ts';
+import { ApiError } from '../api-error.ts';
+import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
+import { SeriesSetResponse } from '../schemas/series.ts';
+import { seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
+import { DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
+import type { Answer, Route } from './route.ts';
+
+const PARAMETERS = [
+  { ...queryParameter('ids'), required: true },
+  queryParameter('days', 'Each series keeps its own trailing window, as its own CSV would.'),
+  ...DATE_RANGE_PARAMETERS,
+];
+const ERRORS = ['invalid_parameter', 'unknown_series', 'values_withheld', 'series_unavailable'] as const;
+
+/** GET /api/series.csv?ids=…: several series in one wide CSV. */
+export const getSeriesSetCsv: Route = {
+  path: '/api/series.csv',
+  listed: 'document',
+  cache: 'csv',
+  spec: {
+    operationId: 'getSeriesSetCsv',
+    summary: 'Several series in one CSV, aligned on their dates',
+    description:
+      'The series named by `ids` as one RFC 4180 CSV, as FRED’s fredgraph.csv?id=A,B: `date`, then one column per series named by its id and unit (`tga_usd_bn`), every date any of them has, an empty cell where a series has no value. `days`, `start` and `end` select as on /api/series/{id}.csv.',
+    parameters: PARAMETERS,
+    response: null,
+    contentType: 'text/csv',
+    errors: [...ERRORS],
+    tag: 'series',
+  },
+  handle: ({ query }, { baseUrl, publication }) =>
+    seriesSet(query, baseUrl, publication(), (ids, window, p) => p.csv.forSeriesSet(ids, window)),
+};
+
+/** GET /api/series.json?ids=…: the same as JSON columns. */
+export const getSeriesSetJson: Route = {
+  path: '/api/series.json',
+  listed: 'api',
+  cache: 'series',
+  spec: {
+    operationId: 'getSeriesSet',
+    summary: 'Several series in one call, aligned on their dates',
+    description:
+      'The series named by `ids` as aligned columns: `dates` (every date any of them has) and, per id, its values (null where it has none), with their units and provenance. `days`, `start` and `end` select as on /api/series/{id}.',
+    parameters: PARAMETERS,
+    response: SeriesSetResponse,
+    errors: [...ERRORS],
+    tag: 'series',
+  },
+  handle: ({ query }, { baseUrl, publication }) =>
+    seriesSet(query, baseUrl, publication(), (ids, window, p) => {
+      const set = p.csv.setJson(ids, window);
+      return set && prepareJson({ ...set, provenance: p.provenance(ids) }, CACHE_CONTROL.series);
+    }),
+};
+
+function seriesSet(
+  query: DeclaredQuery,
+  baseUrl: string,
+  publication: Publication | undefined,
+  answer: (ids: string[], window: DateWindow, publication: Publication) => Answer | undefined,
+): Answer {
+  const raw = query.get('ids');
+  if (typeof raw !== 'string' || !Value.Check(QUERY_PARAMETERS.ids, raw))
+    return new ApiError(
+      'invalid_parameter',
+      'Parameter "ids" is required once: series ids separated by commas.',
+      'e.g. ids=tga,onrrp,fed-balance-sheet',
+    );
+  const ids = [...new Set(raw.split(','))];
+  for (const id of ids) {
+    const refused = unknownSeries(id, baseUrl) ?? valuesWithheld(id);
+    if (refused) return refused;
+  }
+  const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
+  if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
+  const selected = window.value ?? { days: QUERY_PARAMETERS.days.default };
+  const missing = ids.find((id) => !publication?.current.get(id)?.length);
+  if (missing || !publication) return seriesUnavailable(missing ?? ids[0]!);
+  return answer(ids, selected, publication) ?? seriesUnavailable(ids[0]!);
+}
