@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { seriesFreshness, sourceOf } from '../../src/publish/freshness.ts';
+import { plainError, seriesFreshness, sourceOf } from '../../src/publish/freshness.ts';
 import type { SeriesRefreshState } from '../../src/store/runs.ts';
 import { seriesDef } from '../../src/timeseries/catalog.ts';
 
@@ -30,5 +30,24 @@ describe('freshness follows the input tree', () => {
       /its input tga failed: its input tga-dts failed: the provider answered with an error \(HTTP 503\)/,
     );
     assert.equal(sourceOf(fresh('fed-balance-sheet').state), 'fresh', 'a sibling is unaffected');
+  });
+});
+
+describe('a failed connection, in plain words', () => {
+  it('names the cause a reader can act on: DNS (offline, a proxy), refused, timed out, no route', () => {
+    const words = (lastError: string) => plainError({ lastErrorKind: 'network', lastError });
+    assert.match(
+      words('fred:WALCL fed-balance-sheet: request failed: ENOTFOUND'),
+      /could not be resolved \(DNS\).*offline.*proxy/,
+    );
+    assert.match(words('request failed: EAI_AGAIN'), /\(DNS\)/);
+    assert.equal(words('request failed: ECONNREFUSED'), 'the connection to the provider was refused');
+    assert.equal(words('request failed: UND_ERR_CONNECT_TIMEOUT'), 'the connection to the provider timed out');
+    assert.match(words('request failed: ENETUNREACH'), /no route/);
+    assert.equal(words('request failed: something else'), 'the provider could not be reached');
+    assert.equal(
+      plainError({ lastErrorKind: 'timeout', lastError: 'no complete response within 30000 ms' }),
+      'the provider did not answer in time',
+    );
   });
 });
