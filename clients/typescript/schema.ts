@@ -3419,6 +3419,10 @@ export interface operations {
                 end?: string;
                 /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. meta.asOf says which instant was answered. */
                 asOf?: string;
+                /** @description asc (default): oldest first; desc: newest first (FRED’s sort_order). */
+                sort?: "asc" | "desc";
+                /** @description At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history. */
+                limit?: number;
             };
             header?: never;
             path: {
@@ -3953,6 +3957,10 @@ export interface operations {
                 end?: string;
                 /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. The CSV holds the series as known then. */
                 asOf?: string;
+                /** @description asc (default): oldest first; desc: newest first (FRED’s sort_order). */
+                sort?: "asc" | "desc";
+                /** @description At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history. */
+                limit?: number;
             };
             header?: never;
             path: {

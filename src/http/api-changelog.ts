@@ -8,6 +8,14 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.12.0',
+    date: '2026-11-26',
+    openapiFingerprint: 'sha256:b84b0c47038db68707862fe9743844499ba4c0f896746e1ee4ab6c322925fa8e',
+    changes: [
+      'Added: sort (asc, desc) and limit on /api/series/{id} and /api/series/{id}.csv, as FRED’s sort_order and limit: sort=desc&limit=10 answers the newest 10 observations; without days, start or end they apply to the whole history. Not with asOf (400).',
+    ],
+  },
+  {
     version: '1.11.0',
     date: '2026-11-26',
     openapiFingerprint: 'sha256:a4ccfc80cf3678a512ea53ec025de2a92940a6b9bc777033deb1f7ebcdaa4e9e',

@@ -29,3 +29,25 @@ export function parseDays(raw: unknown): ParamResult<number> {
   }
   return { ok: true, value: Number(text) };
 }
+
+const LIMIT = QUERY_PARAMETERS.limit;
+const LIMIT_HINT = `limit is a whole number from ${LIMIT.minimum} to ${LIMIT.maximum}, given once, e.g. ?sort=desc&limit=10.`;
+
+/** `sort` and `limit` (FRED's sort_order and limit): absent → ascending, no limit. */
+export function parseOrder(
+  sort: unknown,
+  limit: unknown,
+): ParamResult<{ order: 'asc' | 'desc'; limit: number | undefined; given: boolean }> {
+  const order = sort ?? 'asc';
+  if (order !== 'asc' && order !== 'desc')
+    return {
+      ok: false,
+      message: `Invalid value for parameter "sort": "${truncate(String(order))}".`,
+      hint: 'sort is asc or desc.',
+    };
+  if (limit === undefined) return { ok: true, value: { order, limit: undefined, given: sort !== undefined } };
+  const text = String(limit);
+  if (Array.isArray(limit) || !/^[1-9][0-9]{0,8}$/.test(text) || !Value.Check(LIMIT, Number(text)))
+    return { ok: false, message: `Invalid value for parameter "limit": "${truncate(text)}".`, hint: LIMIT_HINT };
+  return { ok: true, value: { order, limit: Number(text), given: true } };
+}

@@ -36,6 +36,16 @@ export const QUERY_PARAMETERS = {
     description:
       'all (default): every vintage of each date; first-release: each date’s first published value only, with when it was superseded (ALFRED’s initial release).',
   }),
+  sort: Type.Union([Type.Literal('asc'), Type.Literal('desc')], {
+    default: 'asc',
+    description: 'asc (default): oldest first; desc: newest first (FRED’s sort_order).',
+  }),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: 100_000,
+    description:
+      'At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history.',
+  }),
   ids: Type.String({
     pattern: '^[a-z0-9-]+(,[a-z0-9-]+){0,24}$',
     description:

@@ -31,6 +31,8 @@ describe('query parameters, declared once', () => {
     q: 'treasury',
     view: 'first-release',
     ids: 'tga,onrrp',
+    sort: 'desc',
+    limit: '5',
   });
   const PARAMS = { id: 'tga', slug: 'hello', date: '2024-01-02', year: '2024', lang: 'ja', group: 'funding' };
 

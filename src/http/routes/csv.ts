@@ -2,6 +2,7 @@ import type { Publication } from '../../publish/publication.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
+import { parseOrder } from '../days-param.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { asOfParameter, DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from '../window-param.ts';
@@ -22,6 +23,8 @@ export const getSeriesCsv: Route = {
       queryParameter('days'),
       ...DATE_RANGE_PARAMETERS,
       asOfParameter('The CSV holds the series as known then.'),
+      queryParameter('sort'),
+      queryParameter('limit'),
     ],
     response: null,
     contentType: 'text/csv',
@@ -36,6 +39,17 @@ export const getSeriesCsv: Route = {
     if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
     const asOf = parseAsOf(query.get('asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
+    const order = parseOrder(query.get('sort'), query.get('limit'));
+    if (!order.ok) return new ApiError('invalid_parameter', order.message, order.hint);
+    if (order.value.given) {
+      if (asOf.value !== undefined)
+        return new ApiError(
+          'invalid_parameter',
+          'sort and limit are not available with asOf.',
+          'Use days, start and end.',
+        );
+      return seriesCsvOrdered(id, window.value, order.value, publication());
+    }
     return seriesCsvAnswer(id, window.value ?? { days: QUERY_PARAMETERS.days.default }, asOf.value, publication());
   },
 };
@@ -80,3 +94,15 @@ export const getBulk: Route = {
     publication()?.bulk.get() ??
     new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.'),
 };
+
+/** A series as CSV in the order asked, cut to its limit (the whole history when no window is given). */
+export function seriesCsvOrdered(
+  id: string,
+  window: DateWindow | null,
+  order: { order: 'asc' | 'desc'; limit: number | undefined },
+  publication: Publication | undefined,
+): Answer {
+  const withheld = valuesWithheld(id);
+  if (withheld) return withheld;
+  return publication?.csv.forSeries(id, window, order.order, order.limit) ?? seriesUnavailable(id);
+}

@@ -3,12 +3,13 @@ import type { Publication } from '../../publish/publication.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
+import { parseOrder } from '../days-param.ts';
 import { wantsCsv } from '../negotiation.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from '../window-param.ts';
-import { seriesCsvAnswer } from './csv.ts';
+import { seriesCsvAnswer, seriesCsvOrdered } from './csv.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 
 export const getSeries: Route = {
@@ -20,7 +21,14 @@ export const getSeries: Route = {
     summary: 'One indicator as a daily time series',
     description:
       "The observations of one tracked series in its documented unit, ascending by date, each with its z-score. `Accept: text/csv` answers the same window as CSV (as /api/series/{id}.csv does). z-scores and meta.percentile use a trailing 5-year window (1,826 days ending at the series' last observation): zScore = (value − zScoreMean) / zScoreStd with the window's mean and sample standard deviation; percentile is the percent rank of the latest value in that window (ties counted half). `days` keeps the points dated within that many days up to and including lastAvailableDate. meta.source says how fresh the data is.",
-    parameters: [SERIES_ID_PARAMETER, queryParameter('days'), ...DATE_RANGE_PARAMETERS, AS_OF_PARAMETER],
+    parameters: [
+      SERIES_ID_PARAMETER,
+      queryParameter('days'),
+      ...DATE_RANGE_PARAMETERS,
+      AS_OF_PARAMETER,
+      queryParameter('sort'),
+      queryParameter('limit'),
+    ],
     response: SeriesResponse,
     errors: ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'series_unavailable', 'values_withheld'],
     alternateContentType: 'text/csv',
@@ -35,13 +43,28 @@ export const getSeries: Route = {
     const selected = window.value ?? { days: QUERY_PARAMETERS.days.default };
     const asOf = parseAsOf(query.get('asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
-    if (wantsCsv(headers.accept)) return seriesCsvAnswer(id, selected, asOf.value, publication());
+    const order = parseOrder(query.get('sort'), query.get('limit'));
+    if (!order.ok) return new ApiError('invalid_parameter', order.message, order.hint);
+    if (order.value.given && asOf.value !== undefined) return ORDER_WITH_AS_OF;
+    if (wantsCsv(headers.accept)) {
+      if (order.value.given) return seriesCsvOrdered(id, window.value, order.value, publication());
+      return seriesCsvAnswer(id, selected, asOf.value, publication());
+    }
     if (asOf.value !== undefined) return seriesAsOfAnswer(id, asOf.value, window.value, publication());
     const series = publication()?.series.get(id);
     if (!series) return seriesUnavailable(id);
+    // sort and limit without a window: over the whole history (the newest N of a monthly series too).
+    if (order.value.given)
+      return series.forSelection(...series.indexesOf(window.value), order.value.order, order.value.limit);
     return 'days' in selected ? series.forDays(selected.days) : series.forRange(selected.start, selected.end);
   },
 };
+
+const ORDER_WITH_AS_OF = new ApiError(
+  'invalid_parameter',
+  'sort and limit are not available with asOf.',
+  'Ask for the window with days, start and end instead.',
+);
 
 /** The series as known at an instant, or why nothing was known then. */
 function seriesAsOfAnswer(

@@ -134,12 +134,21 @@ export class CsvDownloads {
    * A series' trailing `days` (ending on its last observation) or its dates from start to end, as the JSON
    * selects them; undefined when none is stored.
    */
-  forSeries(id: string, window: DateWindow): PreparedResponse | undefined {
-    const key = `${id}|${windowKey(window)}`;
-    return this.#cached(key, 'days' in window && COMMON_DAYS.includes(window.days), () => {
+  forSeries(
+    id: string,
+    window: DateWindow | null,
+    order: 'asc' | 'desc' = 'asc',
+    limit?: number,
+  ): PreparedResponse | undefined {
+    const plain = order === 'asc' && limit === undefined;
+    const key = `${id}|${window === null ? 'all' : windowKey(window)}|${order}|${limit ?? ''}`;
+    const keep = plain && window !== null && 'days' in window && COMMON_DAYS.includes(window.days);
+    return this.#cached(key, keep, () => {
       const entry = this.#series(id);
       if (!entry || entry.observations.length === 0) return undefined;
-      return seriesCsv(entry.def, pointsIn(entry.observations, window));
+      const points = window === null ? [...entry.observations] : pointsIn(entry.observations, window);
+      const ordered = order === 'desc' ? points.reverse() : points;
+      return seriesCsv(entry.def, limit === undefined ? ordered : ordered.slice(0, limit));
     });
   }
 

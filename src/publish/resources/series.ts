@@ -70,6 +70,8 @@ export function onDemandWindows(): { entries: number; bytes: number } {
  * a fixed head and tail. Common windows are kept (and encoded) for the life of the publication; any other is
  * assembled per request, encoded only when the encoder is idle, and cached in a bounded LRU.
  */
+const COMMA = Buffer.from(',');
+
 export class SeriesResponses {
   readonly meta: SeriesMeta;
   readonly #serialized: SerializedPoints;
@@ -142,6 +144,50 @@ export class SeriesResponses {
     const response = this.#build(from, etag, 'if-idle', Math.max(from, to));
     onDemand.set(key, response);
     return response;
+  }
+
+  /**
+   * A window [from, to) of point indexes in the order asked (`desc`: newest first), cut to its first `limit` points
+   * in that order (FRED's sort_order and limit: `desc` with limit N is the newest N). Kept in the on-demand cache.
+   */
+  forSelection(from: number, to: number, order: 'asc' | 'desc', limit: number | undefined): PreparedResponse {
+    const n = Math.max(0, to - from);
+    const kept = limit === undefined ? n : Math.min(n, limit);
+    const [start, end] = order === 'asc' ? [from, from + kept] : [to - kept, to];
+    const etag = `"${this.#contentTag}-${start}-${end}-${order}"`;
+    const key = `${this.meta.id}:${etag}`;
+    const cached = onDemand.get(key);
+    if (cached) return cached;
+    const response =
+      order === 'asc' ? this.#build(start, etag, 'if-idle', Math.max(start, end)) : this.#buildDesc(start, end, etag);
+    onDemand.set(key, response);
+    return response;
+  }
+
+  /** The indexes [from, to) of a window: `days` up to the last observation, or start to end (inclusive). */
+  indexesOf(window: { days: number } | { start: string; end: string | null } | null): [number, number] {
+    const observations = this.#serialized.observations;
+    if (window === null) return [0, observations.length];
+    if ('days' in window)
+      return [
+        firstIndexOnOrAfter(observations, addDays(this.meta.lastAvailableDate, -(window.days - 1))),
+        observations.length,
+      ];
+    const to = window.end === null ? observations.length : firstIndexOnOrAfter(observations, addDays(window.end, 1));
+    return [firstIndexOnOrAfter(observations, window.start), to];
+  }
+
+  /** The points [start, end) newest first: the serialized points' slices in reverse order, comma-separated. */
+  #buildDesc(start: number, end: number, etag: string): PreparedResponse {
+    const { points, offsets, observations } = this.#serialized;
+    const parts: Buffer[] = [this.#head];
+    for (let i = end - 1; i >= start; i--) {
+      const stop = i === observations.length - 1 ? offsets[i + 1]! : offsets[i + 1]! - 1;
+      if (i !== end - 1) parts.push(COMMA);
+      parts.push(points.subarray(offsets[i]!, stop));
+    }
+    parts.push(this.#tail);
+    return prepared(parts, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, 'if-idle');
   }
 
   /** The body of points [start, end): a slice of the serialized points, without the comma after the last. */
