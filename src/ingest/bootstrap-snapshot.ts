@@ -169,7 +169,7 @@ export function bootstrapTrigger(manifest: Pick<SnapshotManifest, 'date'>): stri
  * True when the store holds no observation: a first start, or one whose refreshes never stored anything (offline
  * since its install). Nothing read from a provider can then be overwritten or mixed.
  */
-export async function isEmptyStore(store: Store): Promise<boolean> {
+async function isEmptyStore(store: Store): Promise<boolean> {
   return (await countRows(store.db)) === 0;
 }
 
@@ -221,19 +221,6 @@ export async function storeSnapshot(
     await finishRun(trx, id, 'ok', manifest.seenAt);
     return id;
   });
-}
-
-/**
- * Loads the snapshot in `dir` into an empty store (see storeSnapshot); nothing when the store is not empty: a
- * snapshot never overwrites or mixes with what was read from a provider. Returns the run's id and the manifest.
- */
-export async function loadSnapshotIntoEmptyStore(
-  store: Store,
-  dir: string,
-): Promise<{ runId: number; manifest: SnapshotManifest } | undefined> {
-  const snapshot = await snapshotForEmptyStore(store, dir);
-  if (!snapshot) return undefined;
-  return { runId: await storeSnapshot(store, snapshot), manifest: snapshot.manifest };
 }
 
 /**

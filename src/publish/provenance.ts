@@ -96,7 +96,7 @@ export function provenanceBuilder(opts: {
  */
 const newestSeenOf = new WeakMap<VintagedSeries, string | null>();
 
-function newestSeen(series: VintagedSeries, asOf?: string): string | null {
+export function newestSeen(series: VintagedSeries, asOf?: string): string | null {
   if (asOf !== undefined) return newestSeenBy(series, asOf);
   const known = newestSeenOf.get(series);
   if (known !== undefined) return known;

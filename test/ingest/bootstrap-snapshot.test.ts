@@ -10,12 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.ts';
 import {
   exportSnapshot,
-  loadSnapshotIntoEmptyStore,
   MANIFEST_FILE,
   readSnapshot,
   SNAPSHOT_BUDGET_BYTES,
   SNAPSHOT_FILE,
   type SnapshotManifest,
+  snapshotForEmptyStore,
+  storeSnapshot,
 } from '../../src/ingest/bootstrap-snapshot.ts';
 import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders } from '../../src/providers/providers.ts';
@@ -85,8 +86,9 @@ describe('the bootstrap snapshot', () => {
   it('loads into an empty store only, as vintages seen at its date, under a run that is no refresh', async () => {
     const store = await openStore('sqlite::memory:');
     try {
-      const loaded = await loadSnapshotIntoEmptyStore(store, dir);
-      assert.ok(loaded);
+      const snapshot = await snapshotForEmptyStore(store, dir);
+      assert.ok(snapshot);
+      await storeSnapshot(store, snapshot);
       const [run] = await recentRuns(store.db, 1);
       assert.equal(run?.trigger, 'bootstrap snapshot of 2026-10-01');
       assert.equal(run?.status, 'ok');
@@ -99,7 +101,7 @@ describe('the bootstrap snapshot', () => {
       // Not a provider read: the refresh on start still runs, and reads every whole history.
       assert.equal(await lastSuccessfulRunAt(store.db), undefined);
       assert.equal((await lastFullReads(store.db)).size, 0);
-      assert.equal(await loadSnapshotIntoEmptyStore(store, dir), undefined, 'a second load does nothing');
+      assert.equal(await snapshotForEmptyStore(store, dir), undefined, 'a second load does nothing');
     } finally {
       await store.close();
     }

@@ -95,6 +95,13 @@ export const getBulk: Route = {
     new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.'),
 };
 
+/** sort and limit select among the current observations; an asOf answer is rebuilt from vintages without them. */
+export const ORDER_WITH_AS_OF = new ApiError(
+  'invalid_parameter',
+  'sort and limit are not available with asOf.',
+  'Ask for the window with days, start and end instead.',
+);
+
 /** A series as CSV in the order asked, cut to its limit (the whole history when no window is given). */
 export function seriesCsvOrdered(
   id: string,

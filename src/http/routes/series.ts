@@ -9,7 +9,7 @@ import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from '../window-param.ts';
-import { seriesCsvAnswer, seriesCsvOrdered } from './csv.ts';
+import { ORDER_WITH_AS_OF, seriesCsvAnswer, seriesCsvOrdered } from './csv.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 
 export const getSeries: Route = {
@@ -59,12 +59,6 @@ export const getSeries: Route = {
     return 'days' in selected ? series.forDays(selected.days) : series.forRange(selected.start, selected.end);
   },
 };
-
-const ORDER_WITH_AS_OF = new ApiError(
-  'invalid_parameter',
-  'sort and limit are not available with asOf.',
-  'Ask for the window with days, start and end instead.',
-);
 
 /** The series as known at an instant, or why nothing was known then. */
 function seriesAsOfAnswer(

@@ -3,6 +3,7 @@ import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { CATALOG } from '../../timeseries/series.ts';
 import type { VintagedSeries } from '../../timeseries/vintages.ts';
+import { newestSeen } from '../provenance.ts';
 
 /** One series in GET /api/series: what it is, where it comes from, its terms, and how current it is. */
 export interface CatalogEntry {
@@ -55,7 +56,7 @@ export function catalogBody(
       license: { terms: license.terms, attribution: license.attribution, redistribution: license.redistribution },
       firstDate: observations?.[0]?.date ?? null,
       lastDate,
-      lastUpdatedAt: newestVintage(vintaged.get(def.id)),
+      lastUpdatedAt: vintaged.has(def.id) ? newestSeen(vintaged.get(def.id)!) : null,
       nextExpectedRelease: lastDate ? nextExpectedRelease(def, lastDate) : null,
       indicator,
       url: indicator ? `${baseUrl}/api/series/${def.id}` : null,
@@ -75,13 +76,4 @@ export function searchCatalog(body: CatalogBody, q: string): CatalogBody {
     return words.every((word) => text.includes(word));
   });
   return { count: series.length, series };
-}
-
-function newestVintage(series: VintagedSeries | undefined): string | null {
-  if (!series) return null;
-  let newest: string | null = null;
-  for (const seen of series.firstSeen) if (newest === null || seen > newest) newest = seen;
-  for (const later of series.revisions.values())
-    for (const v of later) if (newest === null || v.seenAt > newest) newest = v.seenAt;
-  return newest;
 }
