@@ -8,6 +8,12 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.13.0',
+    date: '2026-11-26',
+    openapiFingerprint: 'sha256:3f4f6272b84b9b1f8de622504a108588bfb54951935542b63f90c91ec2610646',
+    changes: ['Added: a description for every tag of the document (Redocly’s tag-description).'],
+  },
+  {
     version: '1.12.0',
     date: '2026-11-26',
     openapiFingerprint: 'sha256:b84b0c47038db68707862fe9743844499ba4c0f896746e1ee4ab6c322925fa8e',

@@ -7,7 +7,7 @@ import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { API_VERSION } from './api-changelog.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 import { takesNoUnknownParameter } from './query-params.ts';
-import type { Route } from './routes/route.ts';
+import { type Route, TAGS } from './routes/route.ts';
 import { ErrorEnvelope } from './schemas/error.ts';
 
 /**
@@ -47,7 +47,7 @@ export function buildOpenApi(
     servers: [{ url: baseUrl }],
     // No authentication anywhere (Redocly's security-defined rule asks for it to be said).
     security: [],
-    tags: [...new Set(routes.map((r) => r.spec!.tag))].map((name) => ({ name })),
+    tags: [...new Set(routes.map((r) => r.spec!.tag))].map((name) => ({ name, description: TAGS[name] })),
     paths,
     components: {
       schemas,

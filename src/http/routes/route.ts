@@ -37,8 +37,19 @@ export interface OperationSpec {
   /** Another media type the 200 answers to a matching Accept (text/csv for data resources). */
   alternateContentType?: string;
   errors: ErrorCode[];
-  tag: string;
+  tag: Tag;
 }
+
+/** The OpenAPI tags, each with what its operations are for (tool UIs show these as section headings). */
+export const TAGS = {
+  model: 'The liquidity regime, its history, the model behind it and how it changed.',
+  series: 'The tracked series: observations, revisions, downloads and the catalog.',
+  lens: 'The three-axis liquidity lens (quantity, price, structure), kept apart from the regime score.',
+  correlation: 'How the tracked series move together.',
+  discovery: 'What this API offers and how fresh it is: the directory, health and a one-call snapshot.',
+  documents: 'Documents for tools and agents: the RFC 9727 API catalog and llms.txt.',
+} as const;
+export type Tag = keyof typeof TAGS;
 
 export interface RouteRequest {
   /** Path parameters, percent-decoded. */
