@@ -141,7 +141,7 @@ export interface paths {
         };
         /**
          * One indicator as a daily time series
-         * @description The observations of one tracked series in its documented unit, ascending by date, each with its z-score. `Accept: text/csv` answers the same window as CSV (as /api/series/{id}.csv does). z-scores and meta.percentile use a trailing 5-year window (1,826 days ending at the series' last observation): zScore = (value − zScoreMean) / zScoreStd with the window's mean and sample standard deviation; percentile is the percent rank of the latest value in that window (ties counted half). `days` keeps the points dated within that many days up to and including lastAvailableDate. meta.source says how fresh the data is.
+         * @description The observations of one tracked series in its documented unit, ascending by date, each with its z-score. `Accept: text/csv` answers the same window as CSV (as /api/series/{id}.csv does). z-scores and meta.percentile use a trailing 5-year window (1,826 days ending at the series' last observation): zScore = (value − zScoreMean) / zScoreStd with the window's mean and sample standard deviation; percentile is the percent rank of the latest value in that window (ties counted half). `days` keeps the points dated within that many days up to and including lastAvailableDate. `units`, `frequency` and `aggregation` transform the values as FRED’s API does (meta.transform says how; no z-scores then). meta.source says how fresh the data is.
          *
          *     Cache-Control: `public, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -295,7 +295,7 @@ export interface paths {
         };
         /**
          * One series as CSV
-         * @description The observations of one series as RFC 4180 CSV (CRLF line ends, a header row): `date,value_<unit>`, e.g. `date,value_usd_bn`. `days` selects the same trailing window as /api/series/{id}, and `asOf` the same point in time. Series whose provider forbids reproduction answer values_withheld.
+         * @description The observations of one series as RFC 4180 CSV (CRLF line ends, a header row): `date,value_<unit>`, e.g. `date,value_usd_bn`. `days` selects the same trailing window as /api/series/{id}, and `asOf` the same point in time. With `units` or `frequency` the column name carries them as FRED’s do: `value_usd_bn_pc1`, `value_usd_bn_m_avg`. Series whose provider forbids reproduction answer values_withheld.
          *
          *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Several series in one CSV, aligned on their dates
-         * @description The series named by `ids` as one RFC 4180 CSV, as FRED’s fredgraph.csv?id=A,B: `date`, then one column per series named by its id and unit (`tga_usd_bn`), every date any of them has, an empty cell where a series has no value. `days`, `start` and `end` select as on /api/series/{id}.csv.
+         * @description The series named by `ids` as one RFC 4180 CSV, as FRED’s fredgraph.csv?id=A,B: `date`, then one column per series named by its id and unit (`tga_usd_bn`), every date any of them has, an empty cell where a series has no value. `days`, `start` and `end` select as on /api/series/{id}.csv; `units`, `frequency` and `aggregation` transform every series alike (columns `tga_usd_bn_pch_m_avg`).
          *
          *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -955,8 +955,23 @@ export interface components {
         };
         SeriesSet: {
             ids: string[];
-            /** @description The unit of each series, in the order of ids. */
+            /** @description The unit of each series’ values, in the order of ids (transform.valueUnit when transformed). */
             units: string[];
+            /** @description Present when the request gave units or frequency: the transform of each series, in the order of ids. */
+            transform?: {
+                /** @description The units transformation applied (lin, chg, ch1, pch, pc1, pca, cch, cca, log). */
+                units: string;
+                /** @description The frequency aggregated to (w, wef, wew, m, q, a); null: the series' own. */
+                frequency: string | null;
+                /** @description avg, sum or eop; null without frequency. */
+                aggregation: string | null;
+                /** @description The unit of every value: the series' unit (lin, chg, ch1), percent (pch, pc1, pca, cch, cca) or natural_log_of_<unit> (log). */
+                valueUnit: string;
+                /** @description FRED’s n_obs_per_yr used by ch1, pc1, pca and cca: 260 daily (weekdays), 52, 12, 4 or 1. */
+                observationsPerYear: number;
+                /** @description In words, e.g. "Percent change from a year ago of the quarterly average". */
+                description: string;
+            }[];
             /** @description Every date any of the series has, ascending. */
             dates: string[];
             /** @description Per id, its value on each date (element i belongs to dates[i]); null where it has none. */
@@ -999,9 +1014,9 @@ export interface components {
                  * @description YYYY-MM-DD
                  */
                 date: string;
-                /** @description The observation in the series' unit (meta.unit). */
+                /** @description The observation in the series' unit (meta.unit); with units or frequency, the transformed value in meta.transform.valueUnit. */
                 value: number;
-                /** @description (value − meta.zScoreMean) / meta.zScoreStd, rounded to 4 decimals. Absent when zScoreStd is 0. */
+                /** @description (value − meta.zScoreMean) / meta.zScoreStd, rounded to 4 decimals. Absent when zScoreStd is 0, and on a transformed answer (units or frequency). */
                 zScore?: number;
             }[];
             meta: {
@@ -1074,6 +1089,21 @@ export interface components {
                     attribution: string;
                     /** @description full: the values are served. statistics-only: the terms forbid reproduction, so `data` is empty and only statistics computed from the values (window mean and standard deviation, percentile, last date) are published. */
                     redistribution: "full" | "statistics-only";
+                };
+                /** @description Present only when the request gave units, frequency or aggregation: the values are transformed as FRED’s API does (aggregation first, then units), over the whole history before the window is cut. zScoreMean, zScoreStd and percentile still describe the untransformed series. */
+                transform?: {
+                    /** @description The units transformation applied (lin, chg, ch1, pch, pc1, pca, cch, cca, log). */
+                    units: string;
+                    /** @description The frequency aggregated to (w, wef, wew, m, q, a); null: the series' own. */
+                    frequency: string | null;
+                    /** @description avg, sum or eop; null without frequency. */
+                    aggregation: string | null;
+                    /** @description The unit of every value: the series' unit (lin, chg, ch1), percent (pch, pc1, pca, cch, cca) or natural_log_of_<unit> (log). */
+                    valueUnit: string;
+                    /** @description FRED’s n_obs_per_yr used by ch1, pc1, pca and cca: 260 daily (weekdays), 52, 12, 4 or 1. */
+                    observationsPerYear: number;
+                    /** @description In words, e.g. "Percent change from a year ago of the quarterly average". */
+                    description: string;
                 };
                 /** @description Present only when the request gave asOf: the series as this service knew it at that instant, rebuilt from stored vintages (later revisions invisible); freshness then describes that instant. */
                 asOf?: {
@@ -3326,6 +3356,12 @@ export interface operations {
                 start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. The same transform applies to every series, each at its own frequency. */
+                units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
+                /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. Every series is aggregated to it; none may be coarser already (400). */
+                frequency?: "w" | "wef" | "wew" | "m" | "q" | "a";
+                /** @description How `frequency` combines a period’s values, as FRED’s aggregation_method: avg (default) their mean, sum their sum, eop the period’s last value. Dates without a value are ignored. */
+                aggregation?: "avg" | "sum" | "eop";
             };
             header?: never;
             path?: never;
@@ -3417,12 +3453,18 @@ export interface operations {
                 start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
-                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. meta.asOf says which instant was answered. */
-                asOf?: string;
                 /** @description asc (default): oldest first; desc: newest first (FRED’s sort_order). */
                 sort?: "asc" | "desc";
                 /** @description At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history. */
                 limit?: number;
+                /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. */
+                units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
+                /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. */
+                frequency?: "w" | "wef" | "wew" | "m" | "q" | "a";
+                /** @description How `frequency` combines a period’s values, as FRED’s aggregation_method: avg (default) their mean, sum their sum, eop the period’s last value. Dates without a value are ignored. */
+                aggregation?: "avg" | "sum" | "eop";
+                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. meta.asOf says which instant was answered. */
+                asOf?: string;
             };
             header?: never;
             path: {
@@ -3955,12 +3997,18 @@ export interface operations {
                 start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
-                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. The CSV holds the series as known then. */
-                asOf?: string;
                 /** @description asc (default): oldest first; desc: newest first (FRED’s sort_order). */
                 sort?: "asc" | "desc";
                 /** @description At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history. */
                 limit?: number;
+                /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. */
+                units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
+                /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. */
+                frequency?: "w" | "wef" | "wew" | "m" | "q" | "a";
+                /** @description How `frequency` combines a period’s values, as FRED’s aggregation_method: avg (default) their mean, sum their sum, eop the period’s last value. Dates without a value are ignored. */
+                aggregation?: "avg" | "sum" | "eop";
+                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. The CSV holds the series as known then. */
+                asOf?: string;
             };
             header?: never;
             path: {
@@ -4388,6 +4436,12 @@ export interface operations {
                 start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. The same transform applies to every series, each at its own frequency. */
+                units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
+                /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. Every series is aggregated to it; none may be coarser already (400). */
+                frequency?: "w" | "wef" | "wew" | "m" | "q" | "a";
+                /** @description How `frequency` combines a period’s values, as FRED’s aggregation_method: avg (default) their mean, sum their sum, eop the period’s last value. Dates without a value are ignored. */
+                aggregation?: "avg" | "sum" | "eop";
             };
             header?: never;
             path?: never;

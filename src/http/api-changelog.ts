@@ -10,8 +10,11 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '1.13.0',
     date: '2026-11-26',
-    openapiFingerprint: 'sha256:3f4f6272b84b9b1f8de622504a108588bfb54951935542b63f90c91ec2610646',
-    changes: ['Added: a description for every tag of the document (Redocly’s tag-description).'],
+    openapiFingerprint: 'sha256:10da58a27572b49e59e71a44ab6b19b081acdb6751fefd3d5a30389444204e5f',
+    changes: [
+      'Added: units (lin, chg, ch1, pch, pc1, pca, cch, cca, log), frequency (w, wef, wew, m, q, a) and aggregation (avg, sum, eop) on /api/series/{id}, its CSV and /api/series.csv|.json, as FRED’s API computes them (aggregation first, then units; n observations per year of the resulting frequency); meta.transform (and transform on the set) says what was done; with them and no window, the whole history. Not with asOf (400).',
+      'Added: a description for every tag of the document (Redocly’s tag-description).',
+    ],
   },
   {
     version: '1.12.0',

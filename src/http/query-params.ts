@@ -57,6 +57,29 @@ export const QUERY_PARAMETERS = {
     description:
       'Words to find (case-insensitive), each in the id, name, description, provider or provider id of a series, e.g. q=treasury or q=WALCL.',
   }),
+  units: Type.Union(
+    ['lin', 'chg', 'ch1', 'pch', 'pc1', 'pca', 'cch', 'cca', 'log'].map((u) => Type.Literal(u)),
+    {
+      default: 'lin',
+      description:
+        'A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered.',
+    },
+  ),
+  frequency: Type.Union(
+    ['w', 'wef', 'wew', 'm', 'q', 'a'].map((f) => Type.Literal(f)),
+    {
+      description:
+        'Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency.',
+    },
+  ),
+  aggregation: Type.Union(
+    ['avg', 'sum', 'eop'].map((a) => Type.Literal(a)),
+    {
+      default: 'avg',
+      description:
+        'How `frequency` combines a period’s values, as FRED’s aggregation_method: avg (default) their mean, sum their sum, eop the period’s last value. Dates without a value are ignored.',
+    },
+  ),
   style: Type.Union([Type.Literal('line'), Type.Literal('compact'), Type.Literal('spark')], {
     default: 'line',
     description: 'line (default, 720 × 300), compact (360 × 260, legible on a phone) or spark (axis-less thumbnail).',

@@ -33,6 +33,9 @@ describe('query parameters, declared once', () => {
     ids: 'tga,onrrp',
     sort: 'desc',
     limit: '5',
+    units: 'pc1',
+    frequency: 'm',
+    aggregation: 'eop',
   });
   const PARAMS = { id: 'tga', slug: 'hello', date: '2024-01-02', year: '2024', lang: 'ja', group: 'funding' };
 

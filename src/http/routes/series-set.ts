@@ -1,12 +1,15 @@
 import { Value } from '@sinclair/typebox/value';
+import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
 import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
 import { prepareJson } from '../../publish/prepared-response.ts';
 import type { Publication } from '../../publish/publication.ts';
+import { seriesDef } from '../../timeseries/catalog.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
 import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SeriesSetResponse } from '../schemas/series.ts';
 import { seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
+import { parseTransform } from '../transform-param.ts';
 import { DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
 import type { Answer, Route } from './route.ts';
 
@@ -14,6 +17,9 @@ const PARAMETERS = [
   { ...queryParameter('ids'), required: true },
   queryParameter('days', 'Each series keeps its own trailing window, as its own CSV would.'),
   ...DATE_RANGE_PARAMETERS,
+  queryParameter('units', 'The same transform applies to every series, each at its own frequency.'),
+  queryParameter('frequency', 'Every series is aggregated to it; none may be coarser already (400).'),
+  queryParameter('aggregation'),
 ];
 const ERRORS = ['invalid_parameter', 'unknown_series', 'values_withheld', 'series_unavailable'] as const;
 
@@ -26,7 +32,7 @@ export const getSeriesSetCsv: Route = {
     operationId: 'getSeriesSetCsv',
     summary: 'Several series in one CSV, aligned on their dates',
     description:
-      'The series named by `ids` as one RFC 4180 CSV, as FRED’s fredgraph.csv?id=A,B: `date`, then one column per series named by its id and unit (`tga_usd_bn`), every date any of them has, an empty cell where a series has no value. `days`, `start` and `end` select as on /api/series/{id}.csv.',
+      'The series named by `ids` as one RFC 4180 CSV, as FRED’s fredgraph.csv?id=A,B: `date`, then one column per series named by its id and unit (`tga_usd_bn`), every date any of them has, an empty cell where a series has no value. `days`, `start` and `end` select as on /api/series/{id}.csv; `units`, `frequency` and `aggregation` transform every series alike (columns `tga_usd_bn_pch_m_avg`).',
     parameters: PARAMETERS,
     response: null,
     contentType: 'text/csv',
@@ -34,7 +40,7 @@ export const getSeriesSetCsv: Route = {
     tag: 'series',
   },
   handle: ({ query }, { baseUrl, publication }) =>
-    seriesSet(query, baseUrl, publication(), (ids, window, p) => p.csv.forSeriesSet(ids, window)),
+    seriesSet(query, baseUrl, publication(), (ids, window, transform, p) => p.csv.forSeriesSet(ids, window, transform)),
 };
 
 /** GET /api/series.json?ids=…: the same as JSON columns. */
@@ -53,8 +59,8 @@ export const getSeriesSetJson: Route = {
     tag: 'series',
   },
   handle: ({ query }, { baseUrl, publication }) =>
-    seriesSet(query, baseUrl, publication(), (ids, window, p) => {
-      const set = p.csv.setJson(ids, window);
+    seriesSet(query, baseUrl, publication(), (ids, window, transform, p) => {
+      const set = p.csv.setJson(ids, window, transform);
       return set && prepareJson({ ...set, provenance: p.provenance(ids) }, CACHE_CONTROL.series);
     }),
 };
@@ -63,7 +69,12 @@ function seriesSet(
   query: DeclaredQuery,
   baseUrl: string,
   publication: Publication | undefined,
-  answer: (ids: string[], window: DateWindow, publication: Publication) => Answer | undefined,
+  answer: (
+    ids: string[],
+    window: DateWindow | null,
+    transform: TransformSpec | null,
+    publication: Publication,
+  ) => Answer | undefined,
 ): Answer {
   const raw = query.get('ids');
   if (typeof raw !== 'string' || !Value.Check(QUERY_PARAMETERS.ids, raw))
@@ -79,8 +90,14 @@ function seriesSet(
   }
   const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
   if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
-  const selected = window.value ?? { days: QUERY_PARAMETERS.days.default };
+  const transform = parseTransform(
+    query,
+    ids.map((id) => seriesDef(id)!),
+  );
+  if (transform instanceof ApiError) return transform;
+  // As on one series: the last 365 days by default, the whole history when transformed (as FRED answers).
+  const selected = window.value ?? (transform ? null : { days: QUERY_PARAMETERS.days.default });
   const missing = ids.find((id) => !publication?.current.get(id)?.length);
   if (missing || !publication) return seriesUnavailable(missing ?? ids[0]!);
-  return answer(ids, selected, publication) ?? seriesUnavailable(ids[0]!);
+  return answer(ids, selected, transform, publication) ?? seriesUnavailable(ids[0]!);
 }

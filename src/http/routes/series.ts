@@ -3,13 +3,13 @@ import type { Publication } from '../../publish/publication.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
-import { parseOrder } from '../days-param.ts';
 import { wantsCsv } from '../negotiation.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
-import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from '../window-param.ts';
-import { ORDER_WITH_AS_OF, seriesCsvAnswer, seriesCsvOrdered } from './csv.ts';
+import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
+import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
+import { seriesCsvAnswer } from './csv.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 
 export const getSeries: Route = {
@@ -20,15 +20,8 @@ export const getSeries: Route = {
     operationId: 'getSeries',
     summary: 'One indicator as a daily time series',
     description:
-      "The observations of one tracked series in its documented unit, ascending by date, each with its z-score. `Accept: text/csv` answers the same window as CSV (as /api/series/{id}.csv does). z-scores and meta.percentile use a trailing 5-year window (1,826 days ending at the series' last observation): zScore = (value − zScoreMean) / zScoreStd with the window's mean and sample standard deviation; percentile is the percent rank of the latest value in that window (ties counted half). `days` keeps the points dated within that many days up to and including lastAvailableDate. meta.source says how fresh the data is.",
-    parameters: [
-      SERIES_ID_PARAMETER,
-      queryParameter('days'),
-      ...DATE_RANGE_PARAMETERS,
-      AS_OF_PARAMETER,
-      queryParameter('sort'),
-      queryParameter('limit'),
-    ],
+      "The observations of one tracked series in its documented unit, ascending by date, each with its z-score. `Accept: text/csv` answers the same window as CSV (as /api/series/{id}.csv does). z-scores and meta.percentile use a trailing 5-year window (1,826 days ending at the series' last observation): zScore = (value − zScoreMean) / zScoreStd with the window's mean and sample standard deviation; percentile is the percent rank of the latest value in that window (ties counted half). `days` keeps the points dated within that many days up to and including lastAvailableDate. `units`, `frequency` and `aggregation` transform the values as FRED’s API does (meta.transform says how; no z-scores then). meta.source says how fresh the data is.",
+    parameters: [SERIES_ID_PARAMETER, ...SERIES_SELECTION_PARAMETERS, AS_OF_PARAMETER],
     response: SeriesResponse,
     errors: ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'series_unavailable', 'values_withheld'],
     alternateContentType: 'text/csv',
@@ -38,25 +31,18 @@ export const getSeries: Route = {
     const id = params.id!;
     const unknown = unknownSeries(id, baseUrl);
     if (unknown) return unknown;
-    const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
-    if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
-    const selected = window.value ?? { days: QUERY_PARAMETERS.days.default };
-    const asOf = parseAsOf(query.get('asOf'));
-    if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
-    const order = parseOrder(query.get('sort'), query.get('limit'));
-    if (!order.ok) return new ApiError('invalid_parameter', order.message, order.hint);
-    if (order.value.given && asOf.value !== undefined) return ORDER_WITH_AS_OF;
-    if (wantsCsv(headers.accept)) {
-      if (order.value.given) return seriesCsvOrdered(id, window.value, order.value, publication());
-      return seriesCsvAnswer(id, selected, asOf.value, publication());
-    }
-    if (asOf.value !== undefined) return seriesAsOfAnswer(id, asOf.value, window.value, publication());
+    const parsed = parseSeriesQuery(query, id, true);
+    if (parsed instanceof ApiError) return parsed;
+    if (wantsCsv(headers.accept)) return seriesCsvAnswer(id, parsed, publication());
+    const { selection, asOf, plain } = parsed;
+    if (asOf !== undefined) return seriesAsOfAnswer(id, asOf, selection.window, publication());
     const series = publication()?.series.get(id);
     if (!series) return seriesUnavailable(id);
+    if (selection.transform) return series.transformed({ ...selection, transform: selection.transform });
     // sort and limit without a window: over the whole history (the newest N of a monthly series too).
-    if (order.value.given)
-      return series.forSelection(...series.indexesOf(window.value), order.value.order, order.value.limit);
-    return 'days' in selected ? series.forDays(selected.days) : series.forRange(selected.start, selected.end);
+    if (!plain) return series.forSelection(...series.indexesOf(selection.window), selection.order, selection.limit);
+    const window = selection.window!;
+    return 'days' in window ? series.forDays(window.days) : series.forRange(window.start, window.end);
   },
 };
 

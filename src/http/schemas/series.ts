@@ -8,10 +8,14 @@ const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const SeriesPoint = Type.Object(
   {
     date: IsoDate,
-    value: Type.Number({ description: "The observation in the series' unit (meta.unit)." }),
+    value: Type.Number({
+      description:
+        "The observation in the series' unit (meta.unit); with units or frequency, the transformed value in meta.transform.valueUnit.",
+    }),
     zScore: Type.Optional(
       Type.Number({
-        description: '(value − meta.zScoreMean) / meta.zScoreStd, rounded to 4 decimals. Absent when zScoreStd is 0.',
+        description:
+          '(value − meta.zScoreMean) / meta.zScoreStd, rounded to 4 decimals. Absent when zScoreStd is 0, and on a transformed answer (units or frequency).',
       }),
     ),
   },
@@ -39,6 +43,34 @@ export const License = Type.Object(
     additionalProperties: false,
     description:
       "The upstream terms of this series. A derived series is computed here (CC0) from inputs whose terms still apply: it takes the strictest of its inputs' terms and cites them all.",
+  },
+);
+
+/** meta.transform: what a FRED-style transformed answer holds (publish/resources/series-selection.ts). */
+export const TransformMeta = Type.Object(
+  {
+    units: Type.String({
+      description: 'The units transformation applied (lin, chg, ch1, pch, pc1, pca, cch, cca, log).',
+    }),
+    frequency: Type.Union([Type.String(), Type.Null()], {
+      description: "The frequency aggregated to (w, wef, wew, m, q, a); null: the series' own.",
+    }),
+    aggregation: Type.Union([Type.String(), Type.Null()], { description: 'avg, sum or eop; null without frequency.' }),
+    valueUnit: Type.String({
+      description:
+        "The unit of every value: the series' unit (lin, chg, ch1), percent (pch, pc1, pca, cch, cca) or natural_log_of_<unit> (log).",
+    }),
+    observationsPerYear: Type.Integer({
+      description: 'FRED’s n_obs_per_yr used by ch1, pc1, pca and cca: 260 daily (weekdays), 52, 12, 4 or 1.',
+    }),
+    description: Type.String({
+      description: 'In words, e.g. "Percent change from a year ago of the quarterly average".',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Present only when the request gave units, frequency or aggregation: the values are transformed as FRED’s API does (aggregation first, then units), over the whole history before the window is cut. zScoreMean, zScoreStd and percentile still describe the untransformed series.',
   },
 );
 
@@ -86,6 +118,7 @@ export const SeriesMeta = Type.Object(
     }),
     freshness: SeriesFreshness,
     license: License,
+    transform: Type.Optional(TransformMeta),
     asOf: Type.Optional(
       Type.Object(
         {
@@ -199,7 +232,15 @@ export const SeriesCatalog = Type.Object(
 export const SeriesSetResponse = Type.Object(
   {
     ids: Type.Array(Type.String()),
-    units: Type.Array(Type.String(), { description: 'The unit of each series, in the order of ids.' }),
+    units: Type.Array(Type.String(), {
+      description: 'The unit of each series’ values, in the order of ids (transform.valueUnit when transformed).',
+    }),
+    transform: Type.Optional(
+      Type.Array(TransformMeta, {
+        description:
+          'Present when the request gave units or frequency: the transform of each series, in the order of ids.',
+      }),
+    ),
     dates: Type.Array(IsoDate, { description: 'Every date any of the series has, ascending.' }),
     values: Type.Record(Type.String(), Type.Array(Type.Union([Type.Number(), Type.Null()])), {
       description: 'Per id, its value on each date (element i belongs to dates[i]); null where it has none.',

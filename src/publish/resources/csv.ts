@@ -1,11 +1,20 @@
 import { LRUCache } from 'lru-cache';
-import { type DateWindow, pointsIn, windowKey } from '../../timeseries/date-window.ts';
+import { type TransformSpec, transformKey } from '../../analytics/transform/fred-transform.ts';
+import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef, Unit } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { HistoryBody } from './model.ts';
 import { COMMON_DAYS } from './series.ts';
+import {
+  type Selection,
+  selectionKey,
+  selectPoints,
+  type TransformMeta,
+  transformMeta,
+  transformSuffix,
+} from './series-selection.ts';
 
 /**
  * CSV downloads (RFC 4180): a header row, CRLF line ends, the unit in the value column's name, one row per date.
@@ -34,8 +43,8 @@ export function valueColumn(unit: Unit): string {
  * One series as CSV. Example: tga, two days →
  * `date,value_usd_bn\r\n2026-08-24,812.4\r\n2026-08-25,798.1\r\n`.
  */
-export function seriesCsv(def: SeriesDef, observations: readonly Observation[]): string {
-  const lines = [`date,${valueColumn(def.unit)}`];
+export function seriesCsv(def: SeriesDef, observations: readonly Observation[], suffix = ''): string {
+  const lines = [`date,${valueColumn(def.unit)}${suffix}`];
   for (const o of observations) lines.push(`${o.date},${o.value}`);
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -46,11 +55,13 @@ export interface SeriesSet {
   units: string[];
   dates: string[];
   values: Record<string, Array<number | null>>;
+  /** Present when transformed: each series' transform, in the order of ids. */
+  transform?: TransformMeta[];
 }
 
 /** Aligns series on the union of their dates. Example: a on 01-02, 01-03; b on 01-03 → dates 01-02, 01-03; b [null, v]. */
 export function alignSeries(
-  entries: ReadonlyArray<{ def: SeriesDef; observations: readonly Observation[] }>,
+  entries: ReadonlyArray<{ def: SeriesDef; observations: readonly Observation[]; unit?: TransformMeta | undefined }>,
 ): SeriesSet {
   const dates = [...new Set(entries.flatMap((e) => e.observations.map((o) => o.date)))].sort();
   const values: Record<string, Array<number | null>> = {};
@@ -58,15 +69,24 @@ export function alignSeries(
     const byDate = new Map(observations.map((o) => [o.date, o.value]));
     values[def.id] = dates.map((date) => byDate.get(date) ?? null);
   }
-  return { ids: entries.map((e) => e.def.id), units: entries.map((e) => e.def.unit), dates, values };
+  const transforms = entries.map((e) => e.unit).filter((t) => t !== undefined);
+  return {
+    ids: entries.map((e) => e.def.id),
+    units: entries.map((e) => e.unit?.valueUnit ?? e.def.unit),
+    dates,
+    values,
+    ...(transforms.length === entries.length ? { transform: transforms } : {}),
+  };
 }
 
 /**
  * Several series as one wide CSV (as FRED's fredgraph.csv?id=A,B): `date`, then one column per series named by its
  * id and unit (`tga_usd_bn`); an empty cell where a series has no value on that date.
  */
-export function seriesSetCsv(set: SeriesSet, defs: readonly SeriesDef[]): string {
-  const lines = [['date', ...defs.map((def) => `${def.id}_${valueColumn(def.unit).replace(/^value_/, '')}`)].join(',')];
+export function seriesSetCsv(set: SeriesSet, defs: readonly SeriesDef[], suffix = ''): string {
+  const lines = [
+    ['date', ...defs.map((def) => `${def.id}_${valueColumn(def.unit).replace(/^value_/, '')}${suffix}`)].join(','),
+  ];
   set.dates.forEach((date, i) => {
     lines.push([date, ...set.ids.map((id) => set.values[id]![i] ?? '')].join(','));
   });
@@ -131,49 +151,59 @@ export class CsvDownloads {
   }
 
   /**
-   * A series' trailing `days` (ending on its last observation) or its dates from start to end, as the JSON
-   * selects them; undefined when none is stored.
+   * A series as its selection asks (series-selection.ts): the window, order and limit of the JSON, transformed as
+   * FRED's units and frequency when asked; undefined when none is stored.
    */
-  forSeries(
-    id: string,
-    window: DateWindow | null,
-    order: 'asc' | 'desc' = 'asc',
-    limit?: number,
-  ): PreparedResponse | undefined {
-    const plain = order === 'asc' && limit === undefined;
-    const key = `${id}|${window === null ? 'all' : windowKey(window)}|${order}|${limit ?? ''}`;
+  forSeries(id: string, selection: Selection): PreparedResponse | undefined {
+    const { window, order, limit, transform } = selection;
+    const plain = order === 'asc' && limit === undefined && transform === null;
     const keep = plain && window !== null && 'days' in window && COMMON_DAYS.includes(window.days);
-    return this.#cached(key, keep, () => {
+    return this.#cached(`${id}|${selectionKey(selection)}`, keep, () => {
       const entry = this.#series(id);
       if (!entry || entry.observations.length === 0) return undefined;
-      const points = window === null ? [...entry.observations] : pointsIn(entry.observations, window);
-      const ordered = order === 'desc' ? points.reverse() : points;
-      return seriesCsv(entry.def, limit === undefined ? ordered : ordered.slice(0, limit));
+      const points = selectPoints(entry.observations, entry.def.frequency, selection);
+      return seriesCsv(entry.def, points, transformSuffix(transform));
     });
   }
 
   /** Several series in one wide CSV, each in the window its own CSV would select; undefined when one is missing. */
-  forSeriesSet(ids: readonly string[], window: DateWindow): PreparedResponse | undefined {
-    const entries = this.#set(ids, window);
+  forSeriesSet(
+    ids: readonly string[],
+    window: DateWindow | null,
+    transform: TransformSpec | null,
+  ): PreparedResponse | undefined {
+    const entries = this.#set(ids, window, transform);
     if (!entries) return undefined;
-    return this.#cached(`set|${ids.join(',')}|${windowKey(window)}`, false, () =>
+    const key = `set|${ids.join(',')}|${window === null ? 'all' : windowKey(window)}|${transform ? transformKey(transform) : ''}`;
+    return this.#cached(key, false, () =>
       seriesSetCsv(
         alignSeries(entries),
         entries.map((e) => e.def),
+        transformSuffix(transform),
       ),
     );
   }
 
   /** The same, as JSON columns (dates, and per id its values, null where it has none). */
-  setJson(ids: readonly string[], window: DateWindow): SeriesSet | undefined {
-    const entries = this.#set(ids, window);
+  setJson(ids: readonly string[], window: DateWindow | null, transform: TransformSpec | null): SeriesSet | undefined {
+    const entries = this.#set(ids, window, transform);
     return entries && alignSeries(entries);
   }
 
-  #set(ids: readonly string[], window: DateWindow) {
+  /** The entries of a set, each selected as its own CSV would be (transformed first, then the window). */
+  #set(ids: readonly string[], window: DateWindow | null, transform: TransformSpec | null) {
     const entries = ids.map((id) => this.#series(id));
     if (entries.some((e) => !e || e.observations.length === 0)) return undefined;
-    return entries.map((e) => ({ def: e!.def, observations: pointsIn(e!.observations, window) }));
+    return entries.map((e) => ({
+      def: e!.def,
+      observations: selectPoints(e!.observations, e!.def.frequency, {
+        window,
+        order: 'asc',
+        limit: undefined,
+        transform,
+      }),
+      unit: transform ? transformMeta(transform, e!.def.unit, e!.def.frequency, e!.observations) : undefined,
+    }));
   }
 
   /** The history, whole or from start to end. */

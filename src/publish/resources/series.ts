@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { round } from '../../analytics/stats/round.ts';
 import { type WindowStats, windowStats } from '../../analytics/stats/window-stats.ts';
 import { zScore } from '../../analytics/stats/z-score.ts';
+import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
 import { firstIndexOnOrAfter } from '../../timeseries/as-of.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import { type License, licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
-import type { SeriesDef } from '../../timeseries/series.ts';
+import type { Frequency, SeriesDef } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { type SeriesFreshness, type Source, sourceOf } from '../freshness.ts';
 import {
@@ -17,6 +19,7 @@ import {
   strongEtag,
 } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
+import { type Selection, selectionKey, selectPoints, type TransformMeta, transformMeta } from './series-selection.ts';
 
 export const DEFAULT_DAYS = 365;
 export const MAX_DAYS = 4000;
@@ -36,6 +39,8 @@ export interface SeriesMeta {
   lastSuccessAt: string | null;
   freshness: SeriesFreshness;
   license: License;
+  /** Only on a transformed answer (units, frequency): what was done to the values. */
+  transform?: TransformMeta;
   /** Only on an as-of answer: the instant asked for, and when the store first loaded anything. */
   asOf?: { instant: string; storeFirstLoadAt: string };
 }
@@ -59,6 +64,16 @@ const onDemand = new LRUCache<string, PreparedResponse>({
   ttl: 10 * 60_000,
 });
 
+/**
+ * Transformed answers (units, frequency) own their bodies (no views of kept points), so they are counted whole, in
+ * their own cache: a flood of distinct transforms holds at most this much.
+ */
+const transformedAnswers = new LRUCache<string, PreparedResponse>({
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (response) => ENTRY_BYTES + 2 * Number(response.headers['content-length']),
+  ttl: 10 * 60_000,
+});
+
 /** What the on-demand window cache holds now (bench and tests). */
 export function onDemandWindows(): { entries: number; bytes: number } {
   return { entries: onDemand.size, bytes: onDemand.calculatedSize };
@@ -79,9 +94,11 @@ export class SeriesResponses {
   readonly #tail: Buffer;
   readonly #contentTag: string;
   readonly #common = new Map<number, PreparedResponse>();
+  readonly #provenance: Provenance | undefined;
 
   constructor(serialized: SerializedPoints, meta: SeriesMeta, provenance?: Provenance) {
     this.meta = meta;
+    this.#provenance = provenance;
     this.#serialized = serialized;
     this.#tail = Buffer.from(
       `],"meta":${JSON.stringify(meta)}${provenance ? `,"provenance":${JSON.stringify(provenance)}` : ''}}`,
@@ -161,6 +178,35 @@ export class SeriesResponses {
     const response =
       order === 'asc' ? this.#build(start, etag, 'if-idle', Math.max(start, end)) : this.#buildDesc(start, end, etag);
     onDemand.set(key, response);
+    return response;
+  }
+
+  /**
+   * A FRED-style transformed answer (units, frequency): the points selected (series-selection.ts) without z-scores,
+   * meta.transform saying what was done. Built per request and kept in a bounded cache of its own.
+   */
+  transformed(selection: Selection & { transform: TransformSpec }): PreparedResponse {
+    const etag = `"${this.#contentTag}-${createHash('sha256').update(selectionKey(selection)).digest('hex').slice(0, 16)}"`;
+    const key = `${this.meta.id}:${etag}`;
+    const cached = transformedAnswers.get(key);
+    if (cached) return cached;
+    const observations = this.#serialized.observations;
+    const frequency = this.meta.frequency as Frequency;
+    const body = {
+      data: selectPoints(observations, frequency, selection),
+      meta: { ...this.meta, transform: transformMeta(selection.transform, this.meta.unit, frequency, observations) },
+      ...(this.#provenance ? { provenance: this.#provenance } : {}),
+    };
+    const response = prepared(
+      Buffer.from(JSON.stringify(body)),
+      etag,
+      JSON_CONTENT_TYPE,
+      CACHE_CONTROL.series,
+      200,
+      { vary: 'Accept' },
+      'if-idle',
+    );
+    transformedAnswers.set(key, response);
     return response;
   }
 

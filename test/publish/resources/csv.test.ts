@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { CsvDownloads, historyCsv, seriesCsv } from '../../../src/publish/resources/csv.ts';
 import type { HistoryBody } from '../../../src/publish/resources/model.ts';
 import { seriesDef } from '../../../src/timeseries/catalog.ts';
+import type { DateWindow } from '../../../src/timeseries/date-window.ts';
 
 const tga = seriesDef('tga')!;
 const observations = [
@@ -40,23 +41,25 @@ describe('CSV downloads', () => {
     );
   });
 
+  const plain = (window: DateWindow) => ({ window, order: 'asc' as const, limit: undefined, transform: null });
+
   it('windows count back from the last observation, like the JSON; unknown or withheld series have none', () => {
     const downloads = new CsvDownloads(
       (id) => (id === 'tga' ? { def: tga, observations } : undefined),
       () => undefined,
     );
     assert.equal(
-      downloads.forSeries('tga', { days: 9 })!.body.toString(),
+      downloads.forSeries('tga', plain({ days: 9 }))!.body.toString(),
       'date,value_usd_bn\r\n2026-08-25,798.1\r\n2026-09-02,801\r\n',
     );
     assert.equal(
-      downloads.forSeries('tga', { days: 9 })!.headers['content-type'],
+      downloads.forSeries('tga', plain({ days: 9 }))!.headers['content-type'],
       'text/csv; charset=utf-8; header=present',
     );
-    assert.equal(downloads.forSeries('hy-spread', { days: 30 }), undefined);
+    assert.equal(downloads.forSeries('hy-spread', plain({ days: 30 })), undefined);
     assert.equal(downloads.historyCsv(), undefined);
     assert.equal(
-      downloads.forSeries('tga', { start: '2026-08-25', end: '2026-08-31' })!.body.toString(),
+      downloads.forSeries('tga', plain({ start: '2026-08-25', end: '2026-08-31' }))!.body.toString(),
       'date,value_usd_bn\r\n2026-08-25,798.1\r\n',
     );
   });

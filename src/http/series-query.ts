@@ -1,0 +1,59 @@
+import type { Selection } from '../publish/resources/series-selection.ts';
+import { seriesDef } from '../timeseries/catalog.ts';
+import { ApiError } from './api-error.ts';
+import { parseOrder } from './days-param.ts';
+import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from './query-params.ts';
+import type { ParameterSpec } from './routes/route.ts';
+import { parseTransform } from './transform-param.ts';
+import { DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from './window-param.ts';
+
+/** The window, order and FRED-style transform parameters every one-series download takes (JSON, CSV, xlsx). */
+export const SERIES_SELECTION_PARAMETERS: readonly ParameterSpec[] = [
+  queryParameter('days'),
+  ...DATE_RANGE_PARAMETERS,
+  queryParameter('sort'),
+  queryParameter('limit'),
+  queryParameter('units'),
+  queryParameter('frequency'),
+  queryParameter('aggregation'),
+];
+
+/** sort, limit and the transforms select among the current observations; an asOf answer is rebuilt from vintages. */
+const NOT_WITH_AS_OF = new ApiError(
+  'invalid_parameter',
+  'sort, limit, units, frequency and aggregation are not available with asOf.',
+  'Ask for the window with days, start and end instead.',
+);
+
+/** What a one-series request asks for: its selection and, when given, the instant it asks about. */
+export interface SeriesQuery {
+  selection: Selection;
+  asOf: string | undefined;
+  /** Neither order nor transform given: the plain series, served from its pre-serialized windows. */
+  plain: boolean;
+}
+
+/**
+ * Parses a one-series query. Without days, start or end the plain series answers its last 365 days; with sort,
+ * limit or a transform the whole history (as FRED answers). Example: ?units=pc1&frequency=m → window null,
+ * transform { pc1, m, avg }.
+ */
+export function parseSeriesQuery(query: DeclaredQuery, id: string, takesAsOf: boolean): SeriesQuery | ApiError {
+  const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
+  if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
+  const asOf = takesAsOf ? parseAsOf(query.get('asOf')) : { ok: true as const, value: undefined };
+  if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
+  const order = parseOrder(query.get('sort'), query.get('limit'));
+  if (!order.ok) return new ApiError('invalid_parameter', order.message, order.hint);
+  const def = seriesDef(id);
+  const transform = def ? parseTransform(query, [def]) : null;
+  if (transform instanceof ApiError) return transform;
+  const plain = !order.value.given && transform === null;
+  if (!plain && asOf.value !== undefined) return NOT_WITH_AS_OF;
+  const defaultWindow = plain ? { days: QUERY_PARAMETERS.days.default } : null;
+  return {
+    selection: { window: window.value ?? defaultWindow, order: order.value.order, limit: order.value.limit, transform },
+    asOf: asOf.value,
+    plain,
+  };
+}

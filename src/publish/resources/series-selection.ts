@@ -1,0 +1,105 @@
+import {
+  applyTransform,
+  observationsPerYear,
+  type TransformSpec,
+  transformKey,
+} from '../../analytics/transform/fred-transform.ts';
+import { transformedUnit } from '../../analytics/transform/units-transform.ts';
+import { type DateWindow, pointsIn, windowKey } from '../../timeseries/date-window.ts';
+import type { Observation } from '../../timeseries/observation.ts';
+import type { Frequency } from '../../timeseries/series.ts';
+
+/**
+ * What a download or a transformed answer selects from a series, in this order: the FRED-style transform over the
+ * whole series (a lag or a period may reach before the window), then the window (null: everything), then the order
+ * and the limit. The plain series' JSON windows are served from pre-serialized points instead (series.ts).
+ */
+export interface Selection {
+  window: DateWindow | null;
+  order: 'asc' | 'desc';
+  limit: number | undefined;
+  transform: TransformSpec | null;
+}
+
+export function selectPoints(
+  observations: readonly Observation[],
+  frequency: Frequency,
+  selection: Selection,
+): Observation[] {
+  const base = selection.transform ? applyTransform(observations, frequency, selection.transform) : observations;
+  const windowed = selection.window === null ? [...base] : pointsIn(base, selection.window);
+  const ordered = selection.order === 'desc' ? windowed.reverse() : windowed;
+  return selection.limit === undefined ? ordered : ordered.slice(0, selection.limit);
+}
+
+/** A cache key for a selection: "d365|asc||lin||". */
+export function selectionKey(selection: Selection): string {
+  const window = selection.window === null ? 'all' : windowKey(selection.window);
+  const transform = selection.transform ? transformKey(selection.transform) : '';
+  return `${window}|${selection.order}|${selection.limit ?? ''}|${transform}`;
+}
+
+const UNITS_NAMES = {
+  lin: 'Levels',
+  chg: 'Change',
+  ch1: 'Change from a year ago',
+  pch: 'Percent change',
+  pc1: 'Percent change from a year ago',
+  pca: 'Compounded annual rate of change',
+  cch: 'Continuously compounded rate of change',
+  cca: 'Continuously compounded annual rate of change',
+  log: 'Natural log',
+} as const;
+
+const FREQUENCY_NAMES = {
+  w: 'weekly, ending Friday',
+  wef: 'weekly, ending Friday',
+  wew: 'weekly, ending Wednesday',
+  m: 'monthly',
+  q: 'quarterly',
+  a: 'annual',
+} as const;
+
+const AGGREGATION_NAMES = { avg: 'average', sum: 'sum', eop: 'end of period' } as const;
+
+/** How a transformed answer describes itself (meta.transform). */
+export interface TransformMeta {
+  units: TransformSpec['units'];
+  frequency: TransformSpec['frequency'];
+  aggregation: TransformSpec['aggregation'] | null;
+  valueUnit: string;
+  observationsPerYear: number;
+  description: string;
+}
+
+/**
+ * Example: M2 (usd_billions, monthly) with pc1, q, avg → { valueUnit: 'percent', observationsPerYear: 4,
+ * description: 'Percent change from a year ago of the quarterly average' }.
+ */
+export function transformMeta(
+  spec: TransformSpec,
+  unit: string,
+  frequency: Frequency,
+  observations: readonly Observation[],
+): TransformMeta {
+  const kind = transformedUnit(spec.units);
+  const of =
+    spec.frequency === null
+      ? `${frequency} values`
+      : `the ${FREQUENCY_NAMES[spec.frequency]} ${AGGREGATION_NAMES[spec.aggregation]}`;
+  return {
+    units: spec.units,
+    frequency: spec.frequency,
+    aggregation: spec.frequency === null ? null : spec.aggregation,
+    valueUnit: kind === 'own' ? unit : kind === 'percent' ? 'percent' : `natural_log_of_${unit}`,
+    observationsPerYear: observationsPerYear(observations, frequency, spec),
+    description: `${UNITS_NAMES[spec.units]} of ${of}`,
+  };
+}
+
+/** The suffix a transformed value column carries, as FRED's column names do (WALCL_PC1): "", "_pc1", "_m_avg". */
+export function transformSuffix(spec: TransformSpec | null): string {
+  if (spec === null) return '';
+  const units = spec.units === 'lin' ? '' : `_${spec.units}`;
+  return spec.frequency === null ? units : `${units}_${spec.frequency}_${spec.aggregation}`;
+}
