@@ -20,9 +20,9 @@ import { publicationContent } from './publication-content.ts';
 import { announcePublication } from './publish/after-refresh.ts';
 import { keepModel } from './publish/kept-model.ts';
 import { modelOutcome } from './publish/model-computation.ts';
-import { closeModelPool } from './publish/model-pool.ts';
 import { pollPublications } from './publish/publication-poll.ts';
 import { Publisher } from './publish/publisher.ts';
+import { closeWorkerPool } from './publish/worker-pool.ts';
 import type { RefreshProcessTask } from './refresh-process.ts';
 import { refreshProgressWatch } from './refresh-progress.ts';
 import { closeChartRenderer } from './site/chart-renderer.ts';
@@ -199,7 +199,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
       await refresher.idle(30_000);
       await coordination.close();
       await store.close();
-      await closeModelPool();
+      await closeWorkerPool();
       stopRefreshChildren();
       await closeChartRenderer();
     },

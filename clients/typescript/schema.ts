@@ -308,6 +308,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/series/{id}.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One series as an Excel workbook
+         * @description The rows /api/series/{id}.csv answers for the same parameters, as an xlsx workbook (FRED and the NY Fed offer xlsx too): sheet Data holds `date` (real Excel dates) and the value column named as in the CSV; sheet Notes says what the series is, its unit and transform, its source, last observation, licence and how to cite it, and when it was published. Series whose provider forbids reproduction answer values_withheld; under a flood of distinct workbooks, 503 service_unavailable with Retry-After.
+         *
+         *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
+         */
+        get: operations["getSeriesXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/history.csv": {
         parameters: {
             query?: never;
@@ -410,6 +432,28 @@ export interface paths {
          *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
          */
         get: operations["getSeriesSetCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/series.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Several series in one Excel workbook, aligned on their dates
+         * @description The rows /api/series.csv answers for the same parameters, as an xlsx workbook: sheet Data holds `date` and a column per series (named as the CSV’s; an empty cell where a series has no value); sheet Notes describes every series, its source and licence. 503 service_unavailable with Retry-After under a flood of distinct workbooks.
+         *
+         *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
+         */
+        get: operations["getSeriesSetXlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4094,6 +4138,110 @@ export interface operations {
             };
         };
     };
+    getSeriesXlsx: {
+        parameters: {
+            query?: {
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
+                days?: number;
+                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                start?: string;
+                /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                end?: string;
+                /** @description asc (default): oldest first; desc: newest first (FRED’s sort_order). */
+                sort?: "asc" | "desc";
+                /** @description At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history. */
+                limit?: number;
+                /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. */
+                units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
+                /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. */
+                frequency?: "w" | "wef" | "wew" | "m" | "q" | "a";
+                /** @description How `frequency` combines a period’s values, as FRED’s aggregation_method: avg (default) their mean, sum their sum, eop the period’s last value. Dates without a value are ignored. */
+                aggregation?: "avg" | "sum" | "eop";
+            };
+            header?: never;
+            path: {
+                /** @description Series id; one of the 25 tracked ids. */
+                id: "tga" | "fed-balance-sheet" | "onrrp" | "sofr-iorb" | "srf" | "vix" | "hy-spread" | "real-yield-10y" | "dollar-index" | "bank-cash-buffer" | "net-liquidity" | "reserve-buffer" | "bank-reserves" | "fed-swap-lines" | "fima-repo-facility" | "foreign-repo-pool" | "cp-tbill-spread" | "foreign-treasury-holdings" | "ecb-balance-sheet" | "boj-balance-sheet" | "m2" | "national-debt" | "federal-interest-payments" | "federal-deficit" | "debt-to-gdp";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One series as an Excel workbook. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag matches the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unknown_series: The series id is not one of the 25 tracked ids. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description values_withheld: The upstream terms forbid reproducing this series' values (ICE BofA spreads): no chart or value is served, only statistics (see /api/series/{id} meta.license). */
+            451: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal_error: An unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). service_unavailable: Nothing has been published yet: the service is starting. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getHistoryCsv: {
         parameters: {
             query?: {
@@ -4514,6 +4662,105 @@ export interface operations {
                 };
             };
             /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSeriesSetXlsx: {
+        parameters: {
+            query: {
+                /** @description Series ids separated by commas (up to 25 of the 25 series ids), e.g. ids=tga,onrrp,fed-balance-sheet. */
+                ids: string;
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Each series keeps its own trailing window, as its own CSV would. */
+                days?: number;
+                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                start?: string;
+                /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                end?: string;
+                /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. The same transform applies to every series, each at its own frequency. */
+                units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
+                /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. Every series is aggregated to it; none may be coarser already (400). */
+                frequency?: "w" | "wef" | "wew" | "m" | "q" | "a";
+                /** @description How `frequency` combines a period’s values, as FRED’s aggregation_method: avg (default) their mean, sum their sum, eop the period’s last value. Dates without a value are ignored. */
+                aggregation?: "avg" | "sum" | "eop";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Several series in one Excel workbook, aligned on their dates. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag matches the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unknown_series: The series id is not one of the 25 tracked ids. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description values_withheld: The upstream terms forbid reproducing this series' values (ICE BofA spreads): no chart or value is served, only statistics (see /api/series/{id} meta.license). */
+            451: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal_error: An unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). service_unavailable: Nothing has been published yet: the service is starting. */
             503: {
                 headers: {
                     [name: string]: unknown;

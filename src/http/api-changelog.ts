@@ -10,9 +10,10 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '1.13.0',
     date: '2026-11-26',
-    openapiFingerprint: 'sha256:10da58a27572b49e59e71a44ab6b19b081acdb6751fefd3d5a30389444204e5f',
+    openapiFingerprint: 'sha256:702c59189066607825c8d7200d7982002c30b66abfb1ea0beaf156e33d23d9f1',
     changes: [
       'Added: units (lin, chg, ch1, pch, pc1, pca, cch, cca, log), frequency (w, wef, wew, m, q, a) and aggregation (avg, sum, eop) on /api/series/{id}, its CSV and /api/series.csv|.json, as FRED’s API computes them (aggregation first, then units; n observations per year of the resulting frequency); meta.transform (and transform on the set) says what was done; with them and no window, the whole history. Not with asOf (400).',
+      'Added: /api/series/{id}.xlsx and /api/series.xlsx?ids=… — the CSV’s rows (same parameters, transforms included) as an Excel workbook: a Data sheet with real dates and a Notes sheet with each series’ unit, transform, source, licence and citation. 503 service_unavailable with Retry-After while four workbooks are being built.',
       'Added: a description for every tag of the document (Redocly’s tag-description).',
     ],
   },

@@ -10,11 +10,15 @@ import { CsvDownloads } from './resources/csv.ts';
 import { HistoryRanges } from './resources/history-ranges.ts';
 import { AsOfAnswers, type AsOfCompute } from './resources/model-as-of.ts';
 import { SeriesVintages } from './resources/series-vintages.ts';
+import { SpreadsheetDownloads } from './resources/spreadsheet.ts';
+import type { WorkbookSpec } from './workbook.ts';
 
 /** What a publication builds on first request rather than at publish time (downloads, ranges, the past). */
 export interface Downloads {
   /** CSV downloads of the series (whose values may be reproduced) and of the history. */
   readonly csv: CsvDownloads;
+  /** xlsx downloads of the same series (built on the worker thread). */
+  readonly spreadsheets: SpreadsheetDownloads;
   /** /api/history for a date range. */
   readonly historyRanges: HistoryRanges;
   /** /api/bulk.zip: everything in one file. */
@@ -39,18 +43,25 @@ export function downloadsOnDemand(at: {
   baseUrl: string;
   serviceVersion: string;
   asOfCompute: AsOfCompute | undefined;
+  /** Builds xlsx bytes; default: on the worker thread. */
+  workbookBuild?: ((spec: WorkbookSpec) => Promise<Uint8Array>) | undefined;
 }): Downloads {
   const { current, model } = at;
   const vintages = new SeriesVintages(at.vintaged, at.provenance);
+  // The series whose terms allow reproducing their values, for the CSV and xlsx downloads.
+  const reproducible = (id: string) => {
+    const def = seriesDef(id);
+    const observations = current.get(id);
+    return def && observations && licenseOf(def).redistribution === 'full' ? { def, observations } : undefined;
+  };
   return {
-    csv: new CsvDownloads(
-      (id) => {
-        const def = seriesDef(id);
-        const observations = current.get(id);
-        return def && observations && licenseOf(def).redistribution === 'full' ? { def, observations } : undefined;
-      },
-      () => model?.history.body,
-    ),
+    csv: new CsvDownloads(reproducible, () => model?.history.body),
+    spreadsheets: new SpreadsheetDownloads({
+      series: reproducible,
+      builtAt: at.builtAt,
+      baseUrl: at.baseUrl,
+      ...(at.workbookBuild ? { build: at.workbookBuild } : {}),
+    }),
     historyRanges: new HistoryRanges(() => model?.history.body),
     vintages,
     asOf: new AsOfAnswers({

@@ -30,6 +30,7 @@ import { type CatalogBody, catalogBody } from './resources/series-catalog.ts';
 import { type SnapshotBody, snapshotBody } from './resources/snapshot.ts';
 import { SERVICE_VERSION } from './service-version.ts';
 import type { SiteBuilder, SiteBundle } from './site-port.ts';
+import type { WorkbookSpec } from './workbook.ts';
 
 export type { ChangelogBody, ModelState, Resource };
 
@@ -98,6 +99,8 @@ export interface PublicationInput {
   computed: ModelOutcome;
   /** How `asOf` answers compute the model (default: on the worker thread). */
   asOfCompute?: AsOfCompute | undefined;
+  /** Builds xlsx bytes; default: on the worker thread. */
+  workbookBuild?: ((spec: WorkbookSpec) => Promise<Uint8Array>) | undefined;
 }
 
 /**
@@ -239,6 +242,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
       baseUrl: input.baseUrl,
       serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
       asOfCompute: input.asOfCompute,
+      workbookBuild: input.workbookBuild,
     }),
     indicators,
     modelState,

@@ -6,11 +6,12 @@ import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
 import { publicationModel } from './kept-model.ts';
 import type { ModelOutcome } from './model-computation.ts';
-import { computeAsOfHere } from './model-worker.ts';
 import { buildPublication, type Publication } from './publication.ts';
 import { resource } from './resource.ts';
 import { type RefreshProgress, withRefreshProgress } from './resources/health.ts';
 import type { SiteBuilder } from './site-port.ts';
+import { workbookBytes } from './workbook.ts';
+import { computeAsOfHere } from './worker-tasks.ts';
 
 export interface PublisherOptions {
   now?: () => Date;
@@ -141,7 +142,7 @@ export class Publisher {
         failedRunsInARow: context.failedRunsInARow,
         bootstrap: context.bootstrap,
         quarantine,
-        ...(this.#offThread ? {} : { asOfCompute: computeAsOfHere }),
+        ...(this.#offThread ? {} : { asOfCompute: computeAsOfHere, workbookBuild: workbookBytes }),
       });
       // Replacing a publication: keep serving the old one until the new one's pages are rendered and its
       // encodings are ready, so that replicas switch with identical representations and no request waits for a

@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.ts';
 import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders } from '../../src/providers/providers.ts';
-import { closeModelPool } from '../../src/publish/model-pool.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
+import { closeWorkerPool } from '../../src/publish/worker-pool.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { hasRealData, type ReplayData, realReplayData } from '../support/replay-data.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
@@ -80,7 +80,7 @@ describe('point in time on the real files: the regime and the history as publish
     await app.close();
     await store.close();
     await replay.close();
-    await closeModelPool();
+    await closeWorkerPool();
   });
 
   it('over a socket, asOf between the refreshes answers the regime and history published at FIRST', async () => {

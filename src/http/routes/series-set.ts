@@ -13,7 +13,7 @@ import { parseTransform } from '../transform-param.ts';
 import { DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
 import type { Answer, Route } from './route.ts';
 
-const PARAMETERS = [
+export const SERIES_SET_PARAMETERS = [
   { ...queryParameter('ids'), required: true },
   queryParameter('days', 'Each series keeps its own trailing window, as its own CSV would.'),
   ...DATE_RANGE_PARAMETERS,
@@ -21,7 +21,12 @@ const PARAMETERS = [
   queryParameter('frequency', 'Every series is aggregated to it; none may be coarser already (400).'),
   queryParameter('aggregation'),
 ];
-const ERRORS = ['invalid_parameter', 'unknown_series', 'values_withheld', 'series_unavailable'] as const;
+export const SERIES_SET_ERRORS = [
+  'invalid_parameter',
+  'unknown_series',
+  'values_withheld',
+  'series_unavailable',
+] as const;
 
 /** GET /api/series.csv?ids=…: several series in one wide CSV. */
 export const getSeriesSetCsv: Route = {
@@ -33,10 +38,10 @@ export const getSeriesSetCsv: Route = {
     summary: 'Several series in one CSV, aligned on their dates',
     description:
       'The series named by `ids` as one RFC 4180 CSV, as FRED’s fredgraph.csv?id=A,B: `date`, then one column per series named by its id and unit (`tga_usd_bn`), every date any of them has, an empty cell where a series has no value. `days`, `start` and `end` select as on /api/series/{id}.csv; `units`, `frequency` and `aggregation` transform every series alike (columns `tga_usd_bn_pch_m_avg`).',
-    parameters: PARAMETERS,
+    parameters: SERIES_SET_PARAMETERS,
     response: null,
     contentType: 'text/csv',
-    errors: [...ERRORS],
+    errors: [...SERIES_SET_ERRORS],
     tag: 'series',
   },
   handle: ({ query }, { baseUrl, publication }) =>
@@ -53,9 +58,9 @@ export const getSeriesSetJson: Route = {
     summary: 'Several series in one call, aligned on their dates',
     description:
       'The series named by `ids` as aligned columns: `dates` (every date any of them has) and, per id, its values (null where it has none), with their units and provenance. `days`, `start` and `end` select as on /api/series/{id}.',
-    parameters: PARAMETERS,
+    parameters: SERIES_SET_PARAMETERS,
     response: SeriesSetResponse,
-    errors: [...ERRORS],
+    errors: [...SERIES_SET_ERRORS],
     tag: 'series',
   },
   handle: ({ query }, { baseUrl, publication }) =>
@@ -65,7 +70,7 @@ export const getSeriesSetJson: Route = {
     }),
 };
 
-function seriesSet(
+export function seriesSet(
   query: DeclaredQuery,
   baseUrl: string,
   publication: Publication | undefined,
@@ -74,8 +79,8 @@ function seriesSet(
     window: DateWindow | null,
     transform: TransformSpec | null,
     publication: Publication,
-  ) => Answer | undefined,
-): Answer {
+  ) => Answer | Promise<Answer> | undefined,
+): Answer | Promise<Answer> {
   const raw = query.get('ids');
   if (typeof raw !== 'string' || !Value.Check(QUERY_PARAMETERS.ids, raw))
     return new ApiError(

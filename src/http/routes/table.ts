@@ -15,6 +15,7 @@ import { getSeries, getSeriesFeed, getSeriesVintages, getSeriesVintagesCsv } fro
 import { getSeriesCatalog } from './series-catalog.ts';
 import { getSeriesSetCsv, getSeriesSetJson } from './series-set.ts';
 import { getSnapshot } from './snapshot.ts';
+import { getSeriesSetXlsx, getSeriesXlsx } from './spreadsheet.ts';
 
 /**
  * The route table: every URL the service answers, declared once. The dispatcher (behind Fastify's one GET route),
@@ -26,6 +27,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   getHealth,
   // Before getSeries: its template would otherwise take `tga.csv` for an id.
   getSeriesCsv,
+  getSeriesXlsx,
   getHistoryCsv,
   getBulk,
   getSeriesVintagesCsv,
@@ -34,6 +36,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   getSeriesCatalog,
   getSeriesSetCsv,
   getSeriesSetJson,
+  getSeriesSetXlsx,
   getSeries,
   getRegime,
   getHistory,

@@ -5,11 +5,11 @@ import type { Locale } from '../../timeseries/locales.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { knowledgeInstants, seriesAsOf, type VintagedSeries } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
-import { computeAsOfOffThread } from '../model-pool.ts';
 import type { ModelAsOf } from '../model-run.ts';
-import type { AsOfTaskResult } from '../model-worker.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
+import { computeAsOfOffThread } from '../worker-pool.ts';
+import type { AsOfTaskResult } from '../worker-tasks.ts';
 import { CSV_CONTENT_TYPE, historyCsv, sliceHistory } from './csv.ts';
 import { lensBodies } from './lens.ts';
 import { type HistoryBody, type RegimeBody, readingFreshness } from './model.ts';
@@ -29,7 +29,7 @@ export type AsOfOutcome =
   | { busy: true }
   | { failed: string };
 
-/** Computes the model as of an instant; off the serving thread in the service (model-pool.ts). */
+/** Computes the model as of an instant; off the serving thread in the service (worker-pool.ts). */
 export type AsOfCompute = (vintaged: ReadonlyMap<string, VintagedSeries>, instant: string) => Promise<AsOfTaskResult>;
 
 /** Distinct model computations running or queued at once; one more answers `busy` (503, Retry-After). */

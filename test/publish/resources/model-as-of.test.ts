@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ModelAsOf } from '../../../src/publish/model-run.ts';
-import type { AsOfTaskResult } from '../../../src/publish/model-worker.ts';
 import type { Provenance } from '../../../src/publish/provenance.ts';
 import { AsOfAnswers, MAX_PENDING_COMPUTATIONS } from '../../../src/publish/resources/model-as-of.ts';
+import type { AsOfTaskResult } from '../../../src/publish/worker-tasks.ts';
 import type { VintagedSeries } from '../../../src/timeseries/vintages.ts';
 
 const LOAD_1 = '2026-11-20T18:00:00.000Z';

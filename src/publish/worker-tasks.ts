@@ -1,5 +1,13 @@
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { type ModelAsOf, modelAsOf } from './model-run.ts';
+import { type WorkbookSpec, workbookBytes } from './workbook.ts';
+
+/** The tasks of the worker thread (worker-pool.ts): what would stall every request in flight on the serving thread. */
+
+/** An xlsx download (100–200 ms for a whole daily history, measured with exceljs: too long for the serving thread). */
+export function workbook(spec: WorkbookSpec): Promise<Uint8Array> {
+  return workbookBytes(spec);
+}
 
 /** The `asOf` task: the model over what the store held at an instant (see model-run.ts modelAsOf). */
 export interface AsOfTask {

@@ -2,19 +2,20 @@ import { extname } from 'node:path';
 import { Piscina } from 'piscina';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { modelSeries } from './model-computation.ts';
-import type { AsOfTask, AsOfTaskResult } from './model-worker.ts';
+import type { WorkbookSpec } from './workbook.ts';
+import type { AsOfTask, AsOfTaskResult } from './worker-tasks.ts';
 
 /**
- * One worker thread (piscina) for `asOf` answers: the model over what the store held at an instant, about 40 ms on
- * the real files that would otherwise stall every request in flight. The publication's own model is not computed
+ * One worker thread (piscina) for `asOf` answers — the model over what the store held at an instant, about 40 ms on
+ * the real files — and xlsx downloads (100–200 ms each), work that would otherwise stall every request in flight. The publication's own model is not computed
  * here: the refresh process computes and keeps it (kept-model.ts). The thread exits when idle, so it costs memory
  * only while it works.
  */
-let pool: Piscina<AsOfTask, AsOfTaskResult> | undefined;
+let pool: Piscina | undefined;
 
-function workerPool(): Piscina<AsOfTask, AsOfTaskResult> {
-  pool ??= new Piscina<AsOfTask, AsOfTaskResult>({
-    filename: new URL(`./model-worker${extname(import.meta.url)}`, import.meta.url).href,
+function workerPool(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL(`./worker-tasks${extname(import.meta.url)}`, import.meta.url).href,
     name: 'asOf',
     minThreads: 0,
     maxThreads: 1,
@@ -32,11 +33,16 @@ export async function computeAsOfOffThread(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
 ): Promise<AsOfTaskResult> {
-  return workerPool().run({ vintaged: modelSeries(vintaged), instant });
+  return workerPool().run({ vintaged: modelSeries(vintaged), instant } satisfies AsOfTask, { name: 'asOf' });
+}
+
+/** An xlsx workbook's bytes, built on the worker thread. */
+export async function workbookOffThread(spec: WorkbookSpec): Promise<Uint8Array> {
+  return workerPool().run(spec, { name: 'workbook' });
 }
 
 /** Stops the worker thread (at shutdown). */
-export async function closeModelPool(): Promise<void> {
+export async function closeWorkerPool(): Promise<void> {
   const closing = pool;
   pool = undefined;
   await closing?.destroy();

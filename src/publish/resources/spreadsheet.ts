@@ -1,0 +1,159 @@
+import { LRUCache } from 'lru-cache';
+import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
+import { providerSeriesId } from '../../timeseries/catalog.ts';
+import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
+import { licenseOf } from '../../timeseries/licenses.ts';
+import type { Observation } from '../../timeseries/observation.ts';
+import type { SeriesDef } from '../../timeseries/series.ts';
+import { CACHE_CONTROL } from '../cache-policy.ts';
+import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
+
+import { type WorkbookSpec, XLSX_CONTENT_TYPE } from '../workbook.ts';
+import { workbookOffThread } from '../worker-pool.ts';
+import { alignSeries, valueColumn } from './csv.ts';
+import { type Selection, selectionKey, selectPoints, transformMeta, transformSuffix } from './series-selection.ts';
+
+type Entry = { def: SeriesDef; observations: readonly Observation[] };
+
+/**
+ * Workbooks being built at once, across publications. Beyond it a request is answered 503 with Retry-After rather
+ * than queued: a flood of distinct xlsx URLs holds at most this many builds' rows in memory.
+ */
+const MAX_BUILDING = 4;
+let building = 0;
+
+/** The answer when MAX_BUILDING workbooks are being built. */
+export const WORKBOOKS_BUSY = 'busy' as const;
+
+/**
+ * xlsx downloads of one series or several (as FRED and the NY Fed offer them), built on the worker thread on first
+ * request and kept per publication in an LRU bounded in bytes. The values are the CSV's: the same selection.
+ */
+export class SpreadsheetDownloads {
+  readonly #cache = new LRUCache<string, PreparedResponse>({
+    maxSize: 16 * 1024 * 1024,
+    sizeCalculation: (response) => response.body.length || 1,
+  });
+  /** Builds under way, so that requests for the same workbook while it is built share it. */
+  readonly #pending = new Map<string, Promise<PreparedResponse | typeof WORKBOOKS_BUSY>>();
+  readonly #series: (id: string) => Entry | undefined;
+  readonly #builtAt: string;
+  readonly #baseUrl: string;
+  readonly #build: (spec: WorkbookSpec) => Promise<Uint8Array>;
+
+  constructor(opts: {
+    series: (id: string) => Entry | undefined;
+    builtAt: string;
+    baseUrl: string;
+    build?: (spec: WorkbookSpec) => Promise<Uint8Array>;
+  }) {
+    this.#series = opts.series;
+    this.#builtAt = opts.builtAt;
+    this.#baseUrl = opts.baseUrl;
+    this.#build = opts.build ?? workbookOffThread;
+  }
+
+  /** One series as its selection asks; undefined when none is stored. */
+  forSeries(id: string, selection: Selection): Promise<PreparedResponse | typeof WORKBOOKS_BUSY> | undefined {
+    const entry = this.#series(id);
+    if (!entry || entry.observations.length === 0) return undefined;
+    return this.#cached(`${id}|${selectionKey(selection)}`, id, () => {
+      const points = selectPoints(entry.observations, entry.def.frequency, selection);
+      return {
+        headers: [`${valueColumn(entry.def.unit)}${transformSuffix(selection.transform)}`],
+        dates: points.map((p) => p.date),
+        columns: [points.map((p) => p.value)],
+        notes: this.#notes([entry], selection.transform),
+        createdAt: this.#builtAt,
+      };
+    });
+  }
+
+  /** Several series aligned on their dates, a column each, as /api/series.csv?ids= selects them. */
+  forSeriesSet(
+    ids: readonly string[],
+    window: DateWindow | null,
+    transform: TransformSpec | null,
+  ): Promise<PreparedResponse | typeof WORKBOOKS_BUSY> | undefined {
+    const entries = ids.map((id) => this.#series(id));
+    if (entries.some((e) => !e || e.observations.length === 0)) return undefined;
+    const present = entries as Entry[];
+    const key = `set|${ids.join(',')}|${window === null ? 'all' : windowKey(window)}|${transformSuffix(transform)}`;
+    return this.#cached(key, 'usd-liquidity-series', () => {
+      const selection = { window, order: 'asc' as const, limit: undefined, transform };
+      const set = alignSeries(
+        present.map((e) => ({ def: e.def, observations: selectPoints(e.observations, e.def.frequency, selection) })),
+      );
+      return {
+        headers: present.map(
+          (e) => `${e.def.id}_${valueColumn(e.def.unit).replace(/^value_/, '')}${transformSuffix(transform)}`,
+        ),
+        dates: set.dates,
+        columns: set.ids.map((id) => set.values[id]!),
+        notes: this.#notes(present, transform),
+        createdAt: this.#builtAt,
+      };
+    });
+  }
+
+  /** What each series is, where it comes from, its licence and how it was transformed: the Notes sheet. */
+  #notes(entries: readonly Entry[], transform: TransformSpec | null): Array<[string, string]> {
+    const rows: Array<[string, string]> = [
+      ['Published by', `usd-liquidity, ${this.#baseUrl}`],
+      ['Published at', this.#builtAt],
+      ['Dates', 'Observation dates (Data!A). An empty cell: no value on that date.'],
+    ];
+    for (const { def, observations } of entries) {
+      const license = licenseOf(def);
+      const described = transform ? transformMeta(transform, def.unit, def.frequency, observations) : undefined;
+      rows.push(
+        ['', ''],
+        ['Series', `${def.id}: ${def.name}`],
+        ['Unit', described?.valueUnit ?? def.unit],
+        ['Frequency', def.frequency],
+        ...(described
+          ? [['Transform', `${described.description} (FRED units=${transform!.units})`] as [string, string]]
+          : []),
+        [
+          'Source',
+          `${def.source?.provider ?? 'derived here'}${providerSeriesId(def) ? ` ${providerSeriesId(def)}` : ''}`,
+        ],
+        ['Last observation', observations.at(-1)!.date],
+        ['Licence', `${license.name} (${license.url})`],
+        ['Cite as', license.attribution],
+        ['API', `${this.#baseUrl}/api/series/${def.id}`],
+      );
+    }
+    return rows;
+  }
+
+  #cached(key: string, name: string, spec: () => WorkbookSpec): Promise<PreparedResponse | typeof WORKBOOKS_BUSY> {
+    const hit = this.#cache.get(key);
+    if (hit) return Promise.resolve(hit);
+    const pending = this.#pending.get(key);
+    if (pending) return pending;
+    if (building >= MAX_BUILDING) return Promise.resolve(WORKBOOKS_BUSY);
+    building += 1;
+    const built = this.#build(spec())
+      .then((bytes) => {
+        const response = withHeaders(
+          prepareBody(
+            Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+            XLSX_CONTENT_TYPE,
+            CACHE_CONTROL.csv,
+            200,
+            'never',
+          ),
+          { 'content-disposition': `attachment; filename="${name}.xlsx"` },
+        );
+        this.#cache.set(key, response);
+        return response;
+      })
+      .finally(() => {
+        building -= 1;
+        this.#pending.delete(key);
+      });
+    this.#pending.set(key, built);
+    return built;
+  }
+}
