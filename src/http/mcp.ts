@@ -38,14 +38,19 @@ interface ApiTool {
 }
 
 /**
- * Days of history get_history answers without `start`: the whole history is ~350,000 characters (~100k tokens),
- * over common clients' tool-result caps; a year is ~22,000.
+ * Days of history get_history answers without `start`, and get_series without a window or a limit: the whole
+ * history is ~350,000 characters (~100k tokens), over common clients' tool-result caps; a year is ~22,000.
  */
 export const MCP_HISTORY_DEFAULT_DAYS = 365;
 
 const API_TOOLS: readonly ApiTool[] = [
   { name: 'get_regime', title: 'Liquidity regime now', route: getRegime },
-  { name: 'get_series', title: 'One series as a time series', route: getSeries },
+  {
+    name: 'get_series',
+    title: 'One series as a time series',
+    route: getSeries,
+    note: `Without days, start, end or limit, the last ${MCP_HISTORY_DEFAULT_DAYS} days, transformed or not (a whole daily history is over 100k tokens: ask for it a few years at a time, or with sort=desc and a limit).`,
+  },
   {
     name: 'get_history',
     title: 'Daily headline history',
@@ -239,6 +244,8 @@ async function runTool(context: RouteContext, name: string, args: Record<string,
     );
   }
   if (name === 'get_history' && args.start === undefined) args = { ...args, start: defaultHistoryStart(context, args) };
+  if (name === 'get_series' && [args.days, args.start, args.end, args.limit].every((a) => a === undefined))
+    args = { ...args, days: MCP_HISTORY_DEFAULT_DAYS };
   const params: Record<string, string> = {};
   const query = new URLSearchParams();
   let path = tool.route.path;

@@ -163,5 +163,20 @@ describe('FRED-style units and frequency on the series endpoints', () => {
     assert.equal(result.isError, undefined);
     const http = (await h.app.inject('/api/series/m2?units=pc1&sort=desc&limit=1')).json();
     assert.deepEqual(result.structuredContent.data, http.data);
+    // Without a window or a limit, the tool answers a year (a whole daily history is over a client's cap).
+    const bounded = await h.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      payload: {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'get_series', arguments: { id: 'tga', units: 'chg' } },
+      },
+    });
+    const year = (await h.app.inject('/api/series/tga?units=chg&days=365')).json().data;
+    assert.deepEqual(bounded.json().result.structuredContent.data, year);
+    assert.ok(year.length < (await h.app.inject('/api/series/tga?units=chg')).json().data.length);
   });
 });
