@@ -1,8 +1,9 @@
 import type { Publication } from '../publish/publication.ts';
 import { PROVIDERS_UNREACHABLE } from '../publish/resources/health.ts';
+import { isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
 import { daysBetween, isoDate } from '../timeseries/dates.ts';
 import type { Banner } from './page.ts';
-import { formatDate } from './site-data.ts';
+import { formatAge, formatDate } from './site-data.ts';
 
 const PROVIDER_NAMES: Record<string, string> = {
   fred: 'FRED',
@@ -20,6 +21,7 @@ export function bannerFor(publication: Publication): Banner | undefined {
   const health = publication.health.body;
   if (health.status === 'ok') return undefined;
   const failing = failingSummary(health.sources);
+  const failed = failedSeries(health.sources);
   // Offline (a DNS failure, refused, timed out): health's own words — which providers, why, what is served, and
   // when the next try is — before anything about the reading's age.
   const unreachable = health.reasons.find((reason) => reason.startsWith(PROVIDERS_UNREACHABLE));
@@ -49,18 +51,61 @@ export function bannerFor(publication: Publication): Banner | undefined {
   }
   if (reading?.state === 'stale') {
     const age = daysBetween(reading.date, isoDate(new Date(publication.builtAt)));
+    // Two different things, said apart: the providers have not published (nothing we can do) and our refresh
+    // failed (named per series, so a failing benchmark is not mistaken for one of the indicators).
+    const failures = failedCount(health.sources);
     return {
       tone: 'warn',
-      title: 'The data is stale.',
-      text: `The latest reading describes ${formatDate(reading.date)}, ${age} days ago: no scored input has brought newer data since.${failing ? ` Failing: ${failing}.` : ' The providers have published nothing newer.'}`,
+      title: `Data to ${formatDate(reading.date)}, ${formatAge(age)} old.`,
+      text: `The providers have published nothing newer for the model's inputs.${failures ? ` Our refresh also failed for ${failures} series.` : ''}`,
+      ...(failures ? { more: { summary: 'Which, and why', text: `${failed}.` } } : {}),
     };
   }
   if (!reading) return { tone: 'warn', title: 'No reading yet.', text: health.reasons.join(' ') };
   return {
     tone: 'warn',
     title: 'Some sources are failing.',
-    text: `${failing}. The last good values are shown and marked failed.`,
+    text: `Our refresh failed for ${failed}. The last good values are shown and marked failed.`,
   };
+}
+
+/**
+ * The series whose last refresh failed, by name, each with its provider and the failure in a word or two.
+ * Example: "Standing repo facility usage (New York Fed: no data) and Nasdaq-100, outside the 25 indicators (FRED:
+ * HTTP 404)".
+ */
+function failedSeries(
+  sources: ReadonlyArray<{
+    seriesId: string;
+    provider: string;
+    lastStatus: string;
+    errorKind: string | null;
+    lastError: string | null;
+  }>,
+): string {
+  const items = sources
+    .filter((s) => s.lastStatus === 'error')
+    .map((s) => {
+      const def = seriesDef(s.seriesId);
+      const name = def?.name ?? s.seriesId;
+      const outside = isIndicatorId(s.seriesId) ? '' : ', outside the 25 indicators';
+      const provider = PROVIDER_NAMES[s.provider.split(':')[0]!] ?? s.provider;
+      return `${name}${outside} (${provider}: ${shortCause(s.errorKind, s.lastError)})`;
+    });
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+function failedCount(sources: ReadonlyArray<{ lastStatus: string }>): number {
+  return sources.filter((s) => s.lastStatus === 'error').length;
+}
+
+function shortCause(kind: string | null, error: string | null): string {
+  const http = error?.match(/HTTP (\d{3})/);
+  if (http) return `HTTP ${http[1]}`;
+  if (kind === 'empty') return 'no data';
+  if (kind === 'network') return 'unreachable';
+  return error ?? 'failed';
 }
 
 /** "FRED: the provider could not be reached (12 series); U.S. Treasury: …" */

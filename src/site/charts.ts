@@ -272,7 +272,13 @@ export function gaugeSvg(value: number, label: string, width = 320, height = 220
           pointer: { width: 5, itemStyle: { color: INK } },
           axisTick: { show: false },
           splitLine: { length: 8, lineStyle: { color: '#fff', width: 2 } },
-          axisLabel: { distance: 22, fontSize: 13, color: '#4b5563' },
+          // Only the band edges and the ends are labelled: eleven labels crowded the top of the arc at 1440 px.
+          axisLabel: {
+            distance: 22,
+            fontSize: 13,
+            color: '#4b5563',
+            formatter: (v: number) => ([0, 20, 50, 80, 100].includes(Math.round(v)) ? String(Math.round(v)) : ''),
+          },
           detail: { formatter: '{value}', fontSize: 30, fontWeight: 700, offsetCenter: [0, '28%'], color: INK },
           title: { offsetCenter: [0, '52%'], fontSize: 14, color: '#374151' },
           data: [{ value, name: label }],

@@ -163,7 +163,8 @@ function chartHtml(block: ChartBlock): string {
         )
         .join('')}</tbody></table></div></details>`
     : '';
-  return `<figure class="chart" data-chart="${data}"><picture><source media="(max-width: 759px)" srcset="${escapeHtml(compact)}" width="360" height="260"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="720" height="300" loading="lazy"></picture>${
+  const head = block.head ? ` data-head="${escapeHtml(JSON.stringify(block.head))}"` : '';
+  return `<figure class="chart" data-chart="${data}"${head}><picture><source media="(max-width: 759px)" srcset="${escapeHtml(compact)}" width="360" height="260"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="720" height="300" loading="lazy"></picture>${
     block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : ''
   }<p class="downloads">Download: ${block.downloads
     .map((d) => `<a href="${escapeHtml(d.href)}" download>${escapeHtml(d.text)}</a>`)
@@ -267,5 +268,8 @@ function containsChart(blocks: readonly Block[]): boolean {
 }
 
 function bannerHtml(banner: Banner): string {
-  return `<div class="banner tone-${banner.tone}" role="status"><strong>${escapeHtml(banner.title)}</strong> ${escapeHtml(banner.text)}</div>\n`;
+  const more = banner.more
+    ? ` <details><summary>${escapeHtml(banner.more.summary)}</summary>${escapeHtml(banner.more.text)}</details>`
+    : '';
+  return `<div class="banner tone-${banner.tone}" role="status"><strong>${escapeHtml(banner.title)}</strong> ${escapeHtml(banner.text)}${more}</div>\n`;
 }

@@ -95,6 +95,7 @@ function blockMarkdown(block: Block): string {
 
 export function renderMarkdown(page: Page, site: SiteInfo): string {
   const body = page.blocks.map(blockMarkdown).join('\n\n');
-  const banner = site.banner ? `> **${text(site.banner.title)}** ${text(site.banner.text)}\n\n` : '';
+  const more = site.banner?.more ? ` ${text(site.banner.more.text)}` : '';
+  const banner = site.banner ? `> **${text(site.banner.title)}** ${text(site.banner.text)}${more}\n\n` : '';
   return `# ${text(page.title)}\n\n${banner}> ${text(page.description)}\n\n${body}\n\n---\n\n${site.name} · ${site.baseUrl}${page.path} · licence ${DATA_LICENSE.name}: ${DATA_LICENSE.scope} · information only, not investment advice.\n`;
 }

@@ -90,6 +90,12 @@ export interface ChartBlock {
   caption?: string;
   /** JSON the interactive chart is drawn from: /api/series/{id}?days=N or /api/history; two for a comparison. */
   data: Array<{ url: string; label: string; days?: number; from?: string; to?: string; field?: string }>;
+  /**
+   * What the static chart shows besides its lines, for the interactive one to show too: its title, its unit, and
+   * its scale — `bands` a fixed 0–100 axis with the risk-off (80–100) and risk-on (0–20) bands, `percent` a fixed
+   * 0–100 axis. Its legend (each line's label, colour and last value) is drawn from `data`.
+   */
+  head?: { title: string; unit: string; scale?: 'bands' | 'percent' };
   downloads: Array<{ text: string; href: string }>;
   table?: { caption: string; header: string[]; rows: string[][]; note?: string };
 }
@@ -112,6 +118,8 @@ export interface SiteInfo {
 }
 
 export interface Banner {
+  /** Detail a reader may open (which series failed, and why), kept out of the first screen on a phone. */
+  more?: { summary: string; text: string };
   tone: 'warn' | 'bad';
   title: string;
   text: string;

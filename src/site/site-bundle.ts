@@ -33,7 +33,7 @@ import { lensPage, lensPath } from './pages/lens.ts';
 import { marketsPage } from './pages/markets.ts';
 import { methodologyPage } from './pages/methodology.ts';
 import { errorPage, notFoundPage } from './pages/not-found.ts';
-import { archivePage, todayPage } from './pages/today.ts';
+import { archivePage, groupNames, todayPage } from './pages/today.ts';
 import { type SiteData, siteData, unitLabel } from './site-data.ts';
 
 /** Security headers for pages and documents shown in a browser. */
@@ -117,7 +117,7 @@ export function buildSite(publication: Publication): SiteBundle {
   // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
   const archive = cached(100, (date) => {
     if (!data.history || data.history.count === 0) return undefined;
-    const page = archivePage(data.history, date, data.dayDrivers);
+    const page = archivePage(data.history, date, groupNames(data), data.dayDrivers);
     return page ? render(page, 'if-idle') : render(noReadingPage(data.history, date), 'if-idle', 404);
   });
   const chartCache = new LRUCache<string, PreparedResponse>({

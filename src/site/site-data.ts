@@ -88,20 +88,59 @@ const UNIT_LABEL: Record<Unit, string> = {
   usd: 'USD',
 };
 
+const UNIT_NAME: Record<Unit, string> = {
+  usd_billions: 'billions of US dollars',
+  eur_billions: 'billions of euros',
+  jpy_trillions: 'trillions of yen',
+  percent: 'percent',
+  percent_of_gdp: 'percent of GDP',
+  bps: 'basis points (0.01 percentage point)',
+  index: 'index points',
+  usd: 'US dollars',
+};
+
+/** The unit in words, for a reader: "billions of US dollars". */
+export function unitName(unit: Unit): string {
+  return UNIT_NAME[unit];
+}
+
 export function unitLabel(unit: Unit): string {
   return UNIT_LABEL[unit];
 }
 
-/** 1234.5 → "1,234.5"; small values keep more decimals. */
-export function formatValue(value: number, unit: Unit): string {
+/** 1234.5 → "1,235", 959.44 → "959.4", 2.581 → "2.58": fewer decimals the larger the number. */
+export function formatNumber(value: number): string {
   const digits = Math.abs(value) >= 1000 ? 0 : Math.abs(value) >= 100 ? 1 : 2;
-  const text = numberFormat('en-US', digits, digits).format(value);
+  return numberFormat('en-US', digits, digits).format(value);
+}
+
+/** 1234.5 → "1,235 USD bn"; small values keep more decimals. */
+export function formatValue(value: number, unit: Unit): string {
+  const text = formatNumber(value);
   return unit === 'percent' || unit === 'percent_of_gdp' ? `${text}%` : `${text} ${UNIT_LABEL[unit]}`;
 }
 
+/**
+ * A change in the series' unit; a change of a percentage is in percentage points (+0.49 pp), not in percent.
+ * Example: formatChange(-0.9, 'percent') = '−0.90 pp'; formatChange(23.03, 'usd_billions') = '+23.03 USD bn'.
+ */
 export function formatChange(change: number, unit: Unit): string {
   const sign = change > 0 ? '+' : change < 0 ? '−' : '±';
+  if (unit === 'percent' || unit === 'percent_of_gdp') return `${sign}${formatNumber(Math.abs(change))} pp`;
   return `${sign}${formatValue(Math.abs(change), unit)}`;
+}
+
+/**
+ * An age in words, as a reader says it: "today", "1 day", "12 days", "3 weeks", "3 months", "3.7 years".
+ * Example: formatAge(91) = '3 months'; formatAge(1345) = '3.7 years'.
+ */
+export function formatAge(days: number): string {
+  if (days <= 0) return 'today';
+  if (days < 14) return days === 1 ? '1 day' : `${days} days`;
+  if (days < 60) return `${Math.round(days / 7)} weeks`;
+  if (days < 730) return `${Math.round(days / 30.44)} months`;
+  const years = days / 365.25;
+  return `${years < 10 ? years.toFixed(1) : Math.round(years)} years`;
 }
 
 export function formatDate(iso: string): string {

@@ -29,26 +29,29 @@ p,li{max-width:75ch}
 .tone-good dd{color:var(--good)}.tone-bad dd{color:var(--bad)}.tone-warn dd{color:var(--warn)}
 .banner{margin:.75rem 0;padding:.75rem 1rem;border-radius:8px;border:1px solid}
 .banner.tone-warn{background:#fffbeb;border-color:#f59e0b;color:#78350f}.banner.tone-bad{background:#fef2f2;border-color:#dc2626;color:#7f1d1d}
-.banner a{color:inherit}
+.banner a{color:inherit}.banner details{display:inline}.banner summary{display:inline;cursor:pointer;text-decoration:underline}.banner details[open]{display:block;margin-top:.25rem}
 .badge{align-self:flex-start;font-size:.75rem;font-weight:600;padding:.05rem .45rem;border-radius:999px;border:1px solid currentColor}
 .badge.tone-good,.cue.tone-good{color:var(--good)}.badge.tone-warn,.cue.tone-warn{color:var(--warn)}.badge.tone-bad,.cue.tone-bad{color:var(--bad)}.badge.tone-neutral,.cue.tone-neutral{color:var(--muted)}
 .hero{display:grid;grid-template-columns:minmax(0,320px) minmax(0,1fr);gap:1rem;align-items:center}
 .hero .stats{grid-template-columns:repeat(2,minmax(0,1fr))}
 .hero figure.chart{margin:0}
-figure.chart{margin:1rem 0;background:#fff;color:#1f2937;border:1px solid var(--line);border-radius:10px;padding:.5rem;overflow:hidden}
+figure.chart{margin:1rem 0;background:var(--card);color:var(--ink);border:1px solid var(--line);border-radius:10px;padding:.5rem;overflow:hidden}
+.chart-head{padding:.25rem .5rem 0}.chart-title{margin:0;font-weight:600;font-size:1rem}.chart-unit{margin:0;color:var(--muted);font-size:.85rem}
+.chart-legend{list-style:none;margin:.3rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.15rem 1rem;font-size:.85rem}.chart-legend .swatch{display:inline-block;width:.9rem;height:.2rem;margin-right:.35rem;vertical-align:middle;border-radius:2px}
 figure.chart img{display:block;width:100%;height:auto}
 figure.chart.small{max-width:340px}
 figure.chart.enhanced picture{display:none}
 .uplot-holder{position:relative;width:100%}
-.chart-tip{position:absolute;z-index:3;pointer-events:none;background:#111827;color:#f9fafb;border-radius:6px;padding:.35rem .55rem;font-size:.85rem;line-height:1.35;display:flex;flex-direction:column;white-space:nowrap}
+.chart-tip{position:absolute;z-index:3;pointer-events:none;background:#111827;color:#f9fafb;border-radius:6px;padding:.35rem .55rem;font-size:.85rem;line-height:1.35;display:flex;flex-direction:column;overflow-wrap:anywhere}
 .chart-tip[hidden]{display:none}
 figcaption{color:#4b5563;font-size:.85rem;padding:.25rem .5rem}
 .downloads{margin:.25rem .5rem;font-size:.9rem}
 .downloads a{display:inline-block;padding:.6rem .5rem;color:#1d4ed8}
 figure.chart details{margin:.25rem .5rem}
-figure.chart details table{background:#fff;color:#1f2937}
-figure.chart details th{background:#f3f4f6}
-figure.chart summary{color:#1d4ed8}
+figure.chart details table{background:var(--card);color:var(--ink)}
+figure.chart details th{background:var(--head)}
+figure.chart summary{color:var(--accent)}
+@media (prefers-color-scheme:dark){figure.chart img,.card img{filter:invert(.9) hue-rotate(180deg)}.banner.tone-warn{background:#2a1a05;border-color:#b45309;color:#fde68a}.banner.tone-bad{background:#2a0b0b;border-color:#dc2626;color:#fecaca}}
 .scroll{max-height:24rem;overflow:auto}
 details{margin:.75rem 0}
 summary{cursor:pointer;padding:.6rem 0;font-weight:600}
@@ -67,6 +70,7 @@ th,td{border:1px solid var(--line);padding:.4rem .55rem;text-align:left;vertical
 th{background:var(--head)}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .matrix td{text-align:center;min-width:5rem;height:2.5rem}
+@media (max-width:440px){.matrix th,.matrix td{padding:.3rem .25rem;font-size:.8rem;min-width:0}}
 .matrix td.current{background:#dbeafe;font-weight:700;color:#1e3a8a}
 pre{background:#0f172a;color:#e5e7eb;padding:.75rem 1rem;border-radius:8px;overflow-x:auto;font-size:.85rem;max-width:100%}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;overflow-wrap:anywhere}
@@ -93,7 +97,7 @@ button{background:var(--accent);color:var(--bg);border-color:var(--accent);font-
 .site-footer{border-top:1px solid var(--line);color:var(--muted);font-size:.85rem;padding:1rem 1.25rem;max-width:1100px;margin:0 auto}
 .site-footer a{display:inline-block;padding:.5rem 0}
 @media (max-width:760px){.hero{grid-template-columns:1fr}.hero figure.chart.small{max-width:300px;margin:0 auto}.cards{grid-template-columns:repeat(2,minmax(0,1fr));gap:.5rem}.card img{display:none}.card a{padding:.55rem .6rem;gap:.05rem}.card-title{font-size:.92rem;line-height:1.3}.card-value{font-size:1.05rem}.card-meta,.card-note{font-size:.8rem;line-height:1.35}.cue{font-size:.85rem}.badge{font-size:.7rem}}
-@media (max-width:600px){.aside{display:none}h1{font-size:1.35rem}main{padding:.75rem .9rem 2rem}.stat dd{font-size:1.1rem}.lead{font-size:1.05rem}.site-header{padding:.25rem .9rem}.stats{grid-template-columns:repeat(2,minmax(0,1fr))}}
+@media (max-width:600px){.site-header nav{flex-wrap:nowrap;overflow-x:auto;max-width:100%;gap:0 .8rem}.site-header nav a{white-space:nowrap;padding:.4rem .1rem}.banner{font-size:.9rem;padding:.5rem .75rem;margin:.5rem 0}.aside{display:none}h1{font-size:1.35rem}main{padding:.75rem .9rem 2rem}.stat dd{font-size:1.1rem}.lead{font-size:1.05rem}.site-header{padding:.25rem .9rem}.stats{grid-template-columns:repeat(2,minmax(0,1fr))}}
 `;
 
 /** The site icon: a small gauge mark. */

@@ -5,7 +5,11 @@
 /* global uPlot */
 (() => {
   const COLORS = ['#2563eb', '#d97706'];
-  const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+  // As the site's cards write values (site-data.ts formatValue): fewer decimals the larger the number.
+  const formats = [0, 1, 2].map((d) => new Intl.NumberFormat('en-US', { maximumFractionDigits: d }));
+  const number = {
+    format: (v) => formats[Math.abs(v) >= 1000 ? 0 : Math.abs(v) >= 100 ? 1 : 2].format(v),
+  };
   const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
   /** [seconds since epoch[], values[]] from a series response or the history. */
@@ -19,6 +23,65 @@
       return [body.dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), values];
     }
     throw new Error('unknown chart data');
+  }
+
+  /** The site's colours (light or dark, from the stylesheet's variables), so the chart follows the page's theme. */
+  function palette() {
+    const css = getComputedStyle(document.documentElement);
+    const read = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+    return { ink: read('--ink', '#1f2937'), muted: read('--muted', '#4b5563'), line: read('--line', '#e5e7eb') };
+  }
+
+  /**
+   * The risk bands of the static chart (80–100 risk-off, 0–20 risk-on), painted under the lines on a 0–100 scale.
+   */
+  function bandsPlugin() {
+    const fill = (u, from, to, color) => {
+      const top = u.valToPos(to, 'y', true);
+      const bottom = u.valToPos(from, 'y', true);
+      u.ctx.fillStyle = color;
+      u.ctx.fillRect(u.bbox.left, top, u.bbox.width, bottom - top);
+    };
+    return {
+      hooks: {
+        drawClear: (u) => {
+          u.ctx.save();
+          fill(u, 80, 100, 'rgba(220,38,38,0.12)');
+          fill(u, 0, 20, 'rgba(22,163,74,0.12)');
+          u.ctx.restore();
+        },
+      },
+    };
+  }
+
+  /** The title, unit and legend (each line's colour, label and last value with its date) above the plot. */
+  function chartHead(head, labels, data) {
+    const box = document.createElement('div');
+    box.className = 'chart-head';
+    const title = document.createElement('p');
+    title.className = 'chart-title';
+    title.textContent = head.title;
+    const unit = document.createElement('p');
+    unit.className = 'chart-unit';
+    unit.textContent = head.unit;
+    const legend = document.createElement('ul');
+    legend.className = 'chart-legend';
+    labels.forEach((label, s) => {
+      const values = data[s + 1];
+      let k = values.length - 1;
+      while (k >= 0 && (values[k] === null || values[k] === undefined)) k--;
+      const item = document.createElement('li');
+      const swatch = document.createElement('span');
+      swatch.className = 'swatch';
+      swatch.style.background = COLORS[s];
+      item.append(swatch, `${label}: `);
+      const last = document.createElement('strong');
+      last.textContent = k >= 0 ? number.format(values[k]) : 'no data';
+      item.append(last, k >= 0 ? ` (${day.format(new Date(data[0][k] * 1000))})` : '');
+      legend.appendChild(item);
+    });
+    box.append(title, unit, legend);
+    return box;
   }
 
   function tooltipPlugin(labels) {
@@ -58,9 +121,15 @@
             tip.appendChild(line);
           }
           tip.hidden = false;
+          // Never wider than the screen, and kept inside it (on a 320 px phone the plot is narrower than a tip).
+          const viewport = document.documentElement.clientWidth;
+          tip.style.maxWidth = `${Math.max(120, viewport - 16)}px`;
           const left = u.cursor.left;
           const flip = left > u.over.clientWidth / 2;
-          tip.style.left = `${flip ? left - tip.offsetWidth - 12 : left + 12}px`;
+          const origin = u.over.getBoundingClientRect().left;
+          const wanted = flip ? left - tip.offsetWidth - 12 : left + 12;
+          const x = Math.min(Math.max(wanted, 8 - origin), viewport - 8 - origin - tip.offsetWidth);
+          tip.style.left = `${x}px`;
           tip.style.top = `${Math.max(0, u.cursor.top - tip.offsetHeight - 8)}px`;
         },
       },
@@ -102,20 +171,24 @@
       });
     const data = tables.length === 1 ? tables[0] : uPlot.join(tables);
     const labels = sources.map((s) => s.label);
+    const head = figure.dataset.head ? JSON.parse(figure.dataset.head) : null;
+    const colors = palette();
     const picture = figure.querySelector('picture');
+    if (head) picture.after(chartHead(head, labels, data));
     const holder = document.createElement('div');
     holder.className = 'uplot-holder';
     holder.setAttribute('role', 'img');
     holder.setAttribute('aria-label', figure.querySelector('img')?.alt ?? labels.join(', '));
-    picture.after(holder);
+    (figure.querySelector('.chart-head') ?? picture).after(holder);
     const size = () => ({ width: holder.clientWidth, height: holder.clientWidth < 500 ? 240 : 300 });
-    const axis = { font: '12px system-ui, sans-serif', stroke: '#4b5563', grid: { stroke: '#e5e7eb' } };
+    const axis = { font: '12px system-ui, sans-serif', stroke: colors.muted, grid: { stroke: colors.line } };
+    const fixed = head?.scale === 'bands' || head?.scale === 'percent';
     const plot = new uPlot(
       {
         ...size(),
         cursor: { drag: { x: false, y: false }, points: { size: 8 } },
         legend: { show: false },
-        scales: { x: { time: true } },
+        scales: { x: { time: true }, ...(fixed ? { y: { auto: false, range: [0, 100] } } : {}) },
         axes: [
           axis,
           { ...axis, scale: 'y', size: 56, values: (_u, ticks) => ticks.map((t) => number.format(t)) },
@@ -136,7 +209,7 @@
           {},
           ...labels.map((label, i) => ({ label, scale: i === 0 ? 'y' : 'y2', stroke: COLORS[i], width: 1.8 })),
         ],
-        plugins: [tooltipPlugin(labels)],
+        plugins: [tooltipPlugin(labels), ...(head?.scale === 'bands' ? [bandsPlugin()] : [])],
       },
       data,
       holder,
@@ -154,6 +227,7 @@
     enhance(figure).catch(() => {
       figure.classList.remove('enhanced');
       figure.querySelector('.uplot-holder')?.remove();
+      figure.querySelector('.chart-head')?.remove();
     });
   }
 })();

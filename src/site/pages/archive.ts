@@ -17,7 +17,7 @@ export function archiveYears(history: History): number[] {
 }
 
 /**
- * /archive and /archive/{year}: a calendar of every scored day (business days; weekends and holidays have no
+ * /archive and /archive/{year}: a calendar of every scored day (every weekday, holidays scored from the values before; weekends have no
  * reading), coloured by status, each day linking to its page. /archive shows the latest year.
  */
 export function archiveCalendarPage(history: History, year: number, latest: boolean): Page | undefined {
@@ -46,7 +46,7 @@ export function archiveCalendarPage(history: History, year: number, latest: bool
     {
       kind: 'paragraph',
       inlines: [
-        `${count} scored business days in ${year}: ${riskOff} risk-off (red), ${riskOn} risk-on (green), the rest neutral. Weekends and market holidays have no reading. The whole history: `,
+        `${count} scored business days in ${year}: ${riskOff} risk-off (red), ${riskOn} risk-on (green), the rest neutral. Weekends have no reading; a market holiday is scored from the values published before it. The whole history: `,
         { text: 'CSV', href: '/api/history.csv' },
         '.',
       ],
@@ -81,7 +81,7 @@ export function noReadingPage(history: History, date: string): Page {
         ? `${formatDate(date)} is before the first scored day (${formatDate(history.from)}).`
         : date > history.to
           ? `${formatDate(date)} is after the latest reading (${formatDate(history.to)}).`
-          : `${formatDate(date)} has no reading: no input was published that day (a market holiday).`;
+          : `${formatDate(date)} has no reading.`;
   const items = [
     ...(before !== undefined ? [{ text: `← ${formatDate(before)}`, href: `/today/${before}` }] : []),
     { text: `Calendar ${date.slice(0, 4)}`, href: `/archive/${date.slice(0, 4)}` },

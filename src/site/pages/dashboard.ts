@@ -1,11 +1,12 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import { type RegimeBody, thinCoverage } from '../../publish/resources/model.ts';
-import { seriesDef } from '../../timeseries/catalog.ts';
+import { nextExpectedRelease, seriesDef } from '../../timeseries/catalog.ts';
 import { addDays, daysBetween, everyInterval } from '../../timeseries/dates.ts';
 import { moveCue } from '../direction.ts';
+import { HEADLINE_HEAD } from '../headline-chart.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
 import { type MissingInputs, regimeInWords } from '../regime-words.ts';
-import { formatChange, formatDate, formatValue, type SiteData } from '../site-data.ts';
+import { formatAge, formatChange, formatDate, formatValue, type SiteData } from '../site-data.ts';
 import { frequencyLabel, THEMES } from '../themes.ts';
 
 /**
@@ -28,7 +29,7 @@ export function dashboardPage(data: SiteData): Page {
   blocks.push({
     kind: 'paragraph',
     inlines: [
-      'Latest value, how often it is published, the date of its data and its age; ▲▼ the last move, green if it eases dollar liquidity, red if it tightens it.',
+      'Latest value, how often it is published, the date of its data and when the next print is due (an estimate from the frequency and the usual publication lag); the badge says how old the data is when the provider has published nothing newer, or that our refresh failed. ▲▼ the last move, green if it eases dollar liquidity, red if it tightens it; a move older than two months is shown grey, with its date.',
     ],
   });
   const byId = new Map(data.indicators.map((i) => [i.def.id, i]));
@@ -66,6 +67,9 @@ function leadText(data: SiteData, regime: RegimeBody): string {
         ? ' It is unchanged from a week earlier.'
         : ` It ${week > 0 ? 'rose' : 'fell'} ${Math.abs(week)} point${Math.abs(week) === 1 ? '' : 's'} in a week (${regime.momentum}).`;
   const held = heldStatus(data, regime);
+  // A reading made mostly of missing inputs is not stated as a market fact: it says what it is first.
+  if (thinCoverage(regime.coverage))
+    return `On ${formatDate(regime.date)}, the headline reads ${regime.percentile5y} of 100 (${regime.status}), but it is a partial reading, not a verdict on US-dollar liquidity.${move}${held}`;
   return `On ${formatDate(regime.date)}, US-dollar liquidity was ${state}: the headline reads ${regime.percentile5y} of 100, tighter than ${regime.percentile5y} % of the past five years (${regime.status}).${move}${held}`;
 }
 
@@ -124,7 +128,10 @@ function weekChange(data: SiteData, regime: RegimeBody): number | null {
 }
 
 function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
-  const tone = STATE_WORDS[regime.status].tone;
+  const partial = thinCoverage(regime.coverage) !== null;
+  // Red or green only for a reading made on enough data; a partial one is shown in the warning colour.
+  const tone = partial ? 'warn' : STATE_WORDS[regime.status].tone;
+  const share = regime.coverage.liveWeightShare;
   const off = data.model?.thresholds.riskOffAtOrAbove ?? 80;
   const on = data.model?.thresholds.riskOnAtOrBelow ?? 20;
   return [
@@ -147,7 +154,9 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
             {
               label: 'Headline',
               value: `${regime.percentile5y} / 100`,
-              note: `${regime.status} · 100 = tightest`,
+              note: partial
+                ? `partial reading: ${Math.round((share ?? 0) * 100)} % of the weight has data · ${regime.status}`
+                : `${regime.status} · 100 = tightest`,
               tone,
             },
             {
@@ -241,6 +250,7 @@ function historyBlocks(data: SiteData): Block[] {
       alt: `Daily headline over the five years to ${formatDate(history.to)}; shaded bands mark risk-off (80 and above) and risk-on (20 and below).`,
       caption: `${history.count.toLocaleString('en-US')} business days are scored, from ${formatDate(history.from)}: see the archive for any day.`,
       data: [{ url: '/api/history', label: 'Headline', days: 1826 }],
+      head: HEADLINE_HEAD,
       downloads: [
         { text: 'CSV (full history)', href: '/api/history.csv' },
         { text: 'SVG', href: '/charts/headline.svg?days=1826' },
@@ -287,6 +297,7 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
         alt: `${g.name}: its reading from 0 (loosest) to 100 (tightest) every day, ${span}.`,
         caption: `${g.name} — ${Math.round(g.weight * 100)} % of the nominal weight. 0 = loosest, 100 = tightest reading.`,
         data: [{ url: '/api/history', label: g.name, field: `subIndices.${g.id}` }],
+        head: { title: g.name, unit: '0 = loosest, 100 = tightest reading of its inputs', scale: 'percent' },
         downloads: [
           { text: 'CSV (full history)', href: '/api/history.csv' },
           { text: 'SVG', href: `/charts/subindex-${g.id}.svg` },
@@ -297,8 +308,15 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
   ];
 }
 
+/** A move older than this is history, not news: its cue is shown grey, dated, without "tightens" or "eases". */
+const OLD_MOVE_DAYS = 60;
+
 function card(i: IndicatorSummary): Extract<Block, { kind: 'cards' }>['items'][number] {
-  const cue = moveCue(i);
+  const move = moveCue(i);
+  const old = move && i.latest && (i.freshness.ageDays ?? 0) > OLD_MOVE_DAYS;
+  const cue = old
+    ? { text: `${move.text.slice(0, 1)} last move, ${formatDate(i.latest!.date)}`, tone: 'neutral' as const }
+    : move;
   return {
     title: i.def.name,
     href: `/indicators/${i.def.id}`,
@@ -313,24 +331,31 @@ function card(i: IndicatorSummary): Extract<Block, { kind: 'cards' }>['items'][n
   };
 }
 
-/** Frequency, data date and age: "Weekly · Aug 26, 2026 · 88 days old". */
+/**
+ * Frequency, data date and when the next print is expected (from the frequency and the publication lag):
+ * "Weekly · Aug 26, 2026 · next Sep 3, 2026", or "… · was due Sep 3, 2026" when the provider has not published it.
+ */
 function cardMeta(i: IndicatorSummary): string {
   const f = i.freshness;
   const parts = [frequencyLabel(i.def.frequency)];
   if (f.dataDate) {
     parts.push(formatDate(f.dataDate));
-    parts.push(f.ageDays === 0 ? 'today' : f.ageDays === 1 ? '1 day old' : `${f.ageDays} days old`);
+    const next = nextExpectedRelease(i.def, f.dataDate);
+    parts.push(f.state === 'late' ? `was due ${formatDate(next)}` : `next ${formatDate(next)}`);
   }
   return parts.join(' · ');
 }
 
-/** The state of an indicator's data, shown apart from its note: fresh, late, failed or no data. */
+/**
+ * The state of an indicator's data, shown apart from its note: fresh, how old when the provider has published
+ * nothing newer than expected ("3 months old"), refresh failed (our side), or no data.
+ */
 export function freshnessBadge(i: IndicatorSummary): { text: string; tone: Tone } {
   switch (i.freshness.state) {
     case 'fresh':
       return { text: 'fresh', tone: 'good' };
     case 'late':
-      return { text: 'late', tone: 'warn' };
+      return { text: `${formatAge(i.freshness.ageDays ?? 0)} old`, tone: 'warn' };
     case 'failed':
       return { text: 'refresh failed', tone: 'bad' };
     case 'never-fetched':

@@ -1,12 +1,12 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { ChartQuery } from '../../publish/site-port.ts';
-import { formulaInputs, isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
+import { formulaInputs, isIndicatorId, nextExpectedRelease, seriesDef } from '../../timeseries/catalog.ts';
 import { wholeMonths } from '../../timeseries/date-window.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { defaultDays, effectiveWindow, pointsIn, queryString, rangesFor, windowLabel } from '../chart-window.ts';
 import { moveCue, risingMeans } from '../direction.ts';
 import type { Block, ChartBlock, Inline, Page, Tone } from '../page.ts';
-import { formatChange, formatDate, formatValue, type SiteData, unitLabel } from '../site-data.ts';
+import { formatAge, formatChange, formatDate, formatValue, type SiteData, unitLabel, unitName } from '../site-data.ts';
 import { frequencyLabel } from '../themes.ts';
 import { freshnessBadge } from './dashboard.ts';
 
@@ -152,6 +152,12 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
         : []),
     ],
     downloads,
+    head: {
+      title: compareUsable ? `${def.name} vs ${other.def.name}` : def.name,
+      unit: compareUsable
+        ? `${unitLabel(def.unit)} (left axis) and ${unitLabel(other.def.unit)} (right axis), ${label}`
+        : `${unitLabel(def.unit)}, ${label}`,
+    },
     table: dataTable(item, points, compareUsable ? pointsIn(other.observations, spanOf(points)) : undefined, other),
   };
   const blocks: Block[] = [
@@ -295,7 +301,7 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
   const def = item.def;
   const rows: Array<[string, Inline[]]> = [
     ['Series id', [{ code: def.id }]],
-    ['Unit', [`${def.unit} (${unitLabel(def.unit)})`]],
+    ['Unit', [`${unitName(def.unit)} (${unitLabel(def.unit)}); in the API, meta.unit `, { code: def.unit }]],
     ['Frequency', [frequencyLabel(def.frequency)]],
     ['Publisher', [def.publisher]],
     ['Terms of use', [{ text: item.license.name, href: item.license.url }]],
@@ -345,6 +351,6 @@ function freshnessStat(item: IndicatorSummary): { label: string; value: string; 
   const note =
     f.ageDays === null
       ? (f.error ?? 'not fetched yet')
-      : `data ${f.ageDays} day(s) old; published ${f.expectedLagDays} day(s) after its date; late after ${f.lateAfterDays}${f.error ? ` · ${f.error}` : ''}`;
+      : `data ${formatAge(f.ageDays)} old (${formatDate(f.dataDate!)}); next print ${f.state === 'late' ? 'was due' : 'expected'} ${formatDate(nextExpectedRelease(item.def, f.dataDate!))} (usually ${f.expectedLagDays} day${f.expectedLagDays === 1 ? '' : 's'} after its date); late after ${f.lateAfterDays} days${f.error ? ` · our last refresh failed: ${f.error}` : ''}`;
   return { label: 'Freshness', value: badge.text, note, tone: badge.tone };
 }

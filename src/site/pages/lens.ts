@@ -1,7 +1,13 @@
+import { LENS_RULES } from '../../analytics/lens/rules.ts';
 import type { LensBody } from '../../publish/resources/lens.ts';
+import { daysBetween } from '../../timeseries/dates.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import type { Block, Page } from '../page.ts';
-import { formatDate, type SiteData } from '../site-data.ts';
+import { formatAge, formatDate, type SiteData } from '../site-data.ts';
+
+function signed(x: number): string {
+  return `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x)}`;
+}
 
 /** Each locale in its own language, for the language links. */
 export const LOCALE_NAMES: Record<Locale, string> = {
@@ -45,7 +51,7 @@ export function lensPage(data: SiteData, locale: Locale): Page {
         rows: ['supportive', 'neutral', 'restrictive'],
         columns: ['easing', 'steady', 'tightening'],
         marked: cell.posture && cell.pulse ? { row: cell.posture, column: cell.pulse } : null,
-        note: 'The marked cell is where dollar liquidity sits now.',
+        note: `The marked cell is where dollar liquidity sat on the lens' latest data${lens.dataAsOf ? ` (${formatDate(lens.dataAsOf)})` : ''}; each reading below gives the date of its own data.`,
       },
       {
         kind: 'paragraph',
@@ -55,7 +61,7 @@ export function lensPage(data: SiteData, locale: Locale): Page {
           '.',
         ],
       },
-      ...axisBlocks(lens),
+      ...axisBlocks(lens, dataDates(data)),
     );
   }
   return {
@@ -66,38 +72,63 @@ export function lensPage(data: SiteData, locale: Locale): Page {
   };
 }
 
-function axisBlocks(lens: LensBody): Block[] {
+/** Each indicator's latest data date and its age in words: "Oct 22, 2025 (1.1 years old)". */
+function dataDates(data: SiteData): (id: string) => string {
+  const today = data.generatedAt.slice(0, 10);
+  const dates = new Map(data.indicators.map((i) => [i.def.id, i.freshness.dataDate]));
+  return (id) => {
+    const date = dates.get(id);
+    return date ? `${formatDate(date)} (${formatAge(daysBetween(date, today))} old)` : '—';
+  };
+}
+
+/**
+ * The three axes as tables: each reading with the date of the data it is made of (the readings are not all of one
+ * day), and each trend with its window, so "narrowing over 4 weeks" is not read as the last print's move.
+ */
+function axisBlocks(lens: LensBody, dataOf: (id: string) => string): Block[] {
   const q = lens.quantity;
   const p = lens.price;
   const s = lens.structure;
   const n = (x: number | null | undefined, unit = '') => (x === null || x === undefined ? 'n/a' : `${x}${unit}`);
+  const weeks = Math.round(LENS_RULES.tieringTrendDays / 7);
   return [
     { kind: 'heading', level: 2, text: 'Quantity: how many dollars', id: 'quantity' },
     {
       kind: 'table',
       caption: 'Quantity axis',
-      header: ['Reading', 'Value'],
+      header: ['Reading', 'Value', 'Data of'],
       rows: [
-        [['Stance'], [q.stance ?? 'n/a']],
-        [['Net liquidity, 4-week flow'], [n(q.flow, ' USD bn')]],
-        [['Net liquidity percentile (5 years)'], [n(q.dial)]],
-        [['Reserves + ON RRP, share of bank assets'], [`${n(q.bufferPct, ' %')} (${q.bufferState ?? 'n/a'})`]],
+        [['Stance'], [q.stance ?? 'n/a'], [dataOf('net-liquidity')]],
+        [['Net liquidity, 4-week flow'], [n(q.flow, ' USD bn')], [dataOf('net-liquidity')]],
+        [['Net liquidity percentile (5 years)'], [n(q.dial)], [dataOf('net-liquidity')]],
+        [
+          ['Reserves + ON RRP, share of bank assets'],
+          [`${n(q.bufferPct, ' %')} (${q.bufferState ?? 'n/a'})`],
+          [dataOf('reserve-buffer')],
+        ],
       ],
     },
     { kind: 'heading', level: 2, text: 'Price: what dollars cost', id: 'price' },
     {
       kind: 'table',
       caption: 'Price axis',
-      header: ['Reading', 'Value'],
+      header: ['Reading', 'Value', 'Data of'],
       rows: [
-        [['2-year yield minus effective fed funds'], [`${n(p.pathSpreadBps, ' bps')} (${p.pathPricing ?? 'n/a'})`]],
+        [
+          ['2-year yield minus effective fed funds'],
+          [`${n(p.pathSpreadBps, ' bps')} (${p.pathPricing ?? 'n/a'})`],
+          [lens.dataAsOf ? formatDate(lens.dataAsOf) : '—'],
+        ],
         [
           ['10-year real yield'],
           [`${n(p.realYieldPct, ' %')}, ${p.realYieldTrend ?? 'n/a'} (${n(p.realYieldTrendPp, ' pp')} over 3 months)`],
+          [dataOf('real-yield-10y')],
         ],
         [
           ['10-year term premium'],
           [`${n(p.termPremiumPct, ' %')} (${p.termPremiumLevel ?? 'n/a'}, ${p.termPremiumTrend ?? 'n/a'})`],
+          [lens.dataAsOf ? formatDate(lens.dataAsOf) : '—'],
         ],
       ],
     },
@@ -105,17 +136,27 @@ function axisBlocks(lens: LensBody): Block[] {
     {
       kind: 'table',
       caption: 'Structure axis',
-      header: ['Reading', 'Value'],
+      header: ['Reading', 'Value', 'Data of'],
       rows: [
-        [['Treasury cash (TGA), 4-week flow'], [`${n(s.tgaFlow, ' USD bn')} (${s.fiscalPulse ?? 'n/a'})`]],
-        [['ON RRP balance'], [`${n(s.rrpBalanceB, ' USD bn')} (${s.rrpBufferState ?? 'n/a'})`]],
+        [
+          ['Treasury cash (TGA), 4-week flow'],
+          [`${n(s.tgaFlow, ' USD bn')} (${s.fiscalPulse ?? 'n/a'})`],
+          [dataOf('tga')],
+        ],
+        [['ON RRP balance'], [`${n(s.rrpBalanceB, ' USD bn')} (${s.rrpBufferState ?? 'n/a'})`], [dataOf('onrrp')]],
         [
           ['Commercial paper minus T-bill'],
-          [`${n(s.cpTbillTiering.spreadBps, ' bps')} (${s.cpTbillTiering.state}, ${s.cpTbillTiering.direction})`],
+          [
+            `${n(s.cpTbillTiering.spreadBps, ' bps')} (${s.cpTbillTiering.state}; ${s.cpTbillTiering.direction} over ${weeks} weeks${s.cpTbillTiering.trendBps === null ? '' : `, ${signed(s.cpTbillTiering.trendBps)} bps`})`,
+          ],
+          [dataOf('cp-tbill-spread')],
         ],
         [
           ['Bank cash buffer gap'],
-          [`${n(s.bankCashTiering.gapPp, ' pp')} (${s.bankCashTiering.state}, ${s.bankCashTiering.direction})`],
+          [
+            `${n(s.bankCashTiering.gapPp, ' pp')} (${s.bankCashTiering.state}; ${s.bankCashTiering.direction} over ${weeks} weeks${s.bankCashTiering.trendPp === null ? '' : `, ${signed(s.bankCashTiering.trendPp)} pp`})`,
+          ],
+          [dataOf('bank-cash-buffer')],
         ],
       ],
     },

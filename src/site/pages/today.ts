@@ -1,12 +1,14 @@
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
-import { addDays } from '../../timeseries/dates.ts';
+import { addDays, daysBetween } from '../../timeseries/dates.ts';
+import { HEADLINE_HEAD } from '../headline-chart.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
-import { formatDate, type SiteData } from '../site-data.ts';
+import { formatAge, formatDate, type SiteData } from '../site-data.ts';
 import { dayChartRange } from './archive.ts';
 
 /** /today: the latest daily reading and links to the dated archive of every day in the history. */
 export function todayPage(data: SiteData): Page {
+  const names = groupNames(data);
   const blocks: Block[] = [];
   const history = data.history;
   if (!history || history.count === 0 || !data.regime) {
@@ -19,16 +21,34 @@ export function todayPage(data: SiteData): Page {
     };
   }
   const last = history.count - 1;
+  const date = history.dates[last]!;
+  const age = daysBetween(date, data.generatedAt.slice(0, 10));
+  const current = data.regime.freshness.state === 'current';
   blocks.push(
     {
       kind: 'paragraph',
       inlines: [
-        `The latest reading is for ${formatDate(history.dates[last]!)}, the last day a scored input brought new data (latest observation ${formatDate(data.regime.dataAsOf)}). `,
-        { text: 'Permanent link', href: `/today/${history.dates[last]}` },
+        current
+          ? `The latest reading is for ${formatDate(date)} (latest observation ${formatDate(data.regime.dataAsOf)}). `
+          : `There is no reading for today: the latest is for ${formatDate(date)}, ${formatAge(age)} ago, the last day a scored input brought new data (latest observation ${formatDate(data.regime.dataAsOf)}). `,
+        { text: 'Permanent link', href: `/today/${date}` },
         '.',
       ],
     },
-    ...dayBlocks(history, last),
+    ...dayBlocks(history, last, names),
+    {
+      kind: 'chart',
+      src: '/charts/headline.svg?days=365',
+      alt: `The headline over the year to ${formatDate(date)}; shaded bands mark risk-off (80 and above) and risk-on (20 and below).`,
+      caption: `The year to ${formatDate(date)}.`,
+      data: [{ url: '/api/history', label: 'Headline', days: 365 }],
+      head: HEADLINE_HEAD,
+      downloads: [
+        { text: 'CSV (full history)', href: '/api/history.csv' },
+        { text: 'SVG', href: '/charts/headline.svg?days=365' },
+        { text: 'PNG', href: '/charts/headline.png?days=365' },
+      ],
+    },
   );
   if (data.lens)
     blocks.push(
@@ -36,24 +56,25 @@ export function todayPage(data: SiteData): Page {
       { kind: 'paragraph', inlines: [data.lens.synthesis.narrative] },
     );
   const recent = Math.max(0, history.count - 15);
+  const groups = reportingGroups(
+    history,
+    names,
+    ...Array.from({ length: history.count - recent }, (_, k) => recent + k),
+  );
   blocks.push(
     { kind: 'heading', level: 2, text: 'Recent days' },
     {
       kind: 'table',
-      header: ['Date', 'Headline', 'Status', 'Policy', 'Funding', 'Credit', 'Risk'],
+      header: ['Date', 'Headline', 'Status', ...groups.map(([, name]) => name)],
       rows: history.dates
         .slice(recent)
-        .map((date, k) => {
+        .map((day, k) => {
           const i = recent + k;
-          const s = history.subIndices;
           return [
-            [{ text: date, href: `/today/${date}` }],
+            [{ text: day, href: `/today/${day}` }],
             [String(history.headline[i])],
             [history.status[i]!],
-            [fmt(s.policy[i])],
-            [fmt(s.funding[i])],
-            [fmt(s.credit[i])],
-            [fmt(s.risk[i])],
+            ...groups.map(([id]) => [fmt(history.subIndices[id as keyof History['subIndices']][i])]),
           ];
         })
         .reverse(),
@@ -63,9 +84,10 @@ export function todayPage(data: SiteData): Page {
       inlines: [`Archive pages exist for every business day from ${formatDate(history.from)}: /today/YYYY-MM-DD.`],
     },
   );
+  const title = current ? 'Today’s reading' : `The latest reading: ${formatDate(date)}`;
   return {
     path: '/today',
-    title: 'Today’s reading',
+    title,
     description: 'The latest daily US-dollar liquidity reading and its archive.',
     blocks,
   };
@@ -75,6 +97,7 @@ export function todayPage(data: SiteData): Page {
 export function archivePage(
   history: History,
   date: string,
+  names: GroupNames,
   dayDrivers?: ReadonlyArray<ReadonlyArray<readonly [string, number]>>,
 ): Page | undefined {
   const i = history.dates.indexOf(date);
@@ -83,7 +106,7 @@ export function archivePage(
   const chartQuery = `?start=${range.start}&end=${range.end}`;
   const blocks: Block[] = [
     { kind: 'lead', inlines: [daySentence(history, i)], tone: toneOf(history.status[i]!) },
-    ...dayBlocks(history, i),
+    ...dayBlocks(history, i, names),
     { kind: 'heading', level: 2, text: 'Around this day', id: 'chart' },
     {
       kind: 'chart',
@@ -91,13 +114,14 @@ export function archivePage(
       alt: `The headline from ${formatDate(range.start)} to ${formatDate(range.end)}, around ${formatDate(date)}.`,
       caption: `From the month three months before ${formatDate(date)} to the end of the month after, as far as the history goes.`,
       data: [{ url: '/api/history', label: 'Headline', from: range.start, to: range.end }],
+      head: HEADLINE_HEAD,
       downloads: [
         { text: 'CSV (full history)', href: '/api/history.csv' },
         { text: 'SVG', href: `/charts/headline.svg${chartQuery}` },
         { text: 'PNG', href: `/charts/headline.png${chartQuery}` },
       ],
     },
-    ...groupMoves(history, i),
+    ...groupMoves(history, i, names),
     ...driverList(dayDrivers?.[i]),
     {
       kind: 'links',
@@ -125,12 +149,21 @@ export function archivePage(
   };
 }
 
-const GROUP_NAMES: Record<string, string> = {
-  policy: 'Policy / reserves',
-  funding: 'Funding / plumbing',
-  credit: 'Credit',
-  risk: 'Risk / price',
-};
+/** The model's groups by id with their names (the methodology's), in the model's order. */
+export type GroupNames = ReadonlyMap<string, string>;
+
+/** The groups that report on day i or on day j: a group that never has data (e.g. a retired one) is not shown. */
+function reportingGroups(history: History, names: GroupNames, ...days: number[]): Array<[string, string]> {
+  const groups = Object.keys(history.subIndices) as Array<keyof History['subIndices']>;
+  const ordered = [...names.keys()].filter((id) => groups.includes(id as keyof History['subIndices']));
+  return ordered
+    .filter((id) => days.some((d) => isValue(history.subIndices[id as keyof History['subIndices']][d])))
+    .map((id) => [id, names.get(id)!]);
+}
+
+function isValue(value: number | null | undefined): value is number {
+  return value !== null && value !== undefined;
+}
 
 /** The day in words: its status, its headline and the change over the week before. */
 function daySentence(history: History, i: number): string {
@@ -158,22 +191,23 @@ function weekBefore(history: History, i: number): number {
 }
 
 /** Which groups moved over the week: each group's reading then and now (0 loosest … 100 tightest). */
-function groupMoves(history: History, i: number): Block[] {
+function groupMoves(history: History, i: number, names: GroupNames): Block[] {
   const back = weekBefore(history, i);
   if (back < 0) return [];
-  const groups = Object.keys(history.subIndices) as Array<keyof History['subIndices']>;
+  const groups = reportingGroups(history, names, back, i);
   return [
     { kind: 'heading', level: 2, text: 'What moved over the week', id: 'groups' },
     {
       kind: 'table',
-      caption: `Group readings (0 loosest … 100 tightest) on ${formatDate(history.dates[back]!)} and ${formatDate(history.dates[i]!)}`,
+      caption: `Each group's own reading (0 loosest … 100 tightest: where its inputs stand in their five-year ranges) on ${formatDate(history.dates[back]!)} and ${formatDate(history.dates[i]!)}`,
       header: ['Group', formatDate(history.dates[back]!), formatDate(history.dates[i]!), 'Change', 'Toward'],
-      rows: groups.map((g) => {
+      rows: groups.map(([id, name]) => {
+        const g = id as keyof History['subIndices'];
         const then = history.subIndices[g][back];
         const now = history.subIndices[g][i];
-        const delta = then === null || now === null || then === undefined || now === undefined ? null : now - then;
+        const delta = isValue(then) && isValue(now) ? now - then : null;
         return [
-          [GROUP_NAMES[g] ?? g],
+          [name],
           [fmt(then)],
           [fmt(now)],
           [delta === null ? 'n/a' : `${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${Math.abs(delta).toFixed(1)}`],
@@ -188,7 +222,12 @@ function groupMoves(history: History, i: number): Block[] {
 function driverList(drivers: ReadonlyArray<readonly [string, number]> | undefined): Block[] {
   if (!drivers || drivers.length === 0) return [];
   return [
-    { kind: 'paragraph', inlines: ['The inputs that moved the aggregate most:'] },
+    {
+      kind: 'paragraph',
+      inlines: [
+        'The inputs that moved the aggregate most — a different measure from the group readings above: an input’s share of the aggregate is its weight times its reading, so it also moves when inputs go missing or come back and the weights are shared anew, while its group’s reading stays put:',
+      ],
+    },
     {
       kind: 'list',
       items: drivers.map(([id, contribution]): Inline[] => [
@@ -203,7 +242,7 @@ function toneOf(status: string): Tone {
   return status === 'risk-off' ? 'bad' : status === 'risk-on' ? 'good' : 'neutral';
 }
 
-function dayBlocks(history: History, i: number): Block[] {
+function dayBlocks(history: History, i: number, names: GroupNames): Block[] {
   const s = history.subIndices;
   return [
     {
@@ -216,13 +255,21 @@ function dayBlocks(history: History, i: number): Block[] {
           tone: toneOf(history.status[i]!),
         },
         { label: 'Status', value: history.status[i]! },
-        { label: 'Policy / reserves', value: fmt(s.policy[i]), note: '0 loosest … 100 tightest' },
-        { label: 'Funding / plumbing', value: fmt(s.funding[i]), note: '0 loosest … 100 tightest' },
-        { label: 'Credit', value: fmt(s.credit[i]), note: '0 loosest … 100 tightest' },
-        { label: 'Risk / price', value: fmt(s.risk[i]), note: '0 loosest … 100 tightest' },
+        ...reportingGroups(history, names, i).map(([id, name]) => ({
+          label: name,
+          value: fmt(s[id as keyof History['subIndices']][i]),
+          note: '0 loosest … 100 tightest',
+        })),
       ],
     },
   ];
+}
+
+/** The model's group names by id (the methodology's words), or the ids themselves without a model. */
+export function groupNames(data: SiteData): GroupNames {
+  const groups = data.model?.groups;
+  if (groups) return new Map(groups.map((g) => [g.id, g.name]));
+  return new Map(Object.keys(data.history?.subIndices ?? {}).map((id) => [id, id]));
 }
 
 function fmt(value: number | null | undefined): string {

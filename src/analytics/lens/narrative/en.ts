@@ -1,5 +1,13 @@
 import type { Writer } from './writer.ts';
 
+const ORDINAL_RULES = new Intl.PluralRules('en-US', { type: 'ordinal' });
+const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+
+/** English ordinals: 1st, 2nd, 3rd, 11th, 53rd. */
+export function ordinal(k: number): string {
+  return `${k}${SUFFIX[ORDINAL_RULES.select(k)] ?? 'th'}`;
+}
+
 /** The lens narrative in English, written as a native reader expects (not a word-for-word copy). */
 export const en: Writer = {
   labels: {
@@ -25,7 +33,7 @@ export const en: Writer = {
   },
   cell: (posture, pulse) => `Dollar liquidity is structurally ${posture} and the near-term pulse is ${pulse}.`,
   quantity: (f, n) =>
-    `Net liquidity ${f.flow! >= 0 ? 'rose' : 'fell'} by $${n.abs(f.flow!, 0)} billion in the four weeks to ${n.date(f.flowDate!)}, the ${n.num(f.dial!, 0)}th percentile of the past five years` +
+    `Net liquidity ${f.flow! >= 0 ? 'rose' : 'fell'} by $${n.abs(f.flow!, 0)} billion in the four weeks to ${n.date(f.flowDate!)}, the ${ordinal(Math.round(f.dial!))} percentile of the past five years` +
     (f.bufferPct !== null
       ? `, and reserves plus ON RRP equal ${n.num(f.bufferPct, 1)}% of bank assets (${n.l(f.bufferState)}).`
       : '.'),
