@@ -12,6 +12,7 @@ import { hasRealData, realReplayData } from '../support/replay-data.ts';
  * issue's points, checked in headless Chromium at phone and desktop widths, light and dark.
  */
 const CHROMIUM = '/usr/bin/chromium';
+const orEmpty = (text: string | null) => text ?? '';
 
 describe('the site as a reader sees it (issue 32)', {
   skip:
@@ -60,12 +61,12 @@ describe('the site as a reader sees it (issue 32)', {
 
   it('1. a reading made on missing inputs is not stated as a market fact, nor drawn red', async () => {
     const { page, close } = await open('/', phone());
-    const lead = await page.locator('.lead').innerText();
+    const lead = await page.locator('.lead').textContent().then(orEmpty);
     assert.match(lead, /partial reading, not a verdict/);
     assert.doesNotMatch(lead, /liquidity was (tight|loose)/);
     const headline = page.locator('.stat', { hasText: 'Headline' }).first();
     assert.doesNotMatch((await headline.getAttribute('class')) ?? '', /tone-bad/);
-    assert.match(await headline.innerText(), /partial reading: \d+ % of the weight has data/);
+    assert.match(await headline.textContent().then(orEmpty), /partial reading: \d+ % of the weight has data/);
     // The movers list names no input without current data.
     const missing = (await h.app.inject('/api/regime')).json().coverage.missing as string[];
     const movers = await page
@@ -78,12 +79,12 @@ describe('the site as a reader sees it (issue 32)', {
   it('2. the banner is compact and says how old in words; cards separate "not published" from "refresh failed"', async () => {
     for (const width of [320, 390]) {
       const { page, close } = await open('/', { ...phone(width), charts: false });
-      const banner = await page.locator('.banner').innerText();
+      const banner = await page.locator('.banner').textContent().then(orEmpty);
       assert.match(banner, /Data to .+, 3 months old\./);
       assert.doesNotMatch(banner, /\(\d+ series\)/);
       // The failing benchmark is named as what it is once opened, not counted among the indicators.
       await page.locator('.banner summary').click();
-      assert.match(await page.locator('.banner details').innerText(), /outside the 25 indicators/);
+      assert.match(await page.locator('.banner details').textContent().then(orEmpty), /outside the 25 indicators/);
       await page.reload({ waitUntil: 'networkidle' });
       const top = await page.locator('h1').evaluate((h1) => h1.getBoundingClientRect().top);
       assert.ok(top < 300, `the title starts at y = ${top} at ${width} px`);
@@ -91,12 +92,12 @@ describe('the site as a reader sees it (issue 32)', {
     }
     const { page, close } = await open('/', { ...desktop(), charts: false });
     const fima = page.locator('.card', { hasText: 'FIMA repo facility' });
-    assert.match(await fima.locator('.badge').innerText(), /years old/);
-    assert.match(await fima.innerText(), /was due/);
+    assert.match(await fima.locator('.badge').textContent().then(orEmpty), /years old/);
+    assert.match(await fima.textContent().then(orEmpty), /was due/);
     // A move from 2023 is history: dated and grey, not "tightens".
-    assert.doesNotMatch(await fima.innerText(), /tightens|eases/);
-    assert.match(await fima.innerText(), /last move, Mar \d+, 2023/);
-    const badges = await page.locator('.card .badge').allInnerTexts();
+    assert.doesNotMatch(await fima.textContent().then(orEmpty), /tightens|eases/);
+    assert.match(await fima.textContent().then(orEmpty), /last move, Mar \d+, 2023/);
+    const badges = await page.locator('.card .badge').allTextContents();
     assert.ok(new Set(badges).size > 5, `badges say different ages: ${[...new Set(badges)].join(' | ')}`);
     assert.ok(badges.includes('refresh failed'));
     await close();
@@ -108,11 +109,14 @@ describe('the site as a reader sees it (issue 32)', {
       const figure = page.locator('figure.chart.enhanced').first();
       await figure.waitFor();
       assert.equal(
-        await figure.locator('.chart-title').innerText(),
+        await figure.locator('.chart-title').textContent().then(orEmpty),
         'Treasury General Account vs Overnight reverse repo (ON RRP)',
       );
-      assert.match(await figure.locator('.chart-unit').innerText(), /USD bn \(left axis\) and USD bn \(right axis\)/);
-      const legend = await figure.locator('.chart-legend li').allInnerTexts();
+      assert.match(
+        await figure.locator('.chart-unit').textContent().then(orEmpty),
+        /USD bn \(left axis\) and USD bn \(right axis\)/,
+      );
+      const legend = await figure.locator('.chart-legend li').allTextContents();
       assert.equal(legend.length, 2);
       assert.match(legend[0]!, /Treasury General Account \(USD bn\): [\d,.]+ \(Aug 26, 2026\)/);
       const over = figure.locator('.u-over');
@@ -164,32 +168,35 @@ describe('the site as a reader sees it (issue 32)', {
   it('4. pages do not contradict themselves: dated titles, only groups with data, ordinals, the archive', async () => {
     const today = await open('/today', phone());
     assert.match(
-      await today.page.locator('h1').innerText(),
+      await today.page.locator('h1').textContent().then(orEmpty),
       new RegExp(`The latest reading: ${await today.page.evaluate(() => '')}`),
     );
-    assert.doesNotMatch(await today.page.locator('h1').innerText(), /Today/);
+    assert.doesNotMatch(await today.page.locator('h1').textContent().then(orEmpty), /Today/);
     assert.equal(await today.page.locator('figure.chart').count(), 1);
-    const header = await today.page.locator('table').last().locator('thead th').allInnerTexts();
+    const header = await today.page.locator('table').last().locator('thead th').allTextContents();
     assert.ok(!header.includes('Credit'), header.join(', '));
     await today.close();
     const day = await open(`/today/${lastDay}`, desktop());
-    const body = await day.page.locator('main').innerText();
+    const body = await day.page.locator('main').textContent().then(orEmpty);
     assert.doesNotMatch(body, /\bn\/a\b/);
     assert.match(body, /a different measure from the group readings above/);
     await day.close();
     for (const path of ['/', '/lens', '/today', `/archive/2020`]) {
       const { page, close } = await open(path, desktop());
-      const text = await page.locator('main').innerText();
+      const text = await page.locator('main').textContent().then(orEmpty);
       // "53th", "1th", "22th": an ordinal ending in 1, 2 or 3 (not 11, 12, 13) never takes "th".
       assert.doesNotMatch(text, /\b\d*(?<!1)[123]th\b/, path);
       assert.doesNotMatch(text, /holidays have no reading/, path);
       await close();
     }
     const lens = await open('/lens', desktop());
-    const structure = await lens.page.locator('table', { hasText: 'Commercial paper minus T-bill' }).innerText();
+    const structure = await lens.page
+      .locator('table', { hasText: 'Commercial paper minus T-bill' })
+      .textContent()
+      .then(orEmpty);
     assert.match(structure, /over 4 weeks/);
     assert.match(structure, /Oct 22, 2025 \(13 months old\)/);
-    assert.doesNotMatch(await lens.page.locator('main').innerText(), /sits now/);
+    assert.doesNotMatch(await lens.page.locator('main').textContent().then(orEmpty), /sits now/);
     await lens.close();
     const ja = await open('/lens/ja', phone(320));
     const grid = await ja.page.locator('table.matrix').evaluate((t) => t.getBoundingClientRect().right);
@@ -203,13 +210,13 @@ describe('the site as a reader sees it (issue 32)', {
       const text = await page.locator('main').evaluate((main) => {
         const copy = main.cloneNode(true) as HTMLElement;
         for (const code of Array.from(copy.querySelectorAll('code'))) code.remove();
-        return copy.innerText;
+        return copy.textContent ?? '';
       });
       assert.doesNotMatch(text, /usd_billions|percent_of_gdp|jpy_trillions/, path);
       await close();
     }
     const { page, close } = await open('/', desktop());
-    const buffer = await page.locator('.card', { hasText: 'Reserve buffer' }).innerText();
+    const buffer = await page.locator('.card', { hasText: 'Reserve buffer' }).textContent().then(orEmpty);
     assert.match(buffer, /[+−±][\d.]+ pp vs the/);
     await close();
   });
