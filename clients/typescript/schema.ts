@@ -471,7 +471,7 @@ export interface paths {
         };
         /**
          * Embeddable SVG chart of a series
-         * @description A server-rendered SVG chart of one series (any of the 25 ids), or of the model: 'headline' (any window), 'headline-gauge', 'headline-regimes' (the whole history, shaded by regime status) and 'subindex-{group}' for each group sub-index over the whole history (policy, funding, credit, risk, backstops; 404 for a group the current model version does not have). Stable URL, for embedding.
+         * @description A server-rendered SVG chart of one series (any of the 25 ids), or of the model: 'headline' (any window), 'headline-gauge', 'headline-regimes' (the whole history, shaded by regime status) and 'subindex-{group}' for each group sub-index over the whole history (policy, funding, credit, risk, backstops; 404 for a group the current model version does not have), and 'net-liquidity-vs-btc' and 'headline-vs-btc' (liquidity against the bitcoin price on a second axis; the S&P 500, Nasdaq-100 and gold prices are not drawn: their terms forbid it). Stable URL, for embedding.
          *
          *     Cache-Control: `public, max-age=3600, s-maxage=21600`
          */
@@ -4787,7 +4787,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Series id, 'headline', 'headline-gauge', 'headline-regimes' or 'subindex-{group}'. */
+                /** @description Series id, 'headline', 'headline-gauge', 'headline-regimes', 'subindex-{group}', 'net-liquidity-vs-btc' or 'headline-vs-btc'. */
                 id: string;
             };
             cookie?: never;
@@ -4885,7 +4885,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Series id, 'headline', 'headline-gauge', 'headline-regimes' or 'subindex-{group}'. */
+                /** @description Series id, 'headline', 'headline-gauge', 'headline-regimes', 'subindex-{group}', 'net-liquidity-vs-btc' or 'headline-vs-btc'. */
                 id: string;
             };
             cookie?: never;

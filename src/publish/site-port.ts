@@ -88,6 +88,12 @@ export const SITE_DOCUMENT_PATHS = [
   '/feed.xml',
 ] as const;
 
+/** What /markets draws against an asset: the net liquidity series and the model's headline. */
+export const LIQUIDITY_MEASURES = ['net-liquidity', 'headline'] as const;
+
+/** Assets whose prices may be drawn (their terms allow reproduction with attribution). */
+export const DRAWABLE_ASSETS = ['btc'] as const;
+
 /**
  * The model's charts: the headline (any window), its gauge, the headline's whole history shaded by regime, and
  * each group sub-index over the whole history (the decomposition, as the OFR and the Chicago Fed chart theirs).
@@ -97,6 +103,9 @@ export const MODEL_CHART_IDS = [
   'headline-gauge',
   'headline-regimes',
   ...GROUP_IDS.map((group) => `subindex-${group}`),
+  // Liquidity against an asset whose terms allow drawing its prices (bitcoin; the S&P 500, the Nasdaq-100 and gold
+  // are restricted: their statistics are published, their prices are not drawn).
+  ...LIQUIDITY_MEASURES.flatMap((measure) => DRAWABLE_ASSETS.map((asset) => `${measure}-vs-${asset}`)),
 ] as const;
 
 export function isModelChartId(id: string): boolean {

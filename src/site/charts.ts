@@ -73,6 +73,11 @@ export interface LineChartOptions {
   percentAxis?: boolean;
   /** A second series on its own right-hand axis, in a second colour. */
   compare?: { points: readonly ChartPoint[]; title: string; unit: string };
+  /**
+   * The source line under the plot — who published the data, the date it runs to, and where it came from — so that a
+   * downloaded or embedded image still says what it is (as FRED prints on every graph).
+   */
+  credit?: string;
 }
 
 /**
@@ -113,7 +118,31 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
         textStyle: { fontSize: layout.title, fontWeight: 600, width: layout.width - 16, overflow: 'truncate' },
         subtextStyle: { fontSize: layout.font, color: '#4b5563' },
       },
-      grid: { left: 8, right: compare ? 8 : layout.right, top: compare ? 66 : 58, bottom: 8, containLabel: true },
+      grid: {
+        left: 8,
+        right: compare ? 8 : layout.right,
+        top: compare ? 66 : 58,
+        bottom: opts.credit ? layout.font + 14 : 8,
+        containLabel: true,
+      },
+      ...(opts.credit
+        ? {
+            graphic: [
+              {
+                type: 'text',
+                left: 8,
+                bottom: 4,
+                style: {
+                  text: opts.credit,
+                  fontSize: layout.font - 1,
+                  fill: '#4b5563',
+                  width: layout.width - 16,
+                  overflow: 'truncate',
+                },
+              },
+            ],
+          }
+        : {}),
       xAxis: {
         type: 'time',
         axisLine: { lineStyle: { color: GRID } },

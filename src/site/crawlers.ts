@@ -13,6 +13,8 @@ export function robotsTxt(baseUrl: string): string {
     'User-agent: *',
     'Allow: /',
     'Disallow: /*?',
+    // The pages' social images (og:image) are chart PNGs with a window: link previews must be able to fetch them.
+    'Allow: /charts/*.png?days=',
     'Allow: /api/',
     'Disallow: /api/*asOf=',
     'Disallow: /api/*start=',

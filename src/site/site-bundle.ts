@@ -11,10 +11,12 @@ import type {
   RenderedPage,
   SiteBundle,
 } from '../publish/site-port.ts';
+import { seriesDef } from '../timeseries/catalog.ts';
 import { LOCALES } from '../timeseries/locales.ts';
 import { STATIC_DOCUMENTS } from './assets.ts';
 import { bannerFor } from './banner.ts';
 import { ChartsBusy, chartsPending, MAX_PENDING_CHARTS, renderChart } from './chart-renderer.ts';
+import { chartSpec } from './chart-specs.ts';
 import { effectiveWindow, pointsIn, queryKey } from './chart-window.ts';
 import type { ChartSpec, ChartStyle } from './charts.ts';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
@@ -33,8 +35,9 @@ import { lensPage, lensPath } from './pages/lens.ts';
 import { marketsPage } from './pages/markets.ts';
 import { methodologyPage } from './pages/methodology.ts';
 import { errorPage, notFoundPage } from './pages/not-found.ts';
+import { revisionsPage } from './pages/revisions.ts';
 import { archivePage, groupNames, todayPage } from './pages/today.ts';
-import { type SiteData, siteData, unitLabel } from './site-data.ts';
+import { siteData } from './site-data.ts';
 
 /** Security headers for pages and documents shown in a browser. */
 export const PAGE_SECURITY_HEADERS = {
@@ -86,7 +89,15 @@ export function buildSite(publication: Publication): SiteBundle {
     ...LOCALES.map((locale): [string, () => Page] => [lensPath(locale), () => lensPage(data, locale)]),
     ...(data.history ? archiveYears(data.history) : []).map((year, k, years): [string, () => Page] => [
       k === years.length - 1 ? '/archive' : `/archive/${year}`,
-      () => archiveCalendarPage(data.history!, year, k === years.length - 1)!,
+      () =>
+        archiveCalendarPage(
+          data.history!,
+          year,
+          k === years.length - 1,
+          groupNames(data),
+          data.dayDrivers,
+          data.regime?.coverage.missing,
+        )!,
     ]),
     ['/docs', () => docsPage(data)],
     ['/changelog', () => changelogPage(data)],
@@ -96,6 +107,10 @@ export function buildSite(publication: Publication): SiteBundle {
     ...data.indicators.map((item): [string, () => Page] => [
       `/indicators/${item.def.id}`,
       () => indicatorPage(data, item, { window: null, compare: null }),
+    ]),
+    ...data.indicators.map((item): [string, () => Page] => [
+      `/indicators/${item.def.id}/revisions`,
+      () => revisionsPage(item, publication.vintaged.get(item.def.id)),
     ]),
   ]);
   const pages = cached(500, (path) => {
@@ -117,7 +132,7 @@ export function buildSite(publication: Publication): SiteBundle {
   // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
   const archive = cached(100, (date) => {
     if (!data.history || data.history.count === 0) return undefined;
-    const page = archivePage(data.history, date, groupNames(data), data.dayDrivers);
+    const page = archivePage(data.history, date, groupNames(data), data.dayDrivers, data.regime?.coverage.missing);
     return page ? render(page, 'if-idle') : render(noReadingPage(data.history, date), 'if-idle', 404);
   });
   const chartCache = new LRUCache<string, PreparedResponse>({
@@ -280,119 +295,6 @@ function waiters(controller: AbortController, forget: () => void): Waiters {
     yieldable: () => !kept && clients.every((c) => c.gone.aborted || c.halfClosed()),
     drop,
   };
-}
-
-/** What a chart URL draws, or undefined when there is nothing to draw (no data, or values withheld by licence). */
-function chartSpec(
-  id: string,
-  query: ChartQuery,
-  style: ChartStyle,
-  byId: ReadonlyMap<string, IndicatorSummary>,
-  data: SiteData,
-): ChartSpec | undefined {
-  if (id === 'headline-gauge') {
-    if (!data.regime) return undefined;
-    return { kind: 'gauge', value: data.regime.percentile5y, label: data.regime.status };
-  }
-  if (id === 'headline') {
-    const history = data.history;
-    if (!history || history.count === 0) return undefined;
-    const points = history.dates.map((date, i) => ({ date, value: history.headline[i]! }));
-    const window = pointsIn(points, effectiveWindow(query.window, 'daily'));
-    return style === 'spark'
-      ? { kind: 'spark', points: window }
-      : {
-          kind: 'line',
-          points: window,
-          options: {
-            title: `Liquidity headline (${history.modelVersion})`,
-            unit: '0 = loosest, 100 = tightest of 5 years',
-            bands: true,
-            style,
-          },
-        };
-  }
-  if (id === 'headline-regimes' || id.startsWith('subindex-')) return historyChart(id, query, style, data);
-  const item = byId.get(id);
-  if (!item || item.observations.length === 0) return undefined;
-  const window = effectiveWindow(query.window, item.def.frequency);
-  const points = pointsIn(item.observations, window);
-  if (style === 'spark') return { kind: 'spark', points };
-  const other = query.compare ? byId.get(query.compare) : undefined;
-  if (query.compare && (!other || other.observations.length === 0)) return undefined;
-  const compareWindow: ChartWindow =
-    'days' in window ? { start: points[0]?.date ?? item.observations.at(-1)!.date, end: null } : window;
-  const options = {
-    title: other ? `${item.def.name} (${unitLabel(item.def.unit)})` : item.def.name,
-    unit: unitLabel(item.def.unit),
-    style,
-    ...(other
-      ? {
-          compare: {
-            points: pointsIn(other.observations, compareWindow),
-            title: `${other.def.name} (${unitLabel(other.def.unit)})`,
-            unit: unitLabel(other.def.unit),
-          },
-        }
-      : {}),
-  };
-  return { kind: 'line', points, options };
-}
-
-/**
- * The model's history charts: the headline over the whole history shaded by regime status, or one group
- * sub-index over the whole history (a window narrows either). Undefined when the group has no reading.
- */
-function historyChart(id: string, query: ChartQuery, style: ChartStyle, data: SiteData): ChartSpec | undefined {
-  const history = data.history;
-  if (!history || history.count === 0) return undefined;
-  const group = id.startsWith('subindex-') ? (id.slice('subindex-'.length) as keyof typeof history.subIndices) : null;
-  const values = group ? history.subIndices[group] : history.headline;
-  const all = history.dates.flatMap((date, i) => (values?.[i] == null ? [] : [{ date, value: values[i]! }]));
-  if (all.length === 0) return undefined;
-  const points = query.window ? pointsIn(all, query.window) : all;
-  if (style === 'spark') return { kind: 'spark', points };
-  if (group) {
-    const name = data.model?.groups.find((g) => g.id === group)?.name ?? group;
-    return {
-      kind: 'line',
-      points,
-      options: { title: name, unit: '0 = loosest, 100 = tightest reading', percentAxis: true, style },
-    };
-  }
-  const from = points[0]?.date ?? '';
-  const to = points.at(-1)?.date ?? '';
-  const shading = regimeSpells(history).filter((s) => s.to >= from && s.from <= to);
-  return {
-    kind: 'line',
-    points,
-    options: {
-      title: `Liquidity headline (${history.modelVersion}) and its regimes`,
-      unit: 'red: risk-off, green: risk-on; 0 = loosest, 100 = tightest of 5 years',
-      percentAxis: true,
-      shading,
-      style,
-    },
-  };
-}
-
-/**
- * The history's risk-off and risk-on spells as date ranges. Example: statuses neutral, risk-off, risk-off,
- * neutral on d1…d4 → [{ from: d2, to: d3, status: 'risk-off' }].
- */
-export function regimeSpells(history: {
-  dates: readonly string[];
-  status: readonly string[];
-}): Array<{ from: string; to: string; status: 'risk-off' | 'risk-on' }> {
-  const spells: Array<{ from: string; to: string; status: 'risk-off' | 'risk-on' }> = [];
-  for (let i = 0; i < history.dates.length; i++) {
-    const status = history.status[i];
-    if (status !== 'risk-off' && status !== 'risk-on') continue;
-    const last = spells.at(-1);
-    if (last && last.status === status && history.status[i - 1] === status) last.to = history.dates[i]!;
-    else spells.push({ from: history.dates[i]!, to: history.dates[i]!, status });
-  }
-  return spells;
 }
 
 /** The bytes of a rendered page, for the caches' size bound. */

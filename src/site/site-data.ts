@@ -6,8 +6,12 @@ import type { HealthBody } from '../publish/resources/health.ts';
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
 import type { LensBody } from '../publish/resources/lens.ts';
 import type { HistoryBody, ModelBody, RegimeBody } from '../publish/resources/model.ts';
+import { DRAWABLE_ASSETS } from '../publish/site-port.ts';
+import { seriesDef } from '../timeseries/catalog.ts';
 import { dateFormat, numberFormat } from '../timeseries/intl-formats.ts';
+import { licenseOf } from '../timeseries/licenses.ts';
 import type { Locale } from '../timeseries/locales.ts';
+import type { Observation } from '../timeseries/observation.ts';
 import type { Unit } from '../timeseries/series.ts';
 
 /** Everything the pages are built from: the publication's typed resources, plus the repository's own content. */
@@ -29,6 +33,8 @@ export interface SiteData {
   correlation: CorrelationBody | undefined;
   health: HealthBody;
   indicators: readonly IndicatorSummary[];
+  /** Asset prices that may be drawn (DRAWABLE_ASSETS: terms allowing reproduction), by id. */
+  assets: ReadonlyMap<string, readonly Observation[]>;
   blog: BlogPost[];
   methodologyMarkdown: string;
   endpoints: EndpointDoc[];
@@ -63,6 +69,12 @@ export function siteData(publication: Publication): SiteData {
     correlation: publication.correlation?.body,
     health: publication.health.body,
     indicators: publication.indicators,
+    assets: new Map(
+      DRAWABLE_ASSETS.flatMap((id) => {
+        const observations = publication.current.get(id);
+        return observations && licenseOf(seriesDef(id)!).redistribution === 'full' ? [[id, observations] as const] : [];
+      }),
+    ),
     blog: content.blog.map((post) => ({ ...post, markdown: post.markdown.replaceAll('https://example.org', baseUrl) })),
     methodologyMarkdown: content.methodologyMarkdown,
     endpoints: content.endpoints,

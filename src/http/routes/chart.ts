@@ -17,7 +17,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     summary: format === 'svg' ? 'Embeddable SVG chart of a series' : 'The same chart as PNG',
     description:
       format === 'svg'
-        ? "A server-rendered SVG chart of one series (any of the 25 ids), or of the model: 'headline' (any window), 'headline-gauge', 'headline-regimes' (the whole history, shaded by regime status) and 'subindex-{group}' for each group sub-index over the whole history (policy, funding, credit, risk, backstops; 404 for a group the current model version does not have). Stable URL, for embedding."
+        ? "A server-rendered SVG chart of one series (any of the 25 ids), or of the model: 'headline' (any window), 'headline-gauge', 'headline-regimes' (the whole history, shaded by regime status) and 'subindex-{group}' for each group sub-index over the whole history (policy, funding, credit, risk, backstops; 404 for a group the current model version does not have), and 'net-liquidity-vs-btc' and 'headline-vs-btc' (liquidity against the bitcoin price on a second axis; the S&P 500, Nasdaq-100 and gold prices are not drawn: their terms forbid it). Stable URL, for embedding."
         : 'The SVG chart rasterized at twice its size (for documents and sites that do not show SVG; the Open Graph image of the pages).',
     parameters: [
       {
@@ -25,7 +25,8 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
         in: 'path',
         required: true,
         type: 'string',
-        description: "Series id, 'headline', 'headline-gauge', 'headline-regimes' or 'subindex-{group}'.",
+        description:
+          "Series id, 'headline', 'headline-gauge', 'headline-regimes', 'subindex-{group}', 'net-liquidity-vs-btc' or 'headline-vs-btc'.",
       },
       queryParameter('days', CANONICAL_WINDOWS_TEXT),
       queryParameter('start', CANONICAL_RANGE_TEXT),
@@ -45,7 +46,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
       return new ApiError(
         'not_found',
         `No chart "${id.slice(0, 64)}.${format}".`,
-        `Charts are at /charts/{id}.${format} for the 25 series ids, headline, headline-gauge, headline-regimes and subindex-{group}.`,
+        `Charts are at /charts/{id}.${format} for the 25 series ids, headline, headline-gauge, headline-regimes, subindex-{group}, net-liquidity-vs-btc and headline-vs-btc.`,
       );
     }
     const chartQuery = parseChartQuery(query, id, isIndicatorId(id));

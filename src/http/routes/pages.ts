@@ -39,6 +39,14 @@ const templatedPage = (path: string, prefix: string): Route => ({
 });
 
 export const lensLocalePage = templatedPage('/lens/{locale}', '/lens');
+export const revisionsPage: Route = {
+  path: '/indicators/{id}/revisions',
+  listed: 'none',
+  cache: 'page',
+  markdown: true,
+  handle: (request, context) =>
+    pageAnswer(request, context, context.publication()?.site?.page(`/indicators/${request.params.id}/revisions`)),
+};
 export const archiveYearPage = templatedPage('/archive/{year}', '/archive');
 
 export const blogPost: Route = {

@@ -8,7 +8,15 @@ import { getHealth } from './health.ts';
 import { getHistory, getHistoryCsv } from './history.ts';
 import { getLens } from './lens.ts';
 import { getModel } from './model.ts';
-import { archiveDay, archiveYearPage, blogPost, fixedPages, indicatorPage, lensLocalePage } from './pages.ts';
+import {
+  archiveDay,
+  archiveYearPage,
+  blogPost,
+  fixedPages,
+  indicatorPage,
+  lensLocalePage,
+  revisionsPage,
+} from './pages.ts';
 import { getRegime } from './regime.ts';
 import type { Route } from './route.ts';
 import { getSeries, getSeriesFeed, getSeriesVintages, getSeriesVintagesCsv } from './series.ts';
@@ -57,6 +65,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   archiveDay,
   archiveYearPage,
   lensLocalePage,
+  revisionsPage,
   indicatorPage,
 ];
 

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { computeLens, flowEndDate, type Lens } from '../../analytics/lens/lens.ts';
 import { narrative } from '../../analytics/lens/narrative/narrative.ts';
+import { LENS_RULES } from '../../analytics/lens/rules.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { Provenance } from '../provenance.ts';
@@ -55,3 +56,6 @@ export async function lensResources(
   }
   return out;
 }
+
+/** The window of the lens' tiering trends ("narrowing over 4 weeks"), for the pages that print them. */
+export const LENS_TIERING_TREND_DAYS = LENS_RULES.tieringTrendDays;

@@ -1,8 +1,9 @@
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import { wholeMonths } from '../../timeseries/date-window.ts';
 import { addDays } from '../../timeseries/dates.ts';
-import type { Block, CalendarDay, Page, Tone } from '../page.ts';
+import type { Block, CalendarDay, Inline, Page, Tone } from '../page.ts';
 import { formatDate } from '../site-data.ts';
+import { weekEnds, weeklyNote } from '../weekly-note.ts';
 
 type Status = History['status'][number];
 
@@ -20,7 +21,14 @@ export function archiveYears(history: History): number[] {
  * /archive and /archive/{year}: a calendar of every scored day (every weekday, holidays scored from the values before; weekends have no
  * reading), coloured by status, each day linking to its page. /archive shows the latest year.
  */
-export function archiveCalendarPage(history: History, year: number, latest: boolean): Page | undefined {
+export function archiveCalendarPage(
+  history: History,
+  year: number,
+  latest: boolean,
+  names: ReadonlyMap<string, string>,
+  dayDrivers?: ReadonlyArray<ReadonlyArray<readonly [string, number]>>,
+  missingOnLast: readonly string[] = [],
+): Page | undefined {
   const years = archiveYears(history);
   if (!years.includes(year)) return undefined;
   const days = new Map<number, Map<number, CalendarDay>>();
@@ -57,6 +65,14 @@ export function archiveCalendarPage(history: History, year: number, latest: bool
       items: [...years].reverse().map((y) => ({ text: String(y), href: `/archive/${y}`, current: y === year })),
     },
     { kind: 'calendar', months },
+    { kind: 'heading', level: 2, text: `The weekly notes of ${year}`, id: 'notes' },
+    {
+      kind: 'list',
+      items: weekEnds(history, String(year)).flatMap((i): Inline[][] => {
+        const note = weeklyNote(history, i, names, dayDrivers?.[i], i === history.count - 1 ? missingOnLast : []);
+        return note ? [[{ text: history.dates[i]!, href: `/today/${history.dates[i]}#note` }, ` ${note}`]] : [];
+      }),
+    },
   ];
   return {
     path: latest ? '/archive' : `/archive/${year}`,

@@ -2,6 +2,7 @@ import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import { type RegimeBody, thinCoverage } from '../../publish/resources/model.ts';
 import { nextExpectedRelease, seriesDef } from '../../timeseries/catalog.ts';
 import { addDays, daysBetween, everyInterval } from '../../timeseries/dates.ts';
+import { citationBlocks, headlineCitation } from '../citation.ts';
 import { moveCue } from '../direction.ts';
 import { HEADLINE_HEAD } from '../headline-chart.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
@@ -40,6 +41,7 @@ export function dashboardPage(data: SiteData): Page {
       { kind: 'cards', items: theme.ids.flatMap((id) => (byId.has(id) ? [card(byId.get(id)!)] : [])) },
     );
   }
+  blocks.push(...citationBlocks(headlineCitation(data)));
   return {
     path: '/',
     title: 'US-dollar liquidity dashboard',

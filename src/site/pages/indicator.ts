@@ -4,6 +4,7 @@ import { formulaInputs, isIndicatorId, nextExpectedRelease, seriesDef } from '..
 import { wholeMonths } from '../../timeseries/date-window.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { defaultDays, effectiveWindow, pointsIn, queryString, rangesFor, windowLabel } from '../chart-window.ts';
+import { citationBlocks, seriesCitation } from '../citation.ts';
 import { moveCue, risingMeans } from '../direction.ts';
 import type { Block, ChartBlock, Inline, Page, Tone } from '../page.ts';
 import { formatAge, formatChange, formatDate, formatValue, type SiteData, unitLabel, unitName } from '../site-data.ts';
@@ -30,6 +31,7 @@ export function indicatorPage(data: SiteData, item: IndicatorSummary, query: Cha
     { kind: 'table', header: ['Field', 'Value'], rows: sourceRows(item), caption: 'Where the data comes from' },
     { kind: 'heading', level: 2, text: 'Role in the model', id: 'model' },
     { kind: 'paragraph', inlines: modelRole(data, item) },
+    ...citationBlocks(seriesCitation(item, data)),
   );
   return {
     path: `/indicators/${def.id}`,
@@ -336,7 +338,11 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
           ' · ',
           { text: 'CSV (max)', href: `/api/series/${def.id}.csv?days=4000` },
           ' · ',
-          { text: 'revisions', href: `/api/series/${def.id}/vintages` },
+          { text: 'revisions (page)', href: `/indicators/${def.id}/revisions` },
+          ' · ',
+          { text: 'revisions (JSON)', href: `/api/series/${def.id}/vintages` },
+          ' · ',
+          { text: 'xlsx', href: `/api/series/${def.id}.xlsx?days=4000` },
           ' · ',
           { text: 'Atom feed of new values', href: `/api/series/${def.id}/feed.xml` },
         ],

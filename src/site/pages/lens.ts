@@ -1,5 +1,4 @@
-import { LENS_RULES } from '../../analytics/lens/rules.ts';
-import type { LensBody } from '../../publish/resources/lens.ts';
+import { LENS_TIERING_TREND_DAYS, type LensBody } from '../../publish/resources/lens.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import type { Block, Page } from '../page.ts';
@@ -91,7 +90,7 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string): Block[] {
   const p = lens.price;
   const s = lens.structure;
   const n = (x: number | null | undefined, unit = '') => (x === null || x === undefined ? 'n/a' : `${x}${unit}`);
-  const weeks = Math.round(LENS_RULES.tieringTrendDays / 7);
+  const weeks = Math.round(LENS_TIERING_TREND_DAYS / 7);
   return [
     { kind: 'heading', level: 2, text: 'Quantity: how many dollars', id: 'quantity' },
     {

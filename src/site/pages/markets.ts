@@ -1,4 +1,5 @@
 import type { CorrelationBody } from '../../publish/resources/correlation.ts';
+import { LIQUIDITY_MEASURES } from '../../publish/site-port.ts';
 import type { Block, Inline, Page } from '../page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
 
@@ -38,11 +39,13 @@ export function marketsPage(data: SiteData): Page {
     {
       kind: 'toc',
       items: [
+        { text: 'Liquidity against bitcoin', id: 'overlay' },
         { text: 'Rolling correlations', id: 'correlations' },
         { text: 'Lead and lag', id: 'lead-lag' },
         { text: 'Returns after each regime', id: 'backtest' },
       ],
     },
+    ...overlayBlocks(data),
     ...correlationBlocks(c),
     ...leadLagBlocks(c),
     ...backtestBlocks(c),
@@ -61,6 +64,59 @@ export function marketsPage(data: SiteData): Page {
     },
   );
   return page(blocks);
+}
+
+/**
+ * Liquidity drawn against an asset's price, each on its own axis, for each measure (net liquidity, the headline): the
+ * chart a reader looks at before the statistics. Only bitcoin's prices may be drawn; the S&P 500, the Nasdaq-100 and
+ * gold are restricted by their providers' terms, so the page says so instead of drawing them.
+ */
+function overlayBlocks(data: SiteData): Block[] {
+  if (!data.assets.has('btc')) return [];
+  const charts = LIQUIDITY_MEASURES.filter((m) => m !== 'headline' || data.history).map((measure): Block => {
+    const name = measure === 'headline' ? 'The liquidity headline' : 'Net liquidity';
+    const src = `/charts/${measure}-vs-btc.svg`;
+    return {
+      kind: 'chart',
+      src,
+      alt: `${name} (left axis) and the bitcoin price in US dollars (right axis) over five years.`,
+      caption: `${name} against bitcoin, five years. Bitcoin: Coinbase via FRED (CBBTCUSD), cited as its terms ask.`,
+      data: [],
+      downloads: [
+        { text: 'SVG', href: src },
+        { text: 'PNG', href: `/charts/${measure}-vs-btc.png` },
+        ...(measure === 'net-liquidity'
+          ? [{ text: 'CSV (net liquidity)', href: '/api/series/net-liquidity.csv?days=1826' }]
+          : []),
+      ],
+    };
+  });
+  return [
+    { kind: 'heading', level: 2, text: 'Liquidity against bitcoin', id: 'overlay' },
+    {
+      kind: 'links',
+      label: 'Liquidity measure',
+      items: LIQUIDITY_MEASURES.map((m) => ({
+        text: m === 'headline' ? 'The headline' : 'Net liquidity',
+        href: `#overlay-${m}`,
+      })),
+    },
+    ...charts.flatMap((chart, i): Block[] => [
+      {
+        kind: 'heading',
+        level: 3,
+        text: i === 0 ? 'Net liquidity and bitcoin' : 'The headline and bitcoin',
+        id: `overlay-${LIQUIDITY_MEASURES[i]}`,
+      },
+      chart,
+    ]),
+    {
+      kind: 'paragraph',
+      inlines: [
+        'The S&P 500, the Nasdaq-100 and gold are not drawn: their providers’ terms forbid reproducing their prices, so only statistics computed from them are published (below).',
+      ],
+    },
+  ];
 }
 
 function page(blocks: Block[]): Page {

@@ -1,9 +1,10 @@
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
-import { addDays, daysBetween } from '../../timeseries/dates.ts';
+import { daysBetween } from '../../timeseries/dates.ts';
 import { HEADLINE_HEAD } from '../headline-chart.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
 import { formatAge, formatDate, type SiteData } from '../site-data.ts';
+import { weekBefore, weeklyNote } from '../weekly-note.ts';
 import { dayChartRange } from './archive.ts';
 
 /** /today: the latest daily reading and links to the dated archive of every day in the history. */
@@ -36,6 +37,7 @@ export function todayPage(data: SiteData): Page {
       ],
     },
     ...dayBlocks(history, last, names),
+    ...noteBlocks(weeklyNote(history, last, names, data.dayDrivers?.[last], data.regime.coverage.missing)),
     {
       kind: 'chart',
       src: '/charts/headline.svg?days=365',
@@ -99,6 +101,8 @@ export function archivePage(
   date: string,
   names: GroupNames,
   dayDrivers?: ReadonlyArray<ReadonlyArray<readonly [string, number]>>,
+  /** The inputs without current data on the latest day (the regime's coverage): not named as its movers. */
+  missingOnLast: readonly string[] = [],
 ): Page | undefined {
   const i = history.dates.indexOf(date);
   if (i < 0) return undefined;
@@ -107,6 +111,7 @@ export function archivePage(
   const blocks: Block[] = [
     { kind: 'lead', inlines: [daySentence(history, i)], tone: toneOf(history.status[i]!) },
     ...dayBlocks(history, i, names),
+    ...noteBlocks(weeklyNote(history, i, names, dayDrivers?.[i], i === history.count - 1 ? missingOnLast : [])),
     { kind: 'heading', level: 2, text: 'Around this day', id: 'chart' },
     {
       kind: 'chart',
@@ -183,13 +188,6 @@ function daySentence(history: History, i: number): string {
   return `On ${formatDate(date)} the headline read ${history.headline[i]} of 100: ${history.status[i]}.${sure}${move}`;
 }
 
-/** The last day at least 7 days before day i, or −1. */
-function weekBefore(history: History, i: number): number {
-  const target = addDays(history.dates[i]!, -7);
-  for (let k = i - 1; k >= 0; k--) if (history.dates[k]! <= target) return k;
-  return -1;
-}
-
 /** Which groups moved over the week: each group's reading then and now (0 loosest … 100 tightest). */
 function groupMoves(history: History, i: number, names: GroupNames): Block[] {
   const back = weekBefore(history, i);
@@ -262,6 +260,15 @@ function dayBlocks(history: History, i: number, names: GroupNames): Block[] {
         })),
       ],
     },
+  ];
+}
+
+/** The week's note, under its own heading. */
+function noteBlocks(note: string | undefined): Block[] {
+  if (!note) return [];
+  return [
+    { kind: 'heading', level: 2, text: 'The week’s note', id: 'note' },
+    { kind: 'paragraph', inlines: [note] },
   ];
 }
 

@@ -1,0 +1,193 @@
+import type { IndicatorSummary } from '../publish/resources/indicators.ts';
+import type { ChartQuery, ChartWindow } from '../publish/site-port.ts';
+import { seriesDef } from '../timeseries/catalog.ts';
+import { effectiveWindow, pointsIn } from './chart-window.ts';
+import type { ChartSpec, ChartStyle } from './charts.ts';
+import { formatDate, type SiteData, unitLabel } from './site-data.ts';
+
+/** What a chart URL draws, or undefined when there is nothing to draw (no data, or values withheld by licence). */
+export function chartSpec(
+  id: string,
+  query: ChartQuery,
+  style: ChartStyle,
+  byId: ReadonlyMap<string, IndicatorSummary>,
+  data: SiteData,
+): ChartSpec | undefined {
+  if (id === 'headline-gauge') {
+    if (!data.regime) return undefined;
+    return { kind: 'gauge', value: data.regime.percentile5y, label: data.regime.status };
+  }
+  if (id === 'headline') {
+    const history = data.history;
+    if (!history || history.count === 0) return undefined;
+    const points = history.dates.map((date, i) => ({ date, value: history.headline[i]! }));
+    const window = pointsIn(points, effectiveWindow(query.window, 'daily'));
+    return style === 'spark'
+      ? { kind: 'spark', points: window }
+      : {
+          kind: 'line',
+          points: window,
+          options: {
+            title: `Liquidity headline (${history.modelVersion})`,
+            unit: '0 = loosest, 100 = tightest of 5 years',
+            bands: true,
+            style,
+            credit: chartCredit(`usd-liquidity model ${history.modelVersion}`, window.at(-1)?.date, data, '/'),
+          },
+        };
+  }
+  if (id === 'headline-regimes' || id.startsWith('subindex-')) return historyChart(id, query, style, data);
+  if (id.includes('-vs-')) return assetChart(id, query, style, byId, data);
+  const item = byId.get(id);
+  if (!item || item.observations.length === 0) return undefined;
+  const window = effectiveWindow(query.window, item.def.frequency);
+  const points = pointsIn(item.observations, window);
+  if (style === 'spark') return { kind: 'spark', points };
+  const other = query.compare ? byId.get(query.compare) : undefined;
+  if (query.compare && (!other || other.observations.length === 0)) return undefined;
+  const compareWindow: ChartWindow =
+    'days' in window ? { start: points[0]?.date ?? item.observations.at(-1)!.date, end: null } : window;
+  const options = {
+    title: other ? `${item.def.name} (${unitLabel(item.def.unit)})` : item.def.name,
+    unit: unitLabel(item.def.unit),
+    style,
+    credit: chartCredit(
+      other ? `${item.def.publisher}; ${other.def.publisher}` : item.def.publisher,
+      points.at(-1)?.date,
+      data,
+      `/indicators/${item.def.id}`,
+    ),
+    ...(other
+      ? {
+          compare: {
+            points: pointsIn(other.observations, compareWindow),
+            title: `${other.def.name} (${unitLabel(other.def.unit)})`,
+            unit: unitLabel(other.def.unit),
+          },
+        }
+      : {}),
+  };
+  return { kind: 'line', points, options };
+}
+
+/**
+ * The model's history charts: the headline over the whole history shaded by regime status, or one group
+ * sub-index over the whole history (a window narrows either). Undefined when the group has no reading.
+ */
+function historyChart(id: string, query: ChartQuery, style: ChartStyle, data: SiteData): ChartSpec | undefined {
+  const history = data.history;
+  if (!history || history.count === 0) return undefined;
+  const group = id.startsWith('subindex-') ? (id.slice('subindex-'.length) as keyof typeof history.subIndices) : null;
+  const values = group ? history.subIndices[group] : history.headline;
+  const all = history.dates.flatMap((date, i) => (values?.[i] == null ? [] : [{ date, value: values[i]! }]));
+  if (all.length === 0) return undefined;
+  const points = query.window ? pointsIn(all, query.window) : all;
+  if (style === 'spark') return { kind: 'spark', points };
+  if (group) {
+    const name = data.model?.groups.find((g) => g.id === group)?.name ?? group;
+    return {
+      kind: 'line',
+      points,
+      options: {
+        title: name,
+        unit: '0 = loosest, 100 = tightest reading',
+        percentAxis: true,
+        style,
+        credit: chartCredit(
+          `usd-liquidity model ${history.modelVersion}`,
+          points.at(-1)?.date,
+          data,
+          '/#whole-history',
+        ),
+      },
+    };
+  }
+  const from = points[0]?.date ?? '';
+  const to = points.at(-1)?.date ?? '';
+  const shading = regimeSpells(history).filter((s) => s.to >= from && s.from <= to);
+  return {
+    kind: 'line',
+    points,
+    options: {
+      title: `Liquidity headline (${history.modelVersion}) and its regimes`,
+      unit: 'red: risk-off, green: risk-on; 0 = loosest, 100 = tightest of 5 years',
+      percentAxis: true,
+      shading,
+      style,
+      credit: chartCredit(`usd-liquidity model ${history.modelVersion}`, to, data, '/#whole-history'),
+    },
+  };
+}
+
+/**
+ * Liquidity (net liquidity or the headline, left axis) against an asset's price (right axis), over a window
+ * (default five years): the overlay /markets draws. Undefined without both series.
+ */
+function assetChart(
+  id: string,
+  query: ChartQuery,
+  style: ChartStyle,
+  byId: ReadonlyMap<string, IndicatorSummary>,
+  data: SiteData,
+): ChartSpec | undefined {
+  const [measure, asset] = id.split('-vs-') as [string, string];
+  const prices = data.assets.get(asset);
+  const history = data.history;
+  const liquidity =
+    measure === 'headline'
+      ? history?.dates.map((date, i) => ({ date, value: history.headline[i]! }))
+      : byId.get(measure)?.observations;
+  if (!prices || prices.length === 0 || !liquidity || liquidity.length === 0) return undefined;
+  const window = query.window ?? { days: 1826 };
+  const points = pointsIn(liquidity, window);
+  if (style === 'spark') return { kind: 'spark', points };
+  const assetDef = seriesDef(asset)!;
+  const title =
+    measure === 'headline'
+      ? `Liquidity headline (${history!.modelVersion})`
+      : `${byId.get(measure)!.def.name} (USD bn)`;
+  return {
+    kind: 'line',
+    points,
+    options: {
+      title,
+      unit: measure === 'headline' ? '0 = loosest, 100 = tightest' : 'USD bn',
+      style,
+      compare: {
+        points: pointsIn(prices, { start: points[0]?.date ?? prices[0]!.date, end: points.at(-1)?.date ?? null }),
+        title: `${assetDef.name} (USD)`,
+        unit: 'USD',
+      },
+      credit: chartCredit(
+        `${assetDef.publisher}; ${measure === 'headline' ? `usd-liquidity model ${history!.modelVersion}` : byId.get(measure)!.def.publisher}`,
+        points.at(-1)?.date,
+        data,
+        '/markets',
+      ),
+    },
+  };
+}
+
+/** "Source: U.S. Treasury via usd-liquidity · data to Aug 26, 2026 · https://host/indicators/tga". */
+function chartCredit(source: string, lastDate: string | undefined, data: SiteData, path: string): string {
+  return `Source: ${source}${source.includes('usd-liquidity') ? '' : ' via usd-liquidity'} · data to ${lastDate ? formatDate(lastDate) : 'n/a'} · ${data.baseUrl}${path}`;
+}
+
+/**
+ * The history's risk-off and risk-on spells as date ranges. Example: statuses neutral, risk-off, risk-off,
+ * neutral on d1…d4 → [{ from: d2, to: d3, status: 'risk-off' }].
+ */
+export function regimeSpells(history: {
+  dates: readonly string[];
+  status: readonly string[];
+}): Array<{ from: string; to: string; status: 'risk-off' | 'risk-on' }> {
+  const spells: Array<{ from: string; to: string; status: 'risk-off' | 'risk-on' }> = [];
+  for (let i = 0; i < history.dates.length; i++) {
+    const status = history.status[i];
+    if (status !== 'risk-off' && status !== 'risk-on') continue;
+    const last = spells.at(-1);
+    if (last && last.status === status && history.status[i - 1] === status) last.to = history.dates[i]!;
+    else spells.push({ from: history.dates[i]!, to: history.dates[i]!, status });
+  }
+  return spells;
+}

@@ -1,0 +1,89 @@
+import type { HistoryBody as History } from '../publish/resources/model.ts';
+import { seriesDef } from '../timeseries/catalog.ts';
+import { addDays } from '../timeseries/dates.ts';
+import { formatDate } from './site-data.ts';
+
+/**
+ * The week's note: what changed in the week to a scored day, in words — the headline's move and status, the groups
+ * that moved most, the inputs that moved the aggregate most, and the confidence. It is written from the stored
+ * point-in-time history (each day as the model published it; later revisions do not change a past day), so the note
+ * of a week reads the same in the archive as on the day it was published. Example: "Week to Aug 27, 2026: the
+ * headline rose 1 point to 86 (risk-off, as a week earlier). Groups: Price 77.4 (+3.0) … Moved most: Net liquidity
+ * toward tighter. Confidence low."
+ */
+export function weeklyNote(
+  history: History,
+  i: number,
+  names: ReadonlyMap<string, string>,
+  drivers?: ReadonlyArray<readonly [string, number]>,
+  /** Inputs without current data on the latest day: not named as movers (they moved only by dropping out). */
+  missing: readonly string[] = [],
+): string | undefined {
+  const back = weekBefore(history, i);
+  if (back < 0) return undefined;
+  const now = history.headline[i]!;
+  const then = history.headline[back]!;
+  const change = now - then;
+  const move =
+    change === 0
+      ? `was unchanged at ${now}`
+      : `${change > 0 ? 'rose' : 'fell'} ${Math.abs(change)} point${Math.abs(change) === 1 ? '' : 's'} to ${now}`;
+  const status = history.status[i]!;
+  const before = history.status[back]!;
+  const statusText = status === before ? `${status}, as a week earlier` : `${status}, from ${before}`;
+  const groups = [...names]
+    .map(([id, name]) => {
+      const values = history.subIndices[id as keyof History['subIndices']];
+      const a = values?.[back];
+      const b = values?.[i];
+      return a === null || a === undefined || b === null || b === undefined ? undefined : { name, b, delta: b - a };
+    })
+    .filter((g) => g !== undefined)
+    .sort((x, y) => Math.abs(y.delta) - Math.abs(x.delta))
+    .slice(0, 2)
+    .map((g) => `${shortName(g.name)} ${g.b.toFixed(1)} (${signed(g.delta)})`);
+  const movers = (drivers ?? [])
+    .filter(([id]) => !missing.includes(id))
+    .slice(0, 2)
+    .map(([id, c]) => `${seriesDef(id)?.name ?? id} toward ${c > 0 ? 'tighter' : 'looser'}`);
+  return [
+    `Week to ${formatDate(history.dates[i]!)}: the headline ${move} (${statusText}).`,
+    groups.length > 0 ? ` Groups that moved most: ${groups.join('; ')}.` : '',
+    movers.length > 0 ? ` Inputs that moved the aggregate most: ${movers.join('; ')}.` : '',
+    ` Confidence ${history.confidence[i]}.`,
+  ].join('');
+}
+
+/** The last scored day of each calendar week of a year (its notes, for the archive), newest first. */
+export function weekEnds(history: History, year: string): number[] {
+  const ends: number[] = [];
+  for (let i = 0; i < history.count; i++) {
+    const date = history.dates[i]!;
+    if (!date.startsWith(year)) continue;
+    const next = history.dates[i + 1];
+    if (next === undefined || weekOf(next) !== weekOf(date)) ends.push(i);
+  }
+  return ends.reverse();
+}
+
+/** The Monday of a date's week. */
+function weekOf(date: string): string {
+  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(date, -weekday);
+}
+
+/** The last day at least 7 days before day i, or −1. */
+export function weekBefore(history: History, i: number): number {
+  const target = addDays(history.dates[i]!, -7);
+  for (let k = i - 1; k >= 0; k--) if (history.dates[k]! <= target) return k;
+  return -1;
+}
+
+/** "Price: overnight funding against the Fed's floor" → "Price". */
+function shortName(name: string): string {
+  return name.split(':')[0]!.replace(/ \(.*\)$/, '');
+}
+
+function signed(x: number): string {
+  return `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(1)}`;
+}
