@@ -2,23 +2,14 @@ import { LRUCache } from 'lru-cache';
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { type Compression, type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
-import type { IndicatorSummary } from '../publish/resources/indicators.ts';
-import type {
-  ChartAnswer,
-  ChartClient,
-  ChartQuery,
-  ChartWindow,
-  RenderedPage,
-  SiteBundle,
-} from '../publish/site-port.ts';
-import { seriesDef } from '../timeseries/catalog.ts';
+import type { ChartAnswer, ChartClient, ChartQuery, RenderedPage, SiteBundle } from '../publish/site-port.ts';
 import { LOCALES } from '../timeseries/locales.ts';
 import { STATIC_DOCUMENTS } from './assets.ts';
 import { bannerFor } from './banner.ts';
 import { ChartsBusy, chartsPending, MAX_PENDING_CHARTS, renderChart } from './chart-renderer.ts';
 import { chartSpec } from './chart-specs.ts';
-import { effectiveWindow, pointsIn, queryKey } from './chart-window.ts';
-import type { ChartSpec, ChartStyle } from './charts.ts';
+import { queryKey } from './chart-window.ts';
+import type { ChartStyle } from './charts.ts';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
 import { atomFeed } from './feed.ts';
 import { llmsTxt } from './llms-txt.ts';
