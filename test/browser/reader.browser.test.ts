@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
@@ -13,6 +14,7 @@ import { hasRealData, realReplayData } from '../support/replay-data.ts';
  */
 const CHROMIUM = '/usr/bin/chromium';
 const orEmpty = (text: string | null) => text ?? '';
+const robotsParser = createRequire(import.meta.url)('robots-parser') as typeof import('robots-parser').default;
 
 describe('the site as a reader sees it (issue 32)', {
   skip:
@@ -219,6 +221,73 @@ describe('the site as a reader sees it (issue 32)', {
     const buffer = await page.locator('.card', { hasText: 'Reserve buffer' }).textContent().then(orEmpty);
     assert.match(buffer, /[+−±][\d.]+ pp vs the/);
     await close();
+  });
+
+  it('6. citing and sharing: social images crawlable, charts and pages say their source, date and URL', async () => {
+    const robots = robotsParser(`${origin}/robots.txt`, (await h.app.inject('/robots.txt')).body);
+    for (const path of ['/', '/indicators/tga']) {
+      const { page, close } = await open(path, { ...desktop(), charts: false });
+      const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+      const base = new URL(image!).origin;
+      const url = new URL(image!).pathname + new URL(image!).search;
+      for (const agent of ['Twitterbot', 'facebookexternalhit', 'LinkedInBot'])
+        assert.equal(robots.isAllowed(`${origin}${url}`, agent), true, `${agent} may fetch ${url}`);
+      const cite = await page.locator('#cite + p').textContent().then(orEmpty);
+      assert.match(
+        cite,
+        path === '/'
+          ? /model dli-3\), reading for Aug 27, 2026/
+          : /Treasury General Account \[tga\], data to Aug 26, 2026/,
+      );
+      assert.ok(cite.includes(`${base}${path}`), cite);
+      await close();
+    }
+    const svg = (await h.app.inject('/charts/tga.svg?days=365')).body;
+    assert.match(svg, /Source: [^<]+ · data to Aug 26, 2026 · http:\/\/[^<]+\/indicators\/tga/);
+    const png = await h.app.inject('/charts/tga.png?days=365');
+    assert.equal(png.statusCode, 200);
+  });
+
+  it('7. the peer features, on a phone: full history and decomposition, liquidity against an asset, weekly notes, revisions, next print', async () => {
+    const dashboard = await open('/', phone());
+    assert.equal(await dashboard.page.locator('img[src="/charts/headline-regimes.svg"]').count(), 1);
+    const groups = (await h.app.inject('/api/model')).json().groups as Array<{ name: string }>;
+    const titles = await dashboard.page.locator('figure.chart.enhanced .chart-title').allTextContents();
+    for (const group of groups) assert.ok(titles.includes(group.name), `${group.name} in ${titles.join(' | ')}`);
+    assert.match(
+      await dashboard.page.locator('.card').first().textContent().then(orEmpty),
+      /(was due|next) \w{3} \d+, \d{4}/,
+    );
+    await dashboard.close();
+    const markets = await open('/markets', phone());
+    const overlays = markets.page.locator('figure.chart img[src$="-vs-btc.svg"]');
+    assert.equal(await overlays.count(), 2);
+    for (const img of await overlays.all())
+      assert.ok(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0));
+    assert.match(
+      await markets.page.locator('main').textContent().then(orEmpty),
+      /S&P 500, the Nasdaq-100 and gold are not drawn/,
+    );
+    assert.ok((await markets.page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+    await markets.close();
+    const day = await open(`/today/${lastDay}`, phone());
+    const note = await day.page.locator('#note + p').textContent().then(orEmpty);
+    assert.match(note, /^Week to Aug 27, 2026: the headline (rose|fell|was unchanged)/);
+    const missing = (await h.app.inject('/api/regime')).json().coverage.missing as string[];
+    for (const id of missing) {
+      const name = (await h.app.inject(`/api/series/${id}`)).json().meta?.name;
+      if (name) assert.ok(!note.includes(`${name} toward`), `${name} has no current data: not a mover`);
+    }
+    await day.close();
+    const archive = await open('/archive/2020', { ...phone(), charts: false });
+    assert.ok((await archive.page.locator('#notes + ul li').count()) >= 50);
+    await archive.close();
+    const indicator = await open('/indicators/tga', { ...phone(), charts: false });
+    await indicator.page.locator('a[href="/indicators/tga/revisions"]').click();
+    await indicator.page.waitForURL(/\/revisions$/);
+    assert.equal(await indicator.page.locator('h1').textContent(), 'Treasury General Account: revisions');
+    assert.match(await indicator.page.locator('main').textContent().then(orEmpty), /first stored/);
+    await indicator.close();
   });
 
   it('8. the gauge labels only the ends and the band edges', async () => {
