@@ -1418,6 +1418,10 @@ export interface components {
             thresholds: {
                 riskOffAtOrAbove: number;
                 riskOnAtOrBelow: number;
+                /** @description Risk-off, once entered, lasts until the headline falls below this (status hysteresis). */
+                riskOffUntilBelow: number;
+                /** @description Risk-on, once entered, lasts until the headline rises above this. */
+                riskOnUntilAbove: number;
                 momentumPoints: number;
                 momentumDays: number;
                 /** @description How driver contributions and directions are computed. */

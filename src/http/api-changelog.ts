@@ -10,11 +10,12 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '1.13.0',
     date: '2026-11-26',
-    openapiFingerprint: 'sha256:0c8577afd429a062e5ac3290b67f624454bb85d4d6b58c0ed9a106212ca5ce62',
+    openapiFingerprint: 'sha256:1c9c066db2f464a7cd807c2bf0dca3f84b2bb55b4e297d08f0c5427c1f4f6c79',
     changes: [
       'Added: units (lin, chg, ch1, pch, pc1, pca, cch, cca, log), frequency (w, wef, wew, m, q, a) and aggregation (avg, sum, eop) on /api/series/{id}, its CSV and /api/series.csv|.json, as FRED’s API computes them (aggregation first, then units; n observations per year of the resulting frequency); meta.transform (and transform on the set) says what was done; with them and no window, the whole history. Not with asOf (400).',
       'Added: /api/series/{id}.xlsx and /api/series.xlsx?ids=… — the CSV’s rows (same parameters, transforms included) as an Excel workbook: a Data sheet with real dates and a Notes sheet with each series’ unit, transform, source, licence and citation. 503 service_unavailable with Retry-After while four workbooks are being built.',
       'Added: /charts/net-liquidity-vs-btc and /charts/headline-vs-btc (.svg, .png): liquidity against the bitcoin price on a second axis (the S&P 500, Nasdaq-100 and gold are not drawn: their terms forbid reproducing their prices). Every line chart now carries a source line (publisher, the date its data runs to, its page).',
+      'Added: thresholds.riskOffUntilBelow and thresholds.riskOnUntilAbove in /api/model (the status hysteresis: risk-off lasts until the headline falls below the first, risk-on until it rises above the second), so the pages and clients read the exits instead of restating them.',
       'Added: a description for every tag of the document (Redocly’s tag-description).',
     ],
   },

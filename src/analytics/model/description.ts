@@ -20,6 +20,10 @@ export interface ModelDescription {
   thresholds: {
     riskOffAtOrAbove: number;
     riskOnAtOrBelow: number;
+    /** Risk-off, once entered, lasts until the headline falls below this (hysteresis; = riskOffAtOrAbove without). */
+    riskOffUntilBelow: number;
+    /** Risk-on, once entered, lasts until the headline rises above this. */
+    riskOnUntilAbove: number;
     momentumPoints: number;
     momentumDays: number;
     drivers: string;
@@ -71,6 +75,8 @@ export function describeModel(
     thresholds: {
       riskOffAtOrAbove: THRESHOLDS.riskOff,
       riskOnAtOrBelow: THRESHOLDS.riskOn,
+      riskOffUntilBelow: spec.hysteresis?.riskOffExit ?? THRESHOLDS.riskOff,
+      riskOnUntilAbove: spec.hysteresis?.riskOnExit ?? THRESHOLDS.riskOn,
       momentumPoints: THRESHOLDS.momentumPoints,
       momentumDays: THRESHOLDS.momentumDays,
       drivers:

@@ -200,6 +200,12 @@ export const ModelDescription = Type.Object(
       {
         riskOffAtOrAbove: Type.Integer(),
         riskOnAtOrBelow: Type.Integer(),
+        riskOffUntilBelow: Type.Integer({
+          description: 'Risk-off, once entered, lasts until the headline falls below this (status hysteresis).',
+        }),
+        riskOnUntilAbove: Type.Integer({
+          description: 'Risk-on, once entered, lasts until the headline rises above this.',
+        }),
         momentumPoints: Type.Number(),
         momentumDays: Type.Integer(),
         drivers: Type.String({ description: 'How driver contributions and directions are computed.' }),

@@ -84,7 +84,7 @@ function heldStatus(data: SiteData, regime: RegimeBody): string {
   const thin = regime.coverage.liveWeightShare !== undefined && regime.coverage.liveWeightShare < 0.5;
   return thin
     ? ` The status stays ${regime.status}: under half of the model's weight has data, and missing data never makes or ends a risk-off or a risk-on.`
-    : ` The status stays ${regime.status} until the move is confirmed (risk-off lasts until the headline falls below 70, risk-on until it rises above 30).`;
+    : ` The status stays ${regime.status} until the move is confirmed (risk-off lasts until the headline falls below ${data.model?.thresholds.riskOffUntilBelow ?? off}, risk-on until it rises above ${data.model?.thresholds.riskOnUntilAbove ?? on}).`;
 }
 
 function leadBlock(data: SiteData, regime: RegimeBody): Block {
