@@ -168,9 +168,14 @@ function assetChart(
   };
 }
 
-/** "Source: U.S. Treasury via usd-liquidity · data to Aug 26, 2026 · https://host/indicators/tga". */
-function chartCredit(source: string, lastDate: string | undefined, data: SiteData, path: string): string {
-  return `Source: ${source}${source.includes('usd-liquidity') ? '' : ' via usd-liquidity'} · data to ${lastDate ? formatDate(lastDate) : 'n/a'} · ${data.baseUrl}${path}`;
+/** Who published the data, the date it runs to, and the page it comes from (https://host/indicators/tga). */
+function chartCredit(
+  source: string,
+  lastDate: string | undefined,
+  data: SiteData,
+  path: string,
+): { source: string; dataTo: string; url: string } {
+  return { source, dataTo: lastDate ? formatDate(lastDate) : 'n/a', url: `${data.baseUrl}${path}` };
 }
 
 /**

@@ -77,7 +77,34 @@ export interface LineChartOptions {
    * The source line under the plot — who published the data, the date it runs to, and where it came from — so that a
    * downloaded or embedded image still says what it is (as FRED prints on every graph).
    */
-  credit?: string;
+  credit?: { source: string; dataTo: string; url: string };
+}
+
+/**
+ * The credit's lines, each short enough for the layout's width (about 0.56 em a character): the source and the
+ * data's date wrapped at spaces, then the page's URL (wrapped after a slash if it must be).
+ */
+function creditLines(credit: NonNullable<LineChartOptions['credit']>, style: LineStyle): string[] {
+  const layout = LAYOUT[style];
+  const chars = Math.floor((layout.width - 16) / (layout.font * 0.56));
+  return [
+    ...wrapText(`Source: ${credit.source} · data to ${credit.dataTo}`, chars, ' '),
+    ...wrapText(credit.url, chars, '/'),
+  ];
+}
+
+/** Words (split after `separator`) gathered into lines of at most `max` characters. Example: ("a b c", 3, ' ') → ["a b", "c"]. */
+export function wrapText(text: string, max: number, separator: ' ' | '/'): string[] {
+  const words = separator === ' ' ? text.split(' ') : text.split(/(?<=\/)/);
+  const glue = separator === ' ' ? ' ' : '';
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + glue.length + word.length <= max)
+      lines[lines.length - 1] = `${last}${glue}${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 /**
@@ -106,6 +133,7 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
     height: layout.height,
   });
   const last = points.at(-1);
+  const credit = opts.credit ? creditLines(opts.credit, opts.style ?? 'line') : [];
   try {
     chart.setOption({
       animation: false,
@@ -122,25 +150,23 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
         left: 8,
         right: compare ? 8 : layout.right,
         top: compare ? 66 : 58,
-        bottom: opts.credit ? layout.font + 14 : 8,
+        bottom: credit.length > 0 ? credit.length * (layout.font + 3) + 10 : 8,
         containLabel: true,
       },
-      ...(opts.credit
+      ...(credit.length > 0
         ? {
-            graphic: [
-              {
-                type: 'text',
-                left: 8,
-                bottom: 4,
-                style: {
-                  text: opts.credit,
-                  fontSize: layout.font - 1,
-                  fill: '#4b5563',
-                  width: layout.width - 16,
-                  overflow: 'truncate',
-                },
+            graphic: credit.map((line, k) => ({
+              type: 'text',
+              left: 8,
+              bottom: 4 + (credit.length - 1 - k) * (layout.font + 3),
+              style: {
+                text: line,
+                fontSize: layout.font,
+                fill: '#4b5563',
+                width: layout.width - 16,
+                overflow: 'truncate',
               },
-            ],
+            })),
           }
         : {}),
       xAxis: {

@@ -113,7 +113,7 @@ function blockHtml(block: Block): string {
       return `<dl class="stats">${block.items
         .map(
           (item) =>
-            `<div class="stat${item.tone ? ` tone-${item.tone}` : ''}"><dt>${escapeHtml(item.label)}</dt><dd>${escapeHtml(item.value)}${
+            `<div class="stat${item.tone ? ` tone-${item.tone}` : ''}"><dt>${escapeHtml(item.label)}</dt><dd><span class="value">${escapeHtml(item.value)}</span>${
               item.note ? `<span class="note">${escapeHtml(item.note)}</span>` : ''
             }</dd></div>`,
         )
@@ -154,7 +154,7 @@ function chartHtml(block: ChartBlock): string {
   const compact = `${block.src}${block.src.includes('?') ? '&' : '?'}style=compact`;
   const data = escapeHtml(JSON.stringify(block.data));
   const table = block.table
-    ? `<details class="data"><summary>View the data (${block.table.rows.length} rows)</summary>${block.table.note ? `<p class="note">${escapeHtml(block.table.note)}</p>` : ''}<div class="table-wrap scroll" tabindex="0" role="region" aria-label="${escapeHtml(block.table.caption)}"><table><caption>${escapeHtml(block.table.caption)}</caption><thead><tr>${block.table.header
+    ? `<details class="data"><summary>View the data (${block.table.total ? `the latest ${block.table.rows.length} of ${block.table.total.toLocaleString('en-US')} rows` : `${block.table.rows.length} rows`})</summary>${block.table.note ? `<p class="note">${escapeHtml(block.table.note)}</p>` : ''}<div class="table-wrap scroll" tabindex="0" role="region" aria-label="${escapeHtml(block.table.caption)}"><table><caption>${escapeHtml(block.table.caption)}</caption><thead><tr>${block.table.header
         .map((h) => `<th scope="col">${escapeHtml(h)}</th>`)
         .join('')}</tr></thead><tbody>${block.table.rows
         .map(

@@ -97,7 +97,8 @@ export interface ChartBlock {
    */
   head?: { title: string; unit: string; scale?: 'bands' | 'percent' };
   downloads: Array<{ text: string; href: string }>;
-  table?: { caption: string; header: string[]; rows: string[][]; note?: string };
+  /** The data behind the chart; `total` when the rows are only the latest of more (the summary says so). */
+  table?: { caption: string; header: string[]; rows: string[][]; note?: string; total?: number };
 }
 
 export interface Page {

@@ -25,7 +25,8 @@ p,li{max-width:75ch}
 .stat{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.75rem}
 .stat dt{color:var(--muted);font-size:.8rem;text-transform:uppercase;letter-spacing:.03em}
 .stat dd{margin:.25rem 0 0;font-size:1.25rem;font-weight:650}
-.stat dd .note{display:block;font-weight:400}
+.stat dd .note{display:block;font-weight:400}.stat .value{white-space:nowrap}
+@media (max-width:600px){.stat .value{font-size:min(1.1rem,4.3vw)}}
 .tone-good dd{color:var(--good)}.tone-bad dd{color:var(--bad)}.tone-warn dd{color:var(--warn)}
 .banner{margin:.75rem 0;padding:.75rem 1rem;border-radius:8px;border:1px solid}
 .banner.tone-warn{background:#fffbeb;border-color:#f59e0b;color:#78350f}.banner.tone-bad{background:#fef2f2;border-color:#dc2626;color:#7f1d1d}
@@ -58,7 +59,7 @@ summary{cursor:pointer;padding:.6rem 0;font-weight:600}
 .cards{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(230px,1fr));gap:.75rem;margin:.5rem 0 1rem}
 .card a{display:flex;flex-direction:column;gap:.15rem;height:100%;padding:.75rem;background:var(--card);border:1px solid var(--line);border-radius:10px;color:var(--ink);text-decoration:none}
 .card a:hover{border-color:var(--accent)}
-.card-head{display:flex;justify-content:space-between;gap:.5rem;align-items:flex-start}
+.card-head{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem .5rem;align-items:flex-start}
 .card-title{font-weight:600}
 .card-value{font-size:1.15rem;font-weight:650}
 .cue{font-size:.9rem;font-weight:600}

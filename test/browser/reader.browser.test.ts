@@ -243,7 +243,11 @@ describe('the site as a reader sees it (issue 32)', {
       await close();
     }
     const svg = (await h.app.inject('/charts/tga.svg?days=365')).body;
-    assert.match(svg, /Source: [^<]+ · data to Aug 26, 2026 · http:\/\/[^<]+\/indicators\/tga/);
+    assert.match(svg, />Source: U\.S\. Treasury[^<]*Federal Reserve via FRED · data to Aug 26, 2026</);
+    assert.match(svg, />http:\/\/[^<]+\/indicators\/tga</);
+    const compact = (await h.app.inject('/charts/tga.svg?days=365&style=compact')).body;
+    assert.match(compact, />Data to Aug 26, 2026</);
+    assert.doesNotMatch(`${svg}${compact}`, /\.\.\.</, 'no credit line is cut');
     const png = await h.app.inject('/charts/tga.png?days=365');
     assert.equal(png.statusCode, 200);
   });

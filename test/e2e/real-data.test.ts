@@ -363,8 +363,13 @@ describe('honest about time, on the real files read after they end', {
     const regime = (await h.app.inject('/api/regime')).json();
     for (const path of ['/', '/today', '/methodology', '/indicators/vix']) {
       const html = (await h.app.inject({ url: path, headers: { accept: 'text/html' } })).body;
-      assert.match(html, /class="banner tone-warn"[^>]*><strong>The data is stale\.<\/strong>/, path);
-      assert.match(html, /\d+ days ago: no scored input has brought newer data since/, path);
+      // How old, in words, and why: the providers have not published (the refresh itself works).
+      assert.match(
+        html,
+        /class="banner tone-warn"[^>]*><strong>Data to \w{3} \d+, \d{4}, \d+ months old\.<\/strong>/,
+        path,
+      );
+      assert.match(html, /The providers have published nothing newer for the model&#39;s inputs\./, path);
     }
     const health = (await h.app.inject('/api/health')).json();
     assert.equal(health.status, 'degraded');

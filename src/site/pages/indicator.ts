@@ -89,7 +89,13 @@ function latestBlocks(data: SiteData, item: IndicatorSummary): Block[] {
             ]
           : []),
         ...(item.zScore !== null
-          ? [{ label: 'Level z-score', value: item.zScore.toFixed(2), note: 'latest value against its last 5 years' }]
+          ? [
+              {
+                label: 'Level z-score',
+                value: item.zScore.toFixed(2),
+                note: 'latest value against the mean and standard deviation of its last 5 years',
+              },
+            ]
           : []),
         ...(item.percentile5y !== null
           ? [
@@ -105,7 +111,7 @@ function latestBlocks(data: SiteData, item: IndicatorSummary): Block[] {
               {
                 label: 'Model input z',
                 value: driver.zScore.toFixed(2),
-                note: `${item.transform ?? 'its reading'}, signed so + is tighter`,
+                note: `a different z from the level's: the model's robust z (median and MAD of 5 years) of ${item.transform ?? 'its reading'}, signed so + is tighter`,
               },
             ]
           : []),
@@ -252,7 +258,7 @@ function dataTable(
       header: ['Date', `Value (${unit})`],
       rows,
       ...(points.length > TABLE_ROWS
-        ? { note: `The latest ${TABLE_ROWS} of ${points.length} rows; the CSV has all.` }
+        ? { note: `The latest ${TABLE_ROWS} of ${points.length} rows; the CSV has all.`, total: points.length }
         : {}),
     };
   }
@@ -265,7 +271,7 @@ function dataTable(
     header: ['Date', `${item.def.name} (${unit})`, `${other.def.name} (${unitLabel(other.def.unit)})`],
     rows: dates.slice(0, TABLE_ROWS).map((d) => [d, ...byDate.get(d)!]),
     ...(dates.length > TABLE_ROWS
-      ? { note: `The latest ${TABLE_ROWS} of ${dates.length} dates; the CSVs have all.` }
+      ? { note: `The latest ${TABLE_ROWS} of ${dates.length} dates; the CSVs have all.`, total: dates.length }
       : {}),
   };
 }

@@ -67,7 +67,8 @@ export function todayPage(data: SiteData): Page {
     { kind: 'heading', level: 2, text: 'Recent days' },
     {
       kind: 'table',
-      header: ['Date', 'Headline', 'Status', ...groups.map(([, name]) => name)],
+      // The groups by the first word of their names ("Quantity", "Price"): the table fits a phone.
+      header: ['Date', 'Headline', 'Status', ...groups.map(([, name]) => name.split(':')[0]!.replace(/ \(.*\)$/, ''))],
       rows: history.dates
         .slice(recent)
         .map((day, k) => {
