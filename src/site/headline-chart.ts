@@ -1,4 +1,5 @@
 import type { ChartBlock } from './page.ts';
+import { formatDate } from './site-data.ts';
 
 /** The headline chart's title, unit and bands, for its interactive form (the static chart draws the same). */
 export const HEADLINE_HEAD: NonNullable<ChartBlock['head']> = {
@@ -6,3 +7,36 @@ export const HEADLINE_HEAD: NonNullable<ChartBlock['head']> = {
   unit: '0 = loosest, 100 = tightest day of the past five years; 80 and above risk-off, 20 and below risk-on',
   scale: 'bands',
 };
+
+/**
+ * The headline over a trailing window or a date range, as every page draws it: the static chart, the same dates
+ * for the interactive one, and its downloads. Example: headlineChart({ days: 365 }, '2026-08-27', 'The year to …').
+ */
+export function headlineChart(
+  window: { days: number } | { start: string; end: string },
+  to: string,
+  caption: string,
+): ChartBlock {
+  const query = 'days' in window ? `?days=${window.days}` : `?start=${window.start}&end=${window.end}`;
+  const span =
+    'days' in window
+      ? `over the ${window.days === 365 ? 'year' : `${Math.round(window.days / 365)} years`} to ${formatDate(to)}`
+      : `from ${formatDate(window.start)} to ${formatDate(window.end)}`;
+  return {
+    kind: 'chart',
+    src: `/charts/headline.svg${query}`,
+    alt: `The headline ${span}; shaded bands mark risk-off (80 and above) and risk-on (20 and below).`,
+    caption,
+    data: [
+      'days' in window
+        ? { url: '/api/history', label: 'Headline', days: window.days }
+        : { url: '/api/history', label: 'Headline', from: window.start, to: window.end },
+    ],
+    head: HEADLINE_HEAD,
+    downloads: [
+      { text: 'CSV (full history)', href: '/api/history.csv' },
+      { text: 'SVG', href: `/charts/headline.svg${query}` },
+      { text: 'PNG', href: `/charts/headline.png${query}` },
+    ],
+  };
+}

@@ -129,12 +129,14 @@ describe('FRED-style units and frequency on the series endpoints', () => {
   });
 
   it('the MCP get_series tool takes the same parameters', async () => {
-    const list = await h.app.inject({
-      method: 'POST',
-      url: '/mcp',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-    });
+    const rpc = (id: number, method: string, params?: object) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        payload: { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) },
+      });
+    const list = await rpc(1, 'tools/list');
     const tool = list.json().result.tools.find((t: { name: string }) => t.name === 'get_series');
     assert.deepEqual(tool.inputSchema.properties.units.enum, [
       'lin',
@@ -148,33 +150,16 @@ describe('FRED-style units and frequency on the series endpoints', () => {
       'log',
     ]);
     assert.deepEqual(tool.inputSchema.properties.frequency.enum, ['w', 'wef', 'wew', 'm', 'q', 'a']);
-    const call = await h.app.inject({
-      method: 'POST',
-      url: '/mcp',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      payload: {
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'get_series', arguments: { id: 'm2', units: 'pc1', sort: 'desc', limit: 1 } },
-      },
+    const call = await rpc(2, 'tools/call', {
+      name: 'get_series',
+      arguments: { id: 'm2', units: 'pc1', sort: 'desc', limit: 1 },
     });
     const result = call.json().result;
     assert.equal(result.isError, undefined);
     const http = (await h.app.inject('/api/series/m2?units=pc1&sort=desc&limit=1')).json();
     assert.deepEqual(result.structuredContent.data, http.data);
     // Without a window or a limit, the tool answers a year (a whole daily history is over a client's cap).
-    const bounded = await h.app.inject({
-      method: 'POST',
-      url: '/mcp',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      payload: {
-        jsonrpc: '2.0',
-        id: 3,
-        method: 'tools/call',
-        params: { name: 'get_series', arguments: { id: 'tga', units: 'chg' } },
-      },
-    });
+    const bounded = await rpc(3, 'tools/call', { name: 'get_series', arguments: { id: 'tga', units: 'chg' } });
     const year = (await h.app.inject('/api/series/tga?units=chg&days=365')).json().data;
     assert.deepEqual(bounded.json().result.structuredContent.data, year);
     assert.ok(year.length < (await h.app.inject('/api/series/tga?units=chg')).json().data.length);

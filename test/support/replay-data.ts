@@ -27,6 +27,15 @@ export interface ReplayData {
 
 export const REAL_DATA_DIR = new URL('../../../shared/data/real/', import.meta.url).pathname;
 
+/** A real FRED file as observations: an empty field is a date without a value, left out as the store does. */
+export function realFredObservations(name: string, dir = REAL_DATA_DIR): Array<{ date: string; value: number }> {
+  const rows = readFileSync(`${dir}${name}.csv`, 'utf8').trim().split('\n').slice(1);
+  return rows
+    .map((row) => row.split(','))
+    .filter(([, value]) => value !== '')
+    .map(([date, value]) => ({ date: date!, value: Number(value) }));
+}
+
 export function hasRealData(dir = REAL_DATA_DIR): boolean {
   return existsSync(join(dir, 'WALCL.csv'));
 }

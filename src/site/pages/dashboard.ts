@@ -4,7 +4,7 @@ import { nextExpectedRelease, seriesDef } from '../../timeseries/catalog.ts';
 import { addDays, daysBetween, everyInterval } from '../../timeseries/dates.ts';
 import { citationBlocks, headlineCitation } from '../citation.ts';
 import { moveCue } from '../direction.ts';
-import { HEADLINE_HEAD } from '../headline-chart.ts';
+import { headlineChart } from '../headline-chart.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
 import { type MissingInputs, regimeInWords } from '../regime-words.ts';
 import { formatAge, formatChange, formatDate, formatValue, type SiteData } from '../site-data.ts';
@@ -247,17 +247,11 @@ function historyBlocks(data: SiteData): Block[] {
   return [
     { kind: 'heading', level: 2, text: 'Five years of the headline', id: 'history' },
     {
-      kind: 'chart',
-      src: '/charts/headline.svg?days=1826',
-      alt: `Daily headline over the five years to ${formatDate(history.to)}; shaded bands mark risk-off (80 and above) and risk-on (20 and below).`,
-      caption: `${history.count.toLocaleString('en-US')} business days are scored, from ${formatDate(history.from)}: see the archive for any day.`,
-      data: [{ url: '/api/history', label: 'Headline', days: 1826 }],
-      head: HEADLINE_HEAD,
-      downloads: [
-        { text: 'CSV (full history)', href: '/api/history.csv' },
-        { text: 'SVG', href: '/charts/headline.svg?days=1826' },
-        { text: 'PNG', href: '/charts/headline.png?days=1826' },
-      ],
+      ...headlineChart(
+        { days: 1826 },
+        history.to,
+        `${history.count.toLocaleString('en-US')} business days are scored, from ${formatDate(history.from)}: see the archive for any day.`,
+      ),
       table: {
         caption: 'The headline, last 30 business days',
         header: ['Date', 'Headline (0–100)', 'Status'],

@@ -1,7 +1,7 @@
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
-import { HEADLINE_HEAD } from '../headline-chart.ts';
+import { headlineChart } from '../headline-chart.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
 import { formatAge, formatDate, type SiteData } from '../site-data.ts';
 import { weekBefore, weeklyNote } from '../weekly-note.ts';
@@ -38,19 +38,7 @@ export function todayPage(data: SiteData): Page {
     },
     ...dayBlocks(history, last, names),
     ...noteBlocks(weeklyNote(history, last, names, data.dayDrivers?.[last], data.regime.coverage.missing)),
-    {
-      kind: 'chart',
-      src: '/charts/headline.svg?days=365',
-      alt: `The headline over the year to ${formatDate(date)}; shaded bands mark risk-off (80 and above) and risk-on (20 and below).`,
-      caption: `The year to ${formatDate(date)}.`,
-      data: [{ url: '/api/history', label: 'Headline', days: 365 }],
-      head: HEADLINE_HEAD,
-      downloads: [
-        { text: 'CSV (full history)', href: '/api/history.csv' },
-        { text: 'SVG', href: '/charts/headline.svg?days=365' },
-        { text: 'PNG', href: '/charts/headline.png?days=365' },
-      ],
-    },
+    headlineChart({ days: 365 }, date, `The year to ${formatDate(date)}.`),
   );
   if (data.lens)
     blocks.push(
@@ -108,25 +96,16 @@ export function archivePage(
   const i = history.dates.indexOf(date);
   if (i < 0) return undefined;
   const range = dayChartRange(date);
-  const chartQuery = `?start=${range.start}&end=${range.end}`;
   const blocks: Block[] = [
     { kind: 'lead', inlines: [daySentence(history, i)], tone: toneOf(history.status[i]!) },
     ...dayBlocks(history, i, names),
     ...noteBlocks(weeklyNote(history, i, names, dayDrivers?.[i], i === history.count - 1 ? missingOnLast : [])),
     { kind: 'heading', level: 2, text: 'Around this day', id: 'chart' },
-    {
-      kind: 'chart',
-      src: `/charts/headline.svg${chartQuery}`,
-      alt: `The headline from ${formatDate(range.start)} to ${formatDate(range.end)}, around ${formatDate(date)}.`,
-      caption: `From the month three months before ${formatDate(date)} to the end of the month after, as far as the history goes.`,
-      data: [{ url: '/api/history', label: 'Headline', from: range.start, to: range.end }],
-      head: HEADLINE_HEAD,
-      downloads: [
-        { text: 'CSV (full history)', href: '/api/history.csv' },
-        { text: 'SVG', href: `/charts/headline.svg${chartQuery}` },
-        { text: 'PNG', href: `/charts/headline.png${chartQuery}` },
-      ],
-    },
+    headlineChart(
+      range,
+      date,
+      `From the month three months before ${formatDate(date)} to the end of the month after, as far as the history goes.`,
+    ),
     ...groupMoves(history, i, names),
     ...driverList(dayDrivers?.[i]),
     {

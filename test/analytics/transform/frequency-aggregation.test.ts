@@ -1,24 +1,15 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { aggregate, canAggregate, periodOf } from '../../../src/analytics/transform/frequency-aggregation.ts';
 import type { Observation } from '../../../src/timeseries/observation.ts';
-import { hasRealData, REAL_DATA_DIR } from '../../support/replay-data.ts';
-
-function fredFile(name: string): Observation[] {
-  const rows = readFileSync(`${REAL_DATA_DIR}${name}.csv`, 'utf8').trim().split('\n').slice(1);
-  return rows
-    .map((row) => row.split(','))
-    .filter(([, value]) => value !== '')
-    .map(([date, value]) => ({ date: date!, value: Number(value) }));
-}
+import { hasRealData, realFredObservations } from '../../support/replay-data.ts';
 
 const valueOn = (points: readonly Observation[], date: string) => points.find((p) => p.date === date)?.value;
 
 describe("FRED's frequency aggregation on the real files", { skip: !hasRealData() && 'no ../shared/data/real' }, () => {
-  const rrp = fredFile('RRPONTSYD'); // daily, weekdays; holidays empty
-  const m2 = fredFile('M2SL');
-  const walcl = fredFile('WALCL');
+  const rrp = realFredObservations('RRPONTSYD'); // daily, weekdays; holidays empty
+  const m2 = realFredObservations('M2SL');
+  const walcl = realFredObservations('WALCL');
 
   it('m/avg: the mean of the month’s values, dated the 1st (RRPONTSYD June 2025: 20 values, mean 194.60695)', () => {
     const june = rrp.filter((o) => o.date.startsWith('2025-06'));

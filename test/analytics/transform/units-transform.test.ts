@@ -1,18 +1,8 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { transformUnits, type Units } from '../../../src/analytics/transform/units-transform.ts';
 import type { Observation } from '../../../src/timeseries/observation.ts';
-import { hasRealData, REAL_DATA_DIR } from '../../support/replay-data.ts';
-
-/** A real FRED file as observations (an empty field is a date without a value: left out, as the store does). */
-function fredFile(name: string): Observation[] {
-  const rows = readFileSync(`${REAL_DATA_DIR}${name}.csv`, 'utf8').trim().split('\n').slice(1);
-  return rows
-    .map((row) => row.split(','))
-    .filter(([, value]) => value !== '')
-    .map(([date, value]) => ({ date: date!, value: Number(value) }));
-}
+import { hasRealData, realFredObservations } from '../../support/replay-data.ts';
 
 const valueOn = (points: readonly Observation[], date: string) => points.find((p) => p.date === date)?.value;
 
@@ -21,10 +11,10 @@ const valueOn = (points: readonly Observation[], date: string) => points.find((p
  * from the two rows of the file it needs (quoted), to 6 decimals as the service rounds.
  */
 describe("FRED's units transforms on the real files", { skip: !hasRealData() && 'no ../shared/data/real' }, () => {
-  const walcl = fredFile('WALCL'); // weekly, Wednesdays
-  const m2 = fredFile('M2SL'); // monthly
-  const debt = fredFile('GFDEGDQ188S'); // quarterly
-  const rrp = fredFile('RRPONTSYD'); // daily, weekdays with empty holidays
+  const walcl = realFredObservations('WALCL'); // weekly, Wednesdays
+  const m2 = realFredObservations('M2SL'); // monthly
+  const debt = realFredObservations('GFDEGDQ188S'); // quarterly
+  const rrp = realFredObservations('RRPONTSYD'); // daily, weekdays with empty holidays
   const check = (points: Observation[], grid: Parameters<typeof transformUnits>[1], units: Units, date: string) =>
     valueOn(transformUnits(points, grid, units), date);
 
