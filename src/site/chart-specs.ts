@@ -37,7 +37,10 @@ export function chartSpec(
         };
   }
   if (id === 'headline-regimes' || id.startsWith('subindex-')) return historyChart(id, query, style, data);
-  if (id.includes('-vs-')) return assetChart(id, query, style, byId, data);
+  if (id.includes('-vs-')) {
+    const [measure, asset] = id.split('-vs-') as [string, string];
+    return assetChart({ measure, asset }, query, style, { byId, data });
+  }
   const item = byId.get(id);
   if (!item || item.observations.length === 0) return undefined;
   const window = effectiveWindow(query.window, item.def.frequency);
@@ -124,13 +127,13 @@ function historyChart(id: string, query: ChartQuery, style: ChartStyle, data: Si
  * (default five years): the overlay /markets draws. Undefined without both series.
  */
 function assetChart(
-  id: string,
+  pair: { measure: string; asset: string },
   query: ChartQuery,
   style: ChartStyle,
-  byId: ReadonlyMap<string, IndicatorSummary>,
-  data: SiteData,
+  at: { byId: ReadonlyMap<string, IndicatorSummary>; data: SiteData },
 ): ChartSpec | undefined {
-  const [measure, asset] = id.split('-vs-') as [string, string];
+  const { measure, asset } = pair;
+  const { byId, data } = at;
   const prices = data.assets.get(asset);
   const history = data.history;
   const liquidity =
