@@ -134,7 +134,7 @@ function blockHtml(block: Block): string {
         )
         .join('')}</ul>`;
     case 'matrix':
-      return `<div class="table-wrap" tabindex="0" role="region" aria-label="${escapeHtml(block.caption)}"><table class="matrix"><caption>${escapeHtml(block.caption)}</caption><thead><tr><th scope="col">posture \\ pulse</th>${block.columns
+      return `<div class="table-wrap" tabindex="0" role="region" aria-label="${escapeHtml(block.caption)}"><table class="matrix"><caption>${escapeHtml(block.caption)}</caption><thead><tr><th scope="col">${escapeHtml(block.corner ?? 'posture \\ pulse')}</th>${block.columns
         .map((c) => `<th scope="col">${escapeHtml(c)}</th>`)
         .join('')}</tr></thead><tbody>${block.rows
         .map(
@@ -142,7 +142,9 @@ function blockHtml(block: Block): string {
             `<tr><th scope="row">${escapeHtml(row)}</th>${block.columns
               .map((column) => {
                 const current = block.marked?.row === row && block.marked.column === column;
-                return current ? `<td class="current" aria-current="true">● current</td>` : '<td></td>';
+                return current
+                  ? `<td class="current" aria-current="true">${escapeHtml(block.current ?? '● current')}</td>`
+                  : '<td></td>';
               })
               .join('')}</tr>`,
         )
@@ -248,7 +250,7 @@ export function renderHtml(page: Page, site: SiteInfo): string {
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header"><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="Main">${nav}</nav></header>
-<main id="main">
+<main id="main"${page.lang ? ` lang="${escapeHtml(page.lang)}"` : ''}>
 ${site.banner ? bannerHtml(site.banner) : ''}<h1>${escapeHtml(page.title)}</h1>
 ${page.blocks.map(blockHtml).join('\n')}
 </main>

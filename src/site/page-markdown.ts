@@ -80,12 +80,12 @@ function blockMarkdown(block: Block): string {
         .join('\n');
     case 'matrix': {
       const lines = [
-        `| posture \\ pulse | ${block.columns.join(' | ')} |`,
+        `| ${block.corner ?? 'posture \\ pulse'} | ${block.columns.join(' | ')} |`,
         `|---|${block.columns.map(() => '---').join('|')}|`,
       ];
       for (const row of block.rows) {
         lines.push(
-          `| ${row} | ${block.columns.map((c) => (block.marked?.row === row && block.marked.column === c ? '● current' : '')).join(' | ')} |`,
+          `| ${row} | ${block.columns.map((c) => (block.marked?.row === row && block.marked.column === c ? (block.current ?? '● current') : '')).join(' | ')} |`,
         );
       }
       return `${block.caption}\n\n${lines.join('\n')}\n\n${block.note}`;

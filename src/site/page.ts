@@ -66,6 +66,9 @@ export type Block =
       columns: string[];
       marked: { row: string; column: string } | null;
       note: string;
+      /** The corner cell and the marked cell's text, in the page's language. */
+      corner?: string;
+      current?: string;
     };
 
 export type Tone = 'good' | 'bad' | 'neutral' | 'warn';
@@ -104,6 +107,8 @@ export interface ChartBlock {
 export interface Page {
   /** Path without the .md suffix, e.g. /indicators/tga. */
   path: string;
+  /** The language of the page's content when it is not English (the lens in another locale). */
+  lang?: string;
   title: string;
   description: string;
   blocks: Block[];

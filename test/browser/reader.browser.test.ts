@@ -197,12 +197,33 @@ describe('the site as a reader sees it (issue 32)', {
       .textContent()
       .then(orEmpty);
     assert.match(structure, /over 4 weeks/);
-    assert.match(structure, /Oct 22, 2025 \(13 months old\)/);
+    assert.match(structure, /Oct 22, 2025 \(13 months ago\)/);
     assert.doesNotMatch(await lens.page.locator('main').textContent().then(orEmpty), /sits now/);
     await lens.close();
     const ja = await open('/lens/ja', phone(320));
     const grid = await ja.page.locator('table.matrix').evaluate((t) => t.getBoundingClientRect().right);
     assert.ok(grid <= 320, `the lens grid ends at ${grid}`);
+    // The whole lens is in Japanese, not one paragraph: title, grid, tables and their words, dates.
+    assert.equal(await ja.page.locator('main').getAttribute('lang'), 'ja');
+    assert.equal(await ja.page.locator('h1').textContent(), 'レンズ：量・価格・構造');
+    // The site's frame (the banner, like the navigation) stays English; the lens itself does not.
+    const main = await ja.page.locator('main').evaluate((m) => {
+      const copy = m.cloneNode(true) as HTMLElement;
+      copy.querySelector('.banner')?.remove();
+      return copy.textContent ?? '';
+    });
+    for (const english of [
+      'Net liquidity, 4-week flow',
+      'posture \\ pulse',
+      'current',
+      'Reading',
+      'over 4 weeks',
+      'months',
+    ])
+      assert.ok(!main.includes(english), `"${english}" on /lens/ja`);
+    assert.match(main, /● 現在/);
+    assert.match(main, /ネット流動性（4週間の変化）/);
+    assert.match(main, /2025\/10\/22 \(13 か月前\)/);
     await ja.close();
   });
 

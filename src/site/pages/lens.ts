@@ -1,11 +1,12 @@
 import { LENS_TIERING_TREND_DAYS, type LensBody } from '../../publish/resources/lens.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
+import { lensWord, lensWords } from '../lens-words.ts';
 import type { Block, Page } from '../page.ts';
-import { formatAge, formatDate, type SiteData } from '../site-data.ts';
+import type { SiteData } from '../site-data.ts';
 
-function signed(x: number): string {
-  return `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x)}`;
+function signed(x: number, locale: Locale = 'en'): string {
+  return `${x > 0 ? '+' : x < 0 ? '−' : '±'}${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(Math.abs(x))}`;
 }
 
 /** Each locale in its own language, for the language links. */
@@ -26,15 +27,18 @@ export function lensPath(locale: Locale): string {
 }
 
 /**
- * /lens and /lens/{locale}: the three-axis lens — quantity, price, structure — with the narrative in the chosen
- * language (the page around it stays English; the narrative carries its own `lang`).
+ * /lens and /lens/{locale}: the three-axis lens — quantity, price, structure — in the chosen language: the narrative
+ * (the lens' own writer), the grid, the tables and their state words (lens-words.ts), dates and ages by Intl. The
+ * site's frame (navigation, banner, footer) stays English.
  */
 export function lensPage(data: SiteData, locale: Locale): Page {
   const lens = data.lenses.get(locale);
+  const w = lensWords(locale);
+  const date = localDate(locale);
   const blocks: Block[] = [
     {
       kind: 'links',
-      label: 'Language of the narrative',
+      label: w.languages,
       items: LOCALES.map((l) => ({ text: LOCALE_NAMES[l], href: lensPath(l), current: l === locale, lang: l })),
     },
   ];
@@ -42,42 +46,62 @@ export function lensPage(data: SiteData, locale: Locale): Page {
     blocks.push({ kind: 'paragraph', inlines: ['The lens has not been computed yet.'] });
   } else {
     const cell = lens.synthesis.cell;
+    const asOf = lens.dataAsOf ? date(lens.dataAsOf) : 'n/a';
+    const word = (x: string | null | undefined) => lensWord(locale, x);
     blocks.push(
       { kind: 'quote', lang: locale, text: lens.synthesis.narrative },
       {
         kind: 'matrix',
-        caption: 'Rows: the structural posture of policy and balances. Columns: the pulse of the last weeks.',
-        rows: ['supportive', 'neutral', 'restrictive'],
-        columns: ['easing', 'steady', 'tightening'],
-        marked: cell.posture && cell.pulse ? { row: cell.posture, column: cell.pulse } : null,
-        note: `The marked cell is where dollar liquidity sat on the lens' latest data${lens.dataAsOf ? ` (${formatDate(lens.dataAsOf)})` : ''}; each reading below gives the date of its own data.`,
+        caption: w.matrixCaption,
+        rows: ['supportive', 'neutral', 'restrictive'].map(word),
+        columns: ['easing', 'steady', 'tightening'].map(word),
+        marked: cell.posture && cell.pulse ? { row: word(cell.posture), column: word(cell.pulse) } : null,
+        note: w.matrixNote(asOf),
+        corner: w.matrixCorner,
+        current: w.current,
       },
       {
         kind: 'paragraph',
         inlines: [
-          `Posture ${lens.synthesis.cell.posture ?? 'n/a'}, pulse ${lens.synthesis.cell.pulse ?? 'n/a'}; data as of ${lens.dataAsOf ? formatDate(lens.dataAsOf) : 'n/a'}. JSON: `,
+          `${w.summary(word(cell.posture), word(cell.pulse), asOf)} JSON: `,
           { text: `/api/lens?lang=${locale}`, href: `/api/lens?lang=${locale}` },
-          '.',
         ],
       },
-      ...axisBlocks(lens, dataDates(data)),
+      ...axisBlocks(lens, dataDates(data, locale), locale),
     );
   }
   return {
     path: lensPath(locale),
-    title: 'Lens: quantity, price and structure',
+    title: w.title,
     description: `The three-axis reading of US-dollar liquidity, narrated in ${LOCALE_NAMES[locale]}.`,
     blocks,
+    ...(locale === 'en' ? {} : { lang: locale }),
   };
 }
 
-/** Each indicator's latest data date and its age in words: "Oct 22, 2025 (1.1 years old)". */
-function dataDates(data: SiteData): (id: string) => string {
+/** A date in the locale's medium style: "Aug 26, 2026", "2026/08/26", "26 ago 2026". */
+function localDate(locale: Locale): (iso: string) => string {
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  return (iso) => format.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+}
+
+/** How long ago, in the locale: "13 months ago", "13 か月前", "vor 13 Monaten". */
+function localAge(locale: Locale, days: number): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  if (days < 14) return format.format(-days, 'day');
+  if (days < 60) return format.format(-Math.round(days / 7), 'week');
+  if (days < 730) return format.format(-Math.round(days / 30.44), 'month');
+  return format.format(-Math.round(days / 365.25), 'year');
+}
+
+/** Each indicator's latest data date and its age: "Oct 22, 2025 (13 months ago)". */
+function dataDates(data: SiteData, locale: Locale): (id: string) => string {
   const today = data.generatedAt.slice(0, 10);
+  const date = localDate(locale);
   const dates = new Map(data.indicators.map((i) => [i.def.id, i.freshness.dataDate]));
   return (id) => {
-    const date = dates.get(id);
-    return date ? `${formatDate(date)} (${formatAge(daysBetween(date, today))} old)` : '—';
+    const day = dates.get(id);
+    return day ? `${date(day)} (${localAge(locale, daysBetween(day, today))})` : '—';
   };
 }
 
@@ -85,79 +109,60 @@ function dataDates(data: SiteData): (id: string) => string {
  * The three axes as tables: each reading with the date of the data it is made of (the readings are not all of one
  * day), and each trend with its window, so "narrowing over 4 weeks" is not read as the last print's move.
  */
-function axisBlocks(lens: LensBody, dataOf: (id: string) => string): Block[] {
+function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Locale): Block[] {
+  const w = lensWords(locale);
+  const word = (x: string | null | undefined) => lensWord(locale, x);
   const q = lens.quantity;
   const p = lens.price;
   const s = lens.structure;
-  const n = (x: number | null | undefined, unit = '') => (x === null || x === undefined ? 'n/a' : `${x}${unit}`);
-  const weeks = Math.round(LENS_TIERING_TREND_DAYS / 7);
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+  const n = (x: number | null | undefined, unit = '') =>
+    x === null || x === undefined ? 'n/a' : `${numbers.format(x)}${unit}`;
+  const over = w.overWeeks(Math.round(LENS_TIERING_TREND_DAYS / 7));
+  const lensDate = lens.dataAsOf ? localDate(locale)(lens.dataAsOf) : '—';
+  const table = (heading: string, rows: Array<[string, string, string]>): Block => ({
+    kind: 'table',
+    // The axis' name, the heading's first words ("Quantity").
+    caption: heading.split(/[:：]/)[0]!,
+    header: [...w.columns],
+    rows: rows.map(([label, value, of]) => [[label], [value], [of]]),
+  });
   return [
-    { kind: 'heading', level: 2, text: 'Quantity: how many dollars', id: 'quantity' },
-    {
-      kind: 'table',
-      caption: 'Quantity axis',
-      header: ['Reading', 'Value', 'Data of'],
-      rows: [
-        [['Stance'], [q.stance ?? 'n/a'], [dataOf('net-liquidity')]],
-        [['Net liquidity, 4-week flow'], [n(q.flow, ' USD bn')], [dataOf('net-liquidity')]],
-        [['Net liquidity percentile (5 years)'], [n(q.dial)], [dataOf('net-liquidity')]],
-        [
-          ['Reserves + ON RRP, share of bank assets'],
-          [`${n(q.bufferPct, ' %')} (${q.bufferState ?? 'n/a'})`],
-          [dataOf('reserve-buffer')],
-        ],
+    { kind: 'heading', level: 2, text: w.headings.quantity, id: 'quantity' },
+    table(w.headings.quantity, [
+      [w.rows.stance, word(q.stance), dataOf('net-liquidity')],
+      [w.rows.flow, n(q.flow, ' USD bn'), dataOf('net-liquidity')],
+      [w.rows.dial, n(q.dial), dataOf('net-liquidity')],
+      [w.rows.buffer, `${n(q.bufferPct, ' %')} (${word(q.bufferState)})`, dataOf('reserve-buffer')],
+    ]),
+    { kind: 'heading', level: 2, text: w.headings.price, id: 'price' },
+    table(w.headings.price, [
+      [w.rows.path, `${n(p.pathSpreadBps, ' bps')} (${word(p.pathPricing)})`, lensDate],
+      [
+        w.rows.realYield,
+        `${n(p.realYieldPct, ' %')}, ${word(p.realYieldTrend)} (${n(p.realYieldTrendPp, ' pp')} ${w.over3Months})`,
+        dataOf('real-yield-10y'),
       ],
-    },
-    { kind: 'heading', level: 2, text: 'Price: what dollars cost', id: 'price' },
-    {
-      kind: 'table',
-      caption: 'Price axis',
-      header: ['Reading', 'Value', 'Data of'],
-      rows: [
-        [
-          ['2-year yield minus effective fed funds'],
-          [`${n(p.pathSpreadBps, ' bps')} (${p.pathPricing ?? 'n/a'})`],
-          [lens.dataAsOf ? formatDate(lens.dataAsOf) : '—'],
-        ],
-        [
-          ['10-year real yield'],
-          [`${n(p.realYieldPct, ' %')}, ${p.realYieldTrend ?? 'n/a'} (${n(p.realYieldTrendPp, ' pp')} over 3 months)`],
-          [dataOf('real-yield-10y')],
-        ],
-        [
-          ['10-year term premium'],
-          [`${n(p.termPremiumPct, ' %')} (${p.termPremiumLevel ?? 'n/a'}, ${p.termPremiumTrend ?? 'n/a'})`],
-          [lens.dataAsOf ? formatDate(lens.dataAsOf) : '—'],
-        ],
+      [
+        w.rows.termPremium,
+        `${n(p.termPremiumPct, ' %')} (${word(p.termPremiumLevel)}, ${word(p.termPremiumTrend)})`,
+        lensDate,
       ],
-    },
-    { kind: 'heading', level: 2, text: 'Structure: where the dollars sit', id: 'structure' },
-    {
-      kind: 'table',
-      caption: 'Structure axis',
-      header: ['Reading', 'Value', 'Data of'],
-      rows: [
-        [
-          ['Treasury cash (TGA), 4-week flow'],
-          [`${n(s.tgaFlow, ' USD bn')} (${s.fiscalPulse ?? 'n/a'})`],
-          [dataOf('tga')],
-        ],
-        [['ON RRP balance'], [`${n(s.rrpBalanceB, ' USD bn')} (${s.rrpBufferState ?? 'n/a'})`], [dataOf('onrrp')]],
-        [
-          ['Commercial paper minus T-bill'],
-          [
-            `${n(s.cpTbillTiering.spreadBps, ' bps')} (${s.cpTbillTiering.state}; ${s.cpTbillTiering.direction} over ${weeks} weeks${s.cpTbillTiering.trendBps === null ? '' : `, ${signed(s.cpTbillTiering.trendBps)} bps`})`,
-          ],
-          [dataOf('cp-tbill-spread')],
-        ],
-        [
-          ['Bank cash buffer gap'],
-          [
-            `${n(s.bankCashTiering.gapPp, ' pp')} (${s.bankCashTiering.state}; ${s.bankCashTiering.direction} over ${weeks} weeks${s.bankCashTiering.trendPp === null ? '' : `, ${signed(s.bankCashTiering.trendPp)} pp`})`,
-          ],
-          [dataOf('bank-cash-buffer')],
-        ],
+    ]),
+    { kind: 'heading', level: 2, text: w.headings.structure, id: 'structure' },
+    table(w.headings.structure, [
+      [w.rows.tga, `${n(s.tgaFlow, ' USD bn')} (${word(s.fiscalPulse)})`, dataOf('tga')],
+      [w.rows.rrp, `${n(s.rrpBalanceB, ' USD bn')} (${word(s.rrpBufferState)})`, dataOf('onrrp')],
+      [
+        w.rows.cpTbill,
+        `${n(s.cpTbillTiering.spreadBps, ' bps')} (${word(s.cpTbillTiering.state)}; ${word(s.cpTbillTiering.direction)} ${over}${s.cpTbillTiering.trendBps === null ? '' : `, ${signed(s.cpTbillTiering.trendBps, locale)} bps`})`,
+        dataOf('cp-tbill-spread'),
       ],
-    },
+      [
+        w.rows.bankCash,
+        `${n(s.bankCashTiering.gapPp, ' pp')} (${word(s.bankCashTiering.state)}; ${word(s.bankCashTiering.direction)} ${over}${s.bankCashTiering.trendPp === null ? '' : `, ${signed(s.bankCashTiering.trendPp, locale)} pp`})`,
+        dataOf('bank-cash-buffer'),
+      ],
+    ]),
   ];
 }
