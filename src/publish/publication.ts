@@ -3,6 +3,7 @@ import { CORRELATION_INPUTS } from '../analytics/correlation/correlation.ts';
 import { LENS_INPUTS } from '../analytics/lens/lens.ts';
 import type { PendingQuarantine } from '../store/observations.ts';
 import type { SeriesRefreshState } from '../store/runs.ts';
+import type { StoredNote } from '../store/weekly-notes.ts';
 import type { Locale } from '../timeseries/locales.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
@@ -71,6 +72,8 @@ export interface Publication extends Downloads {
   readonly examples: ReadonlyMap<string, unknown>;
   /** Why a resource could not be computed this time (the previous result, if any, is served meanwhile). */
   readonly errors: Readonly<RecomputeErrors>;
+  /** The week's note of each reading as first published (store/weekly-notes.ts), by reading date. */
+  readonly weeklyNotes: ReadonlyMap<string, StoredNote>;
   /** Pages, charts and site documents; undefined without a site builder or content. */
   readonly site: SiteBundle | undefined;
   /** Resolves when every response built at publish time has its gzip and brotli encodings. */
@@ -97,6 +100,8 @@ export interface PublicationInput {
   quarantine?: readonly PendingQuarantine[] | undefined;
   /** The publication's model, computed beforehand (publish/kept-model.ts): a publication never runs the model. */
   computed: ModelOutcome;
+  /** The notes kept so far (the latest reading's is kept after this publication is built: publisher.ts). */
+  weeklyNotes?: ReadonlyMap<string, StoredNote> | undefined;
   /** How `asOf` answers compute the model (default: on the worker thread). */
   asOfCompute?: AsOfCompute | undefined;
   /** Builds xlsx bytes; default: on the worker thread. */
@@ -258,6 +263,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     provenance: (ids) => provenance(ids),
     examples,
     errors,
+    weeklyNotes: input.weeklyNotes ?? new Map(),
     site: undefined,
     ready: Promise.resolve(),
   };

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
+import { CURRENT_MODEL } from '../analytics/model/versions.ts';
 import { loadVintagedSeries, type VintageBase } from '../store/observations.ts';
 import { currentContext, latestPublication, type PublicationContext } from '../store/publications.ts';
 import type { Store } from '../store/store.ts';
+import { recordWeeklyNote, weeklyNotes } from '../store/weekly-notes.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
 import { publicationModel } from './kept-model.ts';
@@ -92,6 +94,18 @@ export class Publisher {
    * Rebuilds from the store. `now` and `version` come from the publication log when several processes share a
    * store; alone, the process uses its clock and a counter.
    */
+  /**
+   * Keeps the latest reading's note as first published (a logged publication only: one of the log's instants), so
+   * that the archive says what was said that week even after revisions restate the history.
+   */
+  async #keepWeeklyNote(publication: Publication): Promise<void> {
+    const note = publication.site?.latestWeeklyNote;
+    if (!note || publication.version <= 0 || publication.weeklyNotes.has(note.readingDate)) return;
+    await recordWeeklyNote(this.#store.db, CURRENT_MODEL.version, { ...note, publishedAt: publication.builtAt }).catch(
+      (error: unknown) => this.#log?.warn({ err: error }, 'could not keep the week’s note'),
+    );
+  }
+
   async rebuild(
     at: {
       now?: Date;
@@ -108,12 +122,11 @@ export class Publisher {
       // A logged publication is rebuilt from what it was logged with: the observations seen by its instant and
       // its frozen context. Otherwise (alone, or a row from before contexts were logged), from the store now.
       const seenUpTo = at.context?.seenUpTo ?? undefined;
-      const [vintaged, context] = at.preloaded
-        ? [at.preloaded.vintaged, at.preloaded.context]
-        : await Promise.all([
-            loadVintagedSeries(this.#store.db, undefined, seenUpTo, this.#loaded),
-            at.context ?? currentContext(this.#store.db),
-          ]);
+      const [vintaged, context, notes] = await Promise.all([
+        at.preloaded?.vintaged ?? loadVintagedSeries(this.#store.db, undefined, seenUpTo, this.#loaded),
+        at.preloaded?.context ?? at.context ?? currentContext(this.#store.db),
+        weeklyNotes(this.#store.db, CURRENT_MODEL.version),
+      ]);
       // Only a load bounded by a logged instant can be built on: an unbounded one may have seen part of a write.
       this.#loaded = seenUpTo === undefined || at.preloaded ? undefined : { seenUpTo, series: vintaged };
       const states = new Map(context.states.map((s) => [s.seriesId, s]));
@@ -142,6 +155,7 @@ export class Publisher {
         failedRunsInARow: context.failedRunsInARow,
         bootstrap: context.bootstrap,
         quarantine,
+        weeklyNotes: notes,
         ...(this.#offThread ? {} : { asOfCompute: computeAsOfHere, workbookBuild: workbookBytes }),
       });
       // Replacing a publication: keep serving the old one until the new one's pages are rendered and its
@@ -153,6 +167,7 @@ export class Publisher {
         await next.ready;
       }
       this.#current = next;
+      await this.#keepWeeklyNote(next);
       for (const failure of Object.values(next.errors)) {
         // With nothing stored yet, nothing can be computed: that is the state of a fresh install, not an error.
         if (next.current.size === 0) this.#log?.info({ reason: failure }, 'not computed yet: nothing is stored');

@@ -27,6 +27,8 @@ export interface ChartQuery {
 export type ChartAnswer = PreparedResponse | 'busy' | undefined;
 
 export interface SiteBundle {
+  /** The latest reading's week's note, to be kept as first published (publisher.ts); undefined without one. */
+  latestWeeklyNote: { readingDate: string; text: string } | undefined;
   /** A page by path ('/', '/docs', '/indicators/tga', …), rendered on first request and then kept. */
   page(path: string): RenderedPage | undefined;
   /** An indicator page; a null window is the default range for the series' frequency. */

@@ -1,6 +1,9 @@
 import type { Locale } from '../timeseries/locales.ts';
 
 /**
+ * (This file is longer than the others: it is a vocabulary, eight locales of the same few dozen words side by side,
+ * so that a translator checks one word in every language at once; there is no logic to split.)
+ *
  * The lens page in the reader's language (issue 32: /lens/ja translated one paragraph of a page otherwise in
  * English): its title, headings, table labels and the lens' state words, per locale. The narrative itself is the
  * lens' own (each locale's writer); dates and ages are written by Intl in the same locale.

@@ -27,8 +27,9 @@ import { marketsPage } from './pages/markets.ts';
 import { methodologyPage } from './pages/methodology.ts';
 import { errorPage, notFoundPage } from './pages/not-found.ts';
 import { revisionsPage } from './pages/revisions.ts';
-import { archivePage, groupNames, todayPage } from './pages/today.ts';
-import { siteData } from './site-data.ts';
+import { archivePage, todayPage } from './pages/today.ts';
+import { groupNames, siteData } from './site-data.ts';
+import { weeklyNotes } from './weekly-note.ts';
 
 /** Security headers for pages and documents shown in a browser. */
 export const PAGE_SECURITY_HEADERS = {
@@ -59,6 +60,7 @@ const ATOM = 'application/atom+xml; charset=utf-8';
  */
 export function buildSite(publication: Publication): SiteBundle {
   const data = siteData(publication);
+  const noteOf = weeklyNotes(data);
   const site = { name: data.name, baseUrl: data.baseUrl, banner: bannerFor(publication) };
   // The fixed pages are few and always encoded; archive days, ranges and charts are rendered per distinct URL and
   // encoded only while the encoder is idle, so a crawl cannot queue up compression work (see prepared-response).
@@ -80,15 +82,7 @@ export function buildSite(publication: Publication): SiteBundle {
     ...LOCALES.map((locale): [string, () => Page] => [lensPath(locale), () => lensPage(data, locale)]),
     ...(data.history ? archiveYears(data.history) : []).map((year, k, years): [string, () => Page] => [
       k === years.length - 1 ? '/archive' : `/archive/${year}`,
-      () =>
-        archiveCalendarPage(
-          data.history!,
-          year,
-          k === years.length - 1,
-          groupNames(data),
-          data.dayDrivers,
-          data.regime?.coverage.missing,
-        )!,
+      () => archiveCalendarPage(data.history!, year, k === years.length - 1, noteOf)!,
     ]),
     ['/docs', () => docsPage(data)],
     ['/changelog', () => changelogPage(data)],
@@ -123,7 +117,7 @@ export function buildSite(publication: Publication): SiteBundle {
   // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
   const archive = cached(100, (date) => {
     if (!data.history || data.history.count === 0) return undefined;
-    const page = archivePage(data.history, date, groupNames(data), data.dayDrivers, data.regime?.coverage.missing);
+    const page = archivePage(data.history, date, groupNames(data), noteOf, data.dayDrivers, data.model?.inputs);
     return page ? render(page, 'if-idle') : render(noReadingPage(data.history, date), 'if-idle', 404);
   });
   const chartCache = new LRUCache<string, PreparedResponse>({
@@ -184,7 +178,11 @@ export function buildSite(publication: Publication): SiteBundle {
     return drawn;
   };
   const days = (n: number): ChartQuery => ({ window: { days: n }, compare: null });
+  const lastDay = data.history ? data.history.count - 1 : -1;
+  const latestNote = lastDay >= 0 ? noteOf(lastDay) : undefined;
   return {
+    latestWeeklyNote:
+      latestNote && data.history ? { readingDate: data.history.dates[lastDay]!, text: latestNote.text } : undefined,
     page: (path) => {
       // The latest year's calendar is /archive; /archive/{that year} is the same page.
       const latestYear = data.history?.to.slice(0, 4);

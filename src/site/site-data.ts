@@ -35,6 +35,8 @@ export interface SiteData {
   indicators: readonly IndicatorSummary[];
   /** Asset prices that may be drawn (DRAWABLE_ASSETS: terms allowing reproduction), by id. */
   assets: ReadonlyMap<string, readonly Observation[]>;
+  /** Each reading's week's note as first published, by reading date. */
+  weeklyNotes: ReadonlyMap<string, { publishedAt: string; text: string }>;
   blog: BlogPost[];
   methodologyMarkdown: string;
   endpoints: EndpointDoc[];
@@ -49,6 +51,16 @@ export interface ApiExample {
   path: string;
   status: number;
   body: string;
+}
+
+/** The model's groups by id with their names (the methodology's), in the model's order. */
+export type GroupNames = ReadonlyMap<string, string>;
+
+/** The model's group names by id (the methodology's words), or the ids themselves without a model. */
+export function groupNames(data: SiteData): GroupNames {
+  const groups = data.model?.groups;
+  if (groups) return new Map(groups.map((g) => [g.id, g.name]));
+  return new Map(Object.keys(data.history?.subIndices ?? {}).map((id) => [id, id]));
 }
 
 /** The site's view of a publication (which must carry its content: the site is not built without it). */
@@ -69,6 +81,7 @@ export function siteData(publication: Publication): SiteData {
     correlation: publication.correlation?.body,
     health: publication.health.body,
     indicators: publication.indicators,
+    weeklyNotes: publication.weeklyNotes,
     assets: new Map(
       DRAWABLE_ASSETS.flatMap((id) => {
         const observations = publication.current.get(id);

@@ -1,7 +1,7 @@
 import type { HistoryBody as History } from '../publish/resources/model.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
 import { addDays } from '../timeseries/dates.ts';
-import { formatDate } from './site-data.ts';
+import { formatDate, groupNames, type SiteData } from './site-data.ts';
 
 /**
  * The week's note: what changed in the week to a scored day, in words — the headline's move and status, the groups
@@ -52,6 +52,26 @@ export function weeklyNote(
     movers.length > 0 ? ` Inputs that moved the aggregate most: ${movers.join('; ')}.` : '',
     ` Confidence ${history.confidence[i]}.`,
   ].join('');
+}
+
+/** A day's note: as first published when kept, else written now from the history (then without publishedAt). */
+export type NoteOf = (i: number) => { text: string; publishedAt?: string } | undefined;
+
+/**
+ * The notes of a publication's history: the kept one of a reading where there is one (what was said that week),
+ * else the note written from the history now. The latest reading's movers leave out inputs without current data.
+ */
+export function weeklyNotes(data: SiteData): NoteOf {
+  const history = data.history;
+  const names = groupNames(data);
+  const missing = data.regime?.coverage.missing ?? [];
+  return (i) => {
+    if (!history || i < 0 || i >= history.count) return undefined;
+    const kept = data.weeklyNotes.get(history.dates[i]!);
+    if (kept) return kept;
+    const text = weeklyNote(history, i, names, data.dayDrivers?.[i], i === history.count - 1 ? missing : []);
+    return text === undefined ? undefined : { text };
+  };
 }
 
 /** The last scored day of each calendar week of a year (its notes, for the archive), newest first. */

@@ -58,6 +58,13 @@ export interface Tables {
     /** The first date asked for by a windowed read; null for a read of the whole history. */
     window_start?: string | null;
   };
+  /** The week's note of each reading, as first published (store/weekly-notes.ts). */
+  weekly_notes: {
+    reading_date: string;
+    model_version: string;
+    published_at: string;
+    text: string;
+  };
 }
 
 export type Engine = 'sqlite' | 'postgres';

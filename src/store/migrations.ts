@@ -130,6 +130,20 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('refresh_sources').addColumn('window_start', 'text').execute();
       },
     },
+    '011_weekly_notes': {
+      async up(db: Kysely<unknown>) {
+        // The week's note of each reading as first published: the history is restated by revisions (inputs as
+        // published today), the note keeps what was said on the day.
+        await db.schema
+          .createTable('weekly_notes')
+          .addColumn('reading_date', 'text', (c) => c.notNull())
+          .addColumn('model_version', 'text', (c) => c.notNull())
+          .addColumn('published_at', 'text', (c) => c.notNull())
+          .addColumn('text', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('weekly_notes_pk', ['reading_date', 'model_version'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { wholeMonths } from '../../timeseries/date-window.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import type { Block, CalendarDay, Inline, Page, Tone } from '../page.ts';
 import { formatDate } from '../site-data.ts';
-import { weekEnds, weeklyNote } from '../weekly-note.ts';
+import { type NoteOf, weekEnds } from '../weekly-note.ts';
 
 type Status = History['status'][number];
 
@@ -21,14 +21,7 @@ export function archiveYears(history: History): number[] {
  * /archive and /archive/{year}: a calendar of every scored day (every weekday, holidays scored from the values before; weekends have no
  * reading), coloured by status, each day linking to its page. /archive shows the latest year.
  */
-export function archiveCalendarPage(
-  history: History,
-  year: number,
-  latest: boolean,
-  names: ReadonlyMap<string, string>,
-  dayDrivers?: ReadonlyArray<ReadonlyArray<readonly [string, number]>>,
-  missingOnLast: readonly string[] = [],
-): Page | undefined {
+export function archiveCalendarPage(history: History, year: number, latest: boolean, noteOf: NoteOf): Page | undefined {
   const years = archiveYears(history);
   if (!years.includes(year)) return undefined;
   const days = new Map<number, Map<number, CalendarDay>>();
@@ -69,8 +62,8 @@ export function archiveCalendarPage(
     {
       kind: 'list',
       items: weekEnds(history, String(year)).flatMap((i): Inline[][] => {
-        const note = weeklyNote(history, i, names, dayDrivers?.[i], i === history.count - 1 ? missingOnLast : []);
-        return note ? [[{ text: history.dates[i]!, href: `/today/${history.dates[i]}#note` }, ` ${note}`]] : [];
+        const note = noteOf(i);
+        return note ? [[{ text: history.dates[i]!, href: `/today/${history.dates[i]}#note` }, ` ${note.text}`]] : [];
       }),
     },
   ];

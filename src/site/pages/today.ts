@@ -3,8 +3,8 @@ import { seriesDef } from '../../timeseries/catalog.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
 import { headlineChart } from '../headline-chart.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
-import { formatAge, formatDate, type SiteData } from '../site-data.ts';
-import { weekBefore, weeklyNote } from '../weekly-note.ts';
+import { formatAge, formatDate, type GroupNames, groupNames, type SiteData } from '../site-data.ts';
+import { type NoteOf, weekBefore, weeklyNotes } from '../weekly-note.ts';
 import { dayChartRange } from './archive.ts';
 
 /** /today: the latest daily reading and links to the dated archive of every day in the history. */
@@ -37,7 +37,7 @@ export function todayPage(data: SiteData): Page {
       ],
     },
     ...dayBlocks(history, last, names),
-    ...noteBlocks(weeklyNote(history, last, names, data.dayDrivers?.[last], data.regime.coverage.missing)),
+    ...noteBlocks(weeklyNotes(data)(last)),
     headlineChart({ days: 365 }, date, `The year to ${formatDate(date)}.`),
   );
   if (data.lens)
@@ -89,9 +89,10 @@ export function archivePage(
   history: History,
   date: string,
   names: GroupNames,
+  noteOf: NoteOf,
   dayDrivers?: ReadonlyArray<ReadonlyArray<readonly [string, number]>>,
-  /** The inputs without current data on the latest day (the regime's coverage): not named as its movers. */
-  missingOnLast: readonly string[] = [],
+  /** The model's own words on how its inputs are dated (/api/model `inputs`): whether a revision restates a day. */
+  inputs = '',
 ): Page | undefined {
   const i = history.dates.indexOf(date);
   if (i < 0) return undefined;
@@ -99,7 +100,7 @@ export function archivePage(
   const blocks: Block[] = [
     { kind: 'lead', inlines: [daySentence(history, i)], tone: toneOf(history.status[i]!) },
     ...dayBlocks(history, i, names),
-    ...noteBlocks(weeklyNote(history, i, names, dayDrivers?.[i], i === history.count - 1 ? missingOnLast : [])),
+    ...noteBlocks(noteOf(i)),
     { kind: 'heading', level: 2, text: 'Around this day', id: 'chart' },
     headlineChart(
       range,
@@ -122,7 +123,7 @@ export function archivePage(
     {
       kind: 'paragraph',
       inlines: [
-        `The ${history.modelVersion} reading for ${formatDate(date)}, computed from the data published by that day (later revisions do not change it).`,
+        `The ${history.modelVersion} reading for ${formatDate(date)}. How its inputs are dated: ${inputs || 'see the methodology'}`,
       ],
     },
   ];
@@ -133,9 +134,6 @@ export function archivePage(
     blocks,
   };
 }
-
-/** The model's groups by id with their names (the methodology's), in the model's order. */
-export type GroupNames = ReadonlyMap<string, string>;
 
 /** The groups that report on day i or on day j: a group that never has data (e.g. a retired one) is not shown. */
 function reportingGroups(history: History, names: GroupNames, ...days: number[]): Array<[string, string]> {
@@ -243,20 +241,21 @@ function dayBlocks(history: History, i: number, names: GroupNames): Block[] {
   ];
 }
 
-/** The week's note, under its own heading. */
-function noteBlocks(note: string | undefined): Block[] {
+/** The week's note, under its own heading, with when it was published. */
+function noteBlocks(note: ReturnType<NoteOf>): Block[] {
   if (!note) return [];
   return [
     { kind: 'heading', level: 2, text: 'The week’s note', id: 'note' },
-    { kind: 'paragraph', inlines: [note] },
+    {
+      kind: 'paragraph',
+      inlines: [
+        note.text,
+        note.publishedAt
+          ? ` (Published ${formatDate(note.publishedAt)}; kept as written then, though later revisions may restate the figures above.)`
+          : '',
+      ],
+    },
   ];
-}
-
-/** The model's group names by id (the methodology's words), or the ids themselves without a model. */
-export function groupNames(data: SiteData): GroupNames {
-  const groups = data.model?.groups;
-  if (groups) return new Map(groups.map((g) => [g.id, g.name]));
-  return new Map(Object.keys(data.history?.subIndices ?? {}).map((id) => [id, id]));
 }
 
 function fmt(value: number | null | undefined): string {
