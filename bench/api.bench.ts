@@ -289,6 +289,14 @@ const cases: Array<[string, (i: number) => string, ((i: number) => RequestInit)?
   ['CSV: /api/series/tga.csv?start=<unique>', (i) => `/api/series/tga.csv?start=${day(i)}`],
   ['chart: /charts/tga.svg?start=<unique> (rendered)', (i) => `/charts/tga.svg?start=${day(i)}`],
   ['bulk: /api/bulk.zip (built on the first, then kept)', () => '/api/bulk.zip'],
+  // FRED-style transforms over the whole daily history, each window distinct (built per request, then kept).
+  [
+    'transform: /api/series/tga?units=pc1&frequency=m&start=<unique>',
+    (i) => `/api/series/tga?units=pc1&frequency=m&start=${day(i)}`,
+  ],
+  ['transform: /api/series/tga?units=chg&start=<unique>', (i) => `/api/series/tga?units=chg&start=${day(i)}`],
+  // Workbooks are built on the worker thread; at most four at once (past that, 503 with Retry-After).
+  ['xlsx: /api/series/tga.xlsx?start=<unique> (worker thread)', (i) => `/api/series/tga.xlsx?start=${day(i)}`],
   ['MCP: POST /mcp tools/call get_regime', () => '/mcp', mcpCall],
 ];
 out('\n| on-demand answer | median ms | p99 ms | median / pre-built |\n|---|---|---|---|\n');
