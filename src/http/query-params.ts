@@ -130,6 +130,11 @@ export class DeclaredQuery {
     return values.length === 1 ? values[0] : values;
   }
 
+  /** How many parameters the query string holds (repeats counted): lets a handler skip reading absent ones. */
+  get size(): number {
+    return this.search.size;
+  }
+
   /** The whole query string as given, to build a link or a redirect from (not to read a parameter). */
   copy(): URLSearchParams {
     return new URLSearchParams(this.search);
