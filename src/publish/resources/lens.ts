@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { computeLens, flowEndDate, type Lens } from '../../analytics/lens/lens.ts';
-import { narrative } from '../../analytics/lens/narrative/narrative.ts';
+import { narrative, narrativeLabels } from '../../analytics/lens/narrative/narrative.ts';
 import { LENS_RULES } from '../../analytics/lens/rules.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import type { Observation } from '../../timeseries/observation.ts';
@@ -59,3 +59,8 @@ export async function lensResources(
 
 /** The window of the lens' tiering trends ("narrowing over 4 weeks"), for the pages that print them. */
 export const LENS_TIERING_TREND_DAYS = LENS_RULES.tieringTrendDays;
+
+/** The lens' words in a locale as its narrative writes them: pages use the same words beside the narrative. */
+export function lensLabels(locale: Locale): Readonly<Record<string, string>> {
+  return narrativeLabels(locale);
+}

@@ -151,7 +151,11 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Loca
     ]),
     { kind: 'heading', level: 2, text: w.headings.structure, id: 'structure' },
     table(w.headings.structure, [
-      [w.rows.tga, `${n(s.tgaFlow, ' USD bn')} (${word(s.fiscalPulse)})`, dataOf('tga')],
+      [
+        w.rows.tga,
+        `${n(s.tgaFlow, ' USD bn')} (${s.fiscalPulse && locale !== 'en' ? word(`fiscal-${s.fiscalPulse}`) : word(s.fiscalPulse)})`,
+        dataOf('tga'),
+      ],
       [w.rows.rrp, `${n(s.rrpBalanceB, ' USD bn')} (${word(s.rrpBufferState)})`, dataOf('onrrp')],
       [
         w.rows.cpTbill,

@@ -18,6 +18,11 @@ import { zhHant } from './zh-hant.ts';
  */
 const WRITERS: Record<Locale, Writer> = { en, zh, 'zh-Hant': zhHant, ja, ko, es, fr, de };
 
+/** A locale's lens words as the narrative writes them (posture, pulse, buffer states…), for pages to use the same. */
+export function narrativeLabels(locale: Locale): Readonly<Record<string, string>> {
+  return WRITERS[locale].labels;
+}
+
 export function narrative(lens: Lens, locale: Locale, flowDate: string | null): string {
   const writer = WRITERS[locale];
   const tag = INTL_TAG[locale];
