@@ -63,6 +63,17 @@ export function groupNames(data: SiteData): GroupNames {
   return new Map(Object.keys(data.history?.subIndices ?? {}).map((id) => [id, id]));
 }
 
+/** A group's name by its first words, for tight places: "Price: overnight funding …" → "Price". */
+export function groupShortName(name: string): string {
+  return name.split(':')[0]!.replace(/ \(.*\)$/, '');
+}
+
+/** A signed number with fixed decimals: formatSigned(4.9, 1) = '+4.9', formatSigned(0, 1) = '±0.0'. */
+export function formatSigned(value: number, digits: number): string {
+  const text = Math.abs(value).toFixed(digits);
+  return value > 0 ? `+${text}` : value < 0 ? `−${text}` : `±${text}`;
+}
+
 /** The site's view of a publication (which must carry its content: the site is not built without it). */
 export function siteData(publication: Publication): SiteData {
   const content = publication.content!;

@@ -1,7 +1,7 @@
 import type { HistoryBody as History } from '../publish/resources/model.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
 import { addDays } from '../timeseries/dates.ts';
-import { formatDate, groupNames, type SiteData } from './site-data.ts';
+import { formatDate, formatSigned, groupNames, groupShortName, type SiteData } from './site-data.ts';
 
 /**
  * The week's note: what changed in the week to a scored day, in words — the headline's move and status, the groups
@@ -41,7 +41,7 @@ export function weeklyNote(
     .filter((g) => g !== undefined)
     .sort((x, y) => Math.abs(y.delta) - Math.abs(x.delta))
     .slice(0, 2)
-    .map((g) => `${shortName(g.name)} ${g.b.toFixed(1)} (${signed(g.delta)})`);
+    .map((g) => `${groupShortName(g.name)} ${g.b.toFixed(1)} (${formatSigned(g.delta, 1)})`);
   const movers = (drivers ?? [])
     .filter(([id]) => !missing.includes(id))
     .slice(0, 2)
@@ -97,13 +97,4 @@ export function weekBefore(history: History, i: number): number {
   const target = addDays(history.dates[i]!, -7);
   for (let k = i - 1; k >= 0; k--) if (history.dates[k]! <= target) return k;
   return -1;
-}
-
-/** "Price: overnight funding against the Fed's floor" → "Price". */
-function shortName(name: string): string {
-  return name.split(':')[0]!.replace(/ \(.*\)$/, '');
-}
-
-function signed(x: number): string {
-  return `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(1)}`;
 }

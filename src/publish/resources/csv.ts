@@ -79,14 +79,17 @@ export function alignSeries(
   };
 }
 
+/** A series' column in a many-series download: its id, its unit and any transform (`tga_usd_bn_pc1`). */
+export function setColumn(def: SeriesDef, suffix = ''): string {
+  return `${def.id}_${valueColumn(def.unit).replace(/^value_/, '')}${suffix}`;
+}
+
 /**
  * Several series as one wide CSV (as FRED's fredgraph.csv?id=A,B): `date`, then one column per series named by its
  * id and unit (`tga_usd_bn`); an empty cell where a series has no value on that date.
  */
 export function seriesSetCsv(set: SeriesSet, defs: readonly SeriesDef[], suffix = ''): string {
-  const lines = [
-    ['date', ...defs.map((def) => `${def.id}_${valueColumn(def.unit).replace(/^value_/, '')}${suffix}`)].join(','),
-  ];
+  const lines = [['date', ...defs.map((def) => setColumn(def, suffix))].join(',')];
   set.dates.forEach((date, i) => {
     lines.push([date, ...set.ids.map((id) => set.values[id]![i] ?? '')].join(','));
   });

@@ -10,7 +10,7 @@ import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-res
 
 import { type WorkbookSpec, XLSX_CONTENT_TYPE } from '../workbook.ts';
 import { workbookOffThread } from '../worker-pool.ts';
-import { alignSeries, valueColumn } from './csv.ts';
+import { alignSeries, setColumn, valueColumn } from './csv.ts';
 import { type Selection, selectionKey, selectPoints, transformMeta, transformSuffix } from './series-selection.ts';
 
 type Entry = { def: SeriesDef; observations: readonly Observation[] };
@@ -85,9 +85,7 @@ export class SpreadsheetDownloads {
         present.map((e) => ({ def: e.def, observations: selectPoints(e.observations, e.def.frequency, selection) })),
       );
       return {
-        headers: present.map(
-          (e) => `${e.def.id}_${valueColumn(e.def.unit).replace(/^value_/, '')}${transformSuffix(transform)}`,
-        ),
+        headers: present.map((e) => setColumn(e.def, transformSuffix(transform))),
         dates: set.dates,
         columns: set.ids.map((id) => set.values[id]!),
         notes: this.#notes(present, transform),

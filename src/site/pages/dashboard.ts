@@ -7,7 +7,7 @@ import { moveCue } from '../direction.ts';
 import { headlineChart } from '../headline-chart.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
 import { type MissingInputs, regimeInWords } from '../regime-words.ts';
-import { formatAge, formatChange, formatDate, formatValue, type SiteData } from '../site-data.ts';
+import { formatAge, formatChange, formatDate, formatSigned, formatValue, type SiteData } from '../site-data.ts';
 import { frequencyLabel, THEMES } from '../themes.ts';
 
 /**
@@ -207,7 +207,7 @@ function driverBlocks(regime: RegimeBody): Block[] {
               : 'barely moved it';
         return [
           { text: name, href: `/indicators/${d.indicatorId}` },
-          ` (${d.group}) ${effect}: its share of the aggregate changed by ${signed(d.contribution * 100, 1)} points; it carries ${(d.weight * 100).toFixed(0)} % of the weight today.`,
+          ` (${d.group}) ${effect}: its share of the aggregate changed by ${formatSigned(d.contribution * 100, 1)} points; it carries ${(d.weight * 100).toFixed(0)} % of the weight today.`,
         ];
       }),
     },
@@ -380,9 +380,4 @@ function noReadingText(data: SiteData): string {
   }
   if (run?.status === 'ok') return `No reading yet: ${reasons || 'not enough history is stored to score a day.'}`;
   return 'No reading yet: the first refresh has not finished.';
-}
-
-function signed(value: number, digits: number): string {
-  const text = Math.abs(value).toFixed(digits);
-  return value > 0 ? `+${text}` : value < 0 ? `−${text}` : `±${text}`;
 }

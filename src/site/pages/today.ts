@@ -3,7 +3,15 @@ import { seriesDef } from '../../timeseries/catalog.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
 import { headlineChart } from '../headline-chart.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
-import { formatAge, formatDate, type GroupNames, groupNames, type SiteData } from '../site-data.ts';
+import {
+  formatAge,
+  formatDate,
+  formatSigned,
+  type GroupNames,
+  groupNames,
+  groupShortName,
+  type SiteData,
+} from '../site-data.ts';
 import { type NoteOf, weekBefore, weeklyNotes } from '../weekly-note.ts';
 import { dayChartRange } from './archive.ts';
 
@@ -56,7 +64,7 @@ export function todayPage(data: SiteData): Page {
     {
       kind: 'table',
       // The groups by the first word of their names ("Quantity", "Price"): the table fits a phone.
-      header: ['Date', 'Headline', 'Status', ...groups.map(([, name]) => name.split(':')[0]!.replace(/ \(.*\)$/, ''))],
+      header: ['Date', 'Headline', 'Status', ...groups.map(([, name]) => groupShortName(name))],
       rows: history.dates
         .slice(recent)
         .map((day, k) => {
@@ -186,7 +194,7 @@ function groupMoves(history: History, i: number, names: GroupNames): Block[] {
           [name],
           [fmt(then)],
           [fmt(now)],
-          [delta === null ? 'n/a' : `${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${Math.abs(delta).toFixed(1)}`],
+          [delta === null ? 'n/a' : formatSigned(delta, 1)],
           [delta === null || Math.abs(delta) < 0.05 ? '—' : delta > 0 ? 'tighter' : 'looser'],
         ];
       }),
