@@ -46,7 +46,10 @@ export function nativeGrid(native: Frequency, observations: readonly Observation
 }
 
 interface Period {
-  /** The date the aggregate is given: a week's last day; the first day of a month, quarter or year (FRED's dating). */
+  /**
+   * The date the aggregate is given: a week's last day (assumed for FRED's weekly aggregates); the first day of a
+   * month, quarter or year (FRED's dating).
+   */
   label: string;
   start: string;
   end: string;

@@ -32,7 +32,8 @@ export function transformedUnit(units: Units): 'own' | 'percent' | 'log' {
 /**
  * A series transformed as FRED does, on its own grid: t − 1 is the previous row of that grid and t − n the row a
  * year back (260 weekdays = exactly 52 weeks), so a lag that lands on a date without a value (a holiday) gives no
- * value, as FRED's formulas do with a missing x. Dates without a result (no lagged value, a ratio over zero, the
+ * value, as FRED's formulas do with a missing x (assumed: FRED's answer for the day after a holiday was not seen
+ * here). Dates without a result (no lagged value, a ratio over zero, the
  * log of a value ≤ 0) are left out. Values are rounded to 6 decimals.
  *
  * Example: monthly 100 on 2025-11-01 and 103 on 2026-11-01, pc1 → 2026-11-01: 3.
