@@ -471,7 +471,7 @@ export interface paths {
         };
         /**
          * Embeddable SVG chart of a series
-         * @description A server-rendered SVG chart of one series (any of the 25 ids), or of the model: 'headline' (any window), 'headline-gauge', 'headline-regimes' (the whole history, shaded by regime status) and 'subindex-{group}' for each group sub-index over the whole history (policy, funding, credit, risk, backstops; 404 for a group the current model version does not have), and 'net-liquidity-vs-btc' and 'headline-vs-btc' (liquidity against the bitcoin price on a second axis; the S&P 500, Nasdaq-100 and gold prices are not drawn: their terms forbid it). Stable URL, for embedding.
+         * @description A server-rendered SVG chart of one series (any of the 25 ids), or of the model: 'headline' (any window), 'headline-gauge', 'headline-regimes' (the whole history, shaded by regime status) and 'subindex-{group}' for each group sub-index over the whole history (policy, funding, credit, risk, backstops; 404 for a group the current model version does not have), 'net-liquidity-vs-btc' and 'headline-vs-btc' (liquidity against the bitcoin price on a second axis; the S&P 500, Nasdaq-100 and gold prices are not drawn: their terms forbid it), and '{net-liquidity|headline}-correlation-{spx|qqq|btc|gold}' (the 52-week rolling correlation of the measure's weekly change with the asset's weekly return over the whole history, −1…1, the band within chance shaded; a statistic, drawn for every asset). Stable URL, for embedding.
          *
          *     Cache-Control: `public, max-age=3600, s-maxage=21600`
          */
@@ -2977,6 +2977,44 @@ export interface components {
                     };
                 };
             };
+            /** @description The rolling correlation over the whole history, aligned with dates: how the association changed over time (the chart /markets draws; a statistic, so published for assets whose prices are restricted). */
+            rollingHistory: {
+                /** @description The rolling window, in weeks (52). */
+                windowWeeks: number;
+                /** @description Every Friday from the first to the last week with a value, ascending. */
+                dates: string[];
+                /** @description Keyed by asset. */
+                rho: {
+                    /** @description By liquidity measure. */
+                    spx: {
+                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                        headline: (number | null)[];
+                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                        netLiquidity: (number | null)[];
+                    };
+                    /** @description By liquidity measure. */
+                    qqq: {
+                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                        headline: (number | null)[];
+                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                        netLiquidity: (number | null)[];
+                    };
+                    /** @description By liquidity measure. */
+                    btc: {
+                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                        headline: (number | null)[];
+                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                        netLiquidity: (number | null)[];
+                    };
+                    /** @description By liquidity measure. */
+                    gold: {
+                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                        headline: (number | null)[];
+                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                        netLiquidity: (number | null)[];
+                    };
+                };
+            };
             /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
             provenance: {
                 serviceVersion: string;
@@ -4791,7 +4829,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Series id, 'headline', 'headline-gauge', 'headline-regimes', 'subindex-{group}', 'net-liquidity-vs-btc' or 'headline-vs-btc'. */
+                /** @description Series id, 'headline', 'headline-gauge', 'headline-regimes', 'subindex-{group}', 'net-liquidity-vs-btc', 'headline-vs-btc' or '{net-liquidity|headline}-correlation-{asset}'. */
                 id: string;
             };
             cookie?: never;
@@ -4889,7 +4927,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Series id, 'headline', 'headline-gauge', 'headline-regimes', 'subindex-{group}', 'net-liquidity-vs-btc' or 'headline-vs-btc'. */
+                /** @description Series id, 'headline', 'headline-gauge', 'headline-regimes', 'subindex-{group}', 'net-liquidity-vs-btc', 'headline-vs-btc' or '{net-liquidity|headline}-correlation-{asset}'. */
                 id: string;
             };
             cookie?: never;

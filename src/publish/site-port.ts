@@ -1,4 +1,5 @@
 import { GROUP_IDS } from '../analytics/model/spec.ts';
+import { ASSETS } from '../analytics/model/validation/forward-returns.ts';
 import type { DateWindow } from '../timeseries/date-window.ts';
 import type { PreparedResponse } from './prepared-response.ts';
 import type { Publication } from './publication.ts';
@@ -96,6 +97,9 @@ export const LIQUIDITY_MEASURES = ['net-liquidity', 'headline'] as const;
 /** Assets whose prices may be drawn (their terms allow reproduction with attribution). */
 export const DRAWABLE_ASSETS = ['btc'] as const;
 
+/** The assets /markets relates liquidity to (the correlation statistics'), prices drawable or not. */
+export const MARKET_ASSETS: readonly string[] = ASSETS;
+
 /**
  * The model's charts: the headline (any window), its gauge, the headline's whole history shaded by regime, and
  * each group sub-index over the whole history (the decomposition, as the OFR and the Chicago Fed chart theirs).
@@ -108,6 +112,9 @@ export const MODEL_CHART_IDS = [
   // Liquidity against an asset whose terms allow drawing its prices (bitcoin; the S&P 500, the Nasdaq-100 and gold
   // are restricted: their statistics are published, their prices are not drawn).
   ...LIQUIDITY_MEASURES.flatMap((measure) => DRAWABLE_ASSETS.map((asset) => `${measure}-vs-${asset}`)),
+  // The 52-week rolling correlation of each measure with each asset over the whole history: a statistic, so drawn
+  // for every asset, the restricted ones included.
+  ...LIQUIDITY_MEASURES.flatMap((measure) => ASSETS.map((asset) => `${measure}-correlation-${asset}`)),
 ] as const;
 
 export function isModelChartId(id: string): boolean {

@@ -37,6 +37,10 @@ export function chartSpec(
         };
   }
   if (id === 'headline-regimes' || id.startsWith('subindex-')) return historyChart(id, query, style, data);
+  if (id.includes('-correlation-')) {
+    const [measure, asset] = id.split('-correlation-') as [string, string];
+    return correlationChart({ measure, asset }, query, style, data);
+  }
   if (id.includes('-vs-')) {
     const [measure, asset] = id.split('-vs-') as [string, string];
     return assetChart({ measure, asset }, query, style, { byId, data });
@@ -169,6 +173,50 @@ function assetChart(
       ),
     },
   };
+}
+
+/**
+ * The 52-week rolling correlation of a liquidity measure's weekly change with an asset's weekly log return, over
+ * the whole history (a window narrows it), on a −1…1 axis with the chance band (|ρ| < 1.96/√52). A statistic, so
+ * drawn for assets whose prices may not be. Undefined without the statistics or any value.
+ */
+function correlationChart(
+  pair: { measure: string; asset: string },
+  query: ChartQuery,
+  style: ChartStyle,
+  data: SiteData,
+): ChartSpec | undefined {
+  const history = data.correlation?.rollingHistory;
+  const key = pair.measure === 'headline' ? 'headline' : 'netLiquidity';
+  const rho = history?.rho[pair.asset as keyof typeof history.rho]?.[key];
+  if (!history || !rho) return undefined;
+  const all = history.dates.flatMap((date, i) => (rho[i] == null ? [] : [{ date, value: rho[i]! }]));
+  if (all.length === 0) return undefined;
+  const points = query.window ? pointsIn(all, query.window) : all;
+  if (style === 'spark') return { kind: 'spark', points };
+  const assetDef = seriesDef(pair.asset)!;
+  const measureName = pair.measure === 'headline' ? 'the liquidity headline' : 'net liquidity';
+  return {
+    kind: 'line',
+    points,
+    options: {
+      title: `${assetDef.name}: ${history.windowWeeks}-week correlation with ${measureName}`,
+      unit: `Pearson ρ of weekly changes; grey: within chance (|ρ| < ${correlationChance(history.windowWeeks).toFixed(2)})`,
+      correlationAxis: { chance: correlationChance(history.windowWeeks) },
+      style,
+      credit: chartCredit(
+        `usd-liquidity; ${assetDef.publisher}; ${pair.measure === 'headline' ? 'the usd-liquidity model' : seriesDef('net-liquidity')!.publisher}`,
+        points.at(-1)?.date,
+        data,
+        '/markets',
+      ),
+    },
+  };
+}
+
+/** The two-sided 95 % threshold of one correlation over n weeks: 1.96/√n (0.27 for 52 weeks). */
+export function correlationChance(weeks: number): number {
+  return 1.96 / Math.sqrt(weeks);
 }
 
 /** Who published the data, the date it runs to, and the page it comes from (https://host/indicators/tga). */

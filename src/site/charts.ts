@@ -71,6 +71,11 @@ export interface LineChartOptions {
   shading?: ReadonlyArray<{ from: string; to: string; status: 'risk-off' | 'risk-on' }>;
   /** A fixed 0–100 axis without the risk bands (the sub-indices). */
   percentAxis?: boolean;
+  /**
+   * A correlation's fixed −1…1 axis, with the values indistinguishable from chance (|ρ| under `chance`, the 95 %
+   * threshold of one window) shaded grey: what is outside the band is what a reader may take as an association.
+   */
+  correlationAxis?: { chance: number };
   /** A second series on its own right-hand axis, in a second colour. */
   compare?: { points: readonly ChartPoint[]; title: string; unit: string };
   /**
@@ -178,8 +183,9 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
       yAxis: [
         {
           type: 'value',
-          scale: !(opts.bands || opts.percentAxis),
+          scale: !(opts.bands || opts.percentAxis || opts.correlationAxis),
           ...(opts.bands || opts.percentAxis ? { min: 0, max: 100 } : {}),
+          ...(opts.correlationAxis ? { min: -1, max: 1 } : {}),
           splitLine: { lineStyle: { color: GRID } },
           axisLabel: { color: compare ? ACCENT : '#4b5563', fontSize: layout.font, formatter: labelNumber },
           splitNumber: 4,
@@ -254,17 +260,29 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
                   ]),
                 },
               }
-            : opts.bands
+            : opts.correlationAxis
               ? {
                   markArea: {
                     silent: true,
                     data: [
-                      [{ yAxis: 80, itemStyle: { color: 'rgba(220,38,38,0.08)' } }, { yAxis: 100 }],
-                      [{ yAxis: 0, itemStyle: { color: 'rgba(22,163,74,0.08)' } }, { yAxis: 20 }],
+                      [
+                        { yAxis: -opts.correlationAxis.chance, itemStyle: { color: 'rgba(107,114,128,0.16)' } },
+                        { yAxis: opts.correlationAxis.chance },
+                      ],
                     ],
                   },
                 }
-              : {}),
+              : opts.bands
+                ? {
+                    markArea: {
+                      silent: true,
+                      data: [
+                        [{ yAxis: 80, itemStyle: { color: 'rgba(220,38,38,0.08)' } }, { yAxis: 100 }],
+                        [{ yAxis: 0, itemStyle: { color: 'rgba(22,163,74,0.08)' } }, { yAxis: 20 }],
+                      ],
+                    },
+                  }
+                : {}),
         },
       ],
     });

@@ -5,7 +5,7 @@
 export type Inline = string | { text: string; href: string } | { strong: string } | { code: string };
 
 export type Block =
-  | { kind: 'heading'; level: 2 | 3; text: string; id?: string }
+  | { kind: 'heading'; level: 2 | 3 | 4; text: string; id?: string }
   /** `aside`: supplementary text, shown small, and left out on narrow screens. */
   | { kind: 'paragraph'; inlines: Inline[]; aside?: boolean }
   | { kind: 'list'; items: Inline[][] }
@@ -96,12 +96,20 @@ export interface ChartBlock {
   /**
    * What the static chart shows besides its lines, for the interactive one to show too: its title, its unit, and
    * its scale — `bands` a fixed 0–100 axis with the risk-off (80–100) and risk-on (0–20) bands, `percent` a fixed
-   * 0–100 axis. Its legend (each line's label, colour and last value) is drawn from `data`.
+   * 0–100 axis, `correlation` a fixed −1…1 axis with the band |ρ| < chance shaded. Its legend (each line's label, colour and last value) is drawn from `data`.
    */
-  head?: { title: string; unit: string; scale?: 'bands' | 'percent' };
+  head?: { title: string; unit: string; scale?: 'bands' | 'percent' } | ChartHeadCorrelation;
   downloads: Array<{ text: string; href: string }>;
   /** The data behind the chart; `total` when the rows are only the latest of more (the summary says so). */
   table?: { caption: string; header: string[]; rows: string[][]; note?: string; total?: number };
+}
+
+/** A correlation chart's head: a fixed −1…1 axis with the values within chance (|ρ| < chance) shaded. */
+export interface ChartHeadCorrelation {
+  title: string;
+  unit: string;
+  scale: 'correlation';
+  chance: number;
 }
 
 export interface Page {

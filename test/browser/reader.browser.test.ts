@@ -287,11 +287,36 @@ describe('the site as a reader sees it (issue 32)', {
     const markets = await open('/markets', phone());
     const overlays = markets.page.locator('figure.chart img[src$="-vs-btc.svg"]');
     assert.equal(await overlays.count(), 2);
-    for (const img of await overlays.all())
-      assert.ok(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0));
+    // Below the fold and lazily loaded: scrolled to, then decoded (decode() waits for the image).
+    for (const img of await overlays.all()) {
+      await img.scrollIntoViewIfNeeded();
+      assert.ok(await img.evaluate((i: HTMLImageElement) => i.decode().then(() => i.naturalWidth > 0)));
+    }
     assert.match(
       await markets.page.locator('main').textContent().then(orEmpty),
-      /S&P 500, the Nasdaq-100 and gold are not drawn/,
+      /The S&P 500, the Nasdaq-100 and gold are drawn only as this statistic/,
+    );
+    // The asset control reaches every asset, each with its correlation over the whole history, interactive with the
+    // static chart's title, unit and −1…1 scale, the prices of none but bitcoin drawn.
+    const assetLinks = await markets.page
+      .locator('nav.pills[aria-label="Asset"] a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    assert.deepEqual(assetLinks, ['#asset-spx', '#asset-qqq', '#asset-btc', '#asset-gold']);
+    const spx = markets.page.locator('figure.chart', { has: markets.page.locator('img[src$="correlation-spx.svg"]') });
+    await spx.scrollIntoViewIfNeeded();
+    await spx.locator('.uplot-holder canvas').waitFor();
+    assert.equal(
+      await spx.locator('.chart-title').textContent().then(orEmpty),
+      'S&P 500: 52-week correlation with net liquidity',
+    );
+    assert.match(await spx.locator('.chart-unit').textContent().then(orEmpty), /within chance \(\|ρ\| < 0\.27\)/);
+    assert.match(
+      await spx.locator('figcaption').textContent().then(orEmpty),
+      /Latest: ρ [+−±]\d\.\d\d over the \d+ weeks to \w{3} \d+, \d{4}/,
+    );
+    assert.equal(
+      await markets.page.locator('img[src*="-vs-spx"], img[src*="-vs-qqq"], img[src*="-vs-gold"]').count(),
+      0,
     );
     assert.ok((await markets.page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
     await markets.close();

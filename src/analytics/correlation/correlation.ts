@@ -12,6 +12,8 @@ import { round } from '../stats/round.ts';
  * - asset returns: the week's log return;
  * - rolling Pearson correlations over 13, 26 and 52 weeks (a window needs 80 % of its weeks), latest value and
  *   the last 26 weekly values, each with its n;
+ * - the 52-week rolling correlation over the whole history (every week whose window holds 80 % of its weeks), on
+ *   one date axis for every asset and measure: the chart /markets draws for assets whose prices may not be drawn;
  * - lead/lag: correlation of liquidity change at week t with the asset return at week t + k, k = −13 … +13
  *   (k > 0: liquidity leads), over the last 260 weeks; the strongest |ρ| is significant only above the
  *   Bonferroni threshold for 27 lags, z₀.₉₉₉₁ / √n, since the best of 27 noisy correlations is large by chance;
@@ -20,6 +22,7 @@ import { round } from '../stats/round.ts';
  */
 export const WINDOWS_WEEKS = [13, 26, 52] as const;
 export const PATH_WEEKS = 26;
+export const HISTORY_WINDOW_WEEKS = 52;
 export const MAX_LAG_WEEKS = 13;
 export const LEAD_LAG_WEEKS = 260;
 export const BACKTEST_HORIZONS = [20, 60] as const;
@@ -54,6 +57,14 @@ export interface CorrelationReport {
   correlations: Record<Asset, Record<Measure, Record<'13w' | '26w' | '52w', RollingFigure>>>;
   leadLag: Record<Asset, Record<Measure, LeadLagFigure>>;
   backtest: Record<Asset, { horizons: Record<'20d' | '60d', ForwardReturnFigure> }>;
+  rollingHistory: RollingHistory;
+}
+
+/** One rolling window's correlation for every week, on one date axis (null where the window lacks data). */
+export interface RollingHistory {
+  windowWeeks: number;
+  dates: string[];
+  rho: Record<Asset, Record<Measure, Array<number | null>>>;
 }
 
 export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, PointInTimeSeries>): CorrelationReport {
@@ -66,12 +77,14 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
   const correlations = {} as CorrelationReport['correlations'];
   const leadLag = {} as CorrelationReport['leadLag'];
   const backtest = {} as CorrelationReport['backtest'];
+  const historyRho = {} as RollingHistory['rho'];
   let lastDay = -1;
   for (const asset of ASSETS) {
     const prices = sample(inputs.get(asset), days, 6);
     const returns = logReturns(prices);
     correlations[asset] = {} as Record<Measure, Record<'13w' | '26w' | '52w', RollingFigure>>;
     leadLag[asset] = {} as Record<Measure, LeadLagFigure>;
+    historyRho[asset] = {} as Record<Measure, Array<number | null>>;
     for (const measure of MEASURES) {
       const x = liquidity[measure];
       const figures = {} as Record<'13w' | '26w' | '52w', RollingFigure>;
@@ -82,6 +95,7 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
       }
       correlations[asset][measure] = figures;
       leadLag[asset][measure] = crossCorrelation(x, returns, days);
+      historyRho[asset][measure] = rollingEveryWeek(x, returns, HISTORY_WINDOW_WEEKS);
     }
     backtest[asset] = {
       horizons: {
@@ -97,6 +111,41 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
     correlations,
     leadLag,
     backtest,
+    rollingHistory: trimHistory(days, historyRho),
+  };
+}
+
+/**
+ * A window's correlation ending at every week (null where it holds under 80 % of its weeks). Example: for 60 weeks
+ * of data and a 52-week window, the first 41 entries are null (41 weeks hold fewer than 42 pairs).
+ */
+export function rollingEveryWeek(x: Float64Array, y: Float64Array, window: number): Array<number | null> {
+  const minPairs = Math.ceil(window * 0.8);
+  const out: Array<number | null> = [];
+  for (let end = 1; end <= x.length; end++) {
+    const { rho, n } = pairedCorrelation(x, y, end - window, end);
+    out.push(n >= minPairs ? rho : null);
+  }
+  return out;
+}
+
+/** The weeks from the first to the last with any value, so the history neither starts nor ends with empty rows. */
+function trimHistory(days: Int32Array, rho: RollingHistory['rho']): RollingHistory {
+  const columns = Object.values(rho).flatMap((byMeasure) => Object.values(byMeasure));
+  const has = (i: number) => columns.some((column) => column[i] !== null);
+  let from = 0;
+  while (from < days.length && !has(from)) from++;
+  let to = days.length;
+  while (to > from && !has(to - 1)) to--;
+  const trimmed = {} as RollingHistory['rho'];
+  for (const [asset, byMeasure] of Object.entries(rho) as Array<[Asset, Record<Measure, Array<number | null>>]>) {
+    trimmed[asset] = {} as Record<Measure, Array<number | null>>;
+    for (const measure of MEASURES) trimmed[asset][measure] = byMeasure[measure].slice(from, to);
+  }
+  return {
+    windowWeeks: HISTORY_WINDOW_WEEKS,
+    dates: Array.from(days.subarray(from, to), (d) => fromDayNumber(d)),
+    rho: trimmed,
   };
 }
 

@@ -1,10 +1,10 @@
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import { Provenance } from './provenance.ts';
 import { ForwardReturns } from './validation.ts';
 
 const ASSETS = ['spx', 'qqq', 'btc', 'gold'] as const;
 const Rho = Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()]);
-const keyed = <T extends ReturnType<typeof Type.Object>>(keys: readonly string[], value: T, description: string) =>
+const keyed = <T extends TSchema>(keys: readonly string[], value: T, description: string) =>
   Type.Object(Object.fromEntries(keys.map((k) => [k, value])), { additionalProperties: false, description });
 
 const Rolling = Type.Object(
@@ -71,6 +71,30 @@ export const Correlation = Type.Object(
         { additionalProperties: false },
       ),
       'Forward returns by regime state (the non-overlapping sample at the top level, every daily window with Newey–West errors, and every sampling phase; the state uses only data published by that day), keyed by asset.',
+    ),
+    rollingHistory: Type.Object(
+      {
+        windowWeeks: Type.Integer({ minimum: 1, description: 'The rolling window, in weeks (52).' }),
+        dates: Type.Array(Type.String({ format: 'date' }), {
+          description: 'Every Friday from the first to the last week with a value, ascending.',
+        }),
+        rho: keyed(
+          ASSETS,
+          keyed(
+            ['headline', 'netLiquidity'],
+            Type.Array(Rho, {
+              description: 'One value per date; null where the window holds under 80 % of its weeks.',
+            }),
+            'By liquidity measure.',
+          ),
+          'Keyed by asset.',
+        ),
+      },
+      {
+        additionalProperties: false,
+        description:
+          'The rolling correlation over the whole history, aligned with dates: how the association changed over time (the chart /markets draws; a statistic, so published for assets whose prices are restricted).',
+      },
     ),
     provenance: Provenance,
   },

@@ -17,12 +17,16 @@
     if (Array.isArray(body.data)) {
       return [body.data.map((p) => Date.parse(`${p.date}T00:00:00Z`) / 1000), body.data.map((p) => p.value)];
     }
-    if (Array.isArray(body.dates)) {
-      // A field of the history ("subIndices.funding"), or the headline.
-      const values = field ? field.split('.').reduce((o, k) => o?.[k], body) : body.headline;
-      return [body.dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), values];
+    // A field of a body with a date axis: the history's ("subIndices.funding", the headline without one), or the
+    // correlations' ("rollingHistory.rho.spx.netLiquidity"); the dates are the nearest `dates` on the field's path.
+    let dates = body.dates;
+    let values = body;
+    for (const key of field ? field.split('.') : ['headline']) {
+      if (Array.isArray(values?.dates)) dates = values.dates;
+      values = values?.[key];
     }
-    throw new Error('unknown chart data');
+    if (!Array.isArray(dates) || !Array.isArray(values)) throw new Error('unknown chart data');
+    return [dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), values];
   }
 
   /** The site's colours (light or dark, from the stylesheet's variables), so the chart follows the page's theme. */
@@ -35,7 +39,7 @@
   /**
    * The risk bands of the static chart (80–100 risk-off, 0–20 risk-on), painted under the lines on a 0–100 scale.
    */
-  function bandsPlugin() {
+  function bandsPlugin(bands) {
     const fill = (u, from, to, color) => {
       const top = u.valToPos(to, 'y', true);
       const bottom = u.valToPos(from, 'y', true);
@@ -46,12 +50,30 @@
       hooks: {
         drawClear: (u) => {
           u.ctx.save();
-          fill(u, 80, 100, 'rgba(220,38,38,0.12)');
-          fill(u, 0, 20, 'rgba(22,163,74,0.12)');
+          for (const [from, to, color] of bands) fill(u, from, to, color);
           u.ctx.restore();
         },
       },
     };
+  }
+
+  /** The static chart's shaded bands for a head's scale: the risk bands, or a correlation's chance band. */
+  function bandsOf(head) {
+    if (head?.scale === 'bands') {
+      return [
+        [80, 100, 'rgba(220,38,38,0.12)'],
+        [0, 20, 'rgba(22,163,74,0.12)'],
+      ];
+    }
+    if (head?.scale === 'correlation') return [[-head.chance, head.chance, 'rgba(107,114,128,0.16)']];
+    return [];
+  }
+
+  /** The static chart's fixed axis: 0–100 for the headline and the sub-indices, −1…1 for a correlation. */
+  function rangeOf(head) {
+    if (head?.scale === 'bands' || head?.scale === 'percent') return [0, 100];
+    if (head?.scale === 'correlation') return [-1, 1];
+    return null;
   }
 
   /** The title, unit and legend (each line's colour, label and last value with its date) above the plot. */
@@ -182,13 +204,14 @@
     (figure.querySelector('.chart-head') ?? picture).after(holder);
     const size = () => ({ width: holder.clientWidth, height: holder.clientWidth < 500 ? 240 : 300 });
     const axis = { font: '12px system-ui, sans-serif', stroke: colors.muted, grid: { stroke: colors.line } };
-    const fixed = head?.scale === 'bands' || head?.scale === 'percent';
+    const range = rangeOf(head);
+    const bands = bandsOf(head);
     const plot = new uPlot(
       {
         ...size(),
         cursor: { drag: { x: false, y: false }, points: { size: 8 } },
         legend: { show: false },
-        scales: { x: { time: true }, ...(fixed ? { y: { auto: false, range: [0, 100] } } : {}) },
+        scales: { x: { time: true }, ...(range ? { y: { auto: false, range } } : {}) },
         axes: [
           axis,
           { ...axis, scale: 'y', size: 56, values: (_u, ticks) => ticks.map((t) => number.format(t)) },
@@ -209,7 +232,7 @@
           {},
           ...labels.map((label, i) => ({ label, scale: i === 0 ? 'y' : 'y2', stroke: COLORS[i], width: 1.8 })),
         ],
-        plugins: [tooltipPlugin(labels), ...(head?.scale === 'bands' ? [bandsPlugin()] : [])],
+        plugins: [tooltipPlugin(labels), ...(bands.length > 0 ? [bandsPlugin(bands)] : [])],
       },
       data,
       holder,

@@ -1,7 +1,8 @@
 import type { CorrelationBody } from '../../publish/resources/correlation.ts';
-import { LIQUIDITY_MEASURES } from '../../publish/site-port.ts';
+import { LIQUIDITY_MEASURES, MARKET_ASSETS } from '../../publish/site-port.ts';
+import { seriesDef } from '../../timeseries/catalog.ts';
 import type { Block, Inline, Page } from '../page.ts';
-import { formatDate, type SiteData } from '../site-data.ts';
+import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
 
 const ASSET_NAMES: Record<string, string> = {
   spx: 'S&P 500',
@@ -39,7 +40,7 @@ export function marketsPage(data: SiteData): Page {
     {
       kind: 'toc',
       items: [
-        { text: 'Liquidity against bitcoin', id: 'overlay' },
+        { text: 'Liquidity against each asset', id: 'overlay' },
         { text: 'Rolling correlations', id: 'correlations' },
         { text: 'Lead and lag', id: 'lead-lag' },
         { text: 'Returns after each regime', id: 'backtest' },
@@ -67,55 +68,136 @@ export function marketsPage(data: SiteData): Page {
 }
 
 /**
- * Liquidity drawn against an asset's price, each on its own axis, for each measure (net liquidity, the headline): the
- * chart a reader looks at before the statistics. Only bitcoin's prices may be drawn; the S&P 500, the Nasdaq-100 and
- * gold are restricted by their providers' terms, so the page says so instead of drawing them.
+ * Liquidity against each asset, chosen by a row of asset links: the rolling correlation over the whole history for
+ * every asset (a statistic, which the terms of the S&P 500, Nasdaq-100 and gold allow), and for bitcoin, whose terms
+ * allow drawing its prices, liquidity drawn against the price on a second axis for each measure.
  */
 function overlayBlocks(data: SiteData): Block[] {
-  if (!data.assets.has('btc')) return [];
-  const charts = LIQUIDITY_MEASURES.filter((m) => m !== 'headline' || data.history).map((measure): Block => {
-    const name = measure === 'headline' ? 'The liquidity headline' : 'Net liquidity';
-    const src = `/charts/${measure}-vs-btc.svg`;
-    return {
+  const history = data.correlation?.rollingHistory;
+  const assets = MARKET_ASSETS;
+  return [
+    { kind: 'heading', level: 2, text: 'Liquidity against each asset', id: 'overlay' },
+    {
+      kind: 'paragraph',
+      inlines: [
+        `For each asset, the ${history?.windowWeeks ?? 52}-week correlation of the week’s change in net liquidity with the asset’s weekly return, over the whole history: above the grey band, the asset tended to rise in weeks liquidity rose; inside it, the association is within chance. Bitcoin’s price is also drawn against liquidity. The S&P 500, the Nasdaq-100 and gold are drawn only as this statistic: their providers’ terms forbid reproducing their prices.`,
+      ],
+    },
+    {
+      kind: 'links',
+      label: 'Asset',
+      items: assets.map((asset) => ({ text: ASSET_NAMES[asset] ?? asset, href: `#asset-${asset}` })),
+    },
+    ...assets.flatMap((asset): Block[] => [
+      { kind: 'heading', level: 3, text: ASSET_NAMES[asset] ?? asset, id: `asset-${asset}` },
+      ...correlationChartBlocks(data, asset),
+      ...(data.assets.has(asset) ? priceOverlayBlocks(data, asset) : []),
+    ]),
+  ];
+}
+
+function hasHistory(data: SiteData, asset: string): boolean {
+  const rho = data.correlation?.rollingHistory.rho[asset as keyof CorrelationBody['rollingHistory']['rho']];
+  return rho?.netLiquidity.some((v) => v !== null) ?? false;
+}
+
+/** The asset's rolling correlation with net liquidity over the whole history, with its latest value in words. */
+function correlationChartBlocks(data: SiteData, asset: string): Block[] {
+  const c = data.correlation;
+  if (!c || !hasHistory(data, asset)) {
+    const failed = data.health.sources.find((s) => s.seriesId === asset && s.lastStatus === 'error');
+    return [
+      {
+        kind: 'paragraph',
+        inlines: [
+          `No correlation: the service holds too few weeks of ${ASSET_NAMES[asset] ?? asset} prices${failed ? ' (its refresh is failing)' : ''}. See `,
+          { text: '/api/health', href: '/api/health' },
+          '.',
+        ],
+      },
+    ];
+  }
+  const weeks = c.rollingHistory.windowWeeks;
+  const chance = 1.96 / Math.sqrt(weeks);
+  const latest = c.correlations[asset as keyof typeof c.correlations].netLiquidity[`${weeks}w` as '52w'];
+  const name = ASSET_NAMES[asset] ?? asset;
+  const src = `/charts/net-liquidity-correlation-${asset}.svg`;
+  const reading =
+    latest.latest === null
+      ? 'No recent value.'
+      : `Latest: ρ ${formatSigned(latest.latest, 2)} over the ${latest.n} weeks to ${formatDate(latest.asOf!)}, ${Math.abs(latest.latest) > chance ? 'outside' : 'within'} the chance band (±${r2(chance)}).`;
+  return [
+    {
       kind: 'chart',
       src,
-      alt: `${name} (left axis) and the bitcoin price in US dollars (right axis) over five years.`,
-      caption: `${name} against bitcoin, five years. Bitcoin: Coinbase via FRED (CBBTCUSD), cited as its terms ask.`,
-      data: [],
+      alt: `The ${weeks}-week correlation of weekly changes in net liquidity with the ${name}’s weekly return, over the whole history, on a scale from −1 to 1, with the band within chance shaded.`,
+      caption: `${name}: ${weeks}-week correlation with net liquidity (Pearson ρ, weekly). ${reading}`,
+      data: [
+        {
+          url: '/api/correlation',
+          label: `ρ with net liquidity (${weeks} weeks)`,
+          field: `rollingHistory.rho.${asset}.netLiquidity`,
+        },
+      ],
+      head: {
+        title: `${name}: ${weeks}-week correlation with net liquidity`,
+        unit: `Pearson ρ of weekly changes; grey: within chance (|ρ| < ${r2(chance)})`,
+        scale: 'correlation',
+        chance,
+      },
       downloads: [
         { text: 'SVG', href: src },
-        { text: 'PNG', href: `/charts/${measure}-vs-btc.png` },
-        ...(measure === 'net-liquidity'
-          ? [{ text: 'CSV (net liquidity)', href: '/api/series/net-liquidity.csv?days=1826' }]
-          : []),
+        { text: 'PNG', href: `/charts/net-liquidity-correlation-${asset}.png` },
+        { text: 'The same with the headline (SVG)', href: `/charts/headline-correlation-${asset}.svg` },
+        { text: 'JSON (every week)', href: '/api/correlation' },
       ],
-    };
-  });
+    },
+  ];
+}
+
+/**
+ * Liquidity drawn against the asset's price, each on its own axis, for each measure (net liquidity, the headline):
+ * only for an asset whose terms allow drawing its prices (bitcoin).
+ */
+function priceOverlayBlocks(data: SiteData, asset: string): Block[] {
+  const name = ASSET_NAMES[asset] ?? asset;
+  const assetDef = seriesDef(asset);
+  const measures = LIQUIDITY_MEASURES.filter((m) => m !== 'headline' || data.history);
   return [
-    { kind: 'heading', level: 2, text: 'Liquidity against bitcoin', id: 'overlay' },
     {
       kind: 'links',
       label: 'Liquidity measure',
-      items: LIQUIDITY_MEASURES.map((m) => ({
+      items: measures.map((m) => ({
         text: m === 'headline' ? 'The headline' : 'Net liquidity',
         href: `#overlay-${m}`,
       })),
     },
-    ...charts.flatMap((chart, i): Block[] => [
-      {
-        kind: 'heading',
-        level: 3,
-        text: i === 0 ? 'Net liquidity and bitcoin' : 'The headline and bitcoin',
-        id: `overlay-${LIQUIDITY_MEASURES[i]}`,
-      },
-      chart,
-    ]),
-    {
-      kind: 'paragraph',
-      inlines: [
-        'The S&P 500, the Nasdaq-100 and gold are not drawn: their providers’ terms forbid reproducing their prices, so only statistics computed from them are published (below).',
-      ],
-    },
+    ...measures.flatMap((measure): Block[] => {
+      const measureName = measure === 'headline' ? 'The liquidity headline' : 'Net liquidity';
+      const src = `/charts/${measure}-vs-${asset}.svg`;
+      return [
+        {
+          kind: 'heading',
+          level: 4,
+          text: `${measure === 'headline' ? 'The headline' : 'Net liquidity'} and the ${name.toLowerCase()} price`,
+          id: `overlay-${measure}`,
+        },
+        {
+          kind: 'chart',
+          src,
+          alt: `${measureName} (left axis) and the ${name.toLowerCase()} price in US dollars (right axis) over five years.`,
+          caption: `${measureName} against ${name.toLowerCase()}, five years. ${name}: ${assetDef?.publisher ?? 'its provider'} (${assetDef?.source?.provider === 'fred' ? assetDef.source.seriesId : asset}), cited as its terms ask.`,
+          data: [],
+          downloads: [
+            { text: 'SVG', href: src },
+            { text: 'PNG', href: `/charts/${measure}-vs-${asset}.png` },
+            ...(measure === 'net-liquidity'
+              ? [{ text: 'CSV (net liquidity)', href: '/api/series/net-liquidity.csv?days=1826' }]
+              : []),
+          ],
+        },
+      ];
+    }),
   ];
 }
 

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { crossCorrelation, pairedCorrelation, rolling } from '../../../src/analytics/correlation/correlation.ts';
+import {
+  crossCorrelation,
+  pairedCorrelation,
+  rolling,
+  rollingEveryWeek,
+} from '../../../src/analytics/correlation/correlation.ts';
 import { normalQuantile } from '../../../src/analytics/stats/normal-quantile.ts';
 
 function gaussian(seed: number, n: number): Float64Array {
@@ -72,6 +77,32 @@ describe('correlation statistics', () => {
     assert.ok(Math.abs(figure.latest! - expected) < 1e-3);
     const { rho } = pairedCorrelation(x, y, 0, n);
     assert.ok(Math.abs(rho! - naivePearson(Array.from(x), Array.from(y))) < 1e-3);
+  });
+
+  it('the rolling history has one value per week: null until the window holds 80 % of its weeks, then an independent Pearson, its end equal to the latest rolling value', () => {
+    const n = 90;
+    const x = gaussian(7, n);
+    const e = gaussian(8, n);
+    const y = Float64Array.from({ length: n }, (_, t) => 0.5 * x[t]! + e[t]!);
+    x[30] = Number.NaN; // a missing week inside the history: windows across it have one pair fewer
+    const history = rollingEveryWeek(x, y, 52);
+    assert.equal(history.length, n);
+    // 42 pairs (80 % of 52) are first available in the window ending at week 42 (index 41), plus the missing week.
+    assert.equal(
+      history.findIndex((v) => v !== null),
+      42,
+    );
+    for (const end of [43, 60, 89]) {
+      const a: number[] = [];
+      const b: number[] = [];
+      for (let i = Math.max(0, end + 1 - 52); i <= end; i++)
+        if (!Number.isNaN(x[i]!)) {
+          a.push(x[i]!);
+          b.push(y[i]!);
+        }
+      assert.ok(Math.abs(history[end]! - naivePearson(a, b)) < 1e-3, `week ${end}`);
+    }
+    assert.equal(history.at(-1), rolling(x, y, weeks(n), 52).latest);
   });
 
   it('normal quantiles match tables', () => {
