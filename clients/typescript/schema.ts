@@ -264,6 +264,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/correlation/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rolling correlation of liquidity with SPX, QQQ, BTC and gold, every week
+         * @description The 52-week rolling Pearson correlation of weekly liquidity changes (the headline, net liquidity) with weekly asset log returns, for every Friday of the history: one date axis, one array per asset and measure (null where the window holds under 80 % of its weeks). Its last values are the 52-week figures of /api/correlation. A statistic, so published for the assets whose prices are restricted.
+         *
+         *     Cache-Control: `public, s-maxage=900, stale-while-revalidate=1800`
+         */
+        get: operations["getCorrelationHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/changelog": {
         parameters: {
             query?: never;
@@ -2977,42 +2999,70 @@ export interface components {
                     };
                 };
             };
-            /** @description The rolling correlation over the whole history, aligned with dates: how the association changed over time (the chart /markets draws; a statistic, so published for assets whose prices are restricted). */
-            rollingHistory: {
-                /** @description The rolling window, in weeks (52). */
-                windowWeeks: number;
-                /** @description Every Friday from the first to the last week with a value, ascending. */
-                dates: string[];
-                /** @description Keyed by asset. */
-                rho: {
-                    /** @description By liquidity measure. */
-                    spx: {
-                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
-                        headline: (number | null)[];
-                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
-                        netLiquidity: (number | null)[];
-                    };
-                    /** @description By liquidity measure. */
-                    qqq: {
-                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
-                        headline: (number | null)[];
-                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
-                        netLiquidity: (number | null)[];
-                    };
-                    /** @description By liquidity measure. */
-                    btc: {
-                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
-                        headline: (number | null)[];
-                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
-                        netLiquidity: (number | null)[];
-                    };
-                    /** @description By liquidity measure. */
-                    gold: {
-                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
-                        headline: (number | null)[];
-                        /** @description One value per date; null where the window holds under 80 % of its weeks. */
-                        netLiquidity: (number | null)[];
-                    };
+            /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
+            provenance: {
+                serviceVersion: string;
+                modelVersion: string | null;
+                publication: {
+                    id: number;
+                    /** @description When the publication was built (ISO 8601). */
+                    builtAt: string;
+                };
+                /** @description The newest date of data among the inputs. */
+                dataCutoff: string | null;
+                /** @description Every series the answer reads; derived series bring their formula inputs. */
+                inputs: {
+                    id: string;
+                    /** @description fred, treasury, nyfed, prices, or derived (from the inputs beside it). */
+                    provider: string;
+                    /** @description The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol). */
+                    providerSeriesId: string | null;
+                    /** @description The upstream terms (public-domain, citation-required, restricted). */
+                    license: string;
+                    /** @description When this service first saw the newest vintage the answer was built from. */
+                    vintageSeenAt: string | null;
+                    lastDate: string | null;
+                    /** @description Present when the newest vintage read came from the bootstrap snapshot shipped with the project (loaded into an empty store), not from the provider: "bootstrap snapshot of DATE". */
+                    vintageFrom?: string;
+                }[];
+            };
+        };
+        CorrelationHistory: {
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The rolling window, in weeks (52). */
+            windowWeeks: number;
+            /** @description Every Friday from the first to the last week with a value, ascending; every value as known that day. */
+            dates: string[];
+            /** @description Pearson correlation of weekly liquidity changes with weekly log returns, keyed by asset. */
+            rho: {
+                /** @description headline: weekly change of the 0–100 headline (higher = tighter); netLiquidity: weekly change in USD bn. */
+                spx: {
+                    /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                    headline: (number | null)[];
+                    /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                    netLiquidity: (number | null)[];
+                };
+                /** @description headline: weekly change of the 0–100 headline (higher = tighter); netLiquidity: weekly change in USD bn. */
+                qqq: {
+                    /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                    headline: (number | null)[];
+                    /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                    netLiquidity: (number | null)[];
+                };
+                /** @description headline: weekly change of the 0–100 headline (higher = tighter); netLiquidity: weekly change in USD bn. */
+                btc: {
+                    /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                    headline: (number | null)[];
+                    /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                    netLiquidity: (number | null)[];
+                };
+                /** @description headline: weekly change of the 0–100 headline (higher = tighter); netLiquidity: weekly change in USD bn. */
+                gold: {
+                    /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                    headline: (number | null)[];
+                    /** @description One value per date; null where the window holds under 80 % of its weeks. */
+                    netLiquidity: (number | null)[];
                 };
             };
             /** @description Where this answer comes from: the service and model versions, the publication, the data cut-off, and per input series its provider, provider id, terms and the vintage read. */
@@ -3961,6 +4011,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Correlation"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag matches the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description correlation_unavailable: The correlation statistics could not be computed and no earlier result exists. internal_error: An unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCorrelationHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rolling correlation of liquidity with SPX, QQQ, BTC and gold, every week. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorrelationHistory"];
                 };
             };
             /** @description Not modified: the If-None-Match tag matches the current ETag. */

@@ -10,9 +10,9 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '1.14.0',
     date: '2026-11-26',
-    openapiFingerprint: 'sha256:6d6f73207abe667c1ebd200982f48ddb736bb033b2c75f09967dda049dfb7ced',
+    openapiFingerprint: 'sha256:54e3773d2b82266e109ab5402df74f355bd31626f52075fc277989fc0c9c5014',
     changes: [
-      'Added: rollingHistory in /api/correlation — the 52-week rolling correlation of each liquidity measure with each asset for every week of the history (dates, and one array per asset and measure, null where the window holds under 80 % of its weeks). Its last value is correlations.{asset}.{measure}.52w.latest.',
+      'Added: /api/correlation/history — the 52-week rolling correlation of each liquidity measure with each asset for every week of the history (dates, and one array per asset and measure, null where the window holds under 80 % of its weeks). Its last values are the 52w figures of /api/correlation, which is unchanged (the history is its own resource: twice its size).',
       'Added: /charts/{net-liquidity|headline}-correlation-{spx|qqq|btc|gold} (.svg, .png): that rolling correlation over the whole history on a −1…1 axis, the band within chance (|ρ| < 1.96/√52) shaded. A statistic, so drawn for the S&P 500, the Nasdaq-100 and gold too, whose prices are not.',
     ],
   },

@@ -19,7 +19,7 @@ import { buildAllSeries, currentState } from './publication-series.ts';
 import { attempt, failed, type RecomputeErrors } from './recompute.ts';
 import { type Resource, resource, withProvenance } from './resource.ts';
 import { type ChangelogBody, changelogBody } from './resources/changelog.ts';
-import type { CorrelationBody } from './resources/correlation.ts';
+import type { CorrelationBody, CorrelationHistoryBody } from './resources/correlation.ts';
 import { responseExamples } from './resources/examples.ts';
 import { type HealthBody, healthBody, type LastRun } from './resources/health.ts';
 import { type IndicatorSummary, indicatorSummaries } from './resources/indicators.ts';
@@ -59,6 +59,7 @@ export interface Publication extends Downloads {
   /** One lens per locale; only the narrative differs between them. */
   readonly lens: ReadonlyMap<Locale, Resource<LensBody>> | undefined;
   readonly correlation: Resource<CorrelationBody> | undefined;
+  readonly correlationHistory: Resource<CorrelationHistoryBody> | undefined;
   /** Needs the site content (blog, directory); undefined without it. */
   readonly snapshot: Resource<SnapshotBody> | undefined;
   /** /api/changelog: the API's versions (from the content) and the model's; undefined without content. */
@@ -158,12 +159,32 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     () => {
       if (!correlationReport) throw new Error('the model has not been computed');
       if ('error' in correlationReport) throw new Error(correlationReport.error);
+      const { rollingHistory: _history, ...statistics } = correlationReport;
       return resource<CorrelationBody>(
-        { updatedAt: stamp, ...correlationReport, provenance: provenance([...modelInputs, ...CORRELATION_INPUTS]) },
+        { updatedAt: stamp, ...statistics, provenance: provenance([...modelInputs, ...CORRELATION_INPUTS]) },
         'correlation',
       );
     },
     previous?.correlation,
+  );
+  await nextTurn();
+  const correlationHistory = attempt(
+    'correlation',
+    errors,
+    stamp,
+    () => {
+      if (!correlationReport) throw new Error('the model has not been computed');
+      if ('error' in correlationReport) throw new Error(correlationReport.error);
+      return resource<CorrelationHistoryBody>(
+        {
+          updatedAt: stamp,
+          ...correlationReport.rollingHistory,
+          provenance: provenance([...modelInputs, ...CORRELATION_INPUTS]),
+        },
+        'correlation',
+      );
+    },
+    previous?.correlationHistory,
   );
   const modelProvenance = provenance(modelInputs);
   const model = modelState && (await modelResources(modelState, modelProvenance));
@@ -225,6 +246,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     '/api/model': model?.description.body,
     '/api/lens': lens?.get('en')?.body,
     '/api/correlation': correlation?.body,
+    '/api/correlation/history': correlationHistory?.body,
     '/api/snapshot': snapshot?.body,
     '/api/health': health.body,
   });
@@ -256,6 +278,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     model: model?.description,
     lens,
     correlation,
+    correlationHistory,
     snapshot,
     changelog,
     health,
@@ -277,6 +300,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     model?.history,
     model?.description,
     correlation,
+    correlationHistory,
     snapshot,
     health,
     ...(lens?.values() ?? []),

@@ -186,7 +186,7 @@ function correlationChart(
   style: ChartStyle,
   data: SiteData,
 ): ChartSpec | undefined {
-  const history = data.correlation?.rollingHistory;
+  const history = data.correlationHistory;
   const key = pair.measure === 'headline' ? 'headline' : 'netLiquidity';
   const rho = history?.rho[pair.asset as keyof typeof history.rho]?.[key];
   if (!history || !rho) return undefined;

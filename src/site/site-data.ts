@@ -1,6 +1,6 @@
 import type { BlogPost, EndpointDoc, ErrorDoc, PublicationContent } from '../publish/content.ts';
 import type { ModelState, Publication } from '../publish/publication.ts';
-import type { CorrelationBody } from '../publish/resources/correlation.ts';
+import type { CorrelationBody, CorrelationHistoryBody } from '../publish/resources/correlation.ts';
 import { examplePath } from '../publish/resources/examples.ts';
 import type { HealthBody } from '../publish/resources/health.ts';
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
@@ -31,6 +31,8 @@ export interface SiteData {
   /** The lens in every locale (only the narrative differs). */
   lenses: ReadonlyMap<Locale, LensBody>;
   correlation: CorrelationBody | undefined;
+  /** The 52-week rolling correlations for every week (/api/correlation/history). */
+  correlationHistory: CorrelationHistoryBody | undefined;
   health: HealthBody;
   indicators: readonly IndicatorSummary[];
   /** Asset prices that may be drawn (DRAWABLE_ASSETS: terms allowing reproduction), by id. */
@@ -90,6 +92,7 @@ export function siteData(publication: Publication): SiteData {
     lens: publication.lens?.get('en')?.body,
     lenses: new Map([...(publication.lens ?? [])].map(([locale, resource]) => [locale, resource.body])),
     correlation: publication.correlation?.body,
+    correlationHistory: publication.correlationHistory?.body,
     health: publication.health.body,
     indicators: publication.indicators,
     weeklyNotes: publication.weeklyNotes,

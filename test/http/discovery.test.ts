@@ -59,6 +59,7 @@ describe('machine-readable discovery', () => {
       '/api/history',
       '/api/lens',
       '/api/correlation',
+      '/api/correlation/history',
       '/api/snapshot',
       '/api/health',
       '/api/series/{id}',
@@ -80,6 +81,7 @@ describe('machine-readable discovery', () => {
     '/api/model',
     '/api/lens?lang=ja',
     '/api/correlation',
+    '/api/correlation/history',
     '/api/health',
     ...INDICATOR_IDS.map((id) => `/api/series/${id}?days=30`),
   ];

@@ -100,6 +100,30 @@ describe('GET /api/correlation', () => {
       assert.ok(body.backtest[asset].horizons['60d'].from);
     }
   });
+
+  it('/api/correlation/history has every week on one axis, valid, its last values the 52-week figures of /api/correlation', async () => {
+    const res = await h.app.inject('/api/correlation/history');
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['cache-control'], 'public, s-maxage=900, stale-while-revalidate=1800');
+    const history = res.json();
+    assert.deepEqual(validator.validate('/api/correlation/history', 200, history), []);
+    assert.equal(history.windowWeeks, 52);
+    const statistics = (await h.app.inject('/api/correlation')).json();
+    assert.equal(statistics.rollingHistory, undefined, 'the statistics stay small');
+    for (const asset of ['spx', 'qqq', 'btc', 'gold'])
+      for (const measure of ['headline', 'netLiquidity']) {
+        const column = history.rho[asset][measure] as Array<number | null>;
+        assert.equal(column.length, history.dates.length, `${asset} ${measure}`);
+        const figure = statistics.correlations[asset][measure]['52w'];
+        const at = history.dates.indexOf(figure.asOf);
+        assert.ok(at >= 0, `${asset} ${measure} ${figure.asOf}`);
+        assert.equal(column[at], figure.latest, `${asset} ${measure}`);
+        // The history's last 26 weeks are the figure's path.
+        for (const point of figure.path) assert.equal(column[history.dates.indexOf(point.date)], point.rho);
+      }
+    for (let i = 1; i < history.dates.length; i++)
+      assert.equal(Date.parse(history.dates[i]) - Date.parse(history.dates[i - 1]), 7 * 86_400_000, 'weekly');
+  });
 });
 
 describe('lens and correlation before any data', () => {
@@ -111,7 +135,7 @@ describe('lens and correlation before any data', () => {
   after(() => h.close());
 
   it('answer 503 no_data_yet with Retry-After (issue 30: nothing stored is temporary, not a failure)', async () => {
-    for (const path of ['/api/lens', '/api/correlation']) {
+    for (const path of ['/api/lens', '/api/correlation', '/api/correlation/history']) {
       const res = await h.app.inject(path);
       assert.equal(res.statusCode, 503, path);
       assert.equal(res.json().error.code, 'no_data_yet', path);

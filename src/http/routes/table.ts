@@ -1,6 +1,7 @@
 import { getChangelog } from './changelog.ts';
 import { getChart, getChartPng } from './chart.ts';
 import { getCorrelation } from './correlation.ts';
+import { getCorrelationHistory } from './correlation-history.ts';
 import { getBulk, getSeriesCsv } from './csv.ts';
 import { getDirectory } from './directory.ts';
 import { getApiCatalog, getLlmsTxt, getMcp, getOpenApi, getOpenApiWellKnown, staticDocuments } from './documents.ts';
@@ -51,6 +52,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   getModel,
   getLens,
   getCorrelation,
+  getCorrelationHistory,
   getChangelog,
   getChart,
   getChartPng,

@@ -72,31 +72,29 @@ export const Correlation = Type.Object(
       ),
       'Forward returns by regime state (the non-overlapping sample at the top level, every daily window with Newey–West errors, and every sampling phase; the state uses only data published by that day), keyed by asset.',
     ),
-    rollingHistory: Type.Object(
-      {
-        windowWeeks: Type.Integer({ minimum: 1, description: 'The rolling window, in weeks (52).' }),
-        dates: Type.Array(Type.String({ format: 'date' }), {
-          description: 'Every Friday from the first to the last week with a value, ascending.',
-        }),
-        rho: keyed(
-          ASSETS,
-          keyed(
-            ['headline', 'netLiquidity'],
-            Type.Array(Rho, {
-              description: 'One value per date; null where the window holds under 80 % of its weeks.',
-            }),
-            'By liquidity measure.',
-          ),
-          'Keyed by asset.',
-        ),
-      },
-      {
-        additionalProperties: false,
-        description:
-          'The rolling correlation over the whole history, aligned with dates: how the association changed over time (the chart /markets draws; a statistic, so published for assets whose prices are restricted).',
-      },
-    ),
     provenance: Provenance,
   },
   { $id: 'Correlation', additionalProperties: false },
+);
+
+export const CorrelationHistory = Type.Object(
+  {
+    updatedAt: Type.String({ format: 'date-time' }),
+    windowWeeks: Type.Integer({ minimum: 1, description: 'The rolling window, in weeks (52).' }),
+    dates: Type.Array(Type.String({ format: 'date' }), {
+      description:
+        'Every Friday from the first to the last week with a value, ascending; every value as known that day.',
+    }),
+    rho: keyed(
+      ASSETS,
+      keyed(
+        ['headline', 'netLiquidity'],
+        Type.Array(Rho, { description: 'One value per date; null where the window holds under 80 % of its weeks.' }),
+        'headline: weekly change of the 0–100 headline (higher = tighter); netLiquidity: weekly change in USD bn.',
+      ),
+      'Pearson correlation of weekly liquidity changes with weekly log returns, keyed by asset.',
+    ),
+    provenance: Provenance,
+  },
+  { $id: 'CorrelationHistory', additionalProperties: false },
 );

@@ -1,4 +1,4 @@
-import type { CorrelationBody } from './correlation.ts';
+import type { CorrelationBody, CorrelationHistoryBody } from './correlation.ts';
 import type { HistoryBody } from './model.ts';
 
 /**
@@ -11,6 +11,8 @@ export function responseExamples(bodies: Record<string, unknown>): Map<string, u
     if (body === undefined) continue;
     if (path === '/api/history') examples.set(path, trimHistory(body as HistoryBody));
     else if (path === '/api/correlation') examples.set(path, trimCorrelation(body as CorrelationBody));
+    else if (path === '/api/correlation/history')
+      examples.set(path, trimCorrelationHistory(body as CorrelationHistoryBody));
     else if (path === '/api/snapshot') {
       const snapshot = body as { indicators: unknown[]; apis: unknown[] };
       examples.set(path, { ...snapshot, indicators: snapshot.indicators.slice(0, 3), apis: snapshot.apis.slice(0, 3) });
@@ -64,4 +66,16 @@ function trimCorrelation(report: CorrelationBody): CorrelationBody {
     }
   }
   return copy;
+}
+
+/** The last three weeks of the rolling correlations. */
+function trimCorrelationHistory(history: CorrelationHistoryBody): CorrelationHistoryBody {
+  const k = Math.max(0, history.dates.length - 3);
+  const rho = Object.fromEntries(
+    Object.entries(history.rho).map(([asset, byMeasure]) => [
+      asset,
+      { headline: byMeasure.headline.slice(k), netLiquidity: byMeasure.netLiquidity.slice(k) },
+    ]),
+  ) as CorrelationHistoryBody['rho'];
+  return { ...history, dates: history.dates.slice(k), rho };
 }

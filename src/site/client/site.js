@@ -17,16 +17,13 @@
     if (Array.isArray(body.data)) {
       return [body.data.map((p) => Date.parse(`${p.date}T00:00:00Z`) / 1000), body.data.map((p) => p.value)];
     }
-    // A field of a body with a date axis: the history's ("subIndices.funding", the headline without one), or the
-    // correlations' ("rollingHistory.rho.spx.netLiquidity"); the dates are the nearest `dates` on the field's path.
-    let dates = body.dates;
-    let values = body;
-    for (const key of field ? field.split('.') : ['headline']) {
-      if (Array.isArray(values?.dates)) dates = values.dates;
-      values = values?.[key];
+    if (Array.isArray(body.dates)) {
+      // A field of a body with a date axis: the history's ("subIndices.funding"; the headline without one) or the
+      // rolling correlations' ("rho.spx.netLiquidity").
+      const values = field ? field.split('.').reduce((o, k) => o?.[k], body) : body.headline;
+      return [body.dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), values];
     }
-    if (!Array.isArray(dates) || !Array.isArray(values)) throw new Error('unknown chart data');
-    return [dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), values];
+    throw new Error('unknown chart data');
   }
 
   /** The site's colours (light or dark, from the stylesheet's variables), so the chart follows the page's theme. */

@@ -1,4 +1,4 @@
-import type { CorrelationBody } from '../../publish/resources/correlation.ts';
+import type { CorrelationBody, CorrelationHistoryBody } from '../../publish/resources/correlation.ts';
 import { LIQUIDITY_MEASURES, MARKET_ASSETS } from '../../publish/site-port.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import type { Block, Inline, Page } from '../page.ts';
@@ -58,7 +58,7 @@ export function marketsPage(data: SiteData): Page {
         ` (updated ${formatDate(c.updatedAt)}, weekly data to ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'}). Method: `,
         {
           text: 'methodology, correlations',
-          href: '/methodology#5-correlations-api-correlation-src-analytics-correlation-ts',
+          href: '/methodology#5-correlations-api-correlation-src-analytics-correlation-correlation-ts',
         },
         '.',
       ],
@@ -73,7 +73,7 @@ export function marketsPage(data: SiteData): Page {
  * allow drawing its prices, liquidity drawn against the price on a second axis for each measure.
  */
 function overlayBlocks(data: SiteData): Block[] {
-  const history = data.correlation?.rollingHistory;
+  const history = data.correlationHistory;
   const assets = MARKET_ASSETS;
   return [
     { kind: 'heading', level: 2, text: 'Liquidity against each asset', id: 'overlay' },
@@ -97,7 +97,7 @@ function overlayBlocks(data: SiteData): Block[] {
 }
 
 function hasHistory(data: SiteData, asset: string): boolean {
-  const rho = data.correlation?.rollingHistory.rho[asset as keyof CorrelationBody['rollingHistory']['rho']];
+  const rho = data.correlationHistory?.rho[asset as keyof CorrelationHistoryBody['rho']];
   return rho?.netLiquidity.some((v) => v !== null) ?? false;
 }
 
@@ -117,7 +117,7 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
       },
     ];
   }
-  const weeks = c.rollingHistory.windowWeeks;
+  const weeks = data.correlationHistory!.windowWeeks;
   const chance = 1.96 / Math.sqrt(weeks);
   const latest = c.correlations[asset as keyof typeof c.correlations].netLiquidity[`${weeks}w` as '52w'];
   const name = ASSET_NAMES[asset] ?? asset;
@@ -134,9 +134,9 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
       caption: `${name}: ${weeks}-week correlation with net liquidity (Pearson ρ, weekly). ${reading}`,
       data: [
         {
-          url: '/api/correlation',
+          url: '/api/correlation/history',
           label: `ρ with net liquidity (${weeks} weeks)`,
-          field: `rollingHistory.rho.${asset}.netLiquidity`,
+          field: `rho.${asset}.netLiquidity`,
         },
       ],
       head: {
@@ -149,7 +149,7 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
         { text: 'SVG', href: src },
         { text: 'PNG', href: `/charts/net-liquidity-correlation-${asset}.png` },
         { text: 'The same with the headline (SVG)', href: `/charts/headline-correlation-${asset}.svg` },
-        { text: 'JSON (every week)', href: '/api/correlation' },
+        { text: 'JSON (every week)', href: '/api/correlation/history' },
       ],
     },
   ];
