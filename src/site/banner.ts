@@ -2,6 +2,7 @@ import type { Publication } from '../publish/publication.ts';
 import { PROVIDERS_UNREACHABLE } from '../publish/resources/health.ts';
 import { isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
 import { daysBetween, isoDate } from '../timeseries/dates.ts';
+import { frameWords } from './frame-words.ts';
 import type { Banner } from './page.ts';
 import { formatAge, formatDate } from './site-data.ts';
 
@@ -54,11 +55,13 @@ export function bannerFor(publication: Publication): Banner | undefined {
     // Two different things, said apart: the providers have not published (nothing we can do) and our refresh
     // failed (named per series, so a failing benchmark is not mistaken for one of the indicators).
     const failures = failedCount(health.sources);
+    const w = frameWords('en').banner;
     return {
       tone: 'warn',
-      title: `Data to ${formatDate(reading.date)}, ${formatAge(age)} old.`,
-      text: `The providers have published nothing newer for the model's inputs.${failures ? ` Our refresh also failed for ${failures} series.` : ''}`,
-      ...(failures ? { more: { summary: 'Which, and why', text: `${failed}.` } } : {}),
+      title: w.dataTo(formatDate(reading.date), `${formatAge(age)} old`),
+      text: `${w.noNewer}${failures ? ` ${w.refreshFailed(failures)}` : ''}`,
+      ...(failures ? { more: { summary: w.which, text: `${failed}.` } } : {}),
+      stale: { date: reading.date, ageDays: age, failures },
     };
   }
   if (!reading) return { tone: 'warn', title: 'No reading yet.', text: health.reasons.join(' ') };

@@ -1,7 +1,7 @@
 import { marked } from 'marked';
 import { DATA_LICENSE } from '../timeseries/licenses.ts';
+import { frameWords, localBanner, pageLocale } from './frame-words.ts';
 import {
-  type Banner,
   type Block,
   type CalendarDay,
   type ChartBlock,
@@ -12,17 +12,8 @@ import {
   type SiteInfo,
 } from './page.ts';
 
-/** The HTML rendering of a page model: the document, its head (feeds, Open Graph, the chart scripts) and every block. */
-const NAV: Array<[string, string]> = [
-  ['/', 'Dashboard'],
-  ['/today', 'Today'],
-  ['/archive', 'Archive'],
-  ['/markets', 'Markets'],
-  ['/methodology', 'Methodology'],
-  ['/docs', 'API'],
-  ['/blog', 'Blog'],
-  ['/about', 'About'],
-];
+/** The main navigation's paths, in order; their labels are the page language's (frame-words.ts). */
+const NAV = ['/', '/today', '/archive', '/markets', '/methodology', '/docs', '/blog', '/about'] as const;
 
 /**
  * Rendered Markdown made navigable: h2 and h3 get an id from their text (so a table of contents can link them),
@@ -213,15 +204,20 @@ function monthHtml(m: { year: number; month: number; days: Map<number, CalendarD
   return `<table class="calendar"><caption>${title}</caption><thead><tr>${WEEKDAYS.map((d) => `<th scope="col">${d}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+/** The HTML rendering of a page model: the document, its head (feeds, Open Graph, the chart scripts) and every block. */
 export function renderHtml(page: Page, site: SiteInfo): string {
+  const locale = pageLocale(page);
+  const w = frameWords(locale);
   const nav = NAV.map(
-    ([href, label]) =>
-      `<a href="${href}"${href === page.path || (href !== '/' && page.path.startsWith(`${href}/`)) ? ' aria-current="page"' : ''}>${label}</a>`,
+    (href) =>
+      `<a href="${href}"${href === page.path || (href !== '/' && page.path.startsWith(`${href}/`)) ? ' aria-current="page"' : ''}>${escapeHtml(w.nav[href])}</a>`,
   ).join('');
   const markdownHref = page.path === '/' ? '/index.md' : `${page.path}.md`;
   const hasCharts = containsChart(page.blocks);
+  // The licence's scope in the page's language; the English sentence, marked English, where a locale has none.
+  const scope = w.scope ? escapeHtml(w.scope) : `<span lang="en">${escapeHtml(DATA_LICENSE.scope)}</span>`;
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(page.lang ?? 'en')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -248,13 +244,13 @@ export function renderHtml(page: Page, site: SiteInfo): string {
 <meta name="theme-color" content="#0f172a">${hasCharts ? '\n<link rel="stylesheet" href="/assets/uplot.css">\n<script src="/assets/uplot.js" defer></script>\n<script src="/assets/site.js" defer></script>' : ''}
 </head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
-<header class="site-header"><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="Main">${nav}</nav></header>
-<main id="main"${page.lang ? ` lang="${escapeHtml(page.lang)}"` : ''}>
-${site.banner ? bannerHtml(site.banner) : ''}<h1>${escapeHtml(page.title)}</h1>
+<a class="skip" href="#main">${escapeHtml(w.skip)}</a>
+<header class="site-header"><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="${escapeHtml(w.navLabel)}">${nav}</nav></header>
+<main id="main">
+${site.banner ? bannerHtml(localBanner(site.banner, locale)) : ''}<h1>${escapeHtml(page.title)}</h1>
 ${page.blocks.map(blockHtml).join('\n')}
 </main>
-<footer class="site-footer"><p>Data: FRED, U.S. Treasury Fiscal Data, New York Fed, market prices. Licence: <a href="${DATA_LICENSE.url}">${DATA_LICENSE.name}</a>. ${escapeHtml(DATA_LICENSE.scope)} Information only, not investment advice.</p><p><a href="${markdownHref}">This page as Markdown</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/changelog">Changelog</a> · <a href="/feed.xml">Feed</a></p></footer>
+<footer class="site-footer"><p>${escapeHtml(w.sources)}${w.gap}${escapeHtml(w.licence)}${w.gap}<a href="${DATA_LICENSE.url}">${DATA_LICENSE.name}</a>${w.stop}${w.gap}${scope}${w.gap}${escapeHtml(w.notAdvice)}</p><p><a href="${markdownHref}">${escapeHtml(w.markdown)}</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/changelog">${escapeHtml(w.changelog)}</a> · <a href="/feed.xml">${escapeHtml(w.feed)}</a></p></footer>
 </body>
 </html>
 `;
@@ -269,9 +265,10 @@ function containsChart(blocks: readonly Block[]): boolean {
   );
 }
 
-function bannerHtml(banner: Banner): string {
+function bannerHtml(banner: ReturnType<typeof localBanner>): string {
+  const moreLang = banner.moreLang ? ` lang="${banner.moreLang}"` : '';
   const more = banner.more
-    ? ` <details><summary>${escapeHtml(banner.more.summary)}</summary>${escapeHtml(banner.more.text)}</details>`
+    ? `${banner.gap}<details><summary>${escapeHtml(banner.more.summary)}</summary><span${moreLang}>${escapeHtml(banner.more.text)}</span></details>`
     : '';
-  return `<div class="banner tone-${banner.tone}" role="status"><strong>${escapeHtml(banner.title)}</strong> ${escapeHtml(banner.text)}${more}</div>\n`;
+  return `<div class="banner tone-${banner.tone}" role="status"${banner.lang ? ` lang="${banner.lang}"` : ''}><strong>${escapeHtml(banner.title)}</strong>${banner.gap}${escapeHtml(banner.text)}${more}</div>\n`;
 }

@@ -1,4 +1,5 @@
 import { DATA_LICENSE } from '../timeseries/licenses.ts';
+import { frameWords, localBanner, pageLocale } from './frame-words.ts';
 import { type Block, type Inline, monthTitle, type Page, type SiteInfo } from './page.ts';
 
 /**
@@ -94,8 +95,16 @@ function blockMarkdown(block: Block): string {
 }
 
 export function renderMarkdown(page: Page, site: SiteInfo): string {
+  const locale = pageLocale(page);
   const body = page.blocks.map(blockMarkdown).join('\n\n');
-  const more = site.banner?.more ? ` ${text(site.banner.more.text)}` : '';
-  const banner = site.banner ? `> **${text(site.banner.title)}** ${text(site.banner.text)}${more}\n\n` : '';
-  return `# ${text(page.title)}\n\n${banner}> ${text(page.description)}\n\n${body}\n\n---\n\n${site.name} · ${site.baseUrl}${page.path} · licence ${DATA_LICENSE.name}: ${DATA_LICENSE.scope} · information only, not investment advice.\n`;
+  const local = site.banner && localBanner(site.banner, locale);
+  const more = local?.more ? `${local.gap}${text(local.more.text)}` : '';
+  const banner = local ? `> **${text(local.title)}**${local.gap}${text(local.text)}${more}\n\n` : '';
+  // The footer in the page's language, as the HTML's (frame-words.ts).
+  const w = frameWords(locale);
+  const footer =
+    locale === 'en'
+      ? `licence ${DATA_LICENSE.name}: ${DATA_LICENSE.scope} · information only, not investment advice.`
+      : `${w.licence}${w.gap}${DATA_LICENSE.name}${w.stop}${w.gap}${w.scope ?? DATA_LICENSE.scope} · ${w.notAdvice}`;
+  return `# ${text(page.title)}\n\n${banner}> ${text(page.description)}\n\n${body}\n\n---\n\n${site.name} · ${site.baseUrl}${page.path} · ${footer}\n`;
 }

@@ -137,6 +137,8 @@ export interface Banner {
   tone: 'warn' | 'bad';
   title: string;
   text: string;
+  /** The facts of a stale-data banner, for writing it in another language (frame-words.ts localBanner). */
+  stale?: { date: string; ageDays: number; failures: number };
 }
 
 /** The id of a heading: "5. Correlations (/api/correlation)" → "5-correlations-api-correlation". */

@@ -204,14 +204,40 @@ describe('the site as a reader sees it (issue 32)', {
     const grid = await ja.page.locator('table.matrix').evaluate((t) => t.getBoundingClientRect().right);
     assert.ok(grid <= 320, `the lens grid ends at ${grid}`);
     // The whole lens is in Japanese, not one paragraph: title, grid, tables and their words, dates.
-    assert.equal(await ja.page.locator('main').getAttribute('lang'), 'ja');
+    assert.equal(await ja.page.locator('html').getAttribute('lang'), 'ja');
     assert.equal(await ja.page.locator('h1').textContent(), 'レンズ：量・価格・構造');
-    // The site's frame (the banner, like the navigation) stays English; the lens itself does not.
-    const main = await ja.page.locator('main').evaluate((m) => {
-      const copy = m.cloneNode(true) as HTMLElement;
-      copy.querySelector('.banner')?.remove();
-      return copy.textContent ?? '';
+    // The site's frame is Japanese too: navigation, skip link, banner, footer. What stays English says so (lang="en":
+    // the failing series' names and causes behind the banner's details, product names in the footer).
+    const frame = await ja.page.evaluate(() => {
+      const english = (root: Element) => {
+        const copy = root.cloneNode(true) as HTMLElement;
+        for (const part of Array.from(copy.querySelectorAll('[lang="en"]'))) part.remove();
+        return copy.textContent ?? '';
+      };
+      return {
+        nav: Array.from(document.querySelectorAll('header nav a')).map((a) => a.textContent),
+        skip: document.querySelector('a.skip')?.textContent,
+        banner: english(document.querySelector('.banner')!),
+        footer: english(document.querySelector('footer')!),
+      };
     });
+    assert.deepEqual(frame.nav, ['ダッシュボード', '今日', 'アーカイブ', '市場', '手法', 'API', 'ブログ', '概要']);
+    assert.equal(frame.skip, '本文へスキップ');
+    assert.equal(
+      frame.banner,
+      'データは2026/08/27まで（3 か月前）。提供元はモデルの入力データについて新しいデータを公表していません。当サービスの更新も 2 系列で失敗しました。どの系列か、その理由',
+    );
+    assert.match(
+      frame.footer,
+      /^データ：FRED、米財務省 Fiscal Data、ニューヨーク連銀、市場価格。ライセンス：CC0-1\.0。CC0 1\.0 は本サービスが計算した結果に適用されます/,
+    );
+    for (const text of [frame.banner, frame.footer])
+      assert.doesNotMatch(
+        text,
+        /\b(Data to|old|providers|refresh|Licence|market|Information only|This page|Changelog)\b/,
+        text,
+      );
+    const main = await ja.page.locator('main').textContent().then(orEmpty);
     for (const english of [
       'Net liquidity, 4-week flow',
       'posture \\ pulse',

@@ -265,6 +265,22 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     assert.ok(spx.byState['risk-on'].count > 10, 'non-overlapping risk-on windows');
     assert.ok(spx.allWindows.byState['risk-on'].count > 15 * spx.byState['risk-on'].count, 'every daily window');
     assert.equal(spx.phases.count, 20);
+    // The figures docs/methodology.md quotes for the rolling history (section 5): weeks outside the chance band.
+    const history = (await h.app.inject('/api/correlation/history')).json();
+    const chance = 1.96 / Math.sqrt(history.windowWeeks);
+    const outside = (asset: string, measure: string) => {
+      const values = (history.rho[asset][measure] as Array<number | null>).filter((v) => v !== null) as number[];
+      const share = (100 * values.filter((v) => Math.abs(v) > chance).length) / values.length;
+      return `${share.toFixed(1)} % of ${values.length}`;
+    };
+    assert.deepEqual(
+      ['spx', 'btc', 'gold'].flatMap((a) => [outside(a, 'netLiquidity'), outside(a, 'headline')]),
+      ['8.4 % of 513', '11.7 % of 513', '2.1 % of 567', '7.4 % of 567', '5.4 % of 1093', '6.4 % of 1087'],
+    );
+    assert.deepEqual(
+      history.rho.qqq.netLiquidity.filter((v: number | null) => v !== null),
+      [],
+    );
   });
 
   it('series missing from the files answer 503, not an empty or invented 200', async () => {

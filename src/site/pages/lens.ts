@@ -2,6 +2,7 @@ import { LENS_TIERING_TREND_DAYS, type LensBody } from '../../publish/resources/
 import { daysBetween } from '../../timeseries/dates.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import { lensWord, lensWords } from '../lens-words.ts';
+import { localAge, localDate } from '../local-dates.ts';
 import type { Block, Page } from '../page.ts';
 import type { SiteData } from '../site-data.ts';
 
@@ -28,8 +29,8 @@ export function lensPath(locale: Locale): string {
 
 /**
  * /lens and /lens/{locale}: the three-axis lens — quantity, price, structure — in the chosen language: the narrative
- * (the lens' own writer), the grid, the tables and their state words (lens-words.ts), dates and ages by Intl. The
- * site's frame (navigation, banner, footer) stays English.
+ * (the lens' own writer), the grid, the tables and their state words (lens-words.ts), dates and ages by Intl; the
+ * site's frame (navigation, banner, footer) follows the page's language (frame-words.ts).
  */
 export function lensPage(data: SiteData, locale: Locale): Page {
   const lens = data.lenses.get(locale);
@@ -77,21 +78,6 @@ export function lensPage(data: SiteData, locale: Locale): Page {
     blocks,
     ...(locale === 'en' ? {} : { lang: locale }),
   };
-}
-
-/** A date in the locale's medium style: "Aug 26, 2026", "2026/08/26", "26 ago 2026". */
-function localDate(locale: Locale): (iso: string) => string {
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  return (iso) => format.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
-}
-
-/** How long ago, in the locale: "13 months ago", "13 か月前", "vor 13 Monaten". */
-function localAge(locale: Locale, days: number): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
-  if (days < 14) return format.format(-days, 'day');
-  if (days < 60) return format.format(-Math.round(days / 7), 'week');
-  if (days < 730) return format.format(-Math.round(days / 30.44), 'month');
-  return format.format(-Math.round(days / 365.25), 'year');
 }
 
 /** Each indicator's latest data date and its age: "Oct 22, 2025 (13 months ago)". */
