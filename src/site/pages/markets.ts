@@ -12,9 +12,16 @@ const ASSET_NAMES: Record<string, string> = {
 };
 const MEASURE_NAMES = { headline: 'Headline', netLiquidity: 'Net liquidity' } as const;
 
-const r2 = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x.toFixed(2));
+/** Two decimals with a true minus sign, as the site writes negatives: −0.04. */
+const r2 = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x.toFixed(2).replace('-', '−'));
 const pct = (x: number | null | undefined) =>
   x === null || x === undefined ? 'n/a' : `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)} %`;
+/** The months a statistic spans: "Aug 2021 – Aug 2026". */
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const span = (from: string | null, to: string | null) =>
+  from && to
+    ? `${monthYear.format(new Date(`${from}T00:00:00Z`))} – ${monthYear.format(new Date(`${to}T00:00:00Z`))}`
+    : 'n/a';
 const pValue = (p: number | null | undefined) =>
   p === null || p === undefined ? 'n/a' : p < 0.001 ? '< 0.001' : p.toFixed(3);
 
@@ -201,6 +208,28 @@ function priceOverlayBlocks(data: SiteData, asset: string): Block[] {
   ];
 }
 
+/** The assets with any figure: an asset without stored prices gets no rows of n/a, but a sentence (withoutData). */
+function assetsWithData(c: CorrelationBody): CorrelationBody['assets'] {
+  return c.assets.filter(
+    (asset) => c.correlations[asset].netLiquidity['52w'].path.length > 0 || c.backtest[asset].horizons['20d'].from,
+  );
+}
+
+function withoutData(c: CorrelationBody): Block[] {
+  const missing = c.assets.filter((asset) => !assetsWithData(c).includes(asset));
+  if (missing.length === 0) return [];
+  return [
+    {
+      kind: 'paragraph',
+      inlines: [
+        `No statistics below for ${missing.map((a) => ASSET_NAMES[a] ?? a).join(' and ')}: the service holds too few of its prices (see `,
+        { text: '/api/health', href: '/api/health' },
+        ').',
+      ],
+    },
+  ];
+}
+
 function page(blocks: Block[]): Page {
   return {
     path: '/markets',
@@ -214,6 +243,7 @@ function page(blocks: Block[]): Page {
 function correlationBlocks(c: CorrelationBody): Block[] {
   return [
     { kind: 'heading', level: 2, text: 'Rolling correlations', id: 'correlations' },
+    ...withoutData(c),
     {
       kind: 'paragraph',
       inlines: [
@@ -226,16 +256,18 @@ function correlationBlocks(c: CorrelationBody): Block[] {
     },
     {
       kind: 'table',
-      caption: 'Latest rolling correlation (ρ), by asset and liquidity measure',
+      caption: `Latest rolling correlation (ρ), by asset and liquidity measure: windows ending ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'} unless a cell says otherwise`,
       header: ['Asset', 'Measure', '13 weeks', '26 weeks', '52 weeks'],
-      rows: c.assets.flatMap((asset) =>
+      rows: assetsWithData(c).flatMap((asset) =>
         (Object.keys(MEASURE_NAMES) as Array<keyof typeof MEASURE_NAMES>).map((measure): Inline[][] => {
           const figures = c.correlations[asset][measure];
           const cell = (w: '13w' | '26w' | '52w') => {
             const f = figures[w];
             if (f.latest === null) return ['n/a'];
             const significant = f.n > 3 && Math.abs(f.latest) > 1.96 / Math.sqrt(f.n);
-            return [`${r2(f.latest)}${significant ? ' ✓' : ''} (n ${f.n})`];
+            // An asset whose data ends earlier than the others' says when its window ends.
+            const ending = f.asOf && f.asOf !== c.dataAsOf ? `, to ${formatDate(f.asOf)}` : '';
+            return [`${r2(f.latest)}${significant ? ' ✓' : ''} (n ${f.n}${ending})`];
           };
           return [[ASSET_NAMES[asset] ?? asset], [MEASURE_NAMES[measure]], cell('13w'), cell('26w'), cell('52w')];
         }),
@@ -259,14 +291,15 @@ function leadLagBlocks(c: CorrelationBody): Block[] {
       header: [
         'Asset',
         'Measure',
+        'Weeks',
         'Best lag (weeks)',
         'ρ',
-        'n',
-        '95 % threshold',
-        'Bonferroni threshold',
+        'n (weeks)',
+        '95 % threshold (ρ)',
+        'Bonferroni threshold (ρ)',
         'Significant',
       ],
-      rows: c.assets.flatMap((asset) =>
+      rows: assetsWithData(c).flatMap((asset) =>
         (Object.keys(MEASURE_NAMES) as Array<keyof typeof MEASURE_NAMES>).map((measure): Inline[][] => {
           const f = c.leadLag[asset][measure];
           const lag = f.best
@@ -279,6 +312,7 @@ function leadLagBlocks(c: CorrelationBody): Block[] {
           return [
             [ASSET_NAMES[asset] ?? asset],
             [MEASURE_NAMES[measure]],
+            [span(f.window.from, f.window.to)],
             [lag],
             [r2(f.best?.rho)],
             [String(f.best?.n ?? 'n/a')],
@@ -294,12 +328,13 @@ function leadLagBlocks(c: CorrelationBody): Block[] {
 
 function backtestBlocks(c: CorrelationBody): Block[] {
   const rows: Inline[][][] = [];
-  for (const asset of c.assets) {
+  for (const asset of assetsWithData(c)) {
     for (const horizon of ['20d', '60d'] as const) {
       const f = c.backtest[asset].horizons[horizon];
       rows.push([
         [ASSET_NAMES[asset] ?? asset],
         [horizon === '20d' ? '20 days' : '60 days'],
+        [span(f.from, f.to)],
         [pct(f.byState['risk-on'].meanPct)],
         [pct(f.byState.neutral.meanPct)],
         [pct(f.byState['risk-off'].meanPct)],
@@ -326,6 +361,7 @@ function backtestBlocks(c: CorrelationBody): Block[] {
       header: [
         'Asset',
         'Horizon',
+        'Windows',
         'Risk-on',
         'Neutral',
         'Risk-off',

@@ -63,6 +63,7 @@ export function todayPage(data: SiteData): Page {
     { kind: 'heading', level: 2, text: 'Recent days' },
     {
       kind: 'table',
+      caption: 'The headline and each group’s reading, 0 loosest … 100 tightest, over the last 15 days',
       // The groups by the first word of their names ("Quantity", "Price"): the table fits a phone.
       header: ['Date', 'Headline', 'Status', ...groups.map(([, name]) => groupShortName(name))],
       rows: history.dates
@@ -232,6 +233,8 @@ function dayBlocks(history: History, i: number, names: GroupNames): Block[] {
     {
       kind: 'stats',
       items: [
+        // The date of every figure beside it (the page's title says it too, but a figure is read on its own).
+        { label: 'Reading for', value: formatDate(history.dates[i]!) },
         {
           label: 'Headline',
           value: `${history.headline[i]} / 100`,
