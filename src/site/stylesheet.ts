@@ -85,7 +85,7 @@ blockquote{margin:1rem 0;padding:.5rem 1rem;border-left:4px solid var(--accent);
 .toc{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.5rem 1rem;margin:1rem 0}
 .toc-title{font-size:1rem;border:0;margin:.5rem 0}
 .toc li{padding:.2rem 0}
-.toc a{display:inline-block;padding:.3rem 0}
+.toc a{display:inline-block;padding:.3rem 0;overflow-wrap:anywhere}
 form.query{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;margin:.75rem 0;padding:.75rem;background:var(--card);border:1px solid var(--line);border-radius:10px}
 .field{display:flex;flex-direction:column;gap:.2rem;font-size:.9rem;min-width:0;max-width:100%}
 select{max-width:100%}
