@@ -21,6 +21,7 @@ export function llmsTxt(data: SiteData): string {
     `- [Lens](${b}/api/lens): Quantity, Price, Structure and the posture × pulse cell (?lang=en|zh|zh-Hant|ja|ko|es|fr|de)`,
     `- [History](${b}/api/history): daily 0–100 headline with status, confidence and sub-indices`,
     `- [Correlation](${b}/api/correlation): rolling correlations, lead/lag and backtest vs SPX, QQQ, BTC, gold`,
+    `- [Correlation history](${b}/api/correlation/history): the 52-week rolling correlation with each asset for every week of the history`,
     `- [MCP server](${b}/docs#mcp): Model Context Protocol at ${b}/mcp (JSON-RPC by POST): tools (get_regime, get_series, get_history, get_lens, get_correlation, get_model, get_health, list_series) over streamable HTTP; \`usd-liquidity mcp\` serves them over stdio`,
     `- [Bulk download](${b}/api/bulk.zip): every reproducible series as one long CSV, the history and the model, in one zip`,
     `- CSV: ${b}/api/series/{id}.csv and ${b}/api/history.csv (or Accept: text/csv)`,

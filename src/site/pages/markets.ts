@@ -87,7 +87,7 @@ function overlayBlocks(data: SiteData): Block[] {
     {
       kind: 'paragraph',
       inlines: [
-        `For each asset, the ${history?.windowWeeks ?? 52}-week correlation of the week’s change in net liquidity with the asset’s weekly return, over the whole history: above the grey band, the asset tended to rise in weeks liquidity rose; inside it, the association is within chance. Bitcoin’s price is also drawn against liquidity. The S&P 500, the Nasdaq-100 and gold are drawn only as this statistic: their providers’ terms forbid reproducing their prices.`,
+        `For each asset, the ${history?.windowWeeks ?? 52}-week correlation of the week’s change in net liquidity with the asset’s weekly return, over the whole history: above the grey band, the asset tended to rise in weeks liquidity rose (below it, to fall); inside it, the association is within chance. Bitcoin’s price is also drawn against liquidity. The S&P 500, the Nasdaq-100 and gold are drawn only as this statistic: their providers’ terms forbid reproducing their prices.`,
       ],
     },
     {
