@@ -152,16 +152,21 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     lens = failed('lens', errors, stamp, cause, previous?.lens);
   }
   await nextTurn();
+  // The statistics and their weekly history are two resources of one computation: they fail and are kept together.
+  const correlationProvenance = provenance([...modelInputs, ...CORRELATION_INPUTS]);
+  const report = () => {
+    if (!correlationReport) throw new Error('the model has not been computed');
+    if ('error' in correlationReport) throw new Error(correlationReport.error);
+    return correlationReport;
+  };
   const correlation = attempt(
     'correlation',
     errors,
     stamp,
     () => {
-      if (!correlationReport) throw new Error('the model has not been computed');
-      if ('error' in correlationReport) throw new Error(correlationReport.error);
-      const { rollingHistory: _history, ...statistics } = correlationReport;
+      const { rollingHistory: _history, ...statistics } = report();
       return resource<CorrelationBody>(
-        { updatedAt: stamp, ...statistics, provenance: provenance([...modelInputs, ...CORRELATION_INPUTS]) },
+        { updatedAt: stamp, ...statistics, provenance: correlationProvenance },
         'correlation',
       );
     },
@@ -172,18 +177,11 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     'correlation',
     errors,
     stamp,
-    () => {
-      if (!correlationReport) throw new Error('the model has not been computed');
-      if ('error' in correlationReport) throw new Error(correlationReport.error);
-      return resource<CorrelationHistoryBody>(
-        {
-          updatedAt: stamp,
-          ...correlationReport.rollingHistory,
-          provenance: provenance([...modelInputs, ...CORRELATION_INPUTS]),
-        },
+    () =>
+      resource<CorrelationHistoryBody>(
+        { updatedAt: stamp, ...report().rollingHistory, provenance: correlationProvenance },
         'correlation',
-      );
-    },
+      ),
     previous?.correlationHistory,
   );
   const modelProvenance = provenance(modelInputs);

@@ -1,12 +1,10 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
-import { createHarness, type Harness } from '../support/harness.ts';
-import { hasRealData, realReplayData } from '../support/replay-data.ts';
+import type { Harness } from '../support/harness.ts';
+import { realSiteSkip, startRealSite } from '../support/real-site.ts';
 
 /**
  * Issue 32: "no page shows a number without a unit and a date". Every value a data page shows — a stat, a card, a
@@ -15,7 +13,6 @@ import { hasRealData, realReplayData } from '../support/replay-data.ts';
  * column, a calendar and the lens grid hold no values; prose and chart captions are not values (charts carry their
  * date and unit in the image and its legend, tested in the reader test).
  */
-const CHROMIUM = '/usr/bin/chromium';
 
 /** The values on the page that lack a unit or a date, each with what was read around it. Runs in the page. */
 function unlabelledValues(): string[] {
@@ -71,29 +68,19 @@ function unlabelledValues(): string[] {
   });
 }
 
-describe('every value on the data pages has a unit and a date (issue 32)', {
-  skip:
-    (!existsSync(CHROMIUM) && 'Debian chromium is not installed (.ci/run installs it)') ||
-    (!hasRealData() && 'no ../shared/data/real'),
-}, () => {
+describe('every value on the data pages has a unit and a date (issue 32)', { skip: realSiteSkip() }, () => {
   let h: Harness;
-  let browser: Browser;
   let page: Page;
   let origin: string;
+  let stop: () => Promise<void> = async () => {};
   before(async () => {
-    h = await createHarness({ data: realReplayData(), now: new Date('2026-11-26T12:00:00Z') });
-    await h.refresh();
-    await h.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    let browser: Browser;
+    ({ h, browser, origin, close: stop } = await startRealSite(new Date('2026-11-26T12:00:00Z')));
     page = await (await browser.newContext()).newPage();
     // Text only: the charts are not drawn.
     await page.route(/\/charts\//, (route) => route.abort());
   });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
+  after(() => stop());
 
   it('the scan finds a value without a date and one without a unit (it can fail)', async () => {
     await page.setContent(

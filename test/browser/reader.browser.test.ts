@@ -1,43 +1,30 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { createHarness, type Harness } from '../support/harness.ts';
-import { hasRealData, realReplayData } from '../support/replay-data.ts';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Harness } from '../support/harness.ts';
+import { realSiteSkip, startRealSite } from '../support/real-site.ts';
 
 /**
  * The site as a reader meets it on the real files three months after they end (issue 32): each test is one of the
  * issue's points, checked in headless Chromium at phone and desktop widths, light and dark.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const orEmpty = (text: string | null) => text ?? '';
 const robotsParser = createRequire(import.meta.url)('robots-parser') as typeof import('robots-parser').default;
 
-describe('the site as a reader sees it (issue 32)', {
-  skip:
-    (!existsSync(CHROMIUM) && 'Debian chromium is not installed (.ci/run installs it)') ||
-    (!hasRealData() && 'no ../shared/data/real'),
-}, () => {
+describe('the site as a reader sees it (issue 32)', { skip: realSiteSkip() }, () => {
   let h: Harness;
   let browser: Browser;
   let origin: string;
   let lastDay: string;
+  let stop: () => Promise<void> = async () => {};
   before(async () => {
-    h = await createHarness({ data: realReplayData(), now: new Date('2026-11-26T12:00:00Z') });
-    await h.refresh();
-    await h.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+    ({ h, browser, origin, close: stop } = await startRealSite(new Date('2026-11-26T12:00:00Z')));
     const history = (await h.app.inject('/api/history')).json() as { dates: string[] };
     lastDay = history.dates.at(-1)!;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
+  after(() => stop());
 
   async function open(
     path: string,
