@@ -45,9 +45,9 @@ figure.chart.enhanced picture{display:none}
 .uplot-holder{position:relative;width:100%}
 .chart-tip{position:absolute;z-index:3;pointer-events:none;background:#111827;color:#f9fafb;border-radius:6px;padding:.35rem .55rem;font-size:.85rem;line-height:1.35;display:flex;flex-direction:column;overflow-wrap:anywhere}
 .chart-tip[hidden]{display:none}
-figcaption{color:#4b5563;font-size:.85rem;padding:.25rem .5rem}
+figcaption{color:var(--muted);font-size:.85rem;padding:.25rem .5rem}
 .downloads{margin:.25rem .5rem;font-size:.9rem}
-.downloads a{display:inline-block;padding:.6rem .5rem;color:#1d4ed8}
+.downloads a{display:inline-block;padding:.6rem .5rem;color:var(--accent)}
 figure.chart details{margin:.25rem .5rem}
 figure.chart details table{background:var(--card);color:var(--ink)}
 figure.chart details th{background:var(--head)}

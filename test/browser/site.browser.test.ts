@@ -177,11 +177,22 @@ describe('the site in headless Chromium', {
     }
   });
 
-  it('axe-core: no serious or critical violation on any page type, on a phone and on a desktop', async () => {
-    for (const viewport of [WIDTHS[0], WIDTHS[2]]) {
+  it('axe-core: no serious or critical violation on any page type, on a phone and on a desktop, and in dark mode', async () => {
+    const runs = [
+      { viewport: WIDTHS[0]!, colorScheme: 'light' as const },
+      { viewport: WIDTHS[2]!, colorScheme: 'light' as const },
+      // Dark mode has its own colours (contrast is checked on the phone layout).
+      { viewport: WIDTHS[0]!, colorScheme: 'dark' as const },
+    ];
+    for (const { viewport, colorScheme } of runs) {
       for (const type of pageTypes) {
         // axe is injected as a script, which the site's CSP (rightly) refuses: this context bypasses the CSP.
-        const { page, close } = await open(type.path, { viewport, bypassCSP: true, expectStatus: type.status });
+        const { page, close } = await open(type.path, {
+          viewport,
+          colorScheme,
+          bypassCSP: true,
+          expectStatus: type.status,
+        });
         await page.addScriptTag({ path: AXE });
         const violations = await page.evaluate(async () => {
           const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } }).axe;
@@ -190,7 +201,7 @@ describe('the site in headless Chromium', {
             .filter((v) => v.impact === 'serious' || v.impact === 'critical')
             .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         });
-        assert.deepEqual(violations, [], `${type.path} at ${viewport.width} px`);
+        assert.deepEqual(violations, [], `${type.path} at ${viewport.width} px, ${colorScheme}`);
         await close();
       }
     }
