@@ -247,42 +247,7 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
                   formatter: () => labelNumber(last.value),
                 }
               : { show: false },
-          ...(opts.shading
-            ? {
-                markArea: {
-                  silent: true,
-                  data: opts.shading.map((s) => [
-                    {
-                      xAxis: s.from,
-                      itemStyle: { color: s.status === 'risk-off' ? 'rgba(220,38,38,0.16)' : 'rgba(22,163,74,0.16)' },
-                    },
-                    { xAxis: s.to },
-                  ]),
-                },
-              }
-            : opts.correlationAxis
-              ? {
-                  markArea: {
-                    silent: true,
-                    data: [
-                      [
-                        { yAxis: -opts.correlationAxis.chance, itemStyle: { color: 'rgba(107,114,128,0.16)' } },
-                        { yAxis: opts.correlationAxis.chance },
-                      ],
-                    ],
-                  },
-                }
-              : opts.bands
-                ? {
-                    markArea: {
-                      silent: true,
-                      data: [
-                        [{ yAxis: 80, itemStyle: { color: 'rgba(220,38,38,0.08)' } }, { yAxis: 100 }],
-                        [{ yAxis: 0, itemStyle: { color: 'rgba(22,163,74,0.08)' } }, { yAxis: 20 }],
-                      ],
-                    },
-                  }
-                : {}),
+          ...(shadedAreas(opts).length > 0 ? { markArea: { silent: true, data: shadedAreas(opts) } } : {}),
         },
       ],
     });
@@ -290,6 +255,33 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
   } finally {
     chart.dispose();
   }
+}
+
+/**
+ * What a line chart shades under its line, as ECharts markArea pairs: the regime spells (by date), a correlation's
+ * chance band, or the headline's risk bands (by value); none for the others.
+ */
+function shadedAreas(opts: LineChartOptions): Array<[Record<string, unknown>, Record<string, unknown>]> {
+  if (opts.shading) {
+    return opts.shading.map((s) => [
+      {
+        xAxis: s.from,
+        itemStyle: { color: s.status === 'risk-off' ? 'rgba(220,38,38,0.16)' : 'rgba(22,163,74,0.16)' },
+      },
+      { xAxis: s.to },
+    ]);
+  }
+  if (opts.correlationAxis) {
+    const { chance } = opts.correlationAxis;
+    return [[{ yAxis: -chance, itemStyle: { color: 'rgba(107,114,128,0.16)' } }, { yAxis: chance }]];
+  }
+  if (opts.bands) {
+    return [
+      [{ yAxis: 80, itemStyle: { color: 'rgba(220,38,38,0.08)' } }, { yAxis: 100 }],
+      [{ yAxis: 0, itemStyle: { color: 'rgba(22,163,74,0.08)' } }, { yAxis: 20 }],
+    ];
+  }
+  return [];
 }
 
 export function sparklineSvg(points: readonly ChartPoint[], width = 200, height = 48): string {

@@ -1,6 +1,7 @@
 import type { CorrelationBody, CorrelationHistoryBody } from '../../publish/resources/correlation.ts';
 import { LIQUIDITY_MEASURES, MARKET_ASSETS } from '../../publish/site-port.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
+import { correlationChance } from '../chart-specs.ts';
 import type { Block, Inline, Page } from '../page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
 
@@ -125,7 +126,7 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
     ];
   }
   const weeks = data.correlationHistory!.windowWeeks;
-  const chance = 1.96 / Math.sqrt(weeks);
+  const chance = correlationChance(weeks);
   const latest = c.correlations[asset as keyof typeof c.correlations].netLiquidity[`${weeks}w` as '52w'];
   const name = ASSET_NAMES[asset] ?? asset;
   const src = `/charts/net-liquidity-correlation-${asset}.svg`;
@@ -264,7 +265,7 @@ function correlationBlocks(c: CorrelationBody): Block[] {
           const cell = (w: '13w' | '26w' | '52w') => {
             const f = figures[w];
             if (f.latest === null) return ['n/a'];
-            const significant = f.n > 3 && Math.abs(f.latest) > 1.96 / Math.sqrt(f.n);
+            const significant = f.n > 3 && Math.abs(f.latest) > correlationChance(f.n);
             // An asset whose data ends earlier than the others' says when its window ends.
             const ending = f.asOf && f.asOf !== c.dataAsOf ? `, to ${formatDate(f.asOf)}` : '';
             return [`${r2(f.latest)}${significant ? ' ✓' : ''} (n ${f.n}${ending})`];
