@@ -8,6 +8,17 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '2.0.0',
+    date: '2026-11-27',
+    openapiFingerprint: 'sha256:7de4b8f9cca03060c08221efe4c44a48c8023f7e20db49e668c62c78805450e0',
+    changes: [
+      'Changed (the dli-4 model, a new major version because a field may now be null): /api/history `status` is null on a provisional day — one whose fresh data covers under half of the model’s nominal weight — which has no status; `provisional` (booleans) says which days are. A day with a status follows the published thresholds and hysteresis alone (dli-3 held its status on thin data). /api/regime describes the latest day with a reading, so its `status` is never null; the contract’s fields are unchanged.',
+      'Added: /api/regime `level` (the aggregate on its own fixed 0–100 scale, not ranked), `levelBand`, `contributions` (each group’s part of the level, in level points; they add up to it), `fedTerms` (reserves / bank assets, EFFR − IORB, SOFR − IORB, backstop use, each with its date), `summary` (the reading in one plain sentence) and `provisional` (the newest day when it has no reading: its date, headline, level, live share and the inputs without fresh data).',
+      'Added: /api/history `level`, `contributions` (one array per group, aligned with dates), `provisional` and `liveWeightShare`; /api/model groups carry `role` (`mean`, or `floor` for dli-4’s backstops).',
+      'Added to /api/series (the catalog): the Fed’s lending facilities from the H.4.1 — discount-window (WLCFLPCL), btfp (H41RESPPALDKNWW), other-credit (WLCFOCEL), fed-loans (WLCFLL), ppplf (H41RESPPALDJNWW) — and the derived fed-lending and core-net-liquidity.',
+    ],
+  },
+  {
     version: '1.14.0',
     date: '2026-11-26',
     openapiFingerprint: 'sha256:54e3773d2b82266e109ab5402df74f355bd31626f52075fc277989fc0c9c5014',

@@ -87,15 +87,22 @@ export function createDispatcher(
     res.writeHead(reply.status, { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) });
     res.end(reply.body);
   };
+  const failed = (req: IncomingMessage, res: ServerResponse, cause: unknown) => {
+    log?.error({ err: cause, url: req.url }, 'an answer failed');
+    write(req, res, new ApiError('internal_error', 'The answer could not be computed.', 'Retry later.'));
+  };
   const respond = (req: IncomingMessage, res: ServerResponse) => {
-    const result = answer(req, res);
+    let result: Answer | Promise<Answer>;
+    try {
+      result = answer(req, res);
+    } catch (cause) {
+      // A handler that throws (a page that cannot be rendered) is answered 500 at once, never left hanging.
+      return failed(req, res, cause);
+    }
     if (!(result instanceof Promise)) return write(req, res, result);
     result.then(
       (ready) => write(req, res, ready),
-      (cause: unknown) => {
-        log?.error({ err: cause, url: req.url }, 'an on-demand answer failed');
-        write(req, res, new ApiError('internal_error', 'The answer could not be computed.', 'Retry later.'));
-      },
+      (cause: unknown) => failed(req, res, cause),
     );
   };
   return {

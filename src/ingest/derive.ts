@@ -29,7 +29,43 @@ function compute(formula: Formula, inputs: SeriesMap): Observation[] {
       return spreadBps(formula.minuend, [formula.subtrahend].flat(), inputs);
     case 'ratio-percent':
       return ratioPercent(formula.numerator, formula.denominator, inputs);
+    case 'sum':
+      return sum(formula.terms, inputs);
+    case 'less':
+      return less(formula.base, formula.less, inputs);
   }
+}
+
+/** On each date of the first term, the sum of all terms as of that date; a date missing a term is left out. */
+function sum(termIds: string[], inputs: SeriesMap): Observation[] {
+  const [leadId, ...otherIds] = termIds;
+  const out: Observation[] = [];
+  for (const obs of get(inputs, leadId!)) {
+    let total = obs.value;
+    for (const id of otherIds) {
+      const part = valueAsOf(get(inputs, id), obs.date, maxAge(id));
+      if (part === undefined) {
+        total = Number.NaN;
+        break;
+      }
+      total += part;
+    }
+    if (!Number.isNaN(total)) out.push({ date: obs.date, value: roundFloat(total) });
+  }
+  return out;
+}
+
+/**
+ * On each date of `base`, base minus each subtrahend as of that date. A subtrahend without a recent print counts 0:
+ * the backstops subtracted from net liquidity are facilities whose series may begin after it (the H.4.1 lending
+ * lines) or stop; a facility with no print is assumed unused (docs/methodology.md).
+ */
+function less(baseId: string, lessIds: string[], inputs: SeriesMap): Observation[] {
+  return get(inputs, baseId).map((obs) => {
+    let value = obs.value;
+    for (const id of lessIds) value -= valueAsOf(get(inputs, id), obs.date, maxAge(id)) ?? 0;
+    return { date: obs.date, value: roundFloat(value) };
+  });
 }
 
 /** Primary where it exists; the fallback only on dates before the primary's first or after its last date. */

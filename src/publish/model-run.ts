@@ -3,7 +3,7 @@ import { type DayDrivers, dailyDrivers } from '../analytics/model/drivers.ts';
 import { type History, historyOf } from '../analytics/model/history.ts';
 import { computeModel, type ModelRun } from '../analytics/model/liquidity-model.ts';
 import { asPublishedToday, type PointInTimeSeries, pointInTime } from '../analytics/model/point-in-time.ts';
-import { latestIndex, type Regime, regimeAt } from '../analytics/model/regime.ts';
+import { latestReadingIndex, type Regime, regimeAt } from '../analytics/model/regime.ts';
 import type { ModelSpec } from '../analytics/model/spec.ts';
 import { validateModel } from '../analytics/model/validation/validation.ts';
 import { CURRENT_MODEL } from '../analytics/model/versions.ts';
@@ -51,10 +51,11 @@ export function computeModelOutputs(
   const started = performance.now();
   const inputs = modelInputs(vintaged, spec);
   const run = computeModel(inputs, isoDate(now), BLANK_MEANS_ZERO, spec);
-  const g = latestIndex(run);
-  if (g < 0) throw new Error('the model has no warmed-up day yet: not enough stored history');
+  const g = latestReadingIndex(run);
+  if (g < 0)
+    throw new Error('the model has no reading yet: not enough stored history, or no day with live data enough');
   const updatedAt = now.toISOString();
-  const regime = regimeAt(run, g, updatedAt);
+  const regime = regimeAt(run, g, updatedAt, inputs);
   const history = historyOf(run, updatedAt);
   const dayDrivers = dailyDrivers(run);
   const validation = validateModel(run, inputs);
@@ -79,8 +80,9 @@ export function modelAsOf(
   spec: ModelSpec = CURRENT_MODEL,
 ): ModelAsOf | null {
   const known = new Map([...vintaged].map(([id, series]) => [id, vintagedAsOf(series, instant)] as const));
-  const run = computeModel(modelInputs(known, spec), isoDate(new Date(instant)), BLANK_MEANS_ZERO, spec);
-  const g = latestIndex(run);
+  const inputs = modelInputs(known, spec);
+  const run = computeModel(inputs, isoDate(new Date(instant)), BLANK_MEANS_ZERO, spec);
+  const g = latestReadingIndex(run);
   if (g < 0) return null;
-  return { regime: regimeAt(run, g, instant), history: historyOf(run, instant) };
+  return { regime: regimeAt(run, g, instant, inputs), history: historyOf(run, instant) };
 }

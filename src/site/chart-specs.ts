@@ -235,7 +235,7 @@ function chartCredit(
  */
 export function regimeSpells(history: {
   dates: readonly string[];
-  status: readonly string[];
+  status: ReadonlyArray<string | null>;
 }): Array<{ from: string; to: string; status: 'risk-off' | 'risk-on' }> {
   const spells: Array<{ from: string; to: string; status: 'risk-off' | 'risk-on' }> = [];
   for (let i = 0; i < history.dates.length; i++) {

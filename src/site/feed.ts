@@ -1,4 +1,5 @@
 import { Feed } from 'feed';
+import { dayReading } from '../publish/day-reading.ts';
 import { DATA_LICENSE } from '../timeseries/licenses.ts';
 import { formatDate, type SiteData } from './site-data.ts';
 
@@ -26,17 +27,22 @@ export function atomFeed(data: SiteData): string {
     author: { name: data.name, link: `${data.baseUrl}/` },
     generator: false,
   });
-  // One entry per scored day (its id is its page, stable across refreshes), the newest DAYS of them.
+  // One entry per scored day (its id is its page, stable across refreshes), the newest DAYS of them — and the latest
+  // reading, however many provisional days follow it: the feed states the reading the dashboard and the API state.
   const history = data.history;
   if (history) {
-    for (let i = history.count - 1; i >= Math.max(0, history.count - DAYS); i--) {
+    const latestReading = history.status.findLastIndex((status) => status !== null);
+    const days = new Set(Array.from({ length: Math.min(DAYS, history.count) }, (_, k) => history.count - 1 - k));
+    if (latestReading >= 0) days.add(latestReading);
+    for (const i of [...days].sort((a, b) => b - a)) {
       const date = history.dates[i]!;
+      const reading = dayReading(history, i);
       feed.addItem({
         id: `${data.baseUrl}/today/${date}`,
-        title: `Reading for ${formatDate(date)}: ${history.headline[i]} of 100 (${history.status[i]})`,
+        title: `${reading.status ? 'Reading' : 'Provisional reading'} for ${formatDate(date)}: ${history.headline[i]} of 100 (${reading.label})`,
         link: `${data.baseUrl}/today/${date}`,
         date: new Date(`${date}T00:00:00Z`),
-        description: `The US-dollar liquidity headline on ${formatDate(date)}: ${history.headline[i]} of 100 (0 loosest … 100 tightest of five years), ${history.status[i]}.`,
+        description: reading.sentence,
       });
     }
   }
@@ -78,31 +84,34 @@ export interface Change {
   status: string;
 }
 
-/** Days whose status differs from the previous day's, newest first. */
+/** Days whose status differs from the previous reading's, newest first (provisional days have none: skipped). */
 export function regimeChanges(data: SiteData): Change[] {
   return changesOf(data, 'status');
 }
 
-/** Days whose confidence (high, medium, low) differs from the previous day's, newest first. */
+/** Reading days whose confidence (high, medium, low) differs from the previous reading's, newest first. */
 export function confidenceChanges(data: SiteData): Change[] {
   return changesOf(data, 'confidence');
 }
 
 function changesOf(data: SiteData, column: 'status' | 'confidence'): Change[] {
   const history = data.history;
-  const values: readonly string[] | undefined = history?.[column];
-  if (!history || !values) return [];
+  if (!history) return [];
+  const values: ReadonlyArray<string | null> = history[column];
   const changes: Change[] = [];
-  for (let i = 1; i < history.count; i++) {
-    if (values[i] !== values[i - 1]) {
+  let previous = -1;
+  for (let i = 0; i < history.count; i++) {
+    if (history.status[i] === null) continue;
+    if (previous >= 0 && values[i] !== values[previous]) {
       changes.push({
         date: history.dates[i]!,
-        from: values[i - 1]!,
+        from: values[previous]!,
         to: values[i]!,
         headline: history.headline[i]!,
         status: history.status[i]!,
       });
     }
+    previous = i;
   }
   return changes.reverse();
 }

@@ -185,7 +185,7 @@ function formHtml(block: Extract<Block, { kind: 'form' }>): string {
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-/** One month as a Monday-first grid; days with a reading link to their page, coloured by status. */
+/** One month as a Monday-first grid; days with a reading link to their page, coloured by status and named in words. */
 function monthHtml(m: { year: number; month: number; days: Map<number, CalendarDay> }): string {
   const first = new Date(Date.UTC(m.year, m.month - 1, 1));
   const length = new Date(Date.UTC(m.year, m.month, 0)).getUTCDate();
@@ -194,7 +194,9 @@ function monthHtml(m: { year: number; month: number; days: Map<number, CalendarD
   for (let day = 1; day <= length; day++) {
     const hit = m.days.get(day);
     cells.push(
-      hit ? `<td class="tone-${hit.tone}"><a href="${escapeHtml(hit.href)}">${day}</a></td>` : `<td>${day}</td>`,
+      hit
+        ? `<td class="tone-${hit.tone}"><a href="${escapeHtml(hit.href)}" aria-label="${escapeHtml(hit.label)}" title="${escapeHtml(hit.label)}">${day}</a></td>`
+        : `<td>${day}</td>`,
     );
   }
   while (cells.length % 7 !== 0) cells.push('<td></td>');

@@ -48,7 +48,8 @@ function blockMarkdown(block: Block): string {
     case 'calendar':
       return block.months
         .map(
-          (m) => `- ${monthTitle(m.year, m.month)}: ${[...m.days].map(([day, d]) => `[${day}](${d.href})`).join(' ')}`,
+          (m) =>
+            `- ${monthTitle(m.year, m.month)}: ${[...m.days].map(([day, d]) => `[${day}](${d.href} "${d.label}")`).join(' ')}`,
         )
         .join('\n');
     case 'heading':

@@ -8,11 +8,11 @@ export type MissingInputs = Partial<Record<GroupKey, Array<{ id: string; name: s
 /**
  * The regime in the words a trader uses, one sentence per group sub-index (0 loosest … 100 tightest reading):
  * quantity (`policy`), price (`funding`), backstops, and market stress (`risk`). A sub-index from 60 up reads
- * tight, up to 35 loose, in between neither (backstops: from 5 some use, from 40 heavy use). A group read
+ * tight, up to 35 loose, in between neither (backstops, read as new draws: from 5 a fading draw, from 40 a fresh one). A group read
  * without some of its inputs names them, and the quantity sentence speaks only of the inputs it has.
  * Example: { policy: 72, funding: 81, backstops: 0, risk: 20 } → "Reserves are getting scarce and net liquidity
- * is draining.", "Overnight funding trades at or above the Fed's floor: cash is dear.", "The Fed's backstops are
- * idle.", "Equity volatility is low (a confirming input)."
+ * is draining.", "Overnight funding trades at or above the Fed's floor: cash is dear.", "No new draw on the Fed's
+ * backstops.", "Equity volatility is low (a confirming input)."
  */
 export function regimeInWords(
   subIndices: SubIndices,
@@ -52,10 +52,10 @@ export function regimeInWords(
         : without(
             'backstops',
             backstops >= 40
-              ? "The Fed's backstops are being used heavily (swap lines, repo)."
+              ? "A fresh draw on the Fed's backstops: banks, dealers or foreign central banks are borrowing dollars from the Fed."
               : backstops >= 5
-                ? "The Fed's backstops see some use."
-                : "The Fed's backstops are idle.",
+                ? "A recent draw on the Fed's backstops is fading."
+                : "No new draw on the Fed's backstops.",
           ),
     );
   }
@@ -79,7 +79,7 @@ export function regimeInWords(
 /** The quantity sentence from the inputs it has: reserves / bank assets, net liquidity, or both. */
 function quantity(value: number | null, absent: ReadonlySet<string>): string {
   const reserves = !absent.has('reserve-ratio');
-  const flow = !absent.has('net-liquidity');
+  const flow = !absent.has('net-liquidity') && !absent.has('core-net-liquidity');
   if (value === null || (!reserves && !flow)) return 'Reserves and net liquidity: no current data.';
   if (!reserves)
     return `${pick(value, 'Net liquidity is draining', 'Net liquidity is growing', 'Net liquidity is roughly steady')} (reserves / bank assets: no current data).`;

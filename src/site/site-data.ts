@@ -7,7 +7,7 @@ import type { IndicatorSummary } from '../publish/resources/indicators.ts';
 import type { LensBody } from '../publish/resources/lens.ts';
 import type { HistoryBody, ModelBody, RegimeBody } from '../publish/resources/model.ts';
 import { DRAWABLE_ASSETS } from '../publish/site-port.ts';
-import { seriesDef } from '../timeseries/catalog.ts';
+import { isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
 import { dateFormat, numberFormat } from '../timeseries/intl-formats.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import type { Locale } from '../timeseries/locales.ts';
@@ -63,6 +63,25 @@ export function groupNames(data: SiteData): GroupNames {
   const groups = data.model?.groups;
   if (groups) return new Map(groups.map((g) => [g.id, g.name]));
   return new Map(Object.keys(data.history?.subIndices ?? {}).map((id) => [id, id]));
+}
+
+/**
+ * A group's share of the nominal weight in words, to the decimal the model gives it: "37.5 %"; a floor group has no
+ * weight in the mean: "the floor under the level".
+ */
+export function groupWeightText(group: { weight: number; role?: 'mean' | 'floor' }): string {
+  if (group.role === 'floor') return 'the floor under the level';
+  return `${Number((group.weight * 100).toFixed(1))} %`;
+}
+
+/**
+ * Where a series is explained: its page for one of the 25 indicators; for another model input (reserves / bank
+ * assets, EFFR − IORB, …), the methodology's table of inputs and how each is derived.
+ */
+export function seriesPageHref(id: string): string {
+  return isIndicatorId(id)
+    ? `/indicators/${id}`
+    : '/methodology#2-1-inputs-which-series-and-how-the-derived-ones-are-aligned';
 }
 
 /** A group's name by its first words, for tight places: "Price: overnight funding …" → "Price". */

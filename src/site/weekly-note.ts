@@ -1,3 +1,4 @@
+import { dayReading } from '../publish/day-reading.ts';
 import type { HistoryBody as History } from '../publish/resources/model.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
 import { addDays } from '../timeseries/dates.ts';
@@ -28,26 +29,33 @@ export function weeklyNote(
     change === 0
       ? `was unchanged at ${now}`
       : `${change > 0 ? 'rose' : 'fell'} ${Math.abs(change)} point${Math.abs(change) === 1 ? '' : 's'} to ${now}`;
-  const status = history.status[i]!;
-  const before = history.status[back]!;
+  const status = dayReading(history, i).label;
+  const before = dayReading(history, back).label;
   const statusText = status === before ? `${status}, as a week earlier` : `${status}, from ${before}`;
+  const level = history.level[i];
   const groups = [...names]
     .map(([id, name]) => {
-      const values = history.subIndices[id as keyof History['subIndices']];
-      const a = values?.[back];
-      const b = values?.[i];
-      return a === null || a === undefined || b === null || b === undefined ? undefined : { name, b, delta: b - a };
+      const g = id as keyof History['subIndices'];
+      const a = history.subIndices[g]?.[back];
+      const b = history.subIndices[g]?.[i];
+      const part = history.contributions[g]?.[i];
+      return a === null || a === undefined || b === null || b === undefined
+        ? undefined
+        : { name, b, delta: b - a, part: part ?? null };
     })
     .filter((g) => g !== undefined)
     .sort((x, y) => Math.abs(y.delta) - Math.abs(x.delta))
     .slice(0, 2)
-    .map((g) => `${groupShortName(g.name)} ${g.b.toFixed(1)} (${formatSigned(g.delta, 1)})`);
+    .map(
+      (g) =>
+        `${groupShortName(g.name)} ${g.b.toFixed(1)} (${formatSigned(g.delta, 1)}${g.part === null ? '' : `; ${g.part.toFixed(1)} of the level`})`,
+    );
   const movers = (drivers ?? [])
     .filter(([id]) => !missing.includes(id))
     .slice(0, 2)
     .map(([id, c]) => `${seriesDef(id)?.name ?? id} toward ${c > 0 ? 'tighter' : 'looser'}`);
   return [
-    `Week to ${formatDate(history.dates[i]!)}: the headline ${move} (${statusText}).`,
+    `Week to ${formatDate(history.dates[i]!)}: the headline ${move} (${statusText})${level === null || level === undefined ? '' : `; the level reads ${level.toFixed(1)} of 100 on the fixed scale`}.`,
     groups.length > 0 ? ` Groups that moved most: ${groups.join('; ')}.` : '',
     movers.length > 0 ? ` Inputs that moved the aggregate most: ${movers.join('; ')}.` : '',
     ` Confidence ${history.confidence[i]}.`,

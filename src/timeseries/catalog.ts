@@ -30,6 +30,10 @@ export function formulaInputs(formula: Formula): string[] {
       return [formula.minuend, ...[formula.subtrahend].flat()];
     case 'ratio-percent':
       return [...formula.numerator, formula.denominator];
+    case 'sum':
+      return formula.terms;
+    case 'less':
+      return [formula.base, ...formula.less];
   }
 }
 

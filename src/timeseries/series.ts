@@ -61,7 +61,11 @@ export type Formula =
   | { kind: 'splice'; primary: string; fallback: string }
   | { kind: 'net-liquidity'; fedBalanceSheet: string; tga: string; onrrp: string }
   | { kind: 'spread-bps'; minuend: string; subtrahend: string | string[] }
-  | { kind: 'ratio-percent'; numerator: string[]; denominator: string };
+  | { kind: 'ratio-percent'; numerator: string[]; denominator: string }
+  /** On each date of the first term, the sum of every term as of that date (a date missing any term is left out). */
+  | { kind: 'sum'; terms: string[] }
+  /** On each date of `base`, base minus each of `less` as of that date (0 where one has no recent print). */
+  | { kind: 'less'; base: string; less: string[] };
 
 export interface SeriesDef {
   id: string;
@@ -431,6 +435,125 @@ export const CATALOG: readonly SeriesDef[] = [
     providerUnit: 'millions of USD',
     scale: 1e-3,
     publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  // The Fed's lending facilities (H.4.1, Wednesday levels). FRED carries zeros for weeks a program did not exist
+  // (H41RESPPALDKNWW before 2023-03-15: see ../shared/data/real/MANIFEST.md).
+  {
+    id: 'discount-window',
+    name: 'Discount window: primary credit',
+    description:
+      'Primary credit outstanding: loans to sound banks at the discount window, the Fed’s standing lender of last resort (H.4.1, Wednesday level).',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: true,
+    plausible: always(0, 2_000),
+    terms: 'public-domain',
+    kind: 'fetched',
+    source: fred('WLCFLPCL'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'btfp',
+    name: 'Bank Term Funding Program',
+    description:
+      'Loans outstanding under the Bank Term Funding Program (opened 2023-03-12 after SVB failed; no new loans after 2024-03-11), net (H.4.1, Wednesday level).',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: true,
+    plausible: always(0, 2_000),
+    terms: 'public-domain',
+    kind: 'fetched',
+    source: fred('H41RESPPALDKNWW'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'other-credit',
+    name: 'Other credit extensions',
+    description:
+      'Other credit extensions outstanding (H.4.1, Wednesday level): in 2023 the loans to the FDIC’s bridge banks for SVB and Signature.',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: true,
+    plausible: always(0, 2_000),
+    terms: 'public-domain',
+    kind: 'fetched',
+    source: fred('WLCFOCEL'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'fed-loans',
+    name: 'Federal Reserve loans (total)',
+    description:
+      'All loans on the Fed’s balance sheet (H.4.1, Wednesday level): primary, secondary and seasonal credit, the PPPLF, the BTFP and other credit extensions.',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: true,
+    plausible: always(0, 3_000),
+    terms: 'public-domain',
+    kind: 'fetched',
+    source: fred('WLCFLL'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'ppplf',
+    name: 'Paycheck Protection Program Liquidity Facility',
+    description:
+      'Loans outstanding under the PPPLF (2020–2023: lending to banks against their Paycheck Protection Program loans), net (H.4.1, Wednesday level).',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: null,
+    plausible: always(0, 2_000),
+    terms: 'public-domain',
+    kind: 'fetched',
+    source: fred('H41RESPPALDJNWW'),
+    providerUnit: 'millions of USD',
+    scale: 1e-3,
+    publisher: 'Board of Governors of the Federal Reserve System via FRED',
+  },
+  {
+    id: 'fed-lending',
+    name: 'Fed backstop lending to banks',
+    description:
+      'Primary credit + the BTFP + other credit extensions: the Fed’s emergency lending to banks as one amount (the BTFP refinanced discount-window and bridge-bank loans, so only their sum shows new money).',
+    unit: 'usd_billions',
+    frequency: 'weekly',
+    group: 'context',
+    risingIsTighter: true,
+    plausible: always(0, 3_000),
+    kind: 'derived',
+    formula: { kind: 'sum', terms: ['discount-window', 'btfp', 'other-credit'] },
+    formulaText:
+      'fed-lending = WLCFLPCL + H41RESPPALDKNWW + WLCFOCEL (USD billions), on each primary-credit date; the other two as of that date (at most 10 days old), the date left out when one is missing.',
+    publisher: 'Derived from Federal Reserve data',
+  },
+  {
+    id: 'core-net-liquidity',
+    name: 'Net liquidity less the Fed’s backstop lending',
+    description:
+      'Net liquidity (WALCL − TGA − ON RRP) less the swap lines, the Fed’s repo and its lending to banks: the part of the Fed’s balance sheet that is not crisis lending, so that an emergency never reads as easing.',
+    unit: 'usd_billions',
+    frequency: 'daily',
+    group: 'context',
+    risingIsTighter: false,
+    plausible: always(-5_000, 20_000),
+    kind: 'derived',
+    formula: { kind: 'less', base: 'net-liquidity', less: ['fed-swap-lines', 'fed-repo', 'fed-lending'] },
+    formulaText:
+      'core-net-liquidity = net-liquidity − SWPT − WORAL − fed-lending (USD billions), on each net-liquidity date; each backstop as of that date (its latest print at most 10 days old), 0 where it has none (assumed unused: before its first print or after its series ends).',
+    publisher: 'Derived from Federal Reserve, U.S. Treasury and New York Fed data',
   },
   {
     id: 'fima-repo-facility',

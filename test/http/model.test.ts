@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { CURRENT_MODEL, MODEL_VERSIONS } from '../../src/analytics/model/versions.ts';
 import { modelOutcome } from '../../src/publish/model-computation.ts';
 import { buildPublication } from '../../src/publish/publication.ts';
 import { loadVintagedSeries } from '../../src/store/observations.ts';
@@ -22,12 +23,17 @@ describe('GET /api/regime, /api/history, /api/model', () => {
     assert.equal(res.headers['cache-control'], 'public, s-maxage=3600, stale-while-revalidate=21600');
     const regime = res.json();
     assert.deepEqual(validator.validate('/api/regime', 200, regime), []);
-    assert.equal(regime.modelVersion, 'dli-3');
+    assert.equal(regime.modelVersion, CURRENT_MODEL.version);
     assert.equal(regime.freshness.state, 'current');
     assert.equal(regime.compositeScore, Math.round(((50 - regime.percentile5y) / 50) * 100) / 100);
-    assert.equal(regime.coverage.totalIndicators, 9);
-    assert.equal(regime.coverage.totalGroups, 4);
-    assert.equal(regime.subIndices.credit, null, 'dli-3 has no credit group');
+    assert.equal(regime.coverage.totalIndicators, CURRENT_MODEL.scored.length);
+    assert.equal(regime.coverage.totalGroups, CURRENT_MODEL.groups.length);
+    assert.equal(regime.subIndices.credit, null, 'the current model has no credit group');
+    // The level and its contributions add up (dli-4), and the summary states the reading.
+    const parts = Object.values(regime.contributions as Record<string, number>).reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(parts - regime.level) <= 0.5, `${parts} vs ${regime.level}`);
+    assert.match(regime.summary, new RegExp(`tighter than ${regime.percentile5y} % .*\\(${regime.status}\\)`));
+    assert.ok(regime.coverage.liveWeightShare >= 0.5, 'a reading rests on at least half of the weight');
     assert.equal(regime.coverage.fed.length, regime.coverage.indicators);
     assert.ok(regime.dataAsOf <= TEST_NOW.toISOString().slice(0, 10));
   });
@@ -71,15 +77,15 @@ describe('GET /api/regime, /api/history, /api/model', () => {
     // Both versions, newest first, with what changed.
     assert.deepEqual(
       model.versions.map((v: { version: string; status: string }) => `${v.version}:${v.status}`),
-      ['dli-3:current', 'dli-2:retired', 'dli-1:retired'],
+      MODEL_VERSIONS.map((v, i) => `${v.version}:${i === 0 ? 'current' : 'retired'}`),
     );
     assert.ok(model.versions.every((v: { changes: string[] }) => v.changes.length > 0));
     assert.equal(model.versions[1].to, model.versions[0].from);
     assert.equal(model.versions[2].to, model.versions[1].from);
-    // dli-3's targets are published with their figures, pass or fail.
+    // The current model's targets are published with their figures, pass or fail.
     assert.deepEqual(
       model.validation.targets.map((t: { id: string }) => t.id),
-      ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8'],
+      Array.from({ length: 12 }, (_, k) => `T${k + 1}`),
     );
   });
 
@@ -95,7 +101,7 @@ describe('GET /api/regime, /api/history, /api/model', () => {
       previous,
       computed: modelOutcome(new Map(), TEST_NOW, BASE_URL),
     });
-    assert.match(next.errors.model ?? '', /no warmed-up day/);
+    assert.match(next.errors.model ?? '', /no reading yet/);
     const regime = JSON.parse(next.regime!.response.body.toString());
     assert.equal(regime.freshness.state, 'last-good');
     assert.match(regime.freshness.reason, /model recompute failed/);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { CURRENT_MODEL, MODEL_VERSIONS } from '../../src/analytics/model/versions.ts';
 import { regimeInWords } from '../../src/site/regime-words.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
@@ -29,7 +30,7 @@ describe('the website', () => {
   it('/methodology publishes the validation as computed now: figures with intervals, crises, guarantees, versions', async () => {
     const md = (await h.app.inject('/methodology.md')).body;
     const model = (await h.app.inject('/api/model')).json();
-    assert.match(md, /### The figures: dli-3 on the data stored now/);
+    assert.ok(md.includes(`### The figures: ${CURRENT_MODEL.version} on the data stored now`));
     const full = model.validation.correlations.find(
       (c: { benchmark: string; period: string; leadWeeks: number }) =>
         c.benchmark === 'nfci' && c.period === 'full' && c.leadWeeks === 0,
@@ -37,7 +38,7 @@ describe('the website', () => {
     assert.ok(md.includes(`| NFCI | full | ${full.rho.toFixed(3)} |`), 'the served figure, not a quoted one');
     assert.match(md, /Lehman Brothers files for bankruptcy \(2008-09-15\)/);
     assert.match(md, /Monotone: 0 violations in [\d,]+ checks/);
-    assert.match(md, /### dli-3 \(current, 2026-11-25 onwards\)/);
+    assert.ok(md.includes(`### ${CURRENT_MODEL.version} (current, ${MODEL_VERSIONS[0]!.from} onwards)`));
     assert.match(md, /### dli-1 \(retired, 2026-11-21 to 2026-11-23\)/);
   });
 
@@ -87,9 +88,10 @@ describe('the website', () => {
     assert.ok(html.includes(`${regime.percentile5y} / 100`));
     assert.match(
       html,
-      /<h1>US-dollar liquidity dashboard<\/h1>\n<p class="lead[^"]*">On [A-Z][a-z]{2} \d{1,2}, \d{4}, US-dollar liquidity was /,
+      /<h1>US-dollar liquidity dashboard<\/h1>\n<p class="lead[^"]*">On [A-Z][a-z]{2} \d{1,2}, \d{4} US-dollar liquidity ranked /,
     );
-    assert.ok(html.includes(`the headline reads ${regime.percentile5y} of 100`));
+    // The lead is /api/regime's summary, word for word (the HTML escapes apostrophes).
+    assert.ok(html.includes(regime.summary.replaceAll("'", '&#39;')));
     const lensPage = (await h.app.inject('/lens')).body;
     assert.equal((lensPage.match(/<td class="current"/g) ?? []).length, 1);
     assert.ok(html.includes(lens.synthesis.narrative.replaceAll("'", '&#39;').slice(0, 40)));
@@ -127,7 +129,7 @@ describe('the website', () => {
       const chart = await h.app.inject(`/charts/subindex-${group}.svg`);
       assert.equal(chart.statusCode, 200, group);
     }
-    // dli-3 has no credit group: no chart of it, and no figure for it on the dashboard.
+    // The current model has no credit group: no chart of it, and no figure for it on the dashboard.
     assert.equal((await h.app.inject('/charts/subindex-credit.svg')).statusCode, 404);
     assert.ok(!html.includes('subindex-credit'));
     const png = await h.app.inject('/charts/subindex-funding.png');

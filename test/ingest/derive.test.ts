@@ -54,6 +54,67 @@ describe('derived series', () => {
     assert.deepEqual(deriveSeries(seriesDef('net-liquidity')!, inputs), [{ date: '2024-01-03', value: 6930 }]);
   });
 
+  it('fed-lending sums primary credit, the BTFP and other credit on each primary-credit date, leaving out a date missing one', () => {
+    const inputs = new Map([
+      [
+        'discount-window',
+        obs([
+          ['2023-03-08', 4.6],
+          ['2023-03-15', 152.9],
+          ['2023-03-22', 110.2],
+        ]),
+      ],
+      [
+        'btfp',
+        obs([
+          ['2023-03-08', 0],
+          ['2023-03-15', 11.9],
+        ]),
+      ],
+      [
+        'other-credit',
+        obs([
+          ['2023-03-08', 0],
+          ['2023-03-15', 142.8],
+          ['2023-03-22', 179.8],
+        ]),
+      ],
+    ]);
+    assert.deepEqual(deriveSeries(seriesDef('fed-lending')!, inputs), [
+      { date: '2023-03-08', value: 4.6 },
+      { date: '2023-03-15', value: 307.6 },
+      // The BTFP's 03-15 print is 7 days old on 03-22: still in force.
+      { date: '2023-03-22', value: 301.9 },
+    ]);
+    inputs.set('btfp', obs([['2023-03-08', 0]]));
+    assert.deepEqual(
+      deriveSeries(seriesDef('fed-lending')!, inputs).map((o) => o.date),
+      ['2023-03-08', '2023-03-15'],
+      'a term 14 days old is missing: 2023-03-22 is left out',
+    );
+  });
+
+  it('core net liquidity is net liquidity less the backstops as of each date, a backstop without a recent print counting 0', () => {
+    const inputs = new Map([
+      [
+        'net-liquidity',
+        obs([
+          ['2020-03-18', 4000],
+          ['2020-03-19', 4100],
+          ['2020-04-10', 5000],
+        ]),
+      ],
+      ['fed-swap-lines', obs([['2020-03-18', 0.05]])],
+      ['fed-repo', obs([['2020-03-18', 442]])],
+      ['fed-lending', obs([['2020-03-18', 28.2]])],
+    ]);
+    assert.deepEqual(deriveSeries(seriesDef('core-net-liquidity')!, inputs), [
+      { date: '2020-03-18', value: 3529.75 },
+      { date: '2020-03-19', value: 3629.75 },
+      { date: '2020-04-10', value: 5000 },
+    ]);
+  });
+
   it('sofr-iorb in bps, with IOER standing in before IORB existed', () => {
     const inputs = new Map([
       [

@@ -23,7 +23,7 @@ describe('a publication with nothing stored', () => {
       computed: modelOutcome(new Map(), new Date('2026-11-21T12:00:00Z'), 'http://test'),
     });
     assert.equal(publication.regime, undefined);
-    assert.match(publication.errors.model ?? '', /no warmed-up day/);
+    assert.match(publication.errors.model ?? '', /no reading yet/);
     assert.equal(publication.health.body.status, 'down');
     assert.equal(publication.series.size, 0);
     assert.equal(publication.site, undefined, 'no site without content');

@@ -19,7 +19,26 @@ const data = {
     dates: ['2026-08-24', '2026-08-25', '2026-08-26', '2026-08-27'],
     headline: [70, 81, 82, 79],
     status: ['neutral', 'risk-off', 'risk-off', 'neutral'],
+    provisional: [false, false, false, false],
+    liveWeightShare: [1, 1, 1, 1],
+    level: [50.5, 60.1, 61.2, 58],
     confidence: ['high', 'high', 'medium', 'medium'],
+  },
+} as unknown as SiteData;
+
+/** The same days and a fifth whose live data covers under half of the weight: provisional, with no status. */
+const withProvisional = {
+  ...data,
+  history: {
+    ...data.history!,
+    count: 5,
+    dates: [...data.history!.dates, '2026-08-28'],
+    headline: [...data.history!.headline, 90],
+    status: [...data.history!.status, null],
+    provisional: [false, false, false, false, true],
+    liveWeightShare: [1, 1, 1, 1, 0.19],
+    level: [50.5, 60.1, 61.2, 58, 66],
+    confidence: [...data.history!.confidence, 'low'],
   },
 } as unknown as SiteData;
 
@@ -48,6 +67,15 @@ describe('feeds and crawlers', () => {
     assert.match(xml, /<id>https:\/\/liq\.example\/today\/2026-08-26#confidence<\/id>/);
     assert.match(xml, /<link href="https:\/\/liq\.example\/today\/2026-08-25"\/>/);
     assert.match(xml, /https:\/\/liq\.example\/blog\/hello/);
+  });
+
+  it('a provisional day is an entry that says so, with no status, and never a regime or confidence change', () => {
+    const entries = assertAtom(atomFeed(withProvisional));
+    const day = entries.find((e) => e.title.includes('Aug 28, 2026'))!;
+    assert.equal(day.title, 'Provisional reading for Aug 28, 2026: 90 of 100 (provisional)');
+    assert.deepEqual(regimeChanges(withProvisional), regimeChanges(data));
+    assert.deepEqual(confidenceChanges(withProvisional), confidenceChanges(data));
+    assert.doesNotMatch(JSON.stringify(entries.filter((e) => e.title.includes('Aug 28'))), /risk-off|risk-on|neutral/);
   });
 
   it('robots.txt lets fetchers read the documented API, and keeps crawlers off unbounded query spaces', () => {

@@ -8,13 +8,13 @@ describe('the regime for readers', () => {
     assert.deepEqual(regimeInWords({ policy: 72, funding: 81, backstops: 0, risk: 20, credit: null }), [
       'Reserves are getting scarce and net liquidity is draining.',
       "Overnight funding trades at or above the Fed's floor: cash is dear.",
-      "The Fed's backstops are idle.",
+      "No new draw on the Fed's backstops.",
       'Equity volatility is low (a confirming input).',
     ]);
     assert.deepEqual(regimeInWords({ policy: null, funding: 50, backstops: 45, risk: null, credit: null }), [
       'Reserves and net liquidity: no current data.',
       "Overnight funding trades near its usual place against the Fed's floor.",
-      "The Fed's backstops are being used heavily (swap lines, repo).",
+      "A fresh draw on the Fed's backstops: banks, dealers or foreign central banks are borrowing dollars from the Fed.",
     ]);
   });
 

@@ -38,6 +38,8 @@ interface GroupDescription {
   id: string;
   name: string;
   weight: number;
+  /** `mean`: in the weighted mean with its weight; `floor` (dli-4's backstops): no weight, a floor under the level. */
+  role: 'mean' | 'floor';
   indicators: Array<{
     id: string;
     transform: string;
@@ -100,6 +102,7 @@ function groupsOf(spec: ModelSpec): GroupDescription[] {
     id: group.id,
     name: group.name,
     weight: group.weight,
+    role: group.id === spec.floor ? ('floor' as const) : ('mean' as const),
     indicators: spec.scored
       .filter((s) => s.group === group.id)
       .map((s) => ({
@@ -117,6 +120,8 @@ function transformOf(s: ScoredIndicator): string {
   if (t.kind === 'change') return `change over ${t.days} days${readingOf(s)}`;
   if (t.kind === 'level') return `level${readingOf(s)}`;
   if (t.kind === 'rolling-max') return `highest of the last ${t.days} business days${readingOf(s)}`;
+  if (t.kind === 'new-draw')
+    return `new draw: usage above its highest of the previous ${t.lookbackDays} days, read as log(1 + $bn) / log(1 + ${t.fullB}) (capped at 1) and fading linearly over ${t.fadeDays} days unless a larger draw follows${readingOf(s)}`;
   return `ON RRP depletion: change over ${t.days} days, live only while the balance is ≤ $${t.maxBalanceB}B and has fallen by ≥ $${t.minDrawdownB}B and ≥ ${t.minDrawdownShare * 100}%; otherwise dormant`;
 }
 

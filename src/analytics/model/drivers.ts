@@ -65,7 +65,39 @@ function smoothedSharesOn(run: ModelRun, g: number): { weight: number[]; share: 
     weight[i] = weight[i]! / days;
     share[i] = share[i]! / days;
   }
+  const smoothed = share.reduce((a, b) => a + b, 0);
+  const carrier = floorCarrier(run, g, mask);
+  // dli-4: where the floor is above the smoothed aggregate, the member carrying it owns the difference, so the
+  // shares add up to the level.
+  if (carrier >= 0 && run.floor![g]! > smoothed) share[carrier] = run.floor![g]! - smoothed;
   return { weight, share, aggregate: share.reduce((a, b) => a + b, 0) };
+}
+
+/** The floor group's member carrying the floor on day g (its highest reading), or -1 (no floor, or none reads). */
+function floorCarrier(run: ModelRun, g: number, mask: number): number {
+  if (!run.spec.floor || !run.floor) return -1;
+  let best = -1;
+  run.readings.forEach((r, i) => {
+    if (r.spec.group !== run.spec.floor || !(mask & (1 << i)) || Number.isNaN(r.p[g]!)) return;
+    if (best < 0 || r.p[g]! > run.readings[best]!.p[g]!) best = i;
+  });
+  return best;
+}
+
+/**
+ * Each group's part of the day's level (like-for-like models), on the level's 0–1 scale: the sum of its members'
+ * shares (sharesOn) — for a group in the mean, the trailing mean of its weight × sub-index over the smoothing
+ * window; for the floor group, how far the floor lifts the level above the smoothed aggregate. They add up to the
+ * level. Example (dli-4, SVB week): quantity .14, price .21, risk .03, backstops .62 → level 1.
+ */
+export function groupPartsOn(run: ModelRun, g: number): Partial<Record<GroupId, number>> {
+  const { share } = sharesOn(run, g);
+  const parts: Partial<Record<GroupId, number>> = {};
+  for (const group of run.spec.groups) parts[group.id] = 0;
+  run.readings.forEach((r, i) => {
+    parts[r.spec.group] = (parts[r.spec.group] ?? 0) + share[i]!;
+  });
+  return parts;
 }
 
 /**

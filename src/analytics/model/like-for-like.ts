@@ -26,30 +26,73 @@ export function likeForLike(
   held: Float64Array[],
 ): {
   aggregate: Float64Array;
+  floor: Float64Array;
+  level: Float64Array;
   headline: Float64Array;
   composition: Int32Array;
-  byComposition: Map<number, Float64Array>;
+  byComposition: Map<number, CompositionLevel>;
 } {
   const n = effective[0]?.length ?? 0;
   const composition = compositions(effective, n);
-  const byComposition = new Map<number, Float64Array>();
+  const byComposition = new Map<number, CompositionLevel>();
   for (const mask of new Set(composition)) {
     if (mask === 0) continue;
-    byComposition.set(mask, smoothedAggregate(spec, readings, effective, held, mask));
+    byComposition.set(mask, compositionLevel(spec, readings, effective, held, mask));
   }
   const aggregate = new Float64Array(n).fill(Number.NaN);
+  const floor = new Float64Array(n).fill(Number.NaN);
+  const level = new Float64Array(n).fill(Number.NaN);
   const headline = new Float64Array(n).fill(Number.NaN);
   for (const [mask, series] of byComposition) {
     const window = new SortedWindow(WINDOWS.headlineDays);
     for (let g = 0; g < n; g++) {
-      slideWindow(window, series, g, WINDOWS.headlineDays);
-      const value = series[g]!;
+      slideWindow(window, series.level, g, WINDOWS.headlineDays);
+      const value = series.level[g]!;
       if (Number.isNaN(value) || composition[g] !== mask) continue;
-      aggregate[g] = value;
+      aggregate[g] = series.smoothed[g]!;
+      floor[g] = series.floor[g]!;
+      level[g] = value;
       if (window.size >= WINDOWS.headlineMinHistory) headline[g] = Math.round(100 * window.rank(value));
     }
   }
-  return { aggregate, headline, composition, byComposition };
+  return { aggregate, floor, level, headline, composition, byComposition };
+}
+
+/**
+ * One composition's series on every day: the smoothed aggregate S, the floor F (spec.floor: the floor group's
+ * highest reading among the composition's members with a reading that day, 0 when none reads; NaN without a
+ * floor) and the level max(S, F) (S without a floor) — the value the headline ranks.
+ */
+export interface CompositionLevel {
+  smoothed: Float64Array;
+  floor: Float64Array;
+  level: Float64Array;
+}
+
+export function compositionLevel(
+  spec: ModelSpec,
+  readings: IndicatorReadings[],
+  effective: Float64Array[],
+  held: Float64Array[],
+  mask: number,
+): CompositionLevel {
+  const smoothed = smoothedAggregate(spec, readings, effective, held, mask);
+  const floor = floorOf(spec, readings, mask, smoothed.length);
+  const level = smoothed.map((s, g) => (Number.isNaN(s) || Number.isNaN(floor[g]!) ? s : Math.max(s, floor[g]!)));
+  return { smoothed, floor, level };
+}
+
+/** The floor group's reading of a composition on each day (see CompositionLevel); NaN everywhere without a floor. */
+export function floorOf(spec: ModelSpec, readings: IndicatorReadings[], mask: number, n: number): Float64Array {
+  const out = new Float64Array(n).fill(Number.NaN);
+  if (!spec.floor) return out;
+  const members = readings.flatMap((r, i) => (r.spec.group === spec.floor && mask & (1 << i) ? [r] : []));
+  for (let g = 0; g < n; g++) {
+    let best = 0;
+    for (const r of members) if (!Number.isNaN(r.p[g]!)) best = Math.max(best, r.p[g]!);
+    out[g] = best;
+  }
+  return out;
 }
 
 /** Each day's composition: bit i set where reading i carries weight that day. */

@@ -5,7 +5,7 @@ import { SortedWindow } from '../stats/sorted-window.ts';
 import { trailingPercentile } from '../stats/trailing-percentile.ts';
 import { winsorize } from '../stats/winsorize.ts';
 import { cissModel } from './ciss.ts';
-import { likeForLike } from './like-for-like.ts';
+import { type CompositionLevel, likeForLike } from './like-for-like.ts';
 import { businessDays, lastInformationDay, type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
 import { type GroupId, MODEL_START, type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
 import { weightedMeanModel } from './weighted-mean.ts';
@@ -30,6 +30,10 @@ export interface IndicatorReadings {
   dormant: Uint8Array;
   /** Observation day (day number) behind each sample, -1 when none. */
   observed: Int32Array;
+  /** 1 where the reading exists and its observation is no older than the input's staleness age (maxAgeDays). */
+  fresh: Uint8Array;
+  /** 1 on the days on or after the input's framework date (every day when it has none). */
+  begun: Uint8Array;
 }
 
 export interface ModelRun {
@@ -48,14 +52,26 @@ export interface ModelRun {
   aggregate: Float64Array;
   /** 0–100 integer headline, NaN until warmed up. */
   headline: Float64Array;
-  /** The status on each day (with the spec's hysteresis, if any); meaningless where the headline is NaN. */
-  status: Status[];
+  /**
+   * The status on each day (with the spec's hysteresis, if any); meaningless where the headline is NaN; null on a
+   * day without a reading (readingRule `provisional`).
+   */
+  status: Array<Status | null>;
+  /** 1 on a day that makes a reading (a headline, and under readingRule `provisional` live data enough). */
+  reading: Uint8Array;
+  /**
+   * like-for-like: the level on its fixed 0–1 scale — the smoothed aggregate, or the floor where it is higher — with
+   * the day's composition (NaN where none); the headline is its rank. Without a floor, the smoothed aggregate.
+   */
+  level?: Float64Array;
+  /** spec.floor: the floor group's reading on each day with the day's composition (0 when no member reads). */
+  floor?: Float64Array;
   /**
    * like-for-like: each day's composition as a bit mask over `readings` (bit i: reading i live that day), and
    * the smoothed aggregate of every composition used, by mask, on every day (NaN where it has none).
    */
   composition?: Int32Array;
-  byComposition?: Map<number, Float64Array>;
+  byComposition?: Map<number, CompositionLevel>;
 }
 
 export type SeriesInputs = ReadonlyMap<string, PointInTimeSeries>;
@@ -80,17 +96,46 @@ export function computeModel(
       : weightedMeanModel(spec, readings, grid.length);
   if (spec.headline === 'like-for-like') {
     const ranked = likeForLike(spec, readings, combined.effective, combined.held);
+    const groups = spec.floor ? { ...combined.groups, [spec.floor]: ranked.floor } : combined.groups;
+    const reading = readingDays(spec, readings, ranked.headline);
     return {
       spec,
       grid,
       readings,
       ...combined,
       ...ranked,
-      status: statusPath(ranked.headline, spec.hysteresis, thinDays(spec, readings, grid.length)),
+      groups,
+      reading,
+      status:
+        spec.readingRule === 'provisional'
+          ? statusPath(ranked.headline, spec.hysteresis, undefined, reading)
+          : statusPath(ranked.headline, spec.hysteresis, thinDays(spec, readings, grid.length)),
     };
   }
   const headline = trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
-  return { spec, grid, readings, ...combined, headline, status: statusPath(headline, spec.hysteresis) };
+  return {
+    spec,
+    grid,
+    readings,
+    ...combined,
+    headline,
+    reading: readingDays(spec, readings, headline),
+    status: statusPath(headline, spec.hysteresis),
+  };
+}
+
+/**
+ * The days that make a reading: every day with a headline, and under readingRule `provisional` only those whose
+ * live weight share is at least THRESHOLDS.minLiveWeight.
+ */
+export function readingDays(spec: ModelSpec, readings: IndicatorReadings[], headline: Float64Array): Uint8Array {
+  const out = new Uint8Array(headline.length);
+  for (let g = 0; g < headline.length; g++) {
+    if (Number.isNaN(headline[g]!)) continue;
+    out[g] =
+      spec.readingRule !== 'provisional' || liveWeightShare(spec, readings, g) >= THRESHOLDS.minLiveWeight ? 1 : 0;
+  }
+  return out;
 }
 
 /**
@@ -104,11 +149,17 @@ export function thinDays(spec: ModelSpec, readings: IndicatorReadings[], n: numb
 }
 
 /**
- * The share of the nominal weight whose inputs have a live reading on day g: each group's weight times the share
- * of its members that are live — or, for a group read as its most-used member (`max`), all of it when any is.
- * Example (dli-3, before October 2008): net liquidity, CP − T-bill, swap lines and VIX → .15 + .133 + .20 + .10.
+ * The share of the nominal weight whose inputs have a live reading on day g.
+ * - dli-3 (`hold`): each group's weight times the share of its members that are live (a reading from data at most
+ *   45 days old) — or, for a group read as its most-used member (`max`), all of it when any is. Example (dli-3,
+ *   before October 2008): net liquidity, CP − T-bill, swap lines and VIX → .15 + .133 + .20 + .10.
+ * - dli-4 (`provisional`): over the groups in the mean (a floor group does not count) that have a member whose
+ *   framework has begun (startsOn), each group's weight renormalised over those groups, times the share of its begun
+ *   members that are fresh (their observation no older than their staleness age; `max` groups: all when any is).
+ *   Example (dli-4 before October 2008, when only net liquidity, CP − T-bill and VIX exist): all three fresh → 1.
  */
 export function liveWeightShare(spec: ModelSpec, readings: IndicatorReadings[], g: number): number {
+  if (spec.readingRule === 'provisional') return freshWeightShare(spec, readings, g);
   const total = spec.groups.reduce((sum, group) => sum + group.weight, 0);
   let live = 0;
   for (const group of spec.groups) {
@@ -118,6 +169,24 @@ export function liveWeightShare(spec: ModelSpec, readings: IndicatorReadings[], 
     live += (group.weight / total) * (group.combine === 'max' ? 1 : on / members.length);
   }
   return live;
+}
+
+function freshWeightShare(spec: ModelSpec, readings: IndicatorReadings[], g: number): number {
+  let total = 0;
+  let live = 0;
+  for (const group of spec.groups) {
+    if (group.id === spec.floor) continue;
+    const begun = readings.filter((r) => r.spec.group === group.id && hasBegun(r, g));
+    if (begun.length === 0) continue;
+    total += group.weight;
+    const fresh = begun.filter((r) => r.fresh[g]).length;
+    live += group.weight * (group.combine === 'max' ? (fresh > 0 ? 1 : 0) : fresh / begun.length);
+  }
+  return total > 0 ? live / total : 0;
+}
+
+function hasBegun(r: IndicatorReadings, g: number): boolean {
+  return r.begun[g] === 1;
 }
 
 /**
@@ -131,12 +200,19 @@ export function statusPath(
   headline: Float64Array,
   hysteresis: { riskOffExit: number; riskOnExit: number } | undefined,
   thin?: Uint8Array,
-): Status[] {
-  const out = new Array<Status>(headline.length);
+  reading?: Uint8Array,
+): Array<Status | null> {
+  const out = new Array<Status | null>(headline.length);
   let state: Status = 'neutral';
   for (let g = 0; g < headline.length; g++) {
     const h = headline[g]!;
-    // On thin coverage the status holds: missing data never makes (or ends) a risk-off or a risk-on.
+    // dli-4: a day without a reading has no status, and the rule runs over the days with one (the hysteresis
+    // carries from the previous day with a reading).
+    if (reading && !reading[g]) {
+      out[g] = null;
+      continue;
+    }
+    // dli-3: on thin coverage the status holds: missing data never makes (or ends) a risk-off or a risk-on.
     if (Number.isNaN(h) || thin?.[g]) {
       out[g] = state;
       continue;
@@ -168,6 +244,7 @@ function indicatorReadings(
   blankMeansZero: boolean,
 ): IndicatorReadings {
   const n = grid.length;
+  const begun = beganOn(spec, grid);
   const empty = () => new Float64Array(n).fill(Number.NaN);
   if (!series || series.obsDay.length === 0) {
     return {
@@ -178,6 +255,8 @@ function indicatorReadings(
       live: new Uint8Array(n),
       dormant: new Uint8Array(n),
       observed: new Int32Array(n).fill(-1),
+      fresh: new Uint8Array(n),
+      begun,
     };
   }
   const { values, observed } = sampleOnGrid(series, grid, WINDOWS.carryForwardDays);
@@ -186,19 +265,46 @@ function indicatorReadings(
     const first = series.knownFrom[0]!;
     for (let g = 0; g < n; g++) if (Number.isNaN(values[g]!) && grid[g]! >= first) values[g] = 0;
   }
-  if (spec.startsOn) {
+  const { x, gate } = transformed(spec, values, grid);
+  for (let g = 0; g < n && !begun[g]; g++) {
     // Before the framework existed the input has no reading: the date decides, never the value.
-    const start = toDayNumber(spec.startsOn);
-    for (let g = 0; g < n && grid[g]! < start; g++) {
-      values[g] = Number.NaN;
-      observed[g] = -1;
-    }
+    x[g] = Number.NaN;
+    observed[g] = -1;
   }
-  const x = empty();
+  const { z, p } =
+    spec.reading && spec.reading.kind !== 'percentile' ? mappedReading(x, spec) : trailingRobust(x, spec);
+  const live = new Uint8Array(n);
+  const dormant = new Uint8Array(n);
+  const fresh = new Uint8Array(n);
+  for (let g = 0; g < n; g++) {
+    if (Number.isNaN(z[g]!)) continue;
+    if (gate[g]) live[g] = 1;
+    else dormant[g] = 1;
+    if (grid[g]! - observed[g]! <= spec.maxAgeDays) fresh[g] = 1;
+  }
+  return { spec, x, z, p, live, dormant, observed, fresh, begun };
+}
+
+function beganOn(spec: ScoredIndicator, grid: Int32Array): Uint8Array {
+  const begun = new Uint8Array(grid.length).fill(1);
+  if (!spec.startsOn) return begun;
+  const start = toDayNumber(spec.startsOn);
+  for (let g = 0; g < grid.length && grid[g]! < start; g++) begun[g] = 0;
+  return begun;
+}
+
+/**
+ * The indicator's transformed value on each grid day, from its sampled values (which may reach before its
+ * framework date: a new draw compares with the usage before it), and the ON RRP depletion gate (1 elsewhere).
+ */
+function transformed(spec: ScoredIndicator, values: Float64Array, grid: Int32Array) {
+  const n = grid.length;
+  const x = new Float64Array(n).fill(Number.NaN);
   const gate = new Uint8Array(n).fill(1);
   const transform = spec.transform;
   if (transform.kind === 'level') x.set(values);
   else if (transform.kind === 'rolling-max') x.set(rollingMax(values, transform.days));
+  else if (transform.kind === 'new-draw') x.set(newDrawReading(values, grid, transform));
   else {
     let back = 0;
     for (let g = 0; g < n; g++) {
@@ -216,16 +322,43 @@ function indicatorReadings(
       }
     }
   }
-  const { z, p } =
-    spec.reading && spec.reading.kind !== 'percentile' ? mappedReading(x, spec) : trailingRobust(x, spec);
-  const live = new Uint8Array(n);
-  const dormant = new Uint8Array(n);
+  return { x, gate };
+}
+
+/**
+ * dli-4's new-draw reading of a backstop (Transform `new-draw`): draw(t) = usage above the highest usage of the
+ * previous `lookbackDays` calendar days (0 when there is none to compare with); the reading is the largest
+ * m(draw(s)) × (1 − (t − s) / fadeDays) over the last `fadeDays` calendar days, NaN where usage is unknown.
+ * Example (lookback 364, fade 91, full 100): usage 4.6 for a year, then 152.9 → reads 1 that day, 0.5 after 45.5
+ * days, 0 after 91 (unless a later draw reads higher).
+ */
+export function newDrawReading(
+  usage: Float64Array,
+  grid: Int32Array,
+  t: { lookbackDays: number; fadeDays: number; fullB: number },
+): Float64Array {
+  const n = usage.length;
+  const drawn = new Float64Array(n).fill(Number.NaN);
   for (let g = 0; g < n; g++) {
-    if (Number.isNaN(z[g]!)) continue;
-    if (gate[g]) live[g] = 1;
-    else dormant[g] = 1;
+    if (Number.isNaN(usage[g]!)) continue;
+    let before = Number.NEGATIVE_INFINITY;
+    for (let k = g - 1; k >= 0 && grid[k]! >= grid[g]! - t.lookbackDays; k--)
+      if (usage[k]! > before) before = usage[k]!;
+    drawn[g] = Number.isFinite(before)
+      ? mapReading(Math.max(0, usage[g]! - before), { kind: 'usage', fullB: t.fullB })
+      : 0;
   }
-  return { spec, x, z, p, live, dormant, observed };
+  const out = new Float64Array(n).fill(Number.NaN);
+  for (let g = 0; g < n; g++) {
+    if (Number.isNaN(usage[g]!)) continue;
+    let best = 0;
+    for (let k = g; k >= 0 && grid[k]! > grid[g]! - t.fadeDays; k--) {
+      if (Number.isNaN(drawn[k]!)) continue;
+      best = Math.max(best, drawn[k]! * (1 - (grid[g]! - grid[k]!) / t.fadeDays));
+    }
+    out[g] = best;
+  }
+  return out;
 }
 
 /**
@@ -250,6 +383,7 @@ export function rollingMax(values: Float64Array, days: number): Float64Array {
  * Example: fixed 13 → 8 on 10.5 % reads 0.5 (z 0); usage (full 100) on $10 bn reads 0.52.
  */
 export function mapReading(value: number, reading: Exclude<ScoredIndicator['reading'], undefined>): number {
+  if (reading.kind === 'as-is') return clamp01(value);
   if (reading.kind === 'fixed') return clamp01((value - reading.loose) / (reading.tight - reading.loose));
   if (reading.kind === 'usage') return clamp01(Math.log1p(Math.max(0, value)) / Math.log1p(reading.fullB));
   throw new Error('a percentile reading depends on its window, not on the value alone');

@@ -1,8 +1,10 @@
 import { fromDayNumber } from '../../timeseries/dates.ts';
 import { round } from '../stats/round.ts';
-import { driversOn, momentumBase } from './drivers.ts';
-import { liveWeightShare, type ModelRun, type Status } from './liquidity-model.ts';
-import { type GroupId, THRESHOLDS } from './spec.ts';
+import { driversOn, groupPartsOn, momentumBase } from './drivers.ts';
+import { type FedTerms, fedTermsOn } from './fed-terms.ts';
+import { liveWeightShare, type ModelRun, type SeriesInputs, type Status } from './liquidity-model.ts';
+import { provisionalSummary, readingSummary } from './reading-summary.ts';
+import { type GroupId, type LevelBand, levelBandOf, THRESHOLDS } from './spec.ts';
 
 export type Momentum = 'improving' | 'stable' | 'deteriorating';
 export type Confidence = 'high' | 'medium' | 'low';
@@ -34,11 +36,37 @@ export interface Regime {
     liveWeightShare?: number;
   };
   subIndices: Record<GroupId, number | null>;
-  /** The business day this reading describes: the last day a scored input brought new information. */
+  /**
+   * The business day this reading describes: the last day a scored input brought new information (dli-4: the last
+   * such day with live data enough to make a reading; newer days are in `provisional`).
+   */
   date: string;
   dataAsOf: string;
   updatedAt: string;
   modelVersion: string;
+  /** like-for-like models: the aggregate (dli-4: with its floor) on its own fixed 0–100 scale, one decimal. */
+  level: number | null;
+  levelBand: LevelBand | null;
+  /** Each group's part of the level, in level points; they add up to it (null for models without a level). */
+  contributions: Partial<Record<GroupId, number>> | null;
+  /** The Fed's own terms that day, each with its date. */
+  fedTerms: FedTerms | null;
+  /** The reading in plain words: the rank, the fixed scale and the Fed's terms, each with its date. */
+  summary: string;
+  /** dli-4: newer days whose live data covers under half of the nominal weight, as the latest of them reads. */
+  provisional: ProvisionalReading | null;
+}
+
+/** The latest day without live data enough for a reading: published as such, never with a status. */
+export interface ProvisionalReading {
+  date: string;
+  dataAsOf: string;
+  percentile5y: number;
+  level: number | null;
+  liveWeightShare: number;
+  /** Inputs without fresh data that day. */
+  missing: string[];
+  summary: string;
 }
 
 /** compositeScore: the headline mapped to [-1, +1] with positive = easy: (50 − percentile5y) / 50. */
@@ -49,6 +77,12 @@ export function compositeScore(percentile: number): number {
 /** Index of the last grid day with a headline, or -1. */
 export function latestIndex(run: ModelRun): number {
   for (let g = run.headline.length - 1; g >= 0; g--) if (!Number.isNaN(run.headline[g]!)) return g;
+  return -1;
+}
+
+/** Index of the last grid day with a reading (a status), or -1: the day /api/regime describes. */
+export function latestReadingIndex(run: ModelRun): number {
+  for (let g = run.reading.length - 1; g >= 0; g--) if (run.reading[g]) return g;
   return -1;
 }
 
@@ -67,14 +101,19 @@ export function firstIndex(run: ModelRun): number {
  *   more than half of the reporting inputs are stale; medium otherwise;
  * - drivers: see drivers.ts (dli-2: each indicator's change of share in the aggregate over the momentum window).
  */
-export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
+export function regimeAt(run: ModelRun, g: number, updatedAt: string, inputs?: SeriesInputs): Regime {
   const percentile = run.headline[g]!;
   const readings = readingsOn(run, g);
   const groups = groupsOn(run, g);
   const previous = g > 0 && !Number.isNaN(run.headline[g - 1]!) ? compositeScore(run.headline[g - 1]!) : null;
   const { fed, dormant, fading, missing, stale } = readings;
+  const status = run.status[g] ?? 'neutral';
+  const level = levelOn(run, g);
+  const fedTerms = inputs ? fedTermsOn(run, inputs, g) : null;
+  const date = fromDayNumber(run.grid[g]!);
+  const band = level === null ? null : levelBandOf(level);
   return {
-    status: run.status[g]!,
+    status,
     momentum: momentumAt(run, g),
     confidence: confidenceOf(run, readings, groups, g),
     compositeScore: compositeScore(percentile),
@@ -96,11 +135,58 @@ export function regimeAt(run: ModelRun, g: number, updatedAt: string): Regime {
         : {}),
     },
     subIndices: groups.subIndices,
-    date: fromDayNumber(run.grid[g]!),
+    date,
     dataAsOf: fromDayNumber(readings.dataAsOfDay >= 0 ? readings.dataAsOfDay : run.grid[g]!),
     updatedAt,
     modelVersion: run.spec.version,
+    level,
+    levelBand: band?.id ?? null,
+    contributions: contributionsAt(run, g),
+    fedTerms,
+    summary: readingSummary({
+      spec: run.spec,
+      date,
+      percentile5y: percentile,
+      status,
+      level,
+      levelWords: band?.words ?? null,
+      fedTerms,
+    }),
+    provisional: provisionalAfter(run, g),
   };
+}
+
+/** The level on day g, 0–100 with one decimal (null for models without one). */
+export function levelOn(run: ModelRun, g: number): number | null {
+  const value = run.level?.[g];
+  return value === undefined || Number.isNaN(value) ? null : round(100 * value, 1);
+}
+
+/** Each group's part of the level on day g, in level points, one decimal (null for models without a level). */
+export function contributionsAt(run: ModelRun, g: number): Partial<Record<GroupId, number>> | null {
+  if (!run.level || Number.isNaN(run.level[g]!)) return null;
+  const parts = groupPartsOn(run, g);
+  const out: Partial<Record<GroupId, number>> = {};
+  for (const group of run.spec.groups) out[group.id] = round(100 * (parts[group.id] ?? 0), 1);
+  return out;
+}
+
+/** The newest day with a headline after the reading day g, when it has no reading: the provisional one. */
+function provisionalAfter(run: ModelRun, g: number): ProvisionalReading | null {
+  const last = latestIndex(run);
+  if (last <= g || run.reading[last]) return null;
+  const readings = readingsOn(run, last);
+  const share = round(liveWeightShare(run.spec, run.readings, last), 3);
+  const missing = run.readings.filter((r) => r.begun[last] && !r.fresh[last] && r.spec.group !== run.spec.floor);
+  const base = {
+    date: fromDayNumber(run.grid[last]!),
+    dataAsOf: fromDayNumber(readings.dataAsOfDay >= 0 ? readings.dataAsOfDay : run.grid[last]!),
+    percentile5y: run.headline[last]!,
+    level: levelOn(run, last),
+    liveWeightShare: share,
+    missing: missing.map((r) => r.spec.id),
+  };
+  return { ...base, summary: provisionalSummary(base) };
 }
 
 /** The confidence of the reading on grid day `g` (see regimeAt): what the history records for every day. */

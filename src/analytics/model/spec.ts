@@ -48,6 +48,18 @@ export interface ModelSpec {
    * headline alone.
    */
   hysteresis?: { riskOffExit: number; riskOnExit: number };
+  /**
+   * dli-4: a group that is not in the weighted mean but puts a floor under it — level = max(smoothed aggregate,
+   * the group's reading that day). The backstops: a fresh draw on a Fed facility is stress whatever else reads.
+   */
+  floor?: GroupId;
+  /**
+   * What a day needs to carry a status. `hold` (dli-3): every scored day has one; under half of the nominal weight
+   * live it holds the last one. `provisional` (dli-4): only a day whose inputs carrying at least half of the
+   * nominal weight have fresh data (not older than their staleness age) makes a reading and has a status; the
+   * status follows the thresholds and hysteresis over those days alone; any other day is provisional, with none.
+   */
+  readingRule?: 'hold' | 'provisional';
 }
 
 export const GROUP_IDS = ['policy', 'funding', 'credit', 'risk', 'backstops'] as const;
@@ -75,7 +87,14 @@ export type Transform =
    */
   | { kind: 'rrp-depletion'; days: number; maxBalanceB: number; minDrawdownB: number; minDrawdownShare: number }
   /** The highest value of the last `days` business days (SOFR − IORB: catches month-end spikes). */
-  | { kind: 'rolling-max'; days: number };
+  | { kind: 'rolling-max'; days: number }
+  /**
+   * dli-4's backstops: a new draw on a facility, read at once and fading. On each grid day t with usage u (USD bn),
+   * draw(t) = max(0, u(t) − the highest u of the grid days in the previous `lookbackDays` calendar days); the value
+   * is the largest usage-map reading m(draw(s)) × (1 − (t − s) / fadeDays) over the grid days s of the last
+   * `fadeDays` calendar days, m(x) = min(1, ln(1 + x) / ln(1 + fullB)). Already a reading in [0, 1].
+   */
+  | { kind: 'new-draw'; lookbackDays: number; fadeDays: number; fullB: number };
 
 /**
  * How a transformed value becomes a tightness reading in [0, 1]:
@@ -86,11 +105,15 @@ export type Transform =
  */
 export type Reading =
   | { kind: 'percentile' }
+  /** The transformed value is already a reading in [0, 1] (the `new-draw` transform). */
+  | { kind: 'as-is' }
   | { kind: 'fixed'; loose: number; tight: number }
   | { kind: 'usage'; fullB: number };
 
 export interface ScoredIndicator {
   id: string;
+  /** The input as the methodology and the pages name it (dli-4; otherwise the catalog's name). */
+  label?: string;
   group: GroupId;
   transform: Transform;
   /** Whether a rising transformed value means tighter liquidity. */
@@ -150,6 +173,28 @@ export const THRESHOLDS = {
   /** dli-3: under this share of the nominal weight with live data, confidence is low and the reading says so. */
   minLiveWeight: 0.5,
 } as const;
+
+/**
+ * dli-4's words for the level, its fixed 0–100 scale (not ranked against anything): each band from its lower bound.
+ * The satiation band of reserves (12–13 % of bank assets) is the NY Fed staff's, cited in docs/dli-3-protocol.md.
+ */
+export const LEVEL_BANDS = [
+  { id: 'abundant', from: 0, words: 'abundant' },
+  { id: 'ample', from: 20, words: 'ample' },
+  { id: 'moderately-tight', from: 40, words: 'moderately tight' },
+  { id: 'tight', from: 60, words: 'tight' },
+  { id: 'stressed', from: 80, words: 'stressed' },
+] as const;
+export type LevelBand = (typeof LEVEL_BANDS)[number]['id'];
+
+export function levelBandOf(level: number): (typeof LEVEL_BANDS)[number] {
+  let band: (typeof LEVEL_BANDS)[number] = LEVEL_BANDS[0];
+  for (const candidate of LEVEL_BANDS) if (level >= candidate.from) band = candidate;
+  return band;
+}
+
+/** Reserves / commercial-bank assets: the band where NY Fed staff research puts the turn from abundant to ample. */
+export const RESERVE_SATIATION_PERCENT = { low: 12, high: 13 } as const;
 
 /** The model's first day: normalization needs history, so readings begin a year later. */
 export const MODEL_START = '2003-01-01';

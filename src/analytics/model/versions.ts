@@ -2,9 +2,10 @@ import type { ModelSpec } from './spec.ts';
 import { DLI_1 } from './specs/dli-1.ts';
 import { DLI_2 } from './specs/dli-2.ts';
 import { DLI_3 } from './specs/dli-3.ts';
+import { DLI_4 } from './specs/dli-4.ts';
 
 /** The version every reading, history and description is computed with. */
-export const CURRENT_MODEL: ModelSpec = DLI_3;
+export const CURRENT_MODEL: ModelSpec = DLI_4;
 
 export interface ModelVersionEntry {
   version: string;
@@ -20,11 +21,26 @@ export interface ModelVersionEntry {
 /** The changelog, newest first: every version ever published, what changed and why (docs/methodology.md). */
 export const MODEL_VERSIONS: readonly ModelVersionEntry[] = [
   {
+    version: DLI_4.version,
+    spec: DLI_4,
+    status: 'current',
+    from: '2026-11-27',
+    to: null,
+    summary: DLI_4.summary,
+    changes: [
+      'A fresh draw on a Fed facility reads as stress. dli-3 read SVB (2023-03-13) as easy — headline 17, status risk-on — because it had no input for the discount window, the BTFP or the FDIC bridge-bank loans. New H.4.1 series: primary credit (WLCFLPCL), the BTFP (H41RESPPALDKNWW), other credit extensions (WLCFOCEL), total loans (WLCFLL) and the PPPLF (H41RESPPALDJNWW). The first three make one input, the Fed’s lending to banks; with the swap lines, the Fed’s repo and the standing repo it is read as a new draw — usage above the most drawn over the previous year, on a log scale, fading over 13 weeks — and the highest backstop puts a floor under the level. SVB now reads 100; Lehman 87 (dli-3: 66).',
+      'The Fed’s emergency lending no longer reads as easing: the net-liquidity flow is measured on net liquidity less the swap lines, the Fed’s repo and its lending to banks (core-net-liquidity).',
+      'A status is a verdict on live data, by the published rule alone: a day has one only when inputs carrying at least half of the nominal weight have fresh data (of the inputs whose framework has begun); the thresholds and their hysteresis then decide, over those days. dli-3 held its status on thin data (neutral from 2004-12 to 2007-12 while the headline read 98–100; risk-off at the end of the real files on 15 % of the weight). Newer days are provisional: published with their headline and level, never a status.',
+      'The fixed scale beside the rank: /api/regime and /api/history publish the level (the aggregate with its floor, 0–100, not ranked) and each group’s contribution to it, which add up to it; /api/regime says in one sentence where the day ranks in five years and what the fixed scale and the Fed’s own terms (reserves against bank assets, overnight rates against IORB, backstop usage) say, each with its date.',
+      'Chosen by a protocol committed before any variant was run after 2018 (docs/dli-4-protocol.md): five variants; V3 met 6 of the 7 in-sample criteria among those keeping the guarantees. V4 (fixed maps for the price inputs) met all 7 and every target but moved its headline by up to 37 points through a composition change in 2004, over the protocol’s 5-point bound, so the rule set it aside. T8 (Spearman with NFCI and STLFSI4 over 2008–2015 ≥ 0.45) is still missed: 0.25 and 0.33.',
+    ],
+  },
+  {
     version: DLI_3.version,
     spec: DLI_3,
-    status: 'current',
+    status: 'retired',
     from: '2026-11-25',
-    to: null,
+    to: '2026-11-27',
     summary: DLI_3.summary,
     changes: [
       'What it measures: the quantity and price of US-dollar funding instead of broad financial conditions. dli-2 was mostly VIX (74 % of its variance since 2019; R² 0.62 on VIX’s own percentile out of sample), flipped 27 times a year and missed the September 2019 repo spike. Chosen by a protocol committed before any variant was run after 2018 (docs/dli-3-protocol.md): five variants, the one meeting most criteria on 2005–2018 wins; agreement with NFCI and STLFSI4 is reported per period, no longer a criterion.',

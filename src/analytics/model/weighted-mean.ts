@@ -80,7 +80,8 @@ export function combineDay(
   // Per group, the members that carry its reading: all present ones (mean), or the tightest present one (max).
   const carriers: number[][] = [];
   for (let j = 0; j < k; j++) {
-    const present = layout[j]!.filter((i) => e[i]! > 0);
+    // A floor group (dli-4's backstops) is not in the mean: it floors the level after smoothing (like-for-like.ts).
+    const present = spec.groups[j]!.id === spec.floor ? [] : layout[j]!.filter((i) => e[i]! > 0);
     const members =
       spec.groups[j]!.combine === 'max' && present.length > 0
         ? [present.reduce((best, i) => (h[i]! > h[best]! ? i : best))]

@@ -1,5 +1,11 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { GROUP_IDS as GroupIds, THRESHOLDS as T, WINDOWS } from '../../analytics/model/spec.ts';
+import {
+  GROUP_IDS as GroupIds,
+  LEVEL_BANDS,
+  RESERVE_SATIATION_PERCENT,
+  THRESHOLDS as T,
+  WINDOWS,
+} from '../../analytics/model/spec.ts';
 import { STALE_READING_DAYS } from '../../publish/resources/model.ts';
 import { ModelAsOf } from './as-of.ts';
 import { literals } from './literals.ts';
@@ -51,6 +57,70 @@ const SubIndices = Type.Object(
     description:
       "Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility); null when none reports or the group is not in the model version. dli-3: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = use of the Fed's dollar facilities, risk = VIX (confirming).",
   },
+);
+
+const LevelParts = Type.Object(Object.fromEntries(GroupIds.map((id) => [id, Type.Optional(Type.Number())])), {
+  additionalProperties: false,
+});
+
+const Dated = (unit: string) =>
+  Type.Union(
+    [
+      Type.Object(
+        {
+          value: Type.Number({ description: unit }),
+          date: Type.String({ format: 'date', description: 'Observation date.' }),
+        },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ],
+    { description: `${unit}; null when no observation is known within ${WINDOWS.carryForwardDays} days.` },
+  );
+
+const FedTerms = Type.Object(
+  {
+    reserveRatio: Dated(
+      `Reserves / commercial-bank assets, percent (Fed staff research puts the turn from abundant to ample at ${RESERVE_SATIATION_PERCENT.low}–${RESERVE_SATIATION_PERCENT.high} %)`,
+    ),
+    effrIorbBps: Dated('EFFR − IORB (IOER before 2021-07-29), bp'),
+    sofrIorbBps: Dated('SOFR − IORB, bp'),
+    backstops: Type.Union([
+      Type.Object(
+        {
+          reading: Type.Number({
+            minimum: 0,
+            maximum: 1,
+            description: 'The highest backstop reading (dli-4: a new draw, fading over 13 weeks).',
+          }),
+          drawnOn: Type.Union([Type.String(), Type.Null()], {
+            description: 'The input carrying it; null when none reads above 0.',
+          }),
+          date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+          fedLendingB: Dated('The Fed’s lending to banks outstanding (primary credit + BTFP + other credit), USD bn'),
+        },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
+  },
+  {
+    additionalProperties: false,
+    description: 'What the Fed’s own terms say on the reading day, each value with its own date.',
+  },
+);
+
+const Provisional = Type.Object(
+  {
+    date: Type.String({ format: 'date' }),
+    dataAsOf: Type.String({ format: 'date' }),
+    percentile5y: Type.Integer({ minimum: 0, maximum: 100 }),
+    level: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]),
+    liveWeightShare: Type.Number({ minimum: 0, maximum: 1 }),
+    missing: Type.Array(Type.String(), { description: 'Inputs without fresh data that day.' }),
+    summary: Type.String({ description: 'The provisional day in plain words: never a status or a verdict.' }),
+  },
+  { additionalProperties: false },
 );
 
 export const Regime = Type.Object(
@@ -115,7 +185,29 @@ export const Regime = Type.Object(
     dataAsOf: Type.String({ format: 'date', description: 'Latest observation date the score reflects.' }),
     updatedAt: Type.String({ format: 'date-time', description: 'Recompute time; not a data date.' }),
     modelVersion: Type.String({
-      description: 'Model version, e.g. dli-3 (every version and its changelog: /api/model).',
+      description: 'Model version, e.g. dli-4 (every version and its changelog: /api/model).',
+    }),
+    level: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()], {
+      description:
+        "dli-3 and later: the aggregate on its own fixed 0–100 scale, one decimal — not ranked against anything, so it does not move with the last five years (dli-4: with the backstops' floor). percentile5y is its rank in five years.",
+    }),
+    levelBand: Type.Union([
+      literals(
+        LEVEL_BANDS.map((b) => b.id),
+        `The level in words: ${LEVEL_BANDS.map((b) => `${b.id} from ${b.from}`).join(', ')}.`,
+      ),
+      Type.Null(),
+    ]),
+    contributions: Type.Union([LevelParts, Type.Null()], {
+      description: "Each group's part of the level on this date, in level points; they add up to it.",
+    }),
+    fedTerms: Type.Union([FedTerms, Type.Null()]),
+    summary: Type.String({
+      description:
+        'The reading in plain words: where the day ranks in five years, and what the fixed scale and the Fed’s own terms say, each with its date — the sentence every page, feed, note and MCP answer states.',
+    }),
+    provisional: Type.Union([Provisional, Type.Null()], {
+      description: `dli-4: the newest day, when its live data covers under ${Math.round(100 * T.minLiveWeight)} % of the nominal weight — published as provisional, never with a status; null when the reading above is the newest day.`,
     }),
     freshness: ModelFreshness,
     provenance: Provenance,
@@ -137,7 +229,18 @@ export const History = Type.Object(
     count: Type.Integer({ minimum: 0, description: 'Length of every array below.' }),
     dates: Type.Array(Type.String({ format: 'date' }), { description: 'Business days, ascending.' }),
     headline: Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { description: 'percentile5y on each date.' }),
-    status: Type.Array(literals(['risk-on', 'neutral', 'risk-off'], 'status on each date.')),
+    status: Type.Array(
+      Type.Union([literals(['risk-on', 'neutral', 'risk-off'], 'status on each date.'), Type.Null()], {
+        description: 'status on each date; null on a provisional day (dli-4), which has no status.',
+      }),
+    ),
+    liveWeightShare: Type.Array(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]), {
+      description:
+        'dli-3 and later: the share of the nominal weight whose inputs had live data on each date (dli-4: fresh data, over the inputs whose framework had begun); null for earlier models.',
+    }),
+    provisional: Type.Array(Type.Boolean(), {
+      description: `dli-4: true where live data covers under ${Math.round(100 * T.minLiveWeight)} % of the nominal weight: the headline and level are provisional, with no status.`,
+    }),
     confidence: Type.Array(
       literals(
         ['high', 'medium', 'low'],
@@ -148,6 +251,18 @@ export const History = Type.Object(
       description:
         'The aggregate before the percentile transform (dli-2: weighted mean of percentiles, 0–1; dli-3: weighted mean of the 0–1 readings, smoothed over 10 business days, with the inputs live that day).',
     }),
+    level: Type.Array(Nullable100, {
+      description:
+        'The aggregate (dli-4: with its floor) on its fixed 0–100 scale on each date; null for models without one.',
+    }),
+    contributions: Type.Object(
+      Object.fromEntries(GroupIds.map((id) => [id, Type.Array(Type.Union([Type.Number(), Type.Null()]))])),
+      {
+        additionalProperties: false,
+        description:
+          "Each group's part of the level on each date, in level points (a floor group: how far its floor lifts the level); they add up to level. null for a group not in the model.",
+      },
+    ),
     subIndices: Type.Object(Object.fromEntries(GroupIds.map((id) => [id, Type.Array(Nullable100)])), {
       additionalProperties: false,
       description: 'Group sub-indices 0–100 on each date; null where the group did not report.',
@@ -169,6 +284,10 @@ const GroupDescription = Type.Object(
     id: literals(GroupIds, 'group id'),
     name: Type.String(),
     weight: Type.Number({ description: 'Weight before renormalization over the groups present.' }),
+    role: literals(
+      ['mean', 'floor'],
+      'mean: in the weighted mean with its weight. floor (dli-4: the backstops): no weight in the mean; its reading is a floor under the level.',
+    ),
     indicators: Type.Array(
       Type.Object(
         {

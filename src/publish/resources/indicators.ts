@@ -74,14 +74,24 @@ export function indicatorSummaries(
       scored: Boolean(scored),
       weight: scored ? round(weights.get(id)!, 4) : 0,
       group: scored?.group ?? def.group,
-      transform: scored
-        ? scored.transform.kind === 'level'
-          ? 'its level'
-          : scored.transform.kind === 'change'
-            ? `its change over ${scored.transform.days} days`
-            : 'a depletion signal (live only during a large drawdown toward a low balance)'
-        : null,
+      transform: scored ? transformWords(scored.transform) : null,
       risingIsTighter: scored ? scored.risingIsTighter : def.risingIsTighter,
     };
   });
+}
+
+/** How the model reads a scored series, in words (for the indicator pages and the snapshot). */
+function transformWords(t: (typeof CURRENT_MODEL.scored)[number]['transform']): string {
+  switch (t.kind) {
+    case 'level':
+      return 'its level';
+    case 'change':
+      return `its change over ${t.days} days`;
+    case 'rolling-max':
+      return `its highest value of the last ${t.days} business days`;
+    case 'new-draw':
+      return `a new draw: usage above its highest of the previous ${t.lookbackDays} days, fading over ${t.fadeDays} days`;
+    case 'rrp-depletion':
+      return 'a depletion signal (live only during a large drawdown toward a low balance)';
+  }
 }

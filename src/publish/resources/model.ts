@@ -1,10 +1,16 @@
 import type { ModelDescription } from '../../analytics/model/description.ts';
 import type { History } from '../../analytics/model/history.ts';
 import type { Regime } from '../../analytics/model/regime.ts';
-import { THRESHOLDS } from '../../analytics/model/spec.ts';
+import { LEVEL_BANDS, THRESHOLDS } from '../../analytics/model/spec.ts';
 
 import { daysBetween, isoDate } from '../../timeseries/dates.ts';
 import type { Provenance } from '../provenance.ts';
+
+/** The level's bands in words (the model's LEVEL_BANDS), for the pages that explain the fixed scale. */
+export const LEVEL_WORDS = LEVEL_BANDS;
+
+/** The share of the nominal weight a day's fresh data must cover for a reading (the site's words quote it). */
+export const MIN_LIVE_WEIGHT = THRESHOLDS.minLiveWeight;
 
 /** Whether a model result is current, stale (its date is old), or the last good one kept after a failure. */
 export interface ModelFreshness {

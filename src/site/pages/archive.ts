@@ -1,13 +1,10 @@
+import { dayReading } from '../../publish/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import { wholeMonths } from '../../timeseries/date-window.ts';
 import { addDays } from '../../timeseries/dates.ts';
-import type { Block, CalendarDay, Inline, Page, Tone } from '../page.ts';
+import type { Block, CalendarDay, Inline, Page } from '../page.ts';
 import { formatDate } from '../site-data.ts';
 import { type NoteOf, weekEnds } from '../weekly-note.ts';
-
-type Status = History['status'][number];
-
-const TONE: Record<Status, Tone> = { 'risk-off': 'bad', neutral: 'neutral', 'risk-on': 'good' };
 
 /** The years the history covers, ascending. */
 export function archiveYears(history: History): number[] {
@@ -28,26 +25,29 @@ export function archiveCalendarPage(history: History, year: number, latest: bool
   let count = 0;
   let riskOff = 0;
   let riskOn = 0;
+  let provisional = 0;
   for (let i = 0; i < history.count; i++) {
     const date = history.dates[i]!;
     if (Number(date.slice(0, 4)) !== year) continue;
     const month = Number(date.slice(5, 7));
     if (!days.has(month)) days.set(month, new Map());
+    const reading = dayReading(history, i);
     days.get(month)!.set(Number(date.slice(8, 10)), {
       href: `/today/${date}`,
-      tone: TONE[history.status[i]!],
-      label: `${formatDate(date)}: ${history.status[i]}, headline ${history.headline[i]}`,
+      tone: reading.tone,
+      label: `${formatDate(date)}: ${reading.label}, headline ${history.headline[i]}`,
     });
     count++;
-    if (history.status[i] === 'risk-off') riskOff++;
-    if (history.status[i] === 'risk-on') riskOn++;
+    if (reading.status === 'risk-off') riskOff++;
+    if (reading.status === 'risk-on') riskOn++;
+    if (reading.status === null) provisional++;
   }
   const months = [...days.keys()].sort((a, b) => b - a).map((month) => ({ year, month, days: days.get(month)! }));
   const blocks: Block[] = [
     {
       kind: 'paragraph',
       inlines: [
-        `${count} scored business days in ${year}: ${riskOff} risk-off (red), ${riskOn} risk-on (green), the rest neutral. Weekends have no reading; a market holiday is scored from the values published before it. The whole history: `,
+        `${count} scored business days in ${year}: ${riskOff} risk-off (red), ${riskOn} risk-on (green), ${provisional > 0 ? `${provisional} provisional (live data under half of the model's weight: no status, no colour), ` : ''}the rest neutral. Weekends have no reading; a market holiday is scored from the values published before it. The whole history: `,
         { text: 'CSV', href: '/api/history.csv' },
         '.',
       ],

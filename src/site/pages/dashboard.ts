@@ -1,5 +1,6 @@
+import { dayReading } from '../../publish/day-reading.ts';
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
-import { type RegimeBody, thinCoverage } from '../../publish/resources/model.ts';
+import type { RegimeBody } from '../../publish/resources/model.ts';
 import { nextExpectedRelease, seriesDef } from '../../timeseries/catalog.ts';
 import { addDays, daysBetween, everyInterval } from '../../timeseries/dates.ts';
 import { citationBlocks, headlineCitation } from '../citation.ts';
@@ -7,8 +8,19 @@ import { moveCue } from '../direction.ts';
 import { headlineChart } from '../headline-chart.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
 import { type MissingInputs, regimeInWords } from '../regime-words.ts';
-import { formatAge, formatChange, formatDate, formatSigned, formatValue, type SiteData } from '../site-data.ts';
+import {
+  formatAge,
+  formatChange,
+  formatDate,
+  formatSigned,
+  formatValue,
+  groupWeightText,
+  type SiteData,
+  seriesPageHref,
+} from '../site-data.ts';
 import { frequencyLabel, THEMES } from '../themes.ts';
+
+type GroupId = keyof RegimeBody['subIndices'];
 
 /**
  * The dashboard, in the order a reader needs it: the reading in one sentence (and, above it, the banner when the
@@ -58,33 +70,30 @@ const STATE_WORDS: Record<RegimeBody['status'], { word: string; tone: Tone }> = 
   'risk-on': { word: 'loose', tone: 'good' },
 };
 
-/** The one-line reading: what, how tight, compared with what, and which way it moves. */
+/**
+ * The reading in one paragraph: /api/regime's summary (the rank, the fixed scale and the Fed's own terms, each with
+ * its date — the same words as the API, the feed and the notes), then which way it moved in a week and, where the
+ * status is not what the day's headline alone would say, the hysteresis that keeps it.
+ */
 function leadText(data: SiteData, regime: RegimeBody): string {
-  const state = STATE_WORDS[regime.status].word;
   const week = weekChange(data, regime);
   const move =
     week === null
       ? ''
       : week === 0
-        ? ' It is unchanged from a week earlier.'
-        : ` It ${week > 0 ? 'rose' : 'fell'} ${Math.abs(week)} point${Math.abs(week) === 1 ? '' : 's'} in a week (${regime.momentum}).`;
-  const held = heldStatus(data, regime);
-  // A reading made mostly of missing inputs is not stated as a market fact: it says what it is first.
-  if (thinCoverage(regime.coverage))
-    return `On ${formatDate(regime.date)}, the headline reads ${regime.percentile5y} of 100 (${regime.status}), but it is a partial reading, not a verdict on US-dollar liquidity.${move}${held}`;
-  return `On ${formatDate(regime.date)}, US-dollar liquidity was ${state}: the headline reads ${regime.percentile5y} of 100, tighter than ${regime.percentile5y} % of the past five years (${regime.status}).${move}${held}`;
+        ? ' The headline is unchanged from a week earlier.'
+        : ` The headline ${week > 0 ? 'rose' : 'fell'} ${Math.abs(week)} point${Math.abs(week) === 1 ? '' : 's'} in a week (${regime.momentum}).`;
+  return `${regime.summary}${move}${confirmation(data, regime)}`;
 }
 
-/** Why the status is not what the day's headline alone would say: confirmation, or too little data. */
-function heldStatus(data: SiteData, regime: RegimeBody): string {
-  const off = data.model?.thresholds.riskOffAtOrAbove ?? 80;
-  const on = data.model?.thresholds.riskOnAtOrBelow ?? 20;
+/** Why the status is not what the day's headline alone would say: it waits for confirmation (hysteresis). */
+function confirmation(data: SiteData, regime: RegimeBody): string {
+  const t = data.model?.thresholds;
+  const off = t?.riskOffAtOrAbove ?? 80;
+  const on = t?.riskOnAtOrBelow ?? 20;
   const alone = regime.percentile5y >= off ? 'risk-off' : regime.percentile5y <= on ? 'risk-on' : 'neutral';
   if (alone === regime.status) return '';
-  const thin = regime.coverage.liveWeightShare !== undefined && regime.coverage.liveWeightShare < 0.5;
-  return thin
-    ? ` The status stays ${regime.status}: under half of the model's weight has data, and missing data never makes or ends a risk-off or a risk-on.`
-    : ` The status stays ${regime.status} until the move is confirmed (risk-off lasts until the headline falls below ${data.model?.thresholds.riskOffUntilBelow ?? off}, risk-on until it rises above ${data.model?.thresholds.riskOnUntilAbove ?? on}).`;
+  return ` The status stays ${regime.status} until the move is confirmed (risk-off lasts until the headline falls below ${t?.riskOffUntilBelow ?? off}, risk-on until it rises above ${t?.riskOnUntilAbove ?? on}).`;
 }
 
 function leadBlock(data: SiteData, regime: RegimeBody): Block {
@@ -93,13 +102,12 @@ function leadBlock(data: SiteData, regime: RegimeBody): Block {
   if (regime.freshness.state !== 'current') {
     const age = daysBetween(regime.date, data.generatedAt.slice(0, 10));
     inlines.push(' ', {
-      strong: `This reading is ${age} days old: no scored input has brought newer data (see the source states below).`,
+      strong: `This reading is ${age} days old: no day since has live data enough for a reading (see the source states below).`,
     });
   }
-  // On the first screen: a reading made on under half of the model's weight says so, naming what is missing.
-  const thin = thinCoverage(regime.coverage);
-  if (thin) inlines.push(' ', { strong: thin });
-  return { kind: 'lead', inlines, tone: thin ? 'warn' : tone };
+  // Newer days whose live data covers under half of the weight: stated as provisional, never as a verdict.
+  if (regime.provisional) inlines.push(' ', { strong: regime.provisional.summary });
+  return { kind: 'lead', inlines, tone };
 }
 
 /** What the regime measures, today, in the words a trader uses (one line per group, naming missing inputs). */
@@ -130,10 +138,7 @@ function weekChange(data: SiteData, regime: RegimeBody): number | null {
 }
 
 function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
-  const partial = thinCoverage(regime.coverage) !== null;
-  // Red or green only for a reading made on enough data; a partial one is shown in the warning colour.
-  const tone = partial ? 'warn' : STATE_WORDS[regime.status].tone;
-  const share = regime.coverage.liveWeightShare;
+  const tone = STATE_WORDS[regime.status].tone;
   const off = data.model?.thresholds.riskOffAtOrAbove ?? 80;
   const on = data.model?.thresholds.riskOnAtOrBelow ?? 20;
   return [
@@ -156,11 +161,18 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
             {
               label: 'Headline',
               value: `${regime.percentile5y} / 100`,
-              note: partial
-                ? `partial reading: ${Math.round((share ?? 0) * 100)} % of the weight has data · ${regime.status}`
-                : `${regime.status} · 100 = tightest`,
+              note: `${regime.status} · its rank in 5 years, 100 = tightest`,
               tone,
             },
+            ...(regime.level === null
+              ? []
+              : [
+                  {
+                    label: 'Level',
+                    value: `${regime.level.toFixed(1)} / 100`,
+                    note: `${levelWords(regime)} · the fixed scale, not a rank`,
+                  },
+                ]),
             {
               label: 'Last 7 days',
               value: regime.momentum,
@@ -181,9 +193,37 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
         },
       ],
     },
+    ...contributionBlocks(data, regime),
     ...(regime.freshness.state === 'last-good'
       ? [{ kind: 'paragraph' as const, inlines: [{ strong: 'Last good result: ' }, regime.freshness.reason ?? ''] }]
       : []),
+  ];
+}
+
+/** The level's band in words (the model's LEVEL_BANDS, as /api/regime names it). */
+function levelWords(regime: RegimeBody): string {
+  return (regime.levelBand ?? '').replace('-', ' ');
+}
+
+/** How the level is made on the reading's day: each group's reading and its part of the level, which add up to it. */
+function contributionBlocks(data: SiteData, regime: RegimeBody): Block[] {
+  if (regime.level === null || !regime.contributions) return [];
+  const groups = (data.model?.groups ?? []).filter((g) => regime.contributions?.[g.id as GroupId] !== undefined);
+  return [
+    {
+      kind: 'table',
+      caption: `How the level of ${regime.level.toFixed(1)} is made on ${formatDate(regime.date)}: each group's reading (0 loosest … 100 tightest) and its part of the level, in level points; the parts add up to the level`,
+      header: ['Group', 'Reading', 'Part of the level'],
+      rows: groups.map((g) => {
+        const id = g.id as GroupId;
+        const reading = regime.subIndices[id];
+        return [
+          [g.name],
+          [reading === null ? 'n/a' : reading.toFixed(1)],
+          [(regime.contributions?.[id] ?? 0).toFixed(1)],
+        ];
+      }),
+    },
   ];
 }
 
@@ -206,7 +246,7 @@ function driverBlocks(regime: RegimeBody): Block[] {
               ? 'pushed toward looser'
               : 'barely moved it';
         return [
-          { text: name, href: `/indicators/${d.indicatorId}` },
+          { text: name, href: seriesPageHref(d.indicatorId) },
           ` (${d.group}) ${effect}: its share of the aggregate changed by ${formatSigned(d.contribution * 100, 1)} points; it carries ${(d.weight * 100).toFixed(0)} % of the weight today.`,
         ];
       }),
@@ -257,7 +297,7 @@ function historyBlocks(data: SiteData): Block[] {
         header: ['Date', 'Headline (0–100)', 'Status'],
         rows: history.dates
           .slice(recent)
-          .map((date, k) => [date, String(history.headline[recent + k]), history.status[recent + k]!])
+          .map((date, k) => [date, String(history.headline[recent + k]), dayReading(history, recent + k).label])
           .reverse(),
         note: 'The full history is in the CSV.',
       },
@@ -291,7 +331,7 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
         kind: 'chart',
         src: `/charts/subindex-${g.id}.svg`,
         alt: `${g.name}: its reading from 0 (loosest) to 100 (tightest) every day, ${span}.`,
-        caption: `${g.name} — ${Math.round(g.weight * 100)} % of the nominal weight. 0 = loosest, 100 = tightest reading.`,
+        caption: `${g.name} — ${g.role === 'floor' ? groupWeightText(g) : `${groupWeightText(g)} of the nominal weight`}. 0 = loosest, 100 = tightest reading.`,
         data: [{ url: '/api/history', label: g.name, field: `subIndices.${g.id}` }],
         head: { title: g.name, unit: '0 = loosest, 100 = tightest reading of its inputs', scale: 'percent' },
         downloads: [

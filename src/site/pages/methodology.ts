@@ -1,6 +1,7 @@
+import { LEVEL_WORDS, MIN_LIVE_WEIGHT } from '../../publish/resources/model.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { type Block, headingId, type Inline, type Page } from '../page.ts';
-import type { SiteData } from '../site-data.ts';
+import { groupWeightText, type SiteData } from '../site-data.ts';
 
 type Model = NonNullable<SiteData['model']>;
 type Validation = NonNullable<Model['validation']>;
@@ -67,6 +68,14 @@ function readingBlocks(model: Model | undefined): Block[] {
           ' (loose), in between neutral.',
         ],
         [
+          { strong: 'Level, 0–100: ' },
+          `the same aggregate on its own fixed scale, not ranked against anything: ${LEVEL_WORDS.map((b, k) => `${b.from}–${LEVEL_WORDS[k + 1]?.from ?? 100} ${b.words}`).join(', ')}. The headline is the level’s rank in five years; the level says how tight in absolute terms, and each group’s part of it is published.`,
+        ],
+        [
+          { strong: 'Provisional: ' },
+          `a day whose fresh data covers under ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the model’s weight has a headline and a level but no status, and is never stated as a verdict.`,
+        ],
+        [
           { strong: 'Momentum: ' },
           `the change of the headline over ${model?.thresholds.momentumDays ?? 7} days; ${model?.thresholds.momentumPoints ?? 5} points or more is a move (improving = looser, deteriorating = tighter).`,
         ],
@@ -96,7 +105,7 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
     {
       kind: 'paragraph',
       inlines: [
-        `${model.version} scores ${model.groups.reduce((n, g) => n + g.indicators.length, 0)} inputs in ${model.groups.length} groups: how ample reserves are, which way net liquidity flows, where overnight funding trades against the Fed’s floor, and whether the Fed’s dollar backstops are being used. Each input becomes a tightness reading from 0 (loosest) to 1 (tightest): reserves / bank assets on the Fed’s own scale (13 % or more reads 0, 8 % or less reads 1), backstop usage on a log scale of dollars drawn, the others ranked against their own past five years. The aggregate is the weighted mean of these readings (the backstops group reads its most-used facility), smoothed over 10 business days; the headline is where today’s aggregate ranks among the past five years of the aggregate computed with the same inputs as today. Because the weights never depend on the values, making any input tighter can never lower the headline.`,
+        `${model.version} scores ${model.groups.reduce((n, g) => n + g.indicators.length, 0)} inputs in ${model.groups.length} groups: how ample reserves are, which way net liquidity flows (less the Fed’s crisis lending, which is not easing), where overnight funding trades against the Fed’s floor, and whether the Fed’s dollar backstops are being drawn. Each input becomes a tightness reading from 0 (loosest) to 1 (tightest): reserves / bank assets on the Fed’s own scale (13 % or more reads 0, 8 % or less reads 1), a new draw on a backstop on a log scale of dollars, fading over 13 weeks, the others ranked against their own past five years. The aggregate is the weighted mean of the readings, smoothed over 10 business days; the backstops put a floor under it. The result is the level, on its own fixed 0–100 scale; the headline is where the level ranks among the past five years of levels computed with the same inputs as today. Because the weights never depend on the values, making any input tighter can never lower the level or the headline.`,
       ],
     },
     {
@@ -105,7 +114,7 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
       header: ['Group', 'Nominal weight', 'Inputs (how each is read; a rise means)'],
       rows: model.groups.map((g) => [
         [g.name],
-        [`${(g.weight * 100).toFixed(0)} %`],
+        [groupWeightText(g)],
         g.indicators.flatMap((i, k): Inline[] => [
           ...(k > 0 ? ['; '] : []),
           isIndicatorId(i.id) ? { text: i.id, href: `/indicators/${i.id}` } : { text: i.id, href: `/api/model` },
@@ -117,7 +126,7 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
       kind: 'paragraph',
       inlines: [
         { strong: 'Three kinds of weight, each labelled where it appears. ' },
-        `The group weight above is nominal; each input gets an equal share of its group (its nominal weight). On a given day an input without data carries no weight, so the weight it carries that day (shown on the dashboard as “weight today”) can differ from the nominal one. What keeps a missing input from moving the headline by itself is the comparison: today’s aggregate is ranked against a history computed with today’s inputs only, like with like. When inputs carrying under half of the nominal weight have data, the status holds, confidence is low and the page names the missing inputs. A status change needs confirmation: risk-off starts at ${model.thresholds.riskOffAtOrAbove} and lasts until the headline falls below ${model.thresholds.riskOffUntilBelow}; risk-on starts at ${model.thresholds.riskOnAtOrBelow} and lasts until it rises above ${model.thresholds.riskOnUntilAbove}.`,
+        `The group weight above is nominal; each input gets an equal share of its group (its nominal weight). On a given day an input without data carries no weight, so the weight it carries that day (shown on the dashboard as “weight today”) can differ from the nominal one. What keeps a missing input from moving the headline by itself is the comparison: today’s level is ranked against a history computed with today’s inputs only, like with like. A day has a status only when inputs carrying at least ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the nominal weight have fresh data; newer days are provisional, published without a status. A status change needs confirmation: risk-off starts at ${model.thresholds.riskOffAtOrAbove} and lasts until the headline falls below ${model.thresholds.riskOffUntilBelow}; risk-on starts at ${model.thresholds.riskOnAtOrBelow} and lasts until it rises above ${model.thresholds.riskOnUntilAbove}.`,
       ],
     },
   ];
@@ -216,11 +225,11 @@ function validationBlocks(model: Model, validation: Validation): Block[] {
     },
     ...(validation.targets.length > 0
       ? [
-          { kind: 'heading' as const, level: 3 as const, text: 'The dli-3 targets, pass or fail' },
+          { kind: 'heading' as const, level: 3 as const, text: `The ${model.version} targets, pass or fail` },
           {
             kind: 'paragraph' as const,
             inlines: [
-              'Set by a study that had already seen 2019–2025, so they are not a blind test; the version was chosen on 2005–2018 by the rule in docs/dli-3-protocol.md, not for these figures.',
+              `Set by studies that had already seen 2019–2025, so they are not a blind test; the version was chosen on 2005–2018 by the rule in docs/${model.version}-protocol.md, not for these figures.`,
             ],
           },
           {
@@ -251,7 +260,7 @@ function validationBlocks(model: Model, validation: Validation): Block[] {
               : `Composition: on the ${r.stability.days} days an input started (a stopped input keeps its last reading), the change alone moved the headline by at most ${r.stability.maxMovePoints} points in total over any 65 business days (target ${r.stability.limitPoints}: ${r.stability.daysOverLimit === 0 ? 'met' : `not met, ${r.stability.daysOverLimit} days over`}).`,
           ],
           [
-            `Explainable: driver contributions added up to the aggregate's move on ${r.drivers.sumMatches.toLocaleString('en-US')} of ${r.drivers.days.toLocaleString('en-US')} days.`,
+            `Explainable: driver contributions added up to the level's move on ${r.drivers.sumMatches.toLocaleString('en-US')} of ${r.drivers.days.toLocaleString('en-US')} days.`,
           ],
         ],
       },

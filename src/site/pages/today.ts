@@ -1,8 +1,9 @@
+import { dayReading } from '../../publish/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
 import { headlineChart } from '../headline-chart.ts';
-import type { Block, Inline, Page, Tone } from '../page.ts';
+import type { Block, Inline, Page } from '../page.ts';
 import {
   formatAge,
   formatDate,
@@ -11,6 +12,7 @@ import {
   groupNames,
   groupShortName,
   type SiteData,
+  seriesPageHref,
 } from '../site-data.ts';
 import { type NoteOf, weekBefore, weeklyNotes } from '../weekly-note.ts';
 import { dayChartRange } from './archive.ts';
@@ -29,21 +31,38 @@ export function todayPage(data: SiteData): Page {
       blocks,
     };
   }
-  const last = history.count - 1;
+  // The latest reading is the regime's day (the last with live data enough); newer days are provisional.
+  const found = history.dates.lastIndexOf(data.regime.date);
+  const last = found >= 0 ? found : history.count - 1;
   const date = history.dates[last]!;
   const age = daysBetween(date, data.generatedAt.slice(0, 10));
   const current = data.regime.freshness.state === 'current';
+  const provisional = data.regime.provisional;
   blocks.push(
+    { kind: 'lead', inlines: [data.regime.summary], tone: dayReading(history, last).tone },
     {
       kind: 'paragraph',
       inlines: [
         current
           ? `The latest reading is for ${formatDate(date)} (latest observation ${formatDate(data.regime.dataAsOf)}). `
-          : `There is no reading for today: the latest is for ${formatDate(date)}, ${formatAge(age)} ago, the last day a scored input brought new data (latest observation ${formatDate(data.regime.dataAsOf)}). `,
+          : `There is no reading for today: the latest is for ${formatDate(date)}, ${formatAge(age)} ago, the last day with live data enough for one (latest observation ${formatDate(data.regime.dataAsOf)}). `,
         { text: 'Permanent link', href: `/today/${date}` },
         '.',
       ],
     },
+    ...(provisional
+      ? [
+          {
+            kind: 'paragraph' as const,
+            inlines: [
+              provisional.summary,
+              ' ',
+              { text: 'The provisional day', href: `/today/${provisional.date}` },
+              '.',
+            ],
+          },
+        ]
+      : []),
     ...dayBlocks(history, last, names),
     ...noteBlocks(weeklyNotes(data)(last)),
     headlineChart({ days: 365 }, date, `The year to ${formatDate(date)}.`),
@@ -63,9 +82,10 @@ export function todayPage(data: SiteData): Page {
     { kind: 'heading', level: 2, text: 'Recent days' },
     {
       kind: 'table',
-      caption: 'The headline and each group’s reading, 0 loosest … 100 tightest, over the last 15 days',
+      caption:
+        'The headline (its rank in 5 years), the level (the fixed 0–100 scale) and each group’s reading, 0 loosest … 100 tightest, with its part of the level in brackets, over the last 15 days',
       // The groups by the first word of their names ("Quantity", "Price"): the table fits a phone.
-      header: ['Date', 'Headline', 'Status', ...groups.map(([, name]) => groupShortName(name))],
+      header: ['Date', 'Headline', 'Status', 'Level', ...groups.map(([, name]) => groupShortName(name))],
       rows: history.dates
         .slice(recent)
         .map((day, k) => {
@@ -73,8 +93,9 @@ export function todayPage(data: SiteData): Page {
           return [
             [{ text: day, href: `/today/${day}` }],
             [String(history.headline[i])],
-            [history.status[i]!],
-            ...groups.map(([id]) => [fmt(history.subIndices[id as keyof History['subIndices']][i])]),
+            [dayReading(history, i).label],
+            [fmt(history.level[i])],
+            ...groups.map(([id]) => [groupCell(history, id, i)]),
           ];
         })
         .reverse(),
@@ -107,7 +128,7 @@ export function archivePage(
   if (i < 0) return undefined;
   const range = dayChartRange(date);
   const blocks: Block[] = [
-    { kind: 'lead', inlines: [daySentence(history, i)], tone: toneOf(history.status[i]!) },
+    { kind: 'lead', inlines: [daySentence(history, i)], tone: dayReading(history, i).tone },
     ...dayBlocks(history, i, names),
     ...noteBlocks(noteOf(i)),
     { kind: 'heading', level: 2, text: 'Around this day', id: 'chart' },
@@ -157,9 +178,8 @@ function isValue(value: number | null | undefined): value is number {
   return value !== null && value !== undefined;
 }
 
-/** The day in words: its status, its headline and the change over the week before. */
+/** The day in words: the reading (or that it is provisional), the change over the week before, the confidence. */
 function daySentence(history: History, i: number): string {
-  const date = history.dates[i]!;
   const back = weekBefore(history, i);
   const change = back < 0 ? null : history.headline[i]! - history.headline[back]!;
   const move =
@@ -171,8 +191,9 @@ function daySentence(history: History, i: number): string {
   const confidence = history.confidence[i]!;
   const previous = i > 0 ? history.confidence[i - 1] : undefined;
   const changed = previous && previous !== confidence ? ` (${previous} the business day before)` : '';
-  const sure = ` Confidence ${confidence}${changed}.`;
-  return `On ${formatDate(date)} the headline read ${history.headline[i]} of 100: ${history.status[i]}.${sure}${move}`;
+  const reading = dayReading(history, i);
+  const sure = reading.status === null ? '' : ` Confidence ${confidence}${changed}.`;
+  return `${reading.sentence}${sure}${move}`;
 }
 
 /** Which groups moved over the week: each group's reading then and now (0 loosest … 100 tightest). */
@@ -184,23 +205,39 @@ function groupMoves(history: History, i: number, names: GroupNames): Block[] {
     { kind: 'heading', level: 2, text: 'What moved over the week', id: 'groups' },
     {
       kind: 'table',
-      caption: `Each group's own reading (0 loosest … 100 tightest: where its inputs stand in their five-year ranges) on ${formatDate(history.dates[back]!)} and ${formatDate(history.dates[i]!)}`,
+      caption: `Each group's own reading (0 loosest … 100 tightest) on ${formatDate(history.dates[back]!)} and ${formatDate(history.dates[i]!)}, with its part of the level (the fixed 0–100 scale) in brackets; the parts add up to the level, its first row`,
       header: ['Group', formatDate(history.dates[back]!), formatDate(history.dates[i]!), 'Change', 'Toward'],
-      rows: groups.map(([id, name]) => {
-        const g = id as keyof History['subIndices'];
-        const then = history.subIndices[g][back];
-        const now = history.subIndices[g][i];
-        const delta = isValue(then) && isValue(now) ? now - then : null;
-        return [
-          [name],
-          [fmt(then)],
-          [fmt(now)],
-          [delta === null ? 'n/a' : formatSigned(delta, 1)],
-          [delta === null || Math.abs(delta) < 0.05 ? '—' : delta > 0 ? 'tighter' : 'looser'],
-        ];
-      }),
+      rows: [
+        moveRow('Level (fixed scale)', history.level[back], history.level[i]),
+        ...groups.map(([id, name]) => {
+          const g = id as keyof History['subIndices'];
+          const row = moveRow(name, history.subIndices[g][back], history.subIndices[g][i]);
+          row[1] = [groupCell(history, id, back)];
+          row[2] = [groupCell(history, id, i)];
+          return row;
+        }),
+      ],
     },
   ];
+}
+
+/** A row of the week's moves: the name, the value then and now, the change and which way. */
+function moveRow(name: string, then: number | null | undefined, now: number | null | undefined): string[][] {
+  const delta = isValue(then) && isValue(now) ? now - then : null;
+  return [
+    [name],
+    [fmt(then)],
+    [fmt(now)],
+    [delta === null ? 'n/a' : formatSigned(delta, 1)],
+    [delta === null || Math.abs(delta) < 0.05 ? '—' : delta > 0 ? 'tighter' : 'looser'],
+  ];
+}
+
+/** A group's reading on day i with its part of the level in brackets: "77.4 (38.7)". */
+function groupCell(history: History, id: string, i: number): string {
+  const g = id as keyof History['subIndices'];
+  const part = history.contributions[g]?.[i];
+  return isValue(part) ? `${fmt(history.subIndices[g][i])} (${fmt(part)})` : fmt(history.subIndices[g][i]);
 }
 
 /** The inputs that moved the aggregate most over the week before the day, in words. */
@@ -216,19 +253,16 @@ function driverList(drivers: ReadonlyArray<readonly [string, number]> | undefine
     {
       kind: 'list',
       items: drivers.map(([id, contribution]): Inline[] => [
-        { text: seriesDef(id)?.name ?? id, href: `/indicators/${id}` },
+        { text: seriesDef(id)?.name ?? id, href: seriesPageHref(id) },
         ` pushed toward ${contribution > 0 ? 'tighter' : 'looser'}: its share of the aggregate changed by ${contribution > 0 ? '+' : '−'}${Math.abs(contribution * 100).toFixed(1)} points over the week.`,
       ]),
     },
   ];
 }
 
-function toneOf(status: string): Tone {
-  return status === 'risk-off' ? 'bad' : status === 'risk-on' ? 'good' : 'neutral';
-}
-
 function dayBlocks(history: History, i: number, names: GroupNames): Block[] {
-  const s = history.subIndices;
+  const reading = dayReading(history, i);
+  const level = history.level[i];
   return [
     {
       kind: 'stats',
@@ -239,13 +273,16 @@ function dayBlocks(history: History, i: number, names: GroupNames): Block[] {
           label: 'Headline',
           value: `${history.headline[i]} / 100`,
           note: '100 = tightest of 5 years',
-          tone: toneOf(history.status[i]!),
+          tone: reading.tone,
         },
-        { label: 'Status', value: history.status[i]! },
+        { label: 'Status', value: reading.label },
+        ...(isValue(level)
+          ? [{ label: 'Level', value: `${fmt(level)} / 100`, note: 'the fixed scale, not a rank' }]
+          : []),
         ...reportingGroups(history, names, i).map(([id, name]) => ({
           label: name,
-          value: fmt(s[id as keyof History['subIndices']][i]),
-          note: '0 loosest … 100 tightest',
+          value: groupCell(history, id, i),
+          note: '0 loosest … 100 tightest (part of the level)',
         })),
       ],
     },

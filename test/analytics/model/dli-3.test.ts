@@ -123,6 +123,8 @@ function fake(spec: ScoredIndicator, p: number[]): IndicatorReadings {
     live,
     dormant: new Uint8Array(p.length),
     observed: new Int32Array(p.length),
+    fresh: live,
+    begun: new Uint8Array(p.length).fill(1),
   };
 }
 

@@ -14,27 +14,38 @@ import { combineDay, groupLayout } from '../weighted-mean.ts';
 export const TRANSITION_LIMIT_POINTS = 5;
 export const TRANSITION_DAYS = 65;
 
-/** Per composition used: its raw aggregate, smoothed aggregate, and how many raw days each smoothed value averages. */
+/**
+ * Per composition used: its raw aggregate, smoothed aggregate, floor and level (like-for-like.ts), how many raw days
+ * each smoothed value averages, and the trailing window of its levels the headline ranks in.
+ */
 interface CompositionSeries {
   raw: Float64Array;
   smoothed: Float64Array;
+  floor: Float64Array;
+  level: Float64Array;
   count: Int32Array;
   window: SortedWindow;
 }
 
 function seriesOf(run: ModelRun, mask: number): CompositionSeries {
   const raw = compositionAggregate(run.spec, run.readings, run.effective, run.held, mask);
-  const smoothed = run.byComposition?.get(mask) ?? new Float64Array(raw.length).fill(Number.NaN);
+  const nan = new Float64Array(raw.length).fill(Number.NaN);
+  const kept = run.byComposition?.get(mask) ?? { smoothed: nan, floor: nan, level: nan };
   const days = run.spec.smoothingDays ?? 1;
   const count = new Int32Array(raw.length);
   for (let g = 0; g < raw.length; g++)
     for (let k = Math.max(0, g - days + 1); k <= g; k++) if (!Number.isNaN(raw[k]!)) count[g]!++;
-  return { raw, smoothed, count, window: new SortedWindow(WINDOWS.headlineDays) };
+  return { raw, ...kept, count, window: new SortedWindow(WINDOWS.headlineDays) };
+}
+
+/** The level of a smoothed aggregate under a floor (NaN floor: no floor). */
+function levelOf(smoothed: number, floor: number): number {
+  return Number.isNaN(floor) ? smoothed : Math.max(smoothed, floor);
 }
 
 /** Slides every composition's headline window to day g (the value leaving out, the day's value in). */
 function slideAll(all: Map<number, CompositionSeries>, g: number): void {
-  for (const c of all.values()) slideWindow(c.window, c.smoothed, g, WINDOWS.headlineDays);
+  for (const c of all.values()) slideWindow(c.window, c.level, g, WINDOWS.headlineDays);
 }
 
 function allCompositions(run: ModelRun): Map<number, CompositionSeries> {
@@ -91,11 +102,15 @@ export function likeForLikeMonotonicity(run: ModelRun) {
         const aggregate = combineDay(run.spec, layout, e, h).aggregate;
         h[i] = before;
         const smoothed = c.smoothed[g]! + (aggregate - c.raw[g]!) / c.count[g]!;
-        const moved = Math.round(100 * c.window.rankReplacing(smoothed, c.smoothed[g]!));
+        // A floor member (dli-4's backstops) moves the floor, not the mean: the floor is its members' highest.
+        const floor = r.spec.group === run.spec.floor ? Math.max(c.floor[g]!, p) : c.floor[g]!;
+        const level = levelOf(smoothed, floor);
+        const moved = Math.round(100 * c.window.rankReplacing(level, c.level[g]!));
         if (
           p < r.p[g]! - 1e-12 ||
           aggregate < c.raw[g]! - 1e-12 ||
           smoothed < c.smoothed[g]! - 1e-12 ||
+          level < c.level[g]! - 1e-12 ||
           moved < headline
         ) {
           violations++;
@@ -109,7 +124,7 @@ export function likeForLikeMonotonicity(run: ModelRun) {
     violations,
     firstViolation: first >= 0 ? fromDayNumber(run.grid[first]!) : null,
     method:
-      'On every scored day, each indicator with a reading is made tighter by its robust-scale floor and, separately, beyond every value in its 5-year window (a mapped reading: to 1); its reading, the aggregate, the smoothed aggregate and the like-for-like headline are recomputed with all else unchanged. A violation is any of them falling.',
+      'On every scored day, each indicator with a reading is made tighter by its robust-scale floor and, separately, beyond every value in its 5-year window (a mapped reading: to 1); its reading, the aggregate, the smoothed aggregate, the level (with the floor, where the model has one) and the like-for-like headline are recomputed with all else unchanged. A violation is any of them falling.',
   };
 }
 
@@ -135,7 +150,7 @@ export function compositionMoves(run: ModelRun) {
     const headline = run.headline[g]!;
     if (mask === previous || previous === 0 || Number.isNaN(headline) || Number.isNaN(run.headline[g - 1]!)) continue;
     const c = all.get(previous);
-    if (!c || Number.isNaN(c.smoothed[g]!)) continue;
+    if (!c || Number.isNaN(c.level[g]!)) continue;
     for (let i = 0; i < k; i++) {
       const was = (previous & (1 << i)) !== 0;
       const is = (mask & (1 << i)) !== 0;
@@ -147,7 +162,7 @@ export function compositionMoves(run: ModelRun) {
     const smoothed = c.smoothed[g]! + (aggregate - c.raw[g]!) / c.count[g]!;
     if (c.window.size < WINDOWS.headlineMinHistory) continue;
     days++;
-    moves[g] = headline - Math.round(100 * c.window.rankReplacing(smoothed, c.smoothed[g]!));
+    moves[g] = headline - Math.round(100 * c.window.rankReplacing(levelOf(smoothed, c.floor[g]!), c.level[g]!));
   }
   let max = 0;
   let worst = -1;

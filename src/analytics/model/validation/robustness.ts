@@ -149,7 +149,8 @@ function driverAgreement(run: ModelRun): Robustness['drivers'] {
   for (let g = 0; g < run.grid.length; g++) {
     const back = momentumBase(run, g);
     if (back === g || Number.isNaN(run.headline[g]!) || Number.isNaN(run.headline[back]!)) continue;
-    const change = run.aggregate[g]! - run.aggregate[back]!;
+    const level = run.level ?? run.aggregate;
+    const change = level[g]! - level[back]!;
     const sum = contributionsOn(run, g).reduce((a, b) => a + b, 0);
     days++;
     if (Math.abs(sum - change) <= 1e-9) sumMatches++;

@@ -1,8 +1,9 @@
-import { toDayNumber } from '../../../timeseries/dates.ts';
+import { fromDayNumber, toDayNumber } from '../../../timeseries/dates.ts';
 import { pearson } from '../../stats/pearson.ts';
 import { round } from '../../stats/round.ts';
 import { trailingPercentile } from '../../stats/trailing-percentile.ts';
-import type { ModelRun } from '../liquidity-model.ts';
+import { groupPartsOn } from '../drivers.ts';
+import { liveWeightShare, type ModelRun, type Status } from '../liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from '../point-in-time.ts';
 import { THRESHOLDS, WINDOWS } from '../spec.ts';
 import { benchmarkCorrelations, type CorrelationFigure } from './benchmark-correlations.ts';
@@ -127,6 +128,104 @@ export function dli3Targets(
       pass: both(rN, rS, (x) => x >= 0.45),
     },
   ];
+}
+
+export const SVB = { date: '2023-03-13', name: 'Silicon Valley Bank fails: the discount window and the BTFP' } as const;
+
+/**
+ * dli-4's targets (docs/dli-4-protocol.md): T1–T8 as dli-3's, and T9 SVB; T10 the status equals the published rule
+ * applied to the headline; T11 the latest reading rests on at least half of the nominal weight; T12 the group
+ * contributions add up to the level within 1 point.
+ */
+export function dli4Targets(
+  run: ModelRun,
+  inputs: ReadonlyMap<string, PointInTimeSeries>,
+  correlations?: readonly CorrelationFigure[],
+): Target[] {
+  const [svb] = eventHits(run, [SVB.date]);
+  const rule = statusRuleAgreement(run);
+  const latest = latestReading(run);
+  const live = latest < 0 ? null : liveWeightShare(run.spec, run.readings, latest);
+  const parts = contributionsAddUp(run);
+  return [
+    ...dli3Targets(run, inputs, correlations),
+    {
+      id: 'T9',
+      target: `headline ≥ ${THRESHOLDS.riskOff} within ±${WINDOW_DAYS} business days of ${SVB.date} (SVB)`,
+      figure: `peak ${svb?.peak ?? 'n/a'}`,
+      pass: svb?.peak === null || svb === undefined ? null : svb.peak >= THRESHOLDS.riskOff,
+    },
+    {
+      id: 'T10',
+      target: 'the status equals the published threshold rule applied to the headline on ≥ 99.9 % of days',
+      figure: `${fmt(rule.share)} of ${rule.days} days`,
+      pass: rule.share === null ? null : rule.share >= 0.999,
+    },
+    {
+      id: 'T11',
+      target: `the latest reading's live weight share ≥ ${THRESHOLDS.minLiveWeight}`,
+      figure: latest < 0 ? 'no reading' : `${fmt(live)} on ${fromDayNumber(run.grid[latest]!)}`,
+      pass: live === null ? null : live >= THRESHOLDS.minLiveWeight,
+    },
+    {
+      id: 'T12',
+      target: 'the contributions add up to the level within 1 point on ≥ 99 % of days',
+      figure: `${fmt(parts.share)} of ${parts.days} days (largest gap ${fmt(parts.maxGap)})`,
+      pass: parts.share === null ? null : parts.share >= 0.99,
+    },
+  ];
+}
+
+/** The latest grid day with a reading (a status), or -1. */
+export function latestReading(run: ModelRun): number {
+  for (let g = run.reading.length - 1; g >= 0; g--) if (run.reading[g]) return g;
+  return -1;
+}
+
+/**
+ * T10: the share of the days with a headline whose status is what the published rule gives — written here from
+ * the rule's text, not through statusPath: no status where the live weight share is under THRESHOLDS.minLiveWeight;
+ * otherwise risk-off from riskOff until below the exit, risk-on from riskOn until above the exit, over the days with
+ * a status in order.
+ */
+export function statusRuleAgreement(run: ModelRun): { days: number; share: number | null } {
+  const exits = run.spec.hysteresis ?? { riskOffExit: THRESHOLDS.riskOff, riskOnExit: THRESHOLDS.riskOn };
+  let previous: Status = 'neutral';
+  let days = 0;
+  let agree = 0;
+  for (let g = 0; g < run.grid.length; g++) {
+    const h = run.headline[g]!;
+    if (Number.isNaN(h)) continue;
+    days++;
+    let expected: Status | null = null;
+    if (liveWeightShare(run.spec, run.readings, g) >= THRESHOLDS.minLiveWeight) {
+      if (h >= THRESHOLDS.riskOff) expected = 'risk-off';
+      else if (h <= THRESHOLDS.riskOn) expected = 'risk-on';
+      else if (previous === 'risk-off' && h >= exits.riskOffExit) expected = 'risk-off';
+      else if (previous === 'risk-on' && h <= exits.riskOnExit) expected = 'risk-on';
+      else expected = 'neutral';
+      previous = expected;
+    }
+    if (run.status[g] === expected) agree++;
+  }
+  return { days, share: days > 0 ? agree / days : null };
+}
+
+/** T12: on how many days the group contributions, each rounded to 0.1 point, add up to the level within 1 point. */
+export function contributionsAddUp(run: ModelRun): { days: number; share: number | null; maxGap: number | null } {
+  if (!run.level) return { days: 0, share: null, maxGap: null };
+  let days = 0;
+  let within = 0;
+  let maxGap = 0;
+  for (let g = 0; g < run.grid.length; g++) {
+    if (Number.isNaN(run.headline[g]!)) continue;
+    days++;
+    const parts = Object.values(groupPartsOn(run, g)).map((x) => round(100 * (x ?? 0), 1));
+    const gap = Math.abs(parts.reduce((a, b) => a + b, 0) - round(100 * run.level[g]!, 1));
+    maxGap = Math.max(maxGap, gap);
+    if (gap <= 1) within++;
+  }
+  return { days, share: days > 0 ? within / days : null, maxGap: days > 0 ? round(maxGap, 2) : null };
 }
 
 /** The protocol's in-sample criteria (2005-01-01 → 2018-12-31 only): what chooses the variant. */
@@ -275,7 +374,8 @@ export function persistenceOf(
   run: ModelRun,
   period: Period,
 ): { changesPerYear: number | null; medianRun: number | null } {
-  const days = daysIn(run, period);
+  // Over the days with a status (dli-4: a provisional day has none and changes nothing).
+  const days = daysIn(run, period).filter((g) => run.status[g] !== null);
   if (days.length < 2) return { changesPerYear: null, medianRun: null };
   let changes = 0;
   const runs: number[] = [];

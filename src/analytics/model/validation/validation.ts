@@ -4,7 +4,7 @@ import { BENCHMARKS, benchmarkCorrelations, type CorrelationFigure } from './ben
 import { type CrisisCheck, crisisChecks } from './crisis-checks.ts';
 import { ASSETS, type ForwardReturnFigure, forwardReturns, HORIZONS } from './forward-returns.ts';
 import { type Robustness, robustness } from './robustness.ts';
-import { dli3Targets, type Target } from './targets.ts';
+import { dli3Targets, dli4Targets, type Target } from './targets.ts';
 
 /**
  * The validation published with the model, recomputed from the stored data at each refresh, as fixed in
@@ -16,7 +16,7 @@ export interface Validation {
   crises: CrisisCheck[];
   forwardReturns: ForwardReturnFigure[];
   robustness: Robustness | null;
-  /** dli-3's targets T1–T8 on this history (docs/dli-3-protocol.md), pass or fail. */
+  /** The targets on this history, pass or fail: dli-3's T1–T8 (docs/dli-3-protocol.md), dli-4's T1–T12. */
   targets: Target[];
 }
 
@@ -24,7 +24,10 @@ export function validateModel(run: ModelRun, inputs: ReadonlyMap<string, PointIn
   const correlations = BENCHMARKS.flatMap((id) => benchmarkCorrelations(run, id, inputs.get(id)));
   return {
     correlations,
-    targets: dli3Targets(run, inputs, correlations),
+    targets:
+      run.spec.readingRule === 'provisional'
+        ? dli4Targets(run, inputs, correlations)
+        : dli3Targets(run, inputs, correlations),
     crises: crisisChecks(run),
     forwardReturns: ASSETS.flatMap((id) => HORIZONS.map((h) => forwardReturns(run, id, inputs.get(id), h))),
     robustness: robustness(run),

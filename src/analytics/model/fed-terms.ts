@@ -1,0 +1,72 @@
+import { fromDayNumber } from '../../timeseries/dates.ts';
+import { round } from '../stats/round.ts';
+import type { ModelRun, SeriesInputs } from './liquidity-model.ts';
+import { type PointInTimeSeries, valueKnownOn } from './point-in-time.ts';
+import { WINDOWS } from './spec.ts';
+
+/** A value with the date of the observation it comes from. */
+export interface DatedValue {
+  value: number;
+  date: string;
+}
+
+/**
+ * What the Fed's own terms say on a day, beside the model's two readings: reserves against bank assets (the
+ * satiation band is the NY Fed staff's 12–13 %), overnight rates against IORB, and use of the Fed's backstops —
+ * each the latest value known that day (at most WINDOWS.carryForwardDays old), with its own date.
+ */
+export interface FedTerms {
+  /** Reserves / commercial-bank assets, percent. */
+  reserveRatio: DatedValue | null;
+  /** EFFR − IORB (IOER before 2021-07-29), bp. */
+  effrIorbBps: DatedValue | null;
+  /** SOFR − IORB, bp (the day's value, not the model's 5-day high). */
+  sofrIorbBps: DatedValue | null;
+  /**
+   * The backstops (models that read them): the highest backstop reading that day (0–1; dli-4: a new draw, fading
+   * over 13 weeks), the facility carrying it (null when none reads above 0) and the Fed's lending to banks
+   * outstanding (primary credit + BTFP + other credit, USD bn).
+   */
+  backstops: { reading: number; drawnOn: string | null; date: string | null; fedLendingB: DatedValue | null } | null;
+}
+
+export function fedTermsOn(run: ModelRun, inputs: SeriesInputs, g: number): FedTerms {
+  const day = run.grid[g]!;
+  const known = (id: string, digits: number) => latestKnown(inputs.get(id), day, digits);
+  return {
+    reserveRatio: known('reserve-ratio', 1),
+    effrIorbBps: known('effr-iorb', 0),
+    sofrIorbBps: known('sofr-iorb', 0),
+    backstops: backstopsOn(run, inputs, g),
+  };
+}
+
+function backstopsOn(run: ModelRun, inputs: SeriesInputs, g: number): FedTerms['backstops'] {
+  const members = run.readings.filter((r) => r.spec.group === 'backstops');
+  if (members.length === 0) return null;
+  let best: (typeof members)[number] | null = null;
+  for (const r of members) if (!Number.isNaN(r.p[g]!) && (!best || r.p[g]! > best.p[g]!)) best = r;
+  const reading = best ? round(best.p[g]!, 2) : 0;
+  return {
+    reading,
+    drawnOn: best && reading > 0 ? best.spec.id : null,
+    date: best && reading > 0 && best.observed[g]! >= 0 ? fromDayNumber(best.observed[g]!) : null,
+    fedLendingB: latestKnown(inputs.get('fed-lending'), run.grid[g]!, 1),
+  };
+}
+
+/** The latest observation known on `day` (at most WINDOWS.carryForwardDays old), rounded, with its date. */
+export function latestKnown(series: PointInTimeSeries | undefined, day: number, digits: number): DatedValue | null {
+  if (!series) return null;
+  let lo = 0;
+  let hi = series.knownFrom.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (series.knownFrom[mid]! <= day) lo = mid + 1;
+    else hi = mid;
+  }
+  const i = lo - 1;
+  if (i < 0 || day - series.obsDay[i]! > WINDOWS.carryForwardDays) return null;
+  const value = valueKnownOn(series, i, day);
+  return Number.isNaN(value) ? null : { value: round(value, digits), date: fromDayNumber(series.obsDay[i]!) };
+}

@@ -1,0 +1,222 @@
+import type { GroupId, GroupSpec, ModelSpec, ScoredIndicator } from '../spec.ts';
+
+/**
+ * dli-4 and the variants fixed in docs/dli-4-protocol.md before any of them was run after 2018. dli-3's quantity and
+ * price of US-dollar funding, with three changes: a fresh draw on a Fed facility reads as stress (the backstops read
+ * as new draws, with the Fed's lending to banks among them, and in V3–V5 put a floor under the level); the Fed's
+ * emergency lending no longer reads as easing (the net-liquidity flow is measured less the backstops); and a status
+ * is given only on a day with live data enough (readingRule `provisional`).
+ *
+ * Framework dates as dli-3 (docs/dli-3-protocol.md), and SOFR's first publication (2018-04-02): before it SOFR − IORB
+ * does not exist, so it is no part of the nominal weight rather than missing.
+ */
+const FLOOR_SYSTEM = '2008-10-09';
+
+const NEW_DRAW = { kind: 'new-draw', lookbackDays: 364, fadeDays: 91, fullB: 100 } as const;
+const backstop = (id: string, label: string, maxAgeDays: number, startsOn?: string): ScoredIndicator => ({
+  id,
+  label,
+  group: 'backstops',
+  transform: NEW_DRAW,
+  reading: { kind: 'as-is' },
+  risingIsTighter: true,
+  minScale: 0.01,
+  maxAgeDays,
+  ...(startsOn ? { startsOn } : {}),
+});
+
+const INDICATORS = {
+  // Reserve ampleness in the Fed's own terms (dli-3's map and source).
+  'reserve-ratio': {
+    id: 'reserve-ratio',
+    label: 'reserves / bank assets',
+    group: 'policy',
+    transform: { kind: 'level' },
+    reading: { kind: 'fixed', loose: 13, tight: 8 },
+    risingIsTighter: false,
+    minScale: 0.1,
+    maxAgeDays: 24,
+    startsOn: FLOOR_SYSTEM,
+  },
+  'net-liquidity': {
+    id: 'net-liquidity',
+    label: 'net liquidity flow',
+    group: 'policy',
+    transform: { kind: 'change', days: 182 },
+    risingIsTighter: false,
+    minScale: 25,
+    maxAgeDays: 10,
+  },
+  // Net liquidity less the swap lines, the Fed's repo and its lending: crisis lending is not easing.
+  'core-net-liquidity': {
+    id: 'core-net-liquidity',
+    label: 'net liquidity flow',
+    group: 'policy',
+    transform: { kind: 'change', days: 182 },
+    risingIsTighter: false,
+    minScale: 25,
+    maxAgeDays: 10,
+  },
+  'effr-iorb': {
+    id: 'effr-iorb',
+    label: 'EFFR − IORB',
+    group: 'funding',
+    transform: { kind: 'level' },
+    risingIsTighter: true,
+    minScale: 1,
+    maxAgeDays: 10,
+    startsOn: FLOOR_SYSTEM,
+  },
+  'sofr-iorb': {
+    id: 'sofr-iorb',
+    label: 'SOFR − IORB',
+    group: 'funding',
+    transform: { kind: 'rolling-max', days: 5 },
+    risingIsTighter: true,
+    minScale: 1,
+    maxAgeDays: 10,
+    startsOn: '2018-04-02',
+  },
+  'cp-tbill-spread': {
+    id: 'cp-tbill-spread',
+    label: 'CP − T-bill',
+    group: 'funding',
+    transform: { kind: 'level' },
+    risingIsTighter: true,
+    minScale: 2,
+    maxAgeDays: 10,
+  },
+  'fed-swap-lines': backstop('fed-swap-lines', 'swap lines', 17, '2007-12-12'),
+  'fed-repo': backstop('fed-repo', 'Fed repo', 17, FLOOR_SYSTEM),
+  srf: backstop('srf', 'standing repo', 10, '2021-07-28'),
+  'fed-lending': backstop('fed-lending', 'Fed lending to banks', 17),
+  vix: {
+    id: 'vix',
+    label: 'VIX',
+    group: 'risk',
+    transform: { kind: 'level' },
+    risingIsTighter: true,
+    minScale: 0.5,
+    maxAgeDays: 10,
+  },
+} as const satisfies Record<string, ScoredIndicator>;
+
+type IndicatorId = keyof typeof INDICATORS;
+
+const NAMES: Record<GroupId, string> = {
+  policy: 'Quantity: reserves and net liquidity',
+  funding: "Price: overnight funding against the Fed's floor",
+  backstops: "Backstops: new draws on the Fed's facilities",
+  risk: 'Market stress (confirming)',
+  credit: 'Credit',
+};
+
+const groups = (weights: Partial<Record<GroupId, number>>): GroupSpec[] =>
+  (Object.keys(weights) as GroupId[]).map((id) => ({
+    id,
+    name: NAMES[id],
+    weight: weights[id]!,
+    ...(id === 'backstops' ? { combine: 'max' as const } : {}),
+  }));
+const scored = (ids: IndicatorId[]): ScoredIndicator[] => ids.map((id) => INDICATORS[id]);
+
+const PRICE: IndicatorId[] = ['effr-iorb', 'sofr-iorb', 'cp-tbill-spread'];
+const BACKSTOPS: IndicatorId[] = ['fed-swap-lines', 'fed-repo', 'srf', 'fed-lending'];
+const CORE: IndicatorId[] = ['reserve-ratio', 'core-net-liquidity', ...PRICE, ...BACKSTOPS, 'vix'];
+const IN_THE_MEAN = { policy: 0.3, funding: 0.4, backstops: 0.2, risk: 0.1 };
+// V1's weights without the backstops, rescaled to 1; the backstops carry no weight: they are the floor.
+const WITH_A_FLOOR = { policy: 0.375, funding: 0.5, backstops: 0, risk: 0.125 };
+
+/** V4's fixed maps (docs/dli-4-protocol.md): bp against IORB, the lens's CP − bill marks, VIX's calm and crisis. */
+const FIXED: Partial<Record<IndicatorId, ScoredIndicator['reading']>> = {
+  'effr-iorb': { kind: 'fixed', loose: -10, tight: 10 },
+  'sofr-iorb': { kind: 'fixed', loose: -10, tight: 10 },
+  'cp-tbill-spread': { kind: 'fixed', loose: 10, tight: 100 },
+  vix: { kind: 'fixed', loose: 12, tight: 40 },
+};
+
+const base = (id: string, summary: string) =>
+  ({
+    version: id,
+    summary,
+    aggregation: 'weighted-mean',
+    fadeDays: 1,
+    missing: 'hold',
+    inputs: 'as-published-today',
+    headline: 'like-for-like',
+    smoothingDays: 10,
+    hysteresis: { riskOffExit: 70, riskOnExit: 30 },
+    readingRule: 'provisional',
+  }) as const;
+
+/** Every variant of the protocol, in its order. */
+export const DLI_4_VARIANTS: ReadonlyArray<{ id: string; spec: ModelSpec }> = [
+  {
+    id: 'V1',
+    spec: {
+      ...base('dli-4-V1', 'dli-3 with the backstops read as new draws, Fed lending among them, in the mean'),
+      groups: groups(IN_THE_MEAN),
+      scored: scored(CORE.map((id) => (id === 'core-net-liquidity' ? 'net-liquidity' : id))),
+    },
+  },
+  {
+    id: 'V2',
+    spec: {
+      ...base('dli-4-V2', 'V1 with the net-liquidity flow less the backstops'),
+      groups: groups(IN_THE_MEAN),
+      scored: scored(CORE),
+    },
+  },
+  {
+    id: 'V3',
+    spec: {
+      ...base('dli-4-V3', 'V2 with the backstops as a floor under the level instead of in the mean'),
+      groups: groups(WITH_A_FLOOR),
+      floor: 'backstops',
+      scored: scored(CORE),
+    },
+  },
+  {
+    id: 'V4',
+    spec: {
+      ...base('dli-4-V4', 'V3 with the price inputs and VIX read on fixed maps'),
+      groups: groups(WITH_A_FLOOR),
+      floor: 'backstops',
+      scored: scored(CORE).map((s) => {
+        const reading = FIXED[s.id as IndicatorId];
+        return reading ? { ...s, reading } : s;
+      }),
+    },
+  },
+  {
+    id: 'V5',
+    spec: {
+      ...base('dli-4-V5', 'V3 with the backstops read as outstanding usage (dli-3’s map)'),
+      groups: groups(WITH_A_FLOOR),
+      floor: 'backstops',
+      scored: scored(CORE).map((s) =>
+        s.group === 'backstops'
+          ? { ...s, transform: { kind: 'level' }, reading: { kind: 'usage', fullB: 100 }, minScale: 1 }
+          : s,
+      ),
+    },
+  },
+];
+
+export function dli4Variant(id: string): ModelSpec {
+  const found = DLI_4_VARIANTS.find((v) => v.id === id);
+  if (!found) throw new Error(`no dli-4 variant ${id}`);
+  return found.spec;
+}
+
+/**
+ * dli-4 is V3, the variant the protocol's rule chose on 2005–2018 alone: 6 of the 7 in-sample criteria among the
+ * variants that keep the guarantees (V4 met 7 but its composition changes moved the headline by up to 37 points in
+ * 2004, over the protocol's 5). Its figures after 2018 are reported, not chosen for (docs/methodology.md).
+ */
+export const DLI_4: ModelSpec = {
+  ...dli4Variant('V3'),
+  version: 'dli-4',
+  summary:
+    "A gauge of the quantity and the price of US-dollar funding, read against the Fed's own terms: reserve ampleness (reserves / bank assets on the Fed's scale), the 26-week flow of net liquidity less the Fed's backstop lending (so that crisis lending never reads as easing), overnight funding against the Fed's floor (EFFR − IORB, SOFR − IORB, CP − T-bill) and VIX as a small confirming input, weighted .375 / .50 / .125 and smoothed over 10 business days; a fresh draw on a Fed backstop (swap lines, Fed repo, standing repo, the Fed's lending to banks: primary credit, BTFP, other credit) puts a floor under it. The result is the level, on its own fixed 0–100 scale; the headline is its rank against its trailing 5 years computed with the same inputs. A day has a status only when inputs carrying at least half of the weight have fresh data (risk-off from 80 until below 70, risk-on from 20 until above 30); newer days are provisional.",
+};
