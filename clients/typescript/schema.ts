@@ -1208,7 +1208,7 @@ export interface components {
             };
         };
         Regime: {
-            /** @description dli-3 (with confirmation): risk-off is entered at percentile5y ≥ 80 and kept until it falls below 70; risk-on is entered at ≤ 20 and kept until it rises above 30; neutral otherwise. dli-1 and dli-2: risk-off at ≥ 80, risk-on at ≤ 20, from the day's value alone. */
+            /** @description dli-3 and dli-4 (with confirmation): risk-off is entered at percentile5y ≥ 80 and kept until it falls below 70; risk-on is entered at ≤ 20 and kept until it rises above 30; neutral otherwise (dli-4: over the days with a reading only; this regime always describes one). dli-1 and dli-2: risk-off at ≥ 80, risk-on at ≤ 20, from the day's value alone. */
             status: "risk-on" | "neutral" | "risk-off";
             /** @description From the headline change over 7 days: ≤ −5 improving, ≥ +5 deteriorating. */
             momentum: "improving" | "stable" | "deteriorating";
@@ -1218,21 +1218,21 @@ export interface components {
             compositeScore: number;
             /** @description compositeScore on the previous business day. */
             previousScore: number | null;
-            /** @description Headline: trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose. dli-3: of the aggregate smoothed over 10 business days, ranked against its trailing 5 years computed with the same inputs as today (like for like). */
+            /** @description Headline: trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose. dli-3: of the aggregate smoothed over 10 business days, ranked against its trailing 5 years computed with the same inputs as today (like for like); dli-4: the same rank of the level (the smoothed aggregate with the backstops' floor). */
             percentile5y: number;
             /** @description Top 5 indicators by |contribution|. */
             drivers: {
-                /** @description The model input: one of the 25 indicator ids, or — dli-3 inputs derived from them, described in /api/model — reserve-ratio (bank reserves / commercial-bank assets), effr-iorb (EFFR − IORB) or fed-repo (the Fed’s repurchase agreements, FRED WORAL). */
+                /** @description The model input: one of the 25 indicator ids, or another input described in /api/model and the catalog (/api/series) — reserve-ratio (bank reserves / commercial-bank assets), effr-iorb (EFFR − IORB), fed-repo (the Fed’s repurchase agreements, FRED WORAL), and from dli-4 core-net-liquidity (net liquidity less the Fed’s backstop lending) and fed-lending (primary credit + BTFP + other credit). */
                 indicatorId: string;
                 /** @description The model group of the indicator. */
                 group: "policy" | "funding" | "credit" | "risk" | "backstops";
-                /** @description The indicator's weight in today's aggregate (its group's share of the weights × its share of the group's presence); the weights add up to 1. */
+                /** @description The indicator's weight in today's aggregate (its group's share of the weights × its share of the group's presence); the weights add up to 1. dli-4's backstops carry no weight in the mean: 0 (when the floor binds, their contribution is the floor's change). */
                 weight: number;
-                /** @description Sign-aligned robust z-score (higher = tighter), clipped to ±3; the last one while it fades out (dli-2). dli-3 inputs read on a fixed scale (reserves / bank assets, backstop usage): the normal quantile of their 0–1 reading, clipped alike. */
+                /** @description Sign-aligned robust z-score (higher = tighter), clipped to ±3; the last one while it fades out (dli-2). Inputs read on a fixed scale (dli-3 and dli-4: reserves / bank assets, the backstops): the normal quantile of their 0–1 reading, clipped alike. */
                 zScore: number;
-                /** @description dli-2 and dli-3: the change of the indicator's share (weight × reading) of the aggregate over 7 days, positive = tightening; the contributions of all indicators add up to the aggregate's change (dli-3: of the smoothed aggregate, each share averaged over the smoothing window). dli-1: weight × (percentile − ½). */
+                /** @description dli-2 to dli-4: the change of the indicator's share (weight × reading) of the aggregate over 7 days, positive = tightening; the contributions of all indicators add up to the aggregate's change (dli-3: of the smoothed aggregate, each share averaged over the smoothing window; dli-4: of the level, the backstop carrying the floor owning the floor's lift above the smoothed aggregate). dli-1: weight × (percentile − ½). */
                 contribution: number;
-                /** @description dli-2 and dli-3: tightening at contribution ≥ +0.005, easing at ≤ −0.005, neutral otherwise (dli-1: from z at ±0.5). */
+                /** @description dli-2 to dli-4: tightening at contribution ≥ +0.005, easing at ≤ −0.005, neutral otherwise (dli-1: from z at ±0.5). */
                 direction: "tightening" | "easing" | "neutral";
             }[];
             coverage: {
@@ -1250,10 +1250,10 @@ export interface components {
                 missing: string[];
                 /** @description Fed or dormant, but older than their expected publication lag. */
                 stale: string[];
-                /** @description dli-3: the share of the model's nominal weight carried by inputs with live data on the score date. Under 0.5: confidence is low and freshness.reason names the missing inputs. */
+                /** @description dli-3 and dli-4: the share of the model's nominal weight carried by inputs with live data on the score date (dli-4: fresh data, over the inputs whose framework had begun; a reading needs 0.5, so this is at least that). dli-3 under 0.5: confidence is low and freshness.reason names the missing inputs. */
                 liveWeightShare?: number;
             };
-            /** @description Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility); null when none reports or the group is not in the model version. dli-3: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = use of the Fed's dollar facilities, risk = VIX (confirming). */
+            /** @description Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility; dli-4 backstops: the floor, the highest new-draw reading); null when none reports or the group is not in the model version. dli-3 and dli-4: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = the Fed's dollar facilities, risk = VIX (confirming). */
             subIndices: {
                 policy: number | null;
                 funding: number | null;
@@ -1276,8 +1276,84 @@ export interface components {
              * @description Recompute time; not a data date.
              */
             updatedAt: string;
-            /** @description Model version, e.g. dli-3 (every version and its changelog: /api/model). */
+            /** @description Model version, e.g. dli-4 (every version and its changelog: /api/model). */
             modelVersion: string;
+            /** @description dli-3 and later: the aggregate on its own fixed 0–100 scale, one decimal — not ranked against anything, so it does not move with the last five years (dli-4: with the backstops' floor). percentile5y is its rank in five years. */
+            level: number | null;
+            levelBand: ("abundant" | "ample" | "moderately-tight" | "tight" | "stressed") | null;
+            /** @description Each group's part of the level on this date, in level points; they add up to it. */
+            contributions: {
+                policy?: number;
+                funding?: number;
+                credit?: number;
+                risk?: number;
+                backstops?: number;
+            } | null;
+            fedTerms: {
+                /** @description Reserves / commercial-bank assets, percent (Fed staff research puts the turn from abundant to ample at 12–13 %): the latest observation known on the reading's day, however old (its date says how old); null when none is. */
+                reserveRatio: {
+                    /** @description Reserves / commercial-bank assets, percent (Fed staff research puts the turn from abundant to ample at 12–13 %) */
+                    value: number;
+                    /**
+                     * Format: date
+                     * @description Observation date.
+                     */
+                    date: string;
+                } | null;
+                /** @description EFFR − IORB (IOER before 2021-07-29), bp: the latest observation known on the reading's day, however old (its date says how old); null when none is. */
+                effrIorbBps: {
+                    /** @description EFFR − IORB (IOER before 2021-07-29), bp */
+                    value: number;
+                    /**
+                     * Format: date
+                     * @description Observation date.
+                     */
+                    date: string;
+                } | null;
+                /** @description SOFR − IORB, bp: the latest observation known on the reading's day, however old (its date says how old); null when none is. */
+                sofrIorbBps: {
+                    /** @description SOFR − IORB, bp */
+                    value: number;
+                    /**
+                     * Format: date
+                     * @description Observation date.
+                     */
+                    date: string;
+                } | null;
+                backstops: {
+                    /** @description The highest backstop reading (dli-4: a new draw, fading over 13 weeks). */
+                    reading: number;
+                    /** @description The input carrying it; null when none reads above 0. */
+                    drawnOn: string | null;
+                    date: string | null;
+                    /** @description The Fed’s lending to banks outstanding (primary credit + BTFP + other credit), USD bn: the latest observation known on the reading's day, however old (its date says how old); null when none is. */
+                    fedLendingB: {
+                        /** @description The Fed’s lending to banks outstanding (primary credit + BTFP + other credit), USD bn */
+                        value: number;
+                        /**
+                         * Format: date
+                         * @description Observation date.
+                         */
+                        date: string;
+                    } | null;
+                } | null;
+            } | null;
+            /** @description The reading in plain words: where the day ranks in five years, and what the fixed scale and the Fed’s own terms say, each with its date — the sentence every page, feed, note and MCP answer states. */
+            summary: string;
+            /** @description dli-4: the newest day, when its live data covers under 50 % of the nominal weight — published as provisional, never with a status; null when the reading above is the newest day. */
+            provisional: {
+                /** Format: date */
+                date: string;
+                /** Format: date */
+                dataAsOf: string;
+                percentile5y: number;
+                level: number | null;
+                liveWeightShare: number;
+                /** @description Inputs without fresh data that day. */
+                missing: string[];
+                /** @description The provisional day in plain words: never a status or a verdict. */
+                summary: string;
+            } | null;
             /** @description Whether this result is current, and if not, why. */
             freshness: {
                 /** @description current: computed at the last refresh from data as recent as its inputs' publication lags explain. stale: computed at the last refresh, but the reading's date is more than 7 days before the publication day — more than the publication lags of the model's daily inputs explain (1 business day, plus weekends and holidays): the providers have published nothing newer, or the refreshes are failing (see /api/health). last-good: the last recompute failed; this is the last good result. */
@@ -1331,7 +1407,7 @@ export interface components {
                 knowledgeAt: string;
             };
         };
-        /** @description Columnar: element i of every array belongs to dates[i]. dli-2 and dli-3 read every input at its current (possibly revised) value, known from its publication day (date + publication lag), so any install rebuilds the same history; no observation enters before its publication day. */
+        /** @description Columnar: element i of every array belongs to dates[i]. dli-2, dli-3 and dli-4 read every input at its current (possibly revised) value, known from its publication day (date + publication lag), so any install rebuilds the same history; no observation enters before its publication day. */
         History: {
             modelVersion: string;
             /** Format: date-time */
@@ -1346,10 +1422,24 @@ export interface components {
             dates: string[];
             /** @description percentile5y on each date. */
             headline: number[];
-            status: ("risk-on" | "neutral" | "risk-off")[];
+            status: (("risk-on" | "neutral" | "risk-off") | null)[];
+            /** @description dli-3 and later: the share of the nominal weight whose inputs had live data on each date (dli-4: fresh data, over the inputs whose framework had begun); null for earlier models. */
+            liveWeightShare: (number | null)[];
+            /** @description dli-4: true where live data covers under 50 % of the nominal weight: the headline and level are provisional, with no status. */
+            provisional: boolean[];
             confidence: ("high" | "medium" | "low")[];
             /** @description The aggregate before the percentile transform (dli-2: weighted mean of percentiles, 0–1; dli-3: weighted mean of the 0–1 readings, smoothed over 10 business days, with the inputs live that day). */
             aggregate: number[];
+            /** @description The aggregate (dli-4: with its floor) on its fixed 0–100 scale on each date; null for models without one. */
+            level: (number | null)[];
+            /** @description Each group's part of the level on each date, in level points (a floor group: how far its floor lifts the level); they add up to level. null for a group not in the model. */
+            contributions: {
+                policy: (number | null)[];
+                funding: (number | null)[];
+                credit: (number | null)[];
+                risk: (number | null)[];
+                backstops: (number | null)[];
+            };
             /** @description Group sub-indices 0–100 on each date; null where the group did not report. */
             subIndices: {
                 policy: (number | null)[];
@@ -1424,6 +1514,8 @@ export interface components {
                 name: string;
                 /** @description Weight before renormalization over the groups present. */
                 weight: number;
+                /** @description mean: in the weighted mean with its weight. floor (dli-4: the backstops): no weight in the mean; its reading is a floor under the level. */
+                role: "mean" | "floor";
                 indicators: {
                     id: string;
                     transform: string;
@@ -1567,7 +1659,7 @@ export interface components {
                     };
                     stability: {
                         days: number;
-                        /** @description Always 5: dli-2 per day, dli-3 in total over any span of 65 business days (see method). */
+                        /** @description Always 5: dli-2 per day, dli-3 and dli-4 in total over any span of 65 business days (see method). */
                         limitPoints: number;
                         daysOverLimit: number;
                         maxMovePoints: number;
@@ -1582,9 +1674,9 @@ export interface components {
                         method: string;
                     };
                 } | null;
-                /** @description dli-3's targets on the published history, pass or fail: set by a study that had seen 2019–2025, so they are not a blind test (docs/dli-3-protocol.md). */
+                /** @description The model's targets on the published history, pass or fail: set by studies that had seen 2019–2025, so they are not a blind test (docs/dli-3-protocol.md, docs/dli-4-protocol.md). */
                 targets: {
-                    /** @description T1–T8, as in docs/dli-3-protocol.md. */
+                    /** @description T1–T8 as in docs/dli-3-protocol.md; dli-4 adds T9–T12 (docs/dli-4-protocol.md). */
                     id: string;
                     target: string;
                     /** @description What was measured on this history. */
@@ -1614,6 +1706,8 @@ export interface components {
                     name: string;
                     /** @description Weight before renormalization over the groups present. */
                     weight: number;
+                    /** @description mean: in the weighted mean with its weight. floor (dli-4: the backstops): no weight in the mean; its reading is a floor under the level. */
+                    role: "mean" | "floor";
                     indicators: {
                         id: string;
                         transform: string;

@@ -2,7 +2,6 @@ import { fromDayNumber } from '../../timeseries/dates.ts';
 import { round } from '../stats/round.ts';
 import type { ModelRun, SeriesInputs } from './liquidity-model.ts';
 import { type PointInTimeSeries, valueKnownOn } from './point-in-time.ts';
-import { WINDOWS } from './spec.ts';
 
 /** A value with the date of the observation it comes from. */
 export interface DatedValue {
@@ -13,7 +12,8 @@ export interface DatedValue {
 /**
  * What the Fed's own terms say on a day, beside the model's two readings: reserves against bank assets (the
  * satiation band is the NY Fed staff's 12–13 %), overnight rates against IORB, and use of the Fed's backstops —
- * each the latest value known that day (at most WINDOWS.carryForwardDays old), with its own date.
+ * each the latest value known that day, however old, with its own date (an old print is still the Fed's latest word,
+ * and its date says how old it is).
  */
 export interface FedTerms {
   /** Reserves / commercial-bank assets, percent. */
@@ -55,7 +55,7 @@ function backstopsOn(run: ModelRun, inputs: SeriesInputs, g: number): FedTerms['
   };
 }
 
-/** The latest observation known on `day` (at most WINDOWS.carryForwardDays old), rounded, with its date. */
+/** The latest observation known on `day`, rounded, with its date. */
 export function latestKnown(series: PointInTimeSeries | undefined, day: number, digits: number): DatedValue | null {
   if (!series) return null;
   let lo = 0;
@@ -66,7 +66,7 @@ export function latestKnown(series: PointInTimeSeries | undefined, day: number, 
     else hi = mid;
   }
   const i = lo - 1;
-  if (i < 0 || day - series.obsDay[i]! > WINDOWS.carryForwardDays) return null;
+  if (i < 0) return null;
   const value = valueKnownOn(series, i, day);
   return Number.isNaN(value) ? null : { value: round(value, digits), date: fromDayNumber(series.obsDay[i]!) };
 }

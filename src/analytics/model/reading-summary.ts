@@ -8,7 +8,7 @@ import { RESERVE_SATIATION_PERCENT as BAND, type ModelSpec, THRESHOLDS } from '.
  * The reading in plain words — the one sentence every page, feed, note and MCP answer states (GET /api/regime →
  * summary): where the day ranks in five years, and what the fixed scale and the Fed's own terms say, each with its
  * date. Example: "On Jul 3, 2026 US-dollar liquidity ranked tighter than 84 % of the last five years' days
- * (risk-off). On its fixed scale it reads 54 of 100, moderately tight: reserves are 12.4 % of bank assets (Apr 15,
+ * (risk-off). On its fixed scale it reads 53.9 of 100, moderately tight: reserves are 12.4 % of bank assets (Apr 15,
  * 2026), inside the 12–13 % band …; SOFR is 3 bp below IORB and EFFR 2 bp below IORB (Jun 23, 2026); no new draw on
  * a Fed facility (Fed lending to banks 6.0 bn USD, Apr 22, 2026)."
  */
@@ -26,7 +26,7 @@ export function readingSummary(r: ReadingWords): string {
   const rank = `On ${dayOf(r.date)} US-dollar liquidity ranked tighter than ${r.percentile5y} % of the last five years' days (${r.status}).`;
   if (r.level === null) return rank;
   const terms = r.fedTerms ? termsOf(r.spec, r.fedTerms) : [];
-  const scale = `On its fixed scale it reads ${Math.round(r.level)} of 100, ${r.levelWords}`;
+  const scale = `On its fixed scale it reads ${r.level.toFixed(1)} of 100, ${r.levelWords}`;
   return `${rank} ${scale}${terms.length > 0 ? `: ${terms.join('; ')}` : ''}.`;
 }
 
@@ -40,11 +40,11 @@ export interface ProvisionalWords {
 
 /**
  * Example: "Provisional: on Aug 27, 2026 live data covers only 19 % of the model's weight, under the 50 % a reading
- * needs — the headline reads 83 of 100 and 54 on the fixed scale, not a verdict."
+ * needs — the headline reads 83 of 100 and 53.8 on the fixed scale, not a verdict."
  */
 export function provisionalSummary(p: ProvisionalWords): string {
   const share = Math.round(100 * p.liveWeightShare);
-  const level = p.level === null ? '' : ` and ${Math.round(p.level)} on the fixed scale`;
+  const level = p.level === null ? '' : ` and ${p.level.toFixed(1)} on the fixed scale`;
   return `Provisional: on ${dayOf(p.date)} live data covers only ${share} % of the model's weight, under the ${Math.round(100 * THRESHOLDS.minLiveWeight)} % a reading needs — the headline reads ${p.percentile5y} of 100${level}, not a verdict.`;
 }
 

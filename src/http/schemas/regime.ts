@@ -29,22 +29,22 @@ export const Driver = Type.Object(
   {
     indicatorId: Type.String({
       description:
-        'The model input: one of the 25 indicator ids, or — dli-3 inputs derived from them, described in /api/model — reserve-ratio (bank reserves / commercial-bank assets), effr-iorb (EFFR − IORB) or fed-repo (the Fed’s repurchase agreements, FRED WORAL).',
+        'The model input: one of the 25 indicator ids, or another input described in /api/model and the catalog (/api/series) — reserve-ratio (bank reserves / commercial-bank assets), effr-iorb (EFFR − IORB), fed-repo (the Fed’s repurchase agreements, FRED WORAL), and from dli-4 core-net-liquidity (net liquidity less the Fed’s backstop lending) and fed-lending (primary credit + BTFP + other credit).',
     }),
     group: literals(GroupIds, 'The model group of the indicator.'),
     weight: Type.Number({
       description:
-        "The indicator's weight in today's aggregate (its group's share of the weights × its share of the group's presence); the weights add up to 1.",
+        "The indicator's weight in today's aggregate (its group's share of the weights × its share of the group's presence); the weights add up to 1. dli-4's backstops carry no weight in the mean: 0 (when the floor binds, their contribution is the floor's change).",
     }),
     zScore: Type.Number({
-      description: `Sign-aligned robust z-score (higher = tighter), clipped to ±${WINDOWS.winsorZ}; the last one while it fades out (dli-2). dli-3 inputs read on a fixed scale (reserves / bank assets, backstop usage): the normal quantile of their 0–1 reading, clipped alike.`,
+      description: `Sign-aligned robust z-score (higher = tighter), clipped to ±${WINDOWS.winsorZ}; the last one while it fades out (dli-2). Inputs read on a fixed scale (dli-3 and dli-4: reserves / bank assets, the backstops): the normal quantile of their 0–1 reading, clipped alike.`,
     }),
     contribution: Type.Number({
-      description: `dli-2 and dli-3: the change of the indicator's share (weight × reading) of the aggregate over ${T.momentumDays} days, positive = tightening; the contributions of all indicators add up to the aggregate's change (dli-3: of the smoothed aggregate, each share averaged over the smoothing window). dli-1: weight × (percentile − ½).`,
+      description: `dli-2 to dli-4: the change of the indicator's share (weight × reading) of the aggregate over ${T.momentumDays} days, positive = tightening; the contributions of all indicators add up to the aggregate's change (dli-3: of the smoothed aggregate, each share averaged over the smoothing window; dli-4: of the level, the backstop carrying the floor owning the floor's lift above the smoothed aggregate). dli-1: weight × (percentile − ½).`,
     }),
     direction: literals(
       ['tightening', 'easing', 'neutral'],
-      `dli-2 and dli-3: tightening at contribution ≥ +${T.driverContribution}, easing at ≤ −${T.driverContribution}, neutral otherwise (dli-1: from z at ±${T.driverZ}).`,
+      `dli-2 to dli-4: tightening at contribution ≥ +${T.driverContribution}, easing at ≤ −${T.driverContribution}, neutral otherwise (dli-1: from z at ±${T.driverZ}).`,
     ),
   },
   { additionalProperties: false },
@@ -55,7 +55,7 @@ const SubIndices = Type.Object(
   {
     additionalProperties: false,
     description:
-      "Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility); null when none reports or the group is not in the model version. dli-3: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = use of the Fed's dollar facilities, risk = VIX (confirming).",
+      "Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility; dli-4 backstops: the floor, the highest new-draw reading); null when none reports or the group is not in the model version. dli-3 and dli-4: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = the Fed's dollar facilities, risk = VIX (confirming).",
   },
 );
 
@@ -75,7 +75,9 @@ const Dated = (unit: string) =>
       ),
       Type.Null(),
     ],
-    { description: `${unit}; null when no observation is known within ${WINDOWS.carryForwardDays} days.` },
+    {
+      description: `${unit}: the latest observation known on the reading's day, however old (its date says how old); null when none is.`,
+    },
   );
 
 const FedTerms = Type.Object(
@@ -127,7 +129,7 @@ export const Regime = Type.Object(
   {
     status: literals(
       ['risk-on', 'neutral', 'risk-off'],
-      `dli-3 (with confirmation): risk-off is entered at percentile5y ≥ ${T.riskOff} and kept until it falls below 70; risk-on is entered at ≤ ${T.riskOn} and kept until it rises above 30; neutral otherwise. dli-1 and dli-2: risk-off at ≥ ${T.riskOff}, risk-on at ≤ ${T.riskOn}, from the day's value alone.`,
+      `dli-3 and dli-4 (with confirmation): risk-off is entered at percentile5y ≥ ${T.riskOff} and kept until it falls below 70; risk-on is entered at ≤ ${T.riskOn} and kept until it rises above 30; neutral otherwise (dli-4: over the days with a reading only; this regime always describes one). dli-1 and dli-2: risk-off at ≥ ${T.riskOff}, risk-on at ≤ ${T.riskOn}, from the day's value alone.`,
     ),
     momentum: literals(
       ['improving', 'stable', 'deteriorating'],
@@ -144,7 +146,7 @@ export const Regime = Type.Object(
     percentile5y: Type.Integer({
       minimum: 0,
       maximum: 100,
-      description: `Headline: trailing 5-year percentile of the aggregate; ≥ ${T.riskOff} tight, ≤ ${T.riskOn} loose. dli-3: of the aggregate smoothed over 10 business days, ranked against its trailing 5 years computed with the same inputs as today (like for like).`,
+      description: `Headline: trailing 5-year percentile of the aggregate; ≥ ${T.riskOff} tight, ≤ ${T.riskOn} loose. dli-3: of the aggregate smoothed over 10 business days, ranked against its trailing 5 years computed with the same inputs as today (like for like); dli-4: the same rank of the level (the smoothed aggregate with the backstops' floor).`,
     }),
     drivers: Type.Array(Driver, { description: `Top ${T.drivers} indicators by |contribution|.` }),
     coverage: Type.Object(
@@ -170,7 +172,7 @@ export const Regime = Type.Object(
           Type.Number({
             minimum: 0,
             maximum: 1,
-            description: `dli-3: the share of the model's nominal weight carried by inputs with live data on the score date. Under ${T.minLiveWeight}: confidence is low and freshness.reason names the missing inputs.`,
+            description: `dli-3 and dli-4: the share of the model's nominal weight carried by inputs with live data on the score date (dli-4: fresh data, over the inputs whose framework had begun; a reading needs ${T.minLiveWeight}, so this is at least that). dli-3 under ${T.minLiveWeight}: confidence is low and freshness.reason names the missing inputs.`,
           }),
         ),
       },
@@ -275,7 +277,7 @@ export const History = Type.Object(
     $id: 'History',
     additionalProperties: false,
     description:
-      'Columnar: element i of every array belongs to dates[i]. dli-2 and dli-3 read every input at its current (possibly revised) value, known from its publication day (date + publication lag), so any install rebuilds the same history; no observation enters before its publication day.',
+      'Columnar: element i of every array belongs to dates[i]. dli-2, dli-3 and dli-4 read every input at its current (possibly revised) value, known from its publication day (date + publication lag), so any install rebuilds the same history; no observation enters before its publication day.',
   },
 );
 

@@ -139,7 +139,7 @@ const Robustness = Type.Object(
       {
         days: Type.Integer({ minimum: 0 }),
         limitPoints: Type.Integer({
-          description: `Always ${STABILITY_LIMIT_POINTS}: dli-2 per day, dli-3 in total over any span of 65 business days (see method).`,
+          description: `Always ${STABILITY_LIMIT_POINTS}: dli-2 per day, dli-3 and dli-4 in total over any span of 65 business days (see method).`,
         }),
         daysOverLimit: Type.Integer({ minimum: 0 }),
         maxMovePoints: Type.Number({ minimum: 0 }),
@@ -173,7 +173,9 @@ export const Validation = Type.Object(
     targets: Type.Array(
       Type.Object(
         {
-          id: Type.String({ description: 'T1–T8, as in docs/dli-3-protocol.md.' }),
+          id: Type.String({
+            description: 'T1–T8 as in docs/dli-3-protocol.md; dli-4 adds T9–T12 (docs/dli-4-protocol.md).',
+          }),
           target: Type.String(),
           figure: Type.String({ description: 'What was measured on this history.' }),
           pass: Type.Union([Type.Boolean(), Type.Null()], {
@@ -184,7 +186,7 @@ export const Validation = Type.Object(
       ),
       {
         description:
-          "dli-3's targets on the published history, pass or fail: set by a study that had seen 2019–2025, so they are not a blind test (docs/dli-3-protocol.md).",
+          "The model's targets on the published history, pass or fail: set by studies that had seen 2019–2025, so they are not a blind test (docs/dli-3-protocol.md, docs/dli-4-protocol.md).",
       },
     ),
   },
