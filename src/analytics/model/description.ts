@@ -70,10 +70,7 @@ export function describeModel(
         : 'Each observation known from its date plus its publication lag, or from the day the store first saw it; each revision from the day it was seen (strictly point-in-time, but a fresh install rebuilds a different history).',
     normalization: `Each indicator's transformed value is ranked against its trailing ${WINDOWS.normalizationDays} business days (5 years; readings start after ${WINDOWS.minHistory}): percentile (ties counted half) and robust z = (x − median) / max(1.4826 × MAD, floor), clipped to ±${WINDOWS.winsorZ}; both sign-aligned so that higher = tighter.${spec.scored.some((s) => s.reading && s.reading.kind !== 'percentile') ? ' Inputs read on a fixed scale (see each transform) take their reading from the value itself, and z = the normal quantile of that reading, clipped alike.' : ''} An input older than ${WINDOWS.carryForwardDays} days has no reading.`,
     aggregation: aggregationOf(spec),
-    headline:
-      spec.headline === 'like-for-like'
-        ? `percentile5y = round(100 × percent rank of today's aggregate, smoothed by its trailing mean over ${spec.smoothingDays ?? 1} business days, among the last ${WINDOWS.headlineDays} business days of the same smoothed aggregate computed with today's inputs at today's weights (a past day without one of them is computed without it)), from ${WINDOWS.headlineMinHistory} days of history. Status: risk-off from ${THRESHOLDS.riskOff} until below ${spec.hysteresis?.riskOffExit ?? THRESHOLDS.riskOff}, risk-on from ${THRESHOLDS.riskOn} until above ${spec.hysteresis?.riskOnExit ?? THRESHOLDS.riskOn}; it holds on days when inputs carrying under ${Math.round(100 * THRESHOLDS.minLiveWeight)} % of the nominal weight have live data. compositeScore = (50 − percentile5y) / 50, in [-1, +1], positive = easy.`
-        : `percentile5y = round(100 × percent rank of today's aggregate among the last ${WINDOWS.headlineDays} business days of aggregates), from ${WINDOWS.headlineMinHistory} days of history. compositeScore = (50 − percentile5y) / 50, in [-1, +1], positive = easy.`,
+    headline: spec.headline === 'like-for-like' ? likeForLikeHeadline(spec) : pooledHeadline(),
     thresholds: {
       riskOffAtOrAbove: THRESHOLDS.riskOff,
       riskOnAtOrBelow: THRESHOLDS.riskOn,
@@ -95,6 +92,24 @@ export function describeModel(
     })),
     methodologyUrl: `${opts.baseUrl}/methodology`,
   };
+}
+
+function pooledHeadline(): string {
+  return `percentile5y = round(100 × percent rank of today's aggregate among the last ${WINDOWS.headlineDays} business days of aggregates), from ${WINDOWS.headlineMinHistory} days of history. compositeScore = (50 − percentile5y) / 50, in [-1, +1], positive = easy.`;
+}
+
+/** dli-3 and dli-4's headline, status and (dli-4) reading rule, in words. */
+function likeForLikeHeadline(spec: ModelSpec): string {
+  const level = spec.floor
+    ? `the level — the aggregate smoothed by its trailing mean over ${spec.smoothingDays ?? 1} business days, or the ${spec.floor} group's reading where that is higher (the floor)`
+    : `the aggregate smoothed by its trailing mean over ${spec.smoothingDays ?? 1} business days`;
+  const exits = `risk-off from ${THRESHOLDS.riskOff} until below ${spec.hysteresis?.riskOffExit ?? THRESHOLDS.riskOff}, risk-on from ${THRESHOLDS.riskOn} until above ${spec.hysteresis?.riskOnExit ?? THRESHOLDS.riskOn}`;
+  const share = `${Math.round(100 * THRESHOLDS.minLiveWeight)} %`;
+  const status =
+    spec.readingRule === 'provisional'
+      ? `Status (${exits}) only on a day whose fresh data covers at least ${share} of the nominal weight (of the inputs whose framework date has passed), the rule running over those days in order; any other day is provisional, with no status.`
+      : `Status: ${exits}; it holds on days when inputs carrying under ${share} of the nominal weight have live data.`;
+  return `percentile5y = 100 × the percent rank (ties counted half, today's own value among them) of today's ${level} among the same values of the last ${WINDOWS.headlineDays} business days, each past day computed with the inputs it had then, rounded half up; from ${WINDOWS.headlineMinHistory} days of history. ${status} compositeScore = (50 − percentile5y) / 50, in [-1, +1], positive = easy.`;
 }
 
 function groupsOf(spec: ModelSpec): GroupDescription[] {
@@ -142,8 +157,10 @@ function aggregationOf(spec: ModelSpec): string {
     return `Group sub-index = mean percentile of the group's live indicators. Aggregate = √((w∘s)ᵀ C (w∘s)) over the groups reporting that day (weights renormalized; at least ${WINDOWS.minGroups}), C the correlation matrix from an EWMA (λ = ${WINDOWS.ewmaLambda} per business day) of (s_i − ½)(s_j − ½).`;
   }
   if (spec.missing === 'hold') {
-    const weights = spec.groups.map(
-      (g) => `${g.id} ${g.weight}${g.combine === 'max' ? ' (its most-used member)' : ''}`,
+    const weights = spec.groups.map((g) =>
+      g.id === spec.floor
+        ? `${g.id}: no weight — the floor under the level (its highest member's reading)`
+        : `${g.id} ${g.weight}${g.combine === 'max' ? ' (its most-used member)' : ''}`,
     );
     return `Weighted mean with weights that never depend on the values (group weights ${weights.join(', ')}; members share their group's weight), so a tighter input can never lower the aggregate. An input counts from its first reading; one whose data stops (${WINDOWS.carryForwardDays} days after its last observation) keeps its last reading, named in coverage.missing. Group sub-index = the mean (or the highest) reading of its members; aggregate = Σ W·s / Σ W over the groups present (at least ${WINDOWS.minGroups}).`;
   }

@@ -52,7 +52,7 @@ export function likeForLike(
       aggregate[g] = series.smoothed[g]!;
       floor[g] = series.floor[g]!;
       level[g] = value;
-      if (window.size >= WINDOWS.headlineMinHistory) headline[g] = Math.round(100 * window.rank(value));
+      if (window.size >= WINDOWS.headlineMinHistory) headline[g] = window.percent(value);
     }
   }
   return { aggregate, floor, level, headline, composition, byComposition };

@@ -258,6 +258,7 @@ function confidenceOf(
   groups: { reporting: number; agreeing: number },
   g: number,
 ): Confidence {
+  if (run.spec.readingRule === 'provisional') return meanConfidence(run, g);
   // dli-3: a reading on under half of the nominal weight is low, whatever else holds.
   if (run.spec.headline === 'like-for-like' && liveWeightShare(run.spec, run.readings, g) < THRESHOLDS.minLiveWeight)
     return 'low';
@@ -271,6 +272,36 @@ function confidenceOf(
     groups.reporting === run.spec.groups.length &&
     groups.agreeing / groups.reporting >= 0.75 &&
     stale === 0
+  )
+    return 'high';
+  return 'medium';
+}
+
+/**
+ * dli-4's confidence, over the inputs of the weighted mean whose framework date has passed (a floor group's are not
+ * among them) and the mean's groups that have such an input: an input reports when it has a reading that day
+ * (data at most 45 days old), and is stale when it reports from data older than its staleness age; a group reports
+ * when one of its inputs does. low: under half of the inputs report, fewer than 2 groups report, or more than half
+ * of the reporting inputs are stale. high: at least 80 % of the inputs report, every group reports, none is stale,
+ * and at least 75 % of the reporting groups' sub-indices sit on the headline's side of ½ (≥ ½ when the headline is
+ * ≥ 50). medium otherwise.
+ */
+function meanConfidence(run: ModelRun, g: number): Confidence {
+  const mean = run.spec.groups.filter((group) => group.id !== run.spec.floor);
+  const inputs = run.readings.filter((r) => r.begun[g] && mean.some((group) => group.id === r.spec.group));
+  const reporting = inputs.filter((r) => r.live[g]);
+  const stale = reporting.filter((r) => !r.fresh[g]).length;
+  const groups = mean.filter((group) => inputs.some((r) => r.spec.group === group.id));
+  const reportingGroups = groups.filter((group) => reporting.some((r) => r.spec.group === group.id));
+  const tight = run.headline[g]! >= 50;
+  const agreeing = reportingGroups.filter((group) => run.groups[group.id][g]! >= 0.5 === tight).length;
+  const coverage = inputs.length > 0 ? reporting.length / inputs.length : 0;
+  if (coverage < 0.5 || reportingGroups.length < 2 || stale > reporting.length / 2) return 'low';
+  if (
+    coverage >= 0.8 &&
+    reportingGroups.length === groups.length &&
+    stale === 0 &&
+    agreeing / reportingGroups.length >= 0.75
   )
     return 'high';
   return 'medium';

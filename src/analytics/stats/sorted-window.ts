@@ -62,6 +62,22 @@ export class SortedWindow {
     return (below + equal / 2) / this.#length;
   }
 
+  /**
+   * 100 × rank(x), rounded half up exactly: computed from the counts, (200·below + 100·ties) / 2n, so that a rank
+   * of exactly 57.5 % gives 58 (100 × 0.575 in floating point is 57.49999…). Example: 1, 2, 3 → percent(2) = 50.
+   */
+  percent(x: number): number {
+    const below = this.#lower(x);
+    return halfUp(100 * (2 * below + (this.#upper(x) - below)), 2 * this.#length);
+  }
+
+  /** percent(x) as if x replaced `held` (see rankReplacing), rounded the same way. */
+  percentReplacing(x: number, held: number): number {
+    const below = this.#lower(x) - (held < x ? 1 : 0);
+    const equal = this.#upper(x) - this.#lower(x) - (held === x ? 1 : 0) + 1;
+    return halfUp(100 * (2 * below + equal), 2 * this.#length);
+  }
+
   /** First index holding a value ≥ x. */
   #lower(x: number): number {
     return firstAtLeast(this.#values, x, this.#length);
@@ -71,6 +87,11 @@ export class SortedWindow {
   #upper(x: number): number {
     return firstAbove(this.#values, x, this.#length);
   }
+}
+
+/** numerator / denominator (positive integers) rounded half up, in integers. Example: halfUp(115, 2) = 58. */
+function halfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
 
 /**

@@ -77,4 +77,15 @@ describe('validation statistics (issue 12)', () => {
     assert.equal(w.rankReplacing(Number.POSITIVE_INFINITY, 1), (2 + 0.5) / 3);
     assert.equal(w.size, 3);
   });
+
+  it('a sorted window gives 100 × its rank rounded half up exactly, where floating point would round 57.5 down', () => {
+    const w = new SortedWindow(20);
+    for (let x = 1; x <= 20; x++) w.add(x);
+    // 11 below, 1 tie of 20: 57.5 %. 100 × 0.575 is 57.49999999999999 in floating point.
+    assert.equal(Math.round(100 * w.rank(12)), 57);
+    assert.equal(w.percent(12), 58);
+    assert.equal(w.percentReplacing(12, 12), 58);
+    assert.equal(w.percent(0), 0);
+    assert.equal(w.percent(21), 100);
+  });
 });

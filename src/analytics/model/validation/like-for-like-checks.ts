@@ -105,7 +105,7 @@ export function likeForLikeMonotonicity(run: ModelRun) {
         // A floor member (dli-4's backstops) moves the floor, not the mean: the floor is its members' highest.
         const floor = r.spec.group === run.spec.floor ? Math.max(c.floor[g]!, p) : c.floor[g]!;
         const level = levelOf(smoothed, floor);
-        const moved = Math.round(100 * c.window.rankReplacing(level, c.level[g]!));
+        const moved = c.window.percentReplacing(level, c.level[g]!);
         if (
           p < r.p[g]! - 1e-12 ||
           aggregate < c.raw[g]! - 1e-12 ||
@@ -162,7 +162,7 @@ export function compositionMoves(run: ModelRun) {
     const smoothed = c.smoothed[g]! + (aggregate - c.raw[g]!) / c.count[g]!;
     if (c.window.size < WINDOWS.headlineMinHistory) continue;
     days++;
-    moves[g] = headline - Math.round(100 * c.window.rankReplacing(levelOf(smoothed, c.floor[g]!), c.level[g]!));
+    moves[g] = headline - c.window.percentReplacing(levelOf(smoothed, c.floor[g]!), c.level[g]!);
   }
   let max = 0;
   let worst = -1;

@@ -158,7 +158,7 @@ export function dli4Targets(
     {
       id: 'T10',
       target: 'the status equals the published threshold rule applied to the headline on ≥ 99.9 % of days',
-      figure: `${fmt(rule.share)} of ${rule.days} days`,
+      figure: `${rule.share === null ? 'n/a' : `${round(100 * rule.share, 2)} %`} of ${rule.days} days`,
       pass: rule.share === null ? null : rule.share >= 0.999,
     },
     {
@@ -170,7 +170,7 @@ export function dli4Targets(
     {
       id: 'T12',
       target: 'the contributions add up to the level within 1 point on ≥ 99 % of days',
-      figure: `${fmt(parts.share)} of ${parts.days} days (largest gap ${fmt(parts.maxGap)})`,
+      figure: `${parts.share === null ? 'n/a' : `${round(100 * parts.share, 2)} %`} of ${parts.days} days (largest gap ${fmt(parts.maxGap)})`,
       pass: parts.share === null ? null : parts.share >= 0.99,
     },
   ];
