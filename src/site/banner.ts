@@ -51,17 +51,19 @@ export function bannerFor(publication: Publication): Banner | undefined {
     };
   }
   if (reading?.state === 'stale') {
-    const age = daysBetween(reading.date, isoDate(new Date(publication.builtAt)));
+    // How old the data is: the newest day the model scored, which may be a provisional day after the reading's.
+    const dataTo = publication.history?.body.to || reading.date;
+    const age = daysBetween(dataTo, isoDate(new Date(publication.builtAt)));
     // Two different things, said apart: the providers have not published (nothing we can do) and our refresh
     // failed (named per series, so a failing benchmark is not mistaken for one of the indicators).
     const failures = failedCount(health.sources);
     const w = frameWords('en').banner;
     return {
       tone: 'warn',
-      title: w.dataTo(formatDate(reading.date), `${formatAge(age)} old`),
+      title: w.dataTo(formatDate(dataTo), `${formatAge(age)} old`),
       text: `${w.noNewer}${failures ? ` ${w.refreshFailed(failures)}` : ''}`,
       ...(failures ? { more: { summary: w.which, text: `${failed}.` } } : {}),
-      stale: { date: reading.date, ageDays: age, failures },
+      stale: { date: dataTo, ageDays: age, failures },
     };
   }
   if (!reading) return { tone: 'warn', title: 'No reading yet.', text: health.reasons.join(' ') };

@@ -49,21 +49,27 @@ describe('the site as a reader sees it (issue 32)', { skip: realSiteSkip() }, ()
     colorScheme,
   });
 
-  it('1. a reading made on missing inputs is not stated as a market fact, nor drawn red', async () => {
+  it('1. days on thin data are provisional: never stated as a verdict nor drawn red; the reading first', async () => {
+    const regime = (await h.app.inject('/api/regime')).json();
     const { page, close } = await open('/', phone());
     const lead = await page.locator('.lead').textContent().then(orEmpty);
-    assert.match(lead, /partial reading, not a verdict/);
-    assert.doesNotMatch(lead, /liquidity was (tight|loose)/);
-    const headline = page.locator('.stat', { hasText: 'Headline' }).first();
-    assert.doesNotMatch((await headline.getAttribute('class')) ?? '', /tone-bad/);
-    assert.match(await headline.textContent().then(orEmpty), /partial reading: \d+ % of the weight has data/);
+    assert.ok(lead.startsWith(regime.summary), 'the reading comes first, in the API’s words');
+    assert.ok(lead.includes(regime.provisional.summary), 'then the provisional days, said as such');
     // The movers list names no input without current data.
-    const missing = (await h.app.inject('/api/regime')).json().coverage.missing as string[];
+    const missing = regime.coverage.missing as string[];
     const movers = await page
       .locator('#drivers + ul a')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     for (const id of missing) assert.ok(!movers.includes(`/indicators/${id}`), id);
     await close();
+    // The provisional day's own page: no status, no verdict's colour.
+    const day = await open(`/today/${regime.provisional.date}`, phone());
+    const status = day.page.locator('.stat', { hasText: 'Status' }).first();
+    assert.match(await status.textContent().then(orEmpty), /provisional/);
+    const headline = day.page.locator('.stat', { hasText: 'Headline' }).first();
+    assert.doesNotMatch((await headline.getAttribute('class')) ?? '', /tone-(bad|good)/);
+    assert.doesNotMatch(await day.page.locator('.lead').textContent().then(orEmpty), /risk-off|risk-on|neutral/);
+    await day.close();
   });
 
   it('2. the banner is compact and says how old in words; cards separate "not published" from "refresh failed"', async () => {
@@ -279,12 +285,12 @@ describe('the site as a reader sees it (issue 32)', { skip: realSiteSkip() }, ()
       for (const agent of ['Twitterbot', 'facebookexternalhit', 'LinkedInBot'])
         assert.equal(robots.isAllowed(`${origin}${url}`, agent), true, `${agent} may fetch ${url}`);
       const cite = await page.locator('#cite + p').textContent().then(orEmpty);
-      assert.match(
-        cite,
-        path === '/'
-          ? /model dli-3\), reading for Aug 27, 2026/
-          : /Treasury General Account \[tga\], data to Aug 26, 2026/,
+      const regime = (await h.app.inject('/api/regime')).json();
+      const readingFor = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${regime.date}T00:00:00Z`),
       );
+      if (path === '/') assert.ok(cite.includes(`model ${regime.modelVersion}), reading for ${readingFor}`), cite);
+      else assert.match(cite, /Treasury General Account \[tga\], data to Aug 26, 2026/);
       assert.ok(cite.includes(`${base}${path}`), cite);
       await close();
     }
@@ -368,6 +374,7 @@ describe('the site as a reader sees it (issue 32)', { skip: realSiteSkip() }, ()
   it('8. the gauge labels only the ends and the band edges', async () => {
     const svg = (await h.app.inject('/charts/headline-gauge.svg')).body;
     const labels = [...svg.matchAll(/<text[^>]*>(\d+)<\/text>/g)].map((m) => m[1]);
-    assert.deepEqual(labels.filter((l) => l !== '86').sort(), ['0', '100', '20', '50', '80']);
+    const headline = String((await h.app.inject('/api/regime')).json().percentile5y);
+    assert.deepEqual(labels.filter((l) => l !== headline).sort(), ['0', '100', '20', '50', '80']);
   });
 });

@@ -279,12 +279,18 @@ describe('the site in headless Chromium', {
 
   it('navigation links work, and the range and archive controls lead where they say', async () => {
     const { page, close } = await open('/', { viewport: { width: 1440, height: 900 } });
+    // /today is titled for today only while the reading is current; otherwise by the reading's date.
+    const regime = (await h.app.inject('/api/regime')).json();
+    const today =
+      regime.freshness.state === 'current'
+        ? 'Today’s reading'
+        : `The latest reading: ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${regime.date}T00:00:00Z`))}`;
     for (const [label, path, heading] of [
       ['Methodology', '/methodology', 'Methodology'],
       ['API', '/docs', 'API documentation'],
       ['Markets', '/markets', 'Liquidity and markets'],
       ['Blog', '/blog', 'Blog'],
-      ['Today', '/today', 'Today’s reading'],
+      ['Today', '/today', today],
       ['About', '/about', 'About'],
       ['Dashboard', '/', 'US-dollar liquidity dashboard'],
     ] as const) {
