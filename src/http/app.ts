@@ -38,6 +38,17 @@ export interface AppDeps {
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /**
+ * How long an idle keep-alive connection is kept (Node's default is 5 s, closed after 6): 65 s, the default Node
+ * takes from version 26. A client reuses a pooled connection until its own timer says it expired; a client whose
+ * thread is held longer than the server's limit cannot run that timer, and writes its next request onto a
+ * connection the server has closed ("other side closed"). The MCP SDK's client holds its thread right after
+ * tools/list, compiling every tool's output schema (~0.5 s idle, seconds on a loaded machine): issue 42 saw 9 of
+ * 50 first calls fail that way (test/http/mcp-keep-alive.test.ts). Clients told `Keep-Alive: timeout=65` expire
+ * their side a little earlier (undici: 2 s earlier).
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/**
  * Builds the HTTP app used by both the server and the tests. Every GET and HEAD goes through the route table's
  * dispatcher — in front of Fastify on a real socket (the fast path), or through Fastify's one GET route (for
  * inject(), and when the rate limiter must see every request). Fastify answers the rest: OPTIONS preflights,
@@ -70,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // writes the pending answer, then ends the connection. `httpAllowHalfOpen` is Node's own property for this
       // (read by its HTTP server on the socket's end), undocumented: a test holds it (test/http/fast-path.test.ts).
       (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
       return server;
     },
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),

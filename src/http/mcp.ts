@@ -11,6 +11,7 @@ import { addDays } from '../timeseries/dates.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { ApiError, errorReply } from './api-error.ts';
+import { Admission } from './mcp-admission.ts';
 import { DeclaredQuery } from './query-params.ts';
 import { getCorrelation } from './routes/correlation.ts';
 import { getHealth } from './routes/health.ts';
@@ -300,31 +301,37 @@ export function createMcpServer(context: RouteContext): Server {
   return server;
 }
 
-/**
- * MCP exchanges run on the serving thread (the SDK's server, transport and JSON-RPC serialization: ~0.5–3 ms of CPU
- * a call, bench:mcp), so MCP gets a bounded share of it: at most MAX_MCP_IN_FLIGHT exchanges at once and
- * MAX_MCP_PER_SECOND started in any second; one more is answered `busy` (503, Retry-After: 1). A burst of 16
- * connections of MCP calls held the /api/regime probe at a 197 ms median and a 1,045 ms p99 with the first bound
- * alone (the exchanges ran one after the other, never four at once; bench:mcp-burst).
- */
+/** The bounds of MCP's share of the serving thread (mcp-admission.ts; bench:mcp-burst measured them). */
 export const MAX_MCP_IN_FLIGHT = 4;
 export const MAX_MCP_PER_SECOND = 40;
-let inFlight = 0;
+/** Exchanges waiting for a turn before one more is refused, and the longest wait. */
+export const MAX_MCP_WAITING = 64;
+export const MAX_MCP_WAIT_MS = 10_000;
 
-/**
- * A sliding one-second window of starts: true (and the start counted) while fewer than `max` started in the last
- * 1,000 ms. Example (max 2): starts at 0, 10 → true, true; at 20 → false; at 1,001 → true.
- */
-export function perSecond(max: number): (nowMs: number) => boolean {
-  const starts: number[] = [];
-  return (now) => {
-    while (starts.length > 0 && starts[0]! <= now - 1000) starts.shift();
-    if (starts.length >= max) return false;
-    starts.push(now);
-    return true;
-  };
+const admission = new Admission({
+  inFlight: MAX_MCP_IN_FLIGHT,
+  perSecond: MAX_MCP_PER_SECOND,
+  waiting: MAX_MCP_WAITING,
+  maxWaitMs: MAX_MCP_WAIT_MS,
+  now: () => performance.now(),
+  schedule: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+});
+
+/** The exchanges started and waiting (tests read it). */
+export function mcpAdmission(): Pick<Admission, 'inFlight' | 'waiting'> {
+  return admission;
 }
-const underRate = perSecond(MAX_MCP_PER_SECOND);
+
+/** The response's client went away (its connection closed) before the response was written. */
+function goneSignal(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => controller.abort());
+  return controller.signal;
+}
 
 /** POST /mcp: one stateless streamable-HTTP exchange (a server and a transport per request). */
 export async function handleMcpRequest(
@@ -333,12 +340,17 @@ export async function handleMcpRequest(
   res: ServerResponse,
   body: unknown,
 ): Promise<void> {
-  if (inFlight >= MAX_MCP_IN_FLIGHT || !underRate(performance.now())) {
+  const ticket = await admission.enter(goneSignal(res));
+  if (res.destroyed || res.writableEnded) {
+    ticket?.done();
+    return;
+  }
+  if (!ticket) {
     const reply = errorReply(
       context.baseUrl,
       new ApiError(
         'busy',
-        `MCP answers at most ${MAX_MCP_IN_FLIGHT} requests at once and ${MAX_MCP_PER_SECOND} a second.`,
+        `MCP answers ${MAX_MCP_IN_FLIGHT} requests at once and starts at most ${MAX_MCP_PER_SECOND} a second; ${MAX_MCP_WAITING} more wait their turn, for at most ${MAX_MCP_WAIT_MS / 1000} s.`,
         'Retry in 1 second.',
         { 'retry-after': '1' },
       ),
@@ -349,8 +361,7 @@ export async function handleMcpRequest(
     res.end(reply.body);
     return;
   }
-  inFlight++;
-  res.once('close', () => inFlight--);
+  res.once('close', ticket.done);
   const server = createMcpServer(context);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {
