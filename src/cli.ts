@@ -129,9 +129,14 @@ async function main(argv: string[]): Promise<number> {
       ]);
       const store = await openStore(config.databaseUrl);
       const publisher = new Publisher(store, { baseUrl: config.baseUrl });
-      await publisher.sync();
+      // The host's handshake is answered at once and the publication is read meanwhile (~1 s on the real files,
+      // several on a loaded machine: hosts give up on a slow start); a tool call waits for it (issue 42).
+      const synced = publisher.sync();
+      synced.catch((error: unknown) =>
+        process.stderr.write(`usd-liquidity mcp: ${error instanceof Error ? error.message : String(error)}\n`),
+      );
       const context = routeContext({ config, publication: () => publisher.current });
-      const server = createMcpServer(context);
+      const server = createMcpServer(context, synced);
       await server.connect(new StdioServerTransport());
       const stop = async () => {
         await server.close();

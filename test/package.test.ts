@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
 /**
@@ -32,5 +33,14 @@ describe('the published package', () => {
       'the blog',
     );
     for (const f of files) assert.doesNotMatch(f, /^(src|test|bench|node_modules|data)\//, f);
+  });
+
+  it('`npm run mcp` starts the build made at install, compiling nothing (a host gives up on a slow start)', () => {
+    const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    assert.match(scripts.prepare!, /build/, 'npm install builds');
+    assert.doesNotMatch(scripts.mcp!, /build|tsc/);
+    assert.match(scripts.mcp!, /bin\/usd-liquidity\.js mcp$/);
   });
 });

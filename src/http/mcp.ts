@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, Type } from '@sinclair/typebox';
@@ -12,6 +12,7 @@ import { licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { ApiError, errorReply } from './api-error.ts';
 import { Admission } from './mcp-admission.ts';
+import { webRequest, writeMcpResponse } from './mcp-response.ts';
 import { DeclaredQuery } from './query-params.ts';
 import { getCorrelation } from './routes/correlation.ts';
 import { getHealth } from './routes/health.ts';
@@ -219,8 +220,24 @@ function defaultHistoryStart(context: RouteContext, args: Record<string, unknown
   return addDays(end, -(MCP_HISTORY_DEFAULT_DAYS - 1));
 }
 
+/**
+ * Arguments a tool does not take are a protocol error naming them all (MCP: invalid arguments are -32602 Invalid
+ * params), not a tool result a model might read past: list_series given `q` answered the whole list as if it had
+ * searched (issue 42).
+ */
+function refuseUnknownArguments(name: string, args: Record<string, unknown>, known: readonly string[]) {
+  const unknown = Object.keys(args).filter((key) => !known.includes(key));
+  if (unknown.length === 0) return;
+  const names = unknown.map((key) => `"${key.slice(0, 64)}"`).join(', ');
+  throw new McpError(
+    ErrorCode.InvalidParams,
+    `Unknown argument${unknown.length > 1 ? 's' : ''} ${names} for ${name}; it takes ${known.length > 0 ? known.join(', ') : 'no argument'} (see tools/list).`,
+  );
+}
+
 async function runTool(context: RouteContext, name: string, args: Record<string, unknown>): Promise<ToolResult> {
   if (name === 'list_series') {
+    refuseUnknownArguments(name, args, []);
     const body = seriesList(context.baseUrl);
     return {
       content: [{ type: 'text', text: JSON.stringify(body) }],
@@ -233,17 +250,7 @@ async function runTool(context: RouteContext, name: string, args: Record<string,
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 64)} (see tools/list).`);
   const spec = tool.route.spec!;
   const known = new Set(spec.parameters.map((p) => p.name));
-  const unknown = Object.keys(args).find((key) => !known.has(key));
-  if (unknown) {
-    return errorResult(
-      new ApiError(
-        'invalid_parameter',
-        `Unknown argument "${unknown.slice(0, 64)}".`,
-        `Arguments: ${[...known].join(', ') || 'none'}.`,
-      ),
-      context.baseUrl,
-    );
-  }
+  refuseUnknownArguments(name, args, [...known]);
   if (name === 'get_history' && args.start === undefined) args = { ...args, start: defaultHistoryStart(context, args) };
   if (name === 'get_series' && [args.days, args.start, args.end, args.limit].every((a) => a === undefined))
     args = { ...args, days: MCP_HISTORY_DEFAULT_DAYS };
@@ -284,8 +291,8 @@ async function runTool(context: RouteContext, name: string, args: Record<string,
   };
 }
 
-/** An MCP server over the current publication. */
-export function createMcpServer(context: RouteContext): Server {
+/** An MCP server over the current publication; tool calls wait for `ready` (the stdio server's first read). */
+export function createMcpServer(context: RouteContext, ready: Promise<unknown> = Promise.resolve()): Server {
   const server = new Server(
     { name: 'usd-liquidity', title: 'US-dollar liquidity', version: SERVICE_VERSION },
     {
@@ -295,9 +302,10 @@ export function createMcpServer(context: RouteContext): Server {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    callTool(context, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
-  );
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    await ready;
+    return callTool(context, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>);
+  });
   return server;
 }
 
@@ -363,11 +371,21 @@ export async function handleMcpRequest(
   }
   res.once('close', ticket.done);
   const server = createMcpServer(context);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  res.on('close', () => {
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  try {
+    await server.connect(transport as Transport);
+    const response = await transport.handleRequest(webRequest(req), { parsedBody: body });
+    await writeMcpResponse(req, res, response, isToolList(body));
+  } finally {
     void transport.close();
     void server.close();
-  });
-  await server.connect(transport as Transport);
-  await transport.handleRequest(req, res, body);
+  }
+}
+
+/** A tools/list request: its answer is the same bytes for every client numbering it alike. */
+function isToolList(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'tools/list';
 }
