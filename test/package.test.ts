@@ -43,4 +43,15 @@ describe('the published package', () => {
     assert.doesNotMatch(scripts.mcp!, /build|tsc/);
     assert.match(scripts.mcp!, /bin\/usd-liquidity\.js mcp$/);
   });
+
+  it('installs for production in at most 250 packages (371 with exceljs; issue 42)', () => {
+    // The production tree as `npm install --omit=dev` lays it out, read from the installed one: every line after
+    // the first (the project itself) is a package. Measured in a clean directory, see the issue's report.
+    const paths = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .slice(1);
+    assert.ok(paths.length <= 250, `${paths.length} packages`);
+    assert.ok(!paths.some((p) => /node_modules\/exceljs$/.test(p)), 'exceljs is a devDependency (tests read with it)');
+  });
 });
