@@ -73,7 +73,11 @@ function operation(
     ? {
         [mediaType]: {
           schema: { $ref: `#/components/schemas/${schema}` },
-          ...(example !== undefined ? { example } : {}),
+          ...(spec.liveExample
+            ? { examples: { live: { summary: 'As served now', externalValue: `${baseUrl}${route.path}` } } }
+            : example !== undefined
+              ? { example }
+              : {}),
         },
       }
     : { [mediaType]: { schema: { type: 'string' } } };

@@ -14,6 +14,7 @@ export const getDirectory: Route = {
     response: Directory,
     errors: [],
     tag: 'discovery',
+    liveExample: true,
   },
   handle: (_request, context) => context.directory,
 };

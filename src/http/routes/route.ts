@@ -38,6 +38,12 @@ export interface OperationSpec {
   alternateContentType?: string;
   errors: ErrorCode[];
   tag: Tag;
+  /**
+   * The 200's example is the live resource (an OpenAPI Example Object's externalValue), not a copy in the
+   * document: the directory's parameter entries hold `type` and `default` beside `required: false`, which schema
+   * linters (Spectral's oas3-valid-schema-example) take for an invalid JSON Schema inside the example (issue 42).
+   */
+  liveExample?: true;
 }
 
 /** The OpenAPI tags, each with what its operations are for (tool UIs show these as section headings). */
