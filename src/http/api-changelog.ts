@@ -8,6 +8,18 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '1.15.0',
+    date: '2026-11-27',
+    openapiFingerprint: 'sha256:e91a588ccfd8ce492b5011ebc9d21906bbd8574effd3737859140d0a9f3986f6',
+    changes: [
+      'Added: offset on /api/series/{id}, its CSV and its xlsx, as FRED’s offset: observations skipped in the order asked, before limit (sort=desc&offset=10&limit=10 is the 11th to 20th newest); with no window, over the whole history. Not with asOf (400).',
+      'Added: FRED’s names observation_start, observation_end and sort_order, accepted wherever start, end and sort are, as aliases (documented as such): a FRED series/observations query string works once its path is changed. A name and its alias together is the parameter given twice (400).',
+      'Changed: MCP over HTTP — an exchange past MCP’s share of the serving thread (4 at once, 40 started a second) waits its turn instead of being answered 503 busy; busy only past 64 waiting or 10 s. Idle keep-alive connections are kept 65 s (a stalled client no longer writes onto a connection closed under it). MCP answers of 1 kB or more (the 148 kB tool list) go brotli or gzip when the client accepts it. Unknown tool arguments are a JSON-RPC error -32602 naming them.',
+      'Changed: the /api example in this document shows the directory’s first three endpoints (the directory itself is unchanged).',
+      'Changed: the xlsx downloads are written without exceljs; the same sheets, real dates (yyyy-mm-dd) and numbers.',
+    ],
+  },
+  {
     version: '1.14.0',
     date: '2026-11-26',
     openapiFingerprint: 'sha256:54e3773d2b82266e109ab5402df74f355bd31626f52075fc277989fc0c9c5014',

@@ -252,7 +252,7 @@ async function runTool(context: RouteContext, name: string, args: Record<string,
   const known = new Set(spec.parameters.map((p) => p.name));
   refuseUnknownArguments(name, args, [...known]);
   if (name === 'get_history' && args.start === undefined) args = { ...args, start: defaultHistoryStart(context, args) };
-  if (name === 'get_series' && [args.days, args.start, args.end, args.limit].every((a) => a === undefined))
+  if (name === 'get_series' && [args.days, args.start, args.end, args.limit, args.offset].every((a) => a === undefined))
     args = { ...args, days: MCP_HISTORY_DEFAULT_DAYS };
   const params: Record<string, string> = {};
   const query = new URLSearchParams();

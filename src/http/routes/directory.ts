@@ -14,7 +14,6 @@ export const getDirectory: Route = {
     response: Directory,
     errors: [],
     tag: 'discovery',
-    liveExample: true,
   },
   handle: (_request, context) => context.directory,
 };

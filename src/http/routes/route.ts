@@ -6,7 +6,7 @@ import type { Publication } from '../../publish/publication.ts';
 import { ApiError } from '../api-error.ts';
 import type { ErrorCode } from '../error-codes.ts';
 import { wantsMarkdown, wantsPage } from '../negotiation.ts';
-import type { DeclaredQuery, QueryName } from '../query-params.ts';
+import { aliasOf, type DeclaredQuery, type QueryName } from '../query-params.ts';
 
 /**
  * One entry of the route table: the URL, how it is documented (the /api directory and the OpenAPI document are
@@ -38,12 +38,6 @@ export interface OperationSpec {
   alternateContentType?: string;
   errors: ErrorCode[];
   tag: Tag;
-  /**
-   * The 200's example is the live resource (an OpenAPI Example Object's externalValue), not a copy in the
-   * document: the directory's parameter entries hold `type` and `default` beside `required: false`, which schema
-   * linters (Spectral's oas3-valid-schema-example) take for an invalid JSON Schema inside the example (issue 42).
-   */
-  liveExample?: true;
 }
 
 /** The OpenAPI tags, each with what its operations are for (tool UIs show these as section headings). */
@@ -115,7 +109,10 @@ export interface Route {
 /** The names of the query parameters a route declares. */
 export function declaredQueryNames(route: Route): ReadonlySet<string> {
   const documented = route.spec?.parameters.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
-  return new Set([...documented, ...(route.query ?? [])]);
+  const names = [...documented, ...(route.query ?? [])];
+  // FRED's names (observation_start, sort_order…) are taken wherever the parameter they name is.
+  const aliases = names.map(aliasOf).filter((alias): alias is string => alias !== undefined);
+  return new Set([...names, ...aliases]);
 }
 
 /** How long a client is asked to wait when nothing is stored yet: about what a first refresh takes. */
