@@ -7,16 +7,13 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import { CACHE_CONTROL } from '../publish/cache-policy.ts';
-import { CORS_HEADERS, type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
+import { CORS_HEADERS } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import { ApiError, type ErrorReply, errorReply, truncate } from './api-error.ts';
-import { buildDirectory } from './directory.ts';
 import { createDispatcher } from './dispatch.ts';
-import { buildOpenApi } from './openapi.ts';
 import { admitPipelined } from './pipelining-bound.ts';
+import { routeContext } from './route-context.ts';
 import type { RouteContext } from './routes/route.ts';
-import { API_ROUTES, DOCUMENT_ROUTES } from './routes/table.ts';
 
 // Taken from the module's CommonJS exports, not imported: an ES import of node:http makes Node evaluate every
 // export, and its lazy WebSocket getters load undici — 35 ms of each cold start against 5 ms this way.
@@ -133,35 +130,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.setErrorHandler((error, request, reply) => sendError(reply, baseUrl, asApiError(error as Error, request)));
   return app;
-}
-
-/** What the route handlers read: the base URL, the current publication, the directory and the OpenAPI document. */
-export function routeContext(deps: Pick<AppDeps, 'config' | 'publication'>): RouteContext {
-  const { baseUrl } = deps.config;
-  const refreshHours = deps.config.refreshIntervalHours ?? 6;
-  const directory = prepareJson(buildDirectory(API_ROUTES, baseUrl, refreshHours), CACHE_CONTROL.directory);
-  // The OpenAPI document carries real responses of the current publication as examples: built once per
-  // publication (on its first request), then served as bytes.
-  let openapi: { version: number; response: PreparedResponse } | undefined;
-  return {
-    baseUrl,
-    publication: deps.publication,
-    directory,
-    openapi() {
-      const publication = deps.publication();
-      const version = publication?.version ?? 0;
-      if (!openapi || openapi.version !== version) {
-        const document = buildOpenApi(
-          [...API_ROUTES, ...DOCUMENT_ROUTES],
-          baseUrl,
-          publication?.examples,
-          refreshHours,
-        );
-        openapi = { version, response: prepareJson(document, CACHE_CONTROL.openapi) };
-      }
-      return openapi.response;
-    },
-  };
 }
 
 /** The methods a preflight allows: POST on the MCP endpoint (JSON-RPC), else the read-only ones. */
@@ -294,3 +262,5 @@ function writeRaw(socket: Duplex, reply: ErrorReply) {
   ].join('\r\n');
   socket.end(Buffer.concat([Buffer.from(head), body]));
 }
+
+export { routeContext };

@@ -291,8 +291,11 @@ async function runTool(context: RouteContext, name: string, args: Record<string,
   };
 }
 
-/** An MCP server over the current publication; tool calls wait for `ready` (the stdio server's first read). */
-export function createMcpServer(context: RouteContext, ready: Promise<unknown> = Promise.resolve()): Server {
+/** An MCP server over the current publication; a tool call waits for `ready()` (the stdio server's first read). */
+export function createMcpServer(
+  context: RouteContext,
+  ready: () => Promise<unknown> = () => Promise.resolve(),
+): Server {
   const server = new Server(
     { name: 'usd-liquidity', title: 'US-dollar liquidity', version: SERVICE_VERSION },
     {
@@ -303,7 +306,7 @@ export function createMcpServer(context: RouteContext, ready: Promise<unknown> =
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    await ready;
+    await ready();
     return callTool(context, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>);
   });
   return server;

@@ -7,8 +7,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { routeContext } from '../../src/http/app.ts';
 import { createMcpServer } from '../../src/http/mcp.ts';
+import { routeContext } from '../../src/http/route-context.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
 /** One POST /mcp over a plain connection: what a host's HTTP stack sends and receives, headers included. */
@@ -98,7 +98,7 @@ describe('MCP for hosts', () => {
       read = resolve;
     });
     const context = routeContext({ config: { baseUrl: 'http://x.test' }, publication: () => h.publisher.current });
-    const server = createMcpServer(context, ready);
+    const server = createMcpServer(context, () => ready);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: 'host', version: '1.0.0' });
