@@ -13,7 +13,6 @@ import { ApiError, type ErrorReply, errorReply, truncate } from './api-error.ts'
 import { createDispatcher } from './dispatch.ts';
 import { admitPipelined } from './pipelining-bound.ts';
 import { routeContext } from './route-context.ts';
-import type { RouteContext } from './routes/route.ts';
 
 // Taken from the module's CommonJS exports, not imported: an ES import of node:http makes Node evaluate every
 // export, and its lazy WebSocket getters load undici — 35 ms of each cold start against 5 ms this way.
