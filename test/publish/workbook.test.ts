@@ -78,8 +78,13 @@ describe('the xlsx writer', () => {
     assert.match(strFromU8(files['xl/worksheets/sheet2.xml']!), /A &amp; B &lt;c&gt;/);
   });
 
-  it('is the same bytes each time (the download’s ETag)', () => {
-    assert.deepEqual(workbookBytes(spec), workbookBytes(spec));
+  it('is the same bytes each time (the download’s ETag): its entries are dated by the publication', () => {
+    const bytes = workbookBytes(spec);
+    assert.deepEqual(bytes, workbookBytes(spec));
+    // The first local file header's DOS date (offset 12): (year − 1980) << 9 | month << 5 | day, 2026-11-26.
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    assert.equal(view.getUint32(0, true), 0x04034b50, 'a local file header');
+    assert.equal(view.getUint16(12, true), ((2026 - 1980) << 9) | (11 << 5) | 26);
   });
 
   it('counts days and columns as Excel does', () => {
