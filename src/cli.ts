@@ -2,20 +2,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
-import { routeContext } from './http/app.ts';
-import { exportSnapshot, SNAPSHOT_BUDGET_BYTES } from './ingest/bootstrap-snapshot.ts';
-import { progressObserver, summaryTable } from './ingest/progress.ts';
-import { runRefresh } from './ingest/refresh.ts';
-import { createProviders } from './providers/providers.ts';
-import { announcePublication } from './publish/after-refresh.ts';
-import { computeAndKeepModel } from './publish/kept-model.ts';
-import { Publisher } from './publish/publisher.ts';
-import { startService } from './service.ts';
-import { createCoordination } from './store/coordination.ts';
-import { loadSeries } from './store/observations.ts';
-import { abortDanglingRuns, recentRuns, seriesRefreshStates } from './store/runs.ts';
-import { openStore } from './store/store.ts';
-import { INDICATOR_IDS } from './timeseries/series.ts';
 
 const USAGE = `usage: usd-liquidity <command>
 
@@ -31,11 +17,16 @@ commands:
   mcp       serve the MCP tools over stdio (for an agent that launches the server), from the stored data
 `;
 
+/**
+ * Each command imports what it runs, when it runs (one import of everything took ~0.5 s of every start: an MCP host
+ * launching `usd-liquidity mcp` waits for it, and gives up on a slow start; issue 42).
+ */
 async function main(argv: string[]): Promise<number> {
   const command = argv[0];
   const config = loadConfig();
   switch (command) {
     case 'serve': {
+      const { startService } = await import('./service.ts');
       // Signals are handled from the first moment: the server listens before the start has ended (a first start
       // still storing its bootstrap snapshot); a stop then waits for the start, and closes what it opened.
       const starting = startService(config);
@@ -51,6 +42,25 @@ async function main(argv: string[]): Promise<number> {
       return -1;
     }
     case 'refresh': {
+      const [
+        { openStore },
+        { abortDanglingRuns },
+        { runRefresh },
+        { createProviders },
+        { progressObserver, summaryTable },
+        { createCoordination },
+        { announcePublication },
+        { computeAndKeepModel },
+      ] = await Promise.all([
+        import('./store/store.ts'),
+        import('./store/runs.ts'),
+        import('./ingest/refresh.ts'),
+        import('./providers/providers.ts'),
+        import('./ingest/progress.ts'),
+        import('./store/coordination.ts'),
+        import('./publish/after-refresh.ts'),
+        import('./publish/kept-model.ts'),
+      ]);
       const now = () => new Date();
       const store = await openStore(config.databaseUrl);
       await abortDanglingRuns(store.db, now().toISOString());
@@ -77,6 +87,14 @@ async function main(argv: string[]): Promise<number> {
       return summary.status === 'failed' ? 1 : 0;
     }
     case 'status': {
+      const [{ openStore }, { recentRuns, seriesRefreshStates }, { loadSeries }, { INDICATOR_IDS }] = await Promise.all(
+        [
+          import('./store/store.ts'),
+          import('./store/runs.ts'),
+          import('./store/observations.ts'),
+          import('./timeseries/series.ts'),
+        ],
+      );
       const store = await openStore(config.databaseUrl);
       const runs = await recentRuns(store.db, 5);
       const states = await seriesRefreshStates(store.db);
@@ -108,6 +126,10 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(USAGE);
         return 2;
       }
+      const [{ openStore }, { exportSnapshot, SNAPSHOT_BUDGET_BYTES }] = await Promise.all([
+        import('./store/store.ts'),
+        import('./ingest/bootstrap-snapshot.ts'),
+      ]);
       const dir = argv[2] ?? fileURLToPath(new URL('../bootstrap/', import.meta.url));
       const store = await openStore(config.databaseUrl);
       try {
@@ -123,15 +145,33 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'mcp': {
       // stdout carries the protocol: nothing else may be written there. The SDK loads only for this command.
-      const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([
-        import('@modelcontextprotocol/sdk/server/stdio.js'),
-        import('./http/mcp.ts'),
-      ]);
+      const [{ StdioServerTransport }, { createMcpServer }, { routeContext }, { openStore }, { Publisher }] =
+        await Promise.all([
+          import('@modelcontextprotocol/sdk/server/stdio.js'),
+          import('./http/mcp.ts'),
+          import('./http/route-context.ts'),
+          import('./store/store.ts'),
+          import('./publish/publisher.ts'),
+        ]);
       const store = await openStore(config.databaseUrl);
       const publisher = new Publisher(store, { baseUrl: config.baseUrl });
-      await publisher.sync();
+      // The host's handshake is answered first and the publication read after it (~1 s of this thread on the
+      // real files, several on a loaded machine, which a host waiting for its handshake gave up on: issue 42):
+      // from the host's `initialized`, or the first tool call, which waits for it.
+      let synced: Promise<void> | undefined;
+      const ready = () => {
+        synced ??= publisher.sync().then(
+          () => undefined,
+          (error: unknown) => {
+            process.stderr.write(`usd-liquidity mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+            throw error;
+          },
+        );
+        return synced;
+      };
       const context = routeContext({ config, publication: () => publisher.current });
-      const server = createMcpServer(context);
+      const server = createMcpServer(context, ready);
+      server.oninitialized = () => void ready().catch(() => undefined);
       await server.connect(new StdioServerTransport());
       const stop = async () => {
         await server.close();

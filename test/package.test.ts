@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
 /**
@@ -32,5 +33,25 @@ describe('the published package', () => {
       'the blog',
     );
     for (const f of files) assert.doesNotMatch(f, /^(src|test|bench|node_modules|data)\//, f);
+  });
+
+  it('`npm run mcp` starts the build made at install, compiling nothing (a host gives up on a slow start)', () => {
+    const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    assert.match(scripts.prepare!, /build/, 'npm install builds');
+    assert.doesNotMatch(scripts.mcp!, /build|tsc/);
+    assert.match(scripts.mcp!, /bin\/usd-liquidity\.js mcp$/);
+  });
+
+  it('installs for production in at most 250 packages (371 with exceljs; issue 42)', () => {
+    // The production tree as `npm install --omit=dev` lays it out, read from the installed one: every line after
+    // the first (the project itself) is a package. Measured in a clean directory, see the issue's report.
+    const paths = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .slice(1);
+    assert.ok(paths.length <= 250, `${paths.length} packages`);
+    assert.ok(!paths.some((p) => /node_modules\/exceljs$/.test(p)), 'exceljs is a devDependency (tests read with it)');
   });
 });

@@ -3417,8 +3417,12 @@ export interface operations {
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
                 /** @description all (default): every vintage of each date; first-release: each date’s first published value only, with when it was superseded (ALFRED’s initial release). */
                 view?: "all" | "first-release";
             };
@@ -3584,8 +3588,12 @@ export interface operations {
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
                 /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. The same transform applies to every series, each at its own frequency. */
                 units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
                 /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. Every series is aggregated to it; none may be coarser already (400). */
@@ -3681,12 +3689,20 @@ export interface operations {
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
                 /** @description asc (default): oldest first; desc: newest first (FRED’s sort_order). */
                 sort?: "asc" | "desc";
+                /** @description Alias of `sort` (FRED’s name): the same parameter; give one or the other. asc (default): oldest first; desc: newest first (FRED’s sort_order). */
+                sort_order?: "asc" | "desc";
                 /** @description At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history. */
                 limit?: number;
+                /** @description Skip this many observations, the first in the order asked, before limit: sort=desc&offset=10&limit=10 is the 11th to 20th newest (FRED’s offset). Without days, start or end, over the whole history. */
+                offset?: number;
                 /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. */
                 units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
                 /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. */
@@ -3863,8 +3879,12 @@ export interface operations {
             query?: {
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
                 /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. Recomputed with the current model (modelVersion) from the vintages seen by then; the asOf field gives the instant, the store’s first load and knowledgeAt (the newest vintage seen by then: every instant up to the next one answers alike). An instant after the current publication answers as of the publication; one before a day could be scored answers 404 not_known_as_of. Computed on demand off the serving thread; when two computations already run, 503 busy with Retry-After. */
                 asOf?: string;
             };
@@ -4291,12 +4311,20 @@ export interface operations {
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
                 /** @description asc (default): oldest first; desc: newest first (FRED’s sort_order). */
                 sort?: "asc" | "desc";
+                /** @description Alias of `sort` (FRED’s name): the same parameter; give one or the other. asc (default): oldest first; desc: newest first (FRED’s sort_order). */
+                sort_order?: "asc" | "desc";
                 /** @description At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history. */
                 limit?: number;
+                /** @description Skip this many observations, the first in the order asked, before limit: sort=desc&offset=10&limit=10 is the 11th to 20th newest (FRED’s offset). Without days, start or end, over the whole history. */
+                offset?: number;
                 /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. */
                 units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
                 /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. */
@@ -4397,12 +4425,20 @@ export interface operations {
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
                 /** @description asc (default): oldest first; desc: newest first (FRED’s sort_order). */
                 sort?: "asc" | "desc";
+                /** @description Alias of `sort` (FRED’s name): the same parameter; give one or the other. asc (default): oldest first; desc: newest first (FRED’s sort_order). */
+                sort_order?: "asc" | "desc";
                 /** @description At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history. */
                 limit?: number;
+                /** @description Skip this many observations, the first in the order asked, before limit: sort=desc&offset=10&limit=10 is the 11th to 20th newest (FRED’s offset). Without days, start or end, over the whole history. */
+                offset?: number;
                 /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. */
                 units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
                 /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. */
@@ -4499,8 +4535,12 @@ export interface operations {
             query?: {
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
                 /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. Recomputed with the current model (modelVersion) from the vintages seen by then; the asOf field gives the instant, the store’s first load and knowledgeAt (the newest vintage seen by then: every instant up to the next one answers alike). An instant after the current publication answers as of the publication; one before a day could be scored answers 404 not_known_as_of. Computed on demand off the serving thread; when two computations already run, 503 busy with Retry-After. */
                 asOf?: string;
             };
@@ -4649,8 +4689,12 @@ export interface operations {
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
                 /** @description all (default): every vintage of each date; first-release: each date’s first published value only, with when it was superseded (ALFRED’s initial release). */
                 view?: "all" | "first-release";
             };
@@ -4834,8 +4878,12 @@ export interface operations {
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
                 /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. The same transform applies to every series, each at its own frequency. */
                 units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
                 /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. Every series is aggregated to it; none may be coarser already (400). */
@@ -4933,8 +4981,12 @@ export interface operations {
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
                 start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
                 /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. The same transform applies to every series, each at its own frequency. */
                 units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
                 /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. Every series is aggregated to it; none may be coarser already (400). */
@@ -5030,8 +5082,12 @@ export interface operations {
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
                 start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
+                observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
                 /** @description A second series id, drawn on its own right-hand axis (series charts only). */
                 compare?: string;
                 /** @description line (default, 720 × 300), compact (360 × 260, legible on a phone) or spark (axis-less thumbnail). */
@@ -5128,8 +5184,12 @@ export interface operations {
                 days?: number;
                 /** @description First date (YYYY-MM-DD) of a date range, instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
                 start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
+                observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
                 /** @description A second series id, drawn on its own right-hand axis (series charts only). */
                 compare?: string;
                 /** @description line (default, 720 × 300), compact (360 × 260, legible on a phone) or spark (axis-less thumbnail). */

@@ -10,12 +10,24 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '2.0.0',
     date: '2026-11-27',
-    openapiFingerprint: 'sha256:fe3d2261bd10c3cc8e482a0172a30a0853c8126da98ada14e161054e3cbce9d0',
+    openapiFingerprint: 'sha256:PENDING',
     changes: [
       'Changed (the dli-4 model, a new major version because a field may now be null): /api/history `status` is null on a provisional day — one whose fresh data covers under half of the model’s nominal weight — which has no status; `provisional` (booleans) says which days are. A day with a status follows the published thresholds and hysteresis alone (dli-3 held its status on thin data). /api/regime describes the latest day with a reading, so its `status` is never null; the contract’s fields are unchanged.',
       'Added: /api/regime `level` (the aggregate on its own fixed 0–100 scale, not ranked), `levelBand`, `contributions` (each group’s part of the level, in level points; they add up to it), `fedTerms` (reserves / bank assets, EFFR − IORB, SOFR − IORB, backstop use, each with its date), `summary` (the reading in one plain sentence) and `provisional` (the newest day when it has no reading: its date, headline, level, live share and the inputs without fresh data).',
       'Added: /api/history `level`, `contributions` (one array per group, aligned with dates), `provisional` and `liveWeightShare`; /api/model groups carry `role` (`mean`, or `floor` for dli-4’s backstops).',
       'Added to /api/series (the catalog): the Fed’s lending facilities from the H.4.1 — discount-window (WLCFLPCL), btfp (H41RESPPALDKNWW), other-credit (WLCFOCEL), fed-loans (WLCFLL), ppplf (H41RESPPALDJNWW) — and the derived fed-lending and core-net-liquidity.',
+    ],
+  },
+  {
+    version: '1.15.0',
+    date: '2026-11-27',
+    openapiFingerprint: 'sha256:e91a588ccfd8ce492b5011ebc9d21906bbd8574effd3737859140d0a9f3986f6',
+    changes: [
+      'Added: offset on /api/series/{id}, its CSV and its xlsx, as FRED’s offset: observations skipped in the order asked, before limit (sort=desc&offset=10&limit=10 is the 11th to 20th newest); with no window, over the whole history. Not with asOf (400).',
+      'Added: FRED’s names observation_start, observation_end and sort_order, accepted wherever start, end and sort are, as aliases (documented as such): a FRED series/observations query string works once its path is changed. A name and its alias together is the parameter given twice (400).',
+      'Changed: MCP over HTTP — an exchange past MCP’s share of the serving thread (4 at once, 40 started a second) waits its turn instead of being answered 503 busy; busy only past 64 waiting or 10 s. Idle keep-alive connections are kept 65 s (a stalled client no longer writes onto a connection closed under it). MCP answers of 1 kB or more (the 148 kB tool list) go brotli or gzip when the client accepts it. Unknown tool arguments are a JSON-RPC error -32602 naming them.',
+      'Changed: the /api example in this document shows the directory’s first three endpoints (the directory itself is unchanged).',
+      'Changed: the xlsx downloads are written without exceljs; the same sheets, real dates (yyyy-mm-dd) and numbers.',
     ],
   },
   {

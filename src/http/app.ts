@@ -7,16 +7,12 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import { CACHE_CONTROL } from '../publish/cache-policy.ts';
-import { CORS_HEADERS, type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
+import { CORS_HEADERS } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import { ApiError, type ErrorReply, errorReply, truncate } from './api-error.ts';
-import { buildDirectory } from './directory.ts';
 import { createDispatcher } from './dispatch.ts';
-import { buildOpenApi } from './openapi.ts';
 import { admitPipelined } from './pipelining-bound.ts';
-import type { RouteContext } from './routes/route.ts';
-import { API_ROUTES, DOCUMENT_ROUTES } from './routes/table.ts';
+import { routeContext } from './route-context.ts';
 
 // Taken from the module's CommonJS exports, not imported: an ES import of node:http makes Node evaluate every
 // export, and its lazy WebSocket getters load undici — 35 ms of each cold start against 5 ms this way.
@@ -36,6 +32,17 @@ export interface AppDeps {
 }
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/**
+ * How long an idle keep-alive connection is kept (Node's default is 5 s, closed after 6): 65 s, the default Node
+ * takes from version 26. A client reuses a pooled connection until its own timer says it expired; a client whose
+ * thread is held longer than the server's limit cannot run that timer, and writes its next request onto a
+ * connection the server has closed ("other side closed"). The MCP SDK's client holds its thread right after
+ * tools/list, compiling every tool's output schema (~0.5 s idle, seconds on a loaded machine): issue 42 saw 9 of
+ * 50 first calls fail that way (test/http/mcp-keep-alive.test.ts). Clients told `Keep-Alive: timeout=65` expire
+ * their side a little earlier (undici: 2 s earlier).
+ */
+export const KEEP_ALIVE_MS = 65_000;
 
 /**
  * Builds the HTTP app used by both the server and the tests. Every GET and HEAD goes through the route table's
@@ -70,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // writes the pending answer, then ends the connection. `httpAllowHalfOpen` is Node's own property for this
       // (read by its HTTP server on the socket's end), undocumented: a test holds it (test/http/fast-path.test.ts).
       (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
       return server;
     },
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
@@ -121,35 +129,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.setErrorHandler((error, request, reply) => sendError(reply, baseUrl, asApiError(error as Error, request)));
   return app;
-}
-
-/** What the route handlers read: the base URL, the current publication, the directory and the OpenAPI document. */
-export function routeContext(deps: Pick<AppDeps, 'config' | 'publication'>): RouteContext {
-  const { baseUrl } = deps.config;
-  const refreshHours = deps.config.refreshIntervalHours ?? 6;
-  const directory = prepareJson(buildDirectory(API_ROUTES, baseUrl, refreshHours), CACHE_CONTROL.directory);
-  // The OpenAPI document carries real responses of the current publication as examples: built once per
-  // publication (on its first request), then served as bytes.
-  let openapi: { version: number; response: PreparedResponse } | undefined;
-  return {
-    baseUrl,
-    publication: deps.publication,
-    directory,
-    openapi() {
-      const publication = deps.publication();
-      const version = publication?.version ?? 0;
-      if (!openapi || openapi.version !== version) {
-        const document = buildOpenApi(
-          [...API_ROUTES, ...DOCUMENT_ROUTES],
-          baseUrl,
-          publication?.examples,
-          refreshHours,
-        );
-        openapi = { version, response: prepareJson(document, CACHE_CONTROL.openapi) };
-      }
-      return openapi.response;
-    },
-  };
 }
 
 /** The methods a preflight allows: POST on the MCP endpoint (JSON-RPC), else the read-only ones. */
@@ -282,3 +261,5 @@ function writeRaw(socket: Duplex, reply: ErrorReply) {
   ].join('\r\n');
   socket.end(Buffer.concat([Buffer.from(head), body]));
 }
+
+export { routeContext };

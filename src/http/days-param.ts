@@ -33,21 +33,45 @@ export function parseDays(raw: unknown): ParamResult<number> {
 const LIMIT = QUERY_PARAMETERS.limit;
 const LIMIT_HINT = `limit is a whole number from ${LIMIT.minimum} to ${LIMIT.maximum}, given once, e.g. ?sort=desc&limit=10.`;
 
-/** `sort` and `limit` (FRED's sort_order and limit): absent → ascending, no limit. */
+const OFFSET = QUERY_PARAMETERS.offset;
+const OFFSET_HINT = `offset is a whole number from 0 to ${OFFSET.maximum}, given once, e.g. ?sort=desc&offset=10&limit=10.`;
+
+/** A whole number in plain digits within its schema's bounds, given once; undefined when absent. */
+function parseCount(
+  raw: unknown,
+  name: string,
+  schema: typeof LIMIT | typeof OFFSET,
+  hint: string,
+): ParamResult<number | undefined> {
+  if (raw === undefined) return { ok: true, value: undefined };
+  const text = String(raw);
+  if (Array.isArray(raw) || !/^(0|[1-9][0-9]{0,8})$/.test(text) || !Value.Check(schema, Number(text)))
+    return { ok: false, message: `Invalid value for parameter "${name}": "${truncate(text)}".`, hint };
+  return { ok: true, value: Number(text) };
+}
+
+/**
+ * `sort`, `limit` and `offset` (FRED's sort_order, limit and offset): absent → ascending, from the first, no
+ * limit. `given` says whether any was given (then a series answers its whole history without a window).
+ */
 export function parseOrder(
   sort: unknown,
   limit: unknown,
-): ParamResult<{ order: 'asc' | 'desc'; limit: number | undefined; given: boolean }> {
+  offset?: unknown,
+): ParamResult<{ order: 'asc' | 'desc'; limit: number | undefined; offset: number; given: boolean }> {
   const order = sort ?? 'asc';
   if (order !== 'asc' && order !== 'desc')
     return {
       ok: false,
-      message: `Invalid value for parameter "sort": "${truncate(String(order))}".`,
-      hint: 'sort is asc or desc.',
+      message: Array.isArray(order)
+        ? `Parameter "sort" was given ${order.length} times.`
+        : `Invalid value for parameter "sort": "${truncate(String(order))}".`,
+      hint: 'sort (or sort_order) is asc or desc, given once.',
     };
-  if (limit === undefined) return { ok: true, value: { order, limit: undefined, given: sort !== undefined } };
-  const text = String(limit);
-  if (Array.isArray(limit) || !/^[1-9][0-9]{0,8}$/.test(text) || !Value.Check(LIMIT, Number(text)))
-    return { ok: false, message: `Invalid value for parameter "limit": "${truncate(text)}".`, hint: LIMIT_HINT };
-  return { ok: true, value: { order, limit: Number(text), given: true } };
+  const count = parseCount(limit, 'limit', LIMIT, LIMIT_HINT);
+  if (!count.ok) return count;
+  const skip = parseCount(offset, 'offset', OFFSET, OFFSET_HINT);
+  if (!skip.ok) return skip;
+  const given = sort !== undefined || limit !== undefined || offset !== undefined;
+  return { ok: true, value: { order, limit: count.value, offset: skip.value ?? 0, given } };
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, Type } from '@sinclair/typebox';
@@ -11,6 +11,8 @@ import { addDays } from '../timeseries/dates.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { ApiError, errorReply } from './api-error.ts';
+import { Admission } from './mcp-admission.ts';
+import { webRequest, writeMcpResponse } from './mcp-response.ts';
 import { DeclaredQuery } from './query-params.ts';
 import { getCorrelation } from './routes/correlation.ts';
 import { getHealth } from './routes/health.ts';
@@ -218,8 +220,24 @@ function defaultHistoryStart(context: RouteContext, args: Record<string, unknown
   return addDays(end, -(MCP_HISTORY_DEFAULT_DAYS - 1));
 }
 
+/**
+ * Arguments a tool does not take are a protocol error naming them all (MCP: invalid arguments are -32602 Invalid
+ * params), not a tool result a model might read past: list_series given `q` answered the whole list as if it had
+ * searched (issue 42).
+ */
+function refuseUnknownArguments(name: string, args: Record<string, unknown>, known: readonly string[]) {
+  const unknown = Object.keys(args).filter((key) => !known.includes(key));
+  if (unknown.length === 0) return;
+  const names = unknown.map((key) => `"${key.slice(0, 64)}"`).join(', ');
+  throw new McpError(
+    ErrorCode.InvalidParams,
+    `Unknown argument${unknown.length > 1 ? 's' : ''} ${names} for ${name}; it takes ${known.length > 0 ? known.join(', ') : 'no argument'} (see tools/list).`,
+  );
+}
+
 async function runTool(context: RouteContext, name: string, args: Record<string, unknown>): Promise<ToolResult> {
   if (name === 'list_series') {
+    refuseUnknownArguments(name, args, []);
     const body = seriesList(context.baseUrl);
     return {
       content: [{ type: 'text', text: JSON.stringify(body) }],
@@ -232,19 +250,9 @@ async function runTool(context: RouteContext, name: string, args: Record<string,
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 64)} (see tools/list).`);
   const spec = tool.route.spec!;
   const known = new Set(spec.parameters.map((p) => p.name));
-  const unknown = Object.keys(args).find((key) => !known.has(key));
-  if (unknown) {
-    return errorResult(
-      new ApiError(
-        'invalid_parameter',
-        `Unknown argument "${unknown.slice(0, 64)}".`,
-        `Arguments: ${[...known].join(', ') || 'none'}.`,
-      ),
-      context.baseUrl,
-    );
-  }
+  refuseUnknownArguments(name, args, [...known]);
   if (name === 'get_history' && args.start === undefined) args = { ...args, start: defaultHistoryStart(context, args) };
-  if (name === 'get_series' && [args.days, args.start, args.end, args.limit].every((a) => a === undefined))
+  if (name === 'get_series' && [args.days, args.start, args.end, args.limit, args.offset].every((a) => a === undefined))
     args = { ...args, days: MCP_HISTORY_DEFAULT_DAYS };
   const params: Record<string, string> = {};
   const query = new URLSearchParams();
@@ -283,8 +291,11 @@ async function runTool(context: RouteContext, name: string, args: Record<string,
   };
 }
 
-/** An MCP server over the current publication. */
-export function createMcpServer(context: RouteContext): Server {
+/** An MCP server over the current publication; a tool call waits for `ready()` (the stdio server's first read). */
+export function createMcpServer(
+  context: RouteContext,
+  ready: () => Promise<unknown> = () => Promise.resolve(),
+): Server {
   const server = new Server(
     { name: 'usd-liquidity', title: 'US-dollar liquidity', version: SERVICE_VERSION },
     {
@@ -294,37 +305,44 @@ export function createMcpServer(context: RouteContext): Server {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    callTool(context, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
-  );
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    await ready();
+    return callTool(context, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>);
+  });
   return server;
 }
 
-/**
- * MCP exchanges run on the serving thread (the SDK's server, transport and JSON-RPC serialization: ~0.5–3 ms of CPU
- * a call, bench:mcp), so MCP gets a bounded share of it: at most MAX_MCP_IN_FLIGHT exchanges at once and
- * MAX_MCP_PER_SECOND started in any second; one more is answered `busy` (503, Retry-After: 1). A burst of 16
- * connections of MCP calls held the /api/regime probe at a 197 ms median and a 1,045 ms p99 with the first bound
- * alone (the exchanges ran one after the other, never four at once; bench:mcp-burst).
- */
+/** The bounds of MCP's share of the serving thread (mcp-admission.ts; bench:mcp-burst measured them). */
 export const MAX_MCP_IN_FLIGHT = 4;
 export const MAX_MCP_PER_SECOND = 40;
-let inFlight = 0;
+/** Exchanges waiting for a turn before one more is refused, and the longest wait. */
+export const MAX_MCP_WAITING = 64;
+export const MAX_MCP_WAIT_MS = 10_000;
 
-/**
- * A sliding one-second window of starts: true (and the start counted) while fewer than `max` started in the last
- * 1,000 ms. Example (max 2): starts at 0, 10 → true, true; at 20 → false; at 1,001 → true.
- */
-export function perSecond(max: number): (nowMs: number) => boolean {
-  const starts: number[] = [];
-  return (now) => {
-    while (starts.length > 0 && starts[0]! <= now - 1000) starts.shift();
-    if (starts.length >= max) return false;
-    starts.push(now);
-    return true;
-  };
+const admission = new Admission({
+  inFlight: MAX_MCP_IN_FLIGHT,
+  perSecond: MAX_MCP_PER_SECOND,
+  waiting: MAX_MCP_WAITING,
+  maxWaitMs: MAX_MCP_WAIT_MS,
+  now: () => performance.now(),
+  schedule: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+});
+
+/** The exchanges started and waiting (tests read it). */
+export function mcpAdmission(): Pick<Admission, 'inFlight' | 'waiting'> {
+  return admission;
 }
-const underRate = perSecond(MAX_MCP_PER_SECOND);
+
+/** The response's client went away (its connection closed) before the response was written. */
+function goneSignal(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => controller.abort());
+  return controller.signal;
+}
 
 /** POST /mcp: one stateless streamable-HTTP exchange (a server and a transport per request). */
 export async function handleMcpRequest(
@@ -333,12 +351,17 @@ export async function handleMcpRequest(
   res: ServerResponse,
   body: unknown,
 ): Promise<void> {
-  if (inFlight >= MAX_MCP_IN_FLIGHT || !underRate(performance.now())) {
+  const ticket = await admission.enter(goneSignal(res));
+  if (res.destroyed || res.writableEnded) {
+    ticket?.done();
+    return;
+  }
+  if (!ticket) {
     const reply = errorReply(
       context.baseUrl,
       new ApiError(
         'busy',
-        `MCP answers at most ${MAX_MCP_IN_FLIGHT} requests at once and ${MAX_MCP_PER_SECOND} a second.`,
+        `MCP answers ${MAX_MCP_IN_FLIGHT} requests at once and starts at most ${MAX_MCP_PER_SECOND} a second; ${MAX_MCP_WAITING} more wait their turn, for at most ${MAX_MCP_WAIT_MS / 1000} s.`,
         'Retry in 1 second.',
         { 'retry-after': '1' },
       ),
@@ -349,14 +372,23 @@ export async function handleMcpRequest(
     res.end(reply.body);
     return;
   }
-  inFlight++;
-  res.once('close', () => inFlight--);
+  res.once('close', ticket.done);
   const server = createMcpServer(context);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  res.on('close', () => {
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  try {
+    await server.connect(transport as Transport);
+    const response = await transport.handleRequest(webRequest(req), { parsedBody: body });
+    await writeMcpResponse(req, res, response, isToolList(body));
+  } finally {
     void transport.close();
     void server.close();
-  });
-  await server.connect(transport as Transport);
-  await transport.handleRequest(req, res, body);
+  }
+}
+
+/** A tools/list request: its answer is the same bytes for every client numbering it alike. */
+function isToolList(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'tools/list';
 }

@@ -6,7 +6,7 @@ import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { API_VERSION } from './api-changelog.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
-import { takesNoUnknownParameter } from './query-params.ts';
+import { aliasParameter, takesNoUnknownParameter } from './query-params.ts';
 import { type Route, TAGS } from './routes/route.ts';
 import { ErrorEnvelope } from './schemas/error.ts';
 
@@ -116,19 +116,21 @@ function operation(
     summary: spec.summary,
     description: `${spec.description}\n\nCache-Control: \`${cacheControl}\``,
     tags: [spec.tag],
-    parameters: spec.parameters.map((p) => ({
-      name: p.name,
-      in: p.in,
-      required: p.required,
-      description: p.description,
-      schema: {
-        type: p.type,
-        ...(p.enum ? { enum: p.enum } : {}),
-        ...(p.minimum !== undefined ? { minimum: p.minimum } : {}),
-        ...(p.maximum !== undefined ? { maximum: p.maximum } : {}),
-        ...(p.default !== undefined ? { default: p.default } : {}),
-      },
-    })),
+    parameters: spec.parameters
+      .flatMap((p) => [p, aliasParameter(p)].filter((q) => q !== undefined))
+      .map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.required,
+        description: p.description,
+        schema: {
+          type: p.type,
+          ...(p.enum ? { enum: p.enum } : {}),
+          ...(p.minimum !== undefined ? { minimum: p.minimum } : {}),
+          ...(p.maximum !== undefined ? { maximum: p.maximum } : {}),
+          ...(p.default !== undefined ? { default: p.default } : {}),
+        },
+      })),
     responses,
   };
 }

@@ -46,6 +46,13 @@ export const QUERY_PARAMETERS = {
     description:
       'At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history.',
   }),
+  offset: Type.Integer({
+    minimum: 0,
+    maximum: 100_000,
+    default: 0,
+    description:
+      'Skip this many observations, the first in the order asked, before limit: sort=desc&offset=10&limit=10 is the 11th to 20th newest (FRED’s offset). Without days, start or end, over the whole history.',
+  }),
   ids: Type.String({
     pattern: '^[a-z0-9-]+(,[a-z0-9-]+){0,24}$',
     description:
@@ -88,6 +95,37 @@ export const QUERY_PARAMETERS = {
 
 export type QueryName = keyof typeof QUERY_PARAMETERS;
 
+/**
+ * FRED's names of the same parameters (its series/observations API), accepted wherever the parameter they name
+ * is, so that a FRED URL's query string works once its path is changed: one value from either name (both given
+ * is the parameter given twice, refused as any repeat).
+ */
+export const QUERY_ALIASES = {
+  observation_start: 'start',
+  observation_end: 'end',
+  sort_order: 'sort',
+} as const satisfies Record<string, QueryName>;
+
+const ALIAS_OF: ReadonlyMap<string, string> = new Map(
+  Object.entries(QUERY_ALIASES).map(([alias, name]) => [name, alias]),
+);
+
+/** The alias a parameter is also given by, e.g. start → observation_start; undefined for most. */
+export function aliasOf(name: string): string | undefined {
+  return ALIAS_OF.get(name);
+}
+
+/** A parameter's alias as the OpenAPI document lists it: FRED's name, said to be the same parameter. */
+export function aliasParameter(parameter: ParameterSpec): ParameterSpec | undefined {
+  const alias = parameter.in === 'query' ? aliasOf(parameter.name) : undefined;
+  if (alias === undefined) return undefined;
+  return {
+    ...parameter,
+    name: alias,
+    description: `Alias of \`${parameter.name}\` (FRED’s name): the same parameter; give one or the other. ${parameter.description}`,
+  };
+}
+
 /** A declared query parameter as the route table documents it; `note` adds what is particular to one route. */
 export function queryParameter(name: QueryName, note?: string): ParameterSpec {
   const schema: TSchema = QUERY_PARAMETERS[name];
@@ -124,9 +162,12 @@ export class DeclaredQuery {
 
   get(name: QueryName): string | string[] | undefined {
     if (!this.declared.has(name)) throw new UndeclaredParameter(`the query parameter "${name}" is not declared`);
+    const alias = aliasOf(name);
     // `has` allocates nothing; most parameters of most requests are absent.
-    if (!this.search.has(name)) return undefined;
-    const values = this.search.getAll(name);
+    const given = this.search.has(name);
+    const aliased = alias !== undefined && this.search.has(alias);
+    if (!given && !aliased) return undefined;
+    const values = [...(given ? this.search.getAll(name) : []), ...(aliased ? this.search.getAll(alias) : [])];
     return values.length === 1 ? values[0] : values;
   }
 

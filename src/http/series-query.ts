@@ -13,15 +13,19 @@ export const SERIES_SELECTION_PARAMETERS: readonly ParameterSpec[] = [
   ...DATE_RANGE_PARAMETERS,
   queryParameter('sort'),
   queryParameter('limit'),
+  queryParameter('offset'),
   queryParameter('units'),
   queryParameter('frequency'),
   queryParameter('aggregation'),
 ];
 
-/** sort, limit and the transforms select among the current observations; an asOf answer is rebuilt from vintages. */
+/**
+ * sort, limit, offset and the transforms select among the current observations; an asOf answer is rebuilt from
+ * vintages.
+ */
 const NOT_WITH_AS_OF = new ApiError(
   'invalid_parameter',
-  'sort, limit, units, frequency and aggregation are not available with asOf.',
+  'sort, limit, offset, units, frequency and aggregation are not available with asOf.',
   'Ask for the window with days, start and end instead.',
 );
 
@@ -47,13 +51,13 @@ export function parseSeriesQuery(query: DeclaredQuery, id: string, takesAsOf: bo
   // each read of an absent parameter costs a lookup.
   if (query.size === 0 || (query.size === 1 && window.value !== null && 'days' in window.value))
     return {
-      selection: { window: window.value ?? DEFAULT_WINDOW, order: 'asc', limit: undefined, transform: null },
+      selection: { window: window.value ?? DEFAULT_WINDOW, order: 'asc', limit: undefined, offset: 0, transform: null },
       asOf: undefined,
       plain: true,
     };
   const asOf = takesAsOf ? parseAsOf(query.get('asOf')) : { ok: true as const, value: undefined };
   if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
-  const order = parseOrder(query.get('sort'), query.get('limit'));
+  const order = parseOrder(query.get('sort'), query.get('limit'), query.get('offset'));
   if (!order.ok) return new ApiError('invalid_parameter', order.message, order.hint);
   const def = seriesDef(id);
   const transform = def ? parseTransform(query, [def]) : null;
@@ -62,7 +66,13 @@ export function parseSeriesQuery(query: DeclaredQuery, id: string, takesAsOf: bo
   if (!plain && asOf.value !== undefined) return NOT_WITH_AS_OF;
   const defaultWindow = plain ? { days: QUERY_PARAMETERS.days.default } : null;
   return {
-    selection: { window: window.value ?? defaultWindow, order: order.value.order, limit: order.value.limit, transform },
+    selection: {
+      window: window.value ?? defaultWindow,
+      order: order.value.order,
+      limit: order.value.limit,
+      offset: order.value.offset,
+      transform,
+    },
     asOf: asOf.value,
     plain,
   };

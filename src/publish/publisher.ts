@@ -12,8 +12,7 @@ import { buildPublication, type Publication } from './publication.ts';
 import { resource } from './resource.ts';
 import { type RefreshProgress, withRefreshProgress } from './resources/health.ts';
 import type { SiteBuilder } from './site-port.ts';
-import { workbookBytes } from './workbook.ts';
-import { computeAsOfHere } from './worker-tasks.ts';
+import { computeAsOfHere, workbook as workbookHere } from './worker-tasks.ts';
 
 export interface PublisherOptions {
   now?: () => Date;
@@ -156,7 +155,7 @@ export class Publisher {
         bootstrap: context.bootstrap,
         quarantine,
         weeklyNotes: notes,
-        ...(this.#offThread ? {} : { asOfCompute: computeAsOfHere, workbookBuild: workbookBytes }),
+        ...(this.#offThread ? {} : { asOfCompute: computeAsOfHere, workbookBuild: workbookHere }),
       });
       // Replacing a publication: keep serving the old one until the new one's pages are rendered and its
       // encodings are ready, so that replicas switch with identical representations and no request waits for a

@@ -6,7 +6,7 @@ import type { Publication } from '../../publish/publication.ts';
 import { ApiError } from '../api-error.ts';
 import type { ErrorCode } from '../error-codes.ts';
 import { wantsMarkdown, wantsPage } from '../negotiation.ts';
-import type { DeclaredQuery, QueryName } from '../query-params.ts';
+import { aliasOf, type DeclaredQuery, type QueryName } from '../query-params.ts';
 
 /**
  * One entry of the route table: the URL, how it is documented (the /api directory and the OpenAPI document are
@@ -109,7 +109,10 @@ export interface Route {
 /** The names of the query parameters a route declares. */
 export function declaredQueryNames(route: Route): ReadonlySet<string> {
   const documented = route.spec?.parameters.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
-  return new Set([...documented, ...(route.query ?? [])]);
+  const names = [...documented, ...(route.query ?? [])];
+  // FRED's names (observation_start, sort_order…) are taken wherever the parameter they name is.
+  const aliases = names.map(aliasOf).filter((alias): alias is string => alias !== undefined);
+  return new Set([...names, ...aliases]);
 }
 
 /** How long a client is asked to wait when nothing is stored yet: about what a first refresh takes. */

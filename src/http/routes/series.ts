@@ -40,7 +40,13 @@ export const getSeries: Route = {
     if (!series) return seriesUnavailable(id);
     if (selection.transform) return series.transformed({ ...selection, transform: selection.transform });
     // sort and limit without a window: over the whole history (the newest N of a monthly series too).
-    if (!plain) return series.forSelection(...series.indexesOf(selection.window), selection.order, selection.limit);
+    if (!plain)
+      return series.forSelection(
+        ...series.indexesOf(selection.window),
+        selection.order,
+        selection.limit,
+        selection.offset,
+      );
     const window = selection.window!;
     return 'days' in window ? series.forDays(window.days) : series.forRange(window.start, window.end);
   },

@@ -11,13 +11,15 @@ import type { Frequency } from '../../timeseries/series.ts';
 
 /**
  * What a download or a transformed answer selects from a series, in this order: the FRED-style transform over the
- * whole series (a lag or a period may reach before the window), then the window (null: everything), then the order
- * and the limit. The plain series' JSON windows are served from pre-serialized points instead (series.ts).
+ * whole series (a lag or a period may reach before the window), then the window (null: everything), then the order,
+ * the offset and the limit. The plain series' JSON windows are served from pre-serialized points instead (series.ts).
  */
 export interface Selection {
   window: DateWindow | null;
   order: 'asc' | 'desc';
   limit: number | undefined;
+  /** Observations skipped, in the order asked, before the limit (FRED's offset); none when absent. */
+  offset?: number;
   transform: TransformSpec | null;
 }
 
@@ -29,14 +31,16 @@ export function selectPoints(
   const base = selection.transform ? applyTransform(observations, frequency, selection.transform) : observations;
   const windowed = selection.window === null ? [...base] : pointsIn(base, selection.window);
   const ordered = selection.order === 'desc' ? windowed.reverse() : windowed;
-  return selection.limit === undefined ? ordered : ordered.slice(0, selection.limit);
+  const offset = selection.offset ?? 0;
+  const end = selection.limit === undefined ? undefined : offset + selection.limit;
+  return offset === 0 && end === undefined ? ordered : ordered.slice(offset, end);
 }
 
-/** A cache key for a selection: "d365|asc||lin||". */
+/** A cache key for a selection: "d365|asc||0|lin||". */
 export function selectionKey(selection: Selection): string {
   const window = selection.window === null ? 'all' : windowKey(selection.window);
   const transform = selection.transform ? transformKey(selection.transform) : '';
-  return `${window}|${selection.order}|${selection.limit ?? ''}|${transform}`;
+  return `${window}|${selection.order}|${selection.limit ?? ''}|${selection.offset ?? 0}|${transform}`;
 }
 
 const UNITS_NAMES = {

@@ -167,7 +167,17 @@ export class SeriesResponses {
    * A window [from, to) of point indexes in the order asked (`desc`: newest first), cut to its first `limit` points
    * in that order (FRED's sort_order and limit: `desc` with limit N is the newest N). Kept in the on-demand cache.
    */
-  forSelection(from: number, to: number, order: 'asc' | 'desc', limit: number | undefined): PreparedResponse {
+  forSelection(
+    from: number,
+    to: number,
+    order: 'asc' | 'desc',
+    limit: number | undefined,
+    offset = 0,
+  ): PreparedResponse {
+    // The offset first (FRED's: skipped in the order asked), then the limit, within [from, to).
+    const skipped = Math.min(Math.max(0, to - from), offset);
+    if (order === 'asc') from += skipped;
+    else to -= skipped;
     const n = Math.max(0, to - from);
     const kept = limit === undefined ? n : Math.min(n, limit);
     const [start, end] = order === 'asc' ? [from, from + kept] : [to - kept, to];

@@ -80,7 +80,7 @@ export class SpreadsheetDownloads {
     const present = entries as Entry[];
     const key = `set|${ids.join(',')}|${window === null ? 'all' : windowKey(window)}|${transformSuffix(transform)}`;
     return this.#cached(key, 'usd-liquidity-series', () => {
-      const selection = { window, order: 'asc' as const, limit: undefined, transform };
+      const selection = { window, order: 'asc' as const, limit: undefined, offset: 0, transform };
       const set = alignSeries(
         present.map((e) => ({ def: e.def, observations: selectPoints(e.observations, e.def.frequency, selection) })),
       );

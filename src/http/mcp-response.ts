@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { chooseEncoding } from './negotiation.ts';
+
+/**
+ * Between Node's HTTP objects and the MCP SDK's web-standard transport: the request as a web Request (its body is
+ * already parsed by Fastify), and the transport's answer written back — compressed when the client accepts it.
+ * The tool list is 148 kB of JSON (its output schemas), 10 kB in gzip; a tool's answer up to ~750 kB (a year of
+ * history as text and as structured content). Compression runs on libuv's pool, not the serving thread.
+ */
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Bodies smaller than this are sent as they are (as the API's prepared responses). */
+const MIN_COMPRESS_BYTES = 1024;
+
+/** The tool list is the same bytes for every client that numbers its request alike: compressed once. */
+const kept = new LRUCache<string, Buffer>({ max: 16 });
+
+/** The Node request as the web Request the transport reads (method, headers; the body goes as parsedBody). */
+export function webRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // The transport reads only the method, the headers and the path; the host may be anything a client sent.
+  return new Request(new URL(req.url ?? '/mcp', 'http://localhost'), { method: req.method ?? 'POST', headers });
+}
+
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzip(body, { level: 6 });
+}
+
+/**
+ * Writes the transport's answer. A JSON body of 1 kB or more goes compressed (brotli, else gzip) when the
+ * request's Accept-Encoding allows; `keep` marks an answer that is the same for many clients (the tool list).
+ */
+export async function writeMcpResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  keep: boolean,
+): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const json = (headers['content-type'] ?? '').startsWith('application/json');
+  const encoding =
+    json && body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
+  let bytes: Buffer = body;
+  if (encoding !== 'identity') {
+    const key = keep ? `${encoding}|${body.toString()}` : undefined;
+    const known = key === undefined ? undefined : kept.get(key);
+    bytes = known ?? (await compress(body, encoding));
+    if (key !== undefined && !known) kept.set(key, bytes);
+    headers['content-encoding'] = encoding;
+  }
+  if (json) headers.vary = 'Accept-Encoding';
+  headers['content-length'] = String(bytes.length);
+  if (res.destroyed) return;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.writeHead(response.status);
+  res.end(bytes);
+}
