@@ -15,6 +15,7 @@ import { buildDirectory } from './directory.ts';
 import { createDispatcher } from './dispatch.ts';
 import { buildOpenApi } from './openapi.ts';
 import { admitPipelined } from './pipelining-bound.ts';
+import { hostHeaderError, originForm } from './request-target.ts';
 import type { RouteContext } from './routes/route.ts';
 import { API_ROUTES, DOCUMENT_ROUTES } from './routes/table.ts';
 
@@ -38,6 +39,17 @@ export interface AppDeps {
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /**
+ * HSTS for a service whose public address is https: browsers then never try it over plain HTTP for a year. Not
+ * `includeSubDomains` nor `preload`: those bind the operator's other hosts, which are not this service's to decide.
+ */
+const HSTS = 'max-age=31536000';
+
+/** The Strict-Transport-Security header of a service published at `baseUrl` (none over plain http). */
+export function strictTransportSecurity(baseUrl: string): Record<string, string> {
+  return baseUrl.startsWith('https:') ? { 'strict-transport-security': HSTS } : {};
+}
+
+/**
  * Builds the HTTP app used by both the server and the tests. Every GET and HEAD goes through the route table's
  * dispatcher — in front of Fastify on a real socket (the fast path), or through Fastify's one GET route (for
  * inject(), and when the rate limiter must see every request). Fastify answers the rest: OPTIONS preflights,
@@ -46,6 +58,8 @@ const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { baseUrl } = deps.config;
   const rateLimited = Boolean(deps.config.rateLimitPerMinute && deps.config.rateLimitPerMinute > 0);
+  const transport = strictTransportSecurity(baseUrl);
+  const hsts = transport['strict-transport-security'];
   const context = routeContext(deps);
   const dispatcher = createDispatcher(context, deps.logger);
   const app = Fastify({
@@ -53,11 +67,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Node's own check (requireHostHeader) answers a bare 400 without a body; the service answers it here, with
       // the JSON envelope: RFC 9112 §3.2 — a server MUST answer 400 to an HTTP/1.1 request without Host.
       const server = createServer({ requireHostHeader: false }, (req, res) => {
+        // Set first, so that every answer carries it: Node merges it into whatever head is written later.
+        if (hsts) res.setHeader('strict-transport-security', hsts);
         if (!admitPipelined(req, res)) return;
-        if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && req.headers.host === undefined) {
-          writeReply(res, errorReply(baseUrl, MISSING_HOST));
+        const hostError = hostHeaderError(req);
+        if (hostError) {
+          writeReply(res, errorReply(baseUrl, hostError));
           return;
         }
+        // Routed by path alone, here and in Fastify (whose router would not match an absolute target).
+        if (req.url && req.url[0] !== '/') req.url = originForm(req.url);
         // The fast path: every GET and HEAD straight to the route table's dispatcher, unless the rate limiter must
         // see it. Through Fastify's route instead, small JSON costs twice the CPU per answer (0.45–0.52× a bare
         // server against 0.65–0.89× this way, `npm run bench`, docs/performance.md, issue 29).
@@ -78,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     // While closing, requests on open keep-alive connections are still answered normally (no bare 503).
     return503OnClosing: false,
-    clientErrorHandler: (error, socket) => writeClientError(baseUrl, error, socket),
+    clientErrorHandler: (error, socket) => writeClientError(baseUrl, error, socket, transport),
     frameworkErrors: (error, _request, reply) =>
       sendError(
         reply,
@@ -86,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         new ApiError('bad_request', `The request could not be parsed: ${error.message}`, 'Check the URL encoding.'),
       ),
   });
-  answerUnroutableRequests(app, baseUrl);
+  answerUnroutableRequests(app, baseUrl, transport);
   if (rateLimited) await registerRateLimit(app, deps.config.rateLimitPerMinute!);
   app.route({
     method: ['GET', 'HEAD'],
@@ -210,10 +229,11 @@ function sendError(reply: FastifyReply, baseUrl: string, error: ApiError) {
 }
 
 /** CONNECT and Upgrade requests bypass the router; answer them with the envelope instead of dropping them. */
-function answerUnroutableRequests(app: FastifyInstance, baseUrl: string) {
+function answerUnroutableRequests(app: FastifyInstance, baseUrl: string, extraHeaders: Record<string, string>) {
   app.server.on('connect', (request, socket) =>
     writeRaw(
       socket,
+      extraHeaders,
       errorReply(
         baseUrl,
         new ApiError(
@@ -230,6 +250,7 @@ function answerUnroutableRequests(app: FastifyInstance, baseUrl: string) {
   app.server.on('upgrade', (_request, socket) =>
     writeRaw(
       socket,
+      extraHeaders,
       errorReply(
         baseUrl,
         new ApiError('bad_request', 'Protocol upgrades are not supported.', 'Use plain HTTP GET requests.'),
@@ -237,13 +258,6 @@ function answerUnroutableRequests(app: FastifyInstance, baseUrl: string) {
     ),
   );
 }
-
-/** Errors Node's HTTP parser raises before any route runs (oversized headers, malformed request lines). */
-const MISSING_HOST = new ApiError(
-  'bad_request',
-  'An HTTP/1.1 request must carry a Host header (RFC 9112 §3.2).',
-  'Send the Host header, e.g. Host: api.example.org.',
-);
 
 function writeReply(res: ServerResponse, reply: ErrorReply): void {
   res.writeHead(reply.status, {
@@ -254,7 +268,13 @@ function writeReply(res: ServerResponse, reply: ErrorReply): void {
   res.end(reply.body);
 }
 
-function writeClientError(baseUrl: string, error: Error & { code?: string }, socket: Duplex) {
+/** Errors Node's HTTP parser raises before any route runs (oversized headers, malformed request lines). */
+function writeClientError(
+  baseUrl: string,
+  error: Error & { code?: string },
+  socket: Duplex,
+  extraHeaders: Record<string, string>,
+) {
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -267,16 +287,19 @@ function writeClientError(baseUrl: string, error: Error & { code?: string }, soc
           'Keep the URL and headers under 16 KiB.',
         )
       : new ApiError('bad_request', 'The request could not be parsed.', 'Send a well-formed HTTP/1.1 request.');
-  writeRaw(socket, errorReply(baseUrl, apiError));
+  writeRaw(socket, extraHeaders, errorReply(baseUrl, apiError));
 }
 
-function writeRaw(socket: Duplex, reply: ErrorReply) {
+function writeRaw(socket: Duplex, extraHeaders: Record<string, string>, reply: ErrorReply) {
   const body = Buffer.from(reply.body);
   const head = [
     `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? 'Error'}`,
-    ...Object.entries({ ...reply.headers, 'content-length': String(body.length), connection: 'close' }).map(
-      ([k, v]) => `${k}: ${v}`,
-    ),
+    ...Object.entries({
+      ...reply.headers,
+      ...extraHeaders,
+      'content-length': String(body.length),
+      connection: 'close',
+    }).map(([k, v]) => `${k}: ${v}`),
     '',
     '',
   ].join('\r\n');
