@@ -135,6 +135,7 @@ describe('the README start command (npm start)', () => {
       PUBLICATION_POLL_MS: '5',
       LEADER_CHECK_MS: 'soon',
       RATE_LIMIT_PER_MINUTE: '-1',
+      TRUSTED_PROXIES: '10.0.0.0/33',
       BOOTSTRAP_SNAPSHOT: '/nonexistent/snapshot',
     };
     assert.deepEqual(Object.keys(malformed).sort(), [...CONFIG_VARIABLES].sort(), 'every documented variable');

@@ -3122,6 +3122,12 @@ export interface components {
         ETag: string;
         /** @description Always *. */
         AccessControlAllowOrigin: "*";
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
+        /** @description The per-client quota (IETF draft-ietf-httpapi-ratelimit-headers): q requests per w seconds, e.g. "per-address";q=600;w=60 (RATE_LIMIT_PER_MINUTE, 600 by default; absent when it is 0). A client is its address (an IPv6 one by its /64), or behind the operator's trusted proxies the address they report. */
+        RateLimitPolicy: string;
+        /** @description Where this client stands: r requests left, t seconds until the quota is whole again, e.g. "per-address";r=599;t=1 (absent when the limit is off). */
+        RateLimit: string;
     };
     pathItems: never;
 }
@@ -3142,6 +3148,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3167,6 +3175,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3199,6 +3219,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3224,6 +3246,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3265,6 +3299,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3290,6 +3326,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3343,6 +3391,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3377,6 +3427,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3430,6 +3492,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3455,6 +3519,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3511,6 +3587,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3545,6 +3623,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3617,6 +3707,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3651,6 +3743,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3704,6 +3808,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3738,6 +3844,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3786,6 +3904,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3820,6 +3940,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3861,6 +3993,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3886,6 +4020,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3932,6 +4078,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3966,6 +4114,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4007,6 +4167,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4032,6 +4194,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4073,6 +4247,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4098,6 +4274,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4139,6 +4327,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4164,6 +4354,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4227,6 +4429,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4261,6 +4465,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4331,6 +4547,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4365,6 +4583,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4422,6 +4652,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4456,6 +4688,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4497,6 +4741,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4522,6 +4768,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4575,6 +4833,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4609,6 +4869,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4662,6 +4934,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4696,6 +4970,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4761,6 +5047,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4795,6 +5083,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4860,6 +5160,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4894,6 +5196,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4958,6 +5272,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4992,6 +5308,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5056,6 +5384,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5090,6 +5420,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5140,6 +5482,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5156,6 +5500,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5188,6 +5544,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5204,6 +5562,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -11,10 +11,12 @@ import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { CORS_HEADERS, type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import { ApiError, type ErrorReply, errorReply, truncate } from './api-error.ts';
+import { clientKey, trustedProxyList } from './client-address.ts';
 import { buildDirectory } from './directory.ts';
 import { createDispatcher } from './dispatch.ts';
 import { buildOpenApi } from './openapi.ts';
 import { admitPipelined } from './pipelining-bound.ts';
+import { createRateLimiter, type RateDecision } from './rate-limit.ts';
 import { hostHeaderError, originForm } from './request-target.ts';
 import type { RouteContext } from './routes/route.ts';
 import { API_ROUTES, DOCUMENT_ROUTES } from './routes/table.ts';
@@ -26,14 +28,18 @@ const { createServer, STATUS_CODES } = process.getBuiltinModule('node:http');
 export interface AppDeps {
   config: {
     baseUrl: string;
-    /** Per-address requests per minute; 0 or absent turns rate limiting off. */
+    /** Per-address requests per minute; 0 or absent turns rate limiting off (the service's default is on: config.ts). */
     rateLimitPerMinute?: number;
+    /** Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the client (client-address.ts). */
+    trustedProxies?: readonly string[];
     /** How often the data is refreshed, in hours (from the schedule; 6 by default). */
     refreshIntervalHours?: number;
   };
   /** Source of the current publication; swapped by the publisher after each refresh. */
   publication: () => Publication | undefined;
   logger?: FastifyBaseLogger;
+  /** The rate limit's clock, monotonic milliseconds (performance.now unless a test injects one). */
+  clock?: () => number;
 }
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -52,12 +58,15 @@ export function strictTransportSecurity(baseUrl: string): Record<string, string>
 /**
  * Builds the HTTP app used by both the server and the tests. Every GET and HEAD goes through the route table's
  * dispatcher — in front of Fastify on a real socket (the fast path), or through Fastify's one GET route (for
- * inject(), and when the rate limiter must see every request). Fastify answers the rest: OPTIONS preflights,
- * POST /mcp, other methods (405), unparseable requests; every error under /api is the JSON envelope.
+ * inject()). Fastify answers the rest: OPTIONS preflights, POST /mcp, other methods (405), unparseable requests;
+ * every error under /api is the JSON envelope. What concerns the connection is settled on the socket first, for
+ * every request whatever its method: the rate limit, Host, HSTS, the target's form (inject() bypasses these).
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { baseUrl } = deps.config;
-  const rateLimited = Boolean(deps.config.rateLimitPerMinute && deps.config.rateLimitPerMinute > 0);
+  const perMinute = deps.config.rateLimitPerMinute ?? 0;
+  const limiter = perMinute > 0 ? createRateLimiter(perMinute, deps.clock) : undefined;
+  const trusted = trustedProxyList(deps.config.trustedProxies ?? []);
   const transport = strictTransportSecurity(baseUrl);
   const hsts = transport['strict-transport-security'];
   const context = routeContext(deps);
@@ -70,6 +79,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // Set first, so that every answer carries it: Node merges it into whatever head is written later.
         if (hsts) res.setHeader('strict-transport-security', hsts);
         if (!admitPipelined(req, res)) return;
+        if (limiter) {
+          const decision = limiter.take(clientKey(req, trusted));
+          for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
+          if (!decision.allowed) {
+            writeReply(res, errorReply(baseUrl, rateLimitedError(perMinute, decision)), false);
+            return;
+          }
+        }
         const hostError = hostHeaderError(req);
         if (hostError) {
           writeReply(res, errorReply(baseUrl, hostError));
@@ -77,10 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }
         // Routed by path alone, here and in Fastify (whose router would not match an absolute target).
         if (req.url && req.url[0] !== '/') req.url = originForm(req.url);
-        // The fast path: every GET and HEAD straight to the route table's dispatcher, unless the rate limiter must
-        // see it. Through Fastify's route instead, small JSON costs twice the CPU per answer (0.45–0.52× a bare
-        // server against 0.65–0.89× this way, `npm run bench`, docs/performance.md, issue 29).
-        if (!rateLimited && dispatcher.serve(req, res)) return;
+        // The fast path: every GET and HEAD straight to the route table's dispatcher. Through Fastify's route
+        // instead, small JSON costs twice the CPU per answer (0.45–0.52× a bare server against 0.65–0.89× this way,
+        // `npm run bench`, docs/performance.md, issue 29).
+        if (dispatcher.serve(req, res)) return;
         handler(req, res);
       });
       // A client that sends its request and half-closes (shuts its writing side) still waits for the answer. By
@@ -106,7 +123,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
   });
   answerUnroutableRequests(app, baseUrl, transport);
-  if (rateLimited) await registerRateLimit(app, deps.config.rateLimitPerMinute!);
   app.route({
     method: ['GET', 'HEAD'],
     url: '*',
@@ -191,23 +207,15 @@ function preflight(request: FastifyRequest, reply: FastifyReply) {
     .send();
 }
 
-async function registerRateLimit(app: FastifyInstance, perMinute: number) {
-  const { default: rateLimit } = await import('@fastify/rate-limit');
-  await app.register(rateLimit, {
-    max: perMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.ceil(context.ttl / 1000);
-      return Object.assign(new Error('rate limited'), {
-        apiError: new ApiError(
-          'rate_limited',
-          'Too many requests from this address.',
-          `Wait ${seconds} s and retry; cache responses by their ETag.`,
-          { 'retry-after': String(seconds) },
-        ),
-      });
-    },
-  });
+/** The 429 of a client over its quota: Retry-After says when one request is available again. */
+function rateLimitedError(perMinute: number, decision: RateDecision): ApiError {
+  const seconds = decision.retryAfterSeconds;
+  return new ApiError(
+    'rate_limited',
+    `Too many requests from this address: ${perMinute} requests a minute are answered, and this minute's are used up.`,
+    `Retry after ${seconds} s (Retry-After); the RateLimit header of every answer says how many are left. Answers change at most every refresh: keep them and revalidate with If-None-Match.`,
+    { 'retry-after': String(seconds) },
+  );
 }
 
 function asApiError(error: Error & { statusCode?: number; apiError?: ApiError }, request: FastifyRequest): ApiError {
@@ -259,11 +267,12 @@ function answerUnroutableRequests(app: FastifyInstance, baseUrl: string, extraHe
   );
 }
 
-function writeReply(res: ServerResponse, reply: ErrorReply): void {
+/** An error answered before routing; `close` ends the connection after it (a request that cannot be trusted). */
+function writeReply(res: ServerResponse, reply: ErrorReply, close = true): void {
   res.writeHead(reply.status, {
     ...reply.headers,
     'content-length': Buffer.byteLength(reply.body),
-    connection: 'close',
+    ...(close ? { connection: 'close' } : {}),
   });
   res.end(reply.body);
 }
