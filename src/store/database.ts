@@ -72,6 +72,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<Tables>;
   engine: Engine;
+  /** The embedded store's one connection, for what must happen synchronously (store.ts abandonRun). */
+  sqlite?: SQLite.Database;
 }
 
 /**
@@ -91,5 +93,5 @@ export async function openDatabase(databaseUrl: string): Promise<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+  return { db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite', sqlite };
 }

@@ -56,6 +56,8 @@ export interface ReplayServer {
   url: string;
   /** Requests served, as path + query, in order. */
   requests: string[];
+  /** Resolves with the next request to arrive (path + query): waiting on it waits for an event, not for time. */
+  nextRequest(): Promise<string>;
   /** Injects a fault into the next `times` requests whose path+query contains `match`. */
   inject(match: string, fault: Fault, times?: number): void;
   clearFaults(): void;
@@ -84,11 +86,13 @@ export async function startReplayServer(data: ReplayData, opts: ReplayOptions = 
   const rules: FaultRule[] = [];
   const settings: Settings = { iceHistoryYears: opts.iceHistoryYears ?? 3, lastStreamedBytes: 0 };
   const requests: string[] = [];
+  const waiting: Array<(target: string) => void> = [];
   const hanging = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://replay');
     const target = decodeURIComponent(url.pathname + url.search);
     requests.push(target);
+    for (const resolve of waiting.splice(0)) resolve(target);
     const rule = rules.find((r) => r.remaining > 0 && target.includes(r.match));
     if (rule) rule.remaining--;
     handle(data, settings, url, req, res, rule?.fault, hanging);
@@ -111,6 +115,7 @@ export async function startReplayServer(data: ReplayData, opts: ReplayOptions = 
   return {
     url,
     requests,
+    nextRequest: () => new Promise<string>((resolve) => waiting.push(resolve)),
     bytesServed: () => [...sockets].reduce((n, socket) => n + socket.bytesWritten, closedBytes),
     inject(match, fault, times = Number.POSITIVE_INFINITY) {
       rules.unshift({ match, fault, remaining: times });
