@@ -28,6 +28,7 @@ import { refreshProgressWatch } from './refresh-progress.ts';
 import { closeChartRenderer } from './site/chart-renderer.ts';
 import { buildSite } from './site/site-bundle.ts';
 import { type Coordination, createCoordination } from './store/coordination.ts';
+import { recordPublication } from './store/publications.ts';
 import { abortDanglingRuns, lastSuccessfulRunAt } from './store/runs.ts';
 import { openStore, type Store } from './store/store.ts';
 
@@ -96,12 +97,15 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   );
 
   // A first start (an empty store): the snapshot shipped with the project is published from memory before the
-  // server listens — its model computed once, here — then stored (one transaction, yielding to requests), logged
-  // as a publication with that same model kept, and the refresh on start brings it current. Offline, it is what
-  // there is to serve. Only the process that will refresh does this (always, on SQLite; the lock holder, on
-  // PostgreSQL).
+  // server listens — its model computed once, here — so that the first request is answered from it, offline too.
+  // Every process does so (the snapshot is a file each of them has, checked against its manifest): a process that
+  // does not lead would otherwise answer 503 until the leader has stored it, however long that takes. Only the
+  // process that will refresh (always, on SQLite; the lock holder, on PostgreSQL) stores it — one transaction,
+  // yielding to requests — logs it as a publication with that same model kept, and tells the others, which then
+  // serve that logged publication like any other; the refresh on start then brings it current.
   const bootstrap = async (): Promise<(() => Promise<void>) | undefined> => {
-    if (!config.bootstrapSnapshot || !(await coordination.tryLead())) return undefined;
+    if (!config.bootstrapSnapshot) return undefined;
+    const leading = await coordination.tryLead();
     let snapshot: Snapshot | undefined;
     try {
       snapshot = await snapshotForEmptyStore(store, config.bootstrapSnapshot);
@@ -118,6 +122,13 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
       version: 0,
       preloaded: { vintaged, context: snapshotContext(loaded), computed },
     });
+    if (!leading) {
+      log.info(
+        { seenAt: loaded.manifest.seenAt },
+        `serving the ${bootstrapTrigger(loaded.manifest)} from memory until the leading process has stored it`,
+      );
+      return undefined;
+    }
     return async () => {
       let runId: number;
       try {
@@ -127,8 +138,12 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
         log.warn({ err: error }, 'the bootstrap snapshot could not be stored');
         return;
       }
-      const id = await announcePublication({ store, coordination, now: () => publishedAt, log }, runId);
-      await keepModel(store, id, computed);
+      const id = await recordPublication(store.db, runId, publishedAt.toISOString());
+      // Kept before the others hear of it: they read this model instead of each computing it again.
+      await keepModel(store, id, computed).catch((error: unknown) =>
+        log.warn({ err: error, publication: id }, 'the bootstrap publication’s model could not be kept'),
+      );
+      await announcePublication({ store, coordination, now: () => publishedAt, log }, runId, id);
       await sync();
       log.info(
         { series: loaded.manifest.series.length, seenAt: loaded.manifest.seenAt },
