@@ -6,6 +6,10 @@
  * stopped between starts (its whole process group) and the next start waits for its end. BENCH_STARTS (7) starts;
  * prints each time, the median, and the same for the build step alone (`npm run -s build` with nothing to do).
  *
+ * BENCH_BASELINE=<dir>: another checkout of the project (the commit before, say, installed with `npm install`) is
+ * started the same way, alternated with this one (first this, then that; then that, then this…), so that both are
+ * measured in the same conditions; each gets its own line.
+ *
  * BENCH_PROFILE=<dir> starts the service with `--cpu-prof --cpu-prof-dir=<dir>` (node flags through NODE_OPTIONS,
  * which npm passes on) and stops it with SIGINT after its first 200, so that each start leaves a .cpuprofile.
  */
@@ -17,6 +21,8 @@ import { freePort } from '../test/support/processes.ts';
 import { median } from './service-process.ts';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 7);
+const HERE = new URL('..', import.meta.url).pathname;
+const BASELINE = process.env.BENCH_BASELINE;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const UNREACHABLE = 'http://127.0.0.1:9';
 
@@ -26,11 +32,12 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-async function firstStart(): Promise<number> {
+async function firstStart(cwd: string): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'usdl-first-start-'));
   const port = await freePort();
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
+    cwd,
     detached: true,
     stdio: 'ignore',
     env: {
@@ -65,18 +72,29 @@ async function firstStart(): Promise<number> {
   }
 }
 
-execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-const buildMs: number[] = [];
-for (let i = 0; i < 3; i++) {
-  const t0 = performance.now();
-  execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-  buildMs.push(performance.now() - t0);
+const checkouts = [HERE, ...(BASELINE ? [BASELINE] : [])];
+const buildMs = new Map<string, number[]>(checkouts.map((dir) => [dir, []]));
+for (const dir of checkouts) {
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: dir, stdio: 'inherit' });
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    execFileSync('npm', ['run', '-s', 'build'], { cwd: dir, stdio: 'inherit' });
+    buildMs.get(dir)!.push(performance.now() - t0);
+  }
 }
-const startMs: number[] = [];
-for (let i = 0; i < STARTS; i++) startMs.push(await firstStart());
+const startMs = new Map<string, number[]>(checkouts.map((dir) => [dir, []]));
+for (let i = 0; i < STARTS; i++) {
+  for (const dir of i % 2 === 0 ? checkouts : [...checkouts].reverse()) startMs.get(dir)!.push(await firstStart(dir));
+}
 const list = (values: number[]) => values.map((v) => Math.round(v).toLocaleString('en-US')).join(', ');
 process.stdout.write(
-  `first start (empty store, providers unreachable), npm start → first 200 of /api/regime, node ${process.version}\n` +
-    `  median ${Math.round(median(startMs)).toLocaleString('en-US')} ms (runs ${list(startMs)})\n` +
-    `  npm run -s build with nothing to do: median ${Math.round(median(buildMs))} ms (runs ${list(buildMs)})\n`,
+  `first start (empty store, providers unreachable), npm start → first 200 of /api/regime, node ${process.version}, ${STARTS} starts each\n`,
 );
+for (const dir of checkouts) {
+  const ms = startMs.get(dir)!;
+  const build = buildMs.get(dir)!;
+  process.stdout.write(
+    `${dir === HERE ? 'this checkout' : dir}: median ${Math.round(median(ms)).toLocaleString('en-US')} ms (runs ${list(ms)}); ` +
+      `npm run -s build with nothing to do: median ${Math.round(median(build))} ms\n`,
+  );
+}

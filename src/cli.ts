@@ -1,21 +1,11 @@
 #!/usr/bin/env node
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { beginBootstrapModel } from './bootstrap-model.ts';
 import { loadConfig } from './config.ts';
-import { routeContext } from './http/app.ts';
-import { exportSnapshot, SNAPSHOT_BUDGET_BYTES } from './ingest/bootstrap-snapshot.ts';
-import { progressObserver, summaryTable } from './ingest/progress.ts';
-import { runRefresh } from './ingest/refresh.ts';
-import { createProviders } from './providers/providers.ts';
-import { announcePublication } from './publish/after-refresh.ts';
-import { computeAndKeepModel } from './publish/kept-model.ts';
-import { Publisher } from './publish/publisher.ts';
-import { startService } from './service.ts';
-import { createCoordination } from './store/coordination.ts';
-import { loadSeries } from './store/observations.ts';
-import { abortDanglingRuns, recentRuns, seriesRefreshStates } from './store/runs.ts';
-import { openStore } from './store/store.ts';
-import { INDICATOR_IDS } from './timeseries/series.ts';
+
+// Each command loads what it uses, when it runs: `serve` begins a first start's model (bootstrap-model.ts) before
+// the service's modules are loaded, and loads them meanwhile.
 
 const USAGE = `usage: usd-liquidity <command>
 
@@ -36,9 +26,10 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'serve': {
+      const bootstrapModel = beginBootstrapModel(config);
       // Signals are handled from the first moment: the server listens before the start has ended (a first start
       // still storing its bootstrap snapshot); a stop then waits for the start, and closes what it opened.
-      const starting = startService(config);
+      const starting = import('./service.ts').then(({ startService }) => startService(config, { bootstrapModel }));
       const stop = async (signal: string) => {
         const service = await starting;
         service.app.log.info({ signal }, 'shutting down');
@@ -51,6 +42,25 @@ async function main(argv: string[]): Promise<number> {
       return -1;
     }
     case 'refresh': {
+      const [
+        { openStore },
+        { abortDanglingRuns },
+        { runRefresh },
+        { createProviders },
+        { progressObserver, summaryTable },
+        { createCoordination },
+        { announcePublication },
+        { computeAndKeepModel },
+      ] = await Promise.all([
+        import('./store/store.ts'),
+        import('./store/runs.ts'),
+        import('./ingest/refresh.ts'),
+        import('./providers/providers.ts'),
+        import('./ingest/progress.ts'),
+        import('./store/coordination.ts'),
+        import('./publish/after-refresh.ts'),
+        import('./publish/kept-model.ts'),
+      ]);
       const now = () => new Date();
       const store = await openStore(config.databaseUrl);
       await abortDanglingRuns(store.db, now().toISOString());
@@ -77,6 +87,14 @@ async function main(argv: string[]): Promise<number> {
       return summary.status === 'failed' ? 1 : 0;
     }
     case 'status': {
+      const [{ openStore }, { recentRuns, seriesRefreshStates }, { loadSeries }, { INDICATOR_IDS }] = await Promise.all(
+        [
+          import('./store/store.ts'),
+          import('./store/runs.ts'),
+          import('./store/observations.ts'),
+          import('./timeseries/series.ts'),
+        ],
+      );
       const store = await openStore(config.databaseUrl);
       const runs = await recentRuns(store.db, 5);
       const states = await seriesRefreshStates(store.db);
@@ -108,6 +126,11 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(USAGE);
         return 2;
       }
+      const [{ openStore }, { exportSnapshot }, { SNAPSHOT_BUDGET_BYTES }] = await Promise.all([
+        import('./store/store.ts'),
+        import('./ingest/bootstrap-snapshot.ts'),
+        import('./ingest/snapshot-file.ts'),
+      ]);
       const dir = argv[2] ?? fileURLToPath(new URL('../bootstrap/', import.meta.url));
       const store = await openStore(config.databaseUrl);
       try {
@@ -123,10 +146,14 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'mcp': {
       // stdout carries the protocol: nothing else may be written there. The SDK loads only for this command.
-      const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([
-        import('@modelcontextprotocol/sdk/server/stdio.js'),
-        import('./http/mcp.ts'),
-      ]);
+      const [{ StdioServerTransport }, { createMcpServer }, { openStore }, { Publisher }, { routeContext }] =
+        await Promise.all([
+          import('@modelcontextprotocol/sdk/server/stdio.js'),
+          import('./http/mcp.ts'),
+          import('./store/store.ts'),
+          import('./publish/publisher.ts'),
+          import('./http/app.ts'),
+        ]);
       const store = await openStore(config.databaseUrl);
       const publisher = new Publisher(store, { baseUrl: config.baseUrl });
       await publisher.sync();

@@ -1,16 +1,16 @@
 import { extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import type { BootstrapModel } from './bootstrap-model.ts';
 import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import {
   bootstrapTrigger,
-  type Snapshot,
   snapshotContext,
   snapshotForEmptyStore,
-  snapshotVintages,
   storeSnapshot,
 } from './ingest/bootstrap-snapshot.ts';
+import { type Snapshot, snapshotVintages } from './ingest/snapshot-file.ts';
 import { type RefreshDeps, refreshHere } from './ingest/refresh.ts';
 import { type RefreshProcess, refreshInOwnProcess, stopRefreshChildren } from './ingest/refresh-child.ts';
 import { Refresher } from './ingest/refresher.ts';
@@ -48,7 +48,14 @@ export interface Service {
  * data is older than the configured age and then on schedule, records each publication and notifies; every
  * process rebuilds the newest publication as of its recorded instant, so replicas answer byte for byte alike.
  */
-export async function startService(config: Config, opts: { listen?: boolean } = {}): Promise<Service> {
+export async function startService(
+  config: Config,
+  opts: {
+    listen?: boolean;
+    /** The bootstrap snapshot's model, begun before this module was loaded (bootstrap-model.ts). */
+    bootstrapModel?: BootstrapModel | undefined;
+  } = {},
+): Promise<Service> {
   const log = pino({ level: config.logLevel });
   const store = await openStore(config.databaseUrl);
   const now = () => new Date();
@@ -104,6 +111,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   // yielding to requests — logs it as a publication with that same model kept, and tells the others, which then
   // serve that logged publication like any other; the refresh on start then brings it current.
   const bootstrap = async (): Promise<(() => Promise<void>) | undefined> => {
+    const early = opts.bootstrapModel;
     if (!config.bootstrapSnapshot) return undefined;
     const leading = await coordination.tryLead();
     let snapshot: Snapshot | undefined;
@@ -112,11 +120,15 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
     } catch (error) {
       log.warn({ err: error, dir: config.bootstrapSnapshot }, 'the bootstrap snapshot could not be read');
     }
-    if (!snapshot) return undefined;
+    if (!snapshot) {
+      early?.cancel();
+      return undefined;
+    }
     const loaded = snapshot;
-    const publishedAt = now();
+    const publishedAt = early?.publishedAt ?? now();
     const vintaged = snapshotVintages(loaded);
-    const computed = modelOutcome(vintaged, publishedAt, config.baseUrl);
+    // Computed meanwhile on a thread of its own when the process could tell the store was empty; else here.
+    const computed = (await early?.outcome) ?? modelOutcome(vintaged, publishedAt, config.baseUrl);
     await publisher.rebuild({
       now: publishedAt,
       version: 0,
@@ -152,6 +164,13 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
     };
   };
 
+  // Built before the first publication, which it serves once there: a first start builds it while its model is
+  // still being computed (bootstrap-model.ts).
+  const app = await buildApp({
+    config: { ...config, refreshIntervalHours: refreshIntervalHours(config.refreshCron) },
+    publication: () => publisher.current,
+    logger: log,
+  });
   // Before listening: a first start answers its first request from the snapshot, not with 503.
   const storeBootstrap = await bootstrap();
   await sync();
@@ -163,11 +182,6 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
     maintain: () => coordination.maintain(),
   });
 
-  const app = await buildApp({
-    config: { ...config, refreshIntervalHours: refreshIntervalHours(config.refreshCron) },
-    publication: () => publisher.current,
-    logger: log,
-  });
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
   // Before the refresh on start, which must find the snapshot stored.
   await storeBootstrap?.();

@@ -8,16 +8,14 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.ts';
+import { exportSnapshot, snapshotForEmptyStore, storeSnapshot } from '../../src/ingest/bootstrap-snapshot.ts';
 import {
-  exportSnapshot,
   MANIFEST_FILE,
   readSnapshot,
   SNAPSHOT_BUDGET_BYTES,
   SNAPSHOT_FILE,
   type SnapshotManifest,
-  snapshotForEmptyStore,
-  storeSnapshot,
-} from '../../src/ingest/bootstrap-snapshot.ts';
+} from '../../src/ingest/snapshot-file.ts';
 import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { startService } from '../../src/service.ts';
