@@ -10,11 +10,11 @@ import {
   snapshotForEmptyStore,
   storeSnapshot,
 } from './ingest/bootstrap-snapshot.ts';
-import { type Snapshot, snapshotVintages } from './ingest/snapshot-file.ts';
 import { type RefreshDeps, refreshHere } from './ingest/refresh.ts';
 import { type RefreshProcess, refreshInOwnProcess, stopRefreshChildren } from './ingest/refresh-child.ts';
 import { Refresher } from './ingest/refresher.ts';
 import { refreshIntervalHours, scheduleRefreshes } from './ingest/scheduler.ts';
+import { type Snapshot, snapshotVintages } from './ingest/snapshot-file.ts';
 import { createProviders } from './providers/providers.ts';
 import { publicationContent } from './publication-content.ts';
 import { announcePublication } from './publish/after-refresh.ts';

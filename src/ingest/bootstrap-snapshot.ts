@@ -161,4 +161,3 @@ export function snapshotContext({ manifest, series }: Snapshot): PublicationCont
     bootstrap: { trigger, seenAt: manifest.seenAt },
   };
 }
-

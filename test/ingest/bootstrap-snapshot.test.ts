@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.ts';
 import { exportSnapshot, snapshotForEmptyStore, storeSnapshot } from '../../src/ingest/bootstrap-snapshot.ts';
+import { runRefresh } from '../../src/ingest/refresh.ts';
 import {
   MANIFEST_FILE,
   readSnapshot,
@@ -16,7 +17,6 @@ import {
   SNAPSHOT_FILE,
   type SnapshotManifest,
 } from '../../src/ingest/snapshot-file.ts';
-import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { startService } from '../../src/service.ts';
 import { loadSeries } from '../../src/store/observations.ts';
