@@ -38,7 +38,9 @@ async function main(argv: string[]): Promise<number> {
       };
       process.once('SIGTERM', () => void stop('SIGTERM'));
       process.once('SIGINT', () => void stop('SIGINT'));
-      await starting;
+      // The start goes on after the server listens (a first start's snapshot stored, leadership settled): an error
+      // there stops the process as one before would.
+      await (await starting).started;
       return -1;
     }
     case 'refresh': {

@@ -38,7 +38,11 @@ export interface Service {
   publisher: Publisher;
   refresher: Refresher;
   coordination: Coordination;
-  startupRefresh: Promise<unknown> | undefined;
+  /**
+   * Resolves when the start has ended, after the server listens: a first start's snapshot stored, leadership
+   * settled, and the refresh on start begun if one is due (its promise). close() cuts it short.
+   */
+  started: Promise<{ startupRefresh: Promise<unknown> | undefined }>;
   close(): Promise<void>;
 }
 
@@ -110,7 +114,7 @@ export async function startService(
   // process that will refresh (always, on SQLite; the lock holder, on PostgreSQL) stores it — one transaction,
   // yielding to requests — logs it as a publication with that same model kept, and tells the others, which then
   // serve that logged publication like any other; the refresh on start then brings it current.
-  const bootstrap = async (): Promise<(() => Promise<void>) | undefined> => {
+  const bootstrap = async (): Promise<((stopping: AbortSignal) => Promise<void>) | undefined> => {
     const early = opts.bootstrapModel;
     if (!config.bootstrapSnapshot) return undefined;
     const leading = await coordination.tryLead();
@@ -141,13 +145,18 @@ export async function startService(
       );
       return undefined;
     }
-    return async () => {
+    return async (stopping: AbortSignal) => {
       let runId: number;
       try {
-        runId = await storeSnapshot(store, loaded, () => new Promise((resolve) => setImmediate(resolve)));
+        // Between series it yields to requests, and gives up when the service is stopping.
+        runId = await storeSnapshot(store, loaded, async () => {
+          await new Promise((resolve) => setImmediate(resolve));
+          stopping.throwIfAborted();
+        });
       } catch (error) {
         // Still served from memory; the next start stores it again (the store is still empty: one transaction).
-        log.warn({ err: error }, 'the bootstrap snapshot could not be stored');
+        if (stopping.aborted) log.info('stopped before the bootstrap snapshot was stored; the next start loads it');
+        else log.warn({ err: error }, 'the bootstrap snapshot could not be stored');
         return;
       }
       const id = await recordPublication(store.db, runId, publishedAt.toISOString());
@@ -183,8 +192,6 @@ export async function startService(
   });
 
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
-  // Before the refresh on start, which must find the snapshot stored.
-  await storeBootstrap?.();
 
   let schedule: ReturnType<typeof scheduleRefreshes> | undefined;
   const lead = async () => {
@@ -208,9 +215,18 @@ export async function startService(
       log.warn('lost leadership; another process runs the refreshes');
     }
   };
-  await lead();
-  const startupRefresh = schedule?.startup;
-  const leaderTimer = setInterval(() => void lead(), config.leaderCheckMs);
+  // The rest of the start goes on while the server answers; a stop cuts it short instead of waiting for it (a
+  // first start's snapshot took ~2 s to store on an idle machine, over 10 on a busy one, before a stop could begin).
+  const stopping = new AbortController();
+  let leaderTimer: NodeJS.Timeout | undefined;
+  const started = (async () => {
+    // Before the refresh on start, which must find the snapshot stored.
+    await storeBootstrap?.(stopping.signal);
+    if (stopping.signal.aborted) return { startupRefresh: undefined };
+    await lead();
+    leaderTimer = setInterval(() => void lead(), config.leaderCheckMs);
+    return { startupRefresh: schedule?.startup };
+  })();
 
   return {
     app,
@@ -218,8 +234,10 @@ export async function startService(
     publisher,
     refresher,
     coordination,
-    startupRefresh,
+    started,
     async close() {
+      stopping.abort();
+      await started.catch((error: unknown) => log.warn({ err: error }, 'the start ended with an error'));
       stopPolling();
       clearInterval(leaderTimer);
       schedule?.stop();
