@@ -44,6 +44,9 @@ export interface AppDeps {
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
+/** Idle keep-alive connections are closed after this long (Fastify's default keepAliveTimeout). */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /**
  * HSTS for a service whose public address is https: browsers then never try it over plain HTTP for a year. Not
  * `includeSubDomains` nor `preload`: those bind the operator's other hosts, which are not this service's to decide.
@@ -106,6 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // writes the pending answer, then ends the connection. `httpAllowHalfOpen` is Node's own property for this
       // (read by its HTTP server on the socket's end), undocumented: a test holds it (test/http/fast-path.test.ts).
       (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+      // How long an idle keep-alive connection is kept: Fastify's own default, which a server made here does not
+      // get. Node's 5 s is shorter than the idle timeout of most load balancers (60 s), which then send a request on
+      // a connection the server is closing (a reset); and a client busy for 5 s between two requests met the same.
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       return server;
     },
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),

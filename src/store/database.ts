@@ -84,6 +84,10 @@ export async function openDatabase(databaseUrl: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+    // An idle connection the server ends (a restart, an administrator, a network cut) is dropped by the pool and
+    // replaced at the next query, whose own failure, if the server is really gone, is reported where it is made.
+    // Without a listener the pool rethrows it, and an idle moment of the database would end the process.
+    pool.on('error', () => {});
     return { db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }
   const path = databaseUrl.replace(/^sqlite:/, '');

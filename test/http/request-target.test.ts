@@ -103,6 +103,17 @@ describe('the request target and Host', () => {
   });
 });
 
+describe('keep-alive', () => {
+  it('an idle connection is kept 72 s (Fastify’s default; load balancers idle out at 60 s), not Node’s 5 s', async () => {
+    const app = await buildApp({ config: { baseUrl: 'http://api.example.org' }, publication: () => undefined });
+    try {
+      assert.equal(app.server.keepAliveTimeout, 72_000);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('HSTS', () => {
   const requests = [
     'GET /api/regime HTTP/1.1\r\nHost: a.example\r\nConnection: close\r\n\r\n',
