@@ -35,12 +35,13 @@ export function beginBootstrapModel(config: Config, now: () => Date = () => new 
   };
   const entry = fileURLToPath(new URL(`./bootstrap-model-process${extname(import.meta.url)}`, import.meta.url));
   // No flags of this process's: its memory-saving ones are what the model is better without (see the entry).
-  const child = spawn(process.execPath, [entry], {
+  // The task goes on its command line, not over IPC: a message is sent when this process's event loop gets to it,
+  // which, while the service's modules load, was half a second after the process had started and was waiting.
+  const child = spawn(process.execPath, [entry, JSON.stringify(task)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
   });
   const outcome = new Promise<ModelOutcome | undefined>((resolve) => {
-    child.once('spawn', () => child.send(task));
     child.once('message', (message) => resolve(message as ModelOutcome));
     // Without an answer (it could not start, or died): the service computes the model itself.
     child.once('error', () => resolve(undefined));
