@@ -19,6 +19,15 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
     ],
   },
   {
+    version: '1.16.0',
+    date: '2026-11-27',
+    openapiFingerprint: 'sha256:1bf24936d3185c4c3f1b0d5d592f63d861a2c72f2faaebe542facd846ee917a1',
+    changes: [
+      'Changed: a rate limit per client address is on by default (RATE_LIMIT_PER_MINUTE, 600 a minute; 0 turns it off): past it, 429 rate_limited with Retry-After. Every answer carries the IETF RateLimit-Policy and RateLimit fields (quota, and what is left), exposed to browser code. Behind a reverse proxy the operator names in TRUSTED_PROXIES, the client is the address in X-Forwarded-For.',
+      'Changed: a request with more than one Host line answers 400 bad_request (RFC 9112 §3.2); a request in absolute form (GET http://host/api/regime) is answered as its path; a 404 no longer repeats the path in its message; with an https BASE_URL every answer carries Strict-Transport-Security.',
+    ],
+  },
+  {
     version: '1.15.0',
     date: '2026-11-27',
     openapiFingerprint: 'sha256:e91a588ccfd8ce492b5011ebc9d21906bbd8574effd3737859140d0a9f3986f6',

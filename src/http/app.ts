@@ -10,8 +10,11 @@ import Fastify, {
 import { CORS_HEADERS } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import { ApiError, type ErrorReply, errorReply, truncate } from './api-error.ts';
+import { clientKey, trustedProxyList } from './client-address.ts';
 import { createDispatcher } from './dispatch.ts';
 import { admitPipelined } from './pipelining-bound.ts';
+import { createRateLimiter, type RateDecision } from './rate-limit.ts';
+import { hostHeaderError, originForm } from './request-target.ts';
 import { routeContext } from './route-context.ts';
 
 // Taken from the module's CommonJS exports, not imported: an ES import of node:http makes Node evaluate every
@@ -21,17 +24,32 @@ const { createServer, STATUS_CODES } = process.getBuiltinModule('node:http');
 export interface AppDeps {
   config: {
     baseUrl: string;
-    /** Per-address requests per minute; 0 or absent turns rate limiting off. */
+    /** Per-address requests per minute; 0 or absent turns rate limiting off (the service's default is on: config.ts). */
     rateLimitPerMinute?: number;
+    /** Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the client (client-address.ts). */
+    trustedProxies?: readonly string[];
     /** How often the data is refreshed, in hours (from the schedule; 6 by default). */
     refreshIntervalHours?: number;
   };
   /** Source of the current publication; swapped by the publisher after each refresh. */
   publication: () => Publication | undefined;
   logger?: FastifyBaseLogger;
+  /** The rate limit's clock, monotonic milliseconds (performance.now unless a test injects one). */
+  clock?: () => number;
 }
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/**
+ * HSTS for a service whose public address is https: browsers then never try it over plain HTTP for a year. Not
+ * `includeSubDomains` nor `preload`: those bind the operator's other hosts, which are not this service's to decide.
+ */
+const HSTS = 'max-age=31536000';
+
+/** The Strict-Transport-Security header of a service published at `baseUrl` (none over plain http). */
+export function strictTransportSecurity(baseUrl: string): Record<string, string> {
+  return baseUrl.startsWith('https:') ? { 'strict-transport-security': HSTS } : {};
+}
 
 /**
  * How long an idle keep-alive connection is kept (Node's default is 5 s, closed after 6): 65 s, the default Node
@@ -40,19 +58,25 @@ const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
  * connection the server has closed ("other side closed"). The MCP SDK's client holds its thread right after
  * tools/list, compiling every tool's output schema (~0.5 s idle, seconds on a loaded machine): issue 42 saw 9 of
  * 50 first calls fail that way (test/http/mcp-keep-alive.test.ts). Clients told `Keep-Alive: timeout=65` expire
- * their side a little earlier (undici: 2 s earlier).
+ * their side a little earlier (undici: 2 s earlier). It is also longer than the idle timeout of most load balancers
+ * (60 s), which would otherwise send a request on a connection the server is closing.
  */
 export const KEEP_ALIVE_MS = 65_000;
 
 /**
  * Builds the HTTP app used by both the server and the tests. Every GET and HEAD goes through the route table's
  * dispatcher — in front of Fastify on a real socket (the fast path), or through Fastify's one GET route (for
- * inject(), and when the rate limiter must see every request). Fastify answers the rest: OPTIONS preflights,
- * POST /mcp, other methods (405), unparseable requests; every error under /api is the JSON envelope.
+ * inject()). Fastify answers the rest: OPTIONS preflights, POST /mcp, other methods (405), unparseable requests;
+ * every error under /api is the JSON envelope. What concerns the connection is settled on the socket first, for
+ * every request whatever its method: the rate limit, Host, HSTS, the target's form (inject() bypasses these).
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { baseUrl } = deps.config;
-  const rateLimited = Boolean(deps.config.rateLimitPerMinute && deps.config.rateLimitPerMinute > 0);
+  const perMinute = deps.config.rateLimitPerMinute ?? 0;
+  const limiter = perMinute > 0 ? createRateLimiter(perMinute, deps.clock) : undefined;
+  const trusted = trustedProxyList(deps.config.trustedProxies ?? []);
+  const transport = strictTransportSecurity(baseUrl);
+  const hsts = transport['strict-transport-security'];
   const context = routeContext(deps);
   const dispatcher = createDispatcher(context, deps.logger);
   const app = Fastify({
@@ -60,15 +84,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Node's own check (requireHostHeader) answers a bare 400 without a body; the service answers it here, with
       // the JSON envelope: RFC 9112 §3.2 — a server MUST answer 400 to an HTTP/1.1 request without Host.
       const server = createServer({ requireHostHeader: false }, (req, res) => {
+        // Set first, so that every answer carries it: Node merges it into whatever head is written later.
+        if (hsts) res.setHeader('strict-transport-security', hsts);
         if (!admitPipelined(req, res)) return;
-        if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && req.headers.host === undefined) {
-          writeReply(res, errorReply(baseUrl, MISSING_HOST));
+        if (limiter) {
+          const decision = limiter.take(clientKey(req, trusted));
+          for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
+          if (!decision.allowed) {
+            writeReply(res, errorReply(baseUrl, rateLimitedError(perMinute, decision)), false);
+            return;
+          }
+        }
+        const hostError = hostHeaderError(req);
+        if (hostError) {
+          writeReply(res, errorReply(baseUrl, hostError));
           return;
         }
-        // The fast path: every GET and HEAD straight to the route table's dispatcher, unless the rate limiter must
-        // see it. Through Fastify's route instead, small JSON costs twice the CPU per answer (0.45–0.52× a bare
-        // server against 0.65–0.89× this way, `npm run bench`, docs/performance.md, issue 29).
-        if (!rateLimited && dispatcher.serve(req, res)) return;
+        // Routed by path alone, here and in Fastify (whose router would not match an absolute target).
+        if (req.url && req.url[0] !== '/') req.url = originForm(req.url);
+        // The fast path: every GET and HEAD straight to the route table's dispatcher. Through Fastify's route
+        // instead, small JSON costs twice the CPU per answer (0.45–0.52× a bare server against 0.65–0.89× this way,
+        // `npm run bench`, docs/performance.md, issue 29).
+        if (dispatcher.serve(req, res)) return;
         handler(req, res);
       });
       // A client that sends its request and half-closes (shuts its writing side) still waits for the answer. By
@@ -86,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     // While closing, requests on open keep-alive connections are still answered normally (no bare 503).
     return503OnClosing: false,
-    clientErrorHandler: (error, socket) => writeClientError(baseUrl, error, socket),
+    clientErrorHandler: (error, socket) => writeClientError(baseUrl, error, socket, transport),
     frameworkErrors: (error, _request, reply) =>
       sendError(
         reply,
@@ -94,8 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         new ApiError('bad_request', `The request could not be parsed: ${error.message}`, 'Check the URL encoding.'),
       ),
   });
-  answerUnroutableRequests(app, baseUrl);
-  if (rateLimited) await registerRateLimit(app, deps.config.rateLimitPerMinute!);
+  answerUnroutableRequests(app, baseUrl, transport);
   app.route({
     method: ['GET', 'HEAD'],
     url: '*',
@@ -151,23 +187,15 @@ function preflight(request: FastifyRequest, reply: FastifyReply) {
     .send();
 }
 
-async function registerRateLimit(app: FastifyInstance, perMinute: number) {
-  const { default: rateLimit } = await import('@fastify/rate-limit');
-  await app.register(rateLimit, {
-    max: perMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.ceil(context.ttl / 1000);
-      return Object.assign(new Error('rate limited'), {
-        apiError: new ApiError(
-          'rate_limited',
-          'Too many requests from this address.',
-          `Wait ${seconds} s and retry; cache responses by their ETag.`,
-          { 'retry-after': String(seconds) },
-        ),
-      });
-    },
-  });
+/** The 429 of a client over its quota: Retry-After says when one request is available again. */
+function rateLimitedError(perMinute: number, decision: RateDecision): ApiError {
+  const seconds = decision.retryAfterSeconds;
+  return new ApiError(
+    'rate_limited',
+    `Too many requests from this address: ${perMinute} requests a minute are answered, and this minute's are used up.`,
+    `Retry after ${seconds} s (Retry-After); the RateLimit header of every answer says how many are left. Answers change at most every refresh: keep them and revalidate with If-None-Match.`,
+    { 'retry-after': String(seconds) },
+  );
 }
 
 function asApiError(error: Error & { statusCode?: number; apiError?: ApiError }, request: FastifyRequest): ApiError {
@@ -189,10 +217,11 @@ function sendError(reply: FastifyReply, baseUrl: string, error: ApiError) {
 }
 
 /** CONNECT and Upgrade requests bypass the router; answer them with the envelope instead of dropping them. */
-function answerUnroutableRequests(app: FastifyInstance, baseUrl: string) {
+function answerUnroutableRequests(app: FastifyInstance, baseUrl: string, extraHeaders: Record<string, string>) {
   app.server.on('connect', (request, socket) =>
     writeRaw(
       socket,
+      extraHeaders,
       errorReply(
         baseUrl,
         new ApiError(
@@ -209,6 +238,7 @@ function answerUnroutableRequests(app: FastifyInstance, baseUrl: string) {
   app.server.on('upgrade', (_request, socket) =>
     writeRaw(
       socket,
+      extraHeaders,
       errorReply(
         baseUrl,
         new ApiError('bad_request', 'Protocol upgrades are not supported.', 'Use plain HTTP GET requests.'),
@@ -217,23 +247,23 @@ function answerUnroutableRequests(app: FastifyInstance, baseUrl: string) {
   );
 }
 
-/** Errors Node's HTTP parser raises before any route runs (oversized headers, malformed request lines). */
-const MISSING_HOST = new ApiError(
-  'bad_request',
-  'An HTTP/1.1 request must carry a Host header (RFC 9112 §3.2).',
-  'Send the Host header, e.g. Host: api.example.org.',
-);
-
-function writeReply(res: ServerResponse, reply: ErrorReply): void {
+/** An error answered before routing; `close` ends the connection after it (a request that cannot be trusted). */
+function writeReply(res: ServerResponse, reply: ErrorReply, close = true): void {
   res.writeHead(reply.status, {
     ...reply.headers,
     'content-length': Buffer.byteLength(reply.body),
-    connection: 'close',
+    ...(close ? { connection: 'close' } : {}),
   });
   res.end(reply.body);
 }
 
-function writeClientError(baseUrl: string, error: Error & { code?: string }, socket: Duplex) {
+/** Errors Node's HTTP parser raises before any route runs (oversized headers, malformed request lines). */
+function writeClientError(
+  baseUrl: string,
+  error: Error & { code?: string },
+  socket: Duplex,
+  extraHeaders: Record<string, string>,
+) {
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -246,16 +276,19 @@ function writeClientError(baseUrl: string, error: Error & { code?: string }, soc
           'Keep the URL and headers under 16 KiB.',
         )
       : new ApiError('bad_request', 'The request could not be parsed.', 'Send a well-formed HTTP/1.1 request.');
-  writeRaw(socket, errorReply(baseUrl, apiError));
+  writeRaw(socket, extraHeaders, errorReply(baseUrl, apiError));
 }
 
-function writeRaw(socket: Duplex, reply: ErrorReply) {
+function writeRaw(socket: Duplex, extraHeaders: Record<string, string>, reply: ErrorReply) {
   const body = Buffer.from(reply.body);
   const head = [
     `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? 'Error'}`,
-    ...Object.entries({ ...reply.headers, 'content-length': String(body.length), connection: 'close' }).map(
-      ([k, v]) => `${k}: ${v}`,
-    ),
+    ...Object.entries({
+      ...reply.headers,
+      ...extraHeaders,
+      'content-length': String(body.length),
+      connection: 'close',
+    }).map(([k, v]) => `${k}: ${v}`),
     '',
     '',
   ].join('\r\n');

@@ -72,9 +72,10 @@ export function createDispatcher(
       return result instanceof Promise ? result.then(noticed) : noticed(result);
     }
     if (path === '/api' || path.startsWith('/api/')) {
+      // The path is not repeated: an error message never says what a link's author chose (issue 41).
       return new ApiError(
         'endpoint_not_found',
-        `No endpoint at ${truncate(path)}.`,
+        'No endpoint at this path.',
         `See the directory of endpoints at ${context.baseUrl}/api.`,
       );
     }

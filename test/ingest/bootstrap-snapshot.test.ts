@@ -8,20 +8,18 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.ts';
+import { exportSnapshot, snapshotForEmptyStore, storeSnapshot } from '../../src/ingest/bootstrap-snapshot.ts';
+import { runRefresh } from '../../src/ingest/refresh.ts';
 import {
-  exportSnapshot,
   MANIFEST_FILE,
   readSnapshot,
   SNAPSHOT_BUDGET_BYTES,
   SNAPSHOT_FILE,
   type SnapshotManifest,
-  snapshotForEmptyStore,
-  storeSnapshot,
-} from '../../src/ingest/bootstrap-snapshot.ts';
-import { runRefresh } from '../../src/ingest/refresh.ts';
+} from '../../src/ingest/snapshot-file.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { startService } from '../../src/service.ts';
-import { loadSeries } from '../../src/store/observations.ts';
+import { countRows, loadSeries } from '../../src/store/observations.ts';
 import { lastFullReads, lastSuccessfulRunAt, recentRuns } from '../../src/store/runs.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { seriesDef } from '../../src/timeseries/catalog.ts';
@@ -144,8 +142,9 @@ describe('the bootstrap snapshot', () => {
       );
       assert.equal((await service.app.inject('/')).statusCode, 200);
 
-      assert.ok(service.startupRefresh, 'the refresh on start runs after the snapshot');
-      await service.startupRefresh;
+      const { startupRefresh } = await service.started;
+      assert.ok(startupRefresh, 'the refresh on start runs after the snapshot');
+      await startupRefresh;
       const health = (await service.app.inject('/api/health')).json() as {
         status: string;
         reasons: string[];
@@ -168,6 +167,39 @@ describe('the bootstrap snapshot', () => {
       assert.equal(again.freshness.state, 'stale', 'still served after the failed refresh');
     } finally {
       await service.close();
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('stopped during a first start, does not wait for the snapshot to be stored: left empty, loaded by the next start', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'usdl-stopped-'));
+    const config = loadConfig({
+      DATABASE_URL: `sqlite:${join(home, 'store.sqlite')}`,
+      BOOTSTRAP_SNAPSHOT: dir,
+      REFRESH_ON_START: 'false',
+      LOG_LEVEL: 'silent',
+    });
+    try {
+      // Serving from memory once it resolves; the snapshot's store is under way, one series at a time.
+      const service = await startService(config, { listen: false });
+      assert.equal((await service.app.inject('/api/regime')).statusCode, 200);
+      await service.close();
+      const store = await openStore(config.databaseUrl);
+      try {
+        assert.equal(await countRows(store.db), 0, 'the load was rolled back, not waited for');
+      } finally {
+        await store.close();
+      }
+      const again = await startService(config, { listen: false });
+      await again.started;
+      await again.close();
+      const stored = await openStore(config.databaseUrl);
+      try {
+        assert.ok((await countRows(stored.db)) > 0, 'the next start loaded it');
+      } finally {
+        await stored.close();
+      }
+    } finally {
       rmSync(home, { recursive: true, force: true });
     }
   });

@@ -84,10 +84,11 @@ describe('one refresher per SQLite store', () => {
     const first = await startService(loadConfig(env));
     const second = await startService(loadConfig(env));
     try {
-      assert.ok(first.startupRefresh, 'the first service refreshes the empty store');
-      assert.equal(second.startupRefresh, undefined, 'the second does not');
+      const [{ startupRefresh }, started] = await Promise.all([first.started, second.started]);
+      assert.ok(startupRefresh, 'the first service refreshes the empty store');
+      assert.equal(started.startupRefresh, undefined, 'the second does not');
       assert.equal(second.coordination.isLeader, false);
-      await first.startupRefresh;
+      await startupRefresh;
       const runs = await first.store.db.selectFrom('refresh_runs').select('id').execute();
       assert.equal(runs.length, 1);
       // The follower serves what the leader published (it polls the publication log).
