@@ -82,6 +82,8 @@ export function parseRepoOperations(body: unknown, source = 'nyfed', seriesId = 
   }
   const byDate = new Map<string, number>();
   // An operation listed twice is counted once; listed twice with two accepted amounts, the answer is malformed.
+  // Assumed: `operationId` names one operation (it does in the recorded fixture of providers.md §c.2, e.g.
+  // "RP 071026 26"; that it is unique across an answer is not documented there).
   const byOperation = new Map<string, number>();
   for (const op of operations as Array<Record<string, unknown>>) {
     if (op.operationType !== 'Repo') continue;
