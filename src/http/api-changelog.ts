@@ -10,7 +10,7 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '2.0.0',
     date: '2026-11-27',
-    openapiFingerprint: 'sha256:PENDING',
+    openapiFingerprint: 'sha256:0a570047c0fd4c00c8d62d17842397f19a46f55502dd2624c5bfb46cae5a9193',
     changes: [
       'Changed (the dli-4 model, a new major version because a field may now be null): /api/history `status` is null on a provisional day — one whose fresh data covers under half of the model’s nominal weight — which has no status; `provisional` (booleans) says which days are. A day with a status follows the published thresholds and hysteresis alone (dli-3 held its status on thin data). /api/regime describes the latest day with a reading, so its `status` is never null; the contract’s fields are unchanged.',
       'Added: /api/regime `level` (the aggregate on its own fixed 0–100 scale, not ranked), `levelBand`, `contributions` (each group’s part of the level, in level points; they add up to it), `fedTerms` (reserves / bank assets, EFFR − IORB, SOFR − IORB, backstop use, each with its date), `summary` (the reading in one plain sentence) and `provisional` (the newest day when it has no reading: its date, headline, level, live share and the inputs without fresh data).',
