@@ -1,9 +1,8 @@
 import { extname } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { BootstrapModel } from './bootstrap-model.ts';
 import type { Config } from './config.ts';
-import { buildApp } from './http/app.ts';
+import { type App, buildApp } from './http/app.ts';
 import {
   bootstrapTrigger,
   snapshotContext,
@@ -33,7 +32,7 @@ import { abortDanglingRuns, lastSuccessfulRunAt } from './store/runs.ts';
 import { openStore, type Store } from './store/store.ts';
 
 export interface Service {
-  app: FastifyInstance;
+  app: App;
   store: Store;
   publisher: Publisher;
   refresher: Refresher;
@@ -175,7 +174,7 @@ export async function startService(
 
   // Built before the first publication, which it serves once there: a first start builds it while its model is
   // still being computed (bootstrap-model.ts).
-  const app = await buildApp({
+  const app = buildApp({
     config: { ...config, refreshIntervalHours: refreshIntervalHours(config.refreshCron) },
     publication: () => publisher.current,
     logger: log,

@@ -8,6 +8,7 @@ import { startService } from '../src/service.ts';
 import { replayEnv } from './support/processes.ts';
 import { type ReplayServer, startReplayServer } from './support/replay-server.ts';
 import { syntheticReplayData } from './support/synthetic-data.ts';
+import { injectInto } from './support/test-app.ts';
 
 describe('the service', () => {
   let replay: ReplayServer;
@@ -52,7 +53,7 @@ describe('the service', () => {
     const service = await startService(loadConfig(env));
     try {
       assert.equal((await service.started).startupRefresh, undefined);
-      const res = await service.app.inject('/api/series/net-liquidity');
+      const res = await injectInto(service.app, '/api/series/net-liquidity');
       assert.equal(res.statusCode, 200);
       assert.equal(replay.requests.length, requestsBefore, 'no provider was called');
     } finally {

@@ -1,18 +1,17 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config.ts';
-import { buildApp } from '../../src/http/app.ts';
 import { type Service, startService } from '../../src/service.ts';
 import { BASE_URL } from '../support/harness.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * Issue 41, point 4: a public API limits each client address by default (RATE_LIMIT_PER_MINUTE, 0 turns it off),
  * answers 429 in the envelope with Retry-After and the IETF RateLimit fields, and reads the client's address from
  * X-Forwarded-For only behind a proxy it was told to trust (TRUSTED_PROXIES). The clock is injected: no test waits.
  */
-async function serving(app: FastifyInstance): Promise<string> {
+async function serving(app: TestApp): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
@@ -49,10 +48,10 @@ describe('the rate limit, on by default', () => {
 describe('the rate limit', () => {
   let ms = 0;
   const clock = () => ms;
-  let app: FastifyInstance;
+  let app: TestApp;
   let base: string;
   before(async () => {
-    app = await buildApp({ config: { baseUrl: BASE_URL, rateLimitPerMinute: 5 }, publication: () => undefined, clock });
+    app = buildTestApp({ config: { baseUrl: BASE_URL, rateLimitPerMinute: 5 }, publication: () => undefined, clock });
     base = await serving(app);
   });
   after(() => app.close());
@@ -109,7 +108,7 @@ describe('client addresses', () => {
   const clock = () => 0;
 
   it('behind a trusted proxy, each X-Forwarded-For client has its own quota (an IPv6 client by its /64)', async () => {
-    const app = await buildApp({
+    const app = buildTestApp({
       config: { baseUrl: BASE_URL, rateLimitPerMinute: 2, trustedProxies: ['127.0.0.1'] },
       publication: () => undefined,
       clock,
@@ -133,7 +132,7 @@ describe('client addresses', () => {
   });
 
   it('from an address not trusted as a proxy, X-Forwarded-For is ignored (it cannot buy a fresh quota)', async () => {
-    const app = await buildApp({
+    const app = buildTestApp({
       config: { baseUrl: BASE_URL, rateLimitPerMinute: 2 },
       publication: () => undefined,
       clock,
@@ -153,7 +152,7 @@ describe('client addresses', () => {
 describe('RATE_LIMIT_PER_MINUTE=0', () => {
   it('turns the limit off: no RateLimit fields, never 429', async () => {
     assert.equal(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute, 0);
-    const app = await buildApp({ config: { baseUrl: BASE_URL, rateLimitPerMinute: 0 }, publication: () => undefined });
+    const app = buildTestApp({ config: { baseUrl: BASE_URL, rateLimitPerMinute: 0 }, publication: () => undefined });
     const base = await serving(app);
     try {
       for (let i = 0; i < 50; i++) {

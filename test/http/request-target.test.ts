@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { type AddressInfo, connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { buildApp, KEEP_ALIVE_MS } from '../../src/http/app.ts';
+import { KEEP_ALIVE_MS } from '../../src/http/app.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * Issue 41, point 8: what the server makes of the request line and Host (RFC 9112 §3.2), HSTS behind an https base
@@ -37,7 +37,7 @@ function rawRequest(port: number, request: string): Promise<RawResponse> {
   });
 }
 
-async function listening(app: FastifyInstance): Promise<number> {
+async function listening(app: TestApp): Promise<number> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return (app.server.address() as AddressInfo).port;
 }
@@ -105,7 +105,7 @@ describe('the request target and Host', () => {
 
 describe('keep-alive', () => {
   it('an idle connection is kept 65 s (longer than load balancers’ 60 s and a stalled MCP client), not Node’s 5 s', async () => {
-    const app = await buildApp({ config: { baseUrl: 'http://api.example.org' }, publication: () => undefined });
+    const app = buildTestApp({ config: { baseUrl: 'http://api.example.org' }, publication: () => undefined });
     try {
       assert.equal(app.server.keepAliveTimeout, KEEP_ALIVE_MS);
       assert.ok(KEEP_ALIVE_MS > 60_000);
@@ -125,7 +125,7 @@ describe('HSTS', () => {
   ];
 
   it('every answer carries Strict-Transport-Security when BASE_URL is https', async () => {
-    const app = await buildApp({ config: { baseUrl: 'https://api.example.org' }, publication: () => undefined });
+    const app = buildTestApp({ config: { baseUrl: 'https://api.example.org' }, publication: () => undefined });
     const port = await listening(app);
     try {
       for (const request of requests) {
@@ -138,7 +138,7 @@ describe('HSTS', () => {
   });
 
   it('and none when BASE_URL is http (a browser ignores it there, and the site may not have TLS at all)', async () => {
-    const app = await buildApp({ config: { baseUrl: 'http://api.example.org' }, publication: () => undefined });
+    const app = buildTestApp({ config: { baseUrl: 'http://api.example.org' }, publication: () => undefined });
     const port = await listening(app);
     try {
       for (const request of requests) {

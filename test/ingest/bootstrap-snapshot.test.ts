@@ -26,6 +26,7 @@ import { seriesDef } from '../../src/timeseries/catalog.ts';
 import { licenseOf } from '../../src/timeseries/licenses.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';
+import { injectInto } from '../support/test-app.ts';
 
 // The fixtures end on 2026-09-30, read the next day: to any real clock after it, the data is weeks old.
 const REFRESHED_AT = new Date('2026-10-01T12:00:00Z');
@@ -128,7 +129,7 @@ describe('the bootstrap snapshot', () => {
     );
     try {
       // Served before the refresh on start has even ended.
-      const regime = await service.app.inject('/api/regime');
+      const regime = await injectInto(service.app, '/api/regime');
       assert.equal(regime.statusCode, 200);
       const body = regime.json() as {
         freshness: { state: string };
@@ -140,12 +141,12 @@ describe('the bootstrap snapshot', () => {
           (i) => i.vintageSeenAt === REFRESHED_AT.toISOString() && i.vintageFrom === 'bootstrap snapshot of 2026-10-01',
         ),
       );
-      assert.equal((await service.app.inject('/')).statusCode, 200);
+      assert.equal((await injectInto(service.app, '/')).statusCode, 200);
 
       const { startupRefresh } = await service.started;
       assert.ok(startupRefresh, 'the refresh on start runs after the snapshot');
       await startupRefresh;
-      const health = (await service.app.inject('/api/health')).json() as {
+      const health = (await injectInto(service.app, '/api/health')).json() as {
         status: string;
         reasons: string[];
         nextRefreshAt: string | null;
@@ -159,11 +160,11 @@ describe('the bootstrap snapshot', () => {
       );
       assert.ok(health.nextRefreshAt, 'when the next try is');
       // The first screen says the same, in the same words.
-      const page = (await service.app.inject('/')).body;
+      const page = (await injectInto(service.app, '/')).body;
       assert.match(page, /<strong>The data providers cannot be reached\.<\/strong>/);
       assert.match(page, /the connection to the provider was refused\. Serving the data already stored/);
       assert.match(page, /Next try: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
-      const again = (await service.app.inject('/api/regime')).json() as { freshness: { state: string } };
+      const again = (await injectInto(service.app, '/api/regime')).json() as { freshness: { state: string } };
       assert.equal(again.freshness.state, 'stale', 'still served after the failed refresh');
     } finally {
       await service.close();
@@ -182,7 +183,7 @@ describe('the bootstrap snapshot', () => {
     try {
       // Serving from memory once it resolves; the snapshot's store is under way, one series at a time.
       const service = await startService(config, { listen: false });
-      assert.equal((await service.app.inject('/api/regime')).statusCode, 200);
+      assert.equal((await injectInto(service.app, '/api/regime')).statusCode, 200);
       await service.close();
       const store = await openStore(config.databaseUrl);
       try {

@@ -11,6 +11,7 @@ import { createCoordination } from '../../src/store/coordination.ts';
 import { replayEnv } from '../support/processes.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';
+import { injectInto } from '../support/test-app.ts';
 
 /**
  * Issue 28, finding 5: two processes on one SQLite store both refreshed (`npm start` twice with one DATABASE_URL).
@@ -93,7 +94,7 @@ describe('one refresher per SQLite store', () => {
       assert.equal(runs.length, 1);
       // The follower serves what the leader published (it polls the publication log).
       await second.publisher.sync();
-      assert.equal((await second.app.inject('/api/series/tga')).statusCode, 200);
+      assert.equal((await injectInto(second.app, '/api/series/tga')).statusCode, 200);
     } finally {
       await second.close();
       await first.close();
