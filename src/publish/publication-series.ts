@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { seriesDef } from '../timeseries/catalog.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
@@ -21,7 +22,7 @@ export async function buildAllSeries(
 ): Promise<Map<string, SeriesResponses>> {
   const series = new Map<string, SeriesResponses>();
   for (const id of INDICATOR_IDS) {
-    await yieldToRequests();
+    await nextTurn();
     const def = seriesDef(id)!;
     const observations = current.get(id) ?? [];
     if (observations.length === 0) continue;
@@ -50,13 +51,8 @@ export async function currentState(
       current.set(id, kept);
       continue;
     }
-    await yieldToRequests();
+    await nextTurn();
     current.set(id, currentObservations(series));
   }
   return current;
-}
-
-/** Lets the requests that arrived meanwhile be answered before the next step of a build. */
-function yieldToRequests(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
