@@ -77,12 +77,12 @@ async function refreshCommand(config: Config, argv: string[]): Promise<number> {
   ] = await Promise.all([
     import('./store/store.ts'),
     import('./store/runs.ts'),
-    import('./ingest/refresh.ts'),
+    import('./ingest/refresh/run.ts'),
     import('./providers/providers.ts'),
-    import('./ingest/progress.ts'),
+    import('./ingest/refresh/cli-progress.ts'),
     import('./store/coordination.ts'),
     import('./publish/after-refresh.ts'),
-    import('./publish/kept-model.ts'),
+    import('./publish/model/kept.ts'),
   ]);
   const now = () => new Date();
   const store = await openStore(config.databaseUrl);

@@ -10,8 +10,8 @@ import { INDICATOR_IDS } from '../timeseries/series.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
 import { indicatorFreshness } from './freshness.ts';
-import type { ModelOutcome } from './model-computation.ts';
-import { type ModelState, modelResources, modelState as modelStateOf } from './model-resources.ts';
+import type { ModelOutcome } from './model/computation.ts';
+import { type ModelState, modelResources, modelState as modelStateOf } from './model/resources.ts';
 import { nextRefreshAt } from './next-refresh.ts';
 import { type Provenance, provenanceBuilder } from './provenance.ts';
 import { type Downloads, downloadsOnDemand } from './publication-downloads.ts';
@@ -99,7 +99,7 @@ export interface PublicationInput {
   failedRunsInARow?: number | undefined;
   /** Values held out of the current state by the jump check, awaiting confirmation. */
   quarantine?: readonly PendingQuarantine[] | undefined;
-  /** The publication's model, computed beforehand (publish/kept-model.ts): a publication never runs the model. */
+  /** The publication's model, computed beforehand (publish/model/kept.ts): a publication never runs the model. */
   computed: ModelOutcome;
   /** The notes kept so far (the latest reading's is kept after this publication is built: publisher.ts). */
   weeklyNotes?: ReadonlyMap<string, StoredNote> | undefined;

@@ -5,7 +5,7 @@ import type { Locale } from '../../timeseries/locales.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { knowledgeInstants, seriesAsOf, type VintagedSeries } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
-import type { ModelAsOf } from '../model-run.ts';
+import type { ModelAsOf } from '../model/run.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
 import { computeAsOfOffThread } from '../worker-pool.ts';

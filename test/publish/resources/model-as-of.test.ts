@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ModelAsOf } from '../../../src/publish/model-run.ts';
+import type { ModelAsOf } from '../../../src/publish/model/run.ts';
 import type { Provenance } from '../../../src/publish/provenance.ts';
 import { AsOfAnswers, MAX_PENDING_COMPUTATIONS } from '../../../src/publish/resources/model-as-of.ts';
 import type { AsOfTaskResult } from '../../../src/publish/worker-tasks.ts';

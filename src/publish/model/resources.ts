@@ -1,15 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { ModelComputation, ModelOutcome } from './model-computation.ts';
-import type { Provenance } from './provenance.ts';
-import type { RecomputeErrors } from './recompute.ts';
-import { type Resource, resource, varyOnAccept } from './resource.ts';
+import type { Provenance } from '../provenance.ts';
+import type { RecomputeErrors } from '../recompute.ts';
+import { type Resource, resource, varyOnAccept } from '../resource.ts';
 import {
   type HistoryBody,
   type ModelBody,
   type ModelFreshness,
   type RegimeBody,
   readingFreshness,
-} from './resources/model.ts';
+} from '../resources/model.ts';
+import type { ModelComputation, ModelOutcome } from './computation.ts';
 
 /** The model's outputs a publication serves, and how fresh its reading is. */
 export interface ModelState {

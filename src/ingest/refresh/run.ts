@@ -1,19 +1,19 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { RetryNotice } from '../providers/http-client.ts';
-import { ProviderError } from '../providers/provider-error.ts';
-import type { Providers } from '../providers/providers.ts';
-import { sourceLabel } from '../providers/providers.ts';
-import { loadSeries, reviseSeries } from '../store/observations.ts';
-import { finishRun, lastFullReads, type RunStatus, recordSource, startRun } from '../store/runs.ts';
-import type { Store } from '../store/store.ts';
-import { DERIVED, FETCHED, formulaInputs } from '../timeseries/catalog.ts';
-import { isoDate } from '../timeseries/dates.ts';
-import type { SeriesDef } from '../timeseries/series.ts';
-import { conformObservations } from './conform.ts';
-import { deriveSeries } from './derive.ts';
+import type { RetryNotice } from '../../providers/http-client.ts';
+import { ProviderError } from '../../providers/provider-error.ts';
+import type { Providers } from '../../providers/providers.ts';
+import { sourceLabel } from '../../providers/providers.ts';
+import { loadSeries, reviseSeries } from '../../store/observations.ts';
+import { finishRun, lastFullReads, type RunStatus, recordSource, startRun } from '../../store/runs.ts';
+import type { Store } from '../../store/store.ts';
+import { DERIVED, FETCHED, formulaInputs } from '../../timeseries/catalog.ts';
+import { isoDate } from '../../timeseries/dates.ts';
+import type { SeriesDef } from '../../timeseries/series.ts';
+import { conformObservations } from '../conform.ts';
+import { deriveSeries } from '../derive.ts';
+import { underivedDates, withdrawnDates } from '../reconcile.ts';
+import { screenJumps } from '../screen.ts';
 import { readWindowStart } from './read-window.ts';
-import { underivedDates, withdrawnDates } from './reconcile.ts';
-import { screenJumps } from './screen.ts';
 
 export interface SourceOutcome {
   seriesId: string;
@@ -320,7 +320,7 @@ async function record(deps: RefreshDeps, runId: number, outcome: SourceOutcome):
   });
 }
 
-/** A refresh run in this process (the CLI, an in-memory store, tests): see refresher.ts. */
+/** A refresh run in this process (the CLI, an in-memory store, tests): see queue.ts. */
 export function refreshHere(deps: RefreshDeps) {
   return async (trigger: string, observer?: RefreshObserver) => ({
     summary: await runRefresh(deps, trigger, observer),
