@@ -56,7 +56,7 @@ export const QUERY_PARAMETERS = {
   ids: Type.String({
     pattern: '^[a-z0-9-]+(,[a-z0-9-]+){0,24}$',
     description:
-      'Series ids separated by commas (up to 25 of the 25 series ids), e.g. ids=tga,onrrp,fed-balance-sheet.',
+      'Series ids separated by commas, up to 25, each any id of the catalog (GET /api/series: the 25 indicators and the model’s other inputs, e.g. effr-iorb, reserve-ratio, fed-repo), e.g. ids=tga,onrrp,fed-balance-sheet.',
   }),
   q: Type.String({
     minLength: 1,
