@@ -1,6 +1,6 @@
+import { seriesUrl } from '../publish/resources/series-catalog.ts';
 import { isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
-import { seriesUrl } from '../publish/resources/series-catalog.ts';
 import { CATALOG, INDICATOR_IDS } from '../timeseries/series.ts';
 import { ApiError, truncate } from './api-error.ts';
 import type { ParameterSpec } from './routes/route.ts';
@@ -35,7 +35,10 @@ export function unknownCatalogSeries(id: string, baseUrl: string): ApiError | un
   return new ApiError(
     'unknown_series',
     `Unknown series id "${truncate(id)}".`,
-    `Use an id of the catalog, listed with its terms at ${baseUrl}/api/series (${CATALOG.length} series, e.g. ${CATALOG.slice(0, 3)
+    `Use an id of the catalog, listed with its terms at ${baseUrl}/api/series (${CATALOG.length} series, e.g. ${CATALOG.slice(
+      0,
+      3,
+    )
       .map((def) => def.id)
       .join(', ')}). The directory at ${baseUrl}/api lists every endpoint.`,
   );

@@ -3,13 +3,13 @@ import type { ModelComputation, ModelOutcome } from './model-computation.ts';
 import type { Provenance } from './provenance.ts';
 import type { RecomputeErrors } from './recompute.ts';
 import { type Resource, resource, varyOnAccept } from './resource.ts';
-import { withDriverUrls } from './resources/model.ts';
 import {
   type HistoryBody,
   type ModelBody,
   type ModelFreshness,
   type RegimeBody,
   readingFreshness,
+  withDriverUrls,
 } from './resources/model.ts';
 
 /** The model's outputs a publication serves, and how fresh its reading is. */
@@ -56,10 +56,7 @@ export async function modelResources(
   baseUrl: string,
 ): Promise<ModelResources> {
   const { outputs, freshness } = state;
-  const regime = resource<RegimeBody>(
-    { ...withDriverUrls(outputs.regime, baseUrl), freshness, provenance },
-    'regime',
-  );
+  const regime = resource<RegimeBody>({ ...withDriverUrls(outputs.regime, baseUrl), freshness, provenance }, 'regime');
   await nextTurn();
   const history = varyOnAccept(resource<HistoryBody>({ ...outputs.history, freshness, provenance }, 'history'));
   await nextTurn();

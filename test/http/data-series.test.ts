@@ -116,7 +116,10 @@ describe('/api/data/{id}: every series of the catalog', () => {
     assert.ok(regime.drivers.length > 0);
     for (const driver of regime.drivers) {
       const path = new URL(driver.url).pathname;
-      assert.equal(path, isIndicatorId(driver.indicatorId) ? `/api/series/${driver.indicatorId}` : `/api/data/${driver.indicatorId}`);
+      assert.equal(
+        path,
+        isIndicatorId(driver.indicatorId) ? `/api/series/${driver.indicatorId}` : `/api/data/${driver.indicatorId}`,
+      );
       assert.equal((await h.app.inject(path)).statusCode, 200, driver.url);
     }
   });

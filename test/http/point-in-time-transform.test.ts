@@ -37,10 +37,12 @@ function quarterlyAverages(points: readonly Point[]): Point[] {
     const first = `${date.slice(0, 4)}-${String(month - ((month - 1) % 3)).padStart(2, '0')}-01`;
     quarters.set(first, [...(quarters.get(first) ?? []), value]);
   }
-  return [...quarters].filter(([, values]) => values.length === 3).map(([date, values]) => ({
-    date,
-    value: round6(values.reduce((a, b) => a + b, 0) / 3),
-  }));
+  return [...quarters]
+    .filter(([, values]) => values.length === 3)
+    .map(([date, values]) => ({
+      date,
+      value: round6(values.reduce((a, b) => a + b, 0) / 3),
+    }));
 }
 
 /**

@@ -32,8 +32,7 @@ export const getData: Route = {
     tag: 'series',
   },
   handle: (request, context) =>
-    unknownCatalogSeries(request.params.id!, context.baseUrl) ??
-    seriesJsonAnswer(request.params.id!, request, context),
+    unknownCatalogSeries(request.params.id!, context.baseUrl) ?? seriesJsonAnswer(request.params.id!, request, context),
 };
 
 export const getDataCsv: Route = {

@@ -49,7 +49,10 @@ export const License = Type.Object(
 /** The frequency of the values as served: the series' own, or the one `frequency` aggregated to (FRED's a: annual). */
 const ValueFrequency = Type.Union(
   ['daily', 'weekly', 'monthly', 'quarterly', 'annual'].map((f) => Type.Literal(f)),
-  { description: "The frequency of the values: the series' own, or after `frequency` (w, wef, wew: weekly; m; q; a: annual)." },
+  {
+    description:
+      "The frequency of the values: the series' own, or after `frequency` (w, wef, wew: weekly; m; q; a: annual).",
+  },
 );
 
 /** meta.transform: what a FRED-style transformed answer holds (publish/resources/series-selection.ts). */
