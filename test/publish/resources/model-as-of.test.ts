@@ -34,7 +34,7 @@ function heldCompute() {
     calls.push(instant);
     return new Promise<AsOfTaskResult>((resolve) => {
       const model = {
-        regime: { date: instant.slice(0, 10), status: 'neutral', updatedAt: instant },
+        regime: { date: instant.slice(0, 10), status: 'neutral', updatedAt: instant, drivers: [] },
         history: { dates: [], count: 0, updatedAt: instant },
       } as unknown as ModelAsOf;
       pending.push(() => resolve({ ok: true, model }));
