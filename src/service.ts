@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import pino from 'pino';
 import type { BootstrapModel } from './bootstrap-model.ts';
 import type { Config } from './config.ts';
@@ -149,7 +150,7 @@ export async function startService(
       try {
         // Between series it yields to requests, and gives up when the service is stopping.
         runId = await storeSnapshot(store, loaded, async () => {
-          await new Promise((resolve) => setImmediate(resolve));
+          await nextTurn();
           stopping.throwIfAborted();
         });
       } catch (error) {

@@ -1,5 +1,5 @@
 import { seriesUrl } from '../publish/resources/series-catalog.ts';
-import { isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
+import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import { CATALOG, INDICATOR_IDS } from '../timeseries/series.ts';
 import { ApiError, truncate } from './api-error.ts';
@@ -14,7 +14,7 @@ export const SERIES_ID_PARAMETER: ParameterSpec = {
   in: 'path',
   required: true,
   type: 'string',
-  description: 'Series id; one of the 25 tracked ids.',
+  description: `Series id; one of the ${INDICATOR_COUNT} tracked ids.`,
   enum: [...INDICATOR_IDS],
 };
 
@@ -24,8 +24,7 @@ export const CATALOG_ID_PARAMETER: ParameterSpec = {
   in: 'path',
   required: true,
   type: 'string',
-  description:
-    'Series id: any id of the catalog (GET /api/series) — the 25 indicators and the model’s other inputs and benchmarks (effr-iorb, reserve-ratio, fed-repo, sofr, effr, treasury-10y…).',
+  description: `Series id: any id of the catalog (GET /api/series) — the ${INDICATOR_COUNT} indicators and the model’s other inputs and benchmarks (effr-iorb, reserve-ratio, fed-repo, sofr, effr, treasury-10y…).`,
   enum: CATALOG.map((def) => def.id),
 };
 
@@ -44,13 +43,13 @@ export function unknownCatalogSeries(id: string, baseUrl: string): ApiError | un
   );
 }
 
-/** The refusal of an id that is not one of the 25, or undefined when it is. */
+/** The refusal of an id that is not an indicator, or undefined when it is. */
 export function unknownSeries(id: string, baseUrl: string): ApiError | undefined {
   if (isIndicatorId(id)) return undefined;
   return new ApiError(
     'unknown_series',
     `Unknown series id "${truncate(id)}".`,
-    `Use one of the 25 series ids: ${INDICATOR_IDS.join(', ')}. ${seriesDef(id) ? `"${id}" is in the catalog: it is served at ${baseUrl}/api/data/${id}.` : `Every other series of the catalog (${baseUrl}/api/series) is served at ${baseUrl}/api/data/{id}.`} The directory at ${baseUrl}/api lists every endpoint.`,
+    `Use one of the ${INDICATOR_COUNT} series ids: ${INDICATOR_IDS.join(', ')}. ${seriesDef(id) ? `"${id}" is in the catalog: it is served at ${baseUrl}/api/data/${id}.` : `Every other series of the catalog (${baseUrl}/api/series) is served at ${baseUrl}/api/data/{id}.`} The directory at ${baseUrl}/api lists every endpoint.`,
   );
 }
 

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { RetryNotice } from '../providers/http-client.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import type { Providers } from '../providers/providers.ts';
@@ -153,7 +154,9 @@ async function refreshOne(
       def.id,
       source,
     );
-    await yieldToRequests();
+    // A macrotask boundary: the embedded store answers synchronously, so without one a refresh would hold the
+    // serving thread for a whole series at a time (issue 13, finding 6).
+    await nextTurn();
     const today = isoDate(now);
     // Read, decided and written in one transaction: the stored series is read once.
     const { result, detail: decided } = await reviseSeries(
@@ -233,10 +236,10 @@ async function deriveOne(
   };
   try {
     const inputIds = formulaInputs(def.formula!);
-    await yieldToRequests();
+    await nextTurn();
     inBudget();
     const inputs = await loadSeries(deps.store.db, { seriesIds: inputIds });
-    await yieldToRequests();
+    await nextTurn();
     inBudget();
     const observations = deriveSeries(def, inputs);
     if (observations.length === 0) {
@@ -247,7 +250,7 @@ async function deriveOne(
         message: `no overlapping data in its inputs (${inputIds.join(', ')})`,
       });
     }
-    await yieldToRequests();
+    await nextTurn();
     inBudget();
     const { result, detail: withdrawn = [] } = await reviseSeries(
       deps.store.db,
@@ -315,14 +318,6 @@ async function record(deps: RefreshDeps, runId: number, outcome: SourceOutcome):
     finished_at: deps.now().toISOString(),
     window_start: outcome.windowStart ?? null,
   });
-}
-
-/**
- * A macrotask boundary between the steps of one series: the embedded store answers synchronously, so without it
- * a refresh would hold the serving thread for a whole series at a time (issue 13, finding 6).
- */
-function yieldToRequests(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** A refresh run in this process (the CLI, an in-memory store, tests): see refresher.ts. */

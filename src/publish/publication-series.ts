@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isIndicatorId } from '../timeseries/catalog.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import { CATALOG } from '../timeseries/series.ts';
@@ -24,7 +25,7 @@ export async function buildAllSeries(
   // (/api/data/{id}), so that anyone can rebuild the model from what is served.
   for (const def of CATALOG) {
     const id = def.id;
-    await yieldToRequests();
+    await nextTurn();
     const observations = current.get(id) ?? [];
     if (observations.length === 0) continue;
     const before = previous?.get(id)?.serialized;
@@ -53,13 +54,8 @@ export async function currentState(
       current.set(id, kept);
       continue;
     }
-    await yieldToRequests();
+    await nextTurn();
     current.set(id, currentObservations(series));
   }
   return current;
-}
-
-/** Lets the requests that arrived meanwhile be answered before the next step of a build. */
-function yieldToRequests(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

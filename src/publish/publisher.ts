@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { CURRENT_MODEL } from '../analytics/model/versions.ts';
 import { loadVintagedSeries, type VintageBase } from '../store/observations.ts';
@@ -195,7 +196,7 @@ export class Publisher {
  */
 async function warmUp(publication: Publication): Promise<void> {
   for (const warm of publication.site?.warmups ?? []) {
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     try {
       await warm();
     } catch {

@@ -75,7 +75,7 @@ export function groupWeightText(group: { weight: number; role?: 'mean' | 'floor'
 }
 
 /**
- * Where a series is explained: its page, for one of the 25 indicators and for any other series of the catalog (a
+ * Where a series is explained: its page, for one of the indicators and for any other series of the catalog (a
  * model input such as reserves / bank assets or EFFR − IORB: pages/model-input.ts); the methodology's table of
  * inputs for an id outside the catalog.
  */

@@ -1,3 +1,4 @@
+import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { SeriesResponse } from '../schemas/series.ts';
 import { CATALOG_ID_PARAMETER, unknownCatalogSeries } from '../series-errors.ts';
 import { SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
@@ -9,8 +10,8 @@ import { seriesXlsxAnswer } from './spreadsheet.ts';
 
 /*
  * /api/data/{id}: every series of the catalog — the model's inputs (effr-iorb, reserve-ratio, fed-repo…), the
- * benchmarks, and the 25 indicators too — with the windows, transforms, point in time and provenance of
- * /api/series/{id}, whose 25 ids and 404 for any other the contract fixes (issue 42: a model anyone can rebuild
+ * benchmarks, and the indicators too — with the windows, transforms, point in time and provenance of
+ * /api/series/{id}, whose indicator ids and 404 for any other the contract fixes (issue 42: a model anyone can rebuild
  * needs its inputs downloadable). The handlers are /api/series/{id}'s own; only the ids accepted differ.
  */
 
@@ -23,8 +24,7 @@ export const getData: Route = {
   spec: {
     operationId: 'getData',
     summary: 'Any series of the catalog, model inputs included, as a time series',
-    description:
-      'Any series of the catalog (GET /api/series: the 25 indicators, the model’s other inputs such as effr-iorb, reserve-ratio or fed-repo, and the benchmarks) exactly as /api/series/{id} answers an indicator: the same windows (days, start, end), order (sort, limit, offset), FRED-style transforms (units, frequency, aggregation: meta.unit and meta.frequency then give the values’ unit and frequency), point in time (asOf) and provenance; `Accept: text/csv` answers the CSV. A series whose upstream terms forbid reproducing its values (meta.license.redistribution statistics-only) answers its statistics and licence with empty data, and values_withheld as CSV or xlsx.',
+    description: `Any series of the catalog (GET /api/series: the ${INDICATOR_COUNT} indicators, the model’s other inputs such as effr-iorb, reserve-ratio or fed-repo, and the benchmarks) exactly as /api/series/{id} answers an indicator: the same windows (days, start, end), order (sort, limit, offset), FRED-style transforms (units, frequency, aggregation: meta.unit and meta.frequency then give the values’ unit and frequency), point in time (asOf) and provenance; \`Accept: text/csv\` answers the CSV. A series whose upstream terms forbid reproducing its values (meta.license.redistribution statistics-only) answers its statistics and licence with empty data, and values_withheld as CSV or xlsx.`,
     parameters: [CATALOG_ID_PARAMETER, ...SERIES_SELECTION_PARAMETERS, AS_OF_PARAMETER],
     response: SeriesResponse,
     errors: [...ERRORS, 'values_withheld'],

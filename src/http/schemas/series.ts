@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SOURCE_VALUES } from '../../publish/freshness.ts';
+import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { SeriesFreshness } from './freshness.ts';
 import { Provenance } from './provenance.ts';
 
@@ -229,8 +230,7 @@ export const SeriesCatalog = Type.Object(
               'An estimate: the date after lastDate that the frequency gives (the next weekday, a week, a month or a quarter on) plus the publication lag.',
           }),
           indicator: Type.Boolean({
-            description:
-              'One of the 25 indicators (served at /api/series/{id}); the others are model inputs and benchmarks, served at /api/data/{id}.',
+            description: `One of the ${INDICATOR_COUNT} indicators (served at /api/series/{id}); the others are model inputs and benchmarks, served at /api/data/{id}.`,
           }),
           url: Type.String({
             format: 'uri',

@@ -57,7 +57,7 @@ export type RegimeBody = Omit<Regime, 'drivers'> & {
 };
 
 /**
- * The regime with each driver's `url`: where its series is served (/api/series/{id} for the 25 indicators,
+ * The regime with each driver's `url`: where its series is served (/api/series/{id} for the indicators,
  * /api/data/{id} for the model's other inputs such as effr-iorb), so that a driver can be followed to its data.
  */
 export function withDriverUrls(regime: Regime, baseUrl: string): Omit<Regime, 'drivers'> & { drivers: LinkedDriver[] } {

@@ -22,7 +22,7 @@ export interface CatalogEntry {
   lastUpdatedAt: string | null;
   /** An estimate from its frequency and publication lag (timeseries/catalog.ts nextExpectedRelease). */
   nextExpectedRelease: string | null;
-  /** One of the 25 indicators (at /api/series/{id}); the others are at /api/data/{id}. */
+  /** One of the indicators (at /api/series/{id}); the others are at /api/data/{id}. */
   indicator: boolean;
   /** The series' JSON: /api/series/{id} for an indicator, /api/data/{id} for any other series. */
   url: string;
@@ -38,8 +38,8 @@ export interface CatalogBody {
 }
 
 /**
- * Where a series' values are served: the 25 indicators at the contract's /api/series/{id}, every other series of
- * the catalog at /api/data/{id} (the contract keeps /api/series/{id} to its 25 ids).
+ * Where a series' values are served: the indicators at the contract's /api/series/{id}, every other series of
+ * the catalog at /api/data/{id} (the contract keeps /api/series/{id} to the indicators).
  */
 export function seriesUrl(baseUrl: string, id: string): string {
   return isIndicatorId(id) ? `${baseUrl}/api/series/${id}` : `${baseUrl}/api/data/${id}`;

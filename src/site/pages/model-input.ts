@@ -1,5 +1,11 @@
 import { seriesUrl, withheldReason } from '../../publish/resources/series-catalog.ts';
-import { formulaInputs, isIndicatorId, providerSeriesId, seriesDef } from '../../timeseries/catalog.ts';
+import {
+  formulaInputs,
+  INDICATOR_COUNT,
+  isIndicatorId,
+  providerSeriesId,
+  seriesDef,
+} from '../../timeseries/catalog.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
@@ -10,7 +16,7 @@ import { formatDate, formatValue } from '../site-data.ts';
 const LATEST_ROWS = 12;
 
 /**
- * /indicators/{id} for a series outside the 25 indicators — a model input (effr-iorb, reserve-ratio, fed-repo…)
+ * /indicators/{id} for a series outside the indicators — a model input (effr-iorb, reserve-ratio, fed-repo…)
  * or a benchmark: what it is, how it is derived, where it comes from, its terms, its latest values and its
  * downloads at /api/data/{id} (issue 42: the model's drivers name these series, and the day pages link here).
  * Self-contained: the indicator pages (pages/indicator.ts) are left as they are.
@@ -28,7 +34,7 @@ export function modelInputPage(
     {
       kind: 'paragraph',
       inlines: [
-        `A ${role} of this service, not one of its 25 indicators: it has no chart here, but its data is served at `,
+        `A ${role} of this service, not one of its ${INDICATOR_COUNT} indicators: it has no chart here, but its data is served at `,
         { code: `/api/data/${def.id}` },
         ' with the windows, transforms and point-in-time answers of every series. How the model reads it: ',
         { text: 'the methodology', href: '/methodology#2-1-inputs-which-series-and-how-the-derived-ones-are-aligned' },
