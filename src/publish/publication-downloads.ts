@@ -67,6 +67,7 @@ export function downloadsOnDemand(at: {
     asOf: new AsOfAnswers({
       vintaged: at.vintaged,
       builtAt: at.builtAt,
+      baseUrl: at.baseUrl,
       storeFirstLoadAt: () => vintages.storeFirstLoadAt(),
       provenance: at.provenance,
       modelInputs: CURRENT_MODEL.scored.map((s) => s.id),

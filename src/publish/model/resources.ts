@@ -8,6 +8,7 @@ import {
   type ModelFreshness,
   type RegimeBody,
   readingFreshness,
+  withDriverUrls,
 } from '../resources/model.ts';
 import type { ModelComputation, ModelOutcome } from './computation.ts';
 
@@ -49,9 +50,13 @@ export interface ModelResources {
 }
 
 /** The regime, the history and the model's description, each serialized in a turn of its own. */
-export async function modelResources(state: ModelState, provenance: Provenance): Promise<ModelResources> {
+export async function modelResources(
+  state: ModelState,
+  provenance: Provenance,
+  baseUrl: string,
+): Promise<ModelResources> {
   const { outputs, freshness } = state;
-  const regime = resource<RegimeBody>({ ...outputs.regime, freshness, provenance }, 'regime');
+  const regime = resource<RegimeBody>({ ...withDriverUrls(outputs.regime, baseUrl), freshness, provenance }, 'regime');
   await nextTurn();
   const history = varyOnAccept(resource<HistoryBody>({ ...outputs.history, freshness, provenance }, 'history'));
   await nextTurn();

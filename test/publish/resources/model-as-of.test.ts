@@ -34,7 +34,7 @@ function heldCompute() {
     calls.push(instant);
     return new Promise<AsOfTaskResult>((resolve) => {
       const model = {
-        regime: { date: instant.slice(0, 10), status: 'neutral', updatedAt: instant },
+        regime: { date: instant.slice(0, 10), status: 'neutral', updatedAt: instant, drivers: [] },
         history: { dates: [], count: 0, updatedAt: instant },
       } as unknown as ModelAsOf;
       pending.push(() => resolve({ ok: true, model }));
@@ -53,6 +53,7 @@ function answers(compute: ReturnType<typeof heldCompute>['compute']) {
   return new AsOfAnswers({
     vintaged,
     builtAt: BUILT,
+    baseUrl: 'http://test.local',
     storeFirstLoadAt: () => LOAD_1,
     provenance,
     modelInputs: ['vix'],
@@ -132,6 +133,7 @@ describe('AsOfAnswers: bounded on-demand model runs', () => {
     const failing = new AsOfAnswers({
       vintaged,
       builtAt: BUILT,
+      baseUrl: 'http://test.local',
       storeFirstLoadAt: () => LOAD_1,
       provenance,
       modelInputs: ['vix'],
@@ -146,6 +148,7 @@ describe('AsOfAnswers: bounded on-demand model runs', () => {
     const unscored = new AsOfAnswers({
       vintaged,
       builtAt: BUILT,
+      baseUrl: 'http://test.local',
       storeFirstLoadAt: () => LOAD_1,
       provenance,
       modelInputs: ['vix'],
