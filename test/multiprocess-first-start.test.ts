@@ -39,6 +39,8 @@ describe('two processes on an empty PostgreSQL database', { skip: skipWithoutPos
 
   const env = () => ({
     DATABASE_URL: database.url,
+    // Replicas share one public URL (docs/operations.md): links in the answers, e.g. a driver's url, are made from it.
+    BASE_URL: 'http://api.example.test',
     FRED_BASE_URL: UNREACHABLE,
     TREASURY_BASE_URL: UNREACHABLE,
     NYFED_BASE_URL: UNREACHABLE,

@@ -134,7 +134,12 @@ export function buildApp(deps: AppDeps): App {
     server,
     log,
     handle,
-    listen: (at) => listenOn(server, at),
+    listen: async (at) => {
+      const url = await listenOn(server, at);
+      // The line operators (and the process tests) wait for: the port is open.
+      log.info({ url }, `Server listening at ${url}`);
+      return url;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         closing = true;
