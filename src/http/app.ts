@@ -2,6 +2,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type Logger, pino } from 'pino';
+import type { OnDemand } from '../publish/on-demand.ts';
+import type { OnDemandResult, OnDemandTask } from '../publish/on-demand-tasks.ts';
 import { CORS_HEADERS } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import { ApiError, truncate, writeError } from './api-error.ts';
@@ -32,6 +34,10 @@ export interface AppDeps {
   logger?: Logger;
   /** The rate limit's clock, monotonic milliseconds (performance.now unless a test injects one). */
   clock?: () => number;
+  /** The bound of on-demand work (default: one per app, ON_DEMAND_LIMITS). */
+  onDemand?: OnDemand | undefined;
+  /** Where on-demand answers are computed (default: the worker thread; tests inject to observe). */
+  compute?: ((task: OnDemandTask) => Promise<OnDemandResult>) | undefined;
 }
 
 /** The HTTP service: one node:http server whose one request handler answers everything. */
@@ -89,7 +95,7 @@ export function buildApp(deps: AppDeps): App {
   const transport = strictTransportSecurity(baseUrl);
   const hsts = transport['strict-transport-security'];
   const context = routeContext(deps);
-  const dispatcher = createDispatcher(context, log);
+  const dispatcher = createDispatcher(context, log, undefined, (req) => clientKey(req, trusted));
   let closing = false;
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -131,7 +137,7 @@ export function buildApp(deps: AppDeps): App {
       if (body instanceof ApiError) return writeError(res, baseUrl, body);
       // The SDK is loaded on the first MCP request, not at start: most processes never see one.
       const { handleMcpRequest } = await import('./mcp.ts');
-      await handleMcpRequest(context, req, res, body);
+      await handleMcpRequest(context, req, res, body, clientKey(req, trusted));
     } catch (cause) {
       log.error({ err: cause, url: req.url }, 'an MCP exchange failed');
       if (!res.headersSent) writeError(res, baseUrl, INTERNAL_ERROR);

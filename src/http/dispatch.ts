@@ -38,6 +38,8 @@ export function createDispatcher(
   context: RouteContext,
   log?: Logger,
   deprecations: readonly Deprecation[] = DEPRECATIONS,
+  /** The client's key for its fair share of on-demand work (app.ts: its address, behind trusted proxies). */
+  clientOf?: (req: IncomingMessage) => string,
 ): Dispatcher {
   const match = compileRouter(ROUTE_TABLE);
   const declared = new Map(ROUTE_TABLE.map((r) => [r, declaredQueryNames(r)]));
@@ -58,6 +60,7 @@ export function createDispatcher(
       path,
       markdownPath: found?.markdownPath ?? false,
       ...(res ? { connection: () => clientConnection(res) } : {}),
+      ...(clientOf ? { client: clientOf(req) } : {}),
     };
     if (found && q >= 0 && takesNoUnknownParameter(path)) {
       const unknown = unknownParameter(search, declared.get(found.route)!);

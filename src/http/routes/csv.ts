@@ -1,11 +1,10 @@
-import type { Publication } from '../../publish/publication.ts';
 import { ApiError } from '../api-error.ts';
-import { asOfAnswer } from '../as-of-answer.ts';
 import { QUERY_PARAMETERS } from '../query-params.ts';
+import { seriesAsOf, seriesCsv } from '../series-computed.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS, type SeriesQuery } from '../series-query.ts';
 import { asOfParameter } from '../window-param.ts';
-import type { Answer, Route } from './route.ts';
+import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 
 /** GET /api/series/{id}.csv: the same window as the JSON, as RFC 4180 CSV with the unit in the column name. */
 export const getSeriesCsv: Route = {
@@ -27,12 +26,12 @@ export const getSeriesCsv: Route = {
     errors: ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'series_unavailable', 'values_withheld'],
     tag: 'series',
   },
-  handle: ({ params, query }, { baseUrl, publication }) => {
-    const id = params.id!;
-    const unknown = unknownSeries(id, baseUrl);
+  handle: (request, context) => {
+    const id = request.params.id!;
+    const unknown = unknownSeries(id, context.baseUrl);
     if (unknown) return unknown;
-    const parsed = parseSeriesQuery(query, id, true);
-    return parsed instanceof ApiError ? parsed : seriesCsvAnswer(id, parsed, publication());
+    const parsed = parseSeriesQuery(request.query, id, true);
+    return parsed instanceof ApiError ? parsed : seriesCsvAnswer(request, context, id, parsed);
   },
 };
 
@@ -40,15 +39,23 @@ export const getSeriesCsv: Route = {
  * A series as CSV (for /api/series/{id}.csv and for /api/series/{id} with `Accept: text/csv`), now or as known
  * at an instant.
  */
-export function seriesCsvAnswer(id: string, parsed: SeriesQuery, publication: Publication | undefined): Answer {
+export function seriesCsvAnswer(
+  request: RouteRequest,
+  context: RouteContext,
+  id: string,
+  parsed: SeriesQuery,
+): Answer | Promise<Answer> {
   const withheld = valuesWithheld(id);
   if (withheld) return withheld;
+  const publication = context.publication();
+  if (!publication) return seriesUnavailable(id);
   const { selection, asOf } = parsed;
   if (asOf !== undefined) {
-    const known = publication?.vintages.csvAsOf(id, asOf, selection.window ?? { days: QUERY_PARAMETERS.days.default });
-    return known ? asOfAnswer(known, asOf, `series "${id}"`, 'series_unavailable') : seriesUnavailable(id);
+    const window = selection.window ?? { days: QUERY_PARAMETERS.days.default };
+    return seriesAsOf(request, context, publication, id, asOf, window, 'csv');
   }
-  return publication?.csv.forSeries(id, selection) ?? seriesUnavailable(id);
+  // A kept common window at once; any other on the worker thread (series-computed.ts).
+  return seriesCsv(request, context, publication, id, selection);
 }
 
 /** GET /api/bulk.zip: every reproducible series, the history and the model in one file. */
