@@ -126,14 +126,15 @@ export function seriesVintages(
   );
 }
 
-/** /api/series/{id}?asOf=… (JSON) and its CSV: the series as known at an instant. */
+/** /api/series/{id}?asOf=… (JSON) and its CSV: the series as known at an instant, selected as asked. */
 export function seriesAsOf(
   request: Asker,
   context: RouteContext,
   publication: Publication,
   id: string,
   instant: string,
-  window: DateWindow | null,
+  selection: Selection,
+  plain: boolean,
   format: 'json' | 'csv',
 ): Answer | Promise<Answer> {
   const vintaged = publication.vintaged.get(id);
@@ -142,13 +143,14 @@ export function seriesAsOf(
     request,
     context,
     publication,
-    `as-of-${format}|${id}|${instant}|${windowText(window)}`,
+    `as-of-${format}|${id}|${instant}|${plain ? 'plain' : ''}|${selectionKey(selection)}`,
     () => ({
       kind: format === 'csv' ? 'csv-as-of' : 'series-as-of',
       id,
       vintaged: encodeVintaged(vintaged),
       instant,
-      window,
+      selection,
+      plain,
       provenance: publication.provenance([id], instant),
       storeFirstLoadAt: publication.vintages.storeFirstLoadAt(),
     }),

@@ -50,7 +50,8 @@ export type OnDemandTask =
       id: string;
       vintaged: VintagedColumns;
       instant: string;
-      window: DateWindow | null;
+      selection: Selection;
+      plain: boolean;
       provenance: Provenance;
       storeFirstLoadAt: string | null;
     };
@@ -88,9 +89,9 @@ export function runOnDemandTask(task: OnDemandTask): OnDemandResult {
     case 'vintages':
       return wire(vintagesOf(task).vintages(task.id, task.window, task.view, task.format));
     case 'series-as-of':
-      return wire(vintagesOf(task).seriesAsOf(task.id, task.instant, task.window));
+      return wire(vintagesOf(task).seriesAsOf(task.id, task.instant, task.selection, task.plain));
     case 'csv-as-of':
-      return wire(vintagesOf(task).csvAsOf(task.id, task.instant, task.window ?? { days: 365 }));
+      return wire(vintagesOf(task).csvAsOf(task.id, task.instant, task.selection));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { VintagedSeries } from '../timeseries/vintages.ts';
-import { type ModelAsOf, modelAsOf } from './model-run.ts';
+import { type ModelAsOf, modelAsOf } from './model/run.ts';
 import { type OnDemandResult, type OnDemandTask, runOnDemandTask } from './on-demand-tasks.ts';
 import { type WorkbookSpec, workbookBytes } from './workbook.ts';
 
@@ -13,7 +13,7 @@ export function workbook(spec: WorkbookSpec): Promise<Uint8Array> {
   return Promise.resolve(workbookBytes(spec));
 }
 
-/** The `asOf` task: the model over what the store held at an instant (see model-run.ts modelAsOf). */
+/** The `asOf` task: the model over what the store held at an instant (see model/run.ts modelAsOf). */
 export interface AsOfTask {
   vintaged: Map<string, VintagedSeries>;
   instant: string;

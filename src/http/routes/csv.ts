@@ -1,5 +1,4 @@
 import { ApiError } from '../api-error.ts';
-import { QUERY_PARAMETERS } from '../query-params.ts';
 import { seriesAsOf, seriesCsv } from '../series-computed.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS, type SeriesQuery } from '../series-query.ts';
@@ -26,14 +25,15 @@ export const getSeriesCsv: Route = {
     errors: ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'series_unavailable', 'values_withheld'],
     tag: 'series',
   },
-  handle: (request, context) => {
-    const id = request.params.id!;
-    const unknown = unknownSeries(id, context.baseUrl);
-    if (unknown) return unknown;
-    const parsed = parseSeriesQuery(request.query, id, true);
-    return parsed instanceof ApiError ? parsed : seriesCsvAnswer(request, context, id, parsed);
-  },
+  handle: (request, context) =>
+    unknownSeries(request.params.id!, context.baseUrl) ?? seriesCsvRoute(request.params.id!, request, context),
 };
+
+/** A known series' CSV route (/api/series/{id}.csv and /api/data/{id}.csv alike). */
+export function seriesCsvRoute(id: string, request: RouteRequest, context: RouteContext): Answer | Promise<Answer> {
+  const parsed = parseSeriesQuery(request.query, id, true);
+  return parsed instanceof ApiError ? parsed : seriesCsvAnswer(request, context, id, parsed);
+}
 
 /**
  * A series as CSV (for /api/series/{id}.csv and for /api/series/{id} with `Accept: text/csv`), now or as known
@@ -51,8 +51,7 @@ export function seriesCsvAnswer(
   if (!publication) return seriesUnavailable(id);
   const { selection, asOf } = parsed;
   if (asOf !== undefined) {
-    const window = selection.window ?? { days: QUERY_PARAMETERS.days.default };
-    return seriesAsOf(request, context, publication, id, asOf, window, 'csv');
+    return seriesAsOf(request, context, publication, id, asOf, selection, false, 'csv');
   }
   // A kept common window at once; any other on the worker thread (series-computed.ts).
   return seriesCsv(request, context, publication, id, selection);

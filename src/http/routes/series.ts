@@ -5,7 +5,7 @@ import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
 import { seriesAsOf, seriesVintages, transformedSeries } from '../series-computed.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
-import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
+import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS, type SeriesQuery } from '../series-query.ts';
 import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
 import { seriesCsvAnswer } from './csv.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
@@ -25,41 +25,41 @@ export const getSeries: Route = {
     alternateContentType: 'text/csv',
     tag: 'series',
   },
-  handle: (request, context) => {
-    const { params, query, headers } = request;
-    const id = params.id!;
-    const unknown = unknownSeries(id, context.baseUrl);
-    if (unknown) return unknown;
-    const parsed = parseSeriesQuery(query, id, true);
-    if (parsed instanceof ApiError) return parsed;
-    if (wantsCsv(headers.accept)) return seriesCsvAnswer(request, context, id, parsed);
-    const { selection, asOf, plain } = parsed;
-    const publication = context.publication();
-    if (asOf !== undefined) {
-      return publication
-        ? seriesAsOf(request, context, publication, id, asOf, selection.window, 'json')
-        : seriesUnavailable(id);
-    }
-    const series = publication?.series.get(id);
-    if (!series) return seriesUnavailable(id);
-    // Computed off the serving thread, within the bound of on-demand work (series-computed.ts).
-    if (selection.transform)
-      return transformedSeries(request, context, publication!, series, {
-        ...selection,
-        transform: selection.transform,
-      });
-    // sort and limit without a window: over the whole history (the newest N of a monthly series too).
-    if (!plain)
-      return series.forSelection(
-        ...series.indexesOf(selection.window),
-        selection.order,
-        selection.limit,
-        selection.offset,
-      );
-    const window = selection.window!;
-    return 'days' in window ? series.forDays(window.days) : series.forRange(window.start, window.end);
-  },
+  handle: (request, context) =>
+    unknownSeries(request.params.id!, context.baseUrl) ?? seriesJsonAnswer(request.params.id!, request, context),
 };
+
+/**
+ * A known series as JSON (or CSV to `Accept: text/csv`), for /api/series/{id} and /api/data/{id} alike: the same
+ * windows, transforms, point in time and provenance whatever the path. Transforms and point-in-time answers are
+ * computed off the serving thread, within the bound of on-demand work (series-computed.ts).
+ */
+export function seriesJsonAnswer(id: string, request: RouteRequest, context: RouteContext): Answer | Promise<Answer> {
+  const parsed = parseSeriesQuery(request.query, id, true);
+  if (parsed instanceof ApiError) return parsed;
+  if (wantsCsv(request.headers.accept)) return seriesCsvAnswer(request, context, id, parsed);
+  const { selection, asOf, plain } = parsed;
+  const publication = context.publication();
+  if (asOf !== undefined) {
+    return publication
+      ? seriesAsOf(request, context, publication, id, asOf, selection, plain, 'json')
+      : seriesUnavailable(id);
+  }
+  const series = publication?.series.get(id);
+  if (!series) return seriesUnavailable(id);
+  if (selection.transform)
+    return transformedSeries(request, context, publication!, series, { ...selection, transform: selection.transform });
+  // sort and limit without a window: over the whole history (the newest N of a monthly series too).
+  if (!plain)
+    return series.forSelection(
+      ...series.indexesOf(selection.window),
+      selection.order,
+      selection.limit,
+      selection.offset,
+    );
+  const window = selection.window!;
+  return 'days' in window ? series.forDays(window.days) : series.forRange(window.start, window.end);
+}
 
 /** GET /api/series/{id}/vintages: the revision record of a series. */
 export const getSeriesVintages: Route = {

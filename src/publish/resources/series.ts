@@ -8,7 +8,7 @@ import { firstIndexOnOrAfter } from '../../timeseries/as-of.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import { type License, licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
-import type { Frequency, SeriesDef } from '../../timeseries/series.ts';
+import type { Frequency, SeriesDef, Unit } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { type SeriesFreshness, type Source, sourceOf } from '../freshness.ts';
 import {
@@ -278,9 +278,11 @@ export function transformedBody(
   selection: Selection & { transform: TransformSpec },
 ): string {
   const frequency = meta.frequency as Frequency;
+  const transform = transformMeta(selection.transform, meta.unit as Unit, frequency, observations);
   return JSON.stringify({
     data: selectPoints(observations, frequency, selection),
-    meta: { ...meta, transform: transformMeta(selection.transform, meta.unit, frequency, observations) },
+    // meta.unit and meta.frequency say what the values are: after the transform (issue 42).
+    meta: { ...meta, unit: transform.valueUnit, frequency: transform.valueFrequency, transform },
     ...(provenance ? { provenance } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import { dayReading } from '../../publish/day-reading.ts';
+import { dayReading } from '../../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import { wholeMonths } from '../../timeseries/date-window.ts';
 import { addDays } from '../../timeseries/dates.ts';

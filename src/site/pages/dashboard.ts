@@ -1,7 +1,7 @@
-import { dayReading } from '../../publish/day-reading.ts';
+import { dayReading } from '../../publish/model/day-reading.ts';
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { RegimeBody } from '../../publish/resources/model.ts';
-import { nextExpectedRelease, seriesDef } from '../../timeseries/catalog.ts';
+import { INDICATOR_COUNT, nextExpectedRelease, seriesDef } from '../../timeseries/catalog.ts';
 import { addDays, daysBetween, everyInterval } from '../../timeseries/dates.ts';
 import { citationBlocks, headlineCitation } from '../citation.ts';
 import { moveCue } from '../direction.ts';
@@ -38,7 +38,7 @@ export function dashboardPage(data: SiteData): Page {
   }
   if (data.lens) blocks.push(...lensBlocks(data));
   if (data.history && data.history.count > 0) blocks.push(...historyBlocks(data), ...wholeHistoryBlocks(data));
-  blocks.push({ kind: 'heading', level: 2, text: 'The 25 series', id: 'series' });
+  blocks.push({ kind: 'heading', level: 2, text: `The ${INDICATOR_COUNT} series`, id: 'series' });
   blocks.push({
     kind: 'paragraph',
     inlines: [
@@ -59,7 +59,7 @@ export function dashboardPage(data: SiteData): Page {
     title: 'US-dollar liquidity dashboard',
     description: regime
       ? `${leadText(data, regime)} Refreshed ${everyInterval(data.refreshIntervalHours)}.`
-      : `The current US-dollar liquidity regime and 25 indicators, refreshed ${everyInterval(data.refreshIntervalHours)}.`,
+      : `The current US-dollar liquidity regime and ${INDICATOR_COUNT} indicators, refreshed ${everyInterval(data.refreshIntervalHours)}.`,
     blocks,
   };
 }
