@@ -2,6 +2,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type Logger, pino } from 'pino';
+import type { OnDemand } from '../publish/on-demand.ts';
+import type { OnDemandResult, OnDemandTask } from '../publish/on-demand-tasks.ts';
 import { CORS_HEADERS } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import { ApiError, truncate, writeError } from './api-error.ts';
@@ -33,6 +35,10 @@ export interface AppDeps {
   logger?: Logger;
   /** The rate limit's clock, monotonic milliseconds (performance.now unless a test injects one). */
   clock?: () => number;
+  /** The bound of on-demand work (default: one per app, ON_DEMAND_LIMITS). */
+  onDemand?: OnDemand | undefined;
+  /** Where on-demand answers are computed (default: the worker thread; tests inject to observe). */
+  compute?: ((task: OnDemandTask) => Promise<OnDemandResult>) | undefined;
 }
 
 /** The HTTP service: one node:http server whose one request handler answers everything. */
@@ -90,7 +96,7 @@ export function buildApp(deps: AppDeps): App {
   const transport = strictTransportSecurity(baseUrl);
   const hsts = transport['strict-transport-security'];
   const context = routeContext(deps);
-  const dispatcher = createDispatcher(context, log);
+  const dispatcher = createDispatcher(context, log, undefined, (req) => clientKey(req, trusted));
   let closing = false;
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -118,7 +124,7 @@ export function buildApp(deps: AppDeps): App {
     );
   };
 
-  const answerMcp = mcpAnswerer(context, baseUrl, log);
+  const answerMcp = mcpAnswerer(context, baseUrl, log, (req) => clientKey(req, trusted));
 
   const server = createServer({ requireHostHeader: false }, handle);
   // A client that sends its request and half-closes (shuts its writing side) still waits for the answer. By
@@ -151,7 +157,7 @@ export function buildApp(deps: AppDeps): App {
 }
 
 /** The MCP endpoint: JSON-RPC over POST (streamable HTTP, stateless). GET /mcp is in the route table (405). */
-function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger) {
+function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger, clientOf: (req: IncomingMessage) => string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Browser MCP clients too: the SDK writes its head on top of these.
     for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
@@ -160,7 +166,7 @@ function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger) {
       if (body instanceof ApiError) return writeError(res, baseUrl, body);
       // The SDK is loaded on the first MCP request, not at start: most processes never see one.
       const { handleMcpRequest } = await import('./mcp.ts');
-      await handleMcpRequest(context, req, res, body);
+      await handleMcpRequest(context, req, res, body, clientOf(req));
     } catch (cause) {
       log.error({ err: cause, url: req.url }, 'an MCP exchange failed');
       if (!res.headersSent) writeError(res, baseUrl, INTERNAL_ERROR);

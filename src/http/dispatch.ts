@@ -38,6 +38,8 @@ export function createDispatcher(
   context: RouteContext,
   log?: Logger,
   deprecations: readonly Deprecation[] = DEPRECATIONS,
+  /** The client's key for its fair share of on-demand work (app.ts: its address, behind trusted proxies). */
+  clientOf?: (req: IncomingMessage) => string,
 ): Dispatcher {
   const match = compileRouter(ROUTE_TABLE);
   const declared = new Map(ROUTE_TABLE.map((r) => [r, declaredQueryNames(r)]));
@@ -59,6 +61,8 @@ export function createDispatcher(
       markdownPath: found?.markdownPath ?? false,
       ...(res ? { connection: () => clientConnection(res) } : {}),
     };
+    // Read only by the handlers that compute on demand: the address is not parsed for every pre-built answer.
+    if (clientOf) Object.defineProperty(request, 'client', { get: () => clientOf(req), enumerable: true });
     if (found && q >= 0 && takesNoUnknownParameter(path)) {
       const unknown = unknownParameter(search, declared.get(found.route)!);
       if (unknown) return unknown;

@@ -12,6 +12,7 @@ import { licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { ApiError, errorReply, writeError } from './api-error.ts';
 import { Admission } from './mcp-admission.ts';
+import { answerToolCall } from './mcp-fast-path.ts';
 import { webRequest, writeMcpResponse } from './mcp-response.ts';
 import { DeclaredQuery } from './query-params.ts';
 import { getCorrelation } from './routes/correlation.ts';
@@ -20,7 +21,7 @@ import { getHistory } from './routes/history.ts';
 import { getLens } from './routes/lens.ts';
 import { getModel } from './routes/model.ts';
 import { getRegime } from './routes/regime.ts';
-import { declaredQueryNames, type ParameterSpec, type Route, type RouteContext } from './routes/route.ts';
+import { type Answer, declaredQueryNames, type ParameterSpec, type Route, type RouteContext } from './routes/route.ts';
 import { getSeries } from './routes/series.ts';
 
 /**
@@ -201,12 +202,13 @@ export async function callTool(
   context: RouteContext,
   name: string,
   args: Record<string, unknown>,
+  client?: string,
 ): Promise<ToolResult> {
   const version = context.publication()?.version;
   const key = version === undefined ? undefined : `${version}|${name}|${JSON.stringify(args)}`;
   const known = key === undefined ? undefined : results.get(key);
   if (known) return known;
-  const result = await runTool(context, name, args);
+  const result = await runTool(context, name, args, client);
   if (key !== undefined && !result.isError) results.set(key, result);
   return result;
 }
@@ -235,7 +237,12 @@ function refuseUnknownArguments(name: string, args: Record<string, unknown>, kno
   );
 }
 
-async function runTool(context: RouteContext, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+async function runTool(
+  context: RouteContext,
+  name: string,
+  args: Record<string, unknown>,
+  client?: string,
+): Promise<ToolResult> {
   if (name === 'list_series') {
     refuseUnknownArguments(name, args, []);
     const body = seriesList(context.baseUrl);
@@ -245,6 +252,34 @@ async function runTool(context: RouteContext, name: string, args: Record<string,
       _meta: provenance(context, `${context.baseUrl}/api`),
     };
   }
+  const call = toolCall(context, name, args, client);
+  if (!('answer' in call)) return call;
+  const answer = await call.answer;
+  if (answer instanceof ApiError) return errorResult(answer, context.baseUrl);
+  const text = answer.body.toString();
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: JSON.parse(text) as Record<string, unknown>,
+    _meta: provenance(context, call.url),
+  };
+}
+
+/** An API tool's call: its route's answer (prepared, or computed within the bound) and the URL that answers alike. */
+export interface ToolCall {
+  answer: Answer | Promise<Answer>;
+  url: string;
+}
+
+/**
+ * Runs an API tool's route with the arguments as path and query parameters (throws McpError for an unknown tool
+ * or argument; list_series is not an API tool). `client` is the asker's share of the on-demand bound.
+ */
+export function toolCall(
+  context: RouteContext,
+  name: string,
+  args: Record<string, unknown>,
+  client?: string,
+): ToolCall | ToolResult {
   const tool = API_TOOLS.find((t) => t.name === name);
   // A protocol error, not a tool's result (MCP: "unknown tools" are -32602 Invalid params).
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 64)} (see tools/list).`);
@@ -271,30 +306,31 @@ async function runTool(context: RouteContext, name: string, args: Record<string,
       context.baseUrl,
     );
   }
-  const answer = await tool.route.handle(
+  const answer = tool.route.handle(
     {
       params,
       query: new DeclaredQuery(query, declaredQueryNames(tool.route)),
       headers: { accept: 'application/json' },
       path,
       markdownPath: false,
+      ...(client === undefined ? {} : { client }),
     },
     context,
   );
-  if (answer instanceof ApiError) return errorResult(answer, context.baseUrl);
-  const text = answer.body.toString();
   const search = query.toString();
-  return {
-    content: [{ type: 'text', text }],
-    structuredContent: JSON.parse(text) as Record<string, unknown>,
-    _meta: provenance(context, `${context.baseUrl}${path}${search ? `?${search}` : ''}`),
-  };
+  return { answer, url: `${context.baseUrl}${path}${search ? `?${search}` : ''}` };
+}
+
+/** Where an answer comes from (the _meta of a tool's result): the publication and the API URL that answers alike. */
+export function toolMeta(context: RouteContext, url: string) {
+  return provenance(context, url);
 }
 
 /** An MCP server over the current publication; a tool call waits for `ready()` (the stdio server's first read). */
 export function createMcpServer(
   context: RouteContext,
   ready: () => Promise<unknown> = () => Promise.resolve(),
+  client?: string,
 ): Server {
   const server = new Server(
     { name: 'usd-liquidity', title: 'US-dollar liquidity', version: SERVICE_VERSION },
@@ -306,7 +342,7 @@ export function createMcpServer(
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     await ready();
-    return callTool(context, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>);
+    return callTool(context, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>, client);
   });
   return server;
 }
@@ -349,6 +385,7 @@ export async function handleMcpRequest(
   req: IncomingMessage,
   res: ServerResponse,
   body: unknown,
+  client?: string,
 ): Promise<void> {
   const ticket = await admission.enter(goneSignal(res));
   if (res.destroyed || res.writableEnded) {
@@ -369,7 +406,9 @@ export async function handleMcpRequest(
     return;
   }
   res.once('close', ticket.done);
-  const server = createMcpServer(context);
+  // A tool call whose route answers a response is written from its bytes (mcp-fast-path.ts): MCP at REST's cost.
+  if (await answerToolCall(context, req, res, body, client)) return;
+  const server = createMcpServer(context, undefined, client);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -1,6 +1,9 @@
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
+import { OnDemand } from '../publish/on-demand.ts';
+import type { OnDemandResult, OnDemandTask } from '../publish/on-demand-tasks.ts';
 import { type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
+import { answerOffThread } from '../publish/worker-pool.ts';
 import { buildDirectory } from './directory.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { RouteContext } from './routes/route.ts';
@@ -15,6 +18,10 @@ export interface RouteContextDeps {
   };
   /** Source of the current publication; swapped by the publisher after each refresh. */
   publication: () => Publication | undefined;
+  /** The bound of on-demand work (default: ON_DEMAND_LIMITS, one per context). */
+  onDemand?: OnDemand | undefined;
+  /** Where on-demand answers are computed (default: the worker thread; tests inject to observe). */
+  compute?: ((task: OnDemandTask) => Promise<OnDemandResult>) | undefined;
 }
 
 /** What the route handlers read: the base URL, the current publication, the directory and the OpenAPI document. */
@@ -29,6 +36,8 @@ export function routeContext(deps: RouteContextDeps): RouteContext {
     baseUrl,
     publication: deps.publication,
     directory,
+    onDemand: deps.onDemand ?? new OnDemand(),
+    compute: deps.compute ?? answerOffThread,
     openapi() {
       const publication = deps.publication();
       const version = publication?.version ?? 0;

@@ -66,7 +66,7 @@ export interface Publication extends Downloads {
   readonly changelog: Resource<ChangelogBody> | undefined;
   readonly health: Resource<HealthBody>;
   /** The provenance object of an answer reading these series (on-demand answers: /api/series.json). */
-  readonly provenance: (ids: readonly string[]) => Provenance;
+  readonly provenance: (ids: readonly string[], asOf?: string) => Provenance;
   /** GET /api/series: every series of the catalog, with its terms and how current it is. */
   readonly catalog: Resource<CatalogBody>;
   /** Real responses, trimmed, by route path: the OpenAPI and documentation examples. */
@@ -281,7 +281,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     changelog,
     health,
     catalog,
-    provenance: (ids) => provenance(ids),
+    provenance: (ids, asOf) => provenance(ids, asOf),
     examples,
     errors,
     weeklyNotes: input.weeklyNotes ?? new Map(),

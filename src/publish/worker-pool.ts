@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import { Piscina } from 'piscina';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { modelSeries } from './model/computation.ts';
+import type { OnDemandResult, OnDemandTask } from './on-demand-tasks.ts';
 import type { WorkbookSpec } from './workbook.ts';
 import type { AsOfTask, AsOfTaskResult } from './worker-tasks.ts';
 
@@ -34,6 +35,14 @@ export async function computeAsOfOffThread(
   instant: string,
 ): Promise<AsOfTaskResult> {
   return workerPool().run({ vintaged: modelSeries(vintaged), instant } satisfies AsOfTask, { name: 'asOf' });
+}
+
+/**
+ * An answer computed on demand for one client (a transform, a many-series download, vintages, a series as of an
+ * instant: on-demand-tasks.ts), on the worker thread. The caller bounds how many wait (publish/on-demand.ts).
+ */
+export async function answerOffThread(task: OnDemandTask): Promise<OnDemandResult> {
+  return workerPool().run(task, { name: 'answer' });
 }
 
 /** An xlsx workbook's bytes, built on the worker thread. */

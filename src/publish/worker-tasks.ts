@@ -1,5 +1,6 @@
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { type ModelAsOf, modelAsOf } from './model/run.ts';
+import { type OnDemandResult, type OnDemandTask, runOnDemandTask } from './on-demand-tasks.ts';
 import { type WorkbookSpec, workbookBytes } from './workbook.ts';
 
 /** The tasks of the worker thread (worker-pool.ts): what would stall every request in flight on the serving thread. */
@@ -35,4 +36,9 @@ export async function computeAsOfHere(
   instant: string,
 ): Promise<AsOfTaskResult> {
   return asOf({ vintaged: new Map(vintaged), instant });
+}
+
+/** An answer computed on demand for one client (on-demand-tasks.ts). */
+export function answer(task: OnDemandTask): OnDemandResult {
+  return runOnDemandTask(task);
 }

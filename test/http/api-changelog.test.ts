@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { API_VERSION, API_VERSIONS, deprecationHeaders } from '../../src/http/api-changelog.ts';
 import { createDispatcher } from '../../src/http/dispatch.ts';
 import { openapiFingerprint } from '../../src/http/openapi-fingerprint.ts';
+import { OnDemand } from '../../src/publish/on-demand.ts';
 import type { PreparedResponse } from '../../src/publish/prepared-response.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
@@ -54,6 +55,8 @@ describe('versioning: the changelog, the fingerprint and deprecations', () => {
       publication: () => h.publisher.current,
       directory: undefined as unknown as PreparedResponse,
       openapi: () => undefined as unknown as PreparedResponse,
+      onDemand: new OnDemand(),
+      compute: () => Promise.reject(new Error('nothing is computed here')),
     };
     const dispatcher = createDispatcher(context, undefined, [d]);
     const answer = dispatcher.answer({ url: '/api/regime', headers: {} } as never) as PreparedResponse;

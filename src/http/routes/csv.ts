@@ -1,6 +1,5 @@
-import type { Publication } from '../../publish/publication.ts';
 import { ApiError } from '../api-error.ts';
-import { asOfAnswer } from '../as-of-answer.ts';
+import { seriesAsOf, seriesCsv } from '../series-computed.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS, type SeriesQuery } from '../series-query.ts';
 import { asOfParameter } from '../window-param.ts';
@@ -31,24 +30,31 @@ export const getSeriesCsv: Route = {
 };
 
 /** A known series' CSV route (/api/series/{id}.csv and /api/data/{id}.csv alike). */
-export function seriesCsvRoute(id: string, { query }: RouteRequest, { publication }: RouteContext): Answer {
-  const parsed = parseSeriesQuery(query, id, true);
-  return parsed instanceof ApiError ? parsed : seriesCsvAnswer(id, parsed, publication());
+export function seriesCsvRoute(id: string, request: RouteRequest, context: RouteContext): Answer | Promise<Answer> {
+  const parsed = parseSeriesQuery(request.query, id, true);
+  return parsed instanceof ApiError ? parsed : seriesCsvAnswer(request, context, id, parsed);
 }
 
 /**
  * A series as CSV (for /api/series/{id}.csv and for /api/series/{id} with `Accept: text/csv`), now or as known
  * at an instant.
  */
-export function seriesCsvAnswer(id: string, parsed: SeriesQuery, publication: Publication | undefined): Answer {
+export function seriesCsvAnswer(
+  request: RouteRequest,
+  context: RouteContext,
+  id: string,
+  parsed: SeriesQuery,
+): Answer | Promise<Answer> {
   const withheld = valuesWithheld(id);
   if (withheld) return withheld;
+  const publication = context.publication();
+  if (!publication) return seriesUnavailable(id);
   const { selection, asOf } = parsed;
   if (asOf !== undefined) {
-    const known = publication?.vintages.csvAsOf(id, asOf, selection);
-    return known ? asOfAnswer(known, asOf, `series "${id}"`, 'series_unavailable') : seriesUnavailable(id);
+    return seriesAsOf(request, context, publication, id, asOf, selection, false, 'csv');
   }
-  return publication?.csv.forSeries(id, selection) ?? seriesUnavailable(id);
+  // A kept common window at once; any other on the worker thread (series-computed.ts).
+  return seriesCsv(request, context, publication, id, selection);
 }
 
 /** GET /api/bulk.zip: every reproducible series, the history and the model in one file. */

@@ -1,11 +1,17 @@
 import type { Publication } from '../../publish/publication.ts';
+import type { Admit } from '../../publish/resources/model-as-of.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
+import { admitFor } from '../computed-answer.ts';
 import { wantsCsv } from '../negotiation.ts';
 import type { DeclaredQuery } from '../query-params.ts';
 import { History } from '../schemas/regime.ts';
 import { DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, parseAsOf, parseWindow } from '../window-param.ts';
-import { type Answer, noDataYet, type Route, resourceAnswer } from './route.ts';
+import { type Answer, noDataYet, type Route, type RouteContext, type RouteRequest, resourceAnswer } from './route.ts';
+
+/** The bound of on-demand work, for this request's client, on whichever publication answers. */
+const admitOf = (request: RouteRequest, context: RouteContext) => (publication: Publication) =>
+  admitFor(request, context, publication);
 
 export const getHistory: Route = {
   path: '/api/history',
@@ -22,8 +28,9 @@ export const getHistory: Route = {
     alternateContentType: 'text/csv',
     tag: 'model',
   },
-  handle: ({ query, headers }, context) => {
-    if (wantsCsv(headers.accept)) return historyCsvAnswer(query, context.publication());
+  handle: (request, context) => {
+    const { query, headers } = request;
+    if (wantsCsv(headers.accept)) return historyCsvAnswer(query, context.publication(), admitOf(request, context));
     const range = parseWindow(undefined, query.get('start'), query.get('end'));
     if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
     const window = range.value;
@@ -31,7 +38,8 @@ export const getHistory: Route = {
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
     const publication = context.publication();
     if (asOf.value !== undefined && publication) {
-      return historyAsOf(publication, asOf.value, window && 'start' in window ? window : null, false);
+      const range = window && 'start' in window ? window : null;
+      return historyAsOf(publication, asOf.value, range, false, admitFor(request, context, publication));
     }
     return resourceAnswer(
       context,
@@ -49,8 +57,9 @@ export async function historyAsOf(
   instant: string,
   range: { start: string; end: string | null } | null,
   csv: boolean,
+  admit?: Admit,
 ): Promise<Answer> {
-  const outcome = await publication.asOf.history(instant, range, csv);
+  const outcome = await publication.asOf.history(instant, range, csv, admit);
   return asOfAnswer(outcome, instant, 'history', 'history_unavailable');
 }
 
@@ -58,13 +67,18 @@ export async function historyAsOf(
  * The history as CSV, whole or from start to end, now or as known at asOf (for /api/history.csv and
  * /api/history with Accept).
  */
-export function historyCsvAnswer(query: DeclaredQuery, publication: Publication | undefined): Answer | Promise<Answer> {
+export function historyCsvAnswer(
+  query: DeclaredQuery,
+  publication: Publication | undefined,
+  admit?: (publication: Publication) => Admit,
+): Answer | Promise<Answer> {
   const range = parseWindow(undefined, query.get('start'), query.get('end'));
   if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
   const window = range.value && 'start' in range.value ? range.value : undefined;
   const asOf = parseAsOf(query.get('asOf'));
   if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
-  if (asOf.value !== undefined && publication) return historyAsOf(publication, asOf.value, window ?? null, true);
+  if (asOf.value !== undefined && publication)
+    return historyAsOf(publication, asOf.value, window ?? null, true, admit?.(publication));
   const csv = publication?.csv.historyCsv(window);
   if (csv) return csv;
   if (!publication || publication.current.size === 0) return noDataYet('history');
@@ -87,5 +101,5 @@ export const getHistoryCsv: Route = {
     errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable', 'no_data_yet'],
     tag: 'model',
   },
-  handle: ({ query }, { publication }) => historyCsvAnswer(query, publication()),
+  handle: (request, context) => historyCsvAnswer(request.query, context.publication(), admitOf(request, context)),
 };

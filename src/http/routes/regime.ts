@@ -1,5 +1,6 @@
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
+import { admitFor } from '../computed-answer.ts';
 import { Regime } from '../schemas/regime.ts';
 import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../window-param.ts';
 import { type Route, resourceAnswer } from './route.ts';
@@ -18,13 +19,16 @@ export const getRegime: Route = {
     errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'regime_unavailable', 'no_data_yet'],
     tag: 'model',
   },
-  handle: ({ query }, context) => {
+  handle: (request, context) => {
+    const { query } = request;
     const asOf = parseAsOf(query.get('asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
     const instant = asOf.value;
     const publication = context.publication();
     if (instant !== undefined && publication) {
-      return publication.asOf.regime(instant).then((o) => asOfAnswer(o, instant, 'regime', 'regime_unavailable'));
+      return publication.asOf
+        .regime(instant, admitFor(request, context, publication))
+        .then((o) => asOfAnswer(o, instant, 'regime', 'regime_unavailable'));
     }
     return resourceAnswer(
       context,

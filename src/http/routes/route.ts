@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { TSchema } from '@sinclair/typebox';
 import type { CachePolicy } from '../../publish/cache-policy.ts';
+import type { OnDemand } from '../../publish/on-demand.ts';
+import type { OnDemandResult, OnDemandTask } from '../../publish/on-demand-tasks.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import type { Publication } from '../../publish/publication.ts';
 import { ApiError } from '../api-error.ts';
@@ -66,6 +68,11 @@ export interface RouteRequest {
    * absent outside a real connection (inject()).
    */
   connection?: () => ClientConnection;
+  /**
+   * The client's address (or its /64 for IPv6: http/client-address.ts), for its fair share of the work computed
+   * on demand; absent outside a real connection (one anonymous client then).
+   */
+  client?: string;
 }
 
 /** What a computation off the serving thread may know of the client waiting for it. */
@@ -83,6 +90,10 @@ export interface RouteContext {
   directory: PreparedResponse;
   /** The OpenAPI document of the current publication (its examples are real responses). */
   openapi(): PreparedResponse;
+  /** The bound and the memo of every answer computed on demand (publish/on-demand.ts). */
+  onDemand: OnDemand;
+  /** Computes an on-demand answer: on the worker thread in the service; tests inject their own. */
+  compute(task: OnDemandTask): Promise<OnDemandResult>;
 }
 
 /** What a handler answers: a prepared response to write, or an error to render as the envelope. */

@@ -1,13 +1,12 @@
 import { Value } from '@sinclair/typebox/value';
 import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
-import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
-import { prepareJson } from '../../publish/prepared-response.ts';
 import type { Publication } from '../../publish/publication.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
 import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SeriesSetResponse } from '../schemas/series.ts';
+import { seriesSet as computedSet } from '../series-computed.ts';
 import { seriesUnavailable, unknownCatalogSeries, valuesWithheld } from '../series-errors.ts';
 import { parseTransform } from '../transform-param.ts';
 import { DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
@@ -44,8 +43,10 @@ export const getSeriesSetCsv: Route = {
     errors: [...SERIES_SET_ERRORS],
     tag: 'series',
   },
-  handle: ({ query }, { baseUrl, publication }) =>
-    seriesSet(query, baseUrl, publication(), (ids, window, transform, p) => p.csv.forSeriesSet(ids, window, transform)),
+  handle: (request, context) =>
+    seriesSet(request.query, context.baseUrl, context.publication(), (ids, window, transform, p) =>
+      computedSet(request, context, p, ids, window, transform, 'csv'),
+    ),
 };
 
 /** GET /api/series.json?ids=…: the same as JSON columns. */
@@ -63,11 +64,10 @@ export const getSeriesSetJson: Route = {
     errors: [...SERIES_SET_ERRORS],
     tag: 'series',
   },
-  handle: ({ query }, { baseUrl, publication }) =>
-    seriesSet(query, baseUrl, publication(), (ids, window, transform, p) => {
-      const set = p.csv.setJson(ids, window, transform);
-      return set && prepareJson({ ...set, provenance: p.provenance(ids) }, CACHE_CONTROL.series);
-    }),
+  handle: (request, context) =>
+    seriesSet(request.query, context.baseUrl, context.publication(), (ids, window, transform, p) =>
+      computedSet(request, context, p, ids, window, transform, 'json'),
+    ),
 };
 
 export function seriesSet(

@@ -1,12 +1,11 @@
 import { Value } from '@sinclair/typebox/value';
-import type { Publication } from '../../publish/publication.ts';
 import { ApiError } from '../api-error.ts';
-import { asOfAnswer } from '../as-of-answer.ts';
 import { wantsCsv } from '../negotiation.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
+import { seriesAsOf, seriesVintages, transformedSeries } from '../series-computed.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
-import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS, type SeriesQuery } from '../series-query.ts';
+import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
 import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
 import { seriesCsvAnswer } from './csv.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
@@ -32,21 +31,24 @@ export const getSeries: Route = {
 
 /**
  * A known series as JSON (or CSV to `Accept: text/csv`), for /api/series/{id} and /api/data/{id} alike: the same
- * windows, transforms, point in time and provenance whatever the path.
+ * windows, transforms, point in time and provenance whatever the path. Transforms and point-in-time answers are
+ * computed off the serving thread, within the bound of on-demand work (series-computed.ts).
  */
-export function seriesJsonAnswer(
-  id: string,
-  { query, headers }: RouteRequest,
-  { publication }: RouteContext,
-): Answer | Promise<Answer> {
-  const parsed = parseSeriesQuery(query, id, true);
+export function seriesJsonAnswer(id: string, request: RouteRequest, context: RouteContext): Answer | Promise<Answer> {
+  const parsed = parseSeriesQuery(request.query, id, true);
   if (parsed instanceof ApiError) return parsed;
-  if (wantsCsv(headers.accept)) return seriesCsvAnswer(id, parsed, publication());
+  if (wantsCsv(request.headers.accept)) return seriesCsvAnswer(request, context, id, parsed);
   const { selection, asOf, plain } = parsed;
-  if (asOf !== undefined) return seriesAsOfAnswer(id, asOf, parsed, publication());
-  const series = publication()?.series.get(id);
+  const publication = context.publication();
+  if (asOf !== undefined) {
+    return publication
+      ? seriesAsOf(request, context, publication, id, asOf, selection, plain, 'json')
+      : seriesUnavailable(id);
+  }
+  const series = publication?.series.get(id);
   if (!series) return seriesUnavailable(id);
-  if (selection.transform) return series.transformed({ ...selection, transform: selection.transform });
+  if (selection.transform)
+    return transformedSeries(request, context, publication!, series, { ...selection, transform: selection.transform });
   // sort and limit without a window: over the whole history (the newest N of a monthly series too).
   if (!plain)
     return series.forSelection(
@@ -57,19 +59,6 @@ export function seriesJsonAnswer(
     );
   const window = selection.window!;
   return 'days' in window ? series.forDays(window.days) : series.forRange(window.start, window.end);
-}
-
-/** The series as known at an instant, selected and transformed as asked, or why nothing was known then. */
-function seriesAsOfAnswer(
-  id: string,
-  instant: string,
-  { selection, plain }: SeriesQuery,
-  publication: Publication | undefined,
-): Answer {
-  const answer = publication?.vintages.seriesAsOf(id, instant, selection, plain);
-  return answer === undefined
-    ? seriesUnavailable(id)
-    : asOfAnswer(answer, instant, `series "${id}"`, 'series_unavailable');
 }
 
 /** GET /api/series/{id}/vintages: the revision record of a series. */
@@ -110,12 +99,13 @@ export const getSeriesVintagesCsv: Route = {
 };
 
 function vintagesAnswer(
-  { params, query }: RouteRequest,
-  { baseUrl, publication }: RouteContext,
+  request: RouteRequest,
+  context: RouteContext,
   format: 'json' | 'csv',
-): Answer {
+): Answer | Promise<Answer> {
+  const { params, query } = request;
   const id = params.id!;
-  const unknown = unknownSeries(id, baseUrl);
+  const unknown = unknownSeries(id, context.baseUrl);
   if (unknown) return unknown;
   const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
   if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
@@ -128,7 +118,9 @@ function vintagesAnswer(
     );
   const withheld = valuesWithheld(id);
   if (withheld) return withheld;
-  return publication()?.vintages.vintages(id, window.value, view, format) ?? seriesUnavailable(id);
+  const publication = context.publication();
+  if (!publication) return seriesUnavailable(id);
+  return seriesVintages(request, context, publication, id, window.value, view, format);
 }
 
 /** GET /api/series/{id}/feed.xml: new observations and revisions as Atom, for a feed reader. */

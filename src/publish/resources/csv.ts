@@ -133,6 +133,12 @@ export function historyCsv(history: HistoryBody): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** A plain common window (`days` of COMMON_DAYS, ascending, whole): its CSV is kept for the publication's life. */
+export function isKeptSelection({ window, order, limit, transform, offset }: Selection): boolean {
+  const plain = order === 'asc' && limit === undefined && transform === null && !offset;
+  return plain && window !== null && 'days' in window && COMMON_DAYS.includes(window.days);
+}
+
 /**
  * The CSV answers of one publication, built on first request. Only the common windows are kept (an LRU bounded
  * in bytes): any other `days` is built for its request (a few thousand rows, about a millisecond) and not kept,
@@ -160,14 +166,11 @@ export class CsvDownloads {
    * FRED's units and frequency when asked; undefined when none is stored.
    */
   forSeries(id: string, selection: Selection): PreparedResponse | undefined {
-    const { window, order, limit, transform } = selection;
-    const plain = order === 'asc' && limit === undefined && transform === null;
-    const keep = plain && window !== null && 'days' in window && COMMON_DAYS.includes(window.days);
-    return this.#cached(`${id}|${selectionKey(selection)}`, keep, () => {
+    return this.#cached(`${id}|${selectionKey(selection)}`, isKeptSelection(selection), () => {
       const entry = this.#series(id);
       if (!entry || entry.observations.length === 0) return undefined;
       const points = selectPoints(entry.observations, entry.def.frequency, selection);
-      return seriesCsv(entry.def, points, transform);
+      return seriesCsv(entry.def, points, selection.transform);
     });
   }
 

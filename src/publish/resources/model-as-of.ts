@@ -6,6 +6,7 @@ import type { Observation } from '../../timeseries/observation.ts';
 import { knowledgeInstants, seriesAsOf, type VintagedSeries } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import type { ModelAsOf } from '../model/run.ts';
+import { BUSY_RETRY_SECONDS, type Busy, isBusy } from '../on-demand.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
 import { computeAsOfOffThread } from '../worker-pool.ts';
@@ -28,6 +29,12 @@ export type AsOfOutcome =
   | { refused: 'before-first-load' | 'nothing-scored'; storeFirstLoadAt: string | null; reason?: string }
   | { busy: true }
   | { failed: string };
+
+/**
+ * Runs a model computation within the bound of on-demand work, shared fairly between clients (publish/on-demand.ts),
+ * or answers busy without starting it. Without one, at most MAX_PENDING_COMPUTATIONS run at once.
+ */
+export type Admit = <T>(key: string, work: () => Promise<T>) => Promise<T | Busy>;
 
 /** Computes the model as of an instant; off the serving thread in the service (worker-pool.ts). */
 export type AsOfCompute = (vintaged: ReadonlyMap<string, VintagedSeries>, instant: string) => Promise<AsOfTaskResult>;
@@ -56,7 +63,10 @@ export class AsOfAnswers {
   #instants: string[] | undefined;
   readonly #models = new LRUCache<string, ModelAsOf | { unscored: string }>({ max: KEPT_MODELS });
   readonly #lenses = new LRUCache<string, ReturnType<typeof lensBodies> | { unscored: string }>({ max: KEPT_MODELS });
-  readonly #running = new Map<string, Promise<ModelAsOf | { unscored: string } | { failed: string }>>();
+  readonly #running = new Map<
+    string,
+    Promise<ModelAsOf | { unscored: string } | { failed: string } | { busy: true }>
+  >();
   readonly #answers = new LRUCache<string, PreparedResponse>({
     maxSize: 16 * 1024 * 1024,
     sizeCalculation: (response) => response.body.length || 1,
@@ -82,12 +92,12 @@ export class AsOfAnswers {
   }
 
   /** /api/regime?asOf=…: the regime a publication at that instant would have served. */
-  async regime(instant: string): Promise<AsOfOutcome> {
+  async regime(instant: string, admit?: Admit): Promise<AsOfOutcome> {
     const where = this.#locate(instant);
     if ('refused' in where) return where;
     const cached = this.#answers.get(`regime|${instant}`);
     if (cached) return cached;
-    const model = await this.#model(where);
+    const model = await this.#model(where, admit);
     if (!('regime' in model)) return model;
     const body: RegimeBody & { asOf: AsOfMeta } = {
       ...withDriverUrls(model.regime, this.#baseUrl),
@@ -101,13 +111,14 @@ export class AsOfAnswers {
     instant: string,
     range: { start: string; end: string | null } | null,
     csv: boolean,
+    admit?: Admit,
   ): Promise<AsOfOutcome> {
     const where = this.#locate(instant);
     if ('refused' in where) return where;
     const key = `history|${instant}|${range ? `${range.start}..${range.end ?? ''}` : 'all'}|${csv ? 'csv' : 'json'}`;
     const cached = this.#answers.get(key);
     if (cached) return cached;
-    const model = await this.#model(where);
+    const model = await this.#model(where, admit);
     if (!('history' in model)) return model;
     const whole: HistoryBody & { asOf: AsOfMeta } = { ...model.history, ...this.#stamp(where, model) };
     const body = range ? { ...sliceHistory(whole, range.start, range.end), asOf: where.meta } : whole;
@@ -181,13 +192,16 @@ export class AsOfAnswers {
   }
 
   /** The model for a key: kept, already running (joined), or started when fewer than the limit run. */
-  async #model(where: {
-    effective: string;
-    key: string;
-    meta: AsOfMeta;
-  }): Promise<ModelAsOf | Exclude<AsOfOutcome, PreparedResponse>> {
+  async #model(
+    where: {
+      effective: string;
+      key: string;
+      meta: AsOfMeta;
+    },
+    admit: Admit | undefined,
+  ): Promise<ModelAsOf | Exclude<AsOfOutcome, PreparedResponse>> {
     const kept = this.#models.get(where.key);
-    const outcome = kept ?? (await this.#run(where));
+    const outcome = kept ?? (await this.#run(where, admit));
     if ('busy' in outcome || 'failed' in outcome) return outcome;
     if ('unscored' in outcome) {
       return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: outcome.unscored };
@@ -195,15 +209,25 @@ export class AsOfAnswers {
     return outcome;
   }
 
-  #run(where: {
-    effective: string;
-    key: string;
-  }): Promise<ModelAsOf | { unscored: string } | { failed: string } | { busy: true }> {
+  #run(
+    where: {
+      effective: string;
+      key: string;
+    },
+    admit: Admit | undefined,
+  ): Promise<ModelAsOf | { unscored: string } | { failed: string } | { busy: true }> {
     const running = this.#running.get(where.key);
     if (running) return running;
-    if (this.#running.size >= MAX_PENDING_COMPUTATIONS) return Promise.resolve({ busy: true });
-    const started = this.#compute(this.#vintaged, where.effective)
-      .then((result): ModelAsOf | { unscored: string } | { failed: string } => {
+    const work = () => this.#compute(this.#vintaged, where.effective);
+    const gate: Admit =
+      admit ??
+      (<T>(_key: string, run: () => Promise<T>) =>
+        this.#running.size >= MAX_PENDING_COMPUTATIONS
+          ? Promise.resolve<Busy>({ busy: true, retryAfterSeconds: BUSY_RETRY_SECONDS })
+          : run());
+    const started = gate(`as-of-model|${where.key}`, work)
+      .then((result): ModelAsOf | { unscored: string } | { failed: string } | { busy: true } => {
+        if (isBusy(result)) return { busy: true };
         if (!result.ok) return { failed: result.error };
         const model = result.model ?? { unscored: 'not enough stored history to score a day' };
         this.#models.set(where.key, model);

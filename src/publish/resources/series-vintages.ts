@@ -15,7 +15,7 @@ import {
 } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { seriesFreshness } from '../freshness.ts';
-import { type PreparedResponse, prepareBody, prepareJson, withHeaders } from '../prepared-response.ts';
+import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
 import { CSV_CONTENT_TYPE, seriesCsv, valueColumn } from './csv.ts';
 import { buildSeriesResponses, DEFAULT_DAYS } from './series.ts';
@@ -43,9 +43,12 @@ export class SeriesVintages {
   constructor(
     vintaged: ReadonlyMap<string, VintagedSeries>,
     provenance: (ids: readonly string[], asOf?: string) => Provenance,
+    /** The store's first load, when `vintaged` is not the whole store (a task on the worker thread holds one series). */
+    storeFirstLoadAt?: string | null,
   ) {
     this.#vintaged = vintaged;
     this.#provenance = provenance;
+    this.#firstLoad = storeFirstLoadAt;
   }
 
   /** When the store first saw anything (computed once). */
@@ -165,19 +168,28 @@ export class SeriesVintages {
     const rows = vintageRows(series, from, to, view);
     const response =
       format === 'csv'
-        ? withHeaders(prepareBody(Buffer.from(vintagesCsv(def, rows)), CSV_CONTENT_TYPE, CACHE_CONTROL.csv), {
-            'content-disposition': `attachment; filename="${id}-vintages${view === 'first-release' ? '-first-release' : ''}.csv"`,
-          })
-        : prepareJson(
+        ? withHeaders(
+            prepareBody(Buffer.from(vintagesCsv(def, rows)), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle'),
             {
-              id,
-              unit: def.unit,
-              view,
-              storeFirstLoadAt: this.storeFirstLoadAt(),
-              vintages: rows,
-              provenance: this.#provenance([id]),
+              'content-disposition': `attachment; filename="${id}-vintages${view === 'first-release' ? '-first-release' : ''}.csv"`,
             },
+          )
+        : prepareBody(
+            Buffer.from(
+              JSON.stringify({
+                id,
+                unit: def.unit,
+                view,
+                storeFirstLoadAt: this.storeFirstLoadAt(),
+                vintages: rows,
+                provenance: this.#provenance([id]),
+              }),
+            ),
+            JSON_CONTENT_TYPE,
             CACHE_CONTROL.series,
+            200,
+            // Built for one client: encoded when one asks for an encoding, not at once (prepared-response.ts).
+            'if-idle',
           );
     this.#cache.set(key, response);
     return response;

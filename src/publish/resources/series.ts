@@ -200,17 +200,9 @@ export class SeriesResponses {
     const key = `${this.meta.id}:${etag}`;
     const cached = transformedAnswers.get(key);
     if (cached) return cached;
-    const observations = this.#serialized.observations;
-    const frequency = this.meta.frequency as Frequency;
-    const transform = transformMeta(selection.transform, this.meta.unit as Unit, frequency, observations);
-    const body = {
-      data: selectPoints(observations, frequency, selection),
-      // meta.unit and meta.frequency say what the values are: after the transform (issue 42).
-      meta: { ...this.meta, unit: transform.valueUnit, frequency: transform.valueFrequency, transform },
-      ...(this.#provenance ? { provenance: this.#provenance } : {}),
-    };
+    const body = transformedBody(this.#serialized.observations, this.meta, this.#provenance, selection);
     const response = prepared(
-      Buffer.from(JSON.stringify(body)),
+      Buffer.from(body),
       etag,
       JSON_CONTENT_TYPE,
       CACHE_CONTROL.series,
@@ -220,6 +212,11 @@ export class SeriesResponses {
     );
     transformedAnswers.set(key, response);
     return response;
+  }
+
+  /** The provenance every answer of this series carries (an answer computed elsewhere carries it too). */
+  get provenance(): Provenance | undefined {
+    return this.#provenance;
   }
 
   /** The indexes [from, to) of a window: `days` up to the last observation, or start to end (inclusive). */
@@ -267,6 +264,27 @@ export class SeriesResponses {
     // The same URL answers CSV to `Accept: text/csv` (routes/series.ts): caches must key on Accept too.
     return prepared(body, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, compression);
   }
+}
+
+/**
+ * The JSON of a FRED-style transformed answer (units, frequency): the points selected (series-selection.ts)
+ * without z-scores, meta.transform saying what was done. A pure function of its inputs: the worker thread
+ * computes it for the service (on-demand-tasks.ts).
+ */
+export function transformedBody(
+  observations: readonly Observation[],
+  meta: SeriesMeta,
+  provenance: Provenance | undefined,
+  selection: Selection & { transform: TransformSpec },
+): string {
+  const frequency = meta.frequency as Frequency;
+  const transform = transformMeta(selection.transform, meta.unit as Unit, frequency, observations);
+  return JSON.stringify({
+    data: selectPoints(observations, frequency, selection),
+    // meta.unit and meta.frequency say what the values are: after the transform (issue 42).
+    meta: { ...meta, unit: transform.valueUnit, frequency: transform.valueFrequency, transform },
+    ...(provenance ? { provenance } : {}),
+  });
 }
 
 /**

@@ -1,0 +1,130 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import type { PreparedResponse } from '../publish/prepared-response.ts';
+import { ApiError, errorReply } from './api-error.ts';
+import { toolCall, toolMeta } from './mcp.ts';
+import { chooseEncoding } from './negotiation.ts';
+import type { RouteContext } from './routes/route.ts';
+
+/**
+ * MCP at REST's cost (issue 41): a `tools/call` of an API tool whose route answers a response — pre-built, or
+ * computed within the bound of on-demand work — is written from that response's bytes: the JSON-RPC result holds
+ * the body twice (as the text content, escaped once per response and kept, and as structuredContent, as it is),
+ * so nothing is parsed, validated or serialized again per call. The SDK's path (a server and a transport per
+ * exchange, the result parsed and re-serialized) cost 40–120 ms of the serving thread for a year of a series,
+ * against 0.6 ms over REST. Everything else — other methods, batches, errors, list_series, a request the SDK
+ * would refuse (Accept, Content-Type, protocol version) — goes the SDK's way: false is returned, nothing written.
+ */
+const escapedBodies = new WeakMap<PreparedResponse, Buffer>();
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+const MIN_COMPRESS_BYTES = 1024;
+
+interface ToolCallRequest {
+  jsonrpc: '2.0';
+  id: string | number;
+  method: 'tools/call';
+  params: { name: string; arguments?: Record<string, unknown> };
+}
+
+function isToolCall(body: unknown): body is ToolCallRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const m = body as Record<string, unknown>;
+  const params = m.params as Record<string, unknown> | undefined;
+  return (
+    m.jsonrpc === '2.0' &&
+    m.method === 'tools/call' &&
+    (typeof m.id === 'string' || (typeof m.id === 'number' && Number.isInteger(m.id))) &&
+    typeof params === 'object' &&
+    params !== null &&
+    typeof params.name === 'string' &&
+    params.name !== 'list_series' &&
+    (params.arguments === undefined ||
+      (typeof params.arguments === 'object' && params.arguments !== null && !Array.isArray(params.arguments)))
+  );
+}
+
+/** The SDK's own checks of a POST (webStandardStreamableHttp.js): a request it would refuse is left to it. */
+function sdkWouldServe(req: IncomingMessage): boolean {
+  const accept = req.headers.accept ?? '';
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const version = req.headers['mcp-protocol-version'];
+  return (
+    accept.includes('application/json') &&
+    accept.includes('text/event-stream') &&
+    type === 'application/json' &&
+    (version === undefined || (typeof version === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(version)))
+  );
+}
+
+/** Answers a tool call from its route's response bytes; false when the call is left to the SDK. */
+export async function answerToolCall(
+  context: RouteContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+  client: string | undefined,
+): Promise<boolean> {
+  if (!isToolCall(body) || !sdkWouldServe(req)) return false;
+  let call: ReturnType<typeof toolCall>;
+  try {
+    call = toolCall(context, body.params.name, { ...(body.params.arguments ?? {}) }, client);
+  } catch {
+    return false; // an unknown tool or argument: the SDK answers the protocol error
+  }
+  if (!('answer' in call)) return false;
+  const answer = await call.answer;
+  if (answer instanceof ApiError) {
+    // The tool's error result (busy included), as the SDK path words it, without running the tool again.
+    const text = errorReply(context.baseUrl, answer).body;
+    const result = { content: [{ type: 'text', text }], isError: true };
+    await write(req, res, Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: body.id, result })));
+    return true;
+  }
+  if (answer.status !== 200) return false;
+  if (!(answer.headers['content-type'] ?? '').startsWith('application/json')) return false;
+  const bytes = resultBytes(body.id, answer, JSON.stringify(toolMeta(context, call.url)));
+  await write(req, res, bytes);
+  return true;
+}
+
+/** The JSON-RPC response: the id, then the result with the body as text and as structured content. */
+function resultBytes(id: string | number, answer: PreparedResponse, meta: string): Buffer {
+  const body = answer.body;
+  let escaped = escapedBodies.get(answer);
+  if (!escaped) {
+    escaped = Buffer.from(JSON.stringify(body.toString()));
+    escapedBodies.set(answer, escaped);
+  }
+  return Buffer.concat([
+    Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":`),
+    escaped,
+    Buffer.from('}],"structuredContent":'),
+    body,
+    Buffer.from(`,"_meta":${meta}}}`),
+  ]);
+}
+
+async function write(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+  const encoding = body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
+  // Compressed on libuv's thread pool, as the SDK path's answers are (mcp-response.ts).
+  const bytes =
+    encoding === 'br'
+      ? await brotli(body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        })
+      : encoding === 'gzip'
+        ? await gzip(body, { level: 6 })
+        : body;
+  if (res.destroyed) return;
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    vary: 'Accept-Encoding',
+    'content-length': String(bytes.length),
+    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+  });
+  res.end(bytes);
+}

@@ -1,0 +1,159 @@
+import type { TransformSpec } from '../analytics/transform/fred-transform.ts';
+import { transformKey } from '../analytics/transform/fred-transform.ts';
+import type { Publication } from '../publish/publication.ts';
+import { isKeptSelection } from '../publish/resources/csv.ts';
+import type { SeriesResponses } from '../publish/resources/series.ts';
+import { type Selection, selectionKey } from '../publish/resources/series-selection.ts';
+import { encodeObservations, encodeVintaged } from '../publish/series-columns.ts';
+import { type DateWindow, windowKey } from '../timeseries/date-window.ts';
+import type { VintageView } from '../timeseries/vintages.ts';
+import { computedAnswer } from './computed-answer.ts';
+import type { Answer, RouteContext, RouteRequest } from './routes/route.ts';
+import { seriesUnavailable } from './series-errors.ts';
+
+/**
+ * The series answers computed on demand, each as a task of the worker thread within the bound of on-demand work
+ * (computed-answer.ts): what a handler calls instead of computing on the serving thread. A task carries only the
+ * columns it reads, encoded once per publication (series-columns.ts).
+ */
+type Asker = Pick<RouteRequest, 'client'>;
+
+const windowText = (window: DateWindow | null) => (window === null ? 'default' : windowKey(window));
+
+/** /api/series/{id} with units, frequency or aggregation (FRED's transforms). */
+export function transformedSeries(
+  request: Asker,
+  context: RouteContext,
+  publication: Publication,
+  series: SeriesResponses,
+  selection: Selection & { transform: TransformSpec },
+): Answer | Promise<Answer> {
+  const id = series.meta.id;
+  const observations = publication.current.get(id) ?? [];
+  return computedAnswer(
+    request,
+    context,
+    publication,
+    `transformed|${id}|${selectionKey(selection)}`,
+    () => ({
+      kind: 'transformed',
+      observations: encodeObservations(observations),
+      meta: series.meta,
+      provenance: series.provenance,
+      selection,
+    }),
+    { what: `series "${id}" transformed`, unavailable: () => seriesUnavailable(id) },
+  );
+}
+
+/** /api/series/{id}.csv (and Accept: text/csv): a kept common window at once, any other on the worker. */
+export function seriesCsv(
+  request: Asker,
+  context: RouteContext,
+  publication: Publication,
+  id: string,
+  selection: Selection,
+): Answer | Promise<Answer> {
+  if (isKeptSelection(selection)) return publication.csv.forSeries(id, selection) ?? seriesUnavailable(id);
+  const observations = publication.current.get(id);
+  if (!observations?.length) return seriesUnavailable(id);
+  return computedAnswer(
+    request,
+    context,
+    publication,
+    `csv|${id}|${selectionKey(selection)}`,
+    () => ({ kind: 'series-csv', id, observations: encodeObservations(observations), selection }),
+    { what: `CSV of series "${id}"`, unavailable: () => seriesUnavailable(id) },
+  );
+}
+
+/** /api/series.csv and /api/series.json?ids=…: several series aligned on their dates. */
+export function seriesSet(
+  request: Asker,
+  context: RouteContext,
+  publication: Publication,
+  ids: string[],
+  window: DateWindow | null,
+  transform: TransformSpec | null,
+  format: 'csv' | 'json',
+): Answer | Promise<Answer> {
+  const key = `set-${format}|${ids.join(',')}|${windowText(window)}|${transform ? transformKey(transform) : ''}`;
+  return computedAnswer(
+    request,
+    context,
+    publication,
+    key,
+    () => ({
+      kind: format === 'csv' ? 'set-csv' : 'set-json',
+      ids,
+      series: ids.map((id) => encodeObservations(publication.current.get(id) ?? [])),
+      window,
+      transform,
+      ...(format === 'json' ? { provenance: publication.provenance(ids) } : {}),
+    }),
+    { what: `${ids.length} series together`, unavailable: () => seriesUnavailable(ids[0]!) },
+  );
+}
+
+/** /api/series/{id}/vintages (and .csv): the revision record of a window. */
+export function seriesVintages(
+  request: Asker,
+  context: RouteContext,
+  publication: Publication,
+  id: string,
+  window: DateWindow | null,
+  view: VintageView,
+  format: 'json' | 'csv',
+): Answer | Promise<Answer> {
+  const vintaged = publication.vintaged.get(id);
+  if (!vintaged || vintaged.dates.length === 0) return seriesUnavailable(id);
+  return computedAnswer(
+    request,
+    context,
+    publication,
+    `vintages|${id}|${view}|${format}|${windowText(window)}`,
+    () => ({
+      kind: 'vintages',
+      id,
+      vintaged: encodeVintaged(vintaged),
+      window,
+      view,
+      format,
+      provenance: publication.provenance([id]),
+      storeFirstLoadAt: publication.vintages.storeFirstLoadAt(),
+    }),
+    { what: `vintages of series "${id}"`, unavailable: () => seriesUnavailable(id) },
+  );
+}
+
+/** /api/series/{id}?asOf=… (JSON) and its CSV: the series as known at an instant, selected as asked. */
+export function seriesAsOf(
+  request: Asker,
+  context: RouteContext,
+  publication: Publication,
+  id: string,
+  instant: string,
+  selection: Selection,
+  plain: boolean,
+  format: 'json' | 'csv',
+): Answer | Promise<Answer> {
+  const vintaged = publication.vintaged.get(id);
+  if (!vintaged) return seriesUnavailable(id);
+  return computedAnswer(
+    request,
+    context,
+    publication,
+    `as-of-${format}|${id}|${instant}|${plain ? 'plain' : ''}|${selectionKey(selection)}`,
+    () => ({
+      kind: format === 'csv' ? 'csv-as-of' : 'series-as-of',
+      id,
+      vintaged: encodeVintaged(vintaged),
+      instant,
+      selection,
+      plain,
+      provenance: publication.provenance([id], instant),
+      storeFirstLoadAt: publication.vintages.storeFirstLoadAt(),
+    }),
+    { what: `series "${id}"`, unavailable: () => seriesUnavailable(id), instant, code: 'series_unavailable' },
+  );
+}
