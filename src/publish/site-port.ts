@@ -109,6 +109,8 @@ export const MODEL_CHART_IDS = [
   'headline-gauge',
   'headline-regimes',
   ...GROUP_IDS.map((group) => `subindex-${group}`),
+  // Each group's part of the fixed-scale level over the whole history, stacked, the level drawn over them.
+  'contributions',
   // Liquidity against an asset whose terms allow drawing its prices (bitcoin; the S&P 500, the Nasdaq-100 and gold
   // are restricted: their statistics are published, their prices are not drawn).
   ...LIQUIDITY_MEASURES.flatMap((measure) => DRAWABLE_ASSETS.map((asset) => `${measure}-vs-${asset}`)),
@@ -117,6 +119,9 @@ export const MODEL_CHART_IDS = [
   ...LIQUIDITY_MEASURES.flatMap((measure) => ASSETS.map((asset) => `${measure}-correlation-${asset}`)),
 ] as const;
 
+/** A day page's charts: the headline and the level's parts around the day, the day marked (day-2026-08-27). */
+const DAY_CHART_ID = /^(day|contributions)-\d{4}-\d{2}-\d{2}$/;
+
 export function isModelChartId(id: string): boolean {
-  return (MODEL_CHART_IDS as readonly string[]).includes(id);
+  return (MODEL_CHART_IDS as readonly string[]).includes(id) || DAY_CHART_ID.test(id);
 }

@@ -59,6 +59,14 @@ function blockHtml(block: Block): string {
       return chartHtml(block);
     case 'row':
       return `<div class="hero">${block.blocks.map(blockHtml).join('')}</div>`;
+    case 'notice':
+      return `<div class="notice tone-${block.tone}" role="status"><p>${inlineHtml(block.inlines)}</p>${
+        block.more
+          ? `<details><summary>${escapeHtml(block.more.summary)}</summary><ul>${block.more.items
+              .map((item) => `<li>${inlineHtml(item)}</li>`)
+              .join('')}</ul></details>`
+          : ''
+      }</div>`;
     case 'lead':
       return `<p class="lead${block.tone ? ` tone-${block.tone}` : ''}">${inlineHtml(block.inlines)}</p>`;
     case 'links':
@@ -146,8 +154,12 @@ function blockHtml(block: Block): string {
 function chartHtml(block: ChartBlock): string {
   const compact = `${block.src}${block.src.includes('?') ? '&' : '?'}style=compact`;
   const data = escapeHtml(JSON.stringify(block.data));
+  const more = block.table?.more
+    ? ` <a href="${escapeHtml(block.table.more.href)}">${escapeHtml(block.table.more.text)}</a>.`
+    : '';
+  const note = block.table?.note || more ? `<p class="note">${escapeHtml(block.table?.note ?? '')}${more}</p>` : '';
   const table = block.table
-    ? `<details class="data"><summary>View the data (${block.table.total ? `the latest ${block.table.rows.length} of ${block.table.total.toLocaleString('en-US')} rows` : `${block.table.rows.length} rows`})</summary>${block.table.note ? `<p class="note">${escapeHtml(block.table.note)}</p>` : ''}<div class="table-wrap scroll" tabindex="0" role="region" aria-label="${escapeHtml(block.table.caption)}"><table><caption>${escapeHtml(block.table.caption)}</caption><thead><tr>${block.table.header
+    ? `<details class="data"><summary>View the data (${block.table.total ? `the latest ${block.table.rows.length} of ${block.table.total.toLocaleString('en-US')} rows` : `${block.table.rows.length} rows`})</summary>${note}<div class="table-wrap scroll" tabindex="0" role="region" aria-label="${escapeHtml(block.table.caption)}"><table><caption>${escapeHtml(block.table.caption)}</caption><thead><tr>${block.table.header
         .map((h) => `<th scope="col">${escapeHtml(h)}</th>`)
         .join('')}</tr></thead><tbody>${block.table.rows
         .map(
@@ -160,7 +172,7 @@ function chartHtml(block: ChartBlock): string {
   return `<figure class="chart" data-chart="${data}"${head}><picture><source media="(max-width: 759px)" srcset="${escapeHtml(compact)}" width="360" height="260"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="720" height="300" loading="lazy"></picture>${
     block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : ''
   }<p class="downloads">Download: ${block.downloads
-    .map((d) => `<a href="${escapeHtml(d.href)}" download>${escapeHtml(d.text)}</a>`)
+    .map((d) => `<a href="${escapeHtml(d.href)}" download="${escapeHtml(d.filename)}">${escapeHtml(d.text)}</a>`)
     .join(' ')}</p>${table}</figure>`;
 }
 
@@ -249,7 +261,7 @@ export function renderHtml(page: Page, site: SiteInfo): string {
 <a class="skip" href="#main">${escapeHtml(w.skip)}</a>
 <header class="site-header"><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="${escapeHtml(w.navLabel)}">${nav}</nav></header>
 <main id="main">
-${site.banner ? bannerHtml(localBanner(site.banner, locale)) : ''}<h1>${escapeHtml(page.title)}</h1>
+${site.banner && !page.ownBanner ? bannerHtml(localBanner(site.banner, locale)) : ''}<h1>${escapeHtml(page.title)}</h1>
 ${page.blocks.map(blockHtml).join('\n')}
 </main>
 <footer class="site-footer"><p>${escapeHtml(w.sources)}${w.gap}${escapeHtml(w.licence)}${w.gap}<a href="${DATA_LICENSE.url}">${DATA_LICENSE.name}</a>${w.stop}${w.gap}${scope}${w.gap}${escapeHtml(w.notAdvice)}</p><p><a href="${markdownHref}">${escapeHtml(w.markdown)}</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/changelog">${escapeHtml(w.changelog)}</a> · <a href="/feed.xml">${escapeHtml(w.feed)}</a></p></footer>

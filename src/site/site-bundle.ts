@@ -28,7 +28,7 @@ import { methodologyPage } from './pages/methodology.ts';
 import { errorPage, notFoundPage } from './pages/not-found.ts';
 import { revisionsPage } from './pages/revisions.ts';
 import { archivePage, todayPage } from './pages/today.ts';
-import { groupNames, siteData } from './site-data.ts';
+import { siteData } from './site-data.ts';
 import { weeklyNotes } from './weekly-note.ts';
 
 /** Security headers for pages and documents shown in a browser. */
@@ -117,7 +117,7 @@ export function buildSite(publication: Publication): SiteBundle {
   // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
   const archive = cached(100, (date) => {
     if (!data.history || data.history.count === 0) return undefined;
-    const page = archivePage(data.history, date, groupNames(data), noteOf, data.dayDrivers, data.model?.inputs);
+    const page = archivePage(data, date, noteOf);
     return page ? render(page, 'if-idle') : render(noReadingPage(data.history, date), 'if-idle', 404);
   });
   const chartCache = new LRUCache<string, PreparedResponse>({
