@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { beginBootstrapModel } from './bootstrap-model.ts';
 import { loadConfig } from './config.ts';
 
 const USAGE = `usage: usd-liquidity <command>
@@ -19,17 +20,18 @@ commands:
 
 /**
  * Each command imports what it runs, when it runs (one import of everything took ~0.5 s of every start: an MCP host
- * launching `usd-liquidity mcp` waits for it, and gives up on a slow start; issue 42).
+ * launching `usd-liquidity mcp` waits for it, and gives up on a slow start; issue 42). `serve` begins a first start's
+ * model (bootstrap-model.ts) before the service's modules are loaded, and loads them meanwhile (issue 41).
  */
 async function main(argv: string[]): Promise<number> {
   const command = argv[0];
   const config = loadConfig();
   switch (command) {
     case 'serve': {
-      const { startService } = await import('./service.ts');
+      const bootstrapModel = beginBootstrapModel(config);
       // Signals are handled from the first moment: the server listens before the start has ended (a first start
       // still storing its bootstrap snapshot); a stop then waits for the start, and closes what it opened.
-      const starting = startService(config);
+      const starting = import('./service.ts').then(({ startService }) => startService(config, { bootstrapModel }));
       const stop = async (signal: string) => {
         const service = await starting;
         service.app.log.info({ signal }, 'shutting down');
@@ -38,7 +40,9 @@ async function main(argv: string[]): Promise<number> {
       };
       process.once('SIGTERM', () => void stop('SIGTERM'));
       process.once('SIGINT', () => void stop('SIGINT'));
-      await starting;
+      // The start goes on after the server listens (a first start's snapshot stored, leadership settled): an error
+      // there stops the process as one before would.
+      await (await starting).started;
       return -1;
     }
     case 'refresh': {
@@ -126,9 +130,10 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(USAGE);
         return 2;
       }
-      const [{ openStore }, { exportSnapshot, SNAPSHOT_BUDGET_BYTES }] = await Promise.all([
+      const [{ openStore }, { exportSnapshot }, { SNAPSHOT_BUDGET_BYTES }] = await Promise.all([
         import('./store/store.ts'),
         import('./ingest/bootstrap-snapshot.ts'),
+        import('./ingest/snapshot-file.ts'),
       ]);
       const dir = argv[2] ?? fileURLToPath(new URL('../bootstrap/', import.meta.url));
       const store = await openStore(config.databaseUrl);

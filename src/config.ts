@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { Cron } from 'croner';
+import { parseProxyEntry } from './http/client-address.ts';
 import { DEFAULT_REFRESH_CRON } from './ingest/scheduler.ts';
 import { DEFAULT_HTTP_POLICY } from './providers/http-client.ts';
 import type { ProviderConfig } from './providers/providers.ts';
@@ -35,12 +36,21 @@ export interface Config {
   publicationPollMs: number;
   /** How often a process tries to become the refresh leader (PostgreSQL advisory lock). */
   leaderCheckMs: number;
-  /** Per-IP request limit per minute; 0 (the default) turns rate limiting off. */
+  /** Requests per minute per client address (an IPv6 client by its /64); 0 turns rate limiting off. */
   rateLimitPerMinute: number;
+  /** Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the client; empty: none. */
+  trustedProxies: string[];
   /** The folder of the bootstrap snapshot loaded into an empty store (ingest/bootstrap-snapshot.ts); undefined: none. */
   bootstrapSnapshot: string | undefined;
   providers: ProviderConfig;
 }
+
+/**
+ * A client address may make 600 requests a minute (10 a second on average, the whole minute at once if it likes):
+ * a notebook reading every series and its history, or a browser loading the dashboard (~40 files) several times a
+ * minute, stays well inside it; a loop hammering the service does not.
+ */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 
 const url = (description: string) => Type.String({ pattern: '^https?://[^\\s/]+', description });
 const integer = (min: number, max: number, description: string) =>
@@ -104,7 +114,18 @@ const EnvSchema = Type.Object({
   PUBLICATION_POLL_MS: Type.Optional(integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)')),
   LEADER_CHECK_MS: Type.Optional(integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)')),
   RATE_LIMIT_PER_MINUTE: Type.Optional(
-    integer(0, 1_000_000, 'requests per minute per address; 0 turns it off (default)'),
+    integer(
+      0,
+      1_000_000_000,
+      `requests per minute per client address, 0 to 1000000000; 0 turns it off (default ${DEFAULT_RATE_LIMIT_PER_MINUTE})`,
+    ),
+  ),
+  TRUSTED_PROXIES: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'a comma-separated list of the reverse proxies in front of the service, as IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); default none',
+    }),
   ),
   BOOTSTRAP_SNAPSHOT: Type.Optional(
     Type.String({
@@ -134,6 +155,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const refreshCron = env.REFRESH_CRON ?? DEFAULT_REFRESH_CRON;
   checkCron(refreshCron);
   if (env.PARTNER_SITES) check('PARTNER_SITES', env.PARTNER_SITES, () => parsePartnerSites(env.PARTNER_SITES));
+  const trustedProxies = (env.TRUSTED_PROXIES ?? '').split(',').flatMap((entry) => entry.trim() || []);
+  if (env.TRUSTED_PROXIES)
+    check('TRUSTED_PROXIES', env.TRUSTED_PROXIES, () => {
+      for (const entry of trustedProxies) parseProxyEntry(entry);
+    });
   const snapshot = env.BOOTSTRAP_SNAPSHOT;
   if (snapshot && snapshot !== 'off')
     check('BOOTSTRAP_SNAPSHOT', snapshot, () => {
@@ -153,7 +179,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     partnerSitesJson: env.PARTNER_SITES || undefined,
     publicationPollMs: env.PUBLICATION_POLL_MS ?? 5_000,
     leaderCheckMs: env.LEADER_CHECK_MS ?? 5_000,
-    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? 0,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    trustedProxies: trustedProxies,
     bootstrapSnapshot:
       env.BOOTSTRAP_SNAPSHOT === 'off' ? undefined : (env.BOOTSTRAP_SNAPSHOT ?? fileURLToPath(DEFAULT_SNAPSHOT_DIR)),
     providers: {

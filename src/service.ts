@@ -1,20 +1,19 @@
 import { extname } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import type { BootstrapModel } from './bootstrap-model.ts';
 import type { Config } from './config.ts';
-import { buildApp } from './http/app.ts';
+import { type App, buildApp } from './http/app.ts';
 import {
   bootstrapTrigger,
-  type Snapshot,
   snapshotContext,
   snapshotForEmptyStore,
-  snapshotVintages,
   storeSnapshot,
 } from './ingest/bootstrap-snapshot.ts';
 import { type RefreshDeps, refreshHere } from './ingest/refresh.ts';
 import { type RefreshProcess, refreshInOwnProcess, stopRefreshChildren } from './ingest/refresh-child.ts';
 import { Refresher } from './ingest/refresher.ts';
 import { refreshIntervalHours, scheduleRefreshes } from './ingest/scheduler.ts';
+import { type Snapshot, snapshotVintages } from './ingest/snapshot-file.ts';
 import { createProviders } from './providers/providers.ts';
 import { publicationContent } from './publication-content.ts';
 import { announcePublication } from './publish/after-refresh.ts';
@@ -28,16 +27,21 @@ import { refreshProgressWatch } from './refresh-progress.ts';
 import { closeChartRenderer } from './site/chart-renderer.ts';
 import { buildSite } from './site/site-bundle.ts';
 import { type Coordination, createCoordination } from './store/coordination.ts';
+import { recordPublication } from './store/publications.ts';
 import { abortDanglingRuns, lastSuccessfulRunAt } from './store/runs.ts';
 import { openStore, type Store } from './store/store.ts';
 
 export interface Service {
-  app: FastifyInstance;
+  app: App;
   store: Store;
   publisher: Publisher;
   refresher: Refresher;
   coordination: Coordination;
-  startupRefresh: Promise<unknown> | undefined;
+  /**
+   * Resolves when the start has ended, after the server listens: a first start's snapshot stored, leadership
+   * settled, and the refresh on start begun if one is due (its promise). close() cuts it short.
+   */
+  started: Promise<{ startupRefresh: Promise<unknown> | undefined }>;
   close(): Promise<void>;
 }
 
@@ -47,7 +51,14 @@ export interface Service {
  * data is older than the configured age and then on schedule, records each publication and notifies; every
  * process rebuilds the newest publication as of its recorded instant, so replicas answer byte for byte alike.
  */
-export async function startService(config: Config, opts: { listen?: boolean } = {}): Promise<Service> {
+export async function startService(
+  config: Config,
+  opts: {
+    listen?: boolean;
+    /** The bootstrap snapshot's model, begun before this module was loaded (bootstrap-model.ts). */
+    bootstrapModel?: BootstrapModel | undefined;
+  } = {},
+): Promise<Service> {
   const log = pino({ level: config.logLevel });
   const store = await openStore(config.databaseUrl);
   const now = () => new Date();
@@ -96,39 +107,63 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
   );
 
   // A first start (an empty store): the snapshot shipped with the project is published from memory before the
-  // server listens — its model computed once, here — then stored (one transaction, yielding to requests), logged
-  // as a publication with that same model kept, and the refresh on start brings it current. Offline, it is what
-  // there is to serve. Only the process that will refresh does this (always, on SQLite; the lock holder, on
-  // PostgreSQL).
-  const bootstrap = async (): Promise<(() => Promise<void>) | undefined> => {
-    if (!config.bootstrapSnapshot || !(await coordination.tryLead())) return undefined;
+  // server listens — its model computed once, here — so that the first request is answered from it, offline too.
+  // Every process does so (the snapshot is a file each of them has, checked against its manifest): a process that
+  // does not lead would otherwise answer 503 until the leader has stored it, however long that takes. Only the
+  // process that will refresh (always, on SQLite; the lock holder, on PostgreSQL) stores it — one transaction,
+  // yielding to requests — logs it as a publication with that same model kept, and tells the others, which then
+  // serve that logged publication like any other; the refresh on start then brings it current.
+  const bootstrap = async (): Promise<((stopping: AbortSignal) => Promise<void>) | undefined> => {
+    const early = opts.bootstrapModel;
+    if (!config.bootstrapSnapshot) return undefined;
+    const leading = await coordination.tryLead();
     let snapshot: Snapshot | undefined;
     try {
       snapshot = await snapshotForEmptyStore(store, config.bootstrapSnapshot);
     } catch (error) {
       log.warn({ err: error, dir: config.bootstrapSnapshot }, 'the bootstrap snapshot could not be read');
     }
-    if (!snapshot) return undefined;
+    if (!snapshot) {
+      early?.cancel();
+      return undefined;
+    }
     const loaded = snapshot;
-    const publishedAt = now();
+    const publishedAt = early?.publishedAt ?? now();
     const vintaged = snapshotVintages(loaded);
-    const computed = modelOutcome(vintaged, publishedAt, config.baseUrl);
+    // Computed meanwhile on a thread of its own when the process could tell the store was empty; else here.
+    const computed = (await early?.outcome) ?? modelOutcome(vintaged, publishedAt, config.baseUrl);
     await publisher.rebuild({
       now: publishedAt,
       version: 0,
       preloaded: { vintaged, context: snapshotContext(loaded), computed },
     });
-    return async () => {
+    if (!leading) {
+      log.info(
+        { seenAt: loaded.manifest.seenAt },
+        `serving the ${bootstrapTrigger(loaded.manifest)} from memory until the leading process has stored it`,
+      );
+      return undefined;
+    }
+    return async (stopping: AbortSignal) => {
       let runId: number;
       try {
-        runId = await storeSnapshot(store, loaded, () => new Promise((resolve) => setImmediate(resolve)));
+        // Between series it yields to requests, and gives up when the service is stopping.
+        runId = await storeSnapshot(store, loaded, async () => {
+          await new Promise((resolve) => setImmediate(resolve));
+          stopping.throwIfAborted();
+        });
       } catch (error) {
         // Still served from memory; the next start stores it again (the store is still empty: one transaction).
-        log.warn({ err: error }, 'the bootstrap snapshot could not be stored');
+        if (stopping.aborted) log.info('stopped before the bootstrap snapshot was stored; the next start loads it');
+        else log.warn({ err: error }, 'the bootstrap snapshot could not be stored');
         return;
       }
-      const id = await announcePublication({ store, coordination, now: () => publishedAt, log }, runId);
-      await keepModel(store, id, computed);
+      const id = await recordPublication(store.db, runId, publishedAt.toISOString());
+      // Kept before the others hear of it: they read this model instead of each computing it again.
+      await keepModel(store, id, computed).catch((error: unknown) =>
+        log.warn({ err: error, publication: id }, 'the bootstrap publication’s model could not be kept'),
+      );
+      await announcePublication({ store, coordination, now: () => publishedAt, log }, runId, id);
       await sync();
       log.info(
         { series: loaded.manifest.series.length, seenAt: loaded.manifest.seenAt },
@@ -137,6 +172,13 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
     };
   };
 
+  // Built before the first publication, which it serves once there: a first start builds it while its model is
+  // still being computed (bootstrap-model.ts).
+  const app = buildApp({
+    config: { ...config, refreshIntervalHours: refreshIntervalHours(config.refreshCron) },
+    publication: () => publisher.current,
+    logger: log,
+  });
   // Before listening: a first start answers its first request from the snapshot, not with 503.
   const storeBootstrap = await bootstrap();
   await sync();
@@ -148,14 +190,7 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
     maintain: () => coordination.maintain(),
   });
 
-  const app = await buildApp({
-    config: { ...config, refreshIntervalHours: refreshIntervalHours(config.refreshCron) },
-    publication: () => publisher.current,
-    logger: log,
-  });
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
-  // Before the refresh on start, which must find the snapshot stored.
-  await storeBootstrap?.();
 
   let schedule: ReturnType<typeof scheduleRefreshes> | undefined;
   const lead = async () => {
@@ -179,9 +214,18 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
       log.warn('lost leadership; another process runs the refreshes');
     }
   };
-  await lead();
-  const startupRefresh = schedule?.startup;
-  const leaderTimer = setInterval(() => void lead(), config.leaderCheckMs);
+  // The rest of the start goes on while the server answers; a stop cuts it short instead of waiting for it (a
+  // first start's snapshot took ~2 s to store on an idle machine, over 10 on a busy one, before a stop could begin).
+  const stopping = new AbortController();
+  let leaderTimer: NodeJS.Timeout | undefined;
+  const started = (async () => {
+    // Before the refresh on start, which must find the snapshot stored.
+    await storeBootstrap?.(stopping.signal);
+    if (stopping.signal.aborted) return { startupRefresh: undefined };
+    await lead();
+    leaderTimer = setInterval(() => void lead(), config.leaderCheckMs);
+    return { startupRefresh: schedule?.startup };
+  })();
 
   return {
     app,
@@ -189,8 +233,10 @@ export async function startService(config: Config, opts: { listen?: boolean } = 
     publisher,
     refresher,
     coordination,
-    startupRefresh,
+    started,
     async close() {
+      stopping.abort();
+      await started.catch((error: unknown) => log.warn({ err: error }, 'the start ended with an error'));
       stopPolling();
       clearInterval(leaderTimer);
       schedule?.stop();

@@ -40,7 +40,8 @@ const VALID: Record<string, [string, (c: ReturnType<typeof loadConfig>) => unkno
   ],
   PUBLICATION_POLL_MS: ['2000', (c) => c.publicationPollMs, 2000],
   LEADER_CHECK_MS: ['3000', (c) => c.leaderCheckMs, 3000],
-  RATE_LIMIT_PER_MINUTE: ['600', (c) => c.rateLimitPerMinute, 600],
+  RATE_LIMIT_PER_MINUTE: ['1200', (c) => c.rateLimitPerMinute, 1200],
+  TRUSTED_PROXIES: ['127.0.0.1, 10.0.0.0/8,fd00::/8', (c) => c.trustedProxies, ['127.0.0.1', '10.0.0.0/8', 'fd00::/8']],
   BOOTSTRAP_SNAPSHOT: [SHIPPED_SNAPSHOT, (c) => c.bootstrapSnapshot, SHIPPED_SNAPSHOT],
 };
 
@@ -76,6 +77,15 @@ describe('loadConfig', () => {
     assert.equal(config.providers.http.retries, 0);
     assert.equal(config.refreshBudgetMs, 600_000);
     assert.equal(config.logLevel, 'warn');
+  });
+
+  it('TRUSTED_PROXIES: refuses an entry that is no address or range, naming it', () => {
+    assert.equal(loadConfig({}).trustedProxies.length, 0);
+    assert.throws(
+      () => loadConfig({ TRUSTED_PROXIES: '127.0.0.1,proxy.internal' }),
+      /^ConfigError: TRUSTED_PROXIES="127\.0\.0\.1,proxy\.internal" is not accepted: "proxy\.internal" is not an IP address or CIDR range; expected a comma-separated list/,
+    );
+    assert.throws(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' }), /"10\.0\.0\.0\/33" has an impossible prefix/);
   });
 
   // A general-purpose conversion would truncate "1.5" to 1 or read "1e3" and "0x10" as numbers: each is refused.

@@ -1,65 +1,49 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { createTestDatabase, skipWithoutPostgres } from './support/postgres.ts';
-import { freePort, replayEnv } from './support/processes.ts';
+import { replayEnv } from './support/processes.ts';
 import { type ReplayServer, startReplayServer } from './support/replay-server.ts';
+import { type LogLine, message, type ServiceChild, startServiceChild, type Waiter } from './support/service-child.ts';
 import { syntheticReplayData } from './support/synthetic-data.ts';
 
 /**
  * Scale-out on PostgreSQL, for real: two API processes share one database. Exactly one leads and refreshes;
  * the other picks up each publication within seconds and answers byte for byte alike (ETags included); when the
- * leader is killed with SIGKILL, the other takes over and runs the next refresh.
+ * leader is killed with SIGKILL, the other takes over and runs the next refresh. Every wait is for the log line
+ * that says the awaited thing happened (test/support/service-child.ts), never for a length of time.
  */
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await sleep(100);
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
 
 interface Health {
   publication: { version: number };
   lastRefresh: { runId: number } | null;
 }
 
+const listening = (line: LogLine) => line.msg?.startsWith('Server listening') ?? false;
+/** The line a process logs when it starts serving a logged publication: its id. */
+const servingAtLeast = (id: number) => (line: LogLine) =>
+  line.msg === 'serving publication' && typeof line.publication === 'number' && line.publication >= id;
+const newestServed = (service: ServiceChild) =>
+  Math.max(0, ...service.lines().flatMap((l) => (l.msg === 'serving publication' ? [l.publication as number] : [])));
+
 describe('several API processes on one PostgreSQL store', { skip: skipWithoutPostgres }, () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let replay: ReplayServer;
-  const processes: ChildProcess[] = [];
-  const ports: number[] = [];
-  const health = async (port: number) => (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as Health;
+  const services: ServiceChild[] = [];
+  const health = async (service: ServiceChild) => (await (await fetch(`${service.base}/api/health`)).json()) as Health;
 
-  const startApi = async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['src/cli.ts', 'serve'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BASE_URL: 'http://api.example.test',
-        LOG_LEVEL: 'warn',
-        REFRESH_CRON: '*/6 * * * * *',
-        LEADER_CHECK_MS: '400',
-        PUBLICATION_POLL_MS: '1000',
-        ...replayEnv(replay),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const startApi = async (t: Waiter) => {
+    const service = await startServiceChild(t, {
+      DATABASE_URL: database.url,
+      BASE_URL: 'http://api.example.test',
+      REFRESH_CRON: '*/6 * * * * *',
+      LEADER_CHECK_MS: '400',
+      PUBLICATION_POLL_MS: '1000',
+      ...replayEnv(replay),
     });
-    processes.push(child);
-    ports.push(port);
-    await until(`process on ${port} to answer`, 20_000, async () =>
-      (await fetch(`http://127.0.0.1:${port}/api`)).ok ? true : undefined,
-    );
-    return { child, port };
+    services.push(service);
+    await service.logged('that it listens', listening);
+    return service;
   };
 
   before(async () => {
@@ -67,37 +51,25 @@ describe('several API processes on one PostgreSQL store', { skip: skipWithoutPos
     replay = await startReplayServer(syntheticReplayData({ start: '2022-06-01' }));
   });
   after(async () => {
-    for (const child of processes) child.kill('SIGKILL');
-    // Wait for each to be gone (not a fixed sleep): their sessions close with them.
-    await Promise.all(
-      processes.map((child) =>
-        child.exitCode !== null || child.signalCode !== null
-          ? undefined
-          : new Promise((resolve) => child.once('exit', resolve)),
-      ),
-    );
+    // Each is waited for (not a fixed sleep): their sessions close with them.
+    await Promise.all(services.map((service) => service.stop()));
     await replay?.close();
     await database?.drop();
   });
 
-  let a: { child: ChildProcess; port: number };
-  let b: { child: ChildProcess; port: number };
+  let a: ServiceChild;
+  let b: ServiceChild;
 
-  it('the first process leads: it refreshes on start and publishes', async () => {
-    a = await startApi();
-    const h = await until('the first publication', 30_000, async () => {
-      const value = await health(a.port);
-      return value.publication.version >= 1 ? value : undefined;
-    });
-    assert.ok(h.lastRefresh);
+  it('the first process leads: it refreshes on start and publishes', async (t) => {
+    a = await startApi(t);
+    await a.logged('that it leads', message('leading: this process runs the refreshes'));
+    await a.logged('that it serves its first publication', servingAtLeast(1));
+    assert.ok((await health(a)).lastRefresh);
   });
 
-  it('a second process serves the same publication, byte for byte, with the same ETags', async () => {
-    b = await startApi();
-    await until('B to serve A’s publication', 10_000, async () => {
-      const [ha, hb] = [await health(a.port), await health(b.port)];
-      return ha.publication.version === hb.publication.version ? true : undefined;
-    });
+  it('a second process serves the same publication, byte for byte, with the same ETags', async (t) => {
+    b = await startApi(t);
+    await b.logged('that it serves a publication the leader logged', servingAtLeast(newestServed(a)));
     // The leader publishes every few seconds here: compare inside a window where both serve one version.
     const paths = [
       '/api/regime',
@@ -111,13 +83,13 @@ describe('several API processes on one PostgreSQL store', { skip: skipWithoutPos
     ];
     const identity = { headers: { 'accept-encoding': 'identity' } };
     for (let attempt = 1; ; attempt++) {
-      const version = (await health(a.port)).publication.version;
-      if ((await health(b.port)).publication.version !== version) continue;
+      const version = (await health(a)).publication.version;
+      if ((await health(b)).publication.version !== version) continue;
       const pairs = await Promise.all(
         paths.map(async (path) => {
           const [ra, rb] = await Promise.all([
-            fetch(`http://127.0.0.1:${a.port}${path}`, identity),
-            fetch(`http://127.0.0.1:${b.port}${path}`, identity),
+            fetch(`${a.base}${path}`, identity),
+            fetch(`${b.base}${path}`, identity),
           ]);
           return {
             path,
@@ -127,8 +99,7 @@ describe('several API processes on one PostgreSQL store', { skip: skipWithoutPos
         }),
       );
       const stable =
-        (await health(a.port)).publication.version === version &&
-        (await health(b.port)).publication.version === version;
+        (await health(a)).publication.version === version && (await health(b)).publication.version === version;
       if (!stable && attempt < 5) continue;
       assert.ok(stable, 'both processes kept one version during the comparison');
       for (const pair of pairs) {
@@ -141,25 +112,21 @@ describe('several API processes on one PostgreSQL store', { skip: skipWithoutPos
   });
 
   it('the follower picks up each new publication (by notice, or by poll as a fallback)', async () => {
-    const before = (await health(a.port)).publication.version;
-    const newer = await until('the leader’s next scheduled refresh', 30_000, async () => {
-      const value = (await health(a.port)).publication.version;
-      return value > before ? value : undefined;
-    });
+    const newer = newestServed(a) + 1;
+    await a.logged(`that it serves the next publication (${newer})`, servingAtLeast(newer));
     // How fast is a benchmark figure (a few hundred ms on an idle machine); here only that it happens.
-    await until('B to serve it', 60_000, async () =>
-      (await health(b.port)).publication.version >= newer ? true : undefined,
-    );
+    await b.logged(`that it serves publication ${newer} too`, servingAtLeast(newer));
   });
 
   it('when the leader is killed, the other process takes over and runs the next refresh', async () => {
-    const lastRun = (await health(b.port)).lastRefresh?.runId ?? 0;
-    a.child.kill('SIGKILL');
-    const h = await until('B to run a refresh as the new leader', 40_000, async () => {
-      const value = await health(b.port);
-      return (value.lastRefresh?.runId ?? 0) > lastRun + 0 && value.publication.version > 0 ? value : undefined;
-    });
-    assert.ok(h.lastRefresh!.runId > lastRun);
+    const lastRun = (await health(b)).lastRefresh?.runId ?? 0;
+    const servedBefore = newestServed(b);
+    await a.stop('SIGKILL');
+    await b.logged('that it leads', message('leading: this process runs the refreshes'));
+    await b.logged('that its refresh ended', (line) => line.msg?.startsWith('refresh finished') ?? false);
+    await b.logged('that it serves what it refreshed', servingAtLeast(servedBefore + 1));
+    const h = await health(b);
+    assert.ok(h.lastRefresh!.runId > lastRun, `run ${h.lastRefresh?.runId} after ${lastRun}`);
   });
 
   it('refreshes never overlapped: one leader at a time', async () => {

@@ -8,6 +8,7 @@ import { startService } from '../src/service.ts';
 import { replayEnv } from './support/processes.ts';
 import { type ReplayServer, startReplayServer } from './support/replay-server.ts';
 import { syntheticReplayData } from './support/synthetic-data.ts';
+import { injectInto } from './support/test-app.ts';
 
 describe('the service', () => {
   let replay: ReplayServer;
@@ -32,12 +33,13 @@ describe('the service', () => {
   it('on an empty store: serves at once, refreshes on start, then publishes the new data', async () => {
     const service = await startService(loadConfig(env));
     try {
-      assert.ok(service.startupRefresh, 'a refresh was started because no data was stored');
+      const { startupRefresh } = await service.started;
+      assert.ok(startupRefresh, 'a refresh was started because no data was stored');
       const address = service.app.server.address();
       assert.ok(address && typeof address === 'object');
       const before = await fetch(`http://127.0.0.1:${address.port}/api/series/tga`);
       assert.ok(before.status === 503 || before.status === 200);
-      await service.startupRefresh;
+      await startupRefresh;
       const after = await fetch(`http://127.0.0.1:${address.port}/api/series/tga`);
       assert.equal(after.status, 200);
       assert.equal(((await after.json()) as { meta: { source: string } }).meta.source, 'fresh');
@@ -50,8 +52,8 @@ describe('the service', () => {
     const requestsBefore = replay.requests.length;
     const service = await startService(loadConfig(env));
     try {
-      assert.equal(service.startupRefresh, undefined);
-      const res = await service.app.inject('/api/series/net-liquidity');
+      assert.equal((await service.started).startupRefresh, undefined);
+      const res = await injectInto(service.app, '/api/series/net-liquidity');
       assert.equal(res.statusCode, 200);
       assert.equal(replay.requests.length, requestsBefore, 'no provider was called');
     } finally {

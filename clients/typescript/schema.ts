@@ -3216,6 +3216,12 @@ export interface components {
         ETag: string;
         /** @description Always *. */
         AccessControlAllowOrigin: "*";
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
+        /** @description The per-client quota (IETF draft-ietf-httpapi-ratelimit-headers): q requests per w seconds, e.g. "per-address";q=600;w=60 (RATE_LIMIT_PER_MINUTE, 600 by default; absent when it is 0). A client is its address (an IPv6 one by its /64), or behind the operator's trusted proxies the address they report. */
+        RateLimitPolicy: string;
+        /** @description Where this client stands: r requests left, t seconds until the quota is whole again, e.g. "per-address";r=599;t=1 (absent when the limit is off). */
+        RateLimit: string;
     };
     pathItems: never;
 }
@@ -3236,6 +3242,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3261,6 +3269,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3293,6 +3313,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3318,6 +3340,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3359,6 +3393,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3384,6 +3420,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3441,6 +3489,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3475,6 +3525,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3528,6 +3590,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3553,6 +3617,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3613,6 +3689,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3647,6 +3725,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3727,6 +3817,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3761,6 +3853,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3814,6 +3918,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3848,6 +3954,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3900,6 +4018,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3934,6 +4054,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3975,6 +4107,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4000,6 +4134,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4046,6 +4192,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,6 +4228,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4121,6 +4281,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4146,6 +4308,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4187,6 +4361,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4212,6 +4388,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4253,6 +4441,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4278,6 +4468,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4349,6 +4551,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4383,6 +4587,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4461,6 +4677,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4495,6 +4713,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4556,6 +4786,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4590,6 +4822,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4631,6 +4875,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4656,6 +4902,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4713,6 +4971,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4747,6 +5007,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4800,6 +5072,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4834,6 +5108,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4903,6 +5189,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4937,6 +5225,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5006,6 +5306,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5040,6 +5342,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5108,6 +5422,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5142,6 +5458,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5210,6 +5538,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5244,6 +5574,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5294,6 +5636,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5310,6 +5654,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5342,6 +5698,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5358,6 +5716,18 @@ export interface operations {
             /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {

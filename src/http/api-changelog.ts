@@ -10,12 +10,21 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '2.0.0',
     date: '2026-11-27',
-    openapiFingerprint: 'sha256:PENDING',
+    openapiFingerprint: 'sha256:0a570047c0fd4c00c8d62d17842397f19a46f55502dd2624c5bfb46cae5a9193',
     changes: [
       'Changed (the dli-4 model, a new major version because a field may now be null): /api/history `status` is null on a provisional day — one whose fresh data covers under half of the model’s nominal weight — which has no status; `provisional` (booleans) says which days are. A day with a status follows the published thresholds and hysteresis alone (dli-3 held its status on thin data). /api/regime describes the latest day with a reading, so its `status` is never null; the contract’s fields are unchanged.',
       'Added: /api/regime `level` (the aggregate on its own fixed 0–100 scale, not ranked), `levelBand`, `contributions` (each group’s part of the level, in level points; they add up to it), `fedTerms` (reserves / bank assets, EFFR − IORB, SOFR − IORB, backstop use, each with its date), `summary` (the reading in one plain sentence) and `provisional` (the newest day when it has no reading: its date, headline, level, live share and the inputs without fresh data).',
       'Added: /api/history `level`, `contributions` (one array per group, aligned with dates), `provisional` and `liveWeightShare`; /api/model groups carry `role` (`mean`, or `floor` for dli-4’s backstops).',
       'Added to /api/series (the catalog): the Fed’s lending facilities from the H.4.1 — discount-window (WLCFLPCL), btfp (H41RESPPALDKNWW), other-credit (WLCFOCEL), fed-loans (WLCFLL), ppplf (H41RESPPALDJNWW) — and the derived fed-lending and core-net-liquidity.',
+    ],
+  },
+  {
+    version: '1.16.0',
+    date: '2026-11-27',
+    openapiFingerprint: 'sha256:1bf24936d3185c4c3f1b0d5d592f63d861a2c72f2faaebe542facd846ee917a1',
+    changes: [
+      'Changed: a rate limit per client address is on by default (RATE_LIMIT_PER_MINUTE, 600 a minute; 0 turns it off): past it, 429 rate_limited with Retry-After. Every answer carries the IETF RateLimit-Policy and RateLimit fields (quota, and what is left), exposed to browser code. Behind a reverse proxy the operator names in TRUSTED_PROXIES, the client is the address in X-Forwarded-For.',
+      'Changed: a request with more than one Host line answers 400 bad_request (RFC 9112 §3.2); a request in absolute form (GET http://host/api/regime) is answered as its path; a 404 no longer repeats the path in its message; with an https BASE_URL every answer carries Strict-Transport-Security.',
     ],
   },
   {

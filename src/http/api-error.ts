@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { CORS_HEADERS, JSON_CONTENT_TYPE } from '../publish/prepared-response.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
@@ -50,6 +52,43 @@ export function errorReply(baseUrl: string, error: ApiError): ErrorReply {
       ...error.headers,
     },
   };
+}
+
+// node:http's status texts, from its CommonJS exports (see app.ts on why not an ES import).
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
+
+/**
+ * Writes an error, the one way every error leaves the service: to a response, or — before any response exists (a
+ * request Node could not parse, CONNECT, Upgrade) — straight to the socket. `close` ends the connection after it
+ * (a request that cannot be trusted); `headers` are added (HSTS on a socket, which no response carries).
+ */
+export function writeError(
+  target: ServerResponse | Duplex,
+  baseUrl: string,
+  error: ApiError,
+  opts: { close?: boolean; headers?: Readonly<Record<string, string>> } = {},
+): void {
+  const reply = errorReply(baseUrl, error);
+  const headers: Record<string, string> = {
+    ...reply.headers,
+    ...opts.headers,
+    'content-length': String(Buffer.byteLength(reply.body)),
+    ...(opts.close ? { connection: 'close' } : {}),
+  };
+  if ('writeHead' in target) {
+    // setHeader rather than writeHead's argument: the headers stay readable on the response (logs, tests).
+    for (const [name, value] of Object.entries(headers)) target.setHeader(name, value);
+    target.statusCode = reply.status;
+    target.end(reply.body);
+    return;
+  }
+  const head = [
+    `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? 'Error'}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    '',
+    '',
+  ].join('\r\n');
+  target.end(Buffer.concat([Buffer.from(head), Buffer.from(reply.body)]));
 }
 
 /** Text from a request shown in an error message: cut short, so an error never echoes a whole hostile input. */

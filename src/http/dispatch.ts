@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 import { withHeaders } from '../publish/prepared-response.ts';
 import { DEPRECATIONS, type Deprecation, deprecationHeaders } from './api-changelog.ts';
-import { ApiError, errorReply, truncate } from './api-error.ts';
+import { ApiError, truncate, writeError } from './api-error.ts';
 import { DeclaredQuery, takesNoUnknownParameter } from './query-params.ts';
 import { compileRouter } from './router.ts';
 import {
@@ -26,18 +26,17 @@ export interface Dispatcher {
   write(req: IncomingMessage, res: ServerResponse, answer: Answer): void;
   /** Answers a GET or HEAD and writes it (at once, or when a computed answer is ready). */
   respond(req: IncomingMessage, res: ServerResponse): void;
-  /** The fast path in front of Fastify: answers every GET and HEAD; other methods are left to Fastify. */
+  /** Answers every GET and HEAD (true); other methods are left to the caller (false). */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
 /**
  * Routes a request through the route table, once: the path is matched, the query parsed, the handler called and
- * its answer written: in front of Fastify (the fast path) and by Fastify's own GET route (for inject() and when the
- * rate limiter must see every request), so both answer byte for byte alike.
+ * its answer written.
  */
 export function createDispatcher(
   context: RouteContext,
-  log?: FastifyBaseLogger,
+  log?: Logger,
   deprecations: readonly Deprecation[] = DEPRECATIONS,
 ): Dispatcher {
   const match = compileRouter(ROUTE_TABLE);
@@ -72,9 +71,10 @@ export function createDispatcher(
       return result instanceof Promise ? result.then(noticed) : noticed(result);
     }
     if (path === '/api' || path.startsWith('/api/')) {
+      // The path is not repeated: an error message never says what a link's author chose (issue 41).
       return new ApiError(
         'endpoint_not_found',
-        `No endpoint at ${truncate(path)}.`,
+        'No endpoint at this path.',
         `See the directory of endpoints at ${context.baseUrl}/api.`,
       );
     }
@@ -83,9 +83,7 @@ export function createDispatcher(
   const write = (req: IncomingMessage, res: ServerResponse, result: Answer) => {
     if (!(result instanceof ApiError)) return writePrepared(req.headers, res, result);
     if (result.status >= 500) log?.error({ code: result.code, url: req.url, reason: result.message }, 'unavailable');
-    const reply = errorReply(context.baseUrl, result);
-    res.writeHead(reply.status, { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) });
-    res.end(reply.body);
+    writeError(res, context.baseUrl, result);
   };
   const failed = (req: IncomingMessage, res: ServerResponse, cause: unknown) => {
     log?.error({ err: cause, url: req.url }, 'an answer failed');

@@ -14,7 +14,8 @@ export const ERROR_CODES = {
   headers_too_large: { status: 431, description: 'The request line or headers exceed 16 KiB.' },
   rate_limited: {
     status: 429,
-    description: 'Too many requests from this address (only when RATE_LIMIT_PER_MINUTE is set); see Retry-After.',
+    description:
+      'Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left.',
   },
   values_withheld: {
     status: 451,

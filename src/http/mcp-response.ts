@@ -6,7 +6,7 @@ import { chooseEncoding } from './negotiation.ts';
 
 /**
  * Between Node's HTTP objects and the MCP SDK's web-standard transport: the request as a web Request (its body is
- * already parsed by Fastify), and the transport's answer written back — compressed when the client accepts it.
+ * already parsed by the app), and the transport's answer written back — compressed when the client accepts it.
  * The tool list is 148 kB of JSON (its output schemas), 10 kB in gzip; a tool's answer up to ~750 kB (a year of
  * history as text and as structured content). Compression runs on libuv's pool, not the serving thread.
  */

@@ -10,7 +10,7 @@ import { seriesDef } from '../timeseries/catalog.ts';
 import { addDays } from '../timeseries/dates.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
-import { ApiError, errorReply } from './api-error.ts';
+import { ApiError, errorReply, writeError } from './api-error.ts';
 import { Admission } from './mcp-admission.ts';
 import { webRequest, writeMcpResponse } from './mcp-response.ts';
 import { DeclaredQuery } from './query-params.ts';
@@ -357,7 +357,8 @@ export async function handleMcpRequest(
     return;
   }
   if (!ticket) {
-    const reply = errorReply(
+    writeError(
+      res,
       context.baseUrl,
       new ApiError(
         'busy',
@@ -366,10 +367,6 @@ export async function handleMcpRequest(
         { 'retry-after': '1' },
       ),
     );
-    for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
-    res.setHeader('content-length', Buffer.byteLength(reply.body));
-    res.writeHead(reply.status);
-    res.end(reply.body);
     return;
   }
   res.once('close', ticket.done);

@@ -55,6 +55,17 @@ export function buildOpenApi(
         CacheControl: { description: 'Caching policy of this endpoint.', schema: { type: 'string' } },
         ETag: { description: 'Strong entity tag of the body.', schema: { type: 'string' } },
         AccessControlAllowOrigin: { description: 'Always *.', schema: { type: 'string', const: '*' } },
+        RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
+        RateLimitPolicy: {
+          description:
+            'The per-client quota (IETF draft-ietf-httpapi-ratelimit-headers): q requests per w seconds, e.g. "per-address";q=600;w=60 (RATE_LIMIT_PER_MINUTE, 600 by default; absent when it is 0). A client is its address (an IPv6 one by its /64), or behind the operator\'s trusted proxies the address they report.',
+          schema: { type: 'string' },
+        },
+        RateLimit: {
+          description:
+            'Where this client stands: r requests left, t seconds until the quota is whole again, e.g. "per-address";r=599;t=1 (absent when the limit is off).',
+          schema: { type: 'string' },
+        },
       },
     },
   };
@@ -90,6 +101,7 @@ function operation(
         'Cache-Control': { $ref: '#/components/headers/CacheControl' },
         ETag: { $ref: '#/components/headers/ETag' },
         'Access-Control-Allow-Origin': { $ref: '#/components/headers/AccessControlAllowOrigin' },
+        ...RATE_LIMIT_HEADERS,
       },
       content,
     },
@@ -98,11 +110,15 @@ function operation(
   const always = [
     ...(takesNoUnknownParameter(route.path) ? (['unknown_parameter'] as const) : []),
     'method_not_allowed',
+    'rate_limited',
     'internal_error',
   ] as const;
   for (const [status, codes] of groupByStatus([...spec.errors, ...always])) {
     responses[String(status)] = {
       description: codes.map((code) => `${code}: ${ERROR_CODES[code].description}`).join(' '),
+      ...(status === 429
+        ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' }, ...RATE_LIMIT_HEADERS } }
+        : {}),
       content: {
         'application/json': {
           schema: { $ref: '#/components/schemas/ErrorEnvelope' },
@@ -134,6 +150,12 @@ function operation(
     responses,
   };
 }
+
+/** The rate limit's two fields, on every answer while it is on (rate-limit.ts). */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+};
 
 function groupByStatus(codes: ErrorCode[]): Map<number, ErrorCode[]> {
   const groups = new Map<number, ErrorCode[]>();

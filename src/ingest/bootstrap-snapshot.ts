@@ -1,90 +1,29 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { countRows, loadSeries, reviseSeries } from '../store/observations.ts';
 import type { PublicationContext } from '../store/publications.ts';
 import { BOOTSTRAP_TRIGGER_PREFIX, finishRun, recordSource, startRun } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
-import { daysBetween, fromDayNumber, toDayNumber } from '../timeseries/dates.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
-import type { Observation } from '../timeseries/observation.ts';
-import type { VintagedSeries } from '../timeseries/vintages.ts';
+import {
+  encodeSeries,
+  MANIFEST_FILE,
+  readSnapshot,
+  SNAPSHOT_BUDGET_BYTES,
+  SNAPSHOT_FILE,
+  SNAPSHOT_FORMAT,
+  type Snapshot,
+  type SnapshotData,
+  type SnapshotManifest,
+} from './snapshot-file.ts';
 
 /**
- * The bootstrap snapshot: every stored series whose terms allow redistribution (public domain, and
- * citation-required with its citation; never a restricted series such as the ICE BofA spreads), shipped with the
- * project so that a first start serves the whole site and API at once, offline too. On an empty store the service
- * loads it as vintages seen at the snapshot's instant, recorded as a run named "bootstrap snapshot of DATE"; the
- * first refresh then brings it current. Made by `npm run snapshot -- export` from a store (docs/operations.md says
- * how a release refreshes it).
- *
- * Two files: `snapshot.json.gz` (the data) and `manifest.json` (its date, size, SHA-256, and each series' id,
- * licence, count and first and last dates), read first: a file whose digest differs is refused.
+ * The bootstrap snapshot (its files: snapshot-file.ts) and the store: exported from what a store holds, loaded into
+ * an empty one as vintages seen at the snapshot's instant, and the publication context it is served with meanwhile.
  */
-export const SNAPSHOT_FORMAT = 1;
-export const SNAPSHOT_FILE = 'snapshot.json.gz';
-export const MANIFEST_FILE = 'manifest.json';
-
-/** The size the compressed data may reach (`npm run snapshot -- export` refuses more; a test checks the shipped one). */
-export const SNAPSHOT_BUDGET_BYTES = 3_000_000;
-
-/**
- * One series in the data file, compactly: its first date, then the gap in days to each next date, and the values
- * (as stored). Example: 2024-01-01, 2024-01-02, 2024-01-05 → start '2024-01-01', gaps [1, 3].
- */
-interface SnapshotSeries {
-  start: string;
-  gaps: number[];
-  values: number[];
-}
-
-interface SnapshotData {
-  format: number;
-  /** The instant its newest value was read from a provider: when the snapshot's data was current. */
-  seenAt: string;
-  series: Record<string, SnapshotSeries>;
-}
-
-export interface SnapshotManifest {
-  format: number;
-  /** Day of `seenAt`: the "DATE" of "bootstrap snapshot of DATE". */
-  date: string;
-  seenAt: string;
-  file: string;
-  bytes: number;
-  sha256: string;
-  series: Array<{ id: string; terms: string; attribution: string; count: number; first: string; last: string }>;
-  /** Stored series left out, and why (their terms forbid redistribution). */
-  excluded: Array<{ id: string; terms: string }>;
-}
-
-function encode(observations: readonly Observation[]): SnapshotSeries {
-  const gaps: number[] = [];
-  for (let i = 1; i < observations.length; i++)
-    gaps.push(daysBetween(observations[i - 1]!.date, observations[i]!.date));
-  return { start: observations[0]!.date, gaps, values: observations.map((o) => o.value) };
-}
-
-/** `days` is a day-number memo shared by the series of one snapshot: most dates recur in every daily series. */
-function decode(series: SnapshotSeries, days: Map<number, string>): Observation[] {
-  let day = toDayNumber(series.start);
-  const date = (n: number) => {
-    let text = days.get(n);
-    if (text === undefined) {
-      text = fromDayNumber(n);
-      days.set(n, text);
-    }
-    return text;
-  };
-  const out: Observation[] = [{ date: date(day), value: series.values[0]! }];
-  for (let i = 0; i < series.gaps.length; i++) {
-    day += series.gaps[i]!;
-    out.push({ date: date(day), value: series.values[i + 1]! });
-  }
-  return out;
-}
 
 /** Writes the snapshot of what the store holds now into `dir`; returns its manifest. */
 export async function exportSnapshot(store: Store, dir: string): Promise<SnapshotManifest> {
@@ -108,7 +47,7 @@ export async function exportSnapshot(store: Store, dir: string): Promise<Snapsho
       manifest.excluded.push({ id, terms: license.terms });
       continue;
     }
-    data.series[id] = encode(observations);
+    data.series[id] = encodeSeries(observations);
     manifest.series.push({
       id,
       terms: license.terms,
@@ -140,26 +79,6 @@ async function newestSeenAt(store: Store): Promise<string | undefined> {
   return row?.seenAt ? String(row.seenAt) : undefined;
 }
 
-/** Reads and checks a snapshot: the manifest's format, the data's size and SHA-256. Throws on any mismatch. */
-export function readSnapshot(dir: string): { manifest: SnapshotManifest; series: Map<string, Observation[]> } {
-  const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as SnapshotManifest;
-  if (manifest.format !== SNAPSHOT_FORMAT)
-    throw new Error(`snapshot format ${manifest.format} is not ${SNAPSHOT_FORMAT}`);
-  const body = readFileSync(join(dir, manifest.file));
-  const digest = createHash('sha256').update(body).digest('hex');
-  if (body.length !== manifest.bytes || digest !== manifest.sha256)
-    throw new Error(`${manifest.file} does not match its manifest (SHA-256 ${digest}, expected ${manifest.sha256})`);
-  const data = JSON.parse(gunzipSync(body).toString('utf8')) as SnapshotData;
-  const series = new Map<string, Observation[]>();
-  const days = new Map<number, string>();
-  for (const { id } of manifest.series) {
-    const encoded = data.series[id];
-    if (!encoded) throw new Error(`${manifest.file} lacks the series ${id} its manifest lists`);
-    series.set(id, decode(encoded, days));
-  }
-  return { manifest, series };
-}
-
 /** The run's trigger, which health and the refresh log show: "bootstrap snapshot of 2026-11-26". */
 export function bootstrapTrigger(manifest: Pick<SnapshotManifest, 'date'>): string {
   return `${BOOTSTRAP_TRIGGER_PREFIX}${manifest.date}`;
@@ -171,11 +90,6 @@ export function bootstrapTrigger(manifest: Pick<SnapshotManifest, 'date'>): stri
  */
 async function isEmptyStore(store: Store): Promise<boolean> {
   return (await countRows(store.db)) === 0;
-}
-
-export interface Snapshot {
-  manifest: SnapshotManifest;
-  series: Map<string, Observation[]>;
 }
 
 /** The snapshot in `dir` when the store is empty (undefined otherwise); throws when it does not match its manifest. */
@@ -246,21 +160,4 @@ export function snapshotContext({ manifest, series }: Snapshot): PublicationCont
     failedRunsInARow: 0,
     bootstrap: { trigger, seenAt: manifest.seenAt },
   };
-}
-
-/** The snapshot's series as the store will hold them once loaded: one vintage per date, seen at its instant. */
-export function snapshotVintages(snapshot: {
-  manifest: Pick<SnapshotManifest, 'seenAt'>;
-  series: ReadonlyMap<string, readonly Observation[]>;
-}): Map<string, VintagedSeries> {
-  const out = new Map<string, VintagedSeries>();
-  for (const [id, observations] of snapshot.series) {
-    out.set(id, {
-      dates: observations.map((o) => o.date),
-      firstValues: observations.map((o) => o.value),
-      firstSeen: observations.map(() => snapshot.manifest.seenAt),
-      revisions: new Map(),
-    });
-  }
-  return out;
 }

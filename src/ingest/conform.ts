@@ -7,7 +7,8 @@ import type { SeriesDef } from '../timeseries/series.ts';
  * Turns a provider's observations into the catalog unit and decides whether they can be trusted:
  * - values are multiplied by the catalog's `scale` (e.g. WALCL millions → billions);
  * - dates after `today` are dropped (a provider cannot have observed the future), and reported;
- * - repeated dates keep the provider's last value, and are reported;
+ * - repeated dates keep the last value, and are reported (the provider clients already pass on one value per date,
+ *   refusing an answer that gives a date two: providers/one-value-per-date.ts);
  * - a whole-series jump by a power of 1000 against the values already stored for the same dates is a unit
  *   change between vintages (WTREGEN went from billions to millions): it is rescaled to the stored unit and
  *   reported; any other large disagreement with every stored date is refused;

@@ -99,9 +99,16 @@ export function refreshInChildProcess(
   });
 }
 
-/** Stops a refresh process still running (at shutdown, after the refresher was given time to finish). */
+/**
+ * Lets go of a refresh process still running (at shutdown, after the refresher was given time to finish): its IPC
+ * channel is closed, on which it rolls back what is under way, marks its run aborted and exits (src/refresh-process.ts)
+ * — what it does too when this process dies without a word. One that can no longer hear it is killed.
+ */
 export function stopRefreshChildren(): void {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) {
+    if (child.connected) child.disconnect();
+    else child.kill('SIGKILL');
+  }
 }
 
 /**

@@ -41,6 +41,7 @@ export async function runRefreshTask(
   store: Store,
   task: RefreshTask,
   report: (message: RefreshProgressMessage) => void = () => {},
+  runStarted: (runId: number) => void = () => {},
 ): Promise<RefreshTaskResult> {
   const retries: RetryRecord[] = [];
   const summary = await runRefresh(
@@ -56,6 +57,7 @@ export async function runRefreshTask(
           kind: notice.error.kind,
           message: notice.error.message,
         }),
+      runStarted,
       begin: (labels) => report({ progress: 'begin', labels }),
       finished: (outcome) => report({ progress: 'finished', outcome }),
     },

@@ -41,6 +41,8 @@ export interface RefreshSummary {
 
 /** Receives progress as each source starts, retries and ends, for the CLI's display and the service's log. */
 export interface RefreshObserver {
+  /** The run is in the refresh log, `running`, under this id. */
+  runStarted?(runId: number): void;
   begin?(labels: Array<{ seriesId: string; source: string }>): void;
   started?(seriesId: string): void;
   retrying?(notice: RetryNotice): void;
@@ -99,6 +101,7 @@ export async function runRefresh(
   const { store } = deps;
   const startedAt = deps.now().toISOString();
   const runId = await startRun(store.db, trigger, startedAt);
+  observer.runStarted?.(runId);
   const fetched = deps.only ? FETCHED.filter((def) => deps.only!.includes(def.id)) : FETCHED;
   observer.begin?.([...fetched, ...DERIVED].map((def) => ({ seriesId: def.id, source: sourceLabel(def) })));
 

@@ -81,6 +81,10 @@ export function parseRepoOperations(body: unknown, source = 'nyfed', seriesId = 
     throw new ProviderError({ source, seriesId, kind: 'parse', message: 'JSON has no "repo.operations" array' });
   }
   const byDate = new Map<string, number>();
+  // An operation listed twice is counted once; listed twice with two accepted amounts, the answer is malformed.
+  // Assumed: `operationId` names one operation (it does in the recorded fixture of providers.md §c.2, e.g.
+  // "RP 071026 26"; that it is unique across an answer is not documented there).
+  const byOperation = new Map<string, number>();
   for (const op of operations as Array<Record<string, unknown>>) {
     if (op.operationType !== 'Repo') continue;
     if (isSmallValueExercise(op)) continue;
@@ -95,6 +99,19 @@ export function parseRepoOperations(body: unknown, source = 'nyfed', seriesId = 
         kind: 'parse',
         message: `bad totalAmtAccepted "${String(amount)}" on ${date}`,
       });
+    }
+    const id = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : undefined;
+    if (id !== undefined) {
+      const listed = byOperation.get(id);
+      if (listed !== undefined && listed !== amount)
+        throw new ProviderError({
+          source,
+          seriesId,
+          kind: 'parse',
+          message: `${date} is listed with two values (${listed} and ${amount}) of totalAmtAccepted for operation "${id}": the answer is malformed (refused)`,
+        });
+      if (listed !== undefined) continue;
+      byOperation.set(id, amount);
     }
     byDate.set(date, (byDate.get(date) ?? 0) + amount);
   }

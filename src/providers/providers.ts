@@ -5,6 +5,7 @@ import { providerBreaker } from './circuit-breaker.ts';
 import { fetchFredSeries } from './fred.ts';
 import type { HttpPolicy, RequestContext, RetryNotice } from './http-client.ts';
 import { fetchNyFedDataset } from './nyfed.ts';
+import { oneValuePerDate } from './one-value-per-date.ts';
 import { fetchDailyCloses } from './prices.ts';
 import { ProviderError } from './provider-error.ts';
 import { rateLimiter } from './rate-limiter.ts';
@@ -84,7 +85,9 @@ export function createProviders(config: ProviderConfig): Providers {
         ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
       };
-      const observations = await fetchFromProvider(source, config, ctx, now, opts.since);
+      const answer = await fetchFromProvider(source, config, ctx, now, opts.since);
+      // Every client's answer, one value per date: a date given two values refuses the answer (issue 41).
+      const observations = oneValuePerDate(answer, { source: ctx.source, seriesId: def.id }, notes);
       return { observations, notes };
     },
   };

@@ -1,5 +1,6 @@
 import { isIsoDate, isMissingMarker, type Observation, parseDecimal } from '../timeseries/observation.ts';
 import { getJson, type RequestContext } from './http-client.ts';
+import { conflictingDate } from './one-value-per-date.ts';
 import { ProviderError } from './provider-error.ts';
 
 /**
@@ -212,6 +213,9 @@ export function parseMtsDeficit(
     const line = Number(row.src_line_nbr ?? 0);
     const key = `${date.slice(0, 7)}-01`;
     const previous = best.get(key);
+    // The same line of the same statement twice with two figures: which is the month's cannot be told.
+    if (previous && line === previous.line && !sameFigure(previous.value, value))
+      throw conflictingDate({ source, seriesId }, key, previous.value ?? Number.NaN, value ?? Number.NaN);
     if (!previous || line >= previous.line) best.set(key, { line, value });
   }
   const out: Observation[] = [];
@@ -265,6 +269,10 @@ export function parseBillsShare(
     const value = requireNumber(String(row.total_mil_amt ?? 'null'), date, source, seriesId);
     if (value === undefined) continue;
     const entry = byDate.get(date) ?? {};
+    const previous = isBills ? entry.bills : entry.total;
+    // A statement listing its bills (or its total) twice with two amounts: no share can be told from it.
+    if (previous !== undefined && previous !== value)
+      throw conflictingDate({ source, seriesId }, date, previous, value);
     if (isBills) entry.bills = value;
     else entry.total = value;
     byDate.set(date, entry);
@@ -282,6 +290,10 @@ export function parseBillsShare(
     });
   }
   return out;
+}
+
+function sameFigure(a: number | undefined, b: number | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a)));
 }
 
 function requireDate(raw: unknown, source: string, seriesId: string): string {

@@ -47,7 +47,8 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   // Browser code may read these (by default only the CORS-safelisted ones: not ETag, Retry-After, Link…).
-  'access-control-expose-headers': 'ETag, Retry-After, Deprecation, Sunset, Link, Content-Disposition, Mcp-Session-Id',
+  'access-control-expose-headers':
+    'ETag, Retry-After, RateLimit-Policy, RateLimit, Deprecation, Sunset, Link, Content-Disposition, Mcp-Session-Id',
 } as const;
 
 /** Browsers must not guess another type than the one sent (a JSON body is never run as a script or page). */

@@ -72,6 +72,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<Tables>;
   engine: Engine;
+  /** The embedded store's one connection, for what must happen synchronously (store.ts abandonRun). */
+  sqlite?: SQLite.Database;
 }
 
 /**
@@ -82,6 +84,10 @@ export async function openDatabase(databaseUrl: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+    // An idle connection the server ends (a restart, an administrator, a network cut) is dropped by the pool and
+    // replaced at the next query, whose own failure, if the server is really gone, is reported where it is made.
+    // Without a listener the pool rethrows it, and an idle moment of the database would end the process.
+    pool.on('error', () => {});
     return { db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }
   const path = databaseUrl.replace(/^sqlite:/, '');
@@ -91,5 +97,5 @@ export async function openDatabase(databaseUrl: string): Promise<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+  return { db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite', sqlite };
 }

@@ -3,8 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/http/app.ts';
 import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
@@ -12,6 +10,7 @@ import { closeWorkerPool } from '../../src/publish/worker-pool.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { hasRealData, type ReplayData, realReplayData } from '../support/replay-data.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 const FIRST = '2026-09-01T06:00:00.000Z';
 const BETWEEN = '2026-09-01T09:30:00.000Z';
@@ -34,7 +33,7 @@ describe('point in time on the real files: the regime and the history as publish
 }, () => {
   let store: Store;
   let replay: ReplayServer;
-  let app: FastifyInstance;
+  let app: TestApp;
   let url: string;
   const published: Record<string, Body> = {};
   const get = async (path: string) => {
@@ -72,7 +71,7 @@ describe('point in time on the real files: the regime and the history as publish
     );
     const second = new Publisher(store, { now: () => new Date(SECOND) });
     await second.rebuild();
-    app = await buildApp({ config: { baseUrl: 'http://x.test' }, publication: () => second.current });
+    app = buildTestApp({ config: { baseUrl: 'http://x.test' }, publication: () => second.current });
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { routeContext } from '../../src/http/app.ts';
 import { callTool, handleMcpRequest, MAX_MCP_IN_FLIGHT, MAX_MCP_WAITING, mcpAdmission } from '../../src/http/mcp.ts';
+import { routeContext } from '../../src/http/route-context.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
 /**

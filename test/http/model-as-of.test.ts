@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/http/app.ts';
 import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { revisingData } from '../support/synthetic-data.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 const FIRST = '2026-11-20T18:00:00.000Z';
 const BETWEEN = '2026-11-20T21:00:00.000Z';
@@ -29,7 +28,7 @@ function content(body: Json): Json {
 describe('point in time on the model: asOf on /api/regime, /api/history and /api/lens', () => {
   let store: Store;
   let replay: ReplayServer;
-  let app: FastifyInstance;
+  let app: TestApp;
   const first: Record<string, Json> = {};
   const firstText: Record<string, string> = {};
   before(async () => {
@@ -40,7 +39,7 @@ describe('point in time on the model: asOf on /api/regime, /api/history and /api
     await runRefresh({ store, providers, now: () => new Date(FIRST) }, 'test');
     const publisher1 = new Publisher(store, { now: () => new Date(FIRST), offThread: false });
     await publisher1.rebuild();
-    const app1 = await buildApp({ config: { baseUrl: 'http://x.test' }, publication: () => publisher1.current });
+    const app1 = buildTestApp({ config: { baseUrl: 'http://x.test' }, publication: () => publisher1.current });
     for (const url of ['/api/regime', '/api/history', '/api/lens?lang=de'])
       first[url] = (await app1.inject(url)).json();
     for (const url of ['/api/history.csv?start=2026-06-01', '/api/series/vix.csv?days=60']) {
@@ -53,7 +52,7 @@ describe('point in time on the model: asOf on /api/regime, /api/history and /api
     await runRefresh({ store, providers, now: () => new Date(SECOND), only: ['vix'] }, 'test');
     const publisher2 = new Publisher(store, { now: () => new Date(SECOND), offThread: false });
     await publisher2.rebuild();
-    app = await buildApp({ config: { baseUrl: 'http://x.test' }, publication: () => publisher2.current });
+    app = buildTestApp({ config: { baseUrl: 'http://x.test' }, publication: () => publisher2.current });
   });
   after(async () => {
     await app.close();

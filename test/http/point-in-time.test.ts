@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/http/app.ts';
 import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { Publisher } from '../../src/publish/publisher.ts';
@@ -9,6 +7,7 @@ import { openStore, type Store } from '../../src/store/store.ts';
 import { assertAtom } from '../support/atom.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { revisingM2Data } from '../support/synthetic-data.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 const FIRST = '2026-11-21T00:00:00.000Z';
 const SECOND = '2026-11-21T06:00:00.000Z';
@@ -20,7 +19,7 @@ const SECOND = '2026-11-21T06:00:00.000Z';
 describe('point in time: asOf and the revision record', () => {
   let store: Store;
   let replay: ReplayServer;
-  let app: FastifyInstance;
+  let app: TestApp;
   before(async () => {
     const revising = revisingM2Data();
     replay = await startReplayServer(revising.data);
@@ -31,7 +30,7 @@ describe('point in time: asOf and the revision record', () => {
     await runRefresh({ store, providers, now: () => new Date(SECOND), only: ['m2'] }, 'test');
     const publisher = new Publisher(store, { now: () => new Date(SECOND), offThread: false });
     await publisher.rebuild();
-    app = await buildApp({ config: { baseUrl: 'http://x.test' }, publication: () => publisher.current });
+    app = buildTestApp({ config: { baseUrl: 'http://x.test' }, publication: () => publisher.current });
   });
   after(async () => {
     await app.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { routeContext } from '../../src/http/app.ts';
 import { DeclaredQuery, QUERY_ALIASES, QUERY_PARAMETERS, UndeclaredParameter } from '../../src/http/query-params.ts';
+import { routeContext } from '../../src/http/route-context.ts';
 import { declaredQueryNames, type RouteContext } from '../../src/http/routes/route.ts';
 import { ROUTE_TABLE } from '../../src/http/routes/table.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';

@@ -8,26 +8,25 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.ts';
+import { exportSnapshot, snapshotForEmptyStore, storeSnapshot } from '../../src/ingest/bootstrap-snapshot.ts';
+import { runRefresh } from '../../src/ingest/refresh.ts';
 import {
-  exportSnapshot,
   MANIFEST_FILE,
   readSnapshot,
   SNAPSHOT_BUDGET_BYTES,
   SNAPSHOT_FILE,
   type SnapshotManifest,
-  snapshotForEmptyStore,
-  storeSnapshot,
-} from '../../src/ingest/bootstrap-snapshot.ts';
-import { runRefresh } from '../../src/ingest/refresh.ts';
+} from '../../src/ingest/snapshot-file.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { startService } from '../../src/service.ts';
-import { loadSeries } from '../../src/store/observations.ts';
+import { countRows, loadSeries } from '../../src/store/observations.ts';
 import { lastFullReads, lastSuccessfulRunAt, recentRuns } from '../../src/store/runs.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { seriesDef } from '../../src/timeseries/catalog.ts';
 import { licenseOf } from '../../src/timeseries/licenses.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';
+import { injectInto } from '../support/test-app.ts';
 
 // The fixtures end on 2026-09-30, read the next day: to any real clock after it, the data is weeks old.
 const REFRESHED_AT = new Date('2026-10-01T12:00:00Z');
@@ -130,7 +129,7 @@ describe('the bootstrap snapshot', () => {
     );
     try {
       // Served before the refresh on start has even ended.
-      const regime = await service.app.inject('/api/regime');
+      const regime = await injectInto(service.app, '/api/regime');
       assert.equal(regime.statusCode, 200);
       const body = regime.json() as {
         freshness: { state: string };
@@ -142,11 +141,12 @@ describe('the bootstrap snapshot', () => {
           (i) => i.vintageSeenAt === REFRESHED_AT.toISOString() && i.vintageFrom === 'bootstrap snapshot of 2026-10-01',
         ),
       );
-      assert.equal((await service.app.inject('/')).statusCode, 200);
+      assert.equal((await injectInto(service.app, '/')).statusCode, 200);
 
-      assert.ok(service.startupRefresh, 'the refresh on start runs after the snapshot');
-      await service.startupRefresh;
-      const health = (await service.app.inject('/api/health')).json() as {
+      const { startupRefresh } = await service.started;
+      assert.ok(startupRefresh, 'the refresh on start runs after the snapshot');
+      await startupRefresh;
+      const health = (await injectInto(service.app, '/api/health')).json() as {
         status: string;
         reasons: string[];
         nextRefreshAt: string | null;
@@ -160,14 +160,47 @@ describe('the bootstrap snapshot', () => {
       );
       assert.ok(health.nextRefreshAt, 'when the next try is');
       // The first screen says the same, in the same words.
-      const page = (await service.app.inject('/')).body;
+      const page = (await injectInto(service.app, '/')).body;
       assert.match(page, /<strong>The data providers cannot be reached\.<\/strong>/);
       assert.match(page, /the connection to the provider was refused\. Serving the data already stored/);
       assert.match(page, /Next try: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
-      const again = (await service.app.inject('/api/regime')).json() as { freshness: { state: string } };
+      const again = (await injectInto(service.app, '/api/regime')).json() as { freshness: { state: string } };
       assert.equal(again.freshness.state, 'stale', 'still served after the failed refresh');
     } finally {
       await service.close();
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('stopped during a first start, does not wait for the snapshot to be stored: left empty, loaded by the next start', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'usdl-stopped-'));
+    const config = loadConfig({
+      DATABASE_URL: `sqlite:${join(home, 'store.sqlite')}`,
+      BOOTSTRAP_SNAPSHOT: dir,
+      REFRESH_ON_START: 'false',
+      LOG_LEVEL: 'silent',
+    });
+    try {
+      // Serving from memory once it resolves; the snapshot's store is under way, one series at a time.
+      const service = await startService(config, { listen: false });
+      assert.equal((await injectInto(service.app, '/api/regime')).statusCode, 200);
+      await service.close();
+      const store = await openStore(config.databaseUrl);
+      try {
+        assert.equal(await countRows(store.db), 0, 'the load was rolled back, not waited for');
+      } finally {
+        await store.close();
+      }
+      const again = await startService(config, { listen: false });
+      await again.started;
+      await again.close();
+      const stored = await openStore(config.databaseUrl);
+      try {
+        assert.ok((await countRows(stored.db)) > 0, 'the next start loaded it');
+      } finally {
+        await stored.close();
+      }
+    } finally {
       rmSync(home, { recursive: true, force: true });
     }
   });

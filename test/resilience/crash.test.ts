@@ -12,14 +12,13 @@ import { loadSeries } from '../../src/store/observations.ts';
 import { abortDanglingRuns, recentRuns } from '../../src/store/runs.ts';
 import { openStore } from '../../src/store/store.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
-import { freePort, replayEnv } from '../support/processes.ts';
+import { replayEnv } from '../support/processes.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
+import { startServiceChild } from '../support/service-child.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function providerEnv(replay: ReplayServer, database: string): Record<string, string> {
-  return { ...replayEnv(replay), DATABASE_URL: `sqlite:${database}`, LOG_LEVEL: 'warn' };
+  return { ...replayEnv(replay), DATABASE_URL: `sqlite:${database}` };
 }
 
 describe('crash safety and graceful shutdown', () => {
@@ -37,29 +36,32 @@ describe('crash safety and graceful shutdown', () => {
   });
 
   it('SIGKILL in the middle of a refresh leaves a consistent store, and the next refresh completes', async () => {
-    // Market prices answer slowly, so the refresh is mid-way (FRED series stored, prices pending) when killed.
-    replay.inject('/v8/finance/chart/', { kind: 'delay', ms: 20_000 });
+    // Market prices never answer, so the refresh is mid-way (FRED series stored, prices pending) when killed,
+    // however fast or slow the machine.
+    replay.inject('/v8/finance/chart/', { kind: 'hang' });
     const child: ChildProcess = spawn(process.execPath, ['src/cli.ts', 'refresh'], {
       env: { ...process.env, ...providerEnv(replay, database) },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
-    const deadline = Date.now() + 20_000;
-    let stored = 0;
-    while (Date.now() < deadline) {
-      await sleep(100);
-      try {
-        const peek = new SQLite(database, { readonly: true, fileMustExist: true });
-        stored = (peek.prepare('select count(distinct series_id) as n from refresh_sources').get() as { n: number }).n;
-        peek.close();
-      } catch {
-        // not created yet
-      }
-      if (stored >= 10) break;
-    }
-    assert.ok(stored >= 10, `the refresh got going before the kill (${stored} series recorded)`);
+    // It prints a line for each series once stored (progress.ts): ten of them say it got going.
+    await new Promise<void>((resolve, reject) => {
+      let printed = '';
+      child.stdout!.on('data', (chunk) => {
+        printed += chunk;
+        if ((printed.match(/^\[\s*\d+\/\d+\] ok /gm) ?? []).length >= 10) resolve();
+      });
+      child.once('exit', (code) =>
+        reject(new Error(`the refresh exited (${code}) before storing ten series:\n${printed}`)),
+      );
+    });
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
     replay.clearFaults();
+    const peek = new SQLite(database, { readonly: true });
+    const recorded = (peek.prepare('select count(distinct series_id) as n from refresh_sources').get() as { n: number })
+      .n;
+    peek.close();
+    assert.ok(recorded >= 10, `the refresh got going before the kill (${recorded} series recorded)`);
 
     const check = new SQLite(database);
     assert.equal((check.prepare('pragma integrity_check').get() as { integrity_check: string }).integrity_check, 'ok');
@@ -90,37 +92,22 @@ describe('crash safety and graceful shutdown', () => {
     }
   });
 
-  it('SIGTERM finishes in-flight requests, then exits cleanly', async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['src/cli.ts', 'serve'], {
-      env: {
-        ...process.env,
-        ...providerEnv(replay, database),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        REFRESH_ON_START: 'false',
-      },
-      stdio: 'ignore',
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await sleep(100);
-    }
+  it('SIGTERM finishes in-flight requests, then exits cleanly', async (t) => {
+    const service = await startServiceChild(t, { ...providerEnv(replay, database), REFRESH_ON_START: 'false' });
+    await service.logged('that it listens', (line) => line.msg?.startsWith('Server listening') ?? false);
+    const base = service.base;
     // A request counts as in flight once its response has started: it must then complete. Connections still in
     // the kernel's accept queue when the listener closes are refused or reset before any response: never cut.
+    let firstResponse!: () => void;
+    const responding = new Promise<void>((resolve) => {
+      firstResponse = resolve;
+    });
     const requests = Array.from(
       { length: 60 },
       () =>
         new Promise<{ started: boolean; complete: boolean; error?: string }>((resolve) => {
           const request = httpGet(`${base}/api/history`, { agent: false }, (response) => {
+            firstResponse();
             const chunks: Buffer[] = [];
             response.on('data', (chunk: Buffer) => chunks.push(chunk));
             response.on('end', () => {
@@ -134,8 +121,9 @@ describe('crash safety and graceful shutdown', () => {
           );
         }),
     );
-    await sleep(5);
-    child.kill('SIGTERM');
+    // The signal comes once answers are being written: some are in flight, the rest still to come.
+    await responding;
+    service.child.kill('SIGTERM');
     const results = await Promise.all(requests);
     const started = results.filter((r) => r.started);
     assert.ok(started.length > 0, 'some requests were in flight');
@@ -144,6 +132,6 @@ describe('crash safety and graceful shutdown', () => {
       'every request whose response had started completed with a full body',
     );
     for (const r of results.filter((x) => !x.started)) assert.match(String(r.error), /ECONNREFUSED|ECONNRESET/);
-    assert.equal(await exited, 0);
+    assert.equal((await service.exited()).code, 0, service.output());
   });
 });

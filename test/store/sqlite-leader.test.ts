@@ -11,6 +11,7 @@ import { createCoordination } from '../../src/store/coordination.ts';
 import { replayEnv } from '../support/processes.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';
+import { injectInto } from '../support/test-app.ts';
 
 /**
  * Issue 28, finding 5: two processes on one SQLite store both refreshed (`npm start` twice with one DATABASE_URL).
@@ -84,15 +85,16 @@ describe('one refresher per SQLite store', () => {
     const first = await startService(loadConfig(env));
     const second = await startService(loadConfig(env));
     try {
-      assert.ok(first.startupRefresh, 'the first service refreshes the empty store');
-      assert.equal(second.startupRefresh, undefined, 'the second does not');
+      const [{ startupRefresh }, started] = await Promise.all([first.started, second.started]);
+      assert.ok(startupRefresh, 'the first service refreshes the empty store');
+      assert.equal(started.startupRefresh, undefined, 'the second does not');
       assert.equal(second.coordination.isLeader, false);
-      await first.startupRefresh;
+      await startupRefresh;
       const runs = await first.store.db.selectFrom('refresh_runs').select('id').execute();
       assert.equal(runs.length, 1);
       // The follower serves what the leader published (it polls the publication log).
       await second.publisher.sync();
-      assert.equal((await second.app.inject('/api/series/tga')).statusCode, 200);
+      assert.equal((await injectInto(second.app, '/api/series/tga')).statusCode, 200);
     } finally {
       await second.close();
       await first.close();

@@ -43,6 +43,12 @@ export const FAULT_SCENARIOS: FaultScenario[] = [
   { name: 'non-numeric value', match: WALCL, fault: { kind: 'non-numeric' }, expect: 'refused' },
   { name: 'values jump 1000× (unit change)', match: WALCL, fault: { kind: 'scale', factor: 1000 }, expect: 'repaired' },
   { name: 'duplicated dates', match: WALCL, fault: { kind: 'duplicate' }, expect: 'repaired' },
+  {
+    name: 'a date listed twice with two values',
+    match: WALCL,
+    fault: { kind: 'conflicting-duplicate' },
+    expect: 'refused',
+  },
   { name: 'a date in the future', match: WALCL, fault: { kind: 'future' }, expect: 'repaired' },
 ];
 

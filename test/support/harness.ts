@@ -1,8 +1,6 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/http/app.ts';
 import { runRefresh } from '../../src/ingest/refresh.ts';
 import { createProviders, type Providers } from '../../src/providers/providers.ts';
 import { publicationContent } from '../../src/publication-content.ts';
@@ -13,6 +11,7 @@ import { FIXTURE_NOW } from './fixture.ts';
 import type { ReplayData } from './replay-data.ts';
 import { type ReplayServer, startReplayServer } from './replay-server.ts';
 import { syntheticReplayData } from './synthetic-data.ts';
+import { buildTestApp, type TestApp } from './test-app.ts';
 
 export const TEST_NOW = FIXTURE_NOW;
 export const BASE_URL = 'http://usd-liquidity.test';
@@ -23,7 +22,7 @@ export interface Harness {
   /** Replaceable, e.g. with shorter timeouts for fault tests. */
   providers: Providers;
   publisher: Publisher;
-  app: FastifyInstance;
+  app: TestApp;
   now: () => Date;
   refresh(only?: string[]): ReturnType<typeof runRefresh>;
   close(): Promise<void>;
@@ -67,7 +66,7 @@ export async function createHarness(
     content: publicationContent({ baseUrl: BASE_URL, partnerSitesJson: undefined }),
     site: buildSite,
   });
-  const app = await buildApp({ config: { baseUrl: BASE_URL }, publication: () => publisher.current });
+  const app = buildTestApp({ config: { baseUrl: BASE_URL }, publication: () => publisher.current });
   const harness: Harness = {
     replay,
     store,

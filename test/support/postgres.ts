@@ -29,15 +29,18 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
       const c = new pg.Client({ connectionString: admin.toString() });
       await c.connect();
       try {
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await c.query(`drop database if exists ${name} with (force)`);
-            return;
-          } catch (error) {
-            if (attempt >= 5) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-          }
+        // Sessions this process ended may still be closing on the server's side: each is waited for, so that the
+        // drop never terminates a connection whose client is still about (its error would arrive after the test
+        // ended). Sessions of processes that were killed may never close by themselves: the drop forces those.
+        for (let check = 0; check < 50; check++) {
+          const { rows } = await c.query<{ n: string }>(
+            'select count(*) as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+            [name],
+          );
+          if (Number(rows[0]!.n) === 0) break;
+          await new Promise((resolve) => setImmediate(resolve));
         }
+        await c.query(`drop database if exists ${name} with (force)`);
       } finally {
         await c.end();
       }

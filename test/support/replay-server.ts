@@ -28,6 +28,8 @@ export type Fault =
   | { kind: 'scale'; factor: number }
   | { kind: 'future' }
   | { kind: 'duplicate' }
+  /** Every published date listed twice, the second time 1 % higher (a date given two values in one answer). */
+  | { kind: 'conflicting-duplicate' }
   | { kind: 'empty' }
   /** The last published value replaced by `factor` × the one before it (a provider's bad point). */
   | { kind: 'spike'; factor: number }
@@ -54,6 +56,8 @@ export interface ReplayServer {
   url: string;
   /** Requests served, as path + query, in order. */
   requests: string[];
+  /** Resolves with the next request to arrive (path + query): waiting on it waits for an event, not for time. */
+  nextRequest(): Promise<string>;
   /** Injects a fault into the next `times` requests whose path+query contains `match`. */
   inject(match: string, fault: Fault, times?: number): void;
   clearFaults(): void;
@@ -82,11 +86,13 @@ export async function startReplayServer(data: ReplayData, opts: ReplayOptions = 
   const rules: FaultRule[] = [];
   const settings: Settings = { iceHistoryYears: opts.iceHistoryYears ?? 3, lastStreamedBytes: 0 };
   const requests: string[] = [];
+  const waiting: Array<(target: string) => void> = [];
   const hanging = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://replay');
     const target = decodeURIComponent(url.pathname + url.search);
     requests.push(target);
+    for (const resolve of waiting.splice(0)) resolve(target);
     const rule = rules.find((r) => r.remaining > 0 && target.includes(r.match));
     if (rule) rule.remaining--;
     handle(data, settings, url, req, res, rule?.fault, hanging);
@@ -109,6 +115,7 @@ export async function startReplayServer(data: ReplayData, opts: ReplayOptions = 
   return {
     url,
     requests,
+    nextRequest: () => new Promise<string>((resolve) => waiting.push(resolve)),
     bytesServed: () => [...sockets].reduce((n, socket) => n + socket.bytesWritten, closedBytes),
     inject(match, fault, times = Number.POSITIVE_INFINITY) {
       rules.unshift({ match, fault, remaining: times });
@@ -256,12 +263,12 @@ function route(data: ReplayData, settings: Settings, url: URL, fault: Fault | un
       fault,
     );
   }
-  if (p.endsWith('/v1/debt/mspd/mspd_table_1')) return fiscalPage(data.mspdRows(), q);
+  if (p.endsWith('/v1/debt/mspd/mspd_table_1')) return fiscalPage(conflictingRows(data.mspdRows(), fault), q);
   if (p.endsWith('/v1/accounting/mts/mts_table_1'))
-    return fiscalPage(mtsStatements(mutate(data.rows('mts') ?? [], fault)), q);
+    return fiscalPage(conflictingRows(mtsStatements(mutate(data.rows('mts') ?? [], nonConflicting(fault))), fault), q);
   if (p === '/api/rates/secured/sofr/search.json') return nyfedRates(data, 'sofr', 'SOFR', q, fault);
   if (p === '/api/rates/unsecured/effr/search.json') return nyfedRates(data, 'effr', 'EFFR', q, fault);
-  if (p === '/api/rp/results/search.json') return nyfedRepo(data, q);
+  if (p === '/api/rp/results/search.json') return nyfedRepo(data, q, fault);
   const chart = /^\/v8\/finance\/chart\/([^/]+)$/.exec(p);
   if (chart) return priceChart(data, decodeURIComponent(chart[1]!), fault, Number(q.get('period1') ?? 0));
   return undefined;
@@ -301,6 +308,8 @@ function mutate(rows: ReplayRow[], fault: Fault | undefined): ReplayRow[] {
       return [...rows, { date: '2099-01-01', raw: rows.findLast((r) => r.raw !== null)?.raw ?? '1' }];
     case 'duplicate':
       return rows.flatMap((r) => [r, r]);
+    case 'conflicting-duplicate':
+      return rows.flatMap((r) => (r.raw === null ? [r] : [r, { date: r.date, raw: String(Number(r.raw) * 1.01) }]));
     case 'spike': {
       const copy = [...rows];
       const i = copy.findLastIndex((r) => r.raw !== null);
@@ -383,6 +392,13 @@ function fredJson(
 }
 
 function applyDtsFault(rows: DtsRow[], fault: Fault | undefined): DtsRow[] {
+  if (fault?.kind === 'duplicate') return rows.flatMap((r) => [r, r]);
+  if (fault?.kind === 'conflicting-duplicate') {
+    return rows.flatMap((r) => [
+      r,
+      { ...r, open_today_bal: scaleText(r.open_today_bal, 1.01), close_today_bal: scaleText(r.close_today_bal, 1.01) },
+    ]);
+  }
   if (fault?.kind === 'scale') {
     return rows.map((r) => ({
       ...r,
@@ -400,6 +416,39 @@ function applyDtsFault(rows: DtsRow[], fault: Fault | undefined): DtsRow[] {
 
 function scaleText(text: string | undefined, factor: number): string {
   return text === undefined || text === 'null' ? (text ?? 'null') : String(Number(text) * factor);
+}
+
+/** Row faults of a table that the replay builds whole (MTS statements, MSPD): the repeats are applied to its rows. */
+function nonConflicting(fault: Fault | undefined): Fault | undefined {
+  return fault?.kind === 'conflicting-duplicate' || fault?.kind === 'duplicate' ? undefined : fault;
+}
+
+/**
+ * MSPD and MTS rows each listed twice (`duplicate`), or each value row listed again, its amounts 1 % higher: the bills row of a statement (MSPD),
+ * the month rows of a statement with outlays and deficit raised alike (MTS, so the deficit identity still holds).
+ */
+function conflictingRows(rows: Array<Record<string, string>>, fault: Fault | undefined): Array<Record<string, string>> {
+  if (fault?.kind === 'duplicate') return rows.flatMap((row) => [row, row]);
+  if (fault?.kind !== 'conflicting-duplicate') return rows;
+  const raise = (text: string | undefined) =>
+    text === undefined || text === 'null' ? text : (Number(text) * 1.01).toFixed(2);
+  return rows.flatMap((row) => {
+    if (row.security_class_desc === 'Bills') return [row, { ...row, total_mil_amt: raise(row.total_mil_amt)! }];
+    const outlays = row.current_month_gross_outly_amt;
+    if (row.current_month_dfct_sur_amt !== undefined && outlays !== undefined && outlays !== 'null') {
+      const extra = Number(row.current_month_dfct_sur_amt) * 0.01;
+      const plus = (text: string) => (Number(text) + extra).toFixed(2);
+      return [
+        row,
+        {
+          ...row,
+          current_month_dfct_sur_amt: plus(row.current_month_dfct_sur_amt),
+          current_month_gross_outly_amt: plus(outlays),
+        },
+      ];
+    }
+    return [row];
+  });
 }
 
 /** Fiscal Data paging: filter record_date:gte, sort by record_date, page[size]/page[number], meta total-pages. */
@@ -557,12 +606,20 @@ function nyfedRates(
   return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ refRates }) };
 }
 
-function nyfedRepo(data: ReplayData, q: URLSearchParams): Routed {
+function nyfedRepo(data: ReplayData, q: URLSearchParams, fault: Fault | undefined): Routed {
   const from = q.get('startDate') ?? '0000';
   const to = q.get('endDate') ?? '9999';
   const operations = data
     .repoOperations()
     .filter((op) => String(op.operationDate) >= from && String(op.operationDate) <= to)
+    // The same operation listed again with another accepted amount.
+    .flatMap((op) =>
+      fault?.kind === 'conflicting-duplicate'
+        ? [op, { ...op, totalAmtAccepted: Number(op.totalAmtAccepted ?? 0) + 1_000_000 }]
+        : fault?.kind === 'duplicate'
+          ? [op, op]
+          : [op],
+    )
     .reverse();
   return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ repo: { operations } }) };
 }

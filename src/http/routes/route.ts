@@ -161,7 +161,8 @@ export function notFoundAnswer(request: RouteRequest, context: RouteContext): An
   }
   return new ApiError(
     'not_found',
-    `Nothing at ${request.path.slice(0, 64)}.`,
+    // The path is not repeated: an error message never says what a link's author chose (issue 41).
+    'Nothing at this path.',
     'The site index is at /llms.txt and the API directory at /api.',
   );
 }

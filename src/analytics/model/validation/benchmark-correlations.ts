@@ -1,6 +1,6 @@
 import { fromDayNumber, toDayNumber } from '../../../timeseries/dates.ts';
 import { averageRanks } from '../../stats/average-ranks.ts';
-import { blockBootstrapInterval } from '../../stats/block-bootstrap.ts';
+import { type BlockResample, blockBootstrapIntervalOfBlocks } from '../../stats/block-bootstrap.ts';
 import { pearson } from '../../stats/pearson.ts';
 import { round } from '../../stats/round.ts';
 import type { ModelRun } from '../liquidity-model.ts';
@@ -63,22 +63,49 @@ export function benchmarkCorrelations(
   return figures;
 }
 
-/** Pearson correlation of (x[i], y[i]) over the resampled indices, in one pass (the bootstrap's hot loop). */
-function resampledPearson(x: readonly number[], y: readonly number[], indices: Int32Array): number {
+/**
+ * The sums a Pearson correlation is made of, as prefix sums: the sums over any run of consecutive pairs are two
+ * lookups, so a bootstrap resample costs one step per block instead of one per pair (13× fewer; ~0.25 s of every
+ * publication's model on the real files, issue 41). The values are ranks — whole or half numbers — whose sums,
+ * squares and products are exact in floating point at these sizes, so the result is the one a pass over every
+ * pair gives, to the last bit.
+ */
+function prefixSums(x: readonly number[], y: readonly number[]) {
+  const n = x.length;
+  const sums = {
+    x: new Float64Array(n + 1),
+    y: new Float64Array(n + 1),
+    xx: new Float64Array(n + 1),
+    yy: new Float64Array(n + 1),
+    xy: new Float64Array(n + 1),
+  };
+  for (let i = 0; i < n; i++) {
+    const a = x[i]!;
+    const b = y[i]!;
+    sums.x[i + 1] = sums.x[i]! + a;
+    sums.y[i + 1] = sums.y[i]! + b;
+    sums.xx[i + 1] = sums.xx[i]! + a * a;
+    sums.yy[i + 1] = sums.yy[i]! + b * b;
+    sums.xy[i + 1] = sums.xy[i]! + a * b;
+  }
+  return sums;
+}
+
+/** Pearson correlation of the pairs a bootstrap resample holds, from its blocks (the bootstrap's hot loop). */
+function resampledPearson(sums: ReturnType<typeof prefixSums>, resample: BlockResample, n: number): number {
   let sx = 0;
   let sy = 0;
   let sxx = 0;
   let syy = 0;
   let sxy = 0;
-  const n = indices.length;
-  for (let k = 0; k < n; k++) {
-    const a = x[indices[k]!]!;
-    const b = y[indices[k]!]!;
-    sx += a;
-    sy += b;
-    sxx += a * a;
-    syy += b * b;
-    sxy += a * b;
+  for (let b = 0; b < resample.count; b++) {
+    const from = resample.starts[b]!;
+    const to = from + (b === resample.count - 1 ? resample.lastLength : resample.length);
+    sx += sums.x[to]! - sums.x[from]!;
+    sy += sums.y[to]! - sums.y[from]!;
+    sxx += sums.xx[to]! - sums.xx[from]!;
+    syy += sums.yy[to]! - sums.yy[from]!;
+    sxy += sums.xy[to]! - sums.xy[from]!;
   }
   const cov = sxy - (sx * sy) / n;
   const vx = sxx - (sx * sx) / n;
@@ -96,7 +123,8 @@ function rankCorrelation(x: number[], y: number[], used: number[]) {
   const rx = averageRanks(x);
   const ry = averageRanks(y);
   const rho = pearson(rx, ry);
-  const interval = blockBootstrapInterval(n, (indices) => resampledPearson(rx, ry, indices), BOOTSTRAP);
+  const sums = prefixSums(rx, ry);
+  const interval = blockBootstrapIntervalOfBlocks(n, (resample) => resampledPearson(sums, resample, n), BOOTSTRAP);
   return {
     rho: Number.isNaN(rho) ? null : round(rho, 3),
     interval90: interval ? ([round(interval[0], 3), round(interval[1], 3)] as [number, number]) : null,
