@@ -1,5 +1,5 @@
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
-import { seriesDef } from '../timeseries/catalog.ts';
+import { INDICATOR_COUNT, seriesDef } from '../timeseries/catalog.ts';
 import { everyInterval } from '../timeseries/dates.ts';
 import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
@@ -23,7 +23,7 @@ export function buildDirectory(routes: readonly Route[], baseUrl: string, refres
   );
   return {
     name: 'usd-liquidity API',
-    description: `Free, read-only JSON API of US-dollar liquidity indicators: 25 daily series, a liquidity regime, a three-axis lens, market correlations and a headline history. No authentication; CORS-enabled; refreshed ${everyInterval(refreshHours)}. Licence: see \`license\` (CC0-1.0 for what this service computes; inputs keep their upstream terms).`,
+    description: `Free, read-only JSON API of US-dollar liquidity indicators: ${INDICATOR_COUNT} daily series, a liquidity regime, a three-axis lens, market correlations and a headline history. No authentication; CORS-enabled; refreshed ${everyInterval(refreshHours)}. Licence: see \`license\` (CC0-1.0 for what this service computes; inputs keep their upstream terms).`,
     version: API_VERSION,
     baseUrl,
     endpoints: routes.map((route) => ({

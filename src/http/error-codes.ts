@@ -1,3 +1,5 @@
+import { INDICATOR_COUNT } from '../timeseries/catalog.ts';
+
 /** Every error code the API returns, with its status and meaning: drives the docs and the OpenAPI document. */
 export const ERROR_CODES = {
   invalid_parameter: { status: 400, description: 'A query parameter has a value outside its allowed set or range.' },
@@ -6,7 +8,7 @@ export const ERROR_CODES = {
     description:
       'A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts.',
   },
-  unknown_series: { status: 404, description: 'The series id is not one of the 25 tracked ids.' },
+  unknown_series: { status: 404, description: `The series id is not one of the ${INDICATOR_COUNT} tracked ids.` },
   endpoint_not_found: { status: 404, description: 'No endpoint exists at this path under /api.' },
   not_found: { status: 404, description: 'No page exists at this path.' },
   method_not_allowed: { status: 405, description: 'Only GET, HEAD and OPTIONS are supported.' },

@@ -6,7 +6,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { type Static, Type } from '@sinclair/typebox';
 import { LRUCache } from 'lru-cache';
 import { SERVICE_VERSION } from '../publish/service-version.ts';
-import { seriesDef } from '../timeseries/catalog.ts';
+import { INDICATOR_COUNT, seriesDef } from '../timeseries/catalog.ts';
 import { addDays } from '../timeseries/dates.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
@@ -65,7 +65,7 @@ const API_TOOLS: readonly ApiTool[] = [
   { name: 'get_health', title: 'Freshness of every source', route: getHealth },
 ];
 
-/** list_series: the 25 series with what they mean, their unit, frequency and terms. */
+/** list_series: the indicators with what they mean, their unit, frequency and terms. */
 const SeriesList = Type.Object(
   {
     series: Type.Array(
@@ -133,11 +133,11 @@ function buildToolList() {
     })),
     {
       name: 'list_series',
-      title: 'The 25 series',
+      title: `The ${INDICATOR_COUNT} series`,
       description: 'Every series id with its name, what it measures, its unit, frequency, direction and terms of use.',
       inputSchema: { type: 'object' as const, properties: {}, additionalProperties: false },
       outputSchema: plain(SeriesList),
-      annotations: { title: 'The 25 series', ...READ_ONLY },
+      annotations: { title: `The ${INDICATOR_COUNT} series`, ...READ_ONLY },
     },
   ];
 }
@@ -300,8 +300,7 @@ export function createMcpServer(
     { name: 'usd-liquidity', title: 'US-dollar liquidity', version: SERVICE_VERSION },
     {
       capabilities: { tools: {} },
-      instructions:
-        'Read-only US-dollar liquidity data: the regime (0 loosest … 100 tightest of five years), 25 series, the daily history, a narrated lens, market correlations and the model. Every answer carries its freshness; _meta.provenance names the API URL that answers the same.',
+      instructions: `Read-only US-dollar liquidity data: the regime (0 loosest … 100 tightest of five years), ${INDICATOR_COUNT} series, the daily history, a narrated lens, market correlations and the model. Every answer carries its freshness; _meta.provenance names the API URL that answers the same.`,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() }));

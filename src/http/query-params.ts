@@ -1,5 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { DEFAULT_DAYS, MAX_DAYS } from '../publish/resources/series.ts';
+import { INDICATOR_COUNT } from '../timeseries/catalog.ts';
 import { LANG_MAPPING_TEXT, LOCALES } from '../timeseries/locales.ts';
 import type { ParameterSpec } from './routes/route.ts';
 
@@ -54,9 +55,8 @@ export const QUERY_PARAMETERS = {
       'Skip this many observations, the first in the order asked, before limit: sort=desc&offset=10&limit=10 is the 11th to 20th newest (FRED’s offset). Without days, start or end, over the whole history.',
   }),
   ids: Type.String({
-    pattern: '^[a-z0-9-]+(,[a-z0-9-]+){0,24}$',
-    description:
-      'Series ids separated by commas (up to 25 of the 25 series ids), e.g. ids=tga,onrrp,fed-balance-sheet.',
+    pattern: `^[a-z0-9-]+(,[a-z0-9-]+){0,${INDICATOR_COUNT - 1}}$`,
+    description: `Series ids separated by commas (up to ${INDICATOR_COUNT} of the ${INDICATOR_COUNT} series ids), e.g. ids=tga,onrrp,fed-balance-sheet.`,
   }),
   q: Type.String({
     minLength: 1,

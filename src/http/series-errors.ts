@@ -1,4 +1,4 @@
-import { isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
+import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { ApiError, truncate } from './api-error.ts';
@@ -13,17 +13,17 @@ export const SERIES_ID_PARAMETER: ParameterSpec = {
   in: 'path',
   required: true,
   type: 'string',
-  description: 'Series id; one of the 25 tracked ids.',
+  description: `Series id; one of the ${INDICATOR_COUNT} tracked ids.`,
   enum: [...INDICATOR_IDS],
 };
 
-/** The refusal of an id that is not one of the 25, or undefined when it is. */
+/** The refusal of an id that is not an indicator, or undefined when it is. */
 export function unknownSeries(id: string, baseUrl: string): ApiError | undefined {
   if (isIndicatorId(id)) return undefined;
   return new ApiError(
     'unknown_series',
     `Unknown series id "${truncate(id)}".`,
-    `Use one of the 25 series ids: ${INDICATOR_IDS.join(', ')}. The directory at ${baseUrl}/api lists every endpoint.`,
+    `Use one of the ${INDICATOR_COUNT} series ids: ${INDICATOR_IDS.join(', ')}. The directory at ${baseUrl}/api lists every endpoint.`,
   );
 }
 

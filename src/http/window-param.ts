@@ -1,5 +1,5 @@
 import type { ChartQuery, ChartWindow } from '../publish/site-port.ts';
-import { isIndicatorId } from '../timeseries/catalog.ts';
+import { INDICATOR_COUNT, isIndicatorId } from '../timeseries/catalog.ts';
 import { truncate } from './api-error.ts';
 import { ABSENT, type ParamResult, parseDays } from './days-param.ts';
 import { type DeclaredQuery, queryParameter } from './query-params.ts';
@@ -54,9 +54,9 @@ export function parseWindow(
   return { ok: true, value: { start: start.value, end: end.value ?? null } };
 }
 
-/** The series to compare with (`compare`): another of the 25 ids, or null. */
+/** The series to compare with (`compare`): another of the indicator ids, or null. */
 export function parseCompare(raw: string | string[] | undefined, id: string): ParamResult<string | null> {
-  const hint = 'compare is another of the 25 series ids, e.g. ?compare=onrrp.';
+  const hint = `compare is another of the ${INDICATOR_COUNT} series ids, e.g. ?compare=onrrp.`;
   if (raw === undefined || raw === '') return { ok: true, value: null };
   if (Array.isArray(raw)) return { ok: false, message: `Parameter "compare" was given ${raw.length} times.`, hint };
   if (!isIndicatorId(raw)) return { ok: false, message: `Unknown series for "compare": "${truncate(raw)}".`, hint };

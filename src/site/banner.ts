@@ -1,6 +1,6 @@
 import type { Publication } from '../publish/publication.ts';
 import { PROVIDERS_UNREACHABLE } from '../publish/resources/health.ts';
-import { isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
+import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
 import { daysBetween, isoDate } from '../timeseries/dates.ts';
 import { frameWords } from './frame-words.ts';
 import type { Banner } from './page.ts';
@@ -93,7 +93,7 @@ export function failedSeries(
     .map((s) => {
       const def = seriesDef(s.seriesId);
       const name = def?.name ?? s.seriesId;
-      const outside = isIndicatorId(s.seriesId) ? '' : ', outside the 25 indicators';
+      const outside = isIndicatorId(s.seriesId) ? '' : `, outside the ${INDICATOR_COUNT} indicators`;
       const provider = PROVIDER_NAMES[s.provider.split(':')[0]!] ?? s.provider;
       return `${name}${outside} (${provider}: ${shortCause(s.errorKind, s.lastError)})`;
     });

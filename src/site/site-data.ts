@@ -75,7 +75,7 @@ export function groupWeightText(group: { weight: number; role?: 'mean' | 'floor'
 }
 
 /**
- * Where a series is explained: its page for one of the 25 indicators; for another model input (reserves / bank
+ * Where a series is explained: its page for one of the indicators; for another model input (reserves / bank
  * assets, EFFR − IORB, …), the methodology's table of inputs and how each is derived.
  */
 export function seriesPageHref(id: string): string {

@@ -1,5 +1,5 @@
 /**
- * How the site groups the 25 series for readers: by where the dollars sit, not by the model's scoring groups
+ * How the site groups the indicators for readers: by where the dollars sit, not by the model's scoring groups
  * (a context series has no model group). Every series is in exactly one theme (tested).
  */
 export interface Theme {

@@ -11,6 +11,9 @@ export function seriesDef(id: string): SeriesDef | undefined {
 
 const INDICATOR_SET: ReadonlySet<string> = new Set(INDICATOR_IDS);
 
+/** How many indicators the API serves at /api/series/{id}: every public text counts them from here. */
+export const INDICATOR_COUNT = INDICATOR_IDS.length;
+
 export function isIndicatorId(id: string): id is IndicatorId {
   return INDICATOR_SET.has(id);
 }

@@ -7,7 +7,7 @@
  *   into the entry's documented `unit` (the provider's own unit and the conversion factor are recorded here).
  * - `derived` series are recomputed from stored series after each fetch, by the formula named in `formula`.
  *
- * INDICATOR_IDS lists the 25 public indicator ids of the API contract; the others are market assets or
+ * INDICATOR_IDS lists the public indicator ids of the API contract; the others are market assets or
  * auxiliary/benchmark series the model and the lens read.
  *
  * Every fetched entry records the upstream terms of use (`terms`) as FRED and the providers state them, and a
@@ -1070,7 +1070,7 @@ export const CATALOG: readonly SeriesDef[] = [
   },
 ];
 
-/** The 25 indicator ids of the API contract, in the contract's order. */
+/** The indicator ids of the API contract, in the contract's order. */
 export const INDICATOR_IDS = [
   'tga',
   'fed-balance-sheet',

@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import { type ChartAnswer, isModelChartId } from '../../publish/site-port.ts';
-import { isIndicatorId } from '../../timeseries/catalog.ts';
+import { INDICATOR_COUNT, isIndicatorId } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { CANONICAL_RANGE_TEXT, CANONICAL_WINDOWS_TEXT, canonicalRange, canonicalWindow } from '../canonical-window.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
@@ -17,7 +17,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     summary: format === 'svg' ? 'Embeddable SVG chart of a series' : 'The same chart as PNG',
     description:
       format === 'svg'
-        ? "A server-rendered SVG chart of one series (any of the 25 ids), or of the model: 'headline' (any window), 'headline-gauge', 'headline-regimes' (the whole history, shaded by regime status) and 'subindex-{group}' for each group sub-index over the whole history (policy, funding, credit, risk, backstops; 404 for a group the current model version does not have), 'net-liquidity-vs-btc' and 'headline-vs-btc' (liquidity against the bitcoin price on a second axis; the S&P 500, Nasdaq-100 and gold prices are not drawn: their terms forbid it), and '{net-liquidity|headline}-correlation-{spx|qqq|btc|gold}' (the 52-week rolling correlation of the measure's weekly change with the asset's weekly return over the whole history, −1…1, the band within chance shaded; a statistic, drawn for every asset). Stable URL, for embedding."
+        ? `A server-rendered SVG chart of one series (any of the ${INDICATOR_COUNT} ids), or of the model: 'headline' (any window), 'headline-gauge', 'headline-regimes' (the whole history, shaded by regime status) and 'subindex-{group}' for each group sub-index over the whole history (policy, funding, credit, risk, backstops; 404 for a group the current model version does not have), 'net-liquidity-vs-btc' and 'headline-vs-btc' (liquidity against the bitcoin price on a second axis; the S&P 500, Nasdaq-100 and gold prices are not drawn: their terms forbid it), and '{net-liquidity|headline}-correlation-{spx|qqq|btc|gold}' (the 52-week rolling correlation of the measure's weekly change with the asset's weekly return over the whole history, −1…1, the band within chance shaded; a statistic, drawn for every asset). Stable URL, for embedding.`
         : 'The SVG chart rasterized at twice its size (for documents and sites that do not show SVG; the Open Graph image of the pages).',
     parameters: [
       {
@@ -46,7 +46,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
       return new ApiError(
         'not_found',
         `No chart "${id.slice(0, 64)}.${format}".`,
-        `Charts are at /charts/{id}.${format} for the 25 series ids, headline, headline-gauge, headline-regimes, subindex-{group}, net-liquidity-vs-btc, headline-vs-btc and {net-liquidity|headline}-correlation-{spx|qqq|btc|gold}.`,
+        `Charts are at /charts/{id}.${format} for the ${INDICATOR_COUNT} series ids, headline, headline-gauge, headline-regimes, subindex-{group}, net-liquidity-vs-btc, headline-vs-btc and {net-liquidity|headline}-correlation-{spx|qqq|btc|gold}.`,
       );
     }
     const chartQuery = parseChartQuery(query, id, isIndicatorId(id));

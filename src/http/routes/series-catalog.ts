@@ -1,6 +1,7 @@
 import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
 import { prepareJson } from '../../publish/prepared-response.ts';
 import { searchCatalog } from '../../publish/resources/series-catalog.ts';
+import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SeriesCatalog } from '../schemas/series.ts';
@@ -14,8 +15,7 @@ export const getSeriesCatalog: Route = {
   spec: {
     operationId: 'getSeriesCatalog',
     summary: 'Every series: what it is, its provider, terms and dates',
-    description:
-      'Every series this service stores — the 25 indicators (indicator: true, served at url) and the inputs and benchmarks behind them (NFCI, the Coinbase bitcoin price…, in /api/bulk.zip when their terms allow) — with its unit, frequency, provider and provider id, licence and attribution, first and last date, when this service last saw a new value, and the estimated next release. `q` keeps the series matching every word given.',
+    description: `Every series this service stores — the ${INDICATOR_COUNT} indicators (indicator: true, served at url) and the inputs and benchmarks behind them (NFCI, the Coinbase bitcoin price…, in /api/bulk.zip when their terms allow) — with its unit, frequency, provider and provider id, licence and attribution, first and last date, when this service last saw a new value, and the estimated next release. \`q\` keeps the series matching every word given.`,
     parameters: [queryParameter('q')],
     response: SeriesCatalog,
     errors: ['invalid_parameter', 'service_unavailable'],

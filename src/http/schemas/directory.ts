@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 
 const Parameter = Type.Object(
   {
@@ -72,7 +73,7 @@ export const Directory = Type.Object(
       },
       { additionalProperties: true },
     ),
-    seriesIds: Type.Array(Type.String(), { description: 'The 25 ids accepted by /api/series/{id}.' }),
+    seriesIds: Type.Array(Type.String(), { description: `The ${INDICATOR_COUNT} ids accepted by /api/series/{id}.` }),
     license: Type.Object(
       {
         name: Type.String(),
@@ -91,7 +92,9 @@ export const Directory = Type.Object(
             },
             { additionalProperties: false },
           ),
-          { description: 'The upstream terms of each of the 25 series (details in /api/series/{id} meta.license).' },
+          {
+            description: `The upstream terms of each of the ${INDICATOR_COUNT} series (details in /api/series/{id} meta.license).`,
+          },
         ),
       },
       { additionalProperties: false },

@@ -7,6 +7,7 @@ import {
   WINDOWS,
 } from '../../analytics/model/spec.ts';
 import { STALE_READING_DAYS } from '../../publish/resources/model.ts';
+import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { ModelAsOf } from './as-of.ts';
 import { literals } from './literals.ts';
 import { Provenance } from './provenance.ts';
@@ -28,8 +29,7 @@ export const ModelFreshness = Type.Object(
 export const Driver = Type.Object(
   {
     indicatorId: Type.String({
-      description:
-        'The model input: one of the 25 indicator ids, or another input described in /api/model and the catalog (/api/series) — reserve-ratio (bank reserves / commercial-bank assets), effr-iorb (EFFR − IORB), fed-repo (the Fed’s repurchase agreements, FRED WORAL), and from dli-4 core-net-liquidity (net liquidity less the Fed’s backstop lending) and fed-lending (primary credit + BTFP + other credit).',
+      description: `The model input: one of the ${INDICATOR_COUNT} indicator ids, or another input described in /api/model and the catalog (/api/series) — reserve-ratio (bank reserves / commercial-bank assets), effr-iorb (EFFR − IORB), fed-repo (the Fed’s repurchase agreements, FRED WORAL), and from dli-4 core-net-liquidity (net liquidity less the Fed’s backstop lending) and fed-lending (primary credit + BTFP + other credit).`,
     }),
     group: literals(GroupIds, 'The model group of the indicator.'),
     weight: Type.Number({

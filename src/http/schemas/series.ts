@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SOURCE_VALUES } from '../../publish/freshness.ts';
+import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { SeriesFreshness } from './freshness.ts';
 import { Provenance } from './provenance.ts';
 
@@ -215,8 +216,7 @@ export const SeriesCatalog = Type.Object(
               'An estimate: the date after lastDate that the frequency gives (the next weekday, a week, a month or a quarter on) plus the publication lag.',
           }),
           indicator: Type.Boolean({
-            description:
-              'One of the 25 indicators (served at url); the others are inputs and benchmarks, in /api/bulk.zip when their terms allow.',
+            description: `One of the ${INDICATOR_COUNT} indicators (served at url); the others are inputs and benchmarks, in /api/bulk.zip when their terms allow.`,
           }),
           url: Type.Union([Type.String({ format: 'uri' }), Type.Null()]),
           csvUrl: Type.Union([Type.String({ format: 'uri' }), Type.Null()]),

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { FRESHNESS_STATES } from '../../publish/freshness.ts';
+import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { SeriesFreshness } from './freshness.ts';
 import { literals } from './literals.ts';
 import { Provenance } from './provenance.ts';
@@ -73,7 +74,7 @@ export const Snapshot = Type.Object(
         },
         { additionalProperties: false },
       ),
-      { description: 'Every one of the 25 tracked indicators.' },
+      { description: `Every one of the ${INDICATOR_COUNT} tracked indicators.` },
     ),
     dliModel: Type.Union([ref('ModelDescription'), Type.Null()]),
     recentBlog: Type.Array(
@@ -166,7 +167,7 @@ export const Health = Type.Object(
         failed: Type.Integer(),
         neverFetched: Type.Integer(),
       },
-      { additionalProperties: false, description: 'The 25 indicators by freshness state.' },
+      { additionalProperties: false, description: `The ${INDICATOR_COUNT} indicators by freshness state.` },
     ),
     sources: Type.Array(
       Type.Object(

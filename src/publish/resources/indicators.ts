@@ -9,7 +9,7 @@ import { INDICATOR_IDS, type SeriesDef } from '../../timeseries/series.ts';
 import type { SeriesFreshness, Source } from '../freshness.ts';
 import type { SeriesResponses } from './series.ts';
 
-/** One of the 25 indicators as the dashboard cards, the pages and the snapshot show it. */
+/** One of the indicators as the dashboard cards, the pages and the snapshot show it. */
 export interface IndicatorSummary {
   def: SeriesDef;
   license: License;

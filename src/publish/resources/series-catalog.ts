@@ -22,7 +22,7 @@ export interface CatalogEntry {
   lastUpdatedAt: string | null;
   /** An estimate from its frequency and publication lag (timeseries/catalog.ts nextExpectedRelease). */
   nextExpectedRelease: string | null;
-  /** One of the 25 indicators (with /api/series/{id}); the others are in /api/bulk.zip (when their terms allow). */
+  /** One of the indicators (with /api/series/{id}); the others are in /api/bulk.zip (when their terms allow). */
   indicator: boolean;
   url: string | null;
   csvUrl: string | null;

@@ -1,7 +1,7 @@
 import { dayReading } from '../../publish/day-reading.ts';
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { RegimeBody } from '../../publish/resources/model.ts';
-import { seriesDef } from '../../timeseries/catalog.ts';
+import { INDICATOR_COUNT, seriesDef } from '../../timeseries/catalog.ts';
 import { addDays, everyInterval } from '../../timeseries/dates.ts';
 import { citationBlocks, headlineCitation } from '../citation.ts';
 import { moveCue } from '../direction.ts';
@@ -44,7 +44,7 @@ export function dashboardPage(data: SiteData): Page {
   }
   if (data.lens) blocks.push(...lensBlocks(data));
   if (data.history && data.history.count > 0) blocks.push(...historyBlocks(data), ...wholeHistoryBlocks(data));
-  blocks.push({ kind: 'heading', level: 2, text: 'The 25 series', id: 'series' });
+  blocks.push({ kind: 'heading', level: 2, text: `The ${INDICATOR_COUNT} series`, id: 'series' });
   blocks.push({
     kind: 'paragraph',
     inlines: [
@@ -68,7 +68,7 @@ export function dashboardPage(data: SiteData): Page {
     title: 'US-dollar liquidity dashboard',
     description: regime
       ? `${regime.summary}${weekText(data, regime)} Refreshed ${everyInterval(data.refreshIntervalHours)}.`
-      : `The current US-dollar liquidity regime and 25 indicators, refreshed ${everyInterval(data.refreshIntervalHours)}.`,
+      : `The current US-dollar liquidity regime and ${INDICATOR_COUNT} indicators, refreshed ${everyInterval(data.refreshIntervalHours)}.`,
     blocks,
     // The reading comes first; the data's state is said after it, in the notice (freshness-line.ts).
     ownBanner: true,
