@@ -39,6 +39,11 @@ export interface SiteBundle {
    * with status 404 that links the nearest readings; undefined when there is no history.
    */
   archive(date: string): RenderedPage | undefined;
+  /**
+   * /embed/{id}: the chart `id` alone (as its page draws it, in the window of `search`, "days=365"), for another
+   * site's <iframe>; `query` the parsed window of an indicator's chart. Undefined when no page draws that chart.
+   */
+  embed(id: string, query: ChartQuery | null, search: string): RenderedPage | undefined;
   /** An HTML (and Markdown) error page for a page request, e.g. 400 for a bad `?days=`; rendered per request. */
   errorPage(status: number, path: string, title: string, message: string, hint: string): RenderedPage;
   /**

@@ -176,7 +176,10 @@ export function fixedAxis(
  * A value axis fitted to the data, with at most `steps` (+1) evenly spaced labels on round numbers: ECharts' own
  * choice put seven labels on a phone chart's 110 px. Example: 5,480…6,130 in 3 steps → 5,400…6,200 by 200.
  */
-export function fittedAxis(values: readonly number[], style: LineStyle): { min: number; max: number; interval: number } {
+export function fittedAxis(
+  values: readonly number[],
+  style: LineStyle,
+): { min: number; max: number; interval: number } {
   const steps = style === 'compact' ? 3 : 4;
   let low = Math.min(...values);
   let high = Math.max(...values);

@@ -1,5 +1,6 @@
 import { marked } from 'marked';
 import { DATA_LICENSE } from '../timeseries/licenses.ts';
+import { embedSnippets } from './chart-embed.ts';
 import { frameWords, localBanner, pageLocale } from './frame-words.ts';
 import {
   type Block,
@@ -77,11 +78,11 @@ function blockHtml(block: Block): string {
         )
         .join('')}</ul></nav>`;
     case 'details':
-      return `<details${block.open ? ' open' : ''}><summary>${escapeHtml(block.summary)}</summary>${block.blocks.map(blockHtml).join('\n')}</details>`;
+      return `<details${block.id ? ` id="${escapeHtml(block.id)}"` : ''}${block.open ? ' open' : ''}><summary>${escapeHtml(block.summary)}</summary>${block.blocks.map(blockHtml).join('\n')}</details>`;
     case 'toc':
-      return `<nav class="toc" aria-label="On this page"><h2 class="toc-title">On this page</h2><ol>${block.items
+      return `<nav class="toc" aria-label="On this page"><details><summary class="toc-title">On this page (${block.items.length} sections)</summary><ol>${block.items
         .map((item) => `<li><a href="#${escapeHtml(item.id)}">${escapeHtml(item.text)}</a></li>`)
-        .join('')}</ol></nav>`;
+        .join('')}</ol></details></nav>`;
     case 'quote':
       return `<blockquote lang="${escapeHtml(block.lang)}">${escapeHtml(block.text)}</blockquote>`;
     case 'form':
@@ -173,7 +174,14 @@ function chartHtml(block: ChartBlock): string {
     block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : ''
   }<p class="downloads">Download: ${block.downloads
     .map((d) => `<a href="${escapeHtml(d.href)}" download="${escapeHtml(d.filename)}">${escapeHtml(d.text)}</a>`)
-    .join(' ')}</p>${table}</figure>`;
+    .join(' ')}</p>${table}${block.embed && !block.embedded ? embedHtml(block.embed) : ''}</figure>`;
+}
+
+/** The chart's embed snippets, collapsed: text to copy (read-only boxes a keyboard reaches). */
+function embedHtml(embed: NonNullable<ChartBlock['embed']>): string {
+  const box = (label: string, code: string) =>
+    `<label>${escapeHtml(label)}<textarea readonly rows="4" spellcheck="false">${escapeHtml(code)}</textarea></label>`;
+  return `<details class="embed"><summary>Embed this chart</summary>${box('The image, linked to this page, with its citation', embed.image)}${box('The interactive chart', embed.iframe)}</details>`;
 }
 
 function formHtml(block: Extract<Block, { kind: 'form' }>): string {
@@ -239,7 +247,7 @@ export function renderHtml(page: Page, site: SiteInfo): string {
 <meta name="description" content="${escapeHtml(page.description)}">
 <link rel="stylesheet" href="/assets/site.css">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="alternate" type="text/markdown" href="${markdownHref}">
+${page.bare ? '' : `<link rel="alternate" type="text/markdown" href="${markdownHref}">`}
 <link rel="canonical" href="${escapeHtml(site.baseUrl + page.path)}">
 <link rel="api-catalog" href="/.well-known/api-catalog">
 <link rel="alternate" type="application/atom+xml" title="${escapeHtml(site.name)}: regime changes and posts" href="/feed.xml">
@@ -259,15 +267,27 @@ export function renderHtml(page: Page, site: SiteInfo): string {
 </head>
 <body>
 <a class="skip" href="#main">${escapeHtml(w.skip)}</a>
-<header class="site-header"><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="${escapeHtml(w.navLabel)}">${nav}</nav></header>
+${page.bare ? '' : `<header class="site-header"><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="${escapeHtml(w.navLabel)}">${nav}</nav></header>`}
 <main id="main">
-${site.banner && !page.ownBanner ? bannerHtml(localBanner(site.banner, locale)) : ''}<h1>${escapeHtml(page.title)}</h1>
-${page.blocks.map(blockHtml).join('\n')}
+${site.banner && !page.ownBanner && !page.bare ? bannerHtml(localBanner(site.banner, locale)) : ''}<h1>${escapeHtml(page.title)}</h1>
+${(page.bare ? page.blocks : withEmbeds(page, site)).map(blockHtml).join('\n')}
 </main>
-<footer class="site-footer"><p>${escapeHtml(w.sources)}${w.gap}${escapeHtml(w.licence)}${w.gap}<a href="${DATA_LICENSE.url}">${DATA_LICENSE.name}</a>${w.stop}${w.gap}${scope}${w.gap}${escapeHtml(w.notAdvice)}</p><p><a href="${markdownHref}">${escapeHtml(w.markdown)}</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/changelog">${escapeHtml(w.changelog)}</a> · <a href="/feed.xml">${escapeHtml(w.feed)}</a></p></footer>
+${page.bare ? '' : `<footer class="site-footer"><p>${escapeHtml(w.sources)}${w.gap}${escapeHtml(w.licence)}${w.gap}<a href="${DATA_LICENSE.url}">${DATA_LICENSE.name}</a>${w.stop}${w.gap}${scope}${w.gap}${escapeHtml(w.notAdvice)}</p><p><a href="${markdownHref}">${escapeHtml(w.markdown)}</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/changelog">${escapeHtml(w.changelog)}</a> · <a href="/feed.xml">${escapeHtml(w.feed)}</a></p></footer>`}
 </body>
 </html>
 `;
+}
+
+/** The page's blocks, each chart with its embed snippets (they name the page's address). */
+function withEmbeds(page: Page, site: SiteInfo): Block[] {
+  const host = { pageUrl: site.baseUrl + page.path, baseUrl: site.baseUrl, siteName: site.name };
+  const walk = (blocks: readonly Block[]): Block[] =>
+    blocks.map((b): Block => {
+      if (b.kind === 'chart') return { ...b, embed: embedSnippets(b, host) };
+      if (b.kind === 'row' || b.kind === 'details') return { ...b, blocks: walk(b.blocks) };
+      return b;
+    });
+  return walk(page.blocks);
 }
 
 /** The headline over five years, as PNG: the image social sites show for a link to any page. */

@@ -28,9 +28,12 @@ export type Block =
   | { kind: 'lead'; inlines: Inline[]; tone?: Tone }
   /** A row of links that look and act as buttons (range choices, prev/next, languages): 44 px tap targets. */
   | { kind: 'links'; label: string; items: Array<{ text: string; href: string; current?: boolean; lang?: string }> }
-  /** Collapsed content: a summary line, the blocks shown when opened. */
-  | { kind: 'details'; summary: string; blocks: Block[]; open?: boolean }
-  /** A table of contents: links to the page's headings. */
+  /**
+   * Collapsed content: a summary line, the blocks shown when opened; `id` a section's anchor (a link to it opens
+   * it: browsers open a <details> that holds the target, and site.js does for those that do not).
+   */
+  | { kind: 'details'; summary: string; blocks: Block[]; open?: boolean; id?: string }
+  /** A table of contents: links to the page's headings; collapsed under its title (a phone sees the page first). */
   | { kind: 'toc'; items: Array<{ text: string; id: string }> }
   /** Text in another language than the page's (the lens narrative in the chosen locale). */
   | { kind: 'quote'; lang: string; text: string }
@@ -135,8 +138,13 @@ export interface ChartBlock {
     total?: number;
     more?: { text: string; href: string };
   };
-  /** How to embed the chart elsewhere: the page it links back to, and the citation printed under it. */
-  embed?: { page: string; citation: string };
+  /**
+   * How to embed the chart elsewhere (chart-embed.ts): the linked image with its citation, and the iframe of the
+   * interactive chart; filled in when the page is rendered (it needs the page's address).
+   */
+  embed?: { image: string; iframe: string };
+  /** Drawn on its embed page (/embed/{id}): no embed snippets of its own. */
+  embedded?: boolean;
 }
 
 /**
@@ -174,6 +182,8 @@ export interface Page {
    * would come before everything, is left out.
    */
   ownBanner?: boolean;
+  /** A chart alone, to be shown in another site's <iframe> (/embed/{id}): no header, menu or footer. */
+  bare?: boolean;
 }
 
 export interface SiteInfo {

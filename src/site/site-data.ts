@@ -41,6 +41,8 @@ export interface SiteData {
   weeklyNotes: ReadonlyMap<string, { publishedAt: string; text: string }>;
   blog: BlogPost[];
   methodologyMarkdown: string;
+  /** The selection protocols, served as /methodology/{slug} ("dli-4-protocol"). */
+  protocols: ReadonlyArray<{ slug: string; markdown: string }>;
   endpoints: EndpointDoc[];
   errors: ErrorDoc[];
   apiChangelog: PublicationContent['apiChangelog'];
@@ -127,6 +129,7 @@ export function siteData(publication: Publication): SiteData {
     ),
     blog: content.blog.map((post) => ({ ...post, markdown: post.markdown.replaceAll('https://example.org', baseUrl) })),
     methodologyMarkdown: content.methodologyMarkdown,
+    protocols: content.protocols ?? [],
     endpoints: content.endpoints,
     errors: content.errors,
     apiChangelog: content.apiChangelog,

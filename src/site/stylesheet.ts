@@ -90,7 +90,7 @@ blockquote{margin:1rem 0;padding:.5rem 1rem;border-left:4px solid var(--accent);
 .pills a{display:inline-flex;align-items:center;min-height:44px;min-width:44px;padding:.4rem .85rem;border:1px solid var(--line);border-radius:999px;background:var(--card);text-decoration:none}
 .pills a[aria-current=page]{background:var(--accent);color:var(--bg);border-color:var(--accent);font-weight:600}
 .toc{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.5rem 1rem;margin:1rem 0}
-.toc-title{font-size:1rem;border:0;margin:.5rem 0}
+.toc-title{font-size:1rem;font-weight:600;margin:0;padding:.6rem 0;cursor:pointer}
 .toc li{padding:.2rem 0}
 .toc a{display:inline-block;padding:.3rem 0;overflow-wrap:anywhere}
 form.query{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;margin:.75rem 0;padding:.75rem;background:var(--card);border:1px solid var(--line);border-radius:10px}
