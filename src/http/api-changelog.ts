@@ -8,6 +8,15 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '2.1.0',
+    date: '2026-11-27',
+    openapiFingerprint: 'sha256:e17750fbba60e32190028d7691e0177edf09664d832ebea06627fd51ce9bd059',
+    changes: [
+      'Added: /api/model groups[].indicators[].label, each input as the methodology and the pages name it (“reserves / bank assets”, “EFFR − IORB”), so that a client can say which inputs are missing in words rather than ids.',
+      'Added outside /api: the site’s CSV downloads carry Content-Disposition with a file name of what they hold and the date they run to (tga-2026-08-27.csv, liquidity-history-2026-08-27.csv); chart images a name of the same kind (inline, they still show where opened); /embed/{id} shows one chart alone for an <iframe>.',
+    ],
+  },
+  {
     version: '2.0.0',
     date: '2026-11-27',
     openapiFingerprint: 'sha256:0a570047c0fd4c00c8d62d17842397f19a46f55502dd2624c5bfb46cae5a9193',

@@ -12,6 +12,7 @@ import { chartSpec } from './chart-specs.ts';
 import { queryKey } from './chart-window.ts';
 import type { ChartStyle } from './charts.ts';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
+import { chartFileName } from './downloads.ts';
 import { atomFeed } from './feed.ts';
 import { llmsTxt } from './llms-txt.ts';
 import type { Page } from './page.ts';
@@ -194,7 +195,11 @@ export function buildSite(publication: Publication): SiteBundle {
     const drawn = renderChart(spec, format, { signal: controller.signal })
       .then((body) => {
         const type = format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8';
-        const response = withPageHeaders(prepareBody(body, type, CACHE_CONTROL.chart, 200, 'if-idle'));
+        // Shown where it is opened, saved under what it holds and to when (tga-2026-08-27.png).
+        const to = byId.get(id)?.latestDate ?? data.history?.to;
+        const response = withHeaders(withPageHeaders(prepareBody(body, type, CACHE_CONTROL.chart, 200, 'if-idle')), {
+          'content-disposition': `inline; filename="${chartFileName(id, query, to ?? undefined, format)}"`,
+        });
         cacheFor(format).set(key, response);
         return response;
       })
