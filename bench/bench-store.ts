@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type RefreshSummary, runRefresh } from '../src/ingest/refresh.ts';
+import { type RefreshSummary, runRefresh } from '../src/ingest/refresh/run.ts';
 import { createProviders } from '../src/providers/providers.ts';
 import { recordPublication } from '../src/store/publications.ts';
 import { openStore } from '../src/store/store.ts';

@@ -16,7 +16,7 @@ import {
   inSampleCriteria,
   type Target,
 } from '../src/analytics/model/validation/targets.ts';
-import { modelInputs } from '../src/publish/model-run.ts';
+import { modelInputs } from '../src/publish/model/run.ts';
 import { realVintages } from './real-vintages.ts';
 
 const NOW = '2026-11-22';

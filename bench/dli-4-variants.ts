@@ -17,7 +17,7 @@ import {
   type Target,
 } from '../src/analytics/model/validation/targets.ts';
 import { round } from '../src/analytics/stats/round.ts';
-import { modelInputs } from '../src/publish/model-run.ts';
+import { modelInputs } from '../src/publish/model/run.ts';
 import { toDayNumber } from '../src/timeseries/dates.ts';
 import { realVintages } from './real-vintages.ts';
 

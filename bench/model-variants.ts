@@ -17,7 +17,7 @@ import {
 import { crisisChecks } from '../src/analytics/model/validation/crisis-checks.ts';
 import type { PeriodId } from '../src/analytics/model/validation/periods.ts';
 import { robustness } from '../src/analytics/model/validation/robustness.ts';
-import { modelInputs } from '../src/publish/model-run.ts';
+import { modelInputs } from '../src/publish/model/run.ts';
 import { realVintages } from './real-vintages.ts';
 
 const NOW = '2026-11-22';

@@ -10,7 +10,7 @@ import { computeLens, flowEndDate } from '../src/analytics/lens/lens.ts';
 import { narrative } from '../src/analytics/lens/narrative/narrative.ts';
 import { computeModel } from '../src/analytics/model/liquidity-model.ts';
 import { CURRENT_MODEL } from '../src/analytics/model/versions.ts';
-import { computeModelOutputs, modelInputs } from '../src/publish/model-run.ts';
+import { computeModelOutputs, modelInputs } from '../src/publish/model/run.ts';
 import { loadVintagedSeries } from '../src/store/observations.ts';
 import { CATALOG } from '../src/timeseries/series.ts';
 import { currentSeries } from '../src/timeseries/vintages.ts';

@@ -17,7 +17,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runRefresh } from '../src/ingest/refresh.ts';
+import { runRefresh } from '../src/ingest/refresh/run.ts';
 import { createProviders } from '../src/providers/providers.ts';
 import { openStore } from '../src/store/store.ts';
 import { freePort, replayEnv } from '../test/support/processes.ts';

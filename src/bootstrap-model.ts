@@ -2,15 +2,15 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BootstrapModelTask } from './bootstrap-model-process.ts';
 import type { Config } from './config.ts';
-import type { ModelOutcome } from './publish/model-computation.ts';
+import type { BootstrapModelTask } from './processes/bootstrap-model.ts';
+import type { ModelOutcome } from './publish/model/computation.ts';
 
 /**
  * A first start's model, begun before the service's modules are loaded. On an empty store the service publishes the
  * shipped snapshot before it listens (service.ts), and computing that publication's model is the longest step of a
  * first start (1.1–1.6 s on the real files, issue 41); loading the modules it is computed after is the second
- * (0.5–0.7 s). Here the model is computed in a process of its own (src/bootstrap-model-process.ts, with V8's
+ * (0.5–0.7 s). Here the model is computed in a process of its own (src/processes/bootstrap-model.ts, with V8's
  * default heap) while the serving process loads the service and opens the store, on the machine's other core. It is
  * begun only where the store cannot hold anything yet — an SQLite file that does not exist, or an in-memory store —
  * so a restart spends nothing on it; elsewhere (PostgreSQL, an SQLite file that exists but is empty) the service
@@ -33,7 +33,7 @@ export function beginBootstrapModel(config: Config, now: () => Date = () => new 
     instant: publishedAt.toISOString(),
     baseUrl: config.baseUrl,
   };
-  const entry = fileURLToPath(new URL(`./bootstrap-model-process${extname(import.meta.url)}`, import.meta.url));
+  const entry = fileURLToPath(new URL(`./processes/bootstrap-model${extname(import.meta.url)}`, import.meta.url));
   // No flags of this process's: its memory-saving ones are what the model is better without (see the entry).
   // The task goes on its command line, not over IPC: a message is sent when this process's event loop gets to it,
   // which, while the service's modules load, was half a second after the process had started and was waiting.

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beginBootstrapModel } from './bootstrap-model.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 
 const USAGE = `usage: usd-liquidity <command>
 
@@ -27,170 +27,188 @@ async function main(argv: string[]): Promise<number> {
   const command = argv[0];
   const config = loadConfig();
   switch (command) {
-    case 'serve': {
-      const bootstrapModel = beginBootstrapModel(config);
-      // Signals are handled from the first moment: the server listens before the start has ended (a first start
-      // still storing its bootstrap snapshot); a stop then waits for the start, and closes what it opened.
-      const starting = import('./service.ts').then(({ startService }) => startService(config, { bootstrapModel }));
-      const stop = async (signal: string) => {
-        const service = await starting;
-        service.app.log.info({ signal }, 'shutting down');
-        await service.close();
-        process.exit(0);
-      };
-      process.once('SIGTERM', () => void stop('SIGTERM'));
-      process.once('SIGINT', () => void stop('SIGINT'));
-      // The start goes on after the server listens (a first start's snapshot stored, leadership settled): an error
-      // there stops the process as one before would.
-      await (await starting).started;
-      return -1;
-    }
-    case 'refresh': {
-      const [
-        { openStore },
-        { abortDanglingRuns },
-        { runRefresh },
-        { createProviders },
-        { progressObserver, summaryTable },
-        { createCoordination },
-        { announcePublication },
-        { computeAndKeepModel },
-      ] = await Promise.all([
-        import('./store/store.ts'),
-        import('./store/runs.ts'),
-        import('./ingest/refresh.ts'),
-        import('./providers/providers.ts'),
-        import('./ingest/progress.ts'),
-        import('./store/coordination.ts'),
-        import('./publish/after-refresh.ts'),
-        import('./publish/kept-model.ts'),
-      ]);
-      const now = () => new Date();
-      const store = await openStore(config.databaseUrl);
-      await abortDanglingRuns(store.db, now().toISOString());
-      const full = argv.includes('--full');
-      const summary = await runRefresh(
-        {
-          store,
-          providers: createProviders(config.providers),
-          now,
-          budgetMs: config.refreshBudgetMs,
-          reads: full ? 'full' : 'recent',
-        },
-        full ? 'cli-full' : 'cli',
-        progressObserver(process.stdout),
-      );
-      process.stdout.write(`\n${summaryTable(summary)}\n`);
-      // Tell running API processes to pick up the new data.
-      const coordination = await createCoordination(config.databaseUrl, store.engine);
-      const publicationId = await announcePublication({ store, coordination, now }, summary.runId);
-      // Its model, kept for the serving processes (which then never run it themselves).
-      await computeAndKeepModel(store, publicationId, config.baseUrl);
-      await coordination.close();
-      await store.close();
-      return summary.status === 'failed' ? 1 : 0;
-    }
-    case 'status': {
-      const [{ openStore }, { recentRuns, seriesRefreshStates }, { loadSeries }, { INDICATOR_IDS }] = await Promise.all(
-        [
-          import('./store/store.ts'),
-          import('./store/runs.ts'),
-          import('./store/observations.ts'),
-          import('./timeseries/series.ts'),
-        ],
-      );
-      const store = await openStore(config.databaseUrl);
-      const runs = await recentRuns(store.db, 5);
-      const states = await seriesRefreshStates(store.db);
-      const series = await loadSeries(store.db, { seriesIds: [...INDICATOR_IDS] });
-      process.stdout.write('recent refresh runs:\n');
-      for (const run of runs)
-        process.stdout.write(
-          `  #${run.id} ${run.status.padEnd(8)} ${run.trigger.padEnd(8)} ${run.started_at} → ${run.finished_at ?? '…'}\n`,
-        );
-      if (runs.length === 0) process.stdout.write('  (none yet: run `npm run refresh`)\n');
-      process.stdout.write('\nindicators:\n');
-      for (const id of INDICATOR_IDS) {
-        const list = series.get(id) ?? [];
-        const last = list[list.length - 1];
-        const state = states.get(id);
-        const latest = last ? `${last.date} ${last.value}` : 'no data';
-        const outcome = state
-          ? `${state.lastStatus}${state.lastError ? `: ${state.lastError.slice(0, 60)}` : ''}`
-          : 'never refreshed';
-        process.stdout.write(
-          `  ${id.padEnd(26)} ${String(list.length).padStart(6)} pts  ${latest.padEnd(28)} ${outcome}\n`,
-        );
-      }
-      await store.close();
-      return 0;
-    }
-    case 'snapshot': {
-      if (argv[1] !== 'export') {
-        process.stderr.write(USAGE);
-        return 2;
-      }
-      const [{ openStore }, { exportSnapshot }, { SNAPSHOT_BUDGET_BYTES }] = await Promise.all([
-        import('./store/store.ts'),
-        import('./ingest/bootstrap-snapshot.ts'),
-        import('./ingest/snapshot-file.ts'),
-      ]);
-      const dir = argv[2] ?? fileURLToPath(new URL('../bootstrap/', import.meta.url));
-      const store = await openStore(config.databaseUrl);
-      try {
-        const manifest = await exportSnapshot(store, dir);
-        process.stdout.write(
-          `wrote ${join(dir, manifest.file)}: ${manifest.series.length} series as seen ${manifest.seenAt}, ${manifest.bytes.toLocaleString('en-US')} bytes (budget ${SNAPSHOT_BUDGET_BYTES.toLocaleString('en-US')}), SHA-256 ${manifest.sha256}\n` +
-            `left out (terms forbid redistribution): ${manifest.excluded.map((e) => e.id).join(', ') || 'none'}\n`,
-        );
-      } finally {
-        await store.close();
-      }
-      return 0;
-    }
-    case 'mcp': {
-      // stdout carries the protocol: nothing else may be written there. The SDK loads only for this command.
-      const [{ StdioServerTransport }, { createMcpServer }, { routeContext }, { openStore }, { Publisher }] =
-        await Promise.all([
-          import('@modelcontextprotocol/sdk/server/stdio.js'),
-          import('./http/mcp.ts'),
-          import('./http/route-context.ts'),
-          import('./store/store.ts'),
-          import('./publish/publisher.ts'),
-        ]);
-      const store = await openStore(config.databaseUrl);
-      const publisher = new Publisher(store, { baseUrl: config.baseUrl });
-      // The host's handshake is answered first and the publication read after it (~1 s of this thread on the
-      // real files, several on a loaded machine, which a host waiting for its handshake gave up on: issue 42):
-      // from the host's `initialized`, or the first tool call, which waits for it.
-      let synced: Promise<void> | undefined;
-      const ready = () => {
-        synced ??= publisher.sync().then(
-          () => undefined,
-          (error: unknown) => {
-            process.stderr.write(`usd-liquidity mcp: ${error instanceof Error ? error.message : String(error)}\n`);
-            throw error;
-          },
-        );
-        return synced;
-      };
-      const context = routeContext({ config, publication: () => publisher.current });
-      const server = createMcpServer(context, ready);
-      server.oninitialized = () => void ready().catch(() => undefined);
-      await server.connect(new StdioServerTransport());
-      const stop = async () => {
-        await server.close();
-        await store.close();
-        process.exit(0);
-      };
-      process.stdin.once('end', () => void stop());
-      process.once('SIGTERM', () => void stop());
-      return -1;
-    }
+    case 'serve':
+      return serveCommand(config);
+    case 'refresh':
+      return refreshCommand(config, argv);
+    case 'status':
+      return statusCommand(config);
+    case 'snapshot':
+      return snapshotCommand(config, argv);
+    case 'mcp':
+      return mcpCommand(config);
     default:
       process.stderr.write(USAGE);
       return command === undefined || command === '--help' || command === 'help' ? 0 : 2;
   }
+}
+
+/** `serve`: the HTTP service; resolves -1 (the process lives on until a signal stops it). */
+async function serveCommand(config: Config): Promise<number> {
+  const bootstrapModel = beginBootstrapModel(config);
+  // Signals are handled from the first moment: the server listens before the start has ended (a first start
+  // still storing its bootstrap snapshot); a stop then waits for the start, and closes what it opened.
+  const starting = import('./service.ts').then(({ startService }) => startService(config, { bootstrapModel }));
+  const stop = async (signal: string) => {
+    const service = await starting;
+    service.app.log.info({ signal }, 'shutting down');
+    await service.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  // The start goes on after the server listens (a first start's snapshot stored, leadership settled): an error
+  // there stops the process as one before would.
+  await (await starting).started;
+  return -1;
+}
+
+/** `refresh [--full]`: fetch now with progress, print the summary, announce the publication and keep its model. */
+async function refreshCommand(config: Config, argv: string[]): Promise<number> {
+  const [
+    { openStore },
+    { abortDanglingRuns },
+    { runRefresh },
+    { createProviders },
+    { progressObserver, summaryTable },
+    { createCoordination },
+    { announcePublication },
+    { computeAndKeepModel },
+  ] = await Promise.all([
+    import('./store/store.ts'),
+    import('./store/runs.ts'),
+    import('./ingest/refresh/run.ts'),
+    import('./providers/providers.ts'),
+    import('./ingest/refresh/cli-progress.ts'),
+    import('./store/coordination.ts'),
+    import('./publish/after-refresh.ts'),
+    import('./publish/model/kept.ts'),
+  ]);
+  const now = () => new Date();
+  const store = await openStore(config.databaseUrl);
+  await abortDanglingRuns(store.db, now().toISOString());
+  const full = argv.includes('--full');
+  const summary = await runRefresh(
+    {
+      store,
+      providers: createProviders(config.providers),
+      now,
+      budgetMs: config.refreshBudgetMs,
+      reads: full ? 'full' : 'recent',
+    },
+    full ? 'cli-full' : 'cli',
+    progressObserver(process.stdout),
+  );
+  process.stdout.write(`\n${summaryTable(summary)}\n`);
+  // Tell running API processes to pick up the new data.
+  const coordination = await createCoordination(config.databaseUrl, store.engine);
+  const publicationId = await announcePublication({ store, coordination, now }, summary.runId);
+  // Its model, kept for the serving processes (which then never run it themselves).
+  await computeAndKeepModel(store, publicationId, config.baseUrl);
+  await coordination.close();
+  await store.close();
+  return summary.status === 'failed' ? 1 : 0;
+}
+
+/** `status`: the latest refresh runs and each indicator's latest value and outcome. */
+async function statusCommand(config: Config): Promise<number> {
+  const [{ openStore }, { recentRuns, seriesRefreshStates }, { loadSeries }, { INDICATOR_IDS }] = await Promise.all([
+    import('./store/store.ts'),
+    import('./store/runs.ts'),
+    import('./store/observations.ts'),
+    import('./timeseries/series.ts'),
+  ]);
+  const store = await openStore(config.databaseUrl);
+  const runs = await recentRuns(store.db, 5);
+  const states = await seriesRefreshStates(store.db);
+  const series = await loadSeries(store.db, { seriesIds: [...INDICATOR_IDS] });
+  process.stdout.write('recent refresh runs:\n');
+  for (const run of runs)
+    process.stdout.write(
+      `  #${run.id} ${run.status.padEnd(8)} ${run.trigger.padEnd(8)} ${run.started_at} → ${run.finished_at ?? '…'}\n`,
+    );
+  if (runs.length === 0) process.stdout.write('  (none yet: run `npm run refresh`)\n');
+  process.stdout.write('\nindicators:\n');
+  for (const id of INDICATOR_IDS) {
+    const list = series.get(id) ?? [];
+    const last = list[list.length - 1];
+    const state = states.get(id);
+    const latest = last ? `${last.date} ${last.value}` : 'no data';
+    const outcome = state
+      ? `${state.lastStatus}${state.lastError ? `: ${state.lastError.slice(0, 60)}` : ''}`
+      : 'never refreshed';
+    process.stdout.write(
+      `  ${id.padEnd(26)} ${String(list.length).padStart(6)} pts  ${latest.padEnd(28)} ${outcome}\n`,
+    );
+  }
+  await store.close();
+  return 0;
+}
+
+/** `snapshot export [folder]`: the bootstrap snapshot of the stored data. */
+async function snapshotCommand(config: Config, argv: string[]): Promise<number> {
+  if (argv[1] !== 'export') {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const [{ openStore }, { exportSnapshot }, { SNAPSHOT_BUDGET_BYTES }] = await Promise.all([
+    import('./store/store.ts'),
+    import('./ingest/bootstrap-snapshot.ts'),
+    import('./ingest/snapshot-file.ts'),
+  ]);
+  const dir = argv[2] ?? fileURLToPath(new URL('../bootstrap/', import.meta.url));
+  const store = await openStore(config.databaseUrl);
+  try {
+    const manifest = await exportSnapshot(store, dir);
+    process.stdout.write(
+      `wrote ${join(dir, manifest.file)}: ${manifest.series.length} series as seen ${manifest.seenAt}, ${manifest.bytes.toLocaleString('en-US')} bytes (budget ${SNAPSHOT_BUDGET_BYTES.toLocaleString('en-US')}), SHA-256 ${manifest.sha256}\n` +
+        `left out (terms forbid redistribution): ${manifest.excluded.map((e) => e.id).join(', ') || 'none'}\n`,
+    );
+  } finally {
+    await store.close();
+  }
+  return 0;
+}
+
+/** `mcp`: the MCP tools over stdio; resolves -1 (the process lives on until stdin ends). */
+async function mcpCommand(config: Config): Promise<number> {
+  // stdout carries the protocol: nothing else may be written there. The SDK loads only for this command.
+  const [{ StdioServerTransport }, { createMcpServer }, { routeContext }, { openStore }, { Publisher }] =
+    await Promise.all([
+      import('@modelcontextprotocol/sdk/server/stdio.js'),
+      import('./http/mcp.ts'),
+      import('./http/route-context.ts'),
+      import('./store/store.ts'),
+      import('./publish/publisher.ts'),
+    ]);
+  const store = await openStore(config.databaseUrl);
+  const publisher = new Publisher(store, { baseUrl: config.baseUrl });
+  // The host's handshake is answered first and the publication read after it (~1 s of this thread on the
+  // real files, several on a loaded machine, which a host waiting for its handshake gave up on: issue 42):
+  // from the host's `initialized`, or the first tool call, which waits for it.
+  let synced: Promise<void> | undefined;
+  const ready = () => {
+    synced ??= publisher.sync().then(
+      () => undefined,
+      (error: unknown) => {
+        process.stderr.write(`usd-liquidity mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+        throw error;
+      },
+    );
+    return synced;
+  };
+  const context = routeContext({ config, publication: () => publisher.current });
+  const server = createMcpServer(context, ready);
+  server.oninitialized = () => void ready().catch(() => undefined);
+  await server.connect(new StdioServerTransport());
+  const stop = async () => {
+    await server.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.stdin.once('end', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  return -1;
 }
 
 main(process.argv.slice(2)).then(

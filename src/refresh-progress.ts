@@ -1,4 +1,4 @@
-import type { RefreshWatch } from './ingest/refresher.ts';
+import type { RefreshWatch } from './ingest/refresh/queue.ts';
 import type { RefreshProgress } from './publish/resources/health.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import pino from 'pino';
 import type { BootstrapModel } from './bootstrap-model.ts';
 import type { Config } from './config.ts';
@@ -9,20 +10,20 @@ import {
   snapshotForEmptyStore,
   storeSnapshot,
 } from './ingest/bootstrap-snapshot.ts';
-import { type RefreshDeps, refreshHere } from './ingest/refresh.ts';
-import { type RefreshProcess, refreshInOwnProcess, stopRefreshChildren } from './ingest/refresh-child.ts';
-import { Refresher } from './ingest/refresher.ts';
+import { type RefreshProcess, refreshInOwnProcess, stopRefreshChildren } from './ingest/refresh/own-process.ts';
+import { Refresher } from './ingest/refresh/queue.ts';
+import { type RefreshDeps, refreshHere } from './ingest/refresh/run.ts';
 import { refreshIntervalHours, scheduleRefreshes } from './ingest/scheduler.ts';
 import { type Snapshot, snapshotVintages } from './ingest/snapshot-file.ts';
+import type { RefreshProcessTask } from './processes/refresh.ts';
 import { createProviders } from './providers/providers.ts';
 import { publicationContent } from './publication-content.ts';
 import { announcePublication } from './publish/after-refresh.ts';
-import { keepModel } from './publish/kept-model.ts';
-import { modelOutcome } from './publish/model-computation.ts';
+import { modelOutcome } from './publish/model/computation.ts';
+import { keepModel } from './publish/model/kept.ts';
 import { pollPublications } from './publish/publication-poll.ts';
 import { Publisher } from './publish/publisher.ts';
 import { closeWorkerPool } from './publish/worker-pool.ts';
-import type { RefreshProcessTask } from './refresh-process.ts';
 import { refreshProgressWatch } from './refresh-progress.ts';
 import { closeChartRenderer } from './site/chart-renderer.ts';
 import { buildSite } from './site/site-bundle.ts';
@@ -81,9 +82,9 @@ export async function startService(
     budgetMs: config.refreshBudgetMs,
   };
   // An in-memory store cannot be opened by a second connection: refresh on this thread then. Otherwise each refresh
-  // runs in its own process, which also logs the publication and keeps its model (src/refresh-process.ts).
+  // runs in its own process, which also logs the publication and keeps its model (src/processes/refresh.ts).
   const processFor = (trigger: string): RefreshProcess => ({
-    entry: new URL(`./refresh-process${extname(import.meta.url)}`, import.meta.url),
+    entry: new URL(`./processes/refresh${extname(import.meta.url)}`, import.meta.url),
     task: {
       refresh: {
         databaseUrl: config.databaseUrl,
@@ -149,7 +150,7 @@ export async function startService(
       try {
         // Between series it yields to requests, and gives up when the service is stopping.
         runId = await storeSnapshot(store, loaded, async () => {
-          await new Promise((resolve) => setImmediate(resolve));
+          await nextTurn();
           stopping.throwIfAborted();
         });
       } catch (error) {

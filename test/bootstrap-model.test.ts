@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { beginBootstrapModel } from '../src/bootstrap-model.ts';
 import { loadConfig } from '../src/config.ts';
 import { readSnapshot, snapshotVintages } from '../src/ingest/snapshot-file.ts';
-import { modelOutcome } from '../src/publish/model-computation.ts';
+import { modelOutcome } from '../src/publish/model/computation.ts';
 
 /**
  * A first start's model, computed in a process of its own while the service loads (issue 41's first-start budget):

@@ -20,7 +20,7 @@ describe('the published package', () => {
       'bin/usd-liquidity.js',
       'build/cli.js',
       'build/service.js',
-      'build/refresh-process.js',
+      'build/processes/refresh.js',
       'build/site/client/site.js',
       'bootstrap/manifest.json',
       'bootstrap/snapshot.json.gz',

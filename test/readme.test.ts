@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { CONFIG_VARIABLES } from '../src/config.ts';
 import { seriesDef } from '../src/timeseries/catalog.ts';
@@ -7,10 +7,23 @@ import { licenseOf } from '../src/timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../src/timeseries/series.ts';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const OPERATIONS = readFileSync(new URL('../docs/operations.md', import.meta.url), 'utf8');
 
 describe('the README', () => {
-  it('configuration table documents exactly the variables the service reads', () => {
-    const section = README.slice(README.indexOf('## Configuration'), README.indexOf('## Command line'));
+  it('is for users: at most 150 lines, the two commands, what 0, 20, 80 and 100 mean', () => {
+    assert.ok(README.split('\n').length <= 150, `README has ${README.split('\n').length} lines`);
+    assert.ok(README.includes('npm install && npm start') && README.includes('npm install && npm test'));
+    for (const figure of ['**0**', '**≤ 20**', '**≥ 80**', '**100**']) assert.ok(README.includes(figure), figure);
+  });
+
+  it('every document it links to exists', () => {
+    for (const [, target] of README.matchAll(/\]\((docs\/[^)#]+)(?:#[^)]*)?\)/g)) {
+      assert.ok(existsSync(new URL(`../${target}`, import.meta.url)), target);
+    }
+  });
+
+  it('configuration table (docs/operations.md) documents exactly the variables the service reads', () => {
+    const section = OPERATIONS.slice(OPERATIONS.indexOf('## Configuration'), OPERATIONS.indexOf('## Command line'));
     const documented = [...section.matchAll(/^\| (`[A-Z_]+`(?: \/ `[A-Z_]+`)*) \|/gm)].flatMap((m) =>
       [...m[1]!.matchAll(/`([A-Z_]+)`/g)].map((v) => v[1]!),
     );

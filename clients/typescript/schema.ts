@@ -154,6 +154,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any series of the catalog, model inputs included, as a time series
+         * @description Any series of the catalog (GET /api/series: the 25 indicators, the model’s other inputs such as effr-iorb, reserve-ratio or fed-repo, and the benchmarks) exactly as /api/series/{id} answers an indicator: the same windows (days, start, end), order (sort, limit, offset), FRED-style transforms (units, frequency, aggregation: meta.unit and meta.frequency then give the values’ unit and frequency), point in time (asOf) and provenance; `Accept: text/csv` answers the CSV. A series whose upstream terms forbid reproducing its values (meta.license.redistribution statistics-only) answers its statistics and licence with empty data, and values_withheld as CSV or xlsx.
+         *
+         *     Cache-Control: `public, s-maxage=3600, stale-while-revalidate=21600`
+         */
+        get: operations["getData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/regime": {
         parameters: {
             query?: never;
@@ -476,6 +498,50 @@ export interface paths {
          *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
          */
         get: operations["getSeriesSetXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/{id}.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any series of the catalog as CSV
+         * @description The observations of any series of the catalog as /api/series/{id}.csv gives an indicator’s: `date,value_<unit>` (RFC 4180, CRLF, a header row); with a transform the column names the unit of the values and the transform as FRED’s do (`value_percent_pc1`, `value_usd_bn_m_avg`). Series whose upstream terms forbid reproduction answer values_withheld, saying why.
+         *
+         *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
+         */
+        get: operations["getDataCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/{id}.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any series of the catalog as an Excel workbook
+         * @description The rows /api/data/{id}.csv answers for the same parameters, as an xlsx workbook with a Notes sheet (unit and frequency after any transform, source, licence, how to cite it), as /api/series/{id}.xlsx gives an indicator. Series whose upstream terms forbid reproduction answer values_withheld; under a flood of distinct workbooks, 503 service_unavailable with Retry-After.
+         *
+         *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
+         */
+        get: operations["getDataXlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1013,10 +1079,17 @@ export interface components {
                 lastUpdatedAt: string | null;
                 /** @description An estimate: the date after lastDate that the frequency gives (the next weekday, a week, a month or a quarter on) plus the publication lag. */
                 nextExpectedRelease: string | null;
-                /** @description One of the 25 indicators (served at url); the others are inputs and benchmarks, in /api/bulk.zip when their terms allow. */
+                /** @description One of the 25 indicators (served at /api/series/{id}); the others are model inputs and benchmarks, served at /api/data/{id}. */
                 indicator: boolean;
-                url: string | null;
+                /**
+                 * Format: uri
+                 * @description The series as JSON, with the same windows, transforms and provenance everywhere: /api/series/{id} for an indicator, /api/data/{id} for any other series.
+                 */
+                url: string;
+                /** @description The series as CSV; null when its terms forbid reproducing the values (see withheld). */
                 csvUrl: string | null;
+                /** @description Why the values are not offered (the upstream terms forbid reproducing them; url then serves the statistics and the licence only), or null when they are. */
+                withheld: string | null;
             }[];
         };
         SeriesSet: {
@@ -1031,8 +1104,16 @@ export interface components {
                 frequency: string | null;
                 /** @description avg, sum or eop; null without frequency. */
                 aggregation: string | null;
-                /** @description The unit of every value: the series' unit (lin, chg, ch1), percent (pch, pc1, pca, cch, cca) or natural_log_of_<unit> (log). */
+                /** @description The unit of every value (meta.unit gives it too): the series' unit (lin, chg, ch1), percent (pch, pc1, pca, cch, cca) or natural_log_of_<unit> (log). */
                 valueUnit: string;
+                /** @description The unit of the values in words, after the transform, e.g. "percent change from a year ago", "change from a year ago, billions of US dollars", "natural log of billions of US dollars". */
+                unitLabel: string;
+                /** @description The frequency of the values: the series' own, or after `frequency` (w, wef, wew: weekly; m; q; a: annual). */
+                valueFrequency: "daily" | "weekly" | "monthly" | "quarterly" | "annual";
+                /** @description The series' own unit, before the transform. */
+                seriesUnit: string;
+                /** @description The series' own frequency, before the transform. */
+                seriesFrequency: "daily" | "weekly" | "monthly" | "quarterly";
                 /** @description FRED’s n_obs_per_yr used by ch1, pc1, pca and cca: 260 daily (weekdays), 52, 12, 4 or 1. */
                 observationsPerYear: number;
                 /** @description In words, e.g. "Percent change from a year ago of the quarterly average". */
@@ -1089,9 +1170,10 @@ export interface components {
                 /** @description The series id. */
                 id: string;
                 name: string;
-                /** @description Unit of every value: usd_billions, eur_billions, jpy_trillions, percent, percent_of_gdp, bps, index, usd. */
+                /** @description Unit of every value: usd_billions, eur_billions, jpy_trillions, percent, percent_of_gdp, bps, index, usd; on a transformed answer the unit after the transform (meta.transform.valueUnit: percent for pch, pc1, pca, cch, cca; natural_log_of_<unit> for log), the series’ own in meta.transform.seriesUnit. */
                 unit: string;
-                frequency: "daily" | "weekly" | "monthly" | "quarterly";
+                /** @description The frequency of the values: the series' own, or after `frequency` (w, wef, wew: weekly; m; q; a: annual). */
+                frequency: "daily" | "weekly" | "monthly" | "quarterly" | "annual";
                 /**
                  * Format: date
                  * @description YYYY-MM-DD
@@ -1164,8 +1246,16 @@ export interface components {
                     frequency: string | null;
                     /** @description avg, sum or eop; null without frequency. */
                     aggregation: string | null;
-                    /** @description The unit of every value: the series' unit (lin, chg, ch1), percent (pch, pc1, pca, cch, cca) or natural_log_of_<unit> (log). */
+                    /** @description The unit of every value (meta.unit gives it too): the series' unit (lin, chg, ch1), percent (pch, pc1, pca, cch, cca) or natural_log_of_<unit> (log). */
                     valueUnit: string;
+                    /** @description The unit of the values in words, after the transform, e.g. "percent change from a year ago", "change from a year ago, billions of US dollars", "natural log of billions of US dollars". */
+                    unitLabel: string;
+                    /** @description The frequency of the values: the series' own, or after `frequency` (w, wef, wew: weekly; m; q; a: annual). */
+                    valueFrequency: "daily" | "weekly" | "monthly" | "quarterly" | "annual";
+                    /** @description The series' own unit, before the transform. */
+                    seriesUnit: string;
+                    /** @description The series' own frequency, before the transform. */
+                    seriesFrequency: "daily" | "weekly" | "monthly" | "quarterly";
                     /** @description FRED’s n_obs_per_yr used by ch1, pc1, pca and cca: 260 daily (weekdays), 52, 12, 4 or 1. */
                     observationsPerYear: number;
                     /** @description In words, e.g. "Percent change from a year ago of the quarterly average". */
@@ -1222,8 +1312,13 @@ export interface components {
             percentile5y: number;
             /** @description Top 5 indicators by |contribution|. */
             drivers: {
-                /** @description The model input: one of the 25 indicator ids, or another input described in /api/model and the catalog (/api/series) — reserve-ratio (bank reserves / commercial-bank assets), effr-iorb (EFFR − IORB), fed-repo (the Fed’s repurchase agreements, FRED WORAL), and from dli-4 core-net-liquidity (net liquidity less the Fed’s backstop lending) and fed-lending (primary credit + BTFP + other credit). */
+                /** @description The model input: one of the 25 indicator ids, or another input described in /api/model and the catalog (/api/series), served at url — reserve-ratio (bank reserves / commercial-bank assets), effr-iorb (EFFR − IORB), fed-repo (the Fed’s repurchase agreements, FRED WORAL), and from dli-4 core-net-liquidity (net liquidity less the Fed’s backstop lending) and fed-lending (primary credit + BTFP + other credit). */
                 indicatorId: string;
+                /**
+                 * Format: uri
+                 * @description Where the driver's series is served, with the same windows, transforms and point in time: /api/series/{indicatorId} for one of the 25 indicators, /api/data/{indicatorId} for the model's other inputs (effr-iorb, reserve-ratio, fed-repo…).
+                 */
+                url: string;
                 /** @description The model group of the indicator. */
                 group: "policy" | "funding" | "credit" | "risk" | "backstops";
                 /** @description The indicator's weight in today's aggregate (its group's share of the weights × its share of the group's presence); the weights add up to 1. dli-4's backstops carry no weight in the mean: 0 (when the floor binds, their contribution is the floor's change). */
@@ -3658,7 +3753,7 @@ export interface operations {
     getSeriesSet: {
         parameters: {
             query: {
-                /** @description Series ids separated by commas (up to 25 of the 25 series ids), e.g. ids=tga,onrrp,fed-balance-sheet. */
+                /** @description Series ids separated by commas, up to 25, each any id of the catalog (GET /api/series: the 25 indicators and the model’s other inputs, e.g. effr-iorb, reserve-ratio, fed-repo), e.g. ids=tga,onrrp,fed-balance-sheet. */
                 ids: string;
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Each series keeps its own trailing window, as its own CSV would. */
                 days?: number;
@@ -3812,6 +3907,134 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description One indicator as a daily time series. Send Accept: text/csv for the same data as text/csv (as /api/series/{id}.csv answers). */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag matches the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unknown_series: The series id is not one of the 25 tracked ids. not_known_as_of: asOf names an instant before this service had stored anything (or before it first saw this series, or before enough history was stored to score a day): nothing was known then. The message gives the store’s first load. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description values_withheld: The upstream terms forbid reproducing this series' values (ICE BofA spreads): no chart or value is served, only statistics (see /api/series/{id} meta.license). */
+            451: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal_error: An unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getData: {
+        parameters: {
+            query?: {
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
+                days?: number;
+                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
+                /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
+                /** @description asc (default): oldest first; desc: newest first (FRED’s sort_order). */
+                sort?: "asc" | "desc";
+                /** @description Alias of `sort` (FRED’s name): the same parameter; give one or the other. asc (default): oldest first; desc: newest first (FRED’s sort_order). */
+                sort_order?: "asc" | "desc";
+                /** @description At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history. */
+                limit?: number;
+                /** @description Skip this many observations, the first in the order asked, before limit: sort=desc&offset=10&limit=10 is the 11th to 20th newest (FRED’s offset). Without days, start or end, over the whole history. */
+                offset?: number;
+                /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. */
+                units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
+                /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. */
+                frequency?: "w" | "wef" | "wew" | "m" | "q" | "a";
+                /** @description How `frequency` combines a period’s values, as FRED’s aggregation_method: avg (default) their mean, sum their sum, eop the period’s last value. Dates without a value are ignored. */
+                aggregation?: "avg" | "sum" | "eop";
+                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. meta.asOf says which instant was answered. */
+                asOf?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Series id: any id of the catalog (GET /api/series) — the 25 indicators and the model’s other inputs and benchmarks (effr-iorb, reserve-ratio, fed-repo, sofr, effr, treasury-10y…). */
+                id: "fed-balance-sheet" | "tga-dts" | "tga-wednesday" | "tga" | "onrrp" | "net-liquidity" | "bank-reserves" | "bank-assets" | "bank-cash-assets" | "reserve-buffer" | "reserve-ratio" | "bank-cash-buffer" | "sofr" | "iorb" | "ioer" | "sofr-iorb" | "effr-iorb" | "srf" | "fed-swap-lines" | "fed-repo" | "discount-window" | "btfp" | "other-credit" | "fed-loans" | "ppplf" | "fed-lending" | "core-net-liquidity" | "fima-repo-facility" | "foreign-repo-pool" | "cp-rate-90d" | "tbill-3m" | "cp-tbill-spread" | "hy-spread" | "ig-spread" | "vix" | "real-yield-10y" | "dollar-index" | "foreign-treasury-holdings" | "ecb-balance-sheet" | "boj-balance-sheet" | "m2" | "debt-penny" | "debt-quarterly" | "national-debt" | "federal-interest-payments" | "federal-deficit" | "debt-to-gdp" | "treasury-2y" | "treasury-10y" | "effr" | "term-premium-10y" | "bills-share" | "nfci" | "stlfsi4" | "spx" | "qqq" | "btc" | "gold";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Any series of the catalog, model inputs included, as a time series. Send Accept: text/csv for the same data as text/csv (as /api/data/{id}.csv answers). */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -5158,7 +5381,7 @@ export interface operations {
     getSeriesSetCsv: {
         parameters: {
             query: {
-                /** @description Series ids separated by commas (up to 25 of the 25 series ids), e.g. ids=tga,onrrp,fed-balance-sheet. */
+                /** @description Series ids separated by commas, up to 25, each any id of the catalog (GET /api/series: the 25 indicators and the model’s other inputs, e.g. effr-iorb, reserve-ratio, fed-repo), e.g. ids=tga,onrrp,fed-balance-sheet. */
                 ids: string;
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Each series keeps its own trailing window, as its own CSV would. */
                 days?: number;
@@ -5275,7 +5498,7 @@ export interface operations {
     getSeriesSetXlsx: {
         parameters: {
             query: {
-                /** @description Series ids separated by commas (up to 25 of the 25 series ids), e.g. ids=tga,onrrp,fed-balance-sheet. */
+                /** @description Series ids separated by commas, up to 25, each any id of the catalog (GET /api/series: the 25 indicators and the model’s other inputs, e.g. effr-iorb, reserve-ratio, fed-repo), e.g. ids=tga,onrrp,fed-balance-sheet. */
                 ids: string;
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Each series keeps its own trailing window, as its own CSV would. */
                 days?: number;
@@ -5301,6 +5524,260 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Several series in one Excel workbook, aligned on their dates. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag matches the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unknown_series: The series id is not one of the 25 tracked ids. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description values_withheld: The upstream terms forbid reproducing this series' values (ICE BofA spreads): no chart or value is served, only statistics (see /api/series/{id} meta.license). */
+            451: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal_error: An unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). service_unavailable: Nothing has been published yet: the service is starting. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDataCsv: {
+        parameters: {
+            query?: {
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
+                days?: number;
+                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
+                /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
+                /** @description asc (default): oldest first; desc: newest first (FRED’s sort_order). */
+                sort?: "asc" | "desc";
+                /** @description Alias of `sort` (FRED’s name): the same parameter; give one or the other. asc (default): oldest first; desc: newest first (FRED’s sort_order). */
+                sort_order?: "asc" | "desc";
+                /** @description At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history. */
+                limit?: number;
+                /** @description Skip this many observations, the first in the order asked, before limit: sort=desc&offset=10&limit=10 is the 11th to 20th newest (FRED’s offset). Without days, start or end, over the whole history. */
+                offset?: number;
+                /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. */
+                units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
+                /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. */
+                frequency?: "w" | "wef" | "wew" | "m" | "q" | "a";
+                /** @description How `frequency` combines a period’s values, as FRED’s aggregation_method: avg (default) their mean, sum their sum, eop the period’s last value. Dates without a value are ignored. */
+                aggregation?: "avg" | "sum" | "eop";
+                /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. The CSV holds the series as known then. */
+                asOf?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Series id: any id of the catalog (GET /api/series) — the 25 indicators and the model’s other inputs and benchmarks (effr-iorb, reserve-ratio, fed-repo, sofr, effr, treasury-10y…). */
+                id: "fed-balance-sheet" | "tga-dts" | "tga-wednesday" | "tga" | "onrrp" | "net-liquidity" | "bank-reserves" | "bank-assets" | "bank-cash-assets" | "reserve-buffer" | "reserve-ratio" | "bank-cash-buffer" | "sofr" | "iorb" | "ioer" | "sofr-iorb" | "effr-iorb" | "srf" | "fed-swap-lines" | "fed-repo" | "discount-window" | "btfp" | "other-credit" | "fed-loans" | "ppplf" | "fed-lending" | "core-net-liquidity" | "fima-repo-facility" | "foreign-repo-pool" | "cp-rate-90d" | "tbill-3m" | "cp-tbill-spread" | "hy-spread" | "ig-spread" | "vix" | "real-yield-10y" | "dollar-index" | "foreign-treasury-holdings" | "ecb-balance-sheet" | "boj-balance-sheet" | "m2" | "debt-penny" | "debt-quarterly" | "national-debt" | "federal-interest-payments" | "federal-deficit" | "debt-to-gdp" | "treasury-2y" | "treasury-10y" | "effr" | "term-premium-10y" | "bills-share" | "nfci" | "stlfsi4" | "spx" | "qqq" | "btc" | "gold";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Any series of the catalog as CSV. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag matches the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_parameter: A query parameter has a value outside its allowed set or range. unknown_parameter: A query parameter this endpoint does not take (a misspelt one would otherwise be ignored silently); the hint names the ones it accepts. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unknown_series: The series id is not one of the 25 tracked ids. not_known_as_of: asOf names an instant before this service had stored anything (or before it first saw this series, or before enough history was stored to score a day): nothing was known then. The message gives the store’s first load. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description method_not_allowed: Only GET, HEAD and OPTIONS are supported. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: Too many requests from this client address in the last minute (RATE_LIMIT_PER_MINUTE, 600 by default); retry after the Retry-After seconds. RateLimit-Policy and RateLimit on every answer say the quota and what is left. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description values_withheld: The upstream terms forbid reproducing this series' values (ICE BofA spreads): no chart or value is served, only statistics (see /api/series/{id} meta.license). */
+            451: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal_error: An unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDataXlsx: {
+        parameters: {
+            query?: {
+                /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
+                days?: number;
+                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                start?: string;
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                observation_start?: string;
+                /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                end?: string;
+                /** @description Alias of `end` (FRED’s name): the same parameter; give one or the other. Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
+                observation_end?: string;
+                /** @description asc (default): oldest first; desc: newest first (FRED’s sort_order). */
+                sort?: "asc" | "desc";
+                /** @description Alias of `sort` (FRED’s name): the same parameter; give one or the other. asc (default): oldest first; desc: newest first (FRED’s sort_order). */
+                sort_order?: "asc" | "desc";
+                /** @description At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history. */
+                limit?: number;
+                /** @description Skip this many observations, the first in the order asked, before limit: sort=desc&offset=10&limit=10 is the 11th to 20th newest (FRED’s offset). Without days, start or end, over the whole history. */
+                offset?: number;
+                /** @description A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered. */
+                units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
+                /** @description Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency. */
+                frequency?: "w" | "wef" | "wew" | "m" | "q" | "a";
+                /** @description How `frequency` combines a period’s values, as FRED’s aggregation_method: avg (default) their mean, sum their sum, eop the period’s last value. Dates without a value are ignored. */
+                aggregation?: "avg" | "sum" | "eop";
+            };
+            header?: never;
+            path: {
+                /** @description Series id: any id of the catalog (GET /api/series) — the 25 indicators and the model’s other inputs and benchmarks (effr-iorb, reserve-ratio, fed-repo, sofr, effr, treasury-10y…). */
+                id: "fed-balance-sheet" | "tga-dts" | "tga-wednesday" | "tga" | "onrrp" | "net-liquidity" | "bank-reserves" | "bank-assets" | "bank-cash-assets" | "reserve-buffer" | "reserve-ratio" | "bank-cash-buffer" | "sofr" | "iorb" | "ioer" | "sofr-iorb" | "effr-iorb" | "srf" | "fed-swap-lines" | "fed-repo" | "discount-window" | "btfp" | "other-credit" | "fed-loans" | "ppplf" | "fed-lending" | "core-net-liquidity" | "fima-repo-facility" | "foreign-repo-pool" | "cp-rate-90d" | "tbill-3m" | "cp-tbill-spread" | "hy-spread" | "ig-spread" | "vix" | "real-yield-10y" | "dollar-index" | "foreign-treasury-holdings" | "ecb-balance-sheet" | "boj-balance-sheet" | "m2" | "debt-penny" | "debt-quarterly" | "national-debt" | "federal-interest-payments" | "federal-deficit" | "debt-to-gdp" | "treasury-2y" | "treasury-10y" | "effr" | "term-premium-10y" | "bills-share" | "nfci" | "stlfsi4" | "spx" | "qqq" | "btc" | "gold";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Any series of the catalog as an Excel workbook. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];

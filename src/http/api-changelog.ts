@@ -8,12 +8,24 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
-    version: '2.1.0',
-    date: '2026-11-27',
-    openapiFingerprint: 'sha256:e17750fbba60e32190028d7691e0177edf09664d832ebea06627fd51ce9bd059',
+    version: '2.2.0',
+    date: '2026-11-28',
+    openapiFingerprint: 'sha256:f5acff115de9327fd7b0eef9379702cee50eb411c663442ab3fa1077d4c9d40f',
     changes: [
       'Added: /api/model groups[].indicators[].label, each input as the methodology and the pages name it (“reserves / bank assets”, “EFFR − IORB”), so that a client can say which inputs are missing in words rather than ids.',
       'Added outside /api: the site’s CSV downloads carry Content-Disposition with a file name of what they hold and the date they run to (tga-2026-08-27.csv, liquidity-history-2026-08-27.csv); chart images a name of the same kind (inline, they still show where opened); /embed/{id} shows one chart alone for an <iframe>.',
+    ],
+  },
+  {
+    version: '2.1.0',
+    date: '2026-11-28',
+    openapiFingerprint: 'sha256:8a718bfa5e000d1e6bc10307c0b098e7cc1b68fb9aa41999208b84f101376080',
+    changes: [
+      'Added: /api/data/{id}, /api/data/{id}.csv and /api/data/{id}.xlsx — any series of the catalog (GET /api/series), the model’s other inputs (effr-iorb, reserve-ratio, fed-repo, sofr, effr, treasury-10y…) and benchmarks included, with the windows, order, transforms, asOf and provenance of /api/series/{id}, which keeps its indicator ids and its 404 for any other (its hint now names /api/data/{id} for a catalog id). /api/series.csv, .json and .xlsx take any catalog id in ids.',
+      'Added: /api/series (the catalog) gives every entry a `url` (/api/series/{id} for the indicators, /api/data/{id} for the others; never null now), a `csvUrl` for every series whose terms allow reproduction, and `withheld`: why the values of a restricted series are not offered (null otherwise). Each driver of /api/regime carries `url`, the address of its series.',
+      'Changed: labels follow transforms. On a transformed answer meta.unit and meta.frequency give the unit and frequency of the values as served (e.g. percent and monthly for units=pc1&frequency=m on a weekly USD bn series; frequency may be annual); meta.transform adds unitLabel ("percent change from a year ago"), valueFrequency, seriesUnit and seriesFrequency (the series’ own). CSV and xlsx columns name the unit of the values: value_percent_pc1 (was value_usd_bn_pc1), value_ln_usd_bn_log, tga_percent_pch_m_avg; the workbook’s Notes give the unit in words and the frequency after aggregation ("monthly (average of weekly values)").',
+      'Changed: asOf works with units, frequency, aggregation, sort, limit and offset (it answered 400): the transform of the series as known at that instant, computed over the vintage known then.',
+      'Changed: values_withheld says that the upstream terms forbid reproducing the values, and points to the series’ own path.',
     ],
   },
   {

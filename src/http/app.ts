@@ -12,6 +12,7 @@ import { createRateLimiter, type RateDecision } from './rate-limit.ts';
 import { readJsonBody } from './request-body.ts';
 import { hostHeaderError, originForm } from './request-target.ts';
 import { routeContext } from './route-context.ts';
+import type { RouteContext } from './routes/route.ts';
 
 // Taken from the module's CommonJS exports, not imported: an ES import of node:http makes Node evaluate every
 // export, and its lazy WebSocket getters load undici — 35 ms of each cold start against 5 ms this way.
@@ -113,17 +114,40 @@ export function buildApp(deps: AppDeps): App {
     writeError(
       res,
       baseUrl,
-      new ApiError(
-        'method_not_allowed',
-        `Method ${truncate(req.method ?? '')} is not allowed.`,
-        'This API is read-only: use GET (or HEAD, or OPTIONS for CORS preflight).',
-        { allow: ALLOWED_METHODS },
-      ),
+      methodNotAllowed(req, 'This API is read-only: use GET (or HEAD, or OPTIONS for CORS preflight).'),
     );
   };
 
-  /** The MCP endpoint: JSON-RPC over POST (streamable HTTP, stateless). GET /mcp is in the route table (405). */
-  const answerMcp = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const answerMcp = mcpAnswerer(context, baseUrl, log);
+
+  const server = createServer({ requireHostHeader: false }, handle);
+  // A client that sends its request and half-closes (shuts its writing side) still waits for the answer. By
+  // default Node's HTTP server ends such a socket at once, so an answer computed off the serving thread (a
+  // chart, an asOf) was never written (issue 28: every "no response" of the fuzzer). With this switch Node
+  // writes the pending answer, then ends the connection. `httpAllowHalfOpen` is Node's own property for this
+  // (read by its HTTP server on the socket's end), undocumented: a test holds it (test/http/fast-path.test.ts).
+  (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  answerOutsideTheHandler(server, baseUrl, transport);
+
+  return {
+    server,
+    log,
+    handle,
+    listen: (at) => listenOn(server, at),
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing = true;
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+/** The MCP endpoint: JSON-RPC over POST (streamable HTTP, stateless). GET /mcp is in the route table (405). */
+function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Browser MCP clients too: the SDK writes its head on top of these.
     for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
     try {
@@ -138,64 +162,47 @@ export function buildApp(deps: AppDeps): App {
       else res.destroy();
     }
   };
+}
 
-  const server = createServer({ requireHostHeader: false }, handle);
-  // A client that sends its request and half-closes (shuts its writing side) still waits for the answer. By
-  // default Node's HTTP server ends such a socket at once, so an answer computed off the serving thread (a
-  // chart, an asOf) was never written (issue 28: every "no response" of the fuzzer). With this switch Node
-  // writes the pending answer, then ends the connection. `httpAllowHalfOpen` is Node's own property for this
-  // (read by its HTTP server on the socket's end), undocumented: a test holds it (test/http/fast-path.test.ts).
-  (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  // Errors Node's HTTP parser raises before any handler runs (oversized headers, malformed request lines), and
-  // CONNECT and Upgrade, which bypass the handler: answered with the envelope instead of dropped.
+/**
+ * Errors Node's HTTP parser raises before any handler runs (oversized headers, malformed request lines), and
+ * CONNECT and Upgrade, which bypass the handler: answered with the envelope instead of dropped.
+ */
+function answerOutsideTheHandler(server: Server, baseUrl: string, transport: Record<string, string>): void {
+  const onSocket = { close: true, headers: transport };
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     if (!socket.writable) return void socket.destroy();
-    writeError(socket, baseUrl, parseError(error), { close: true, headers: transport });
+    writeError(socket, baseUrl, parseError(error), onSocket);
   });
   server.on('connect', (request: IncomingMessage, socket: Duplex) =>
-    writeError(
-      socket,
-      baseUrl,
-      new ApiError(
-        'method_not_allowed',
-        `Method ${truncate(request.method ?? '')} is not allowed.`,
-        'This API is read-only: use GET.',
-        { allow: ALLOWED_METHODS },
-      ),
-      { close: true, headers: transport },
-    ),
+    writeError(socket, baseUrl, methodNotAllowed(request, 'This API is read-only: use GET.'), onSocket),
   );
   server.on('upgrade', (_request: IncomingMessage, socket: Duplex) =>
     writeError(
       socket,
       baseUrl,
       new ApiError('bad_request', 'Protocol upgrades are not supported.', 'Use plain HTTP GET requests.'),
-      { close: true, headers: transport },
+      onSocket,
     ),
   );
+}
 
-  return {
-    server,
-    log,
-    handle,
-    listen: ({ port, host }) =>
-      new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          server.off('error', reject);
-          const address = server.address() as AddressInfo;
-          resolve(`http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`);
-        });
-      }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        closing = true;
-        if (!server.listening) return resolve();
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
-  };
+function methodNotAllowed(request: IncomingMessage, hint: string): ApiError {
+  return new ApiError('method_not_allowed', `Method ${truncate(request.method ?? '')} is not allowed.`, hint, {
+    allow: ALLOWED_METHODS,
+  });
+}
+
+/** Listens, and resolves the URL the server is reached at. */
+function listenOn(server: Server, { port, host }: { port: number; host?: string }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address() as AddressInfo;
+      resolve(`http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`);
+    });
+  });
 }
 
 function pathOf(req: IncomingMessage): string {

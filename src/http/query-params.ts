@@ -56,7 +56,7 @@ export const QUERY_PARAMETERS = {
   }),
   ids: Type.String({
     pattern: `^[a-z0-9-]+(,[a-z0-9-]+){0,${INDICATOR_COUNT - 1}}$`,
-    description: `Series ids separated by commas (up to ${INDICATOR_COUNT} of the ${INDICATOR_COUNT} series ids), e.g. ids=tga,onrrp,fed-balance-sheet.`,
+    description: `Series ids separated by commas, up to ${INDICATOR_COUNT}, each any id of the catalog (GET /api/series: the ${INDICATOR_COUNT} indicators and the model’s other inputs, e.g. effr-iorb, reserve-ratio, fed-repo), e.g. ids=tga,onrrp,fed-balance-sheet.`,
   }),
   q: Type.String({
     minLength: 1,

@@ -1,6 +1,7 @@
+import { seriesUrl } from '../publish/resources/series-catalog.ts';
 import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
-import { INDICATOR_IDS } from '../timeseries/series.ts';
+import { CATALOG, INDICATOR_IDS } from '../timeseries/series.ts';
 import { ApiError, truncate } from './api-error.ts';
 import type { ParameterSpec } from './routes/route.ts';
 
@@ -17,13 +18,38 @@ export const SERIES_ID_PARAMETER: ParameterSpec = {
   enum: [...INDICATOR_IDS],
 };
 
+/** The path parameter of /api/data/{id}: any series of the catalog (GET /api/series lists them). */
+export const CATALOG_ID_PARAMETER: ParameterSpec = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  type: 'string',
+  description: `Series id: any id of the catalog (GET /api/series) — the ${INDICATOR_COUNT} indicators and the model’s other inputs and benchmarks (effr-iorb, reserve-ratio, fed-repo, sofr, effr, treasury-10y…).`,
+  enum: CATALOG.map((def) => def.id),
+};
+
+/** The refusal of an id that is not in the catalog, or undefined when it is (/api/data/{id}, the many-series downloads). */
+export function unknownCatalogSeries(id: string, baseUrl: string): ApiError | undefined {
+  if (seriesDef(id)) return undefined;
+  return new ApiError(
+    'unknown_series',
+    `Unknown series id "${truncate(id)}".`,
+    `Use an id of the catalog, listed with its terms at ${baseUrl}/api/series (${CATALOG.length} series, e.g. ${CATALOG.slice(
+      0,
+      3,
+    )
+      .map((def) => def.id)
+      .join(', ')}). The directory at ${baseUrl}/api lists every endpoint.`,
+  );
+}
+
 /** The refusal of an id that is not an indicator, or undefined when it is. */
 export function unknownSeries(id: string, baseUrl: string): ApiError | undefined {
   if (isIndicatorId(id)) return undefined;
   return new ApiError(
     'unknown_series',
     `Unknown series id "${truncate(id)}".`,
-    `Use one of the ${INDICATOR_COUNT} series ids: ${INDICATOR_IDS.join(', ')}. The directory at ${baseUrl}/api lists every endpoint.`,
+    `Use one of the ${INDICATOR_COUNT} series ids: ${INDICATOR_IDS.join(', ')}. ${seriesDef(id) ? `"${id}" is in the catalog: it is served at ${baseUrl}/api/data/${id}.` : `Every other series of the catalog (${baseUrl}/api/series) is served at ${baseUrl}/api/data/{id}.`} The directory at ${baseUrl}/api lists every endpoint.`,
   );
 }
 
@@ -35,8 +61,8 @@ export function valuesWithheld(id: string): ApiError | undefined {
   if (license.redistribution === 'full') return undefined;
   return new ApiError(
     'values_withheld',
-    `The values of "${id}" are not reproduced here: ${license.name}.`,
-    `See them at the source, ${license.url}; /api/series/${id} serves the statistics and the licence.`,
+    `The values of "${id}" are not reproduced here: its upstream terms forbid it (${license.name}).`,
+    `See them at the source, ${license.url}; ${seriesUrl('', id)} serves the statistics and the licence.`,
   );
 }
 

@@ -19,16 +19,6 @@ export const SERIES_SELECTION_PARAMETERS: readonly ParameterSpec[] = [
   queryParameter('aggregation'),
 ];
 
-/**
- * sort, limit, offset and the transforms select among the current observations; an asOf answer is rebuilt from
- * vintages.
- */
-const NOT_WITH_AS_OF = new ApiError(
-  'invalid_parameter',
-  'sort, limit, offset, units, frequency and aggregation are not available with asOf.',
-  'Ask for the window with days, start and end instead.',
-);
-
 const DEFAULT_WINDOW = { days: QUERY_PARAMETERS.days.default };
 
 /** What a one-series request asks for: its selection and, when given, the instant it asks about. */
@@ -62,8 +52,8 @@ export function parseSeriesQuery(query: DeclaredQuery, id: string, takesAsOf: bo
   const def = seriesDef(id);
   const transform = def ? parseTransform(query, [def]) : null;
   if (transform instanceof ApiError) return transform;
+  // With asOf too: the selection and the transform apply to the series as known then (issue 42, point 4).
   const plain = !order.value.given && transform === null;
-  if (!plain && asOf.value !== undefined) return NOT_WITH_AS_OF;
   const defaultWindow = plain ? { days: QUERY_PARAMETERS.days.default } : null;
   return {
     selection: {

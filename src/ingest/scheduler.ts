@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
-import type { RefreshObserver, RefreshSummary, SourceOutcome } from './refresh.ts';
-import type { Refresher } from './refresher.ts';
+import type { Refresher } from './refresh/queue.ts';
+import type { RefreshObserver, RefreshSummary, SourceOutcome } from './refresh/run.ts';
 
 /** Every six hours, on the hour, UTC. */
 export const DEFAULT_REFRESH_CRON = '0 0 */6 * * *';

@@ -8,7 +8,7 @@ import type { VintagedSeries } from '../timeseries/vintages.ts';
 
 /**
  * The bootstrap snapshot's files, read and checked: nothing of the store here, so that what only reads a snapshot
- * (bootstrap-model-process.ts) loads no database code. Loading it into a store, and exporting one from a store:
+ * (processes/bootstrap-model.ts) loads no database code. Loading it into a store, and exporting one from a store:
  * bootstrap-snapshot.ts.
  *
  * The bootstrap snapshot: every stored series whose terms allow redistribution (public domain, and

@@ -43,7 +43,7 @@ export interface FetchOptions {
   /** Aborts the fetch (the refresh's time budget). */
   signal?: AbortSignal;
   /**
-   * Ask only for observations dated on or after this date (a routine refresh; ingest/read-window.ts). An answer with
+   * Ask only for observations dated on or after this date (a routine refresh; ingest/refresh/read-window.ts). An answer with
    * no observation in the window is then valid: nothing was published since.
    */
   since?: string | undefined;

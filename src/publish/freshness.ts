@@ -3,7 +3,7 @@ import { formulaInputs, publicationLagDays, seriesDef, staleAfterDays } from '..
 import { daysBetween, isoDate } from '../timeseries/dates.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
-import { INDICATOR_IDS } from '../timeseries/series.ts';
+import { CATALOG } from '../timeseries/series.ts';
 
 /**
  * The one freshness model behind the API and the site. Per series:
@@ -135,17 +135,14 @@ export function plainError(state: Pick<SeriesRefreshState, 'lastErrorKind' | 'la
   return status ? `${words} (HTTP ${status})` : words;
 }
 
-/** Every indicator's freshness, stored data or not. */
-export function indicatorFreshness(
+/** Every catalog series' freshness (the 25 indicators and the inputs served at /api/data/{id}), stored data or not. */
+export function catalogFreshness(
   current: ReadonlyMap<string, readonly Observation[]>,
   states: ReadonlyMap<string, SeriesRefreshState>,
   now: Date,
 ): Map<string, SeriesFreshness> {
   const today = isoDate(now);
   return new Map(
-    INDICATOR_IDS.map((id) => [
-      id,
-      seriesFreshness(seriesDef(id)!, current.get(id)?.at(-1)?.date ?? null, states, today),
-    ]),
+    CATALOG.map((def) => [def.id, seriesFreshness(def, current.get(def.id)?.at(-1)?.date ?? null, states, today)]),
   );
 }

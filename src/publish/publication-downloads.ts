@@ -3,7 +3,7 @@ import { seriesDef } from '../timeseries/catalog.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
-import type { ModelResources } from './model-resources.ts';
+import type { ModelResources } from './model/resources.ts';
 import type { Provenance } from './provenance.ts';
 import { BulkDownload } from './resources/bulk.ts';
 import { CsvDownloads } from './resources/csv.ts';
@@ -67,6 +67,7 @@ export function downloadsOnDemand(at: {
     asOf: new AsOfAnswers({
       vintaged: at.vintaged,
       builtAt: at.builtAt,
+      baseUrl: at.baseUrl,
       storeFirstLoadAt: () => vintages.storeFirstLoadAt(),
       provenance: at.provenance,
       modelInputs: CURRENT_MODEL.scored.map((s) => s.id),

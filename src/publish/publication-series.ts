@@ -1,6 +1,7 @@
-import { seriesDef } from '../timeseries/catalog.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { isIndicatorId } from '../timeseries/catalog.ts';
 import type { Observation } from '../timeseries/observation.ts';
-import { INDICATOR_IDS } from '../timeseries/series.ts';
+import { CATALOG } from '../timeseries/series.ts';
 import { currentObservations, type VintagedSeries } from '../timeseries/vintages.ts';
 import type { SeriesFreshness } from './freshness.ts';
 import type { Provenance } from './provenance.ts';
@@ -20,16 +21,19 @@ export async function buildAllSeries(
   previous: ReadonlyMap<string, SeriesResponses> | undefined,
 ): Promise<Map<string, SeriesResponses>> {
   const series = new Map<string, SeriesResponses>();
-  for (const id of INDICATOR_IDS) {
-    await yieldToRequests();
-    const def = seriesDef(id)!;
+  // Every series of the catalog: the 25 indicators (/api/series/{id}) and the model's other inputs and benchmarks
+  // (/api/data/{id}), so that anyone can rebuild the model from what is served.
+  for (const def of CATALOG) {
+    const id = def.id;
+    await nextTurn();
     const observations = current.get(id) ?? [];
     if (observations.length === 0) continue;
     const before = previous?.get(id)?.serialized;
     const responses = buildSeriesResponses(def, observations, freshness.get(id)!, undefined, provenance([id]), before);
     if (!responses) continue;
-    // The default window is built (and compressed) at publish time; other windows on first request.
-    responses.forDays(DEFAULT_DAYS);
+    // An indicator's default window is built (and compressed) at publish time; other windows, and the other
+    // series' (asked far less often), on first request.
+    if (isIndicatorId(id)) responses.forDays(DEFAULT_DAYS);
     series.set(id, responses);
   }
   return series;
@@ -50,13 +54,8 @@ export async function currentState(
       current.set(id, kept);
       continue;
     }
-    await yieldToRequests();
+    await nextTurn();
     current.set(id, currentObservations(series));
   }
   return current;
-}
-
-/** Lets the requests that arrived meanwhile be answered before the next step of a build. */
-function yieldToRequests(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -9,9 +9,9 @@ import type { Observation } from '../timeseries/observation.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
-import { indicatorFreshness } from './freshness.ts';
-import type { ModelOutcome } from './model-computation.ts';
-import { type ModelState, modelResources, modelState as modelStateOf } from './model-resources.ts';
+import { catalogFreshness } from './freshness.ts';
+import type { ModelOutcome } from './model/computation.ts';
+import { type ModelState, modelResources, modelState as modelStateOf } from './model/resources.ts';
 import { nextRefreshAt } from './next-refresh.ts';
 import { type Provenance, provenanceBuilder } from './provenance.ts';
 import { type Downloads, downloadsOnDemand } from './publication-downloads.ts';
@@ -99,7 +99,7 @@ export interface PublicationInput {
   failedRunsInARow?: number | undefined;
   /** Values held out of the current state by the jump check, awaiting confirmation. */
   quarantine?: readonly PendingQuarantine[] | undefined;
-  /** The publication's model, computed beforehand (publish/kept-model.ts): a publication never runs the model. */
+  /** The publication's model, computed beforehand (publish/model/kept.ts): a publication never runs the model. */
   computed: ModelOutcome;
   /** The notes kept so far (the latest reading's is kept after this publication is built: publisher.ts). */
   weeklyNotes?: ReadonlyMap<string, StoredNote> | undefined;
@@ -123,7 +123,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
   // A series whose vintages are the previous publication's very own (the store gained none for it) keeps its
   // current state and its serialized points: most refreshes change few series.
   const current = await currentState(input.vintaged, previous);
-  const freshness = indicatorFreshness(current, input.states, input.now);
+  const freshness = catalogFreshness(current, input.states, input.now);
   const { state: modelState, correlationReport } = modelStateOf(
     input.computed,
     input.now,
@@ -185,7 +185,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     previous?.correlationHistory,
   );
   const modelProvenance = provenance(modelInputs);
-  const model = modelState && (await modelResources(modelState, modelProvenance));
+  const model = modelState && (await modelResources(modelState, modelProvenance, input.baseUrl));
   await nextTurn();
   const indicators = indicatorSummaries(current, series, freshness);
   const snapshot = input.content

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { CURRENT_MODEL } from '../analytics/model/versions.ts';
 import { loadVintagedSeries, type VintageBase } from '../store/observations.ts';
@@ -6,8 +7,8 @@ import type { Store } from '../store/store.ts';
 import { recordWeeklyNote, weeklyNotes } from '../store/weekly-notes.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
-import { publicationModel } from './kept-model.ts';
-import type { ModelOutcome } from './model-computation.ts';
+import type { ModelOutcome } from './model/computation.ts';
+import { publicationModel } from './model/kept.ts';
 import { buildPublication, type Publication } from './publication.ts';
 import { resource } from './resource.ts';
 import { type RefreshProgress, withRefreshProgress } from './resources/health.ts';
@@ -195,7 +196,7 @@ export class Publisher {
  */
 async function warmUp(publication: Publication): Promise<void> {
   for (const warm of publication.site?.warmups ?? []) {
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     try {
       await warm();
     } catch {

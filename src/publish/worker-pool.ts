@@ -1,14 +1,14 @@
 import { extname } from 'node:path';
 import { Piscina } from 'piscina';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
-import { modelSeries } from './model-computation.ts';
+import { modelSeries } from './model/computation.ts';
 import type { WorkbookSpec } from './workbook.ts';
 import type { AsOfTask, AsOfTaskResult } from './worker-tasks.ts';
 
 /**
  * One worker thread (piscina) for `asOf` answers — the model over what the store held at an instant, about 40 ms on
  * the real files — and xlsx downloads (100–200 ms each), work that would otherwise stall every request in flight. The publication's own model is not computed
- * here: the refresh process computes and keeps it (kept-model.ts). The thread exits when idle, so it costs memory
+ * here: the refresh process computes and keeps it (model/kept.ts). The thread exits when idle, so it costs memory
  * only while it works.
  */
 let pool: Piscina | undefined;
@@ -22,7 +22,7 @@ function workerPool(): Piscina {
     idleTimeout: 5_000,
     // Below the serving thread's priority (piscina's own option), so requests go first on a shared core; a small
     // young generation, as the refresh's.
-    niceIncrement: 10, // as far below as the refresh process (ingest/refresh-child.ts)
+    niceIncrement: 10, // as far below as the refresh process (ingest/refresh/own-process.ts)
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   return pool;

@@ -1,5 +1,5 @@
 import type { VintagedSeries } from '../timeseries/vintages.ts';
-import { type ModelAsOf, modelAsOf } from './model-run.ts';
+import { type ModelAsOf, modelAsOf } from './model/run.ts';
 import { type WorkbookSpec, workbookBytes } from './workbook.ts';
 
 /** The tasks of the worker thread (worker-pool.ts): what would stall every request in flight on the serving thread. */
@@ -12,7 +12,7 @@ export function workbook(spec: WorkbookSpec): Promise<Uint8Array> {
   return Promise.resolve(workbookBytes(spec));
 }
 
-/** The `asOf` task: the model over what the store held at an instant (see model-run.ts modelAsOf). */
+/** The `asOf` task: the model over what the store held at an instant (see model/run.ts modelAsOf). */
 export interface AsOfTask {
   vintaged: Map<string, VintagedSeries>;
   instant: string;

@@ -23,7 +23,7 @@ function chartPool(): Piscina<ChartTask, ChartTaskResult> {
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: IDLE_MS,
-    niceIncrement: 10, // as far below as the refresh process (ingest/refresh-child.ts)
+    niceIncrement: 10, // as far below as the refresh process (ingest/refresh/own-process.ts)
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   return pool;

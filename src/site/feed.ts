@@ -1,5 +1,5 @@
 import { Feed } from 'feed';
-import { dayReading } from '../publish/day-reading.ts';
+import { dayReading } from '../publish/model/day-reading.ts';
 import { DATA_LICENSE } from '../timeseries/licenses.ts';
 import { formatDate, type SiteData } from './site-data.ts';
 

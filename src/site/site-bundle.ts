@@ -3,7 +3,9 @@ import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { type Compression, type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import type { ChartAnswer, ChartClient, ChartQuery, RenderedPage, SiteBundle } from '../publish/site-port.ts';
+import { isIndicatorId } from '../timeseries/catalog.ts';
 import { LOCALES } from '../timeseries/locales.ts';
+import { CATALOG } from '../timeseries/series.ts';
 import { STATIC_DOCUMENTS } from './assets.ts';
 import { bannerFor } from './banner.ts';
 import { embedPage, findChart } from './chart-embed.ts';
@@ -27,6 +29,7 @@ import { indicatorPage } from './pages/indicator.ts';
 import { lensPage, lensPath } from './pages/lens.ts';
 import { marketsPage } from './pages/markets.ts';
 import { methodologyPage, protocolPage } from './pages/methodology.ts';
+import { modelInputPage } from './pages/model-input.ts';
 import { errorPage, notFoundPage } from './pages/not-found.ts';
 import { revisionsPage } from './pages/revisions.ts';
 import { archivePage, todayPage } from './pages/today.ts';
@@ -84,6 +87,7 @@ export function buildSite(publication: Publication): SiteBundle {
     };
   };
   const byId = new Map(data.indicators.map((i) => [i.def.id, i]));
+  const modelInputs = new Set(data.model?.groups.flatMap((g) => g.indicators.map((i) => i.id)) ?? []);
   const builders = new Map<string, () => Page>([
     ['/', () => dashboardPage(data)],
     ['/today', () => todayPage(data)],
@@ -107,6 +111,11 @@ export function buildSite(publication: Publication): SiteBundle {
     ...data.indicators.map((item): [string, () => Page] => [
       `/indicators/${item.def.id}/revisions`,
       () => revisionsPage(item, publication.vintaged.get(item.def.id)),
+    ]),
+    // Every other series of the catalog — the model's other inputs (drivers name them) and the benchmarks.
+    ...CATALOG.filter((def) => !isIndicatorId(def.id)).map((def): [string, () => Page] => [
+      `/indicators/${def.id}`,
+      () => modelInputPage(def, publication.current.get(def.id), modelInputs.has(def.id) ? 'model input' : 'series'),
     ]),
   ]);
   const pages = cached(500, (path) => {

@@ -77,11 +77,12 @@ export function groupWeightText(group: { weight: number; role?: 'mean' | 'floor'
 }
 
 /**
- * Where a series is explained: its page for one of the indicators; for another model input (reserves / bank
- * assets, EFFR − IORB, …), the methodology's table of inputs and how each is derived.
+ * Where a series is explained: its page, for one of the indicators and for any other series of the catalog (a
+ * model input such as reserves / bank assets or EFFR − IORB: pages/model-input.ts); the methodology's table of
+ * inputs for an id outside the catalog.
  */
 export function seriesPageHref(id: string): string {
-  return isIndicatorId(id)
+  return isIndicatorId(id) || seriesDef(id)
     ? `/indicators/${id}`
     : '/methodology#2-1-inputs-which-series-and-how-the-derived-ones-are-aligned';
 }

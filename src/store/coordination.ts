@@ -40,7 +40,7 @@ export async function createCoordination(
     return path === ':memory:' ? localCoordination() : sqliteCoordination(`${path}-leader`, onError);
   }
   const { default: driver } = await import('pg');
-  return postgresCoordination(databaseUrl, onError, driver);
+  return new PostgresCoordination(databaseUrl, onError, driver);
 }
 
 function localCoordination(lead: () => boolean = () => true, release: () => void = () => {}): Coordination {
@@ -96,102 +96,122 @@ function sqliteCoordination(lockPath: string, onError: (error: Error) => void): 
   return localCoordination(lead, release);
 }
 
-function postgresCoordination(databaseUrl: string, onError: (error: Error) => void, driver: typeof pg): Coordination {
-  let leaderClient: pg.Client | undefined;
-  let leading = false;
-  let listenClient: pg.Client | undefined;
-  let closed = false;
-  const listeners: Array<(id: number) => void> = [];
-
-  const dropLeader = (error?: Error) => {
-    if (error) onError(error);
-    leading = false;
-    const client = leaderClient;
-    leaderClient = undefined;
-    client?.end().catch(() => {});
-  };
-
+/** Leadership by a session-level advisory lock on a connection of its own; notices by LISTEN/NOTIFY on another. */
+class PostgresCoordination implements Coordination {
+  #leaderClient: pg.Client | undefined;
+  #leading = false;
+  #listenClient: pg.Client | undefined;
   /** The LISTEN connection being set up, so that every caller can wait for the same one. */
-  let listening: Promise<void> | undefined;
-  const listen = (): Promise<void> => {
-    if (closed) return Promise.resolve();
-    if (listenClient && listening) return listening;
-    listening = connectListener();
-    return listening;
-  };
-  const connectListener = async () => {
-    const client = new driver.Client({ connectionString: databaseUrl });
-    listenClient = client;
-    client.on('error', (error) => {
-      onError(error);
-      listenClient = undefined;
+  #listening: Promise<void> | undefined;
+  #closed = false;
+  readonly #listeners: Array<(id: number) => void> = [];
+
+  readonly databaseUrl: string;
+  readonly onError: (error: Error) => void;
+  readonly driver: typeof pg;
+
+  constructor(databaseUrl: string, onError: (error: Error) => void, driver: typeof pg) {
+    this.databaseUrl = databaseUrl;
+    this.onError = onError;
+    this.driver = driver;
+  }
+
+  get isLeader(): boolean {
+    return this.#leading;
+  }
+
+  async tryLead(): Promise<boolean> {
+    if (this.#closed) return false;
+    try {
+      if (this.#leading && this.#leaderClient) {
+        // Still connected? The lock lives exactly as long as this session.
+        await this.#leaderClient.query('select 1');
+        return true;
+      }
+      const client = await this.#leaderConnection();
+      const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [
+        LEADER_LOCK_KEY,
+      ]);
+      this.#leading = result.rows[0]?.locked === true;
+      return this.#leading;
+    } catch (error) {
+      this.#dropLeader(error as Error);
+      return false;
+    }
+  }
+
+  async notifyPublished(id: number): Promise<void> {
+    const client = new this.driver.Client({ connectionString: this.databaseUrl });
+    try {
+      await client.connect();
+      await client.query('select pg_notify($1, $2)', [CHANNEL, String(id)]);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+
+  onPublished(listener: (id: number) => void): Promise<void> {
+    this.#listeners.push(listener);
+    return this.#listen();
+  }
+
+  maintain(): void {
+    if (this.#listeners.length > 0) void this.#listen();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#leading = false;
+    await Promise.all([this.#leaderClient?.end().catch(() => {}), this.#listenClient?.end().catch(() => {})]);
+    this.#leaderClient = undefined;
+    this.#listenClient = undefined;
+  }
+
+  async #leaderConnection(): Promise<pg.Client> {
+    if (this.#leaderClient) return this.#leaderClient;
+    const client = new this.driver.Client({ connectionString: this.databaseUrl });
+    client.on('error', (error) => this.#dropLeader(error));
+    await client.connect();
+    this.#leaderClient = client;
+    return client;
+  }
+
+  #dropLeader(error?: Error): void {
+    if (error) this.onError(error);
+    this.#leading = false;
+    const client = this.#leaderClient;
+    this.#leaderClient = undefined;
+    client?.end().catch(() => {});
+  }
+
+  #listen(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    if (this.#listenClient && this.#listening) return this.#listening;
+    this.#listening = this.#connectListener();
+    return this.#listening;
+  }
+
+  async #connectListener(): Promise<void> {
+    const client = new this.driver.Client({ connectionString: this.databaseUrl });
+    this.#listenClient = client;
+    const drop = () => {
+      this.#listenClient = undefined;
       client.end().catch(() => {});
+    };
+    client.on('error', (error) => {
+      this.onError(error);
+      drop();
     });
     client.on('notification', (message) => {
       const id = Number(message.payload);
-      if (Number.isInteger(id)) for (const listener of listeners) listener(id);
+      if (Number.isInteger(id)) for (const listener of this.#listeners) listener(id);
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
     } catch (error) {
-      onError(error as Error);
-      listenClient = undefined;
-      client.end().catch(() => {});
+      this.onError(error as Error);
+      drop();
     }
-  };
-
-  return {
-    get isLeader() {
-      return leading;
-    },
-    async tryLead() {
-      if (closed) return false;
-      try {
-        if (leading && leaderClient) {
-          // Still connected? The lock lives exactly as long as this session.
-          await leaderClient.query('select 1');
-          return true;
-        }
-        if (!leaderClient) {
-          const client = new driver.Client({ connectionString: databaseUrl });
-          client.on('error', (error) => dropLeader(error));
-          await client.connect();
-          leaderClient = client;
-        }
-        const result = await leaderClient.query<{ locked: boolean }>(
-          'select pg_try_advisory_lock($1::bigint) as locked',
-          [LEADER_LOCK_KEY],
-        );
-        leading = result.rows[0]?.locked === true;
-        return leading;
-      } catch (error) {
-        dropLeader(error as Error);
-        return false;
-      }
-    },
-    async notifyPublished(id) {
-      const client = new driver.Client({ connectionString: databaseUrl });
-      try {
-        await client.connect();
-        await client.query('select pg_notify($1, $2)', [CHANNEL, String(id)]);
-      } finally {
-        await client.end().catch(() => {});
-      }
-    },
-    onPublished(listener) {
-      listeners.push(listener);
-      return listen();
-    },
-    maintain() {
-      if (listeners.length > 0) void listen();
-    },
-    async close() {
-      closed = true;
-      leading = false;
-      await Promise.all([leaderClient?.end().catch(() => {}), listenClient?.end().catch(() => {})]);
-      leaderClient = undefined;
-      listenClient = undefined;
-    },
-  };
+  }
 }

@@ -125,7 +125,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     },
     '010_refresh_source_window': {
       async up(db: Kysely<unknown>) {
-        // Routine refreshes ask only for recent observations (ingest/read-window.ts): each source row says which
+        // Routine refreshes ask only for recent observations (ingest/refresh/read-window.ts): each source row says which
         // window it read, so that the next refresh knows when each series last had its whole history re-read.
         await db.schema.alterTable('refresh_sources').addColumn('window_start', 'text').execute();
       },

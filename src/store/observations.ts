@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Observation } from '../timeseries/observation.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
@@ -245,7 +246,8 @@ export async function loadVintagedSeries(
     let after: { date: string; seenAt: string } | undefined;
     for (;;) {
       // The SQLite driver answers synchronously: yield between pages so requests are served meanwhile.
-      await yieldToEventLoop();
+      // Queries on the embedded store resolve without a macrotask boundary: without one a long load would block.
+      await nextTurn();
       const rows = await vintagePage(db, id, seenUpTo, after);
       for (const row of rows) appendVintage(series, row, interned);
       const last = rows.at(-1);
@@ -345,9 +347,4 @@ export async function storedSeriesIds(db: Kysely<Tables>): Promise<string[]> {
     )
     SELECT id FROM ids WHERE id IS NOT NULL`.execute(db);
   return rows.map((row) => row.id);
-}
-
-/** A macrotask boundary: queries on the embedded store resolve without one, so a long load would block. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

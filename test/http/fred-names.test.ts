@@ -70,7 +70,8 @@ describe('FRED’s parameter names', () => {
     assert.equal((await error('/api/series/tga?sort=asc&sort_order=desc')).code, 'invalid_parameter');
     for (const bad of ['-1', '1.5', 'x', '100001'])
       assert.equal((await error(`/api/series/tga?offset=${bad}`)).code, 'invalid_parameter', bad);
-    assert.equal((await error('/api/series/tga?offset=5&asOf=2026-11-21')).code, 'invalid_parameter');
+    // offset with asOf applies to the series as known then (issue 42, point 4): no longer refused.
+    assert.equal((await h.app.inject('/api/series/tga?offset=5&limit=3&asOf=2026-11-21')).json().data.length, 3);
     // An alias is accepted only where its parameter is.
     assert.equal((await error('/api/regime?observation_start=2026-01-01')).code, 'unknown_parameter');
   });

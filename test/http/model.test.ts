@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CURRENT_MODEL, MODEL_VERSIONS } from '../../src/analytics/model/versions.ts';
-import { modelOutcome } from '../../src/publish/model-computation.ts';
+import { modelOutcome } from '../../src/publish/model/computation.ts';
 import { buildPublication } from '../../src/publish/publication.ts';
 import { loadVintagedSeries } from '../../src/store/observations.ts';
 import { seriesRefreshStates } from '../../src/store/runs.ts';

@@ -12,8 +12,9 @@ type Entry = {
   lastDate: string | null;
   nextExpectedRelease: string | null;
   indicator: boolean;
-  url: string | null;
+  url: string;
   csvUrl: string | null;
+  withheld: string | null;
 };
 
 describe('GET /api/series: the catalog', () => {
@@ -40,7 +41,9 @@ describe('GET /api/series: the catalog', () => {
     );
     const nfci = body.series.find((s) => s.id === 'nfci')!;
     assert.equal(nfci.indicator, false);
-    assert.equal(nfci.url, null);
+    assert.ok(nfci.url.endsWith('/api/data/nfci'), 'a series outside the 25 is served at /api/data/{id}');
+    assert.ok(nfci.csvUrl?.endsWith('/api/data/nfci.csv'));
+    assert.equal(nfci.withheld, null);
     assert.equal(nfci.license.terms, 'citation-required');
     assert.match(nfci.license.attribution, /Chicago/);
     const tga = body.series.find((s) => s.id === 'tga')!;
@@ -50,6 +53,7 @@ describe('GET /api/series: the catalog', () => {
     const hy = body.series.find((s) => s.id === 'hy-spread')!;
     assert.equal(hy.license.redistribution, 'statistics-only');
     assert.equal(hy.csvUrl, null, 'no CSV of values whose terms forbid reproduction');
+    assert.match(hy.withheld!, /forbid reproducing the values/, 'a restricted series says why it is not offered');
     const walcl = body.series.find((s) => s.providerSeriesId === 'WALCL')!;
     assert.equal(walcl.provider, 'fred');
   });

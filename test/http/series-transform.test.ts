@@ -41,6 +41,10 @@ describe('FRED-style units and frequency on the series endpoints', () => {
         frequency: null,
         aggregation: null,
         valueUnit: 'percent',
+        unitLabel: 'percent change from a year ago',
+        valueFrequency: 'monthly',
+        seriesUnit: 'usd_billions',
+        seriesFrequency: 'monthly',
         observationsPerYear: 12,
         description: undefined,
       },
@@ -84,7 +88,8 @@ describe('FRED-style units and frequency on the series endpoints', () => {
   it('the CSV answers the same values, the transform in the column name as FRED’s (WALCL_PC1)', async () => {
     const json = (await h.app.inject('/api/series/m2?units=pc1&sort=desc&limit=5')).json().data as Point[];
     const csv = (await h.app.inject('/api/series/m2.csv?units=pc1&sort=desc&limit=5')).body.trimEnd().split('\r\n');
-    assert.equal(csv[0], 'date,value_usd_bn_pc1');
+    // Percent values under a percent header (issue 42: they were under value_usd_bn_pc1).
+    assert.equal(csv[0], 'date,value_percent_pc1');
     assert.deepEqual(
       csv.slice(1),
       json.map((p) => `${p.date},${p.value}`),
@@ -102,7 +107,7 @@ describe('FRED-style units and frequency on the series endpoints', () => {
     const set = await h.app.inject('/api/series.csv?ids=tga,fed-balance-sheet&frequency=m&units=pch');
     assert.equal(set.statusCode, 200);
     const [header, ...rows] = set.body.trimEnd().split('\r\n');
-    assert.equal(header, 'date,tga_usd_bn_pch_m_avg,fed-balance-sheet_usd_bn_pch_m_avg');
+    assert.equal(header, 'date,tga_percent_pch_m_avg,fed-balance-sheet_percent_pch_m_avg');
     const single = (await h.app.inject('/api/series/tga?frequency=m&units=pch')).json().data as Point[];
     for (const point of single) assert.ok(rows.some((row) => row.startsWith(`${point.date},${point.value},`)));
     const json = (await h.app.inject('/api/series.json?ids=tga,m2&units=pc1')).json();
@@ -124,7 +129,6 @@ describe('FRED-style units and frequency on the series endpoints', () => {
     assert.match((await error('/api/series/tga?aggregation=sum'))[2], /needs "frequency"/);
     assert.match((await error('/api/series/m2?frequency=w'))[2], /"m2" is monthly/);
     assert.match((await error('/api/series.csv?ids=tga,m2&frequency=wew'))[2], /"m2" is monthly/);
-    assert.match((await error('/api/series/tga?units=pc1&asOf=2026-01-01'))[2], /not available with asOf/);
     assert.match((await error('/api/series/tga.csv?units=pc1&units=chg'))[2], /"units"/);
   });
 

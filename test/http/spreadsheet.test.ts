@@ -42,7 +42,8 @@ describe('xlsx downloads (issue 31)', () => {
     assert.deepEqual(lines, csv);
     const meta = (await h.app.inject('/api/series/tga')).json().meta;
     assert.deepEqual(notes.get('Cite as'), [meta.license.attribution]);
-    assert.deepEqual(notes.get('Unit'), ['usd_billions']);
+    assert.deepEqual(notes.get('Unit'), ['usd_billions (billions of US dollars)']);
+    assert.deepEqual(notes.get('Frequency'), ['daily']);
     assert.equal(notes.get('Last observation')![0], meta.lastAvailableDate);
     // The ETag answers 304 like every other download.
     const again = await h.app.inject({
@@ -59,10 +60,15 @@ describe('xlsx downloads (issue 31)', () => {
     const { lines, notes } = await readWorkbook(res.rawPayload);
     assert.deepEqual(lines, (await h.app.inject(`/api/series.csv?${url}`)).body.trimEnd().split('\r\n'));
     assert.deepEqual(notes.get('Transform'), [
-      'Percent change of the monthly average (FRED units=pch)',
-      'Percent change of the monthly average (FRED units=pch)',
+      'Percent change of the monthly average (units=pch&frequency=m&aggregation=avg)',
+      'Percent change of the monthly average (units=pch&frequency=m&aggregation=avg)',
     ]);
-    assert.deepEqual(notes.get('Unit'), ['percent', 'percent']);
+    assert.deepEqual(notes.get('Unit'), ['percent (percent change)', 'percent (percent change)']);
+    // The frequency of the values after frequency=m (issue 42: the notes gave the native one).
+    assert.deepEqual(notes.get('Frequency'), [
+      'monthly (average of daily values)',
+      'monthly (average of weekly values)',
+    ]);
     const single = await readWorkbook(
       (await h.app.inject('/api/series/m2.xlsx?units=pc1&sort=desc&limit=3')).rawPayload,
     );

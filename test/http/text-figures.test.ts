@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
@@ -50,8 +51,17 @@ describe('text figures come from one source', () => {
     }
   });
 
-  it('the status thresholds and their exits: document, blog, methodology page and dashboard', async () => {
+  it('the status thresholds and their exits: document, blog, methodology page, dashboard and README', async () => {
     const t = model.thresholds;
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    assert.ok(
+      readme.includes(`| **≥ ${t.riskOffAtOrAbove}** |`) &&
+        readme.includes(`kept until it falls below ${t.riskOffUntilBelow}`),
+    );
+    assert.ok(
+      readme.includes(`| **≤ ${t.riskOnAtOrBelow}** |`) &&
+        readme.includes(`kept until it rises above ${t.riskOnUntilAbove}`),
+    );
     const methodology = await page('/methodology');
     assert.ok(methodology.includes(`risk-off from ${t.riskOffAtOrAbove} until below ${t.riskOffUntilBelow}`));
     assert.ok(methodology.includes(`risk-on from ${t.riskOnAtOrBelow} until above ${t.riskOnUntilAbove}`));

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.ts';
 import { exportSnapshot, snapshotForEmptyStore, storeSnapshot } from '../../src/ingest/bootstrap-snapshot.ts';
-import { runRefresh } from '../../src/ingest/refresh.ts';
+import { runRefresh } from '../../src/ingest/refresh/run.ts';
 import {
   MANIFEST_FILE,
   readSnapshot,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runRefresh } from '../../src/ingest/refresh.ts';
+import { runRefresh } from '../../src/ingest/refresh/run.ts';
 import { changeScale, JUMP_SCALES } from '../../src/ingest/screen.ts';
 import { createProviders } from '../../src/providers/providers.ts';
-import { modelAsOf } from '../../src/publish/model-run.ts';
+import { modelAsOf } from '../../src/publish/model/run.ts';
 import { loadSeries, loadVintagedSeries, pendingQuarantine } from '../../src/store/observations.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { seriesDef } from '../../src/timeseries/catalog.ts';

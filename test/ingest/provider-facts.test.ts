@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runRefresh } from '../../src/ingest/refresh.ts';
+import { runRefresh } from '../../src/ingest/refresh/run.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { loadSeries } from '../../src/store/observations.ts';
 import { openStore, type Store } from '../../src/store/store.ts';

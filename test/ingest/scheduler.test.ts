@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { refreshHere } from '../../src/ingest/refresh.ts';
-import { Refresher } from '../../src/ingest/refresher.ts';
+import { Refresher } from '../../src/ingest/refresh/queue.ts';
+import { refreshHere } from '../../src/ingest/refresh/run.ts';
 import { type Clock, refreshIntervalHours, scheduleRefreshes } from '../../src/ingest/scheduler.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { Publisher } from '../../src/publish/publisher.ts';

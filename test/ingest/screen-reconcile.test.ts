@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { withdrawnDates } from '../../src/ingest/reconcile.ts';
-import { runRefresh } from '../../src/ingest/refresh.ts';
+import { runRefresh } from '../../src/ingest/refresh/run.ts';
 import { CONFIRM_HOURS, screenJumps } from '../../src/ingest/screen.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';
 import { createProviders } from '../../src/providers/providers.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { fetchBudgetMs, finishReserveMs, runRefresh } from '../../src/ingest/refresh.ts';
+import { fetchBudgetMs, finishReserveMs, runRefresh } from '../../src/ingest/refresh/run.ts';
 import { UNREACHABLE_IN_A_ROW } from '../../src/providers/circuit-breaker.ts';
 import { getText } from '../../src/providers/http-client.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { runRefresh } from '../../src/ingest/refresh.ts';
+import { runRefresh } from '../../src/ingest/refresh/run.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';
 import { createProviders, type Providers } from '../../src/providers/providers.ts';
 import { runSources } from '../../src/store/runs.ts';

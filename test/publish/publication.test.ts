@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { publicationContent } from '../../src/publication-content.ts';
 import { announcePublication } from '../../src/publish/after-refresh.ts';
-import { modelOutcome } from '../../src/publish/model-computation.ts';
+import { modelOutcome } from '../../src/publish/model/computation.ts';
 import { buildPublication } from '../../src/publish/publication.ts';
 import { buildSite } from '../../src/site/site-bundle.ts';
 import { createCoordination } from '../../src/store/coordination.ts';

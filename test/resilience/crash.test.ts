@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
-import { runRefresh } from '../../src/ingest/refresh.ts';
+import { runRefresh } from '../../src/ingest/refresh/run.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { loadSeries } from '../../src/store/observations.ts';
 import { abortDanglingRuns, recentRuns } from '../../src/store/runs.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runRefresh } from '../../src/ingest/refresh.ts';
+import { runRefresh } from '../../src/ingest/refresh/run.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { FAULT_SCENARIOS, runFaultScenario } from '../support/fault-scenarios.ts';
 import { createHarness, type Harness } from '../support/harness.ts';

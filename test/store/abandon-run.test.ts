@@ -8,7 +8,7 @@ import { recentRuns, startRun } from '../../src/store/runs.ts';
 import { openStore } from '../../src/store/store.ts';
 
 /**
- * A refresh process whose parent is gone abandons its run (src/refresh-process.ts): the series it was writing is
+ * A refresh process whose parent is gone abandons its run (src/processes/refresh.ts): the series it was writing is
  * rolled back, never committed half-done, and the run is marked aborted — while its transaction is still open. On
  * SQLite, where the one connection holds the write lock; on PostgreSQL the server rolls back the transaction of a
  * process that exits, which test/ingest/refresh-orphan.test.ts shows with a real process.

@@ -1,4 +1,4 @@
-import { runRefresh } from '../../src/ingest/refresh.ts';
+import { runRefresh } from '../../src/ingest/refresh/run.ts';
 import { loadSeries } from '../../src/store/observations.ts';
 import { runSources } from '../../src/store/runs.ts';
 import type { Harness } from './harness.ts';

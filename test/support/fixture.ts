@@ -1,4 +1,4 @@
-import { runRefresh } from '../../src/ingest/refresh.ts';
+import { runRefresh } from '../../src/ingest/refresh/run.ts';
 import { createProviders } from '../../src/providers/providers.ts';
 import { openStore } from '../../src/store/store.ts';
 import { startReplayServer } from './replay-server.ts';

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runRefresh } from '../../src/ingest/refresh.ts';
+import { runRefresh } from '../../src/ingest/refresh/run.ts';
 import { createProviders, type Providers } from '../../src/providers/providers.ts';
 import { publicationContent } from '../../src/publication-content.ts';
 import { Publisher } from '../../src/publish/publisher.ts';

@@ -1,11 +1,10 @@
 import type { Publication } from '../../publish/publication.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
-import { QUERY_PARAMETERS } from '../query-params.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS, type SeriesQuery } from '../series-query.ts';
 import { asOfParameter } from '../window-param.ts';
-import type { Answer, Route } from './route.ts';
+import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 
 /** GET /api/series/{id}.csv: the same window as the JSON, as RFC 4180 CSV with the unit in the column name. */
 export const getSeriesCsv: Route = {
@@ -27,14 +26,15 @@ export const getSeriesCsv: Route = {
     errors: ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'series_unavailable', 'values_withheld'],
     tag: 'series',
   },
-  handle: ({ params, query }, { baseUrl, publication }) => {
-    const id = params.id!;
-    const unknown = unknownSeries(id, baseUrl);
-    if (unknown) return unknown;
-    const parsed = parseSeriesQuery(query, id, true);
-    return parsed instanceof ApiError ? parsed : seriesCsvAnswer(id, parsed, publication());
-  },
+  handle: (request, context) =>
+    unknownSeries(request.params.id!, context.baseUrl) ?? seriesCsvRoute(request.params.id!, request, context),
 };
+
+/** A known series' CSV route (/api/series/{id}.csv and /api/data/{id}.csv alike). */
+export function seriesCsvRoute(id: string, { query }: RouteRequest, { publication }: RouteContext): Answer {
+  const parsed = parseSeriesQuery(query, id, true);
+  return parsed instanceof ApiError ? parsed : seriesCsvAnswer(id, parsed, publication());
+}
 
 /**
  * A series as CSV (for /api/series/{id}.csv and for /api/series/{id} with `Accept: text/csv`), now or as known
@@ -45,7 +45,7 @@ export function seriesCsvAnswer(id: string, parsed: SeriesQuery, publication: Pu
   if (withheld) return withheld;
   const { selection, asOf } = parsed;
   if (asOf !== undefined) {
-    const known = publication?.vintages.csvAsOf(id, asOf, selection.window ?? { days: QUERY_PARAMETERS.days.default });
+    const known = publication?.vintages.csvAsOf(id, asOf, selection);
     return known ? asOfAnswer(known, asOf, `series "${id}"`, 'series_unavailable') : seriesUnavailable(id);
   }
   return publication?.csv.forSeries(id, selection) ?? seriesUnavailable(id);

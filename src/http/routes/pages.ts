@@ -1,4 +1,4 @@
-import { isIndicatorId } from '../../timeseries/catalog.ts';
+import { isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { canonicalWindow } from '../canonical-window.ts';
 import { parseChartQuery, parseDate } from '../window-param.ts';
@@ -78,7 +78,11 @@ export const indicatorPage: Route = {
   markdown: true,
   handle: (request, context) => {
     const id = request.params.id!;
-    if (!isIndicatorId(id)) return notFoundAnswer(request, context);
+    // Any other series of the catalog (a model input, a benchmark) has a page of its own, without charts or ranges.
+    if (!isIndicatorId(id))
+      return seriesDef(id)
+        ? pageAnswer(request, context, context.publication()?.site?.page(`/indicators/${id}`))
+        : notFoundAnswer(request, context);
     const query = parseChartQuery(request.query, id, true);
     if (!query.ok) return pageError(request, context, new ApiError('invalid_parameter', query.message, query.hint));
     const window = query.value.window;

@@ -8,7 +8,7 @@ import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
 import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SeriesSetResponse } from '../schemas/series.ts';
-import { seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
+import { seriesUnavailable, unknownCatalogSeries, valuesWithheld } from '../series-errors.ts';
 import { parseTransform } from '../transform-param.ts';
 import { DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
 import type { Answer, Route } from './route.ts';
@@ -90,7 +90,7 @@ export function seriesSet(
     );
   const ids = [...new Set(raw.split(','))];
   for (const id of ids) {
-    const refused = unknownSeries(id, baseUrl) ?? valuesWithheld(id);
+    const refused = unknownCatalogSeries(id, baseUrl) ?? valuesWithheld(id);
     if (refused) return refused;
   }
   const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));

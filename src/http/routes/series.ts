@@ -1,13 +1,12 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Publication } from '../../publish/publication.ts';
-import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
 import { wantsCsv } from '../negotiation.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
-import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
+import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS, type SeriesQuery } from '../series-query.ts';
 import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseWindow } from '../window-param.ts';
 import { seriesCsvAnswer } from './csv.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
@@ -27,39 +26,47 @@ export const getSeries: Route = {
     alternateContentType: 'text/csv',
     tag: 'series',
   },
-  handle: ({ params, query, headers }, { baseUrl, publication }) => {
-    const id = params.id!;
-    const unknown = unknownSeries(id, baseUrl);
-    if (unknown) return unknown;
-    const parsed = parseSeriesQuery(query, id, true);
-    if (parsed instanceof ApiError) return parsed;
-    if (wantsCsv(headers.accept)) return seriesCsvAnswer(id, parsed, publication());
-    const { selection, asOf, plain } = parsed;
-    if (asOf !== undefined) return seriesAsOfAnswer(id, asOf, selection.window, publication());
-    const series = publication()?.series.get(id);
-    if (!series) return seriesUnavailable(id);
-    if (selection.transform) return series.transformed({ ...selection, transform: selection.transform });
-    // sort and limit without a window: over the whole history (the newest N of a monthly series too).
-    if (!plain)
-      return series.forSelection(
-        ...series.indexesOf(selection.window),
-        selection.order,
-        selection.limit,
-        selection.offset,
-      );
-    const window = selection.window!;
-    return 'days' in window ? series.forDays(window.days) : series.forRange(window.start, window.end);
-  },
+  handle: (request, context) =>
+    unknownSeries(request.params.id!, context.baseUrl) ?? seriesJsonAnswer(request.params.id!, request, context),
 };
 
-/** The series as known at an instant, or why nothing was known then. */
+/**
+ * A known series as JSON (or CSV to `Accept: text/csv`), for /api/series/{id} and /api/data/{id} alike: the same
+ * windows, transforms, point in time and provenance whatever the path.
+ */
+export function seriesJsonAnswer(
+  id: string,
+  { query, headers }: RouteRequest,
+  { publication }: RouteContext,
+): Answer | Promise<Answer> {
+  const parsed = parseSeriesQuery(query, id, true);
+  if (parsed instanceof ApiError) return parsed;
+  if (wantsCsv(headers.accept)) return seriesCsvAnswer(id, parsed, publication());
+  const { selection, asOf, plain } = parsed;
+  if (asOf !== undefined) return seriesAsOfAnswer(id, asOf, parsed, publication());
+  const series = publication()?.series.get(id);
+  if (!series) return seriesUnavailable(id);
+  if (selection.transform) return series.transformed({ ...selection, transform: selection.transform });
+  // sort and limit without a window: over the whole history (the newest N of a monthly series too).
+  if (!plain)
+    return series.forSelection(
+      ...series.indexesOf(selection.window),
+      selection.order,
+      selection.limit,
+      selection.offset,
+    );
+  const window = selection.window!;
+  return 'days' in window ? series.forDays(window.days) : series.forRange(window.start, window.end);
+}
+
+/** The series as known at an instant, selected and transformed as asked, or why nothing was known then. */
 function seriesAsOfAnswer(
   id: string,
   instant: string,
-  window: DateWindow | null,
+  { selection, plain }: SeriesQuery,
   publication: Publication | undefined,
 ): Answer {
-  const answer = publication?.vintages.seriesAsOf(id, instant, window);
+  const answer = publication?.vintages.seriesAsOf(id, instant, selection, plain);
   return answer === undefined
     ? seriesUnavailable(id)
     : asOfAnswer(answer, instant, `series "${id}"`, 'series_unavailable');

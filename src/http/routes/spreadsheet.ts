@@ -3,7 +3,7 @@ import { WORKBOOKS_BUSY } from '../../publish/resources/spreadsheet.ts';
 import { ApiError } from '../api-error.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
-import type { Answer, Route } from './route.ts';
+import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 import { SERIES_SET_ERRORS, SERIES_SET_PARAMETERS, seriesSet } from './series-set.ts';
 
 /** Too many workbooks are being built at once: try again in a few seconds (bounded work under a flood). */
@@ -41,15 +41,22 @@ export const getSeriesXlsx: Route = {
     errors: ['invalid_parameter', 'unknown_series', 'series_unavailable', 'values_withheld', 'service_unavailable'],
     tag: 'series',
   },
-  handle: ({ params, query }, { baseUrl, publication }) => {
-    const id = params.id!;
-    const refused = unknownSeries(id, baseUrl) ?? valuesWithheld(id);
-    if (refused) return refused;
-    const parsed = parseSeriesQuery(query, id, false);
-    if (parsed instanceof ApiError) return parsed;
-    return settle(publication()?.spreadsheets.forSeries(id, parsed.selection), id);
-  },
+  handle: (request, context) =>
+    unknownSeries(request.params.id!, context.baseUrl) ?? seriesXlsxAnswer(request.params.id!, request, context),
 };
+
+/** A known series as a workbook (for /api/series/{id}.xlsx and /api/data/{id}.xlsx alike). */
+export function seriesXlsxAnswer(
+  id: string,
+  { query }: RouteRequest,
+  { publication }: RouteContext,
+): Answer | Promise<Answer> {
+  const withheld = valuesWithheld(id);
+  if (withheld) return withheld;
+  const parsed = parseSeriesQuery(query, id, false);
+  if (parsed instanceof ApiError) return parsed;
+  return settle(publication()?.spreadsheets.forSeries(id, parsed.selection), id);
+}
 
 /** GET /api/series.xlsx?ids=…: several series in one workbook, aligned on their dates. */
 export const getSeriesSetXlsx: Route = {

@@ -3,6 +3,7 @@ import { getChart, getChartPng } from './chart.ts';
 import { getCorrelation } from './correlation.ts';
 import { getCorrelationHistory } from './correlation-history.ts';
 import { getBulk, getSeriesCsv } from './csv.ts';
+import { getData, getDataCsv, getDataXlsx } from './data.ts';
 import { getDirectory } from './directory.ts';
 import { getApiCatalog, getLlmsTxt, getMcp, getOpenApi, getOpenApiWellKnown, staticDocuments } from './documents.ts';
 import { getHealth } from './health.ts';
@@ -49,6 +50,10 @@ export const ROUTE_TABLE: readonly Route[] = [
   getSeriesSetJson,
   getSeriesSetXlsx,
   getSeries,
+  // Before getData, for the same reason.
+  getDataCsv,
+  getDataXlsx,
+  getData,
   getRegime,
   getHistory,
   getModel,

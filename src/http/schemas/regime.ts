@@ -29,7 +29,11 @@ export const ModelFreshness = Type.Object(
 export const Driver = Type.Object(
   {
     indicatorId: Type.String({
-      description: `The model input: one of the ${INDICATOR_COUNT} indicator ids, or another input described in /api/model and the catalog (/api/series) — reserve-ratio (bank reserves / commercial-bank assets), effr-iorb (EFFR − IORB), fed-repo (the Fed’s repurchase agreements, FRED WORAL), and from dli-4 core-net-liquidity (net liquidity less the Fed’s backstop lending) and fed-lending (primary credit + BTFP + other credit).`,
+      description: `The model input: one of the ${INDICATOR_COUNT} indicator ids, or another input described in /api/model and the catalog (/api/series), served at url — reserve-ratio (bank reserves / commercial-bank assets), effr-iorb (EFFR − IORB), fed-repo (the Fed’s repurchase agreements, FRED WORAL), and from dli-4 core-net-liquidity (net liquidity less the Fed’s backstop lending) and fed-lending (primary credit + BTFP + other credit).`,
+    }),
+    url: Type.String({
+      format: 'uri',
+      description: `Where the driver's series is served, with the same windows, transforms and point in time: /api/series/{indicatorId} for one of the ${INDICATOR_COUNT} indicators, /api/data/{indicatorId} for the model's other inputs (effr-iorb, reserve-ratio, fed-repo…).`,
     }),
     group: literals(GroupIds, 'The model group of the indicator.'),
     weight: Type.Number({

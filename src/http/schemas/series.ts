@@ -47,6 +47,15 @@ export const License = Type.Object(
   },
 );
 
+/** The frequency of the values as served: the series' own, or the one `frequency` aggregated to (FRED's a: annual). */
+const ValueFrequency = Type.Union(
+  ['daily', 'weekly', 'monthly', 'quarterly', 'annual'].map((f) => Type.Literal(f)),
+  {
+    description:
+      "The frequency of the values: the series' own, or after `frequency` (w, wef, wew: weekly; m; q; a: annual).",
+  },
+);
+
 /** meta.transform: what a FRED-style transformed answer holds (publish/resources/series-selection.ts). */
 export const TransformMeta = Type.Object(
   {
@@ -59,8 +68,18 @@ export const TransformMeta = Type.Object(
     aggregation: Type.Union([Type.String(), Type.Null()], { description: 'avg, sum or eop; null without frequency.' }),
     valueUnit: Type.String({
       description:
-        "The unit of every value: the series' unit (lin, chg, ch1), percent (pch, pc1, pca, cch, cca) or natural_log_of_<unit> (log).",
+        "The unit of every value (meta.unit gives it too): the series' unit (lin, chg, ch1), percent (pch, pc1, pca, cch, cca) or natural_log_of_<unit> (log).",
     }),
+    unitLabel: Type.String({
+      description:
+        'The unit of the values in words, after the transform, e.g. "percent change from a year ago", "change from a year ago, billions of US dollars", "natural log of billions of US dollars".',
+    }),
+    valueFrequency: ValueFrequency,
+    seriesUnit: Type.String({ description: "The series' own unit, before the transform." }),
+    seriesFrequency: Type.Union(
+      ['daily', 'weekly', 'monthly', 'quarterly'].map((f) => Type.Literal(f)),
+      { description: "The series' own frequency, before the transform." },
+    ),
     observationsPerYear: Type.Integer({
       description: 'FRED’s n_obs_per_yr used by ch1, pc1, pca and cca: 260 daily (weekdays), 52, 12, 4 or 1.',
     }),
@@ -81,14 +100,9 @@ export const SeriesMeta = Type.Object(
     name: Type.String(),
     unit: Type.String({
       description:
-        'Unit of every value: usd_billions, eur_billions, jpy_trillions, percent, percent_of_gdp, bps, index, usd.',
+        'Unit of every value: usd_billions, eur_billions, jpy_trillions, percent, percent_of_gdp, bps, index, usd; on a transformed answer the unit after the transform (meta.transform.valueUnit: percent for pch, pc1, pca, cch, cca; natural_log_of_<unit> for log), the series’ own in meta.transform.seriesUnit.',
     }),
-    frequency: Type.Union([
-      Type.Literal('daily'),
-      Type.Literal('weekly'),
-      Type.Literal('monthly'),
-      Type.Literal('quarterly'),
-    ]),
+    frequency: ValueFrequency,
     lastAvailableDate: IsoDate,
     zScoreMean: Type.Number({
       description: 'Mean of the values in the trailing 5-year window (1,826 days ending at lastAvailableDate).',
@@ -216,10 +230,20 @@ export const SeriesCatalog = Type.Object(
               'An estimate: the date after lastDate that the frequency gives (the next weekday, a week, a month or a quarter on) plus the publication lag.',
           }),
           indicator: Type.Boolean({
-            description: `One of the ${INDICATOR_COUNT} indicators (served at url); the others are inputs and benchmarks, in /api/bulk.zip when their terms allow.`,
+            description: `One of the ${INDICATOR_COUNT} indicators (served at /api/series/{id}); the others are model inputs and benchmarks, served at /api/data/{id}.`,
           }),
-          url: Type.Union([Type.String({ format: 'uri' }), Type.Null()]),
-          csvUrl: Type.Union([Type.String({ format: 'uri' }), Type.Null()]),
+          url: Type.String({
+            format: 'uri',
+            description:
+              'The series as JSON, with the same windows, transforms and provenance everywhere: /api/series/{id} for an indicator, /api/data/{id} for any other series.',
+          }),
+          csvUrl: Type.Union([Type.String({ format: 'uri' }), Type.Null()], {
+            description: 'The series as CSV; null when its terms forbid reproducing the values (see withheld).',
+          }),
+          withheld: Type.Union([Type.String(), Type.Null()], {
+            description:
+              'Why the values are not offered (the upstream terms forbid reproducing them; url then serves the statistics and the licence only), or null when they are.',
+          }),
         },
         { additionalProperties: false },
       ),

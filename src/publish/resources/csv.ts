@@ -15,6 +15,7 @@ import {
   transformMeta,
   transformSuffix,
 } from './series-selection.ts';
+import { unitToken } from './transform-labels.ts';
 
 /**
  * CSV downloads (RFC 4180): a header row, CRLF line ends, the unit in the value column's name, one row per date.
@@ -23,28 +24,25 @@ import {
  */
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';
 
-/** The value column's name: `value_` and the unit, so a file read on its own still says what it holds. */
-const UNIT_COLUMN: Record<Unit, string> = {
-  usd_billions: 'value_usd_bn',
-  eur_billions: 'value_eur_bn',
-  jpy_trillions: 'value_jpy_tn',
-  percent: 'value_percent',
-  percent_of_gdp: 'value_percent_of_gdp',
-  bps: 'value_bps',
-  index: 'value_index',
-  usd: 'value_usd',
-};
-
-export function valueColumn(unit: Unit): string {
-  return UNIT_COLUMN[unit];
+/**
+ * The value column's name: `value_`, the unit of the values as served and the transform as FRED names its columns
+ * (WALCL_PC1), so a file read on its own still says what it holds. Examples: `value_usd_bn`; units=pc1 →
+ * `value_percent_pc1` (percent, not the series' USD bn); frequency=m → `value_usd_bn_m_avg`.
+ */
+export function valueColumn(unit: Unit, transform: TransformSpec | null = null): string {
+  return `value_${unitToken(unit, transform)}${transformSuffix(transform)}`;
 }
 
 /**
  * One series as CSV. Example: tga, two days →
  * `date,value_usd_bn\r\n2026-08-24,812.4\r\n2026-08-25,798.1\r\n`.
  */
-export function seriesCsv(def: SeriesDef, observations: readonly Observation[], suffix = ''): string {
-  const lines = [`date,${valueColumn(def.unit)}${suffix}`];
+export function seriesCsv(
+  def: SeriesDef,
+  observations: readonly Observation[],
+  transform: TransformSpec | null = null,
+): string {
+  const lines = [`date,${valueColumn(def.unit, transform)}`];
   for (const o of observations) lines.push(`${o.date},${o.value}`);
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -79,17 +77,21 @@ export function alignSeries(
   };
 }
 
-/** A series' column in a many-series download: its id, its unit and any transform (`tga_usd_bn_pc1`). */
-export function setColumn(def: SeriesDef, suffix = ''): string {
-  return `${def.id}_${valueColumn(def.unit).replace(/^value_/, '')}${suffix}`;
+/** A series' column in a many-series download: its id, the unit of its values and any transform (`tga_percent_pc1`). */
+export function setColumn(def: SeriesDef, transform: TransformSpec | null = null): string {
+  return `${def.id}_${valueColumn(def.unit, transform).replace(/^value_/, '')}`;
 }
 
 /**
  * Several series as one wide CSV (as FRED's fredgraph.csv?id=A,B): `date`, then one column per series named by its
  * id and unit (`tga_usd_bn`); an empty cell where a series has no value on that date.
  */
-export function seriesSetCsv(set: SeriesSet, defs: readonly SeriesDef[], suffix = ''): string {
-  const lines = [['date', ...defs.map((def) => setColumn(def, suffix))].join(',')];
+export function seriesSetCsv(
+  set: SeriesSet,
+  defs: readonly SeriesDef[],
+  transform: TransformSpec | null = null,
+): string {
+  const lines = [['date', ...defs.map((def) => setColumn(def, transform))].join(',')];
   set.dates.forEach((date, i) => {
     lines.push([date, ...set.ids.map((id) => set.values[id]![i] ?? '')].join(','));
   });
@@ -165,7 +167,7 @@ export class CsvDownloads {
       const entry = this.#series(id);
       if (!entry || entry.observations.length === 0) return undefined;
       const points = selectPoints(entry.observations, entry.def.frequency, selection);
-      return seriesCsv(entry.def, points, transformSuffix(transform));
+      return seriesCsv(entry.def, points, transform);
     });
   }
 
@@ -182,7 +184,7 @@ export class CsvDownloads {
       seriesSetCsv(
         alignSeries(entries),
         entries.map((e) => e.def),
-        transformSuffix(transform),
+        transform,
       ),
     );
   }

@@ -39,7 +39,7 @@ export interface LastRun {
  * - degraded: a source failed its last refresh, or the reading is missing, stale or last-good;
  * - ok: otherwise.
  */
-export function healthBody(input: {
+interface HealthInput {
   now: Date;
   serviceVersion: string;
   modelVersion: string | null;
@@ -51,9 +51,47 @@ export function healthBody(input: {
   indicators: readonly IndicatorSummary[];
   quarantine: readonly PendingQuarantine[];
   nextRefreshAt: Date | null;
-}) {
+}
+
+export function healthBody(input: HealthInput) {
+  const sources = sourcesOf(input);
+  const failing = sources.filter((s) => s.lastStatus === 'error').length;
+  const withData = input.indicators.filter((i) => i.latestDate !== null).length;
+  const readingOk = input.reading !== undefined && input.reading.freshness.state === 'current';
+  const held = input.quarantine.length;
+  const status = withData === 0 ? 'down' : failing > 0 || !readingOk || held > 0 ? 'degraded' : 'ok';
+  const reasons = reasonsFor(
+    status,
+    failing,
+    input.reading,
+    unreachable(sources),
+    input.nextRefreshAt,
+    latestDate(input.current),
+  );
+  const quarantined = `${held} value(s) held in quarantine: they jumped far beyond their series' history and enter only if a later refresh confirms them (see quarantine).`;
+  return {
+    status,
+    reasons: held > 0 ? [...reasons, quarantined] : reasons,
+    serviceVersion: input.serviceVersion,
+    modelVersion: input.modelVersion,
+    checkedAt: input.now.toISOString(),
+    publication: { version: input.publicationVersion, builtAt: input.now.toISOString() },
+    reading: input.reading
+      ? { date: input.reading.date, state: input.reading.freshness.state, reason: input.reading.freshness.reason }
+      : null,
+    lastRefresh: lastRefreshOf(input.lastRun),
+    nextRefreshAt: input.nextRefreshAt?.toISOString() ?? null,
+    refreshing: null as RefreshProgress | null,
+    indicators: indicatorCounts(input.indicators, withData),
+    sources,
+    quarantine: quarantineOf(input),
+  };
+}
+
+/** Each source's last outcome and data age, by series id. */
+function sourcesOf(input: HealthInput) {
   const today = isoDate(input.now);
-  const sources = [...input.states.values()]
+  return [...input.states.values()]
     .map((state) => {
       const latest = input.current.get(state.seriesId)?.at(-1);
       const def = seriesDef(state.seriesId);
@@ -72,68 +110,44 @@ export function healthBody(input: {
       };
     })
     .sort((a, b) => a.seriesId.localeCompare(b.seriesId));
-  const failing = sources.filter((s) => s.lastStatus === 'error').length;
-  const count = (state: FreshnessState) => input.indicators.filter((i) => i.freshness.state === state).length;
-  const withData = input.indicators.filter((i) => i.latestDate !== null).length;
-  const readingOk = input.reading !== undefined && input.reading.freshness.state === 'current';
-  const held = input.quarantine.length;
-  const status = withData === 0 ? 'down' : failing > 0 || !readingOk || held > 0 ? 'degraded' : 'ok';
+}
+
+function lastRefreshOf(run: LastRun | undefined) {
+  if (!run) return null;
   return {
-    status,
-    reasons: [
-      ...reasonsFor(
-        status,
-        failing,
-        input.reading,
-        unreachable(sources),
-        input.nextRefreshAt,
-        latestDate(input.current),
-      ),
-      ...(held > 0
-        ? [
-            `${held} value(s) held in quarantine: they jumped far beyond their series' history and enter only if a later refresh confirms them (see quarantine).`,
-          ]
-        : []),
-    ],
-    serviceVersion: input.serviceVersion,
-    modelVersion: input.modelVersion,
-    checkedAt: input.now.toISOString(),
-    publication: { version: input.publicationVersion, builtAt: input.now.toISOString() },
-    reading: input.reading
-      ? { date: input.reading.date, state: input.reading.freshness.state, reason: input.reading.freshness.reason }
-      : null,
-    lastRefresh: input.lastRun
-      ? {
-          runId: input.lastRun.id,
-          status: input.lastRun.status,
-          trigger: input.lastRun.trigger,
-          startedAt: input.lastRun.started_at,
-          finishedAt: input.lastRun.finished_at,
-        }
-      : null,
-    nextRefreshAt: input.nextRefreshAt?.toISOString() ?? null,
-    refreshing: null as RefreshProgress | null,
-    indicators: {
-      total: input.indicators.length,
-      withData,
-      fresh: count('fresh'),
-      late: count('late'),
-      failed: count('failed'),
-      neverFetched: count('never-fetched'),
-    },
-    sources,
-    quarantine: input.quarantine.map((q) => {
-      const previous = input.current.get(q.seriesId)?.findLast((obs) => obs.date < q.date);
-      return {
-        seriesId: q.seriesId,
-        date: q.date,
-        value: q.value,
-        previousDate: previous?.date ?? null,
-        previousValue: previous?.value ?? null,
-        since: q.seenAt,
-      };
-    }),
+    runId: run.id,
+    status: run.status,
+    trigger: run.trigger,
+    startedAt: run.started_at,
+    finishedAt: run.finished_at,
   };
+}
+
+function indicatorCounts(indicators: readonly IndicatorSummary[], withData: number) {
+  const count = (state: FreshnessState) => indicators.filter((i) => i.freshness.state === state).length;
+  return {
+    total: indicators.length,
+    withData,
+    fresh: count('fresh'),
+    late: count('late'),
+    failed: count('failed'),
+    neverFetched: count('never-fetched'),
+  };
+}
+
+/** The values held back by the jump check, each beside the last value served before it. */
+function quarantineOf(input: HealthInput) {
+  return input.quarantine.map((q) => {
+    const previous = input.current.get(q.seriesId)?.findLast((obs) => obs.date < q.date);
+    return {
+      seriesId: q.seriesId,
+      date: q.date,
+      value: q.value,
+      previousDate: previous?.date ?? null,
+      previousValue: previous?.value ?? null,
+      since: q.seenAt,
+    };
+  });
 }
 
 /** How health's first reason begins when the providers cannot be reached (the site's banner shows that reason). */

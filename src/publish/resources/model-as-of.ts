@@ -5,14 +5,14 @@ import type { Locale } from '../../timeseries/locales.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { knowledgeInstants, seriesAsOf, type VintagedSeries } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
-import type { ModelAsOf } from '../model-run.ts';
+import type { ModelAsOf } from '../model/run.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
 import { computeAsOfOffThread } from '../worker-pool.ts';
 import type { AsOfTaskResult } from '../worker-tasks.ts';
 import { CSV_CONTENT_TYPE, historyCsv, sliceHistory } from './csv.ts';
 import { lensBodies } from './lens.ts';
-import { type HistoryBody, type RegimeBody, readingFreshness } from './model.ts';
+import { type HistoryBody, type RegimeBody, readingFreshness, withDriverUrls } from './model.ts';
 
 /** Which instant an answer describes: asked, when the store first loaded, and the newest vintage seen by then. */
 export interface AsOfMeta {
@@ -48,6 +48,7 @@ const KEPT_MODELS = 8;
 export class AsOfAnswers {
   readonly #vintaged: ReadonlyMap<string, VintagedSeries>;
   readonly #builtAt: string;
+  readonly #baseUrl: string;
   readonly #storeFirstLoadAt: () => string | null;
   readonly #provenance: (ids: readonly string[], asOf?: string) => Provenance;
   readonly #modelInputs: readonly string[];
@@ -64,6 +65,8 @@ export class AsOfAnswers {
   constructor(opts: {
     vintaged: ReadonlyMap<string, VintagedSeries>;
     builtAt: string;
+    /** Where the drivers' series are served (their `url`). */
+    baseUrl: string;
     storeFirstLoadAt: () => string | null;
     provenance: (ids: readonly string[], asOf?: string) => Provenance;
     modelInputs: readonly string[];
@@ -71,6 +74,7 @@ export class AsOfAnswers {
   }) {
     this.#vintaged = opts.vintaged;
     this.#builtAt = opts.builtAt;
+    this.#baseUrl = opts.baseUrl;
     this.#storeFirstLoadAt = opts.storeFirstLoadAt;
     this.#provenance = opts.provenance;
     this.#modelInputs = opts.modelInputs;
@@ -85,7 +89,10 @@ export class AsOfAnswers {
     if (cached) return cached;
     const model = await this.#model(where);
     if (!('regime' in model)) return model;
-    const body: RegimeBody & { asOf: AsOfMeta } = { ...model.regime, ...this.#stamp(where, model) };
+    const body: RegimeBody & { asOf: AsOfMeta } = {
+      ...withDriverUrls(model.regime, this.#baseUrl),
+      ...this.#stamp(where, model),
+    };
     return this.#keep(`regime|${instant}`, json(body, CACHE_CONTROL.regime));
   }
 

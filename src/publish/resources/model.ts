@@ -5,6 +5,7 @@ import { LEVEL_BANDS, THRESHOLDS } from '../../analytics/model/spec.ts';
 
 import { daysBetween, isoDate } from '../../timeseries/dates.ts';
 import type { Provenance } from '../provenance.ts';
+import { seriesUrl } from './series-catalog.ts';
 
 /** The level's bands in words (the model's LEVEL_BANDS), for the pages that explain the fixed scale. */
 export const LEVEL_WORDS = LEVEL_BANDS;
@@ -45,7 +46,22 @@ export function thinCoverage(coverage: Regime['coverage']): string | null {
   return `Only inputs carrying ${share} % of the model's nominal weight had live data on this date (under ${Math.round(100 * THRESHOLDS.minLiveWeight)} %): missing ${coverage.missing.join(', ') || 'none'}; read it as a partial reading.`;
 }
 
+/** A driver as served: with the address of its series' observations. */
+export type LinkedDriver = Regime['drivers'][number] & { url: string };
+
 /** The model's three resources (GET /api/regime, /api/history, /api/model), each with its freshness. */
-export type RegimeBody = Regime & { freshness: ModelFreshness; provenance: Provenance };
+export type RegimeBody = Omit<Regime, 'drivers'> & {
+  drivers: LinkedDriver[];
+  freshness: ModelFreshness;
+  provenance: Provenance;
+};
+
+/**
+ * The regime with each driver's `url`: where its series is served (/api/series/{id} for the indicators,
+ * /api/data/{id} for the model's other inputs such as effr-iorb), so that a driver can be followed to its data.
+ */
+export function withDriverUrls(regime: Regime, baseUrl: string): Omit<Regime, 'drivers'> & { drivers: LinkedDriver[] } {
+  return { ...regime, drivers: regime.drivers.map((d) => ({ ...d, url: seriesUrl(baseUrl, d.indicatorId) })) };
+}
 export type HistoryBody = History & { freshness: ModelFreshness; provenance: Provenance };
 export type ModelBody = ModelDescription & { freshness: ModelFreshness; provenance: Provenance };

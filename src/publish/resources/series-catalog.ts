@@ -1,5 +1,5 @@
 import { isIndicatorId, nextExpectedRelease, providerSeriesId } from '../../timeseries/catalog.ts';
-import { licenseOf } from '../../timeseries/licenses.ts';
+import { type License, licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { CATALOG } from '../../timeseries/series.ts';
 import type { VintagedSeries } from '../../timeseries/vintages.ts';
@@ -22,15 +22,32 @@ export interface CatalogEntry {
   lastUpdatedAt: string | null;
   /** An estimate from its frequency and publication lag (timeseries/catalog.ts nextExpectedRelease). */
   nextExpectedRelease: string | null;
-  /** One of the indicators (with /api/series/{id}); the others are in /api/bulk.zip (when their terms allow). */
+  /** One of the indicators (at /api/series/{id}); the others are at /api/data/{id}. */
   indicator: boolean;
-  url: string | null;
+  /** The series' JSON: /api/series/{id} for an indicator, /api/data/{id} for any other series. */
+  url: string;
+  /** Its CSV; null when its terms forbid reproducing the values (then `withheld` says why). */
   csvUrl: string | null;
+  /** Why the values are not offered (the terms, and where to see them), or null when they are. */
+  withheld: string | null;
 }
 
 export interface CatalogBody {
   count: number;
   series: CatalogEntry[];
+}
+
+/**
+ * Where a series' values are served: the indicators at the contract's /api/series/{id}, every other series of
+ * the catalog at /api/data/{id} (the contract keeps /api/series/{id} to the indicators).
+ */
+export function seriesUrl(baseUrl: string, id: string): string {
+  return isIndicatorId(id) ? `${baseUrl}/api/series/${id}` : `${baseUrl}/api/data/${id}`;
+}
+
+/** Why the values of a series are not offered, in one sentence (the catalog, the values_withheld refusal, pages). */
+export function withheldReason(license: License): string {
+  return `Its upstream terms forbid reproducing the values (${license.name}): only statistics computed from them are published; see the values at the source, ${license.url}.`;
 }
 
 /** Every series of the catalog, stored or not, in catalog order. */
@@ -59,8 +76,9 @@ export function catalogBody(
       lastUpdatedAt: vintaged.has(def.id) ? newestSeen(vintaged.get(def.id)!) : null,
       nextExpectedRelease: lastDate ? nextExpectedRelease(def, lastDate) : null,
       indicator,
-      url: indicator ? `${baseUrl}/api/series/${def.id}` : null,
-      csvUrl: indicator && values ? `${baseUrl}/api/series/${def.id}.csv` : null,
+      url: seriesUrl(baseUrl, def.id),
+      csvUrl: values ? `${seriesUrl(baseUrl, def.id)}.csv` : null,
+      withheld: values ? null : withheldReason(license),
     };
   });
   return { count: series.length, series };

@@ -7,7 +7,8 @@ import {
 import { transformedUnit } from '../../analytics/transform/units-transform.ts';
 import { type DateWindow, pointsIn, windowKey } from '../../timeseries/date-window.ts';
 import type { Observation } from '../../timeseries/observation.ts';
-import type { Frequency } from '../../timeseries/series.ts';
+import type { Frequency, Unit } from '../../timeseries/series.ts';
+import { unitLabel, type ValueFrequency, valueFrequency } from './transform-labels.ts';
 
 /**
  * What a download or a transformed answer selects from a series, in this order: the FRED-style transform over the
@@ -72,17 +73,25 @@ export interface TransformMeta {
   frequency: TransformSpec['frequency'];
   aggregation: TransformSpec['aggregation'] | null;
   valueUnit: string;
+  /** The unit of the values in words, after the transform ("percent change from a year ago"). */
+  unitLabel: string;
+  /** The frequency of the values after the transform (the series' own without `frequency`). */
+  valueFrequency: ValueFrequency;
+  /** The series' own unit and frequency, before the transform (meta.unit and meta.frequency give them after). */
+  seriesUnit: string;
+  seriesFrequency: Frequency;
   observationsPerYear: number;
   description: string;
 }
 
 /**
- * Example: M2 (usd_billions, monthly) with pc1, q, avg → { valueUnit: 'percent', observationsPerYear: 4,
- * description: 'Percent change from a year ago of the quarterly average' }.
+ * Example: M2 (usd_billions, monthly) with pc1, q, avg → { valueUnit: 'percent', unitLabel: 'percent change from a
+ * year ago', valueFrequency: 'quarterly', observationsPerYear: 4, description: 'Percent change from a year ago of the
+ * quarterly average' }.
  */
 export function transformMeta(
   spec: TransformSpec,
-  unit: string,
+  unit: Unit,
   frequency: Frequency,
   observations: readonly Observation[],
 ): TransformMeta {
@@ -96,6 +105,10 @@ export function transformMeta(
     frequency: spec.frequency,
     aggregation: spec.frequency === null ? null : spec.aggregation,
     valueUnit: kind === 'own' ? unit : kind === 'percent' ? 'percent' : `natural_log_of_${unit}`,
+    unitLabel: unitLabel(unit, spec),
+    valueFrequency: valueFrequency(frequency, spec),
+    seriesUnit: unit,
+    seriesFrequency: frequency,
     observationsPerYear: observationsPerYear(observations, frequency, spec),
     description: `${UNITS_NAMES[spec.units]} of ${of}`,
   };

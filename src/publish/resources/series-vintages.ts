@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { seriesDef } from '../../timeseries/catalog.ts';
-import { type DateWindow, pointsIn, windowKey } from '../../timeseries/date-window.ts';
+import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
 import { addDays, isoDate } from '../../timeseries/dates.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
@@ -20,6 +20,7 @@ import type { Provenance } from '../provenance.ts';
 import { CSV_CONTENT_TYPE, seriesCsv, valueColumn } from './csv.ts';
 import { buildSeriesResponses, DEFAULT_DAYS } from './series.ts';
 import { seriesFeed } from './series-feed.ts';
+import { type Selection, selectionKey, selectPoints } from './series-selection.ts';
 
 /** Why an as-of answer cannot be given: nothing was stored yet at that instant, or this series had no data. */
 export type AsOfRefusal = { refused: 'before-first-load' | 'not-yet-seen'; storeFirstLoadAt: string | null };
@@ -54,11 +55,17 @@ export class SeriesVintages {
   }
 
   /**
-   * /api/series/{id}?asOf=…: the series as known at `instant` (ISO 8601 date-time, normalized), in the window
-   * asked for, with its statistics and freshness as of that instant; undefined when the series is unknown.
+   * /api/series/{id}?asOf=…: the series as known at `instant` (ISO 8601 date-time, normalized), selected as asked —
+   * its window, or its order, limit and FRED-style transform computed over the observations known then — with its
+   * statistics and freshness as of that instant; undefined when the series is unknown.
    */
-  seriesAsOf(id: string, instant: string, window: DateWindow | null): PreparedResponse | AsOfRefusal | undefined {
-    const key = `asof|${id}|${instant}|${window === null ? 'default' : windowKey(window)}`;
+  seriesAsOf(
+    id: string,
+    instant: string,
+    selection: Selection,
+    plain: boolean,
+  ): PreparedResponse | AsOfRefusal | undefined {
+    const key = `asof|${id}|${instant}|${plain ? 'plain' : ''}|${selectionKey(selection)}`;
     return this.#asOf(id, instant, key, (def, known, first) => {
       // Freshness as of that instant: the age of the data then (refresh outcomes of the past are not kept).
       const freshness = seriesFreshness(def, known.at(-1)!.date, new Map(), isoDate(new Date(instant)));
@@ -70,15 +77,26 @@ export class SeriesVintages {
         this.#provenance([id], instant),
       );
       if (!responses) return undefined;
-      const selected = window ?? { days: DEFAULT_DAYS };
+      if (selection.transform) return responses.transformed({ ...selection, transform: selection.transform });
+      if (!plain)
+        return responses.forSelection(
+          ...responses.indexesOf(selection.window),
+          selection.order,
+          selection.limit,
+          selection.offset,
+        );
+      const selected = selection.window ?? { days: DEFAULT_DAYS };
       return 'days' in selected ? responses.forDays(selected.days) : responses.forRange(selected.start, selected.end);
     });
   }
 
-  /** /api/series/{id}.csv?asOf=…: the series as known at `instant`, as CSV (the same window rules as the JSON). */
-  csvAsOf(id: string, instant: string, window: DateWindow): PreparedResponse | AsOfRefusal | undefined {
-    return this.#asOf(id, instant, `csv|${id}|${instant}|${windowKey(window)}`, (def, known) => {
-      const text = seriesCsv(def, pointsIn(known, window));
+  /**
+   * /api/series/{id}.csv?asOf=…: the series as known at `instant`, as CSV, selected and transformed as the JSON is
+   * (over the observations known then).
+   */
+  csvAsOf(id: string, instant: string, selection: Selection): PreparedResponse | AsOfRefusal | undefined {
+    return this.#asOf(id, instant, `csv|${id}|${instant}|${selectionKey(selection)}`, (def, known) => {
+      const text = seriesCsv(def, selectPoints(known, def.frequency, selection), selection.transform);
       // The JSON URL answers this CSV to `Accept: text/csv` too: caches key on Accept.
       return withHeaders(prepareBody(Buffer.from(text), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle'), {
         vary: 'Accept',

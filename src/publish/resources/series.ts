@@ -8,7 +8,7 @@ import { firstIndexOnOrAfter } from '../../timeseries/as-of.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import { type License, licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
-import type { Frequency, SeriesDef } from '../../timeseries/series.ts';
+import type { Frequency, SeriesDef, Unit } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { type SeriesFreshness, type Source, sourceOf } from '../freshness.ts';
 import {
@@ -202,9 +202,11 @@ export class SeriesResponses {
     if (cached) return cached;
     const observations = this.#serialized.observations;
     const frequency = this.meta.frequency as Frequency;
+    const transform = transformMeta(selection.transform, this.meta.unit as Unit, frequency, observations);
     const body = {
       data: selectPoints(observations, frequency, selection),
-      meta: { ...this.meta, transform: transformMeta(selection.transform, this.meta.unit, frequency, observations) },
+      // meta.unit and meta.frequency say what the values are: after the transform (issue 42).
+      meta: { ...this.meta, unit: transform.valueUnit, frequency: transform.valueFrequency, transform },
       ...(this.#provenance ? { provenance: this.#provenance } : {}),
     };
     const response = prepared(

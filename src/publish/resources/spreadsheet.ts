@@ -11,7 +11,9 @@ import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-res
 import { type WorkbookSpec, XLSX_CONTENT_TYPE } from '../workbook.ts';
 import { workbookOffThread } from '../worker-pool.ts';
 import { alignSeries, setColumn, valueColumn } from './csv.ts';
+import { seriesUrl } from './series-catalog.ts';
 import { type Selection, selectionKey, selectPoints, transformMeta, transformSuffix } from './series-selection.ts';
+import { frequencyLabel, unitLabel } from './transform-labels.ts';
 
 type Entry = { def: SeriesDef; observations: readonly Observation[] };
 
@@ -60,7 +62,7 @@ export class SpreadsheetDownloads {
     return this.#cached(`${id}|${selectionKey(selection)}`, id, () => {
       const points = selectPoints(entry.observations, entry.def.frequency, selection);
       return {
-        headers: [`${valueColumn(entry.def.unit)}${transformSuffix(selection.transform)}`],
+        headers: [valueColumn(entry.def.unit, selection.transform)],
         dates: points.map((p) => p.date),
         columns: [points.map((p) => p.value)],
         notes: this.#notes([entry], selection.transform),
@@ -85,7 +87,7 @@ export class SpreadsheetDownloads {
         present.map((e) => ({ def: e.def, observations: selectPoints(e.observations, e.def.frequency, selection) })),
       );
       return {
-        headers: present.map((e) => setColumn(e.def, transformSuffix(transform))),
+        headers: present.map((e) => setColumn(e.def, transform)),
         dates: set.dates,
         columns: set.ids.map((id) => set.values[id]!),
         notes: this.#notes(present, transform),
@@ -107,10 +109,14 @@ export class SpreadsheetDownloads {
       rows.push(
         ['', ''],
         ['Series', `${def.id}: ${def.name}`],
-        ['Unit', described?.valueUnit ?? def.unit],
-        ['Frequency', def.frequency],
+        // The unit and frequency of the values in this workbook: after the transform when there is one.
+        ['Unit', `${described?.valueUnit ?? def.unit} (${unitLabel(def.unit, transform)})`],
+        ['Frequency', frequencyLabel(def.frequency, transform)],
         ...(described
-          ? [['Transform', `${described.description} (FRED units=${transform!.units})`] as [string, string]]
+          ? ([
+              ['Transform', `${described.description} (${transformParameters(transform!)})`],
+              ['Series unit and frequency', `${def.unit}, ${def.frequency} (before the transform)`],
+            ] as Array<[string, string]>)
           : []),
         [
           'Source',
@@ -119,7 +125,7 @@ export class SpreadsheetDownloads {
         ['Last observation', observations.at(-1)!.date],
         ['Licence', `${license.name} (${license.url})`],
         ['Cite as', license.attribution],
-        ['API', `${this.#baseUrl}/api/series/${def.id}`],
+        ['API', seriesUrl(this.#baseUrl, def.id)],
       );
     }
     return rows;
@@ -154,4 +160,10 @@ export class SpreadsheetDownloads {
     this.#pending.set(key, built);
     return built;
   }
+}
+
+/** FRED's parameters of a transform, as a URL would give them: "units=pc1&frequency=m&aggregation=avg". */
+function transformParameters(spec: TransformSpec): string {
+  const frequency = spec.frequency === null ? '' : `&frequency=${spec.frequency}&aggregation=${spec.aggregation}`;
+  return `units=${spec.units}${frequency}`;
 }

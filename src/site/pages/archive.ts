@@ -1,4 +1,4 @@
-import { dayReading } from '../../publish/day-reading.ts';
+import { dayReading } from '../../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import type { Block, CalendarDay, Inline, Page } from '../page.ts';
 import { formatDate } from '../site-data.ts';

@@ -1,4 +1,4 @@
-import { dayReading } from '../../publish/day-reading.ts';
+import { dayReading } from '../../publish/model/day-reading.ts';
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { RegimeBody } from '../../publish/resources/model.ts';
 import { INDICATOR_COUNT, seriesDef } from '../../timeseries/catalog.ts';

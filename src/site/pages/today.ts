@@ -1,4 +1,4 @@
-import { dayReading } from '../../publish/day-reading.ts';
+import { dayReading } from '../../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { daysBetween } from '../../timeseries/dates.ts';

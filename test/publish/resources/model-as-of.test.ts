@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ModelAsOf } from '../../../src/publish/model-run.ts';
+import type { ModelAsOf } from '../../../src/publish/model/run.ts';
 import type { Provenance } from '../../../src/publish/provenance.ts';
 import { AsOfAnswers, MAX_PENDING_COMPUTATIONS } from '../../../src/publish/resources/model-as-of.ts';
 import type { AsOfTaskResult } from '../../../src/publish/worker-tasks.ts';
@@ -34,7 +34,7 @@ function heldCompute() {
     calls.push(instant);
     return new Promise<AsOfTaskResult>((resolve) => {
       const model = {
-        regime: { date: instant.slice(0, 10), status: 'neutral', updatedAt: instant },
+        regime: { date: instant.slice(0, 10), status: 'neutral', updatedAt: instant, drivers: [] },
         history: { dates: [], count: 0, updatedAt: instant },
       } as unknown as ModelAsOf;
       pending.push(() => resolve({ ok: true, model }));
@@ -53,6 +53,7 @@ function answers(compute: ReturnType<typeof heldCompute>['compute']) {
   return new AsOfAnswers({
     vintaged,
     builtAt: BUILT,
+    baseUrl: 'http://test.local',
     storeFirstLoadAt: () => LOAD_1,
     provenance,
     modelInputs: ['vix'],
@@ -132,6 +133,7 @@ describe('AsOfAnswers: bounded on-demand model runs', () => {
     const failing = new AsOfAnswers({
       vintaged,
       builtAt: BUILT,
+      baseUrl: 'http://test.local',
       storeFirstLoadAt: () => LOAD_1,
       provenance,
       modelInputs: ['vix'],
@@ -146,6 +148,7 @@ describe('AsOfAnswers: bounded on-demand model runs', () => {
     const unscored = new AsOfAnswers({
       vintaged,
       builtAt: BUILT,
+      baseUrl: 'http://test.local',
       storeFirstLoadAt: () => LOAD_1,
       provenance,
       modelInputs: ['vix'],

@@ -1,4 +1,4 @@
-import type { GroupId, GroupSpec, ModelSpec, ScoredIndicator } from '../spec.ts';
+import { type GroupId, type GroupSpec, type ModelSpec, type ScoredIndicator, THRESHOLDS } from '../spec.ts';
 
 /**
  * dli-4 and the variants fixed in docs/dli-4-protocol.md before any of them was run after 2018. dli-3's quantity and
@@ -11,6 +11,9 @@ import type { GroupId, GroupSpec, ModelSpec, ScoredIndicator } from '../spec.ts'
  * does not exist, so it is no part of the nominal weight rather than missing.
  */
 const FLOOR_SYSTEM = '2008-10-09';
+
+/** The status's exits (entries: THRESHOLDS in spec.ts): DLI_4's summary states them from here. */
+const HYSTERESIS = { riskOffExit: 70, riskOnExit: 30 } as const;
 
 const NEW_DRAW = { kind: 'new-draw', lookbackDays: 364, fadeDays: 91, fullB: 100 } as const;
 const backstop = (id: string, label: string, maxAgeDays: number, startsOn?: string): ScoredIndicator => ({
@@ -145,7 +148,7 @@ const base = (id: string, summary: string) =>
     inputs: 'as-published-today',
     headline: 'like-for-like',
     smoothingDays: 10,
-    hysteresis: { riskOffExit: 70, riskOnExit: 30 },
+    hysteresis: HYSTERESIS,
     readingRule: 'provisional',
   }) as const;
 
@@ -217,6 +220,5 @@ export function dli4Variant(id: string): ModelSpec {
 export const DLI_4: ModelSpec = {
   ...dli4Variant('V3'),
   version: 'dli-4',
-  summary:
-    "A gauge of the quantity and the price of US-dollar funding, read against the Fed's own terms: reserve ampleness (reserves / bank assets on the Fed's scale), the 26-week flow of net liquidity less the Fed's backstop lending (so that crisis lending never reads as easing), overnight funding against the Fed's floor (EFFR − IORB, SOFR − IORB, CP − T-bill) and VIX as a small confirming input, weighted .375 / .50 / .125 and smoothed over 10 business days; a fresh draw on a Fed backstop (swap lines, Fed repo, standing repo, the Fed's lending to banks: primary credit, BTFP, other credit) puts a floor under it. The result is the level, on its own fixed 0–100 scale; the headline is its rank against its trailing 5 years computed with the same inputs. A day has a status only when inputs carrying at least half of the weight have fresh data (risk-off from 80 until below 70, risk-on from 20 until above 30); newer days are provisional.",
+  summary: `A gauge of the quantity and the price of US-dollar funding, read against the Fed's own terms: reserve ampleness (reserves / bank assets on the Fed's scale), the 26-week flow of net liquidity less the Fed's backstop lending (so that crisis lending never reads as easing), overnight funding against the Fed's floor (EFFR − IORB, SOFR − IORB, CP − T-bill) and VIX as a small confirming input, weighted .375 / .50 / .125 and smoothed over 10 business days; a fresh draw on a Fed backstop (swap lines, Fed repo, standing repo, the Fed's lending to banks: primary credit, BTFP, other credit) puts a floor under it. The result is the level, on its own fixed 0–100 scale; the headline is its rank against its trailing 5 years computed with the same inputs. A day has a status only when inputs carrying at least half of the weight have fresh data (risk-off from ${THRESHOLDS.riskOff} until below ${HYSTERESIS.riskOffExit}, risk-on from ${THRESHOLDS.riskOn} until above ${HYSTERESIS.riskOnExit}); newer days are provisional.`,
 };

@@ -52,31 +52,22 @@ export function dli3Targets(
   inputs: ReadonlyMap<string, PointInTimeSeries>,
   correlations?: readonly CorrelationFigure[],
 ): Target[] {
-  const vixPct = vixPercentile(run, inputs.get('vix'));
-  const figures = (id: 'nfci' | 'stlfsi4') =>
-    correlations?.filter((f) => f.benchmark === id) ?? benchmarkCorrelations(run, id, inputs.get(id));
-  const nfci = figures('nfci');
-  const stl = figures('stlfsi4');
-  const rho = (list: readonly CorrelationFigure[]) =>
-    list.find((f) => f.period === '2008-2015' && f.leadWeeks === 0)?.rho ?? null;
+  const [t1, t5] = eventTargets(run);
+  return [t1, ...periodTargets(run), t5, ...independenceTargets(run, inputs, correlations)];
+}
+
+/** T1 and T5: the funding-stress events read as tight, and told apart from the loose periods. */
+function eventTargets(run: ModelRun): [Target, Target] {
   const events = eventHits(
     run,
     EVENTS.map((e) => e.date),
   );
   const hits = events.filter((e) => e.peak !== null && e.peak >= THRESHOLDS.riskOff);
-  const qe = medianOver(run, LOOSE_QE);
-  const l2020 = medianOver(run, LOOSE_2020);
-  const drain = medianOver(run, RRP_DRAIN);
-  const qt1 = medianOver(run, QT1);
-  const d2025 = medianOver(run, DRAIN_2025);
   const auc = auroc(
     run,
     EVENTS.map((e) => e.date),
     [LOOSE_QE, LOOSE_2020, RRP_DRAIN],
   );
-  const r2 = [IN_SAMPLE, OUT_OF_SAMPLE, EVER].map((p) => rSquared(run, vixPct, p));
-  const persistence = persistenceOf(run, EVER);
-  const [rN, rS] = [rho(nfci), rho(stl)];
   return [
     {
       id: 'T1',
@@ -84,6 +75,23 @@ export function dli3Targets(
       figure: `${hits.length} of ${events.length}: ${events.map((e) => `${e.date} ${e.peak ?? 'n/a'}`).join(', ')}`,
       pass: hits.length >= 6,
     },
+    {
+      id: 'T5',
+      target: 'AUROC ≥ 0.85: the T1 event windows against the T2 and T3 loose days',
+      figure: fmt(auc),
+      pass: auc === null ? null : auc >= 0.85,
+    },
+  ];
+}
+
+/** T2–T4: the median headline over the loose and the tight periods. */
+function periodTargets(run: ModelRun): Target[] {
+  const qe = medianOver(run, LOOSE_QE);
+  const l2020 = medianOver(run, LOOSE_2020);
+  const drain = medianOver(run, RRP_DRAIN);
+  const qt1 = medianOver(run, QT1);
+  const d2025 = medianOver(run, DRAIN_2025);
+  return [
     {
       id: 'T2',
       target: 'median headline ≤ 25 in QE (2009-03-18 → 2014-10-29) and in 2020-06-01 → 2021-12-31',
@@ -102,12 +110,24 @@ export function dli3Targets(
       figure: `${fmt(qt1)} / ${fmt(d2025)}`,
       pass: both(qt1, d2025, (x) => x >= 65),
     },
-    {
-      id: 'T5',
-      target: 'AUROC ≥ 0.85: the T1 event windows against the T2 and T3 loose days',
-      figure: fmt(auc),
-      pass: auc === null ? null : auc >= 0.85,
-    },
+  ];
+}
+
+/** T6–T8: not VIX in disguise, persistent, and in step with the Fed's own stress indices. */
+function independenceTargets(
+  run: ModelRun,
+  inputs: ReadonlyMap<string, PointInTimeSeries>,
+  correlations?: readonly CorrelationFigure[],
+): Target[] {
+  const vixPct = vixPercentile(run, inputs.get('vix'));
+  const figures = (id: 'nfci' | 'stlfsi4') =>
+    correlations?.filter((f) => f.benchmark === id) ?? benchmarkCorrelations(run, id, inputs.get(id));
+  const rho = (list: readonly CorrelationFigure[]) =>
+    list.find((f) => f.period === '2008-2015' && f.leadWeeks === 0)?.rho ?? null;
+  const r2 = [IN_SAMPLE, OUT_OF_SAMPLE, EVER].map((p) => rSquared(run, vixPct, p));
+  const persistence = persistenceOf(run, EVER);
+  const [rN, rS] = [rho(figures('nfci')), rho(figures('stlfsi4'))];
+  return [
     {
       id: 'T6',
       target: "R² of the headline on VIX's own 5-year percentile ≤ 0.20 in 2005–2018, 2019 → and overall",

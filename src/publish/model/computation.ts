@@ -1,11 +1,11 @@
-import { type CorrelationReport, computeCorrelations } from '../analytics/correlation/correlation.ts';
-import { BENCHMARKS } from '../analytics/model/validation/benchmark-correlations.ts';
-import { ASSETS } from '../analytics/model/validation/forward-returns.ts';
-import { CURRENT_MODEL } from '../analytics/model/versions.ts';
-import type { ModelResultKey } from '../store/model-results.ts';
-import type { VintagedSeries } from '../timeseries/vintages.ts';
-import { computeModelOutputs, type ModelOutputs } from './model-run.ts';
-import { SERVICE_VERSION } from './service-version.ts';
+import { type CorrelationReport, computeCorrelations } from '../../analytics/correlation/correlation.ts';
+import { BENCHMARKS } from '../../analytics/model/validation/benchmark-correlations.ts';
+import { ASSETS } from '../../analytics/model/validation/forward-returns.ts';
+import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
+import type { ModelResultKey } from '../../store/model-results.ts';
+import type { VintagedSeries } from '../../timeseries/vintages.ts';
+import { SERVICE_VERSION } from '../service-version.ts';
+import { computeModelOutputs, type ModelOutputs } from './run.ts';
 
 /**
  * The model and everything computed from its run (the correlation statistics), as plain data: what a worker

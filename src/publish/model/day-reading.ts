@@ -1,7 +1,7 @@
-import { provisionalSummary, readingSummary } from '../analytics/model/reading-summary.ts';
-import { levelBandOf, type ModelSpec } from '../analytics/model/spec.ts';
-import { CURRENT_MODEL } from '../analytics/model/versions.ts';
-import type { HistoryBody as History } from './resources/model.ts';
+import { provisionalSummary, readingSummary } from '../../analytics/model/reading-summary.ts';
+import { levelBandOf, type ModelSpec } from '../../analytics/model/spec.ts';
+import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
+import type { HistoryBody as History } from '../resources/model.ts';
 
 /** A day's colour in words: tight, loose, or neither — a provisional day has no colour. */
 export type DayTone = 'good' | 'bad' | 'neutral';

@@ -1,9 +1,9 @@
-import { ProviderError, type ProviderErrorKind } from '../providers/provider-error.ts';
-import { createProviders, type ProviderConfig } from '../providers/providers.ts';
-import type { Store } from '../store/store.ts';
-import { type RefreshSummary, runRefresh, type SourceOutcome } from './refresh.ts';
+import { ProviderError, type ProviderErrorKind } from '../../providers/provider-error.ts';
+import { createProviders, type ProviderConfig } from '../../providers/providers.ts';
+import type { Store } from '../../store/store.ts';
+import { type RefreshSummary, runRefresh, type SourceOutcome } from './run.ts';
 
-/** A refresh to run in the refresh process (refresh-child.ts): everything it needs, as plain data. */
+/** A refresh to run in the refresh process (own-process.ts): everything it needs, as plain data. */
 export interface RefreshTask {
   databaseUrl: string;
   providers: ProviderConfig;
@@ -36,7 +36,7 @@ export type RefreshProgressMessage =
   | { progress: 'begin'; labels: Array<{ seriesId: string; source: string }> }
   | { progress: 'finished'; outcome: SourceOutcome };
 
-/** Refreshes on the given store connection (the refresh process's own; see src/refresh-process.ts). */
+/** Refreshes on the given store connection (the refresh process's own; see src/processes/refresh.ts). */
 export async function runRefreshTask(
   store: Store,
   task: RefreshTask,

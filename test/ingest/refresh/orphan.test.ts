@@ -4,12 +4,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { recentRuns } from '../../src/store/runs.ts';
-import { openStore } from '../../src/store/store.ts';
-import { createTestDatabase, skipWithoutPostgres } from '../support/postgres.ts';
-import { freePort, replayEnv } from '../support/processes.ts';
-import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
-import { syntheticReplayData } from '../support/synthetic-data.ts';
+import { recentRuns } from '../../../src/store/runs.ts';
+import { openStore } from '../../../src/store/store.ts';
+import { createTestDatabase, skipWithoutPostgres } from '../../support/postgres.ts';
+import { freePort, replayEnv } from '../../support/processes.ts';
+import { type ReplayServer, startReplayServer } from '../../support/replay-server.ts';
+import { syntheticReplayData } from '../../support/synthetic-data.ts';
 
 /**
  * Issue 41, point 7: the refresh process ends with the serving process that started it — at once, its run marked
@@ -19,7 +19,7 @@ import { syntheticReplayData } from '../support/synthetic-data.ts';
  * waits for the refresh process's end — or for what proves it lives on: a provider request after the kill (its
  * hung requests time out after PROVIDER_TIMEOUT_MS and are retried). Two processes at most, besides this one.
  */
-const ROOT = new URL('../..', import.meta.url).pathname;
+const ROOT = new URL('../../..', import.meta.url).pathname;
 
 /** The processes `pid` started (its children, from every thread's list in /proc). */
 function childrenOf(pid: number): number[] {

@@ -1,15 +1,9 @@
-import { storedModelResult, storeModelResult } from '../store/model-results.ts';
-import { loadVintagedSeries } from '../store/observations.ts';
-import { latestPublication } from '../store/publications.ts';
-import type { Store } from '../store/store.ts';
-import type { VintagedSeries } from '../timeseries/vintages.ts';
-import {
-  MODEL_SERIES,
-  type ModelComputation,
-  type ModelOutcome,
-  modelOutcome,
-  modelResultKey,
-} from './model-computation.ts';
+import { storedModelResult, storeModelResult } from '../../store/model-results.ts';
+import { loadVintagedSeries } from '../../store/observations.ts';
+import { latestPublication } from '../../store/publications.ts';
+import type { Store } from '../../store/store.ts';
+import type { VintagedSeries } from '../../timeseries/vintages.ts';
+import { MODEL_SERIES, type ModelComputation, type ModelOutcome, modelOutcome, modelResultKey } from './computation.ts';
 
 /**
  * The one place a publication's model is computed (the `asOf` worker aside, which computes past ones): read back

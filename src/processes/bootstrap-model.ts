@@ -6,8 +6,8 @@
  * arrays took ~700 collections, a third of its time. It ends with the process that started it, which has no use
  * for its answer once gone.
  */
-import { readSnapshot, snapshotVintages } from './ingest/snapshot-file.ts';
-import { type ModelOutcome, modelOutcome } from './publish/model-computation.ts';
+import { readSnapshot, snapshotVintages } from '../ingest/snapshot-file.ts';
+import { type ModelOutcome, modelOutcome } from '../publish/model/computation.ts';
 
 export interface BootstrapModelTask {
   dir: string;

@@ -1,15 +1,16 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { ModelComputation, ModelOutcome } from './model-computation.ts';
-import type { Provenance } from './provenance.ts';
-import type { RecomputeErrors } from './recompute.ts';
-import { type Resource, resource, varyOnAccept } from './resource.ts';
+import type { Provenance } from '../provenance.ts';
+import type { RecomputeErrors } from '../recompute.ts';
+import { type Resource, resource, varyOnAccept } from '../resource.ts';
 import {
   type HistoryBody,
   type ModelBody,
   type ModelFreshness,
   type RegimeBody,
   readingFreshness,
-} from './resources/model.ts';
+  withDriverUrls,
+} from '../resources/model.ts';
+import type { ModelComputation, ModelOutcome } from './computation.ts';
 
 /** The model's outputs a publication serves, and how fresh its reading is. */
 export interface ModelState {
@@ -49,9 +50,13 @@ export interface ModelResources {
 }
 
 /** The regime, the history and the model's description, each serialized in a turn of its own. */
-export async function modelResources(state: ModelState, provenance: Provenance): Promise<ModelResources> {
+export async function modelResources(
+  state: ModelState,
+  provenance: Provenance,
+  baseUrl: string,
+): Promise<ModelResources> {
   const { outputs, freshness } = state;
-  const regime = resource<RegimeBody>({ ...outputs.regime, freshness, provenance }, 'regime');
+  const regime = resource<RegimeBody>({ ...withDriverUrls(outputs.regime, baseUrl), freshness, provenance }, 'regime');
   await nextTurn();
   const history = varyOnAccept(resource<HistoryBody>({ ...outputs.history, freshness, provenance }, 'history'));
   await nextTurn();

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { FULL_READ_EVERY_DAYS, RECENT_READ_DAYS, readWindowStart } from '../../src/ingest/read-window.ts';
-import { runRefresh } from '../../src/ingest/refresh.ts';
-import { createProviders } from '../../src/providers/providers.ts';
-import { loadSeries } from '../../src/store/observations.ts';
-import { openStore, type Store } from '../../src/store/store.ts';
-import { seriesDef } from '../../src/timeseries/catalog.ts';
-import type { ReplayData, ReplayRow } from '../support/replay-data.ts';
-import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
-import { syntheticReplayData } from '../support/synthetic-data.ts';
+import { FULL_READ_EVERY_DAYS, RECENT_READ_DAYS, readWindowStart } from '../../../src/ingest/refresh/read-window.ts';
+import { runRefresh } from '../../../src/ingest/refresh/run.ts';
+import { createProviders } from '../../../src/providers/providers.ts';
+import { loadSeries } from '../../../src/store/observations.ts';
+import { openStore, type Store } from '../../../src/store/store.ts';
+import { seriesDef } from '../../../src/timeseries/catalog.ts';
+import type { ReplayData, ReplayRow } from '../../support/replay-data.ts';
+import { type ReplayServer, startReplayServer } from '../../support/replay-server.ts';
+import { syntheticReplayData } from '../../support/synthetic-data.ts';
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');
 const HOUR = 3_600_000;

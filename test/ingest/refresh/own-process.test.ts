@@ -4,31 +4,31 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { RefreshSummary, SourceOutcome } from '../../src/ingest/refresh.ts';
 import {
   NICE_INCREMENT,
   RefreshChildFailed,
   refreshInChildProcess,
   refreshInOwnProcess,
   stopRefreshChildren,
-} from '../../src/ingest/refresh-child.ts';
-import { Refresher } from '../../src/ingest/refresher.ts';
+} from '../../../src/ingest/refresh/own-process.ts';
+import { Refresher } from '../../../src/ingest/refresh/queue.ts';
+import type { RefreshSummary, SourceOutcome } from '../../../src/ingest/refresh/run.ts';
+import type { RefreshProcessTask } from '../../../src/processes/refresh.ts';
 import {
   computeModelComputation,
   type ModelComputation,
   modelResultKey,
   modelSeries,
-} from '../../src/publish/model-computation.ts';
-import type { RefreshProcessTask } from '../../src/refresh-process.ts';
-import { storedModelResult } from '../../src/store/model-results.ts';
-import { loadSeries, loadVintagedSeries } from '../../src/store/observations.ts';
-import { latestPublication } from '../../src/store/publications.ts';
-import { recentRuns } from '../../src/store/runs.ts';
-import { openStore, type Store } from '../../src/store/store.ts';
-import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
-import { BASE_URL } from '../support/harness.ts';
-import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
-import { syntheticReplayData } from '../support/synthetic-data.ts';
+} from '../../../src/publish/model/computation.ts';
+import { storedModelResult } from '../../../src/store/model-results.ts';
+import { loadSeries, loadVintagedSeries } from '../../../src/store/observations.ts';
+import { latestPublication } from '../../../src/store/publications.ts';
+import { recentRuns } from '../../../src/store/runs.ts';
+import { openStore, type Store } from '../../../src/store/store.ts';
+import { INDICATOR_IDS } from '../../../src/timeseries/series.ts';
+import { BASE_URL } from '../../support/harness.ts';
+import { type ReplayServer, startReplayServer } from '../../support/replay-server.ts';
+import { syntheticReplayData } from '../../support/synthetic-data.ts';
 
 const now = () => new Date('2026-11-21T12:00:00Z');
 
@@ -40,7 +40,7 @@ function serviceRefresher(
   onComplete: (summary: RefreshSummary, publicationId?: number) => void = () => {},
 ) {
   const processFor = (trigger: string) => ({
-    entry: new URL('../../src/refresh-process.ts', import.meta.url),
+    entry: new URL('../../../src/processes/refresh.ts', import.meta.url),
     task: {
       refresh: { databaseUrl, providers: replay.providerConfig(), budgetMs: 120_000, trigger },
       publish: { baseUrl: BASE_URL },

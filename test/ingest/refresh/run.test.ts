@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { refreshHere, runRefresh } from '../../src/ingest/refresh.ts';
-import { Refresher } from '../../src/ingest/refresher.ts';
-import { createProviders } from '../../src/providers/providers.ts';
-import { Publisher } from '../../src/publish/publisher.ts';
-import { loadSeries } from '../../src/store/observations.ts';
-import { runSources } from '../../src/store/runs.ts';
-import { openStore, type Store } from '../../src/store/store.ts';
-import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
-import { type Fault, type ReplayServer, startReplayServer } from '../support/replay-server.ts';
-import { revisingM2Data, syntheticReplayData } from '../support/synthetic-data.ts';
+import { Refresher } from '../../../src/ingest/refresh/queue.ts';
+import { refreshHere, runRefresh } from '../../../src/ingest/refresh/run.ts';
+import { createProviders } from '../../../src/providers/providers.ts';
+import { Publisher } from '../../../src/publish/publisher.ts';
+import { loadSeries } from '../../../src/store/observations.ts';
+import { runSources } from '../../../src/store/runs.ts';
+import { openStore, type Store } from '../../../src/store/store.ts';
+import { INDICATOR_IDS } from '../../../src/timeseries/series.ts';
+import { type Fault, type ReplayServer, startReplayServer } from '../../support/replay-server.ts';
+import { revisingM2Data, syntheticReplayData } from '../../support/synthetic-data.ts';
 
 const now = () => new Date('2026-11-21T12:00:00Z');
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { progressObserver, summaryTable } from '../../src/ingest/progress.ts';
+import { progressObserver, summaryTable } from '../../../src/ingest/refresh/cli-progress.ts';
 
 function stream(tty: boolean) {
   let text = '';

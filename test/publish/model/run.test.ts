@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DLI_1 } from '../../src/analytics/model/specs/dli-1.ts';
-import { CURRENT_MODEL } from '../../src/analytics/model/versions.ts';
-import { modelResultKey } from '../../src/publish/model-computation.ts';
-import { computeModelOutputs } from '../../src/publish/model-run.ts';
-import { Publisher } from '../../src/publish/publisher.ts';
-import { storedModelResult } from '../../src/store/model-results.ts';
-import { loadVintagedSeries } from '../../src/store/observations.ts';
-import type { VintagedSeries } from '../../src/timeseries/vintages.ts';
-import { createRefreshedHarness, type Harness, TEST_NOW } from '../support/harness.ts';
+import { DLI_1 } from '../../../src/analytics/model/specs/dli-1.ts';
+import { CURRENT_MODEL } from '../../../src/analytics/model/versions.ts';
+import { modelResultKey } from '../../../src/publish/model/computation.ts';
+import { computeModelOutputs } from '../../../src/publish/model/run.ts';
+import { Publisher } from '../../../src/publish/publisher.ts';
+import { storedModelResult } from '../../../src/store/model-results.ts';
+import { loadVintagedSeries } from '../../../src/store/observations.ts';
+import type { VintagedSeries } from '../../../src/timeseries/vintages.ts';
+import { createRefreshedHarness, type Harness, TEST_NOW } from '../../support/harness.ts';
 
 /**
  * Issue 12, guarantee 3: what a long-running store saw first, and when, must not change the published history —

@@ -1,15 +1,15 @@
 import { type ChildProcess, type Serializable, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import type { Tables } from '../store/database.ts';
-import { abortDanglingRuns } from '../store/runs.ts';
-import type { RefreshObserver } from './refresh.ts';
-import type { RefreshChildMessage, RefreshProgressMessage, RefreshTaskResult } from './refresh-task.ts';
-import { retryNotice } from './refresh-task.ts';
-import type { RefreshRun } from './refresher.ts';
+import type { Tables } from '../../store/database.ts';
+import { abortDanglingRuns } from '../../store/runs.ts';
+import type { RefreshRun } from './queue.ts';
+import type { RefreshObserver } from './run.ts';
+import type { RefreshChildMessage, RefreshProgressMessage, RefreshTaskResult } from './task.ts';
+import { retryNotice } from './task.ts';
 
 /**
- * Each refresh of the service runs in a process of its own (src/refresh-process.ts, given as `entry` by the
+ * Each refresh of the service runs in a process of its own (src/processes/refresh.ts, given as `entry` by the
  * composition root), started for it and gone when it ends. Not a worker thread, which it was: V8 runs a thread's
  * compilation and garbage collection on helper threads it shares with the whole process, at the serving thread's
  * priority, and a refresh on a worker thread kept those helpers busy for as long as it ran itself (~2 s of CPU per refresh on the real files, measured per thread from
@@ -101,7 +101,7 @@ export function refreshInChildProcess(
 
 /**
  * Lets go of a refresh process still running (at shutdown, after the refresher was given time to finish): its IPC
- * channel is closed, on which it rolls back what is under way, marks its run aborted and exits (src/refresh-process.ts)
+ * channel is closed, on which it rolls back what is under way, marks its run aborted and exits (src/processes/refresh.ts)
  * — what it does too when this process dies without a word. One that can no longer hear it is killed.
  */
 export function stopRefreshChildren(): void {
@@ -112,7 +112,7 @@ export function stopRefreshChildren(): void {
 }
 
 /**
- * A refresh run in a process of its own (see refresh-child.ts above), started as `processFor` says for the trigger.
+ * A refresh run in a process of its own (see above), started as `processFor` says for the trigger.
  * The observer hears of its start and of each outcome as it happens, of its retries when it ends. A process that started and died (a crash, its memory,
  * its deadline) is never run again here, where the same input would take the API down with it: its run is closed as
  * aborted and the refresh fails (the scheduler retries later).

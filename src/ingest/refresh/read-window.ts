@@ -1,5 +1,5 @@
-import { addDays, isoDate } from '../timeseries/dates.ts';
-import type { Frequency, SeriesDef } from '../timeseries/series.ts';
+import { addDays, isoDate } from '../../timeseries/dates.ts';
+import type { Frequency, SeriesDef } from '../../timeseries/series.ts';
 
 /**
  * How far back a routine refresh reads each series, by frequency: the span in which its providers revise what

@@ -1,7 +1,7 @@
 import { MultiBar } from 'cli-progress';
 import Table from 'cli-table3';
-import type { RetryNotice } from '../providers/http-client.ts';
-import type { RefreshObserver, RefreshSummary, SourceOutcome } from './refresh.ts';
+import type { RetryNotice } from '../../providers/http-client.ts';
+import type { RefreshObserver, RefreshSummary, SourceOutcome } from './run.ts';
 
 /**
  * Refresh progress for the CLI. On a terminal a status line (done/total and what is in flight) is drawn by

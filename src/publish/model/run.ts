@@ -1,16 +1,16 @@
-import { describeModel, type ModelDescription } from '../analytics/model/description.ts';
-import { type DayDrivers, dailyDrivers } from '../analytics/model/drivers.ts';
-import { type History, historyOf } from '../analytics/model/history.ts';
-import { computeModel, type ModelRun } from '../analytics/model/liquidity-model.ts';
-import { asPublishedToday, type PointInTimeSeries, pointInTime } from '../analytics/model/point-in-time.ts';
-import { latestReadingIndex, type Regime, regimeAt } from '../analytics/model/regime.ts';
-import type { ModelSpec } from '../analytics/model/spec.ts';
-import { validateModel } from '../analytics/model/validation/validation.ts';
-import { CURRENT_MODEL } from '../analytics/model/versions.ts';
-import { publicationLagDays, seriesDef } from '../timeseries/catalog.ts';
-import { isoDate } from '../timeseries/dates.ts';
-import { CATALOG } from '../timeseries/series.ts';
-import { type VintagedSeries, vintagedAsOf } from '../timeseries/vintages.ts';
+import { describeModel, type ModelDescription } from '../../analytics/model/description.ts';
+import { type DayDrivers, dailyDrivers } from '../../analytics/model/drivers.ts';
+import { type History, historyOf } from '../../analytics/model/history.ts';
+import { computeModel, type ModelRun } from '../../analytics/model/liquidity-model.ts';
+import { asPublishedToday, type PointInTimeSeries, pointInTime } from '../../analytics/model/point-in-time.ts';
+import { latestReadingIndex, type Regime, regimeAt } from '../../analytics/model/regime.ts';
+import type { ModelSpec } from '../../analytics/model/spec.ts';
+import { validateModel } from '../../analytics/model/validation/validation.ts';
+import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
+import { publicationLagDays, seriesDef } from '../../timeseries/catalog.ts';
+import { isoDate } from '../../timeseries/dates.ts';
+import { CATALOG } from '../../timeseries/series.ts';
+import { type VintagedSeries, vintagedAsOf } from '../../timeseries/vintages.ts';
 
 export interface ModelOutputs {
   regime: Regime;

@@ -1,18 +1,19 @@
-import type { RetryNotice } from '../providers/http-client.ts';
-import { ProviderError } from '../providers/provider-error.ts';
-import type { Providers } from '../providers/providers.ts';
-import { sourceLabel } from '../providers/providers.ts';
-import { loadSeries, reviseSeries } from '../store/observations.ts';
-import { finishRun, lastFullReads, type RunStatus, recordSource, startRun } from '../store/runs.ts';
-import type { Store } from '../store/store.ts';
-import { DERIVED, FETCHED, formulaInputs } from '../timeseries/catalog.ts';
-import { isoDate } from '../timeseries/dates.ts';
-import type { SeriesDef } from '../timeseries/series.ts';
-import { conformObservations } from './conform.ts';
-import { deriveSeries } from './derive.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { RetryNotice } from '../../providers/http-client.ts';
+import { ProviderError } from '../../providers/provider-error.ts';
+import type { Providers } from '../../providers/providers.ts';
+import { sourceLabel } from '../../providers/providers.ts';
+import { loadSeries, reviseSeries } from '../../store/observations.ts';
+import { finishRun, lastFullReads, type RunStatus, recordSource, startRun } from '../../store/runs.ts';
+import type { Store } from '../../store/store.ts';
+import { DERIVED, FETCHED, formulaInputs } from '../../timeseries/catalog.ts';
+import { isoDate } from '../../timeseries/dates.ts';
+import type { SeriesDef } from '../../timeseries/series.ts';
+import { conformObservations } from '../conform.ts';
+import { deriveSeries } from '../derive.ts';
+import { underivedDates, withdrawnDates } from '../reconcile.ts';
+import { screenJumps } from '../screen.ts';
 import { readWindowStart } from './read-window.ts';
-import { underivedDates, withdrawnDates } from './reconcile.ts';
-import { screenJumps } from './screen.ts';
 
 export interface SourceOutcome {
   seriesId: string;
@@ -153,7 +154,9 @@ async function refreshOne(
       def.id,
       source,
     );
-    await yieldToRequests();
+    // A macrotask boundary: the embedded store answers synchronously, so without one a refresh would hold the
+    // serving thread for a whole series at a time (issue 13, finding 6).
+    await nextTurn();
     const today = isoDate(now);
     // Read, decided and written in one transaction: the stored series is read once.
     const { result, detail: decided } = await reviseSeries(
@@ -233,10 +236,10 @@ async function deriveOne(
   };
   try {
     const inputIds = formulaInputs(def.formula!);
-    await yieldToRequests();
+    await nextTurn();
     inBudget();
     const inputs = await loadSeries(deps.store.db, { seriesIds: inputIds });
-    await yieldToRequests();
+    await nextTurn();
     inBudget();
     const observations = deriveSeries(def, inputs);
     if (observations.length === 0) {
@@ -247,7 +250,7 @@ async function deriveOne(
         message: `no overlapping data in its inputs (${inputIds.join(', ')})`,
       });
     }
-    await yieldToRequests();
+    await nextTurn();
     inBudget();
     const { result, detail: withdrawn = [] } = await reviseSeries(
       deps.store.db,
@@ -317,15 +320,7 @@ async function record(deps: RefreshDeps, runId: number, outcome: SourceOutcome):
   });
 }
 
-/**
- * A macrotask boundary between the steps of one series: the embedded store answers synchronously, so without it
- * a refresh would hold the serving thread for a whole series at a time (issue 13, finding 6).
- */
-function yieldToRequests(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** A refresh run in this process (the CLI, an in-memory store, tests): see refresher.ts. */
+/** A refresh run in this process (the CLI, an in-memory store, tests): see queue.ts. */
 export function refreshHere(deps: RefreshDeps) {
   return async (trigger: string, observer?: RefreshObserver) => ({
     summary: await runRefresh(deps, trigger, observer),

@@ -1,4 +1,4 @@
-import type { RefreshObserver, RefreshSummary } from './refresh.ts';
+import type { RefreshObserver, RefreshSummary } from './run.ts';
 
 /** Hears of every refresh a refresher runs, from before it starts to after it is published. */
 export interface RefreshWatch extends RefreshObserver {

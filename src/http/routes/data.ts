@@ -1,0 +1,78 @@
+import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
+import { SeriesResponse } from '../schemas/series.ts';
+import { CATALOG_ID_PARAMETER, unknownCatalogSeries } from '../series-errors.ts';
+import { SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
+import { AS_OF_PARAMETER, asOfParameter } from '../window-param.ts';
+import { seriesCsvRoute } from './csv.ts';
+import type { Route } from './route.ts';
+import { seriesJsonAnswer } from './series.ts';
+import { seriesXlsxAnswer } from './spreadsheet.ts';
+
+/*
+ * /api/data/{id}: every series of the catalog — the model's inputs (effr-iorb, reserve-ratio, fed-repo…), the
+ * benchmarks, and the indicators too — with the windows, transforms, point in time and provenance of
+ * /api/series/{id}, whose indicator ids and 404 for any other the contract fixes (issue 42: a model anyone can rebuild
+ * needs its inputs downloadable). The handlers are /api/series/{id}'s own; only the ids accepted differ.
+ */
+
+const ERRORS = ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'series_unavailable'] as const;
+
+export const getData: Route = {
+  path: '/api/data/{id}',
+  listed: 'api',
+  cache: 'series',
+  spec: {
+    operationId: 'getData',
+    summary: 'Any series of the catalog, model inputs included, as a time series',
+    description: `Any series of the catalog (GET /api/series: the ${INDICATOR_COUNT} indicators, the model’s other inputs such as effr-iorb, reserve-ratio or fed-repo, and the benchmarks) exactly as /api/series/{id} answers an indicator: the same windows (days, start, end), order (sort, limit, offset), FRED-style transforms (units, frequency, aggregation: meta.unit and meta.frequency then give the values’ unit and frequency), point in time (asOf) and provenance; \`Accept: text/csv\` answers the CSV. A series whose upstream terms forbid reproducing its values (meta.license.redistribution statistics-only) answers its statistics and licence with empty data, and values_withheld as CSV or xlsx.`,
+    parameters: [CATALOG_ID_PARAMETER, ...SERIES_SELECTION_PARAMETERS, AS_OF_PARAMETER],
+    response: SeriesResponse,
+    errors: [...ERRORS, 'values_withheld'],
+    alternateContentType: 'text/csv',
+    tag: 'series',
+  },
+  handle: (request, context) =>
+    unknownCatalogSeries(request.params.id!, context.baseUrl) ?? seriesJsonAnswer(request.params.id!, request, context),
+};
+
+export const getDataCsv: Route = {
+  path: '/api/data/{id}.csv',
+  listed: 'document',
+  cache: 'csv',
+  spec: {
+    operationId: 'getDataCsv',
+    summary: 'Any series of the catalog as CSV',
+    description:
+      'The observations of any series of the catalog as /api/series/{id}.csv gives an indicator’s: `date,value_<unit>` (RFC 4180, CRLF, a header row); with a transform the column names the unit of the values and the transform as FRED’s do (`value_percent_pc1`, `value_usd_bn_m_avg`). Series whose upstream terms forbid reproduction answer values_withheld, saying why.',
+    parameters: [
+      CATALOG_ID_PARAMETER,
+      ...SERIES_SELECTION_PARAMETERS,
+      asOfParameter('The CSV holds the series as known then.'),
+    ],
+    response: null,
+    contentType: 'text/csv',
+    errors: [...ERRORS, 'values_withheld'],
+    tag: 'series',
+  },
+  handle: (request, context) =>
+    unknownCatalogSeries(request.params.id!, context.baseUrl) ?? seriesCsvRoute(request.params.id!, request, context),
+};
+
+export const getDataXlsx: Route = {
+  path: '/api/data/{id}.xlsx',
+  listed: 'document',
+  cache: 'csv',
+  spec: {
+    operationId: 'getDataXlsx',
+    summary: 'Any series of the catalog as an Excel workbook',
+    description:
+      'The rows /api/data/{id}.csv answers for the same parameters, as an xlsx workbook with a Notes sheet (unit and frequency after any transform, source, licence, how to cite it), as /api/series/{id}.xlsx gives an indicator. Series whose upstream terms forbid reproduction answer values_withheld; under a flood of distinct workbooks, 503 service_unavailable with Retry-After.',
+    parameters: [CATALOG_ID_PARAMETER, ...SERIES_SELECTION_PARAMETERS],
+    response: null,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    errors: ['invalid_parameter', 'unknown_series', 'series_unavailable', 'values_withheld', 'service_unavailable'],
+    tag: 'series',
+  },
+  handle: (request, context) =>
+    unknownCatalogSeries(request.params.id!, context.baseUrl) ?? seriesXlsxAnswer(request.params.id!, request, context),
+};

@@ -1,0 +1,100 @@
+import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
+import { transformedUnit } from '../../analytics/transform/units-transform.ts';
+import type { Frequency, Unit } from '../../timeseries/series.ts';
+
+/**
+ * What a value is once transformed, said the same way in the JSON meta, the CSV and workbook column names and the
+ * workbook's Notes: its unit and its frequency after FRED's `units` and `frequency` (issue 42: `units=pc1` on a
+ * series in USD bn gave percent values under a `usd_bn` header, and the Notes the native frequency after
+ * `frequency=m`).
+ */
+
+/** A frequency after aggregation: the catalog's four, and FRED's annual. */
+export type ValueFrequency = Frequency | 'annual';
+
+/** The unit's short token in column names (`value_usd_bn`, `tga_usd_bn`). */
+const UNIT_TOKEN: Record<Unit, string> = {
+  usd_billions: 'usd_bn',
+  eur_billions: 'eur_bn',
+  jpy_trillions: 'jpy_tn',
+  percent: 'percent',
+  percent_of_gdp: 'percent_of_gdp',
+  bps: 'bps',
+  index: 'index',
+  usd: 'usd',
+};
+
+/** The unit in words (a workbook's Notes, meta.transform.unitLabel). */
+const UNIT_WORDS: Record<Unit, string> = {
+  usd_billions: 'billions of US dollars',
+  eur_billions: 'billions of euros',
+  jpy_trillions: 'trillions of yen',
+  percent: 'percent',
+  percent_of_gdp: 'percent of GDP',
+  bps: 'basis points',
+  index: 'index',
+  usd: 'US dollars',
+};
+
+/** FRED's units in words, as its own unit labels read ("Percent Change from Year Ago"). */
+const UNITS_WORDS = {
+  lin: '',
+  chg: 'change',
+  ch1: 'change from a year ago',
+  pch: 'percent change',
+  pc1: 'percent change from a year ago',
+  pca: 'compounded annual rate of change, percent',
+  cch: 'continuously compounded rate of change, percent',
+  cca: 'continuously compounded annual rate of change, percent',
+  log: 'natural log',
+} as const;
+
+const TARGET_FREQUENCY: Record<NonNullable<TransformSpec['frequency']>, ValueFrequency> = {
+  w: 'weekly',
+  wef: 'weekly',
+  wew: 'weekly',
+  m: 'monthly',
+  q: 'quarterly',
+  a: 'annual',
+};
+
+const PERIOD_END = { w: ', ending Friday', wef: ', ending Friday', wew: ', ending Wednesday' } as const;
+const AGGREGATION_WORDS = { avg: 'average', sum: 'sum', eop: 'end of period' } as const;
+
+/** The value column's unit token: the series' own, `percent` for a rate of change, `ln_<unit>` for a log. */
+export function unitToken(unit: Unit, spec: TransformSpec | null = null): string {
+  const kind = spec === null ? 'own' : transformedUnit(spec.units);
+  if (kind === 'own') return UNIT_TOKEN[unit];
+  return kind === 'percent' ? 'percent' : `ln_${UNIT_TOKEN[unit]}`;
+}
+
+/**
+ * The unit of a value in words. Examples: usd_billions → "billions of US dollars"; with pc1 → "percent change from
+ * a year ago"; with chg on a percent series → "change, percentage points"; with log → "natural log of billions of
+ * US dollars".
+ */
+export function unitLabel(unit: Unit, spec: TransformSpec | null = null): string {
+  const words = UNIT_WORDS[unit];
+  if (spec === null || spec.units === 'lin') return words;
+  const kind = transformedUnit(spec.units);
+  if (kind === 'percent') return UNITS_WORDS[spec.units];
+  if (kind === 'log') return `natural log of ${words}`;
+  const points = unit === 'percent' || unit === 'percent_of_gdp' ? 'percentage points' : words;
+  return `${UNITS_WORDS[spec.units]}, ${points}`;
+}
+
+/** The frequency of the values: the target of `frequency` when given, else the series' own. */
+export function valueFrequency(native: Frequency, spec: TransformSpec | null = null): ValueFrequency {
+  return spec?.frequency ? TARGET_FREQUENCY[spec.frequency] : native;
+}
+
+/**
+ * The frequency in words, with how a period's value was made. Examples: "weekly"; with frequency=m → "monthly
+ * (average of weekly values)"; with frequency=wew&aggregation=eop → "weekly, ending Wednesday (end of period of
+ * daily values)".
+ */
+export function frequencyLabel(native: Frequency, spec: TransformSpec | null = null): string {
+  if (!spec?.frequency) return native;
+  const end = spec.frequency in PERIOD_END ? PERIOD_END[spec.frequency as keyof typeof PERIOD_END] : '';
+  return `${TARGET_FREQUENCY[spec.frequency]}${end} (${AGGREGATION_WORDS[spec.aggregation]} of ${native} values)`;
+}
