@@ -6,7 +6,7 @@ import { API_ROUTES } from './http/routes/table.ts';
 import { DEFAULT_REFRESH_CRON, DEFAULT_RETRY_MS, refreshIntervalHours } from './ingest/scheduler.ts';
 import { type PublicationContent, parsePartnerSites } from './publish/content.ts';
 import { SERVICE_VERSION } from './publish/service-version.ts';
-import { loadBlogPosts, loadMethodology } from './site/blog.ts';
+import { loadBlogPosts, loadMethodology, loadProtocols } from './site/blog.ts';
 
 /**
  * Assembles what a publication carries besides data, from every layer that owns a piece of it: the blog and the
@@ -22,6 +22,7 @@ export function publicationContent(
     serviceVersion: SERVICE_VERSION,
     blog: loadBlogPosts(),
     methodologyMarkdown: loadMethodology(),
+    protocols: loadProtocols(),
     endpoints: endpointDocs(),
     errors: errorDocs(),
     directory: buildDirectory(API_ROUTES, config.baseUrl, refreshHours),

@@ -8,6 +8,15 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '2.2.0',
+    date: '2026-11-28',
+    openapiFingerprint: 'sha256:f5acff115de9327fd7b0eef9379702cee50eb411c663442ab3fa1077d4c9d40f',
+    changes: [
+      'Added: /api/model groups[].indicators[].label, each input as the methodology and the pages name it (“reserves / bank assets”, “EFFR − IORB”), so that a client can say which inputs are missing in words rather than ids.',
+      'Added outside /api: the site’s CSV downloads carry Content-Disposition with a file name of what they hold and the date they run to (tga-2026-08-27.csv, liquidity-history-2026-08-27.csv); chart images a name of the same kind (inline, they still show where opened); /embed/{id} shows one chart alone for an <iframe>.',
+    ],
+  },
+  {
     version: '2.1.0',
     date: '2026-11-28',
     openapiFingerprint: 'sha256:8a718bfa5e000d1e6bc10307c0b098e7cc1b68fb9aa41999208b84f101376080',

@@ -53,6 +53,11 @@ export interface PublicationContent {
   serviceVersion: string;
   blog: BlogPost[];
   methodologyMarkdown: string;
+  /**
+   * The model versions' selection protocols (docs/dli-N-protocol.md), each committed before its variants were run:
+   * served as /methodology/{slug}, one click from the methodology that cites them.
+   */
+  protocols?: Array<{ slug: string; markdown: string }>;
   endpoints: EndpointDoc[];
   errors: ErrorDoc[];
   /** The /api directory body (for the snapshot's `apis` and the docs and OpenAPI example). */

@@ -39,6 +39,11 @@ export interface SiteBundle {
    * with status 404 that links the nearest readings; undefined when there is no history.
    */
   archive(date: string): RenderedPage | undefined;
+  /**
+   * /embed/{id}: the chart `id` alone (as its page draws it, in the window of `search`, "days=365"), for another
+   * site's <iframe>; `query` the parsed window of an indicator's chart. Undefined when no page draws that chart.
+   */
+  embed(id: string, query: ChartQuery | null, search: string): RenderedPage | undefined;
   /** An HTML (and Markdown) error page for a page request, e.g. 400 for a bad `?days=`; rendered per request. */
   errorPage(status: number, path: string, title: string, message: string, hint: string): RenderedPage;
   /**
@@ -109,6 +114,8 @@ export const MODEL_CHART_IDS = [
   'headline-gauge',
   'headline-regimes',
   ...GROUP_IDS.map((group) => `subindex-${group}`),
+  // Each group's part of the fixed-scale level over the whole history, stacked, the level drawn over them.
+  'contributions',
   // Liquidity against an asset whose terms allow drawing its prices (bitcoin; the S&P 500, the Nasdaq-100 and gold
   // are restricted: their statistics are published, their prices are not drawn).
   ...LIQUIDITY_MEASURES.flatMap((measure) => DRAWABLE_ASSETS.map((asset) => `${measure}-vs-${asset}`)),
@@ -117,6 +124,9 @@ export const MODEL_CHART_IDS = [
   ...LIQUIDITY_MEASURES.flatMap((measure) => ASSETS.map((asset) => `${measure}-correlation-${asset}`)),
 ] as const;
 
+/** A day page's charts: the headline and the level's parts around the day, the day marked (day-2026-08-27). */
+const DAY_CHART_ID = /^(day|contributions)-\d{4}-\d{2}-\d{2}$/;
+
 export function isModelChartId(id: string): boolean {
-  return (MODEL_CHART_IDS as readonly string[]).includes(id);
+  return (MODEL_CHART_IDS as readonly string[]).includes(id) || DAY_CHART_ID.test(id);
 }

@@ -79,7 +79,7 @@ export function bannerFor(publication: Publication): Banner | undefined {
  * Example: "Standing repo facility usage (New York Fed: no data) and Nasdaq-100, outside the 25 indicators (FRED:
  * HTTP 404)".
  */
-function failedSeries(
+export function failedSeries(
   sources: ReadonlyArray<{
     seriesId: string;
     provider: string;

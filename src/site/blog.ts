@@ -32,3 +32,13 @@ export const METHODOLOGY_PATH = new URL('../../docs/methodology.md', import.meta
 export function loadMethodology(path = METHODOLOGY_PATH): string {
   return readFileSync(path, 'utf8');
 }
+
+const DOCS_DIR = new URL('../../docs/', import.meta.url).pathname;
+
+/** The selection protocols (docs/dli-2-protocol.md …), oldest first: "dli-4-protocol" and its Markdown. */
+export function loadProtocols(dir = DOCS_DIR): Array<{ slug: string; markdown: string }> {
+  return readdirSync(dir)
+    .filter((file) => /^dli-\d+-protocol\.md$/.test(file))
+    .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]))
+    .map((file) => ({ slug: file.replace(/\.md$/, ''), markdown: readFileSync(join(dir, file), 'utf8') }));
+}

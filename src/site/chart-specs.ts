@@ -1,8 +1,10 @@
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
 import type { ChartQuery, ChartWindow } from '../publish/site-port.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
-import { effectiveWindow, pointsIn } from './chart-window.ts';
+import { addDays } from '../timeseries/dates.ts';
+import { dayChartRange, effectiveWindow, pointsIn } from './chart-window.ts';
 import type { ChartSpec, ChartStyle } from './charts.ts';
+import { hasLevel, levelParts } from './level-parts.ts';
 import { formatDate, type SiteData, unitLabel } from './site-data.ts';
 
 /** What a chart URL draws, or undefined when there is nothing to draw (no data, or values withheld by licence). */
@@ -37,6 +39,9 @@ export function chartSpec(
         };
   }
   if (id === 'headline-regimes' || id.startsWith('subindex-')) return historyChart(id, query, style, data);
+  if (id === 'contributions') return partsChart(query.window, style, data);
+  const day = /^(day|contributions)-(\d{4}-\d{2}-\d{2})$/.exec(id);
+  if (day) return dayChart(day[1] as 'day' | 'contributions', day[2]!, style, data);
   if (id.includes('-correlation-')) {
     const [measure, asset] = id.split('-correlation-') as [string, string];
     return correlationChart({ measure, asset }, query, style, data);
@@ -75,6 +80,82 @@ export function chartSpec(
       : {}),
   };
   return { kind: 'line', points, options };
+}
+
+/**
+ * Each group's part of the fixed-scale level, stacked, with the level drawn over them: over the whole history (a
+ * window narrows it), or around a day with the day marked. Undefined without a level (before dli-4) or in a spark.
+ */
+function partsChart(
+  window: ChartQuery['window'],
+  style: ChartStyle,
+  data: SiteData,
+  mark?: string,
+): ChartSpec | undefined {
+  const history = data.history;
+  const parts = levelParts(data);
+  if (!history || parts.length === 0 || style === 'spark' || !hasLevel(data)) return undefined;
+  const keep = history.dates.flatMap((date, i) => (inWindow(date, history.dates, window) ? [i] : []));
+  if (keep.length === 0) return undefined;
+  const dates = keep.map((i) => history.dates[i]!);
+  return {
+    kind: 'stack',
+    dates,
+    parts: parts.map((p) => ({ name: p.name, color: p.color, values: keep.map((i) => p.values[i] ?? null) })),
+    total: { name: 'Level', values: keep.map((i) => history.level[i] ?? null) },
+    options: {
+      title: `What the level (${history.modelVersion}) is made of`,
+      unit: 'each group’s part of the fixed 0–100 scale, stacked; the line is the level',
+      style,
+      ...(mark ? { mark } : {}),
+      credit: chartCredit(
+        `usd-liquidity model ${history.modelVersion}`,
+        dates.at(-1),
+        data,
+        mark ? `/today/${mark}` : '/#parts',
+      ),
+    },
+  };
+}
+
+/** Whether a history date is inside a chart window (a trailing window counts back from the history's last day). */
+function inWindow(date: string, dates: readonly string[], window: ChartQuery['window']): boolean {
+  if (!window) return true;
+  if ('days' in window) return date > addDays(dates.at(-1)!, -window.days);
+  return date >= window.start && (window.end === null || date <= window.end);
+}
+
+/**
+ * A day page's charts, the day marked: the headline, or the level's parts, from the month three months before the
+ * day to the end of the month after (dayChartRange). Undefined for a date the history does not have.
+ */
+function dayChart(
+  kind: 'day' | 'contributions',
+  date: string,
+  style: ChartStyle,
+  data: SiteData,
+): ChartSpec | undefined {
+  const history = data.history;
+  if (!history?.dates.includes(date) || style === 'spark') return undefined;
+  const range = dayChartRange(date);
+  const window = { start: range.start, end: range.end };
+  if (kind === 'contributions') return partsChart(window, style, data, date);
+  const points = pointsIn(
+    history.dates.map((d, i) => ({ date: d, value: history.headline[i]! })),
+    window,
+  );
+  return {
+    kind: 'line',
+    points,
+    options: {
+      title: `Liquidity headline (${history.modelVersion}) around ${formatDate(date)}`,
+      unit: '0 = loosest, 100 = tightest of 5 years',
+      bands: true,
+      style,
+      mark: date,
+      credit: chartCredit(`usd-liquidity model ${history.modelVersion}`, points.at(-1)?.date, data, `/today/${date}`),
+    },
+  };
 }
 
 /**
@@ -159,6 +240,8 @@ function assetChart(
     options: {
       title,
       unit: measure === 'headline' ? '0 = loosest, 100 = tightest' : 'USD bn',
+      // The headline on its own 0–100 scale, as everywhere else (a fitted axis read 0–120).
+      ...(measure === 'headline' ? { percentAxis: true } : {}),
       style,
       compare: {
         points: pointsIn(prices, { start: points[0]?.date ?? prices[0]!.date, end: points.at(-1)?.date ?? null }),

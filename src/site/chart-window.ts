@@ -1,6 +1,7 @@
 import type { ChartQuery, ChartWindow } from '../publish/site-port.ts';
 
-import { windowKey } from '../timeseries/date-window.ts';
+import { wholeMonths, windowKey } from '../timeseries/date-window.ts';
+import { addDays } from '../timeseries/dates.ts';
 
 export { pointsIn } from '../timeseries/date-window.ts';
 
@@ -17,27 +18,39 @@ const RANGES: Record<Frequency, Array<[number, string]>> = {
     [90, '3 months'],
     [365, '1 year'],
     [1826, '5 years'],
-    [4000, 'Max (11 years)'],
+    [4000, 'Max'],
   ],
   weekly: [
     [180, '6 months'],
     [365, '1 year'],
     [1826, '5 years'],
-    [4000, 'Max (11 years)'],
+    [4000, 'Max'],
   ],
   monthly: [
     [730, '2 years'],
     [1826, '5 years'],
-    [4000, 'Max (11 years)'],
+    [4000, 'Max'],
   ],
   quarterly: [
     [1826, '5 years'],
-    [4000, 'Max (11 years)'],
+    [4000, 'Max'],
   ],
 };
 
-export function rangesFor(frequency: Frequency): Array<[number, string]> {
-  return RANGES[frequency];
+/** The longest range, the whole stored history up to the longest common window (about 11 years). */
+const MAX_DAYS = 4000;
+
+/**
+ * The ranges offered for a series whose data span `spanDays` days, each named by what it shows: a range at least as
+ * long as the data would show the same as the longest one, so it is left out, and the longest is named by the
+ * span it really covers — "Max (8 years)" for SOFR − IORB, whose data begin in 2018, not the window's 11 years.
+ */
+export function rangesFor(frequency: Frequency, spanDays = MAX_DAYS): Array<[number, string]> {
+  const years = Math.max(1, Math.round(Math.min(spanDays, MAX_DAYS) / 365.25));
+  return [
+    ...RANGES[frequency].filter(([days]) => days !== MAX_DAYS && days < spanDays),
+    [MAX_DAYS, `Max (${years} year${years === 1 ? '' : 's'})`],
+  ];
 }
 
 /** The range a page or chart shows when none is asked for: one year of daily or weekly data, more otherwise. */
@@ -78,4 +91,13 @@ export function queryString(query: ChartQuery, defaultWindow: number): string {
   if (query.compare) params.set('compare', query.compare);
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * The chart window of a day page: three months before the day to one month after (as far as data goes), in whole
+ * months — as chart ranges are drawn — so the days of a month share one drawing.
+ * Example: 2026-11-16 → 2026-08-01 … 2026-12-31.
+ */
+export function dayChartRange(date: string): { start: string; end: string } {
+  return wholeMonths({ start: addDays(date, -91), end: addDays(date, 30) }) as { start: string; end: string };
 }

@@ -1,42 +1,31 @@
-import { createRequire } from 'node:module';
-import { numberFormat } from '../timeseries/intl-formats.ts';
-
-// ECharts is large; it is loaded on the first chart request, not at start (charts render lazily anyway).
-const require = createRequire(import.meta.url);
-let library: typeof import('echarts') | undefined;
-function echartsLib(): typeof import('echarts') {
-  library ??= require('echarts') as typeof import('echarts');
-  return library;
-}
+import {
+  creditLines,
+  DATE_TICKS,
+  dayMark,
+  FONT,
+  fittedAxis,
+  fixedAxis,
+  GRID,
+  header,
+  INK,
+  LAYOUT,
+  type LineStyle,
+  labelNumber,
+  MUTED,
+  wrapText,
+} from './chart-frame.ts';
+import { type ChartPoint, thin } from './chart-points.ts';
+import { type StackChartSpec, stackChartSvg } from './chart-stack.ts';
+import { echartsLib } from './echarts-lib.ts';
 
 /**
  * Server-side SVG charts (ECharts SSR, no browser, no script in the output). Charts are served as standalone SVG
  * documents at stable URLs, referenced from pages by <img>, so pages stay free of inline styles and scripts.
  */
-export interface ChartPoint {
-  date: string;
-  value: number;
-}
+export type { ChartPoint };
+export { thin };
 
-/**
- * Charts are at most 720 px wide: more than two points per pixel only costs memory and bytes. Longer series are
- * thinned to every k-th point (the last point always kept) before rendering, and ECharts samples the rest (LTTB).
- */
-const MAX_POINTS = 1440;
-
-export function thin<T>(points: readonly T[], max = MAX_POINTS): T[] {
-  if (points.length <= max) return [...points];
-  const step = Math.ceil(points.length / max);
-  const out: T[] = [];
-  for (let i = 0; i < points.length; i += step) out.push(points[i]!);
-  if (out[out.length - 1] !== points[points.length - 1]) out.push(points[points.length - 1]!);
-  return out;
-}
-
-const FONT = 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
-const INK = '#1f2937';
 const ACCENT = '#2563eb';
-const GRID = '#e5e7eb';
 /** The compared series: orange, told apart from the blue by hue and lightness. */
 const SECOND = '#c2410c';
 
@@ -45,22 +34,12 @@ const SECOND = '#c2410c';
  * so that it stays at least 11 CSS px where each is shown (the page picks `compact` below 760 px: a 720-wide chart
  * squeezed into a phone would shrink 12 px text to under 6 px).
  */
-export type LineStyle = 'line' | 'compact';
+export type { LineStyle };
+export { wrapText };
 
 /** Every chart style served at /charts/{id}.svg: the two line layouts and the axis-less sparkline. */
 export type ChartStyle = LineStyle | 'spark';
 export const CHART_STYLES: readonly ChartStyle[] = ['line', 'compact', 'spark'];
-
-const LAYOUT: Record<LineStyle, { width: number; height: number; font: number; title: number; right: number }> = {
-  line: { width: 720, height: 300, font: 12, title: 15, right: 84 },
-  compact: { width: 360, height: 260, font: 13, title: 14, right: 72 },
-};
-
-/** 1234.5 → "1,235"; 12.345 → "12.35": the axis and last-value labels. */
-function labelNumber(value: number): string {
-  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
-  return numberFormat('en-US', 0, digits).format(value);
-}
 
 export interface LineChartOptions {
   title: string;
@@ -69,7 +48,7 @@ export interface LineChartOptions {
   bands?: boolean;
   /** Date ranges shaded by regime status (the headline's full history): risk-off red, risk-on green. */
   shading?: ReadonlyArray<{ from: string; to: string; status: 'risk-off' | 'risk-on' }>;
-  /** A fixed 0–100 axis without the risk bands (the sub-indices). */
+  /** A fixed 0–100 axis without the risk bands (the sub-indices; the headline against an asset). */
   percentAxis?: boolean;
   /**
    * A correlation's fixed −1…1 axis, with the values indistinguishable from chance (|ρ| under `chance`, the 95 %
@@ -78,38 +57,13 @@ export interface LineChartOptions {
   correlationAxis?: { chance: number };
   /** A second series on its own right-hand axis, in a second colour. */
   compare?: { points: readonly ChartPoint[]; title: string; unit: string };
+  /** A day to mark with a line and its date (a day page's own day). */
+  mark?: string;
   /**
    * The source line under the plot — who published the data, the date it runs to, and where it came from — so that a
    * downloaded or embedded image still says what it is (as FRED prints on every graph).
    */
   credit?: { source: string; dataTo: string; url: string };
-}
-
-/**
- * The credit's lines, each short enough for the layout's width (about 0.56 em a character): the source and the
- * data's date wrapped at spaces, then the page's URL (wrapped after a slash if it must be).
- */
-function creditLines(credit: NonNullable<LineChartOptions['credit']>, style: LineStyle): string[] {
-  const layout = LAYOUT[style];
-  const chars = Math.floor((layout.width - 16) / (layout.font * 0.56));
-  return [
-    ...wrapText(`Source: ${credit.source} · data to ${credit.dataTo}`, chars, ' '),
-    ...wrapText(credit.url, chars, '/'),
-  ];
-}
-
-/** Words (split after `separator`) gathered into lines of at most `max` characters. Example: ("a b c", 3, ' ') → ["a b", "c"]. */
-export function wrapText(text: string, max: number, separator: ' ' | '/'): string[] {
-  const words = separator === ' ' ? text.split(' ') : text.split(/(?<=\/)/);
-  const glue = separator === ' ' ? ' ' : '';
-  const lines: string[] = [];
-  for (const word of words) {
-    const last = lines.at(-1);
-    if (last !== undefined && last.length + glue.length + word.length <= max)
-      lines[lines.length - 1] = `${last}${glue}${word}`;
-    else lines.push(word);
-  }
-  return lines;
 }
 
 /**
@@ -119,17 +73,31 @@ export function wrapText(text: string, max: number, separator: ' ' | '/'): strin
 export type ChartSpec =
   | { kind: 'line'; points: readonly ChartPoint[]; options: LineChartOptions }
   | { kind: 'spark'; points: readonly ChartPoint[] }
-  | { kind: 'gauge'; value: number; label: string };
+  | { kind: 'gauge'; value: number; label: string }
+  | StackChartSpec;
 
 /** A chart as an SVG document. */
 export function chartSvg(spec: ChartSpec): string {
   if (spec.kind === 'gauge') return gaugeSvg(spec.value, spec.label);
   if (spec.kind === 'spark') return sparklineSvg(spec.points);
+  if (spec.kind === 'stack') return stackChartSvg(spec);
   return lineChartSvg(spec.points, spec.options);
 }
 
+/** The value axis of a line chart: a fixed scale where the chart has one, else fitted to the data. */
+function valueAxis(opts: LineChartOptions, points: readonly ChartPoint[]): Record<string, unknown> {
+  const style = opts.style ?? 'line';
+  if (opts.bands || opts.percentAxis) return fixedAxis('percent', style);
+  if (opts.correlationAxis) return fixedAxis('correlation', style);
+  return fittedAxis(
+    points.map((p) => p.value),
+    style,
+  );
+}
+
 export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptions): string {
-  const layout = LAYOUT[opts.style ?? 'line'];
+  const style = opts.style ?? 'line';
+  const layout = LAYOUT[style];
   const compare = opts.compare;
   const chart = echartsLib().init(null, null, {
     renderer: 'svg',
@@ -138,81 +106,62 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
     height: layout.height,
   });
   const last = points.at(-1);
-  const credit = opts.credit ? creditLines(opts.credit, opts.style ?? 'line') : [];
+  const top = header(
+    compare
+      ? {
+          title: `${opts.title} vs ${compare.title}`,
+          legend: [
+            { name: opts.title, color: ACCENT, line: true },
+            { name: compare.title, color: SECOND, line: true },
+          ],
+        }
+      : { title: opts.title, unit: opts.unit },
+    style,
+  );
+  const credit = opts.credit ? creditLines(opts.credit, style) : { elements: [], height: 8 };
+  // Room above the plot for the top axis label, and for the marked day's date.
+  const above = Math.round(layout.font * (opts.mark ? 1.8 : 0.8));
   try {
     chart.setOption({
       animation: false,
+      useUTC: true,
       textStyle: { fontFamily: FONT, color: INK },
-      title: {
-        text: compare ? `${opts.title} vs ${compare.title}` : opts.title,
-        subtext: compare ? '' : opts.unit,
-        left: 8,
-        top: 4,
-        textStyle: { fontSize: layout.title, fontWeight: 600, width: layout.width - 16, overflow: 'truncate' },
-        subtextStyle: { fontSize: layout.font, color: '#4b5563' },
-      },
       grid: {
         left: 8,
         right: compare ? 8 : layout.right,
-        top: compare ? 66 : 58,
-        bottom: credit.length > 0 ? credit.length * (layout.font + 3) + 10 : 8,
+        top: top.height + above,
+        bottom: credit.height,
         containLabel: true,
       },
-      ...(credit.length > 0
-        ? {
-            graphic: credit.map((line, k) => ({
-              type: 'text',
-              left: 8,
-              bottom: 4 + (credit.length - 1 - k) * (layout.font + 3),
-              style: {
-                text: line,
-                fontSize: layout.font,
-                fill: '#4b5563',
-                width: layout.width - 16,
-                overflow: 'truncate',
-              },
-            })),
-          }
-        : {}),
+      graphic: [...top.elements, ...credit.elements],
       xAxis: {
         type: 'time',
         axisLine: { lineStyle: { color: GRID } },
-        axisLabel: { color: '#4b5563', fontSize: layout.font, hideOverlap: true },
-        splitNumber: opts.style === 'compact' ? 3 : 6,
+        axisLabel: { color: MUTED, fontSize: layout.font, hideOverlap: true, formatter: DATE_TICKS },
+        splitNumber: style === 'compact' ? 3 : 6,
       },
       yAxis: [
         {
           type: 'value',
-          scale: !(opts.bands || opts.percentAxis || opts.correlationAxis),
-          ...(opts.bands || opts.percentAxis ? { min: 0, max: 100 } : {}),
-          ...(opts.correlationAxis ? { min: -1, max: 1 } : {}),
+          ...valueAxis(opts, points),
           splitLine: { lineStyle: { color: GRID } },
-          axisLabel: { color: compare ? ACCENT : '#4b5563', fontSize: layout.font, formatter: labelNumber },
-          splitNumber: 4,
+          axisLabel: { color: compare ? ACCENT : MUTED, fontSize: layout.font, formatter: labelNumber },
         },
         ...(compare
           ? [
               {
                 type: 'value',
-                scale: true,
+                ...fittedAxis(
+                  compare.points.map((p) => p.value),
+                  style,
+                ),
                 position: 'right',
                 splitLine: { show: false },
                 axisLabel: { color: SECOND, fontSize: layout.font, formatter: labelNumber },
-                splitNumber: 4,
               },
             ]
           : []),
       ],
-      ...(compare
-        ? {
-            legend: {
-              top: 30,
-              left: 8,
-              textStyle: { fontSize: layout.font, color: INK },
-              data: [opts.title, compare.title],
-            },
-          }
-        : {}),
       series: [
         ...(compare
           ? [
@@ -248,6 +197,7 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
                 }
               : { show: false },
           ...(shadedAreas(opts).length > 0 ? { markArea: { silent: true, data: shadedAreas(opts) } } : {}),
+          ...(opts.mark ? { markLine: dayMark(opts.mark, style) } : {}),
         },
       ],
     });

@@ -1,5 +1,6 @@
 import { marked } from 'marked';
 import { DATA_LICENSE } from '../timeseries/licenses.ts';
+import { embedSnippets } from './chart-embed.ts';
 import { frameWords, localBanner, pageLocale } from './frame-words.ts';
 import {
   type Block,
@@ -59,6 +60,14 @@ function blockHtml(block: Block): string {
       return chartHtml(block);
     case 'row':
       return `<div class="hero">${block.blocks.map(blockHtml).join('')}</div>`;
+    case 'notice':
+      return `<div class="notice tone-${block.tone}" role="status"><p>${inlineHtml(block.inlines)}</p>${
+        block.more
+          ? `<details><summary>${escapeHtml(block.more.summary)}</summary><ul>${block.more.items
+              .map((item) => `<li>${inlineHtml(item)}</li>`)
+              .join('')}</ul></details>`
+          : ''
+      }</div>`;
     case 'lead':
       return `<p class="lead${block.tone ? ` tone-${block.tone}` : ''}">${inlineHtml(block.inlines)}</p>`;
     case 'links':
@@ -69,11 +78,11 @@ function blockHtml(block: Block): string {
         )
         .join('')}</ul></nav>`;
     case 'details':
-      return `<details${block.open ? ' open' : ''}><summary>${escapeHtml(block.summary)}</summary>${block.blocks.map(blockHtml).join('\n')}</details>`;
+      return `<details${block.id ? ` id="${escapeHtml(block.id)}"` : ''}${block.open ? ' open' : ''}><summary>${escapeHtml(block.summary)}</summary>${block.blocks.map(blockHtml).join('\n')}</details>`;
     case 'toc':
-      return `<nav class="toc" aria-label="On this page"><h2 class="toc-title">On this page</h2><ol>${block.items
+      return `<nav class="toc" aria-label="On this page"><details><summary class="toc-title">On this page (${block.items.length} sections)</summary><ol>${block.items
         .map((item) => `<li><a href="#${escapeHtml(item.id)}">${escapeHtml(item.text)}</a></li>`)
-        .join('')}</ol></nav>`;
+        .join('')}</ol></details></nav>`;
     case 'quote':
       return `<blockquote lang="${escapeHtml(block.lang)}">${escapeHtml(block.text)}</blockquote>`;
     case 'form':
@@ -146,8 +155,12 @@ function blockHtml(block: Block): string {
 function chartHtml(block: ChartBlock): string {
   const compact = `${block.src}${block.src.includes('?') ? '&' : '?'}style=compact`;
   const data = escapeHtml(JSON.stringify(block.data));
+  const more = block.table?.more
+    ? ` <a href="${escapeHtml(block.table.more.href)}">${escapeHtml(block.table.more.text)}</a>.`
+    : '';
+  const note = block.table?.note || more ? `<p class="note">${escapeHtml(block.table?.note ?? '')}${more}</p>` : '';
   const table = block.table
-    ? `<details class="data"><summary>View the data (${block.table.total ? `the latest ${block.table.rows.length} of ${block.table.total.toLocaleString('en-US')} rows` : `${block.table.rows.length} rows`})</summary>${block.table.note ? `<p class="note">${escapeHtml(block.table.note)}</p>` : ''}<div class="table-wrap scroll" tabindex="0" role="region" aria-label="${escapeHtml(block.table.caption)}"><table><caption>${escapeHtml(block.table.caption)}</caption><thead><tr>${block.table.header
+    ? `<details class="data"><summary>View the data (${block.table.total ? `the latest ${block.table.rows.length} of ${block.table.total.toLocaleString('en-US')} rows` : `${block.table.rows.length} rows`})</summary>${note}<div class="table-wrap scroll" tabindex="0" role="region" aria-label="${escapeHtml(block.table.caption)}"><table><caption>${escapeHtml(block.table.caption)}</caption><thead><tr>${block.table.header
         .map((h) => `<th scope="col">${escapeHtml(h)}</th>`)
         .join('')}</tr></thead><tbody>${block.table.rows
         .map(
@@ -160,8 +173,15 @@ function chartHtml(block: ChartBlock): string {
   return `<figure class="chart" data-chart="${data}"${head}><picture><source media="(max-width: 759px)" srcset="${escapeHtml(compact)}" width="360" height="260"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="720" height="300" loading="lazy"></picture>${
     block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : ''
   }<p class="downloads">Download: ${block.downloads
-    .map((d) => `<a href="${escapeHtml(d.href)}" download>${escapeHtml(d.text)}</a>`)
-    .join(' ')}</p>${table}</figure>`;
+    .map((d) => `<a href="${escapeHtml(d.href)}" download="${escapeHtml(d.filename)}">${escapeHtml(d.text)}</a>`)
+    .join(' ')}</p>${table}${block.embed && !block.embedded ? embedHtml(block.embed) : ''}</figure>`;
+}
+
+/** The chart's embed snippets, collapsed: text to copy (read-only boxes a keyboard reaches). */
+function embedHtml(embed: NonNullable<ChartBlock['embed']>): string {
+  const box = (label: string, code: string) =>
+    `<label>${escapeHtml(label)}<textarea readonly rows="4" spellcheck="false">${escapeHtml(code)}</textarea></label>`;
+  return `<details class="embed"><summary>Embed this chart</summary>${box('The image, linked to this page, with its citation', embed.image)}${box('The interactive chart', embed.iframe)}</details>`;
 }
 
 function formHtml(block: Extract<Block, { kind: 'form' }>): string {
@@ -227,7 +247,7 @@ export function renderHtml(page: Page, site: SiteInfo): string {
 <meta name="description" content="${escapeHtml(page.description)}">
 <link rel="stylesheet" href="/assets/site.css">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="alternate" type="text/markdown" href="${markdownHref}">
+${page.bare ? '' : `<link rel="alternate" type="text/markdown" href="${markdownHref}">`}
 <link rel="canonical" href="${escapeHtml(site.baseUrl + page.path)}">
 <link rel="api-catalog" href="/.well-known/api-catalog">
 <link rel="alternate" type="application/atom+xml" title="${escapeHtml(site.name)}: regime changes and posts" href="/feed.xml">
@@ -247,15 +267,27 @@ export function renderHtml(page: Page, site: SiteInfo): string {
 </head>
 <body>
 <a class="skip" href="#main">${escapeHtml(w.skip)}</a>
-<header class="site-header"><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="${escapeHtml(w.navLabel)}">${nav}</nav></header>
+${page.bare ? '' : `<header class="site-header"><a class="brand" href="/">${escapeHtml(site.name)}</a><nav aria-label="${escapeHtml(w.navLabel)}">${nav}</nav></header>`}
 <main id="main">
-${site.banner ? bannerHtml(localBanner(site.banner, locale)) : ''}<h1>${escapeHtml(page.title)}</h1>
-${page.blocks.map(blockHtml).join('\n')}
+${site.banner && !page.ownBanner && !page.bare ? bannerHtml(localBanner(site.banner, locale)) : ''}<h1>${escapeHtml(page.title)}</h1>
+${(page.bare ? page.blocks : withEmbeds(page, site)).map(blockHtml).join('\n')}
 </main>
-<footer class="site-footer"><p>${escapeHtml(w.sources)}${w.gap}${escapeHtml(w.licence)}${w.gap}<a href="${DATA_LICENSE.url}">${DATA_LICENSE.name}</a>${w.stop}${w.gap}${scope}${w.gap}${escapeHtml(w.notAdvice)}</p><p><a href="${markdownHref}">${escapeHtml(w.markdown)}</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/changelog">${escapeHtml(w.changelog)}</a> · <a href="/feed.xml">${escapeHtml(w.feed)}</a></p></footer>
+${page.bare ? '' : `<footer class="site-footer"><p>${escapeHtml(w.sources)}${w.gap}${escapeHtml(w.licence)}${w.gap}<a href="${DATA_LICENSE.url}">${DATA_LICENSE.name}</a>${w.stop}${w.gap}${scope}${w.gap}${escapeHtml(w.notAdvice)}</p><p><a href="${markdownHref}">${escapeHtml(w.markdown)}</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api">JSON API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/changelog">${escapeHtml(w.changelog)}</a> · <a href="/feed.xml">${escapeHtml(w.feed)}</a></p></footer>`}
 </body>
 </html>
 `;
+}
+
+/** The page's blocks, each chart with its embed snippets (they name the page's address). */
+function withEmbeds(page: Page, site: SiteInfo): Block[] {
+  const host = { pageUrl: site.baseUrl + page.path, baseUrl: site.baseUrl, siteName: site.name };
+  const walk = (blocks: readonly Block[]): Block[] =>
+    blocks.map((b): Block => {
+      if (b.kind === 'chart') return { ...b, embed: embedSnippets(b, host) };
+      if (b.kind === 'row' || b.kind === 'details') return { ...b, blocks: walk(b.blocks) };
+      return b;
+    });
+  return walk(page.blocks);
 }
 
 /** The headline over five years, as PNG: the image social sites show for a link to any page. */

@@ -17,10 +17,21 @@ function inlineMarkdown(inlines: Inline[]): string {
     .map((part) => {
       if (typeof part === 'string') return text(part).replace(/([\\`*_[\]|])/g, '\\$1');
       if ('href' in part) return `[${text(part.text)}](${part.href})`;
-      if ('strong' in part) return `**${text(part.strong)}**`;
+      if ('strong' in part) return strong(text(part.strong).replace(/([\\`*_[\]|])/g, '\\$1'));
       return `\`${part.code}\``;
     })
     .join('');
+}
+
+/**
+ * Bold text whose spaces stay outside the asterisks: "**a **b" is not bold in Markdown (a closing ** may not
+ * follow a space) and shows its asterisks. Example: strong('Posture tight. ') = '**Posture tight.** '.
+ */
+function strong(value: string): string {
+  const core = value.trim();
+  if (core === '') return value;
+  const start = value.indexOf(core);
+  return `${value.slice(0, start)}**${core}**${value.slice(start + core.length)}`;
 }
 
 function blockMarkdown(block: Block): string {
@@ -31,8 +42,16 @@ function blockMarkdown(block: Block): string {
       parts.push(`Download: ${block.downloads.map((d) => `[${d.text}](${d.href})`).join(' · ')}`);
       return parts.join('\n\n');
     }
+    case 'notice':
+      return [
+        `> ${inlineMarkdown(block.inlines)}`,
+        ...(block.more
+          ? ['>', `> ${block.more.summary}:`, ...block.more.items.map((i) => `> - ${inlineMarkdown(i)}`)]
+          : []),
+      ].join('\n');
     case 'lead':
-      return `**${inlineMarkdown(block.inlines)}**`;
+      // The whole lead in bold, part by part: bold inside bold (a lead that stresses a sentence) would not nest.
+      return inlineMarkdown(block.inlines.map((part) => (typeof part === 'string' ? { strong: part } : part)));
     case 'row':
       return block.blocks.map(blockMarkdown).join('\n\n');
     case 'links':
@@ -98,7 +117,7 @@ function blockMarkdown(block: Block): string {
 export function renderMarkdown(page: Page, site: SiteInfo): string {
   const locale = pageLocale(page);
   const body = page.blocks.map(blockMarkdown).join('\n\n');
-  const local = site.banner && localBanner(site.banner, locale);
+  const local = site.banner && !page.ownBanner ? localBanner(site.banner, locale) : undefined;
   const more = local?.more ? `${local.gap}${text(local.more.text)}` : '';
   const banner = local ? `> **${text(local.title)}**${local.gap}${text(local.text)}${more}\n\n` : '';
   // The footer in the page's language, as the HTML's (frame-words.ts).

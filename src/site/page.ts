@@ -14,13 +14,26 @@ export type Block =
   | ChartBlock
   /** Blocks side by side on wide screens, stacked on narrow ones (the gauge beside its figures). */
   | { kind: 'row'; blocks: Block[] }
+  /**
+   * A compact line on the data's state (how fresh, how much of the model it covers), the details behind `more`:
+   * the dashboard's, after its reading.
+   */
+  | {
+      kind: 'notice';
+      tone: 'warn' | 'neutral';
+      inlines: Inline[];
+      more?: { summary: string; items: Inline[][] };
+    }
   /** The page's one-line reading, in large type, first on the page. */
   | { kind: 'lead'; inlines: Inline[]; tone?: Tone }
   /** A row of links that look and act as buttons (range choices, prev/next, languages): 44 px tap targets. */
   | { kind: 'links'; label: string; items: Array<{ text: string; href: string; current?: boolean; lang?: string }> }
-  /** Collapsed content: a summary line, the blocks shown when opened. */
-  | { kind: 'details'; summary: string; blocks: Block[]; open?: boolean }
-  /** A table of contents: links to the page's headings. */
+  /**
+   * Collapsed content: a summary line, the blocks shown when opened; `id` a section's anchor (a link to it opens
+   * it: browsers open a <details> that holds the target, and site.js does for those that do not).
+   */
+  | { kind: 'details'; summary: string; blocks: Block[]; open?: boolean; id?: string }
+  /** A table of contents: links to the page's headings; collapsed under its title (a phone sees the page first). */
   | { kind: 'toc'; items: Array<{ text: string; id: string }> }
   /** Text in another language than the page's (the lens narrative in the chosen locale). */
   | { kind: 'quote'; lang: string; text: string }
@@ -91,17 +104,59 @@ export interface ChartBlock {
   src: string;
   alt: string;
   caption?: string;
-  /** JSON the interactive chart is drawn from: /api/series/{id}?days=N or /api/history; two for a comparison. */
-  data: Array<{ url: string; label: string; days?: number; from?: string; to?: string; field?: string }>;
+  /**
+   * JSON the interactive chart is drawn from: /api/series/{id}?days=N or /api/history; two for a comparison; for a
+   * stacked chart (`head.stack`) one per part, bottom up, then their total. `color` where the static chart gives the
+   * line its own (the level's parts).
+   */
+  data: Array<{
+    url: string;
+    label: string;
+    days?: number;
+    from?: string;
+    to?: string;
+    field?: string;
+    color?: string;
+  }>;
   /**
    * What the static chart shows besides its lines, for the interactive one to show too: its title, its unit, and
    * its scale — `bands` a fixed 0–100 axis with the risk-off (80–100) and risk-on (0–20) bands, `percent` a fixed
    * 0–100 axis, `correlation` a fixed −1…1 axis with the band |ρ| < chance shaded. Its legend (each line's label, colour and last value) is drawn from `data`.
    */
-  head?: { title: string; unit: string; scale?: 'bands' | 'percent' } | ChartHeadCorrelation;
-  downloads: Array<{ text: string; href: string }>;
-  /** The data behind the chart; `total` when the rows are only the latest of more (the summary says so). */
-  table?: { caption: string; header: string[]; rows: string[][]; note?: string; total?: number };
+  head?: ChartHeadLine | ChartHeadCorrelation;
+  /** Each download, saved under `filename` (what it holds and when: tga-2026-08-27.csv). */
+  downloads: Array<{ text: string; href: string; filename: string }>;
+  /**
+   * The data behind the chart; `total` when the rows are only the latest of more (the summary says so), `more` the
+   * page whose table has every row.
+   */
+  table?: {
+    caption: string;
+    header: string[];
+    rows: string[][];
+    note?: string;
+    total?: number;
+    more?: { text: string; href: string };
+  };
+  /**
+   * How to embed the chart elsewhere (chart-embed.ts): the linked image with its citation, and the iframe of the
+   * interactive chart; filled in when the page is rendered (it needs the page's address).
+   */
+  embed?: { image: string; iframe: string };
+  /** Drawn on its embed page (/embed/{id}): no embed snippets of its own. */
+  embedded?: boolean;
+}
+
+/**
+ * A line chart's head: `mark` a day the chart marks (a day page's own), `stack` when the data are the parts of a
+ * total (stacked, the total drawn over them).
+ */
+export interface ChartHeadLine {
+  title: string;
+  unit: string;
+  scale?: 'bands' | 'percent';
+  mark?: string;
+  stack?: boolean;
 }
 
 /** A correlation chart's head: a fixed −1…1 axis with the values within chance (|ρ| < chance) shaded. */
@@ -122,6 +177,13 @@ export interface Page {
   blocks: Block[];
   /** The Open Graph / Twitter image (a PNG path); the headline chart when absent. */
   image?: string;
+  /**
+   * The page states the data's state itself, after its reading (the dashboard's notice): the site's banner, which
+   * would come before everything, is left out.
+   */
+  ownBanner?: boolean;
+  /** A chart alone, to be shown in another site's <iframe> (/embed/{id}): no header, menu or footer. */
+  bare?: boolean;
 }
 
 export interface SiteInfo {

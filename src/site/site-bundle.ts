@@ -8,11 +8,13 @@ import { LOCALES } from '../timeseries/locales.ts';
 import { CATALOG } from '../timeseries/series.ts';
 import { STATIC_DOCUMENTS } from './assets.ts';
 import { bannerFor } from './banner.ts';
+import { embedPage, findChart } from './chart-embed.ts';
 import { ChartsBusy, chartsPending, MAX_PENDING_CHARTS, renderChart } from './chart-renderer.ts';
 import { chartSpec } from './chart-specs.ts';
 import { queryKey } from './chart-window.ts';
 import type { ChartStyle } from './charts.ts';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
+import { chartFileName } from './downloads.ts';
 import { atomFeed } from './feed.ts';
 import { llmsTxt } from './llms-txt.ts';
 import type { Page } from './page.ts';
@@ -26,12 +28,12 @@ import { docsPage } from './pages/docs.ts';
 import { indicatorPage } from './pages/indicator.ts';
 import { lensPage, lensPath } from './pages/lens.ts';
 import { marketsPage } from './pages/markets.ts';
-import { methodologyPage } from './pages/methodology.ts';
+import { methodologyPage, protocolPage } from './pages/methodology.ts';
 import { modelInputPage } from './pages/model-input.ts';
 import { errorPage, notFoundPage } from './pages/not-found.ts';
 import { revisionsPage } from './pages/revisions.ts';
 import { archivePage, todayPage } from './pages/today.ts';
-import { groupNames, siteData } from './site-data.ts';
+import { siteData } from './site-data.ts';
 import { weeklyNotes } from './weekly-note.ts';
 
 /** Security headers for pages and documents shown in a browser. */
@@ -45,6 +47,14 @@ export const PAGE_SECURITY_HEADERS = {
   vary: 'Accept',
   // RFC 9727 §4: where this site's API catalog is.
   link: '</.well-known/api-catalog>; rel="api-catalog"',
+};
+
+/** An embed page may be framed by any site (its CSP otherwise as every page's). */
+const EMBED_HEADERS = {
+  'content-security-policy': PAGE_SECURITY_HEADERS['content-security-policy'].replace(
+    "frame-ancestors 'none'",
+    'frame-ancestors *',
+  ),
 };
 
 /** The API catalog's media type: a linkset (RFC 9264) with the RFC 9727 profile. */
@@ -82,6 +92,7 @@ export function buildSite(publication: Publication): SiteBundle {
     ['/', () => dashboardPage(data)],
     ['/today', () => todayPage(data)],
     ['/methodology', () => methodologyPage(data)],
+    ...data.protocols.map((p): [string, () => Page] => [`/methodology/${p.slug}`, () => protocolPage(p)]),
     ['/markets', () => marketsPage(data)],
     ...LOCALES.map((locale): [string, () => Page] => [lensPath(locale), () => lensPage(data, locale)]),
     ...(data.history ? archiveYears(data.history) : []).map((year, k, years): [string, () => Page] => [
@@ -126,9 +137,34 @@ export function buildSite(publication: Publication): SiteBundle {
   // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
   const archive = cached(100, (date) => {
     if (!data.history || data.history.count === 0) return undefined;
-    const page = archivePage(data.history, date, groupNames(data), noteOf, data.dayDrivers, data.model?.inputs);
+    const page = archivePage(data, date, noteOf);
     return page ? render(page, 'if-idle') : render(noReadingPage(data.history, date), 'if-idle', 404);
   });
+  // The charts' embed pages: the chart as its page draws it, framed by any site (frame-ancestors *).
+  const embeds = cached(100, (key) => {
+    const [id = '', search = ''] = key.split('?');
+    const found = findChart(embedHosts(id), id, search);
+    if (!found) return undefined;
+    const page = render(embedPage(found, data.baseUrl, data.name), 'if-idle');
+    return { html: withHeaders(page.html, EMBED_HEADERS), markdown: withHeaders(page.markdown, EMBED_HEADERS) };
+  });
+  // The parsed window of the embed asked for now: the cache key (id and search) names it, so a hit is the same chart.
+  let embedQuery: ChartQuery | null = null;
+  // The pages that may draw a chart: an indicator's own page (in the window asked), a day's page, else the model's.
+  function* embedHosts(id: string): Generator<Page> {
+    const item = byId.get(id);
+    if (item) {
+      yield indicatorPage(data, item, embedQuery ?? { window: null, compare: null });
+      return;
+    }
+    const day = /-(\d{4}-\d{2}-\d{2})$/.exec(id)?.[1];
+    if (day) {
+      const page = data.history && data.history.count > 0 ? archivePage(data, day, noteOf) : undefined;
+      if (page) yield page;
+      return;
+    }
+    for (const path of ['/', '/methodology', '/markets', '/today']) yield builders.get(path)!();
+  }
   const chartCache = new LRUCache<string, PreparedResponse>({
     max: 300,
     maxSize: 48 * 1024 * 1024,
@@ -168,7 +204,11 @@ export function buildSite(publication: Publication): SiteBundle {
     const drawn = renderChart(spec, format, { signal: controller.signal })
       .then((body) => {
         const type = format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8';
-        const response = withPageHeaders(prepareBody(body, type, CACHE_CONTROL.chart, 200, 'if-idle'));
+        // Shown where it is opened, saved under what it holds and to when (tga-2026-08-27.png).
+        const to = byId.get(id)?.latestDate ?? data.history?.to;
+        const response = withHeaders(withPageHeaders(prepareBody(body, type, CACHE_CONTROL.chart, 200, 'if-idle')), {
+          'content-disposition': `inline; filename="${chartFileName(id, query, to ?? undefined, format)}"`,
+        });
         cacheFor(format).set(key, response);
         return response;
       })
@@ -202,6 +242,10 @@ export function buildSite(publication: Publication): SiteBundle {
     indicatorPage: (id, query) =>
       query.window === null && query.compare === null ? pages(`/indicators/${id}`) : rangePage(id, query),
     archive: (date) => archive(date),
+    embed: (id, query, search) => {
+      embedQuery = query;
+      return embeds(`${id}?${search}`);
+    },
     chart: (id, query, style, format = 'svg', client) => chart(id, query, style, format, client),
     notFound: {
       html: withPageHeaders(prepareBody(Buffer.from(renderHtml(notFoundPage(), site)), HTML, CACHE_CONTROL.error, 404)),

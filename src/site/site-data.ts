@@ -41,6 +41,8 @@ export interface SiteData {
   weeklyNotes: ReadonlyMap<string, { publishedAt: string; text: string }>;
   blog: BlogPost[];
   methodologyMarkdown: string;
+  /** The selection protocols, served as /methodology/{slug} ("dli-4-protocol"). */
+  protocols: ReadonlyArray<{ slug: string; markdown: string }>;
   endpoints: EndpointDoc[];
   errors: ErrorDoc[];
   apiChangelog: PublicationContent['apiChangelog'];
@@ -90,10 +92,14 @@ export function groupShortName(name: string): string {
   return name.split(':')[0]!.replace(/ \(.*\)$/, '');
 }
 
-/** A signed number with fixed decimals: formatSigned(4.9, 1) = '+4.9', formatSigned(0, 1) = '±0.0'. */
+/**
+ * A signed number with fixed decimals: formatSigned(4.9, 1) = '+4.9', formatSigned(0, 1) = '±0.0'; a value that
+ * rounds to zero has no sign either: formatSigned(-0.004, 1) = '±0.0', never '−0.0'.
+ */
 export function formatSigned(value: number, digits: number): string {
   const text = Math.abs(value).toFixed(digits);
-  return value > 0 ? `+${text}` : value < 0 ? `−${text}` : `±${text}`;
+  if (Number(text) === 0) return `±${text}`;
+  return value > 0 ? `+${text}` : `−${text}`;
 }
 
 /** The site's view of a publication (which must carry its content: the site is not built without it). */
@@ -124,6 +130,7 @@ export function siteData(publication: Publication): SiteData {
     ),
     blog: content.blog.map((post) => ({ ...post, markdown: post.markdown.replaceAll('https://example.org', baseUrl) })),
     methodologyMarkdown: content.methodologyMarkdown,
+    protocols: content.protocols ?? [],
     endpoints: content.endpoints,
     errors: content.errors,
     apiChangelog: content.apiChangelog,
@@ -184,7 +191,9 @@ export function formatValue(value: number, unit: Unit): string {
  * Example: formatChange(-0.9, 'percent') = '−0.90 pp'; formatChange(23.03, 'usd_billions') = '+23.03 USD bn'.
  */
 export function formatChange(change: number, unit: Unit): string {
-  const sign = change > 0 ? '+' : change < 0 ? '−' : '±';
+  // The sign of what is shown: a change that rounds to zero is ±0, never −0.00.
+  const shown = Number(formatNumber(Math.abs(change)).replace(/,/g, ''));
+  const sign = shown === 0 ? '±' : change > 0 ? '+' : '−';
   if (unit === 'percent' || unit === 'percent_of_gdp') return `${sign}${formatNumber(Math.abs(change))} pp`;
   return `${sign}${formatValue(Math.abs(change), unit)}`;
 }

@@ -43,6 +43,13 @@ figure.chart img{display:block;width:100%;height:auto}
 figure.chart.small{max-width:340px}
 figure.chart.enhanced picture{display:none}
 .uplot-holder{position:relative;width:100%}
+.uplot-holder .u-over{touch-action:pan-y}
+.chart-live{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.chart-mark{position:absolute;top:2px;transform:translateX(-50%);padding:0 .3rem;border-radius:4px;background:var(--card);color:var(--ink);font-size:.8rem;font-weight:600;pointer-events:none;white-space:nowrap}
+.notice{margin:0 0 1rem;padding:.5rem .8rem;border-radius:8px;border:1px solid var(--line);background:var(--card);font-size:.92rem}
+.notice p{margin:0;max-width:none}.notice details{margin:.15rem 0 0}.notice summary{padding:.35rem 0;color:var(--accent)}.notice ul{margin:.25rem 0;padding-left:1.2rem}
+.notice.tone-warn{border-color:#f59e0b;background:#fffbeb;color:#78350f}
+.notice.tone-warn summary{color:inherit;text-decoration:underline}
 .chart-tip{position:absolute;z-index:3;pointer-events:none;background:#111827;color:#f9fafb;border-radius:6px;padding:.35rem .55rem;font-size:.85rem;line-height:1.35;display:flex;flex-direction:column;overflow-wrap:anywhere}
 .chart-tip[hidden]{display:none}
 figcaption{color:var(--muted);font-size:.85rem;padding:.25rem .5rem}
@@ -52,7 +59,7 @@ figure.chart details{margin:.25rem .5rem}
 figure.chart details table{background:var(--card);color:var(--ink)}
 figure.chart details th{background:var(--head)}
 figure.chart summary{color:var(--accent)}
-@media (prefers-color-scheme:dark){figure.chart img,.card img{filter:invert(.9) hue-rotate(180deg)}.banner.tone-warn{background:#2a1a05;border-color:#b45309;color:#fde68a}.banner.tone-bad{background:#2a0b0b;border-color:#dc2626;color:#fecaca}}
+@media (prefers-color-scheme:dark){figure.chart img,.card img{filter:invert(.9) hue-rotate(180deg)}.banner.tone-warn,.notice.tone-warn{background:#2a1a05;border-color:#b45309;color:#fde68a}.banner.tone-bad{background:#2a0b0b;border-color:#dc2626;color:#fecaca}}
 .scroll{max-height:24rem;overflow:auto}
 details{margin:.75rem 0}
 summary{cursor:pointer;padding:.6rem 0;font-weight:600}
@@ -83,7 +90,7 @@ blockquote{margin:1rem 0;padding:.5rem 1rem;border-left:4px solid var(--accent);
 .pills a{display:inline-flex;align-items:center;min-height:44px;min-width:44px;padding:.4rem .85rem;border:1px solid var(--line);border-radius:999px;background:var(--card);text-decoration:none}
 .pills a[aria-current=page]{background:var(--accent);color:var(--bg);border-color:var(--accent);font-weight:600}
 .toc{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.5rem 1rem;margin:1rem 0}
-.toc-title{font-size:1rem;border:0;margin:.5rem 0}
+.toc-title{font-size:1rem;font-weight:600;margin:0;padding:.6rem 0;cursor:pointer}
 .toc li{padding:.2rem 0}
 .toc a{display:inline-block;padding:.3rem 0;overflow-wrap:anywhere}
 form.query{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;margin:.75rem 0;padding:.75rem;background:var(--card);border:1px solid var(--line);border-radius:10px}
@@ -98,7 +105,7 @@ button{background:var(--accent);color:var(--bg);border-color:var(--accent);font-
 .site-footer{border-top:1px solid var(--line);color:var(--muted);font-size:.85rem;padding:1rem 1.25rem;max-width:1100px;margin:0 auto}
 .site-footer a{display:inline-block;padding:.5rem 0}
 @media (max-width:760px){.hero{grid-template-columns:1fr}.hero figure.chart.small{max-width:300px;margin:0 auto}.cards{grid-template-columns:repeat(2,minmax(0,1fr));gap:.5rem}.card img{display:none}.card a{padding:.55rem .6rem;gap:.05rem}.card-title{font-size:.92rem;line-height:1.3}.card-value{font-size:1.05rem}.card-meta,.card-note{font-size:.8rem;line-height:1.35}.cue{font-size:.85rem}.badge{font-size:.7rem}}
-@media (max-width:600px){.site-header nav{flex-wrap:nowrap;overflow-x:auto;max-width:100%;gap:0 .8rem}.site-header nav a{white-space:nowrap;padding:.4rem .1rem}.banner{font-size:.9rem;padding:.5rem .75rem;margin:.5rem 0}.aside{display:none}h1{font-size:1.35rem}main{padding:.75rem .9rem 2rem}.stat dd{font-size:1.1rem}.lead{font-size:1.05rem}.site-header{padding:.25rem .9rem}.stats{grid-template-columns:repeat(2,minmax(0,1fr))}}
+@media (max-width:600px){.site-header nav{flex-wrap:wrap;max-width:100%;gap:0 .8rem}.site-header nav a{white-space:nowrap;padding:.3rem .1rem}.banner{font-size:.9rem;padding:.5rem .75rem;margin:.5rem 0}.aside{display:none}h1{font-size:1.35rem}main{padding:.75rem .9rem 2rem}.stat dd{font-size:1.1rem}.lead{font-size:1.05rem}.site-header{padding:.25rem .9rem}.stats{grid-template-columns:repeat(2,minmax(0,1fr))}}
 `;
 
 /** The site icon: a small gauge mark. */

@@ -68,10 +68,13 @@ const DEFAULT_LAG_DAYS: Record<Frequency, number> = { daily: 1, weekly: 1, month
 
 /**
  * Days from an observation's date until it is public. Market prices and same-day NY Fed operations: 0. A
- * derived series is as late as its latest input.
+ * derived series is as late as its latest input — except a splice, whose new dates come from its primary (the
+ * fallback only fills dates outside the primary's coverage): the national debt is a daily series, published the
+ * next day, not 90 days late like the quarterly figure behind its oldest dates.
  */
 export function publicationLagDays(def: SeriesDef): number {
   if (def.lagDays !== undefined) return def.lagDays;
+  if (def.formula?.kind === 'splice') return publicationLagDays(seriesDef(def.formula.primary)!);
   if (def.kind === 'derived')
     return Math.max(...formulaInputs(def.formula!).map((id) => publicationLagDays(seriesDef(id)!)));
   if (def.source?.provider === 'prices') return 0;

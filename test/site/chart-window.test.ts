@@ -18,6 +18,21 @@ describe('chart windows on the site', () => {
     assert.equal(defaultDays('quarterly'), 4000);
   });
 
+  it('ranges are named by the span they show: none longer than the data, the longest by its real years', () => {
+    // SOFR − IORB: daily data from 2018-04-03 to 2026-08-26, 3,068 days.
+    assert.deepEqual(rangesFor('daily', 3068), [
+      [90, '3 months'],
+      [365, '1 year'],
+      [1826, '5 years'],
+      [4000, 'Max (8 years)'],
+    ]);
+    assert.deepEqual(rangesFor('weekly', 300), [
+      [180, '6 months'],
+      [4000, 'Max (1 year)'],
+    ]);
+    assert.equal(rangesFor('monthly', 9000).at(-1)![1], 'Max (11 years)', 'longer data: the window is what is shown');
+  });
+
   it('a trailing window counts back from the last point; a range keeps start ≤ date ≤ end', () => {
     assert.deepEqual(
       pointsIn(points, { days: 93 }).map((p) => p.date),

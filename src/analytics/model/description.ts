@@ -1,3 +1,4 @@
+import { inputName } from './reading-summary.ts';
 import { type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
 import type { Validation } from './validation/validation.ts';
 import { MODEL_VERSIONS, type ModelVersionEntry } from './versions.ts';
@@ -42,6 +43,8 @@ interface GroupDescription {
   role: 'mean' | 'floor';
   indicators: Array<{
     id: string;
+    /** The input as the methodology and the pages name it: "reserves / bank assets", "EFFR − IORB". */
+    label: string;
     transform: string;
     risingIsTighter: boolean;
     robustScaleFloor: number;
@@ -122,6 +125,7 @@ function groupsOf(spec: ModelSpec): GroupDescription[] {
       .filter((s) => s.group === group.id)
       .map((s) => ({
         id: s.id,
+        label: inputName(spec, s.id),
         transform: transformOf(s),
         risingIsTighter: s.risingIsTighter,
         robustScaleFloor: s.minScale,

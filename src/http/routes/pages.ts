@@ -91,3 +91,28 @@ export const indicatorPage: Route = {
     return pageAnswer(request, context, context.publication()?.site?.indicatorPage(id, query.value));
   },
 };
+
+/** /methodology/{part}: the selection protocols (dli-4-protocol), each a page of its own. */
+export const methodologyPart = templatedPage('/methodology/{part}', '/methodology');
+
+/** The query of an embed page that says which chart: the window and the comparison of the chart's image. */
+const EMBED_QUERY = ['days', 'start', 'end', 'compare'] as const;
+
+/** /embed/{id}: a chart alone, for another site's <iframe>, in the window its image shows. */
+export const embedChart: Route = {
+  path: '/embed/{id}',
+  listed: 'none',
+  query: EMBED_QUERY,
+  cache: 'page',
+  markdown: true,
+  handle: (request, context) => {
+    const id = request.params.id!;
+    const search = new URLSearchParams(
+      [...request.query.copy()].filter(([key]) => (EMBED_QUERY as readonly string[]).includes(key)),
+    ).toString();
+    if (!isIndicatorId(id)) return pageAnswer(request, context, context.publication()?.site?.embed(id, null, search));
+    const query = parseChartQuery(request.query, id, true);
+    if (!query.ok) return notFoundAnswer(request, context);
+    return pageAnswer(request, context, context.publication()?.site?.embed(id, query.value, search));
+  },
+};

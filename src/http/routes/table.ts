@@ -14,9 +14,11 @@ import {
   archiveDay,
   archiveYearPage,
   blogPost,
+  embedChart,
   fixedPages,
   indicatorPage,
   lensLocalePage,
+  methodologyPart,
   revisionsPage,
 } from './pages.ts';
 import { getRegime } from './regime.ts';
@@ -74,6 +76,8 @@ export const ROUTE_TABLE: readonly Route[] = [
   lensLocalePage,
   revisionsPage,
   indicatorPage,
+  methodologyPart,
+  embedChart,
 ];
 
 /** The /api endpoints, in the directory's order. */

@@ -298,6 +298,7 @@ const GroupDescription = Type.Object(
       Type.Object(
         {
           id: Type.String(),
+          label: Type.String({ description: 'The input as the methodology and the pages name it ("EFFR − IORB").' }),
           transform: Type.String(),
           risingIsTighter: Type.Boolean(),
           robustScaleFloor: Type.Number(),

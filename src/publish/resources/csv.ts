@@ -166,7 +166,7 @@ export class CsvDownloads {
    * FRED's units and frequency when asked; undefined when none is stored.
    */
   forSeries(id: string, selection: Selection): PreparedResponse | undefined {
-    return this.#cached(`${id}|${selectionKey(selection)}`, isKeptSelection(selection), () => {
+    return this.#cached(`${id}|${selectionKey(selection)}`, isKeptSelection(selection), id, () => {
       const entry = this.#series(id);
       if (!entry || entry.observations.length === 0) return undefined;
       const points = selectPoints(entry.observations, entry.def.frequency, selection);
@@ -183,7 +183,7 @@ export class CsvDownloads {
     const entries = this.#set(ids, window, transform);
     if (!entries) return undefined;
     const key = `set|${ids.join(',')}|${window === null ? 'all' : windowKey(window)}|${transform ? transformKey(transform) : ''}`;
-    return this.#cached(key, false, () =>
+    return this.#cached(key, false, ids.join('-'), () =>
       seriesSetCsv(
         alignSeries(entries),
         entries.map((e) => e.def),
@@ -217,14 +217,14 @@ export class CsvDownloads {
   /** The history, whole or from start to end. */
   historyCsv(range?: { start: string; end: string | null }): PreparedResponse | undefined {
     const key = range ? `history|${range.start}..${range.end ?? ''}` : 'history';
-    return this.#cached(key, range === undefined, () => {
+    return this.#cached(key, range === undefined, 'liquidity-history', () => {
       const history = this.#history();
       if (!history || history.count === 0) return undefined;
       return historyCsv(range ? sliceHistory(history, range.start, range.end) : history);
     });
   }
 
-  #cached(key: string, keep: boolean, build: () => string | undefined): PreparedResponse | undefined {
+  #cached(key: string, keep: boolean, name: string, build: () => string | undefined): PreparedResponse | undefined {
     const hit = this.#cache.get(key);
     if (hit) return hit;
     const text = build();
@@ -232,10 +232,22 @@ export class CsvDownloads {
     // /api/series/{id} and /api/history answer this CSV to `Accept: text/csv` too: caches key on Accept.
     const response = withHeaders(prepareBody(Buffer.from(text), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle'), {
       vary: 'Accept',
+      // Saved as what it holds and to when (tga-2026-08-27.csv), not as "tga.csv" beside last month's copy.
+      'content-disposition': `attachment; filename="${csvFileName(name, text)}"`,
     });
     if (keep) this.#cache.set(key, response);
     return response;
   }
+}
+
+/**
+ * A CSV's file name: what it holds and the newest date in its first column. Example: ('tga', a CSV whose rows run
+ * to 2026-08-27) → "tga-2026-08-27.csv"; without a dated row, "tga.csv".
+ */
+export function csvFileName(name: string, text: string): string {
+  let newest = '';
+  for (const [, date] of text.matchAll(/^(\d{4}-\d{2}-\d{2}),/gm)) if (date! > newest) newest = date!;
+  return `${name}${newest ? `-${newest}` : ''}.csv`;
 }
 
 /**

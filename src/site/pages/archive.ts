@@ -1,7 +1,5 @@
 import { dayReading } from '../../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
-import { wholeMonths } from '../../timeseries/date-window.ts';
-import { addDays } from '../../timeseries/dates.ts';
 import type { Block, CalendarDay, Inline, Page } from '../page.ts';
 import { formatDate } from '../site-data.ts';
 import { type NoteOf, weekEnds } from '../weekly-note.ts';
@@ -115,13 +113,4 @@ function lastOnOrBefore(history: History, date: string): string | undefined {
 function firstOnOrAfter(history: History, date: string): string | undefined {
   for (let i = 0; i < history.count; i++) if (history.dates[i]! >= date) return history.dates[i];
   return undefined;
-}
-
-/**
- * The chart window of a day page: three months before the day to one month after (as far as data goes), in whole
- * months — as chart ranges are drawn — so the days of a month share one drawing.
- * Example: 2026-11-16 → 2026-08-01 … 2026-12-31.
- */
-export function dayChartRange(date: string): { start: string; end: string } {
-  return wholeMonths({ start: addDays(date, -91), end: addDays(date, 30) }) as { start: string; end: string };
 }

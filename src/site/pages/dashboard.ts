@@ -1,12 +1,17 @@
 import { dayReading } from '../../publish/model/day-reading.ts';
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { RegimeBody } from '../../publish/resources/model.ts';
-import { INDICATOR_COUNT, nextExpectedRelease, seriesDef } from '../../timeseries/catalog.ts';
-import { addDays, daysBetween, everyInterval } from '../../timeseries/dates.ts';
+import { INDICATOR_COUNT, seriesDef } from '../../timeseries/catalog.ts';
+import { addDays, everyInterval } from '../../timeseries/dates.ts';
 import { citationBlocks, headlineCitation } from '../citation.ts';
 import { moveCue } from '../direction.ts';
-import { headlineChart } from '../headline-chart.ts';
+import { named } from '../downloads.ts';
+import { freshnessLine } from '../freshness-line.ts';
+import { headlineChart, historyCsv } from '../headline-chart.ts';
+import { historyCell, historyTable } from '../history-table.ts';
+import { nextPrint } from '../next-print.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
+import { partsChart } from '../parts-chart.ts';
 import { type MissingInputs, regimeInWords } from '../regime-words.ts';
 import {
   formatAge,
@@ -14,6 +19,7 @@ import {
   formatDate,
   formatSigned,
   formatValue,
+  groupShortName,
   groupWeightText,
   type SiteData,
   seriesPageHref,
@@ -31,8 +37,8 @@ export function dashboardPage(data: SiteData): Page {
   const blocks: Block[] = [];
   const regime = data.regime;
   if (regime) {
-    blocks.push(leadBlock(data, regime), wordsBlock(data, regime));
-    blocks.push(...readingBlocks(data, regime), ...driverBlocks(regime));
+    blocks.push(...readingFirst(data, regime), freshnessLine(data, regime), termsBlock(data, regime));
+    blocks.push(wordsBlock(data, regime), ...readingBlocks(data, regime), ...driverBlocks(regime));
   } else {
     blocks.push({ kind: 'lead', inlines: [noReadingText(data)], tone: 'warn' });
   }
@@ -50,7 +56,10 @@ export function dashboardPage(data: SiteData): Page {
     blocks.push(
       { kind: 'heading', level: 3, text: theme.title, id: `theme-${theme.id}` },
       { kind: 'paragraph', inlines: [theme.summary], aside: true },
-      { kind: 'cards', items: theme.ids.flatMap((id) => (byId.has(id) ? [card(byId.get(id)!)] : [])) },
+      {
+        kind: 'cards',
+        items: theme.ids.flatMap((id) => (byId.has(id) ? [card(byId.get(id)!, data.generatedAt.slice(0, 10))] : [])),
+      },
     );
   }
   blocks.push(...citationBlocks(headlineCitation(data)));
@@ -58,9 +67,11 @@ export function dashboardPage(data: SiteData): Page {
     path: '/',
     title: 'US-dollar liquidity dashboard',
     description: regime
-      ? `${leadText(data, regime)} Refreshed ${everyInterval(data.refreshIntervalHours)}.`
+      ? `${regime.summary}${weekText(data, regime)} Refreshed ${everyInterval(data.refreshIntervalHours)}.`
       : `The current US-dollar liquidity regime and ${INDICATOR_COUNT} indicators, refreshed ${everyInterval(data.refreshIntervalHours)}.`,
     blocks,
+    // The reading comes first; the data's state is said after it, in the notice (freshness-line.ts).
+    ownBanner: true,
   };
 }
 
@@ -71,19 +82,64 @@ const STATE_WORDS: Record<RegimeBody['status'], { word: string; tone: Tone }> = 
 };
 
 /**
- * The reading in one paragraph: /api/regime's summary (the rank, the fixed scale and the Fed's own terms, each with
- * its date — the same words as the API, the feed and the notes), then which way it moved in a week and, where the
- * status is not what the day's headline alone would say, the hysteresis that keeps it.
+ * The first screen: the reading — the headline with its status, the level on its fixed scale with its band, the
+ * day it is for — then one plain sentence of what it means, the day's own words as every page states them
+ * (publish/day-reading.ts: /api/regime's summary without the Fed's terms, which follow the notice).
  */
-function leadText(data: SiteData, regime: RegimeBody): string {
+function readingFirst(data: SiteData, regime: RegimeBody): Block[] {
+  const tone = STATE_WORDS[regime.status].tone;
+  return [
+    {
+      kind: 'stats',
+      items: [
+        {
+          label: 'Headline',
+          value: `${regime.percentile5y} / 100`,
+          note: `${regime.status} · its rank in 5 years, 100 = tightest`,
+          tone,
+        },
+        ...(regime.level === null
+          ? []
+          : [
+              {
+                label: 'Level',
+                value: `${regime.level.toFixed(1)} / 100`,
+                note: `${levelWords(regime)} · the fixed scale, not a rank`,
+              },
+            ]),
+        { label: 'Reading for', value: formatDate(regime.date), note: `model ${regime.modelVersion}` },
+      ],
+    },
+    { kind: 'lead', inlines: [plainSentence(data, regime)], tone },
+  ];
+}
+
+/** The day's plain sentence (rank and fixed scale, without the Fed's terms), as the day's page and the API say it. */
+function plainSentence(data: SiteData, regime: RegimeBody): string {
+  const i = data.history?.dates.lastIndexOf(regime.date) ?? -1;
+  return data.history && i >= 0 ? dayReading(data.history, i).sentence : regime.summary;
+}
+
+/**
+ * The rest of /api/regime's summary — the Fed's own terms, each with its date — then which way the headline moved in
+ * a week and, where the status is not what the day's headline alone would say, the hysteresis that keeps it.
+ */
+function termsBlock(data: SiteData, regime: RegimeBody): Block {
+  const plain = plainSentence(data, regime);
+  // The summary is the plain sentence with the Fed's terms after a colon where it ends: those are what is added.
+  const stem = plain.replace(/\.$/, ': ');
+  const terms = regime.summary.startsWith(stem)
+    ? `In the Fed's own terms: ${regime.summary.slice(stem.length)}`
+    : regime.summary;
+  return { kind: 'paragraph', inlines: [`${terms}${weekText(data, regime)}${confirmation(data, regime)}`] };
+}
+
+/** Which way the headline moved in a week, in words ("" without a reading a week before). */
+function weekText(data: SiteData, regime: RegimeBody): string {
   const week = weekChange(data, regime);
-  const move =
-    week === null
-      ? ''
-      : week === 0
-        ? ' The headline is unchanged from a week earlier.'
-        : ` The headline ${week > 0 ? 'rose' : 'fell'} ${Math.abs(week)} point${Math.abs(week) === 1 ? '' : 's'} in a week (${regime.momentum}).`;
-  return `${regime.summary}${move}${confirmation(data, regime)}`;
+  if (week === null) return '';
+  if (week === 0) return ' The headline is unchanged from a week earlier.';
+  return ` The headline ${week > 0 ? 'rose' : 'fell'} ${Math.abs(week)} point${Math.abs(week) === 1 ? '' : 's'} in a week (${regime.momentum}).`;
 }
 
 /** Why the status is not what the day's headline alone would say: it waits for confirmation (hysteresis). */
@@ -94,20 +150,6 @@ function confirmation(data: SiteData, regime: RegimeBody): string {
   const alone = regime.percentile5y >= off ? 'risk-off' : regime.percentile5y <= on ? 'risk-on' : 'neutral';
   if (alone === regime.status) return '';
   return ` The status stays ${regime.status} until the move is confirmed (risk-off lasts until the headline falls below ${t?.riskOffUntilBelow ?? off}, risk-on until it rises above ${t?.riskOnUntilAbove ?? on}).`;
-}
-
-function leadBlock(data: SiteData, regime: RegimeBody): Block {
-  const tone = regime.freshness.state === 'current' ? STATE_WORDS[regime.status].tone : 'warn';
-  const inlines: Inline[] = [leadText(data, regime)];
-  if (regime.freshness.state !== 'current') {
-    const age = daysBetween(regime.date, data.generatedAt.slice(0, 10));
-    inlines.push(' ', {
-      strong: `This reading is ${age} days old: no day since has live data enough for a reading (see the source states below).`,
-    });
-  }
-  // Newer days whose live data covers under half of the weight: stated as provisional, never as a verdict.
-  if (regime.provisional) inlines.push(' ', { strong: regime.provisional.summary });
-  return { kind: 'lead', inlines, tone };
 }
 
 /** What the regime measures, today, in the words a trader uses (one line per group, naming missing inputs). */
@@ -138,7 +180,6 @@ function weekChange(data: SiteData, regime: RegimeBody): number | null {
 }
 
 function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
-  const tone = STATE_WORDS[regime.status].tone;
   const off = data.model?.thresholds.riskOffAtOrAbove ?? 80;
   const on = data.model?.thresholds.riskOnAtOrBelow ?? 20;
   return [
@@ -157,22 +198,8 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
         },
         {
           kind: 'stats',
+          // The headline and the level are the first screen's; beside the gauge, what qualifies them.
           items: [
-            {
-              label: 'Headline',
-              value: `${regime.percentile5y} / 100`,
-              note: `${regime.status} · its rank in 5 years, 100 = tightest`,
-              tone,
-            },
-            ...(regime.level === null
-              ? []
-              : [
-                  {
-                    label: 'Level',
-                    value: `${regime.level.toFixed(1)} / 100`,
-                    note: `${levelWords(regime)} · the fixed scale, not a rank`,
-                  },
-                ]),
             {
               label: 'Last 7 days',
               value: regime.momentum,
@@ -283,7 +310,6 @@ function lensBlocks(data: SiteData): Block[] {
 
 function historyBlocks(data: SiteData): Block[] {
   const history = data.history!;
-  const recent = Math.max(0, history.count - 30);
   return [
     { kind: 'heading', level: 2, text: 'Five years of the headline', id: 'history' },
     {
@@ -292,26 +318,25 @@ function historyBlocks(data: SiteData): Block[] {
         history.to,
         `${history.count.toLocaleString('en-US')} business days are scored, from ${formatDate(history.from)}: see the archive for any day.`,
       ),
-      table: {
-        caption: 'The headline, last 30 business days',
-        header: ['Date', 'Headline (0–100)', 'Status'],
-        rows: history.dates
-          .slice(recent)
-          .map((date, k) => [date, String(history.headline[recent + k]), dayReading(history, recent + k).label])
-          .reverse(),
-        note: 'The full history is in the CSV.',
-      },
+      table: historyTable(history, 'The headline, last 30 business days', [
+        { header: 'Headline (0–100)', cell: (i) => String(history.headline[i]) },
+        { header: 'Status', cell: (i) => dayReading(history, i).label },
+      ]),
     },
   ];
 }
 
-/** The whole history: the headline shaded by regime, then each sub-index of the model (its decomposition). */
+/**
+ * The whole history: the headline shaded by regime, what the level is made of (each group's part, stacked), then each
+ * sub-index of the model (its decomposition), each with its data as a table.
+ */
 function wholeHistoryBlocks(data: SiteData): Block[] {
   const history = data.history!;
   const groups = (data.model?.groups ?? []).filter((g) =>
     history.subIndices[g.id as keyof typeof history.subIndices]?.some((v) => v !== null),
   );
   const span = `${formatDate(history.from)} – ${formatDate(history.to)}`;
+  const parts = partsChart(data);
   return [
     { kind: 'heading', level: 2, text: 'The whole history, and what it is made of', id: 'whole-history' },
     {
@@ -321,11 +346,29 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
       caption: `Every scored day, ${span}, shaded by the status the model published (risk-off red, risk-on green).`,
       data: [],
       downloads: [
-        { text: 'CSV (full history)', href: '/api/history.csv' },
-        { text: 'SVG', href: '/charts/headline-regimes.svg' },
-        { text: 'PNG', href: '/charts/headline-regimes.png' },
+        ...historyCsv(history.to),
+        ...named('headline-regimes', history.to, [
+          { text: 'SVG', href: '/charts/headline-regimes.svg' },
+          { text: 'PNG', href: '/charts/headline-regimes.png' },
+        ]),
       ],
+      table: historyTable(history, 'The headline and the status the model published', [
+        { header: 'Headline (0–100)', cell: (i) => String(history.headline[i]) },
+        { header: 'Status', cell: (i) => dayReading(history, i).label },
+      ]),
     },
+    ...(parts
+      ? [
+          { kind: 'heading' as const, level: 3 as const, text: 'What the level is made of', id: 'parts' },
+          {
+            kind: 'paragraph' as const,
+            inlines: [
+              'Each group’s part of the level on its fixed 0–100 scale, day by day: which group carried a reading. The parts of the weighted mean are each group’s weight times its reading; the backstops’ part is how far their floor lifts the level above that mean.',
+            ],
+          },
+          parts,
+        ]
+      : []),
     ...groups.map(
       (g): Block => ({
         kind: 'chart',
@@ -335,10 +378,18 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
         data: [{ url: '/api/history', label: g.name, field: `subIndices.${g.id}` }],
         head: { title: g.name, unit: '0 = loosest, 100 = tightest reading of its inputs', scale: 'percent' },
         downloads: [
-          { text: 'CSV (full history)', href: '/api/history.csv' },
-          { text: 'SVG', href: `/charts/subindex-${g.id}.svg` },
-          { text: 'PNG', href: `/charts/subindex-${g.id}.png` },
+          ...historyCsv(history.to),
+          ...named(`subindex-${g.id}`, history.to, [
+            { text: 'SVG', href: `/charts/subindex-${g.id}.svg` },
+            { text: 'PNG', href: `/charts/subindex-${g.id}.png` },
+          ]),
         ],
+        table: historyTable(history, `${g.name}: its reading (0 loosest … 100 tightest)`, [
+          {
+            header: `${groupShortName(g.name)} (0–100)`,
+            cell: (i) => historyCell(history.subIndices[g.id as keyof typeof history.subIndices][i]),
+          },
+        ]),
       }),
     ),
   ];
@@ -347,7 +398,7 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
 /** A move older than this is history, not news: its cue is shown grey, dated, without "tightens" or "eases". */
 const OLD_MOVE_DAYS = 60;
 
-function card(i: IndicatorSummary): Extract<Block, { kind: 'cards' }>['items'][number] {
+function card(i: IndicatorSummary, today: string): Extract<Block, { kind: 'cards' }>['items'][number] {
   const move = moveCue(i);
   const old = move && i.latest && (i.freshness.ageDays ?? 0) > OLD_MOVE_DAYS;
   const cue = old
@@ -358,7 +409,7 @@ function card(i: IndicatorSummary): Extract<Block, { kind: 'cards' }>['items'][n
     href: `/indicators/${i.def.id}`,
     value: i.latest ? formatValue(i.latest.value, i.def.unit) : i.withheld ? 'values withheld (licence)' : 'no data',
     badge: freshnessBadge(i),
-    meta: cardMeta(i),
+    meta: cardMeta(i, today),
     ...(cue ? { cue } : {}),
     note: cardNote(i),
     ...(i.latest
@@ -369,18 +420,18 @@ function card(i: IndicatorSummary): Extract<Block, { kind: 'cards' }>['items'][n
 
 /**
  * Frequency, data date and when the next print is expected (from the frequency and the publication lag):
- * "Weekly · Aug 26, 2026 · next Sep 3, 2026", or "… · was due Sep 3, 2026" when the provider has not published it.
+ * "Weekly · Aug 26, 2026 · next Sep 3, 2026", or "… · was due Sep 3, 2026" when the provider has not published it
+ * (next-print.ts: never a date still to come for a late series).
  */
-function cardMeta(i: IndicatorSummary): string {
+function cardMeta(i: IndicatorSummary, today: string): string {
   const f = i.freshness;
   const parts = [frequencyLabel(i.def.frequency)];
-  if (f.dataDate) {
-    parts.push(formatDate(f.dataDate));
-    const next = nextExpectedRelease(i.def, f.dataDate);
-    parts.push(f.state === 'late' ? `was due ${formatDate(next)}` : `next ${formatDate(next)}`);
-  }
+  const next = nextPrint(i, today);
+  if (f.dataDate && next) parts.push(formatDate(f.dataDate), `${NEXT_WORDS[next.kind]} ${formatDate(next.date)}`);
   return parts.join(' · ');
 }
+
+const NEXT_WORDS = { next: 'next', due: 'was due', late: 'late since' } as const;
 
 /**
  * The state of an indicator's data, shown apart from its note: fresh, how old when the provider has published

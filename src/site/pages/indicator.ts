@@ -1,11 +1,14 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { ChartQuery } from '../../publish/site-port.ts';
-import { formulaInputs, isIndicatorId, nextExpectedRelease, seriesDef } from '../../timeseries/catalog.ts';
+import { formulaInputs, isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
 import { wholeMonths } from '../../timeseries/date-window.ts';
+import { daysBetween } from '../../timeseries/dates.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { defaultDays, effectiveWindow, pointsIn, queryString, rangesFor, windowLabel } from '../chart-window.ts';
 import { citationBlocks, seriesCitation } from '../citation.ts';
 import { moveCue, risingMeans } from '../direction.ts';
+import { named } from '../downloads.ts';
+import { nextPrint } from '../next-print.ts';
 import type { Block, ChartBlock, Inline, Page, Tone } from '../page.ts';
 import { formatAge, formatChange, formatDate, formatValue, type SiteData, unitLabel, unitName } from '../site-data.ts';
 import { frequencyLabel } from '../themes.ts';
@@ -23,7 +26,7 @@ const TABLE_ROWS = 400;
 export function indicatorPage(data: SiteData, item: IndicatorSummary, query: ChartQuery): Page {
   const def = item.def;
   const blocks: Block[] = [{ kind: 'paragraph', inlines: [def.description] }];
-  if (item.withheld) blocks.push(...withheldBlocks(item));
+  if (item.withheld) blocks.push(...withheldBlocks(data, item));
   else if (item.latest) blocks.push(...latestBlocks(data, item), ...chartBlocks(data, item, query));
   else blocks.push({ kind: 'paragraph', inlines: ['No data has been stored for this series yet.'] });
   blocks.push(
@@ -42,7 +45,7 @@ export function indicatorPage(data: SiteData, item: IndicatorSummary, query: Cha
   };
 }
 
-function withheldBlocks(item: IndicatorSummary): Block[] {
+function withheldBlocks(data: SiteData, item: IndicatorSummary): Block[] {
   return [
     {
       kind: 'paragraph',
@@ -58,7 +61,7 @@ function withheldBlocks(item: IndicatorSummary): Block[] {
       items: [
         ...(item.latestDate ? [{ label: 'Latest data', value: formatDate(item.latestDate) }] : []),
         ...(item.percentile5y !== null ? [{ label: 'Percentile (5y)', value: String(item.percentile5y) }] : []),
-        freshnessStat(item),
+        freshnessStat(item, data.generatedAt.slice(0, 10)),
       ],
     },
   ];
@@ -115,7 +118,7 @@ function latestBlocks(data: SiteData, item: IndicatorSummary): Block[] {
               },
             ]
           : []),
-        freshnessStat(item),
+        freshnessStat(item, data.generatedAt.slice(0, 10)),
       ],
     },
   ];
@@ -133,11 +136,22 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
   const label = windowLabel(window, def.frequency);
   // The interactive chart draws exactly the SVG's dates.
   const span = points.length > 0 ? { from: points[0]!.date, to: points.at(-1)!.date } : {};
+  // Each file named by what it holds and when: tga-2026-08-26.csv, tga-vs-onrrp-2025-01-01-to-2026-08-26.png.
+  const when =
+    points.length === 0
+      ? undefined
+      : 'days' in window
+        ? points.at(-1)!.date
+        : `${points[0]!.date}-to-${points.at(-1)!.date}`;
   const downloads: ChartBlock['downloads'] = [
-    { text: `CSV (${def.name})`, href: csvHref(def.id, window) },
-    ...(other && !other.withheld ? [{ text: `CSV (${other.def.name})`, href: csvHref(other.def.id, window) }] : []),
-    { text: 'SVG', href: `/charts/${def.id}.svg${chartQuery}` },
-    { text: 'PNG', href: `/charts/${def.id}.png${chartQuery}` },
+    ...named(def.id, when, [{ text: `CSV (${def.name})`, href: csvHref(def.id, window) }]),
+    ...(other && !other.withheld
+      ? named(other.def.id, when, [{ text: `CSV (${other.def.name})`, href: csvHref(other.def.id, window) }])
+      : []),
+    ...named(other ? `${def.id}-vs-${other.def.id}` : def.id, when, [
+      { text: 'SVG', href: `/charts/${def.id}.svg${chartQuery}` },
+      { text: 'PNG', href: `/charts/${def.id}.png${chartQuery}` },
+    ]),
   ];
   const compareUsable = other && !other.withheld && other.observations.length > 0;
   const chart: ChartBlock = {
@@ -173,7 +187,7 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
     {
       kind: 'links',
       label: 'Chart range',
-      items: rangesFor(def.frequency).map(([days, text]) => ({
+      items: rangesFor(def.frequency, dataSpanDays(item.observations)).map(([days, text]) => ({
         text,
         href: `${base}${queryString({ window: { days }, compare: query.compare }, fallback)}`,
         current: 'days' in window && window.days === days,
@@ -224,6 +238,11 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
     ],
   });
   return blocks;
+}
+
+/** Days from the first stored observation to the last, both counted. */
+function dataSpanDays(observations: readonly Observation[]): number {
+  return daysBetween(observations[0]!.date, observations.at(-1)!.date) + 1;
 }
 
 function csvHref(id: string, window: ReturnType<typeof effectiveWindow>): string {
@@ -301,6 +320,9 @@ function modelRole(data: SiteData, item: IndicatorSummary): Inline[] {
   ];
 }
 
+/** The next print in words (next-print.ts). */
+const NEXT_WORDS = { next: 'next print expected', due: 'next print was due', late: 'late since' } as const;
+
 function pct(weight: number): string {
   return `${(weight * 100).toFixed(1)} %`;
 }
@@ -357,12 +379,17 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
 }
 
 /** The data's freshness: its state, its age, and when it would count as late. */
-function freshnessStat(item: IndicatorSummary): { label: string; value: string; note: string; tone?: Tone } {
+function freshnessStat(
+  item: IndicatorSummary,
+  today: string,
+): { label: string; value: string; note: string; tone?: Tone } {
   const f = item.freshness;
   const badge = freshnessBadge(item);
+  const next = nextPrint(item, today);
+  const when = next && `${NEXT_WORDS[next.kind]} ${formatDate(next.date)}`;
   const note =
-    f.ageDays === null
+    f.ageDays === null || !when
       ? (f.error ?? 'not fetched yet')
-      : `data ${formatAge(f.ageDays)} old (${formatDate(f.dataDate!)}); next print ${f.state === 'late' ? 'was due' : 'expected'} ${formatDate(nextExpectedRelease(item.def, f.dataDate!))} (usually ${f.expectedLagDays} day${f.expectedLagDays === 1 ? '' : 's'} after its date); late after ${f.lateAfterDays} days${f.error ? ` · our last refresh failed: ${f.error}` : ''}`;
+      : `data ${formatAge(f.ageDays)} old (${formatDate(f.dataDate!)}); ${when} (usually ${f.expectedLagDays} day${f.expectedLagDays === 1 ? '' : 's'} after its date); late after ${f.lateAfterDays} days${f.error ? ` · our last refresh failed: ${f.error}` : ''}`;
   return { label: 'Freshness', value: badge.text, note, tone: badge.tone };
 }

@@ -7,7 +7,9 @@ import type { Block, Page } from '../page.ts';
 import type { SiteData } from '../site-data.ts';
 
 function signed(x: number, locale: Locale = 'en'): string {
-  return `${x > 0 ? '+' : x < 0 ? '−' : '±'}${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(Math.abs(x))}`;
+  // Signed by what is shown: a value that rounds to zero at three decimals is ±0, never −0.
+  const shown = Math.round(Math.abs(x) * 1000) === 0 ? 0 : x;
+  return `${shown > 0 ? '+' : shown < 0 ? '−' : '±'}${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(Math.abs(x))}`;
 }
 
 /** Each locale in its own language, for the language links. */

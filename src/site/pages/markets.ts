@@ -1,8 +1,12 @@
 import type { CorrelationBody, CorrelationHistoryBody } from '../../publish/resources/correlation.ts';
 import { LIQUIDITY_MEASURES, MARKET_ASSETS } from '../../publish/site-port.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
+import { addDays } from '../../timeseries/dates.ts';
 import { correlationChance } from '../chart-specs.ts';
-import type { Block, Inline, Page } from '../page.ts';
+import { pointsIn } from '../chart-window.ts';
+import { named } from '../downloads.ts';
+import { LATEST_ROWS } from '../history-table.ts';
+import type { Block, ChartBlock, Inline, Page } from '../page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
 
 const ASSET_NAMES: Record<string, string> = {
@@ -14,9 +18,9 @@ const ASSET_NAMES: Record<string, string> = {
 const MEASURE_NAMES = { headline: 'Headline', netLiquidity: 'Net liquidity' } as const;
 
 /** Two decimals with a true minus sign, as the site writes negatives: −0.04. */
-const r2 = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x.toFixed(2).replace('-', '−'));
-const pct = (x: number | null | undefined) =>
-  x === null || x === undefined ? 'n/a' : `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)} %`;
+const r2 = (x: number | null | undefined) =>
+  x === null || x === undefined ? 'n/a' : Number(x.toFixed(2)).toFixed(2).replace('-', '−');
+const pct = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : `${formatSigned(x, 2)} %`);
 /** The months a statistic spans: "Aug 2021 – Aug 2026". */
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const span = (from: string | null, to: string | null) =>
@@ -55,6 +59,7 @@ export function marketsPage(data: SiteData): Page {
       ],
     },
     ...overlayBlocks(data),
+    ...everyWeekBlocks(data.correlationHistory),
     ...correlationBlocks(c),
     ...leadLagBlocks(c),
     ...backtestBlocks(c),
@@ -125,7 +130,9 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
       },
     ];
   }
-  const weeks = data.correlationHistory!.windowWeeks;
+  const history = data.correlationHistory!;
+  const to = history.dates.at(-1);
+  const weeks = history.windowWeeks;
   const chance = correlationChance(weeks);
   const latest = c.correlations[asset as keyof typeof c.correlations].netLiquidity[`${weeks}w` as '52w'];
   const name = ASSET_NAMES[asset] ?? asset;
@@ -154,10 +161,61 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
         chance,
       },
       downloads: [
-        { text: 'SVG', href: src },
-        { text: 'PNG', href: `/charts/net-liquidity-correlation-${asset}.png` },
-        { text: 'The same with the headline (SVG)', href: `/charts/headline-correlation-${asset}.svg` },
-        { text: 'JSON (every week)', href: '/api/correlation/history' },
+        ...named(`net-liquidity-correlation-${asset}`, to, [
+          { text: 'SVG', href: src },
+          { text: 'PNG', href: `/charts/net-liquidity-correlation-${asset}.png` },
+        ]),
+        ...named(`headline-correlation-${asset}`, to, [
+          { text: 'The same with the headline (SVG)', href: `/charts/headline-correlation-${asset}.svg` },
+        ]),
+        ...named('correlations', to, [{ text: 'JSON (every week)', href: '/api/correlation/history' }]),
+      ],
+      table: correlationTable(history, asset, name),
+    },
+  ];
+}
+
+/** A correlation chart's latest weeks as a table, with a link to every week's (the section below). */
+function correlationTable(
+  history: CorrelationHistoryBody,
+  asset: string,
+  name: string,
+): NonNullable<ChartBlock['table']> {
+  const rho = history.rho[asset as keyof CorrelationHistoryBody['rho']].netLiquidity;
+  const weeks = history.dates.flatMap((date, i) => (rho[i] === null ? [] : [[date, r2(rho[i])]]));
+  return {
+    caption: `${name}: ${history.windowWeeks}-week correlation ρ with net liquidity, week by week (the week's last day)`,
+    header: ['Week to', 'ρ'],
+    rows: weeks.slice(-LATEST_ROWS).reverse(),
+    ...(weeks.length > LATEST_ROWS
+      ? { total: weeks.length, more: { text: 'Every week of every asset, as a table', href: '#every-week' } }
+      : {}),
+  };
+}
+
+/** Every week's correlations, all assets side by side, collapsed: the table each correlation chart links to. */
+function everyWeekBlocks(history: CorrelationHistoryBody | undefined): Block[] {
+  if (!history) return [];
+  const assets = MARKET_ASSETS.filter((a) =>
+    history.rho[a as keyof CorrelationHistoryBody['rho']]?.netLiquidity.some((v) => v !== null),
+  );
+  const column = (a: string) => history.rho[a as keyof CorrelationHistoryBody['rho']].netLiquidity;
+  const rows = history.dates
+    .map((date, i) => [[date], ...assets.map((a) => [column(a)[i] === null ? '' : r2(column(a)[i])])])
+    .filter((row) => row.slice(1).some(([cell]) => cell !== ''))
+    .reverse();
+  return [
+    { kind: 'heading', level: 3, text: 'Every week’s correlations', id: 'every-week' },
+    {
+      kind: 'details',
+      summary: `The ${history.windowWeeks}-week correlation ρ with net liquidity, every week (${rows.length.toLocaleString('en-US')} rows)`,
+      blocks: [
+        {
+          kind: 'table',
+          caption: `${history.windowWeeks}-week correlation ρ of each asset's weekly return with net liquidity's weekly change, by the week's last day`,
+          header: ['Week to', ...assets.map((a) => `${ASSET_NAMES[a] ?? a} (ρ)`)],
+          rows,
+        },
       ],
     },
   ];
@@ -182,6 +240,7 @@ function priceOverlayBlocks(data: SiteData, asset: string): Block[] {
     },
     ...measures.flatMap((measure): Block[] => {
       const measureName = measure === 'headline' ? 'The liquidity headline' : 'Net liquidity';
+      const overlay = overlayRows(data, measure, asset);
       const src = `/charts/${measure}-vs-${asset}.svg`;
       return [
         {
@@ -197,16 +256,60 @@ function priceOverlayBlocks(data: SiteData, asset: string): Block[] {
           caption: `${measureName} against ${name.toLowerCase()}, five years. ${name}: ${assetDef?.publisher ?? 'its provider'} (${assetDef?.source?.provider === 'fred' ? assetDef.source.seriesId : asset}), cited as its terms ask.`,
           data: [],
           downloads: [
-            { text: 'SVG', href: src },
-            { text: 'PNG', href: `/charts/${measure}-vs-${asset}.png` },
+            ...named(`${measure}-vs-${asset}`, overlay.at(-1)?.[0], [
+              { text: 'SVG', href: src },
+              { text: 'PNG', href: `/charts/${measure}-vs-${asset}.png` },
+            ]),
             ...(measure === 'net-liquidity'
-              ? [{ text: 'CSV (net liquidity)', href: '/api/series/net-liquidity.csv?days=1826' }]
+              ? named('net-liquidity', overlay.at(-1)?.[0], [
+                  { text: 'CSV (net liquidity)', href: '/api/series/net-liquidity.csv?days=1826' },
+                ])
               : []),
           ],
+          table: {
+            caption: `${measureName} and the ${name.toLowerCase()} price (USD), week by week over five years (the week's last day)`,
+            header: [
+              'Week to',
+              measure === 'headline' ? 'Headline (0–100)' : 'Net liquidity (USD bn)',
+              `${name} (USD)`,
+            ],
+            rows: [...overlay].reverse(),
+          },
         },
       ];
     }),
   ];
+}
+
+/**
+ * The overlay chart's data, one row a week (the week's last day with a value) over the five years it draws: the
+ * measure's value and the asset's price that day (its last price on or before it).
+ */
+function overlayRows(data: SiteData, measure: string, asset: string): string[][] {
+  const history = data.history;
+  const liquidity =
+    measure === 'headline'
+      ? (history?.dates.map((date, i) => ({ date, value: history.headline[i]! })) ?? [])
+      : (data.indicators.find((i) => i.def.id === measure)?.observations ?? []);
+  const prices = data.assets.get(asset) ?? [];
+  const points = pointsIn(liquidity, { days: 1826 });
+  const rows: string[][] = [];
+  let p = 0;
+  for (let k = 0; k < points.length; k++) {
+    const point = points[k]!;
+    const next = points[k + 1];
+    if (next && weekOf(next.date) === weekOf(point.date)) continue;
+    while (p + 1 < prices.length && prices[p + 1]!.date <= point.date) p++;
+    const price = prices[p] && prices[p]!.date <= point.date ? String(prices[p]!.value) : '';
+    rows.push([point.date, String(point.value), price]);
+  }
+  return rows;
+}
+
+/** The Monday that starts a date's week, as a key. */
+function weekOf(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((day + 6) % 7));
 }
 
 /** The assets with any figure: an asset without stored prices gets no rows of n/a, but a sentence (withoutData). */

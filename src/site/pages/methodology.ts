@@ -1,6 +1,7 @@
 import { LEVEL_WORDS, MIN_LIVE_WEIGHT } from '../../publish/resources/model.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { type Block, headingId, type Inline, type Page } from '../page.ts';
+import { partsChart } from '../parts-chart.ts';
 import { groupWeightText, type SiteData } from '../site-data.ts';
 
 type Model = NonNullable<SiteData['model']>;
@@ -15,7 +16,8 @@ const rho = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
  */
 export function methodologyPage(data: SiteData): Page {
   const model = data.model;
-  const formulas = data.methodologyMarkdown.replace(/^# .*\n/, '');
+  const formulas = protocolLinks(data.methodologyMarkdown.replace(/^# .*\n/, ''), data.protocols);
+  const sections = markdownSections(formulas);
   const blocks: Block[] = [
     {
       kind: 'lead',
@@ -30,18 +32,43 @@ export function methodologyPage(data: SiteData): Page {
         { text: 'How it works', id: 'how-it-works' },
         ...(model?.validation ? [{ text: 'How well it works', id: 'how-well' }] : []),
         ...(model ? [{ text: 'Versions', id: 'versions' }] : []),
-        ...markdownHeadings(formulas).map((h) => ({ text: `Formulas: ${h.text}`, id: h.id })),
+        ...sections.map((h) => ({ text: `Formulas: ${h.text}`, id: h.id })),
+        ...(data.protocols.length > 0 ? [{ text: 'The selection protocols', id: 'protocols' }] : []),
       ],
     },
     ...readingBlocks(model),
     ...howItWorksBlocks(model),
+    ...partsBlocks(data),
   ];
   if (model?.validation)
-    blocks.push(...plainValidation(model.validation), ...validationBlocks(model, model.validation));
+    blocks.push(...plainValidation(model.validation), {
+      kind: 'details',
+      summary: `The figures: ${model.version} on the data stored now (correlations, crisis checks, targets, guarantees)`,
+      id: 'validation-figures',
+      blocks: validationBlocks(model, model.validation, data.protocols),
+    });
   if (model) blocks.push(...versionBlocks(model));
+  // The formulas, section by section, each one click away: the reader's page above stays short (issue 43: the
+  // methodology was 37,000 px tall on a phone), and every section and its anchors are still on this page.
   blocks.push(
     { kind: 'heading', level: 2, text: 'The formulas', id: 'formulas' },
-    { kind: 'markdown', source: formulas },
+    {
+      kind: 'paragraph',
+      inlines: [
+        'Everything needed to rebuild the model from the text, section by section (open one to read it; the whole document is also at ',
+        { text: '/methodology.md', href: '/methodology.md' },
+        ').',
+      ],
+    },
+    ...sections.map(
+      (section): Block => ({
+        kind: 'details',
+        summary: section.text,
+        id: section.id,
+        blocks: [{ kind: 'markdown', source: section.body }],
+      }),
+    ),
+    ...protocolBlocks(data.protocols),
   );
   return {
     path: '/methodology',
@@ -49,6 +76,76 @@ export function methodologyPage(data: SiteData): Page {
     description: `What the ${model?.version ?? 'liquidity'} headline measures, how to read it, how it is computed and how well it has done.`,
     blocks,
   };
+}
+
+/**
+ * The methodology's links to the protocols ("dli-4-protocol.md", relative to docs/ in the repository) made links to
+ * their pages on this site, and its mentions of them ("docs/dli-3-protocol.md") links too.
+ */
+function protocolLinks(markdown: string, protocols: SiteData['protocols']): string {
+  const served = new Set(protocols.map((p) => p.slug));
+  return markdown
+    .replace(/\]\((dli-\d+-protocol)\.md\)/g, (whole, slug: string) =>
+      served.has(slug) ? `](/methodology/${slug})` : whole,
+    )
+    .replace(/(?<![[`/])docs\/(dli-\d+-protocol)\.md(?!`?\])/g, (whole, slug: string) =>
+      served.has(slug) ? `[${whole}](/methodology/${slug})` : whole,
+    );
+}
+
+/** The protocols, each a page of its own, listed with links (the deep material one click away). */
+function protocolBlocks(protocols: SiteData['protocols']): Block[] {
+  if (protocols.length === 0) return [];
+  return [
+    { kind: 'heading', level: 2, text: 'The selection protocols', id: 'protocols' },
+    {
+      kind: 'list',
+      items: protocols.map((p) => [
+        { text: protocolTitle(p.markdown, p.slug), href: `/methodology/${p.slug}` },
+        ' — committed before its variants were run on the test years.',
+      ]),
+    },
+  ];
+}
+
+/** A protocol's title: its first "# " heading, else its slug. */
+export function protocolTitle(markdown: string, slug: string): string {
+  return /^# (.+)$/m.exec(markdown)?.[1]?.replaceAll('`', '') ?? slug;
+}
+
+/** /methodology/dli-4-protocol: a protocol as written in the repository. */
+export function protocolPage(protocol: SiteData['protocols'][number]): Page {
+  const title = protocolTitle(protocol.markdown, protocol.slug);
+  return {
+    path: `/methodology/${protocol.slug}`,
+    title,
+    description: `${title}: the variants and the criteria, committed before any variant was run on the test years.`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        inlines: ['Part of the ', { text: 'methodology', href: '/methodology#protocols' }, '.'],
+      },
+      { kind: 'markdown', source: protocol.markdown.replace(/^# .*\n/, '') },
+    ],
+  };
+}
+
+/** How the level is made, day by day: each group's part of it over the whole history (the same chart as on /). */
+function partsBlocks(data: SiteData): Block[] {
+  const chart = partsChart(data);
+  if (!chart) return [];
+  return [
+    { kind: 'heading', level: 3, text: 'The parts of the level over time', id: 'level-parts' },
+    {
+      kind: 'paragraph',
+      inlines: [
+        'Each group’s contribution to the level, in level points: they add up to the level (the line). A day’s own parts are on its page (',
+        { text: 'the latest day', href: `/today/${data.history!.to}` },
+        ').',
+      ],
+    },
+    chart,
+  ];
 }
 
 function readingBlocks(model: Model | undefined): Block[] {
@@ -163,14 +260,19 @@ function plainValidation(validation: Validation): Block[] {
   ];
 }
 
-function markdownHeadings(source: string): Array<{ text: string; id: string }> {
-  return [...source.matchAll(/^## (.+)$/gm)].map((m) => {
-    const text = m[1]!.replaceAll('`', '');
-    return { text, id: headingId(text) };
+/** The Markdown's "## " sections: each heading's text and anchor, and the section's body under it. */
+function markdownSections(source: string): Array<{ text: string; id: string; body: string }> {
+  const parts = source.split(/^(?=## )/m);
+  return parts.flatMap((part) => {
+    const heading = /^## (.+)\n/.exec(part);
+    if (!heading) return [];
+    const text = heading[1]!.replaceAll('`', '');
+    return [{ text, id: headingId(text), body: part.slice(heading[0].length) }];
   });
 }
 
-function validationBlocks(model: Model, validation: Validation): Block[] {
+function validationBlocks(model: Model, validation: Validation, protocols: SiteData['protocols']): Block[] {
+  const protocol = protocols.find((p) => p.slug === `${model.version}-protocol`);
   const at = (benchmark: string, period: string, lead: number) =>
     validation.correlations.find((c) => c.benchmark === benchmark && c.period === period && c.leadWeeks === lead);
   const lead0 = validation.correlations.filter((c) => c.leadWeeks === 0);
@@ -229,7 +331,9 @@ function validationBlocks(model: Model, validation: Validation): Block[] {
           {
             kind: 'paragraph' as const,
             inlines: [
-              `Set by studies that had already seen 2019–2025, so they are not a blind test; the version was chosen on 2005–2018 by the rule in docs/${model.version}-protocol.md, not for these figures.`,
+              'Set by studies that had already seen 2019–2025, so they are not a blind test; the version was chosen on 2005–2018 by the rule in ',
+              protocol ? { text: 'its protocol', href: `/methodology/${protocol.slug}` } : 'its protocol',
+              ', not for these figures.',
             ],
           },
           {
@@ -269,17 +373,19 @@ function validationBlocks(model: Model, validation: Validation): Block[] {
   return blocks;
 }
 
+/** The versions: the current one in full, each earlier one behind its own line (one click away). */
 function versionBlocks(model: Model): Block[] {
   return [
     { kind: 'heading', level: 2, text: 'Versions', id: 'versions' },
-    ...model.versions.flatMap((v): Block[] => [
-      {
-        kind: 'heading',
-        level: 3,
-        text: `${v.version} (${v.status}, ${v.from}${v.to ? ` to ${v.to}` : ' onwards'})`,
-      },
-      { kind: 'paragraph', inlines: [v.summary] },
-      { kind: 'list', items: v.changes.map((change) => [change]) },
-    ]),
+    ...model.versions.flatMap((v, k): Block[] => {
+      const title = `${v.version} (${v.status}, ${v.from}${v.to ? ` to ${v.to}` : ' onwards'})`;
+      const body: Block[] = [
+        { kind: 'paragraph', inlines: [v.summary] },
+        { kind: 'list', items: v.changes.map((change) => [change]) },
+      ];
+      return k === 0
+        ? [{ kind: 'heading', level: 3, text: title }, ...body]
+        : [{ kind: 'details', summary: title, blocks: body }];
+    }),
   ];
 }

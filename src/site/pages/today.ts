@@ -2,8 +2,13 @@ import { dayReading } from '../../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
-import { headlineChart } from '../headline-chart.ts';
+import { dayChartRange } from '../chart-window.ts';
+import { inputLabel } from '../freshness-line.ts';
+import { dayHeadlineChart, headlineChart } from '../headline-chart.ts';
+import { historyTable } from '../history-table.ts';
+import { levelParts } from '../level-parts.ts';
 import type { Block, Inline, Page } from '../page.ts';
+import { partsChart } from '../parts-chart.ts';
 import {
   formatAge,
   formatDate,
@@ -15,7 +20,6 @@ import {
   seriesPageHref,
 } from '../site-data.ts';
 import { type NoteOf, weekBefore, weeklyNotes } from '../weekly-note.ts';
-import { dayChartRange } from './archive.ts';
 
 /** /today: the latest daily reading and links to the dated archive of every day in the history. */
 export function todayPage(data: SiteData): Page {
@@ -65,7 +69,13 @@ export function todayPage(data: SiteData): Page {
       : []),
     ...dayBlocks(history, last, names),
     ...noteBlocks(weeklyNotes(data)(last)),
-    headlineChart({ days: 365 }, date, `The year to ${formatDate(date)}.`),
+    {
+      ...headlineChart({ days: 365 }, history.to, `The year to ${formatDate(history.to)}.`),
+      table: historyTable(history, 'The headline, last 30 business days', [
+        { header: 'Headline (0–100)', cell: (i) => String(history.headline[i]) },
+        { header: 'Status', cell: (i) => dayReading(history, i).label },
+      ]),
+    },
   );
   if (data.lens)
     blocks.push(
@@ -115,15 +125,12 @@ export function todayPage(data: SiteData): Page {
 }
 
 /** /today/YYYY-MM-DD, or undefined when the date is not a day of the history. */
-export function archivePage(
-  history: History,
-  date: string,
-  names: GroupNames,
-  noteOf: NoteOf,
-  dayDrivers?: ReadonlyArray<ReadonlyArray<readonly [string, number]>>,
-  /** The model's own words on how its inputs are dated (/api/model `inputs`): whether a revision restates a day. */
-  inputs = '',
-): Page | undefined {
+export function archivePage(data: SiteData, date: string, noteOf: NoteOf): Page | undefined {
+  const history = data.history;
+  if (!history) return undefined;
+  const names = groupNames(data);
+  // The model's own words on how its inputs are dated (/api/model `inputs`): whether a revision restates a day.
+  const inputs = data.model?.inputs ?? '';
   const i = history.dates.indexOf(date);
   if (i < 0) return undefined;
   const range = dayChartRange(date);
@@ -131,14 +138,23 @@ export function archivePage(
     { kind: 'lead', inlines: [daySentence(history, i)], tone: dayReading(history, i).tone },
     ...dayBlocks(history, i, names),
     ...noteBlocks(noteOf(i)),
+    ...dayPartsBlocks(data, i),
     { kind: 'heading', level: 2, text: 'Around this day', id: 'chart' },
-    headlineChart(
-      range,
-      date,
-      `From the month three months before ${formatDate(date)} to the end of the month after, as far as the history goes.`,
-    ),
+    {
+      ...dayHeadlineChart(date, range, history.to),
+      table: historyTable(
+        history,
+        `The headline and its status, ${formatDate(range.start)} – ${formatDate(range.end)}`,
+        [
+          { header: 'Headline (0–100)', cell: (k) => String(history.headline[k]) },
+          { header: 'Status', cell: (k) => dayReading(history, k).label },
+        ],
+        history.dates.flatMap((d, k) => (d >= range.start && d <= range.end ? [k] : [])),
+      ),
+    },
+    ...optional(partsChart(data, date)),
     ...groupMoves(history, i, names),
-    ...driverList(dayDrivers?.[i]),
+    ...driverList(data, data.dayDrivers?.[i]),
     {
       kind: 'links',
       label: 'Other days',
@@ -241,7 +257,7 @@ function groupCell(history: History, id: string, i: number): string {
 }
 
 /** The inputs that moved the aggregate most over the week before the day, in words. */
-function driverList(drivers: ReadonlyArray<readonly [string, number]> | undefined): Block[] {
+function driverList(data: SiteData, drivers: ReadonlyArray<readonly [string, number]> | undefined): Block[] {
   if (!drivers || drivers.length === 0) return [];
   return [
     {
@@ -253,11 +269,17 @@ function driverList(drivers: ReadonlyArray<readonly [string, number]> | undefine
     {
       kind: 'list',
       items: drivers.map(([id, contribution]): Inline[] => [
-        { text: seriesDef(id)?.name ?? id, href: seriesPageHref(id) },
-        ` pushed toward ${contribution > 0 ? 'tighter' : 'looser'}: its share of the aggregate changed by ${contribution > 0 ? '+' : '−'}${Math.abs(contribution * 100).toFixed(1)} points over the week.`,
+        { text: seriesDef(id)?.name ?? inputLabel(data, id), href: seriesPageHref(id) },
+        ` ${moveWords(contribution)}: its share of the aggregate changed by ${formatSigned(contribution * 100, 1)} points over the week.`,
       ]),
     },
   ];
+}
+
+/** Which way an input pushed the aggregate; a change that rounds to nothing pushed it nowhere. */
+function moveWords(contribution: number): string {
+  if (Number(Math.abs(contribution * 100).toFixed(1)) === 0) return 'barely moved it';
+  return `pushed toward ${contribution > 0 ? 'tighter' : 'looser'}`;
 }
 
 function dayBlocks(history: History, i: number, names: GroupNames): Block[] {
@@ -287,6 +309,37 @@ function dayBlocks(history: History, i: number, names: GroupNames): Block[] {
       ],
     },
   ];
+}
+
+/**
+ * The day's parts of the level: each group's part in level points and its share of the level, a small table under
+ * its own heading (the chart of the parts around the day follows the headline's).
+ */
+function dayPartsBlocks(data: SiteData, i: number): Block[] {
+  const history = data.history!;
+  const level = history.level[i];
+  const parts = levelParts(data).filter((p) => isValue(p.values[i]));
+  if (!isValue(level) || parts.length === 0) return [];
+  return [
+    { kind: 'heading', level: 2, text: 'What the level is made of', id: 'parts' },
+    {
+      kind: 'table',
+      caption: `The level of ${fmt(level)} on ${formatDate(history.dates[i]!)}: each group's part, in level points (0–100) and as a share of the level; the parts add up to it`,
+      header: ['Part', 'Level points', 'Share of the level'],
+      rows: [
+        ...parts.map((p) => [
+          [p.name],
+          [fmt(p.values[i])],
+          [level > 0 ? `${Math.round((100 * p.values[i]!) / level)} %` : 'n/a'],
+        ]),
+        [['Level'], [fmt(level)], ['100 %']],
+      ],
+    },
+  ];
+}
+
+function optional(block: Block | undefined): Block[] {
+  return block ? [block] : [];
 }
 
 /** The week's note, under its own heading, with when it was published. */

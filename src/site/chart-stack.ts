@@ -1,0 +1,128 @@
+import {
+  creditLines,
+  DATE_TICKS,
+  dayMark,
+  FONT,
+  fixedAxis,
+  GRID,
+  header,
+  INK,
+  LAYOUT,
+  type LineStyle,
+  labelNumber,
+  MUTED,
+} from './chart-frame.ts';
+import { thin } from './chart-points.ts';
+import { echartsLib } from './echarts-lib.ts';
+
+/**
+ * The parts of a total over time: each part a stacked area, bottom to top in the order given, and the total drawn as
+ * a line over them (the level and each group's contribution to it: the parts add up to the line). A part missing on
+ * a day (a group that did not report) counts as nothing that day.
+ */
+export interface StackChartSpec {
+  kind: 'stack';
+  dates: readonly string[];
+  parts: ReadonlyArray<{ name: string; color: string; values: ReadonlyArray<number | null> }>;
+  total: { name: string; values: ReadonlyArray<number | null> };
+  options: {
+    title: string;
+    unit: string;
+    style?: LineStyle;
+    /** A day to mark with a line and its date (a day page's own day). */
+    mark?: string;
+    credit?: { source: string; dataTo: string; url: string };
+  };
+}
+
+export function stackChartSvg(spec: StackChartSpec): string {
+  const { options } = spec;
+  const style = options.style ?? 'line';
+  const layout = LAYOUT[style];
+  const days = thin(
+    spec.dates.map((_, i) => i),
+    layout.width * 2,
+  );
+  const top = header(
+    {
+      title: options.title,
+      // On a phone the legend says what the unit line would (the parts, and the line that is their total): the plot
+      // keeps the height.
+      ...(style === 'compact' ? {} : { unit: options.unit }),
+      legend: [
+        ...spec.parts.map((p) => ({ name: p.name, color: p.color })),
+        { name: spec.total.name, color: INK, line: true },
+      ],
+    },
+    style,
+  );
+  const credit = options.credit ? creditLines(options.credit, style) : { elements: [], height: 8 };
+  const lastTotal = spec.total.values.at(-1);
+  const chart = echartsLib().init(null, null, {
+    renderer: 'svg',
+    ssr: true,
+    width: layout.width,
+    height: layout.height,
+  });
+  try {
+    chart.setOption({
+      animation: false,
+      useUTC: true,
+      textStyle: { fontFamily: FONT, color: INK },
+      grid: {
+        left: 8,
+        right: layout.right,
+        top: top.height + Math.round(layout.font * (options.mark ? 1.8 : 0.8)),
+        bottom: credit.height,
+        containLabel: true,
+      },
+      graphic: [...top.elements, ...credit.elements],
+      xAxis: {
+        type: 'time',
+        axisLine: { lineStyle: { color: GRID } },
+        axisLabel: { color: MUTED, fontSize: layout.font, hideOverlap: true, formatter: DATE_TICKS },
+        splitNumber: style === 'compact' ? 3 : 6,
+      },
+      yAxis: {
+        type: 'value',
+        ...fixedAxis('percent', style),
+        splitLine: { lineStyle: { color: GRID } },
+        axisLabel: { color: MUTED, fontSize: layout.font, formatter: labelNumber },
+      },
+      series: [
+        ...spec.parts.map((part) => ({
+          name: part.name,
+          type: 'line',
+          stack: 'parts',
+          showSymbol: false,
+          lineStyle: { width: 0.6, color: part.color },
+          itemStyle: { color: part.color },
+          areaStyle: { color: part.color, opacity: 0.55 },
+          data: days.map((i) => [spec.dates[i], part.values[i] ?? 0]),
+        })),
+        {
+          name: spec.total.name,
+          type: 'line',
+          showSymbol: false,
+          lineStyle: { width: 1.6, color: INK },
+          itemStyle: { color: INK },
+          data: days.map((i) => [spec.dates[i], spec.total.values[i] ?? null]),
+          endLabel:
+            lastTotal === null || lastTotal === undefined
+              ? { show: false }
+              : {
+                  show: true,
+                  fontSize: layout.font,
+                  fontWeight: 600,
+                  color: INK,
+                  formatter: () => labelNumber(lastTotal),
+                },
+          ...(options.mark ? { markLine: dayMark(options.mark, style) } : {}),
+        },
+      ],
+    });
+    return chart.renderToSVGString();
+  } finally {
+    chart.dispose();
+  }
+}

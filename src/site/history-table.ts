@@ -1,0 +1,44 @@
+import type { HistoryBody as History } from '../publish/resources/model.ts';
+import type { ChartBlock } from './page.ts';
+
+/** A column of a history table: its header, and its cell on history day i (one decimal, as the API gives it). */
+export interface HistoryColumn {
+  header: string;
+  cell: (i: number) => string;
+}
+
+/** A value as the API gives it (one decimal at most), or "n/a" for a day without one. */
+export function historyCell(value: number | null | undefined): string {
+  return value === null || value === undefined ? 'n/a' : String(value);
+}
+
+/** Where every day's row is: the archive's table of each year (the newest year on /archive). */
+export const EVERY_DAY = { text: 'Every day, as a table, year by year', href: '/archive#data' };
+
+/** How many of the latest days a whole-history chart's own table shows, newest first. */
+export const LATEST_ROWS = 30;
+
+/**
+ * A chart's data as a table over history days (newest first): the dates given, or the latest LATEST_ROWS of the
+ * whole history with a link to the archive's tables of every day.
+ * Example: historyTable(h, 'The headline', [{ header: 'Headline', cell: (i) => String(h.headline[i]) }]).
+ */
+export function historyTable(
+  history: History,
+  caption: string,
+  columns: readonly HistoryColumn[],
+  days?: readonly number[],
+): NonNullable<ChartBlock['table']> {
+  const all = days === undefined;
+  const shown = all
+    ? Array.from({ length: Math.min(LATEST_ROWS, history.count) }, (_, k) => history.count - 1 - k)
+    : [...days].reverse();
+  return {
+    caption,
+    header: ['Date', ...columns.map((c) => c.header)],
+    rows: shown.map((i) => [history.dates[i]!, ...columns.map((c) => c.cell(i))]),
+    ...(all && history.count > LATEST_ROWS
+      ? { total: history.count, note: 'The full history is in the CSV.', more: EVERY_DAY }
+      : {}),
+  };
+}

@@ -1,0 +1,40 @@
+import type { HistoryBody } from '../publish/resources/model.ts';
+import { groupShortName, type SiteData } from './site-data.ts';
+
+type GroupId = keyof HistoryBody['contributions'];
+
+/**
+ * The parts of the fixed-scale level, as every chart and table of them shows them: each model group that has a part
+ * on some day, the groups of the weighted mean first in the model's order, then the floor (dli-4's backstops: how far
+ * the floor lifts the level), each with its short name and its colour — the static chart, the interactive one and
+ * the tables take them from here, so they stack, name and colour the parts alike.
+ */
+export interface LevelPart {
+  id: GroupId;
+  /** "Quantity", "Price", "Market stress", "Backstops (floor)". */
+  name: string;
+  color: string;
+  values: ReadonlyArray<number | null>;
+}
+
+/** One colour per group, by its place in the model's list: blue, amber, red, violet, teal. */
+const PALETTE = ['#2563eb', '#d97706', '#dc2626', '#7c3aed', '#0d9488'];
+
+export function levelParts(data: SiteData): LevelPart[] {
+  const history = data.history;
+  const groups = data.model?.groups ?? [];
+  if (!history) return [];
+  const parts = groups.flatMap((g, k): Array<LevelPart & { floor: boolean }> => {
+    const values = history.contributions[g.id as GroupId];
+    if (!values?.some((v) => v !== null)) return [];
+    const floor = g.role === 'floor';
+    const name = `${groupShortName(g.name)}${floor ? ' (floor)' : ''}`;
+    return [{ id: g.id as GroupId, name, color: PALETTE[k % PALETTE.length]!, values, floor }];
+  });
+  return [...parts.filter((p) => !p.floor), ...parts.filter((p) => p.floor)].map(({ floor: _, ...part }) => part);
+}
+
+/** Whether the history has a level to break down (dli-4 on). */
+export function hasLevel(data: SiteData): boolean {
+  return data.history?.level.some((v) => v !== null) ?? false;
+}
