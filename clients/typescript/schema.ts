@@ -383,7 +383,7 @@ export interface paths {
         };
         /**
          * The headline history as CSV
-         * @description The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, confidence (high, medium, low), aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report).
+         * @description The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, confidence (high, medium, low), aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report); then provisional (true on a day without live data enough for a status, whose status is empty), live_weight_share, level_0_100 (the fixed scale) and each group’s part of the level in level points (`policy_part_points` …, adding up to level_0_100; empty for models without a level).
          *
          *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -1613,6 +1613,8 @@ export interface components {
                 role: "mean" | "floor";
                 indicators: {
                     id: string;
+                    /** @description The input as the methodology and the pages name it ("EFFR − IORB"). */
+                    label: string;
                     transform: string;
                     risingIsTighter: boolean;
                     robustScaleFloor: number;
@@ -1805,6 +1807,8 @@ export interface components {
                     role: "mean" | "floor";
                     indicators: {
                         id: string;
+                        /** @description The input as the methodology and the pages name it ("EFFR − IORB"). */
+                        label: string;
                         transform: string;
                         risingIsTighter: boolean;
                         robustScaleFloor: number;
@@ -3656,7 +3660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3856,7 +3860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3984,7 +3988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4112,7 +4116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4204,7 +4208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4304,7 +4308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4846,7 +4850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5072,7 +5076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5266,7 +5270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5484,7 +5488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5729,7 +5733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5971,7 +5975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6087,7 +6091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile. */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. */
             503: {
                 headers: {
                     [name: string]: unknown;

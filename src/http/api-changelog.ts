@@ -8,8 +8,17 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '2.3.0',
+    date: '2026-11-27',
+    openapiFingerprint: 'sha256:35a100e418d446b8c0e7a657c3b85b5111c46aa57c49c2e7c4b62ac1ebad0ea1',
+    changes: [
+      'Added: /api/history.csv gains, after the columns it had, provisional, live_weight_share, level_0_100 and each group’s part of the level (`policy_part_points` …, adding up to level_0_100): the data of the parts chart, downloadable.',
+      'Documented: what is computed on demand — transforms, CSV windows other than the common ones, several series at once, revisions, asOf — runs off the serving thread within a bound shared fairly between clients; past it 503 busy with Retry-After (now listed on /api/series/{id}, its CSV and vintages, /api/data/{id} and the many-series downloads).',
+    ],
+  },
+  {
     version: '2.2.0',
-    date: '2026-11-28',
+    date: '2026-11-27',
     openapiFingerprint: 'sha256:f5acff115de9327fd7b0eef9379702cee50eb411c663442ab3fa1077d4c9d40f',
     changes: [
       'Added: /api/model groups[].indicators[].label, each input as the methodology and the pages name it (“reserves / bank assets”, “EFFR − IORB”), so that a client can say which inputs are missing in words rather than ids.',
@@ -18,7 +27,7 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   },
   {
     version: '2.1.0',
-    date: '2026-11-28',
+    date: '2026-11-27',
     openapiFingerprint: 'sha256:8a718bfa5e000d1e6bc10307c0b098e7cc1b68fb9aa41999208b84f101376080',
     changes: [
       'Added: /api/data/{id}, /api/data/{id}.csv and /api/data/{id}.xlsx — any series of the catalog (GET /api/series), the model’s other inputs (effr-iorb, reserve-ratio, fed-repo, sofr, effr, treasury-10y…) and benchmarks included, with the windows, order, transforms, asOf and provenance of /api/series/{id}, which keeps its indicator ids and its 404 for any other (its hint now names /api/data/{id} for a catalog id). /api/series.csv, .json and .xlsx take any catalog id in ids.',

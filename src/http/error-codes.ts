@@ -32,7 +32,7 @@ export const ERROR_CODES = {
   busy: {
     status: 503,
     description:
-      'Too many on-demand computations are running at once — point-in-time (asOf) answers, or charts being drawn; retry after the Retry-After seconds. Answers already computed are served meanwhile.',
+      'Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile.',
   },
   series_unavailable: {
     status: 503,

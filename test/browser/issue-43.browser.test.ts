@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { LOCALES } from '../../src/timeseries/locales.ts';
 import type { Harness } from '../support/harness.ts';
@@ -119,12 +120,18 @@ describe('the site of issue 43', { skip: realSiteSkip() }, () => {
     }
   });
 
-  it('2. the parts chart’s CSV holds the level and each group’s part of every day', {
-    todo: 'the history CSV (src/publish/resources/csv.ts historyCsv) has no level or contributions columns yet',
-  }, async () => {
-    const header = (await h.app.inject('/api/history.csv')).body.split('\n')[0]!;
-    assert.match(header, /level/, header);
-    assert.match(header, /contribution/, header);
+  it('2. the parts chart’s CSV holds the level and each group’s part of every day, adding up to it', async () => {
+    const rows = parse((await h.app.inject('/api/history.csv')).body, { columns: true }) as Array<
+      Record<string, string>
+    >;
+    const parts = Object.keys(rows[0]!).filter((c) => c.endsWith('_part_points'));
+    assert.ok(parts.length >= 3 && 'level_0_100' in rows[0]!, Object.keys(rows[0]!).join(','));
+    const scored = rows.filter((r) => r.level_0_100 !== '');
+    assert.ok(scored.length > 100);
+    for (const row of scored) {
+      const sum = parts.reduce((s, c) => s + (row[c] === '' ? 0 : Number(row[c])), 0);
+      assert.ok(Math.abs(sum - Number(row.level_0_100)) <= 1, `${row.date}: ${sum} vs ${row.level_0_100}`);
+    }
   });
 
   it('3. every interactive chart: Tab reaches it, arrows move the crosshair and a live region says date, series and value', async () => {

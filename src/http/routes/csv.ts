@@ -22,7 +22,7 @@ export const getSeriesCsv: Route = {
     ],
     response: null,
     contentType: 'text/csv',
-    errors: ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'series_unavailable', 'values_withheld'],
+    errors: ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'busy', 'series_unavailable', 'values_withheld'],
     tag: 'series',
   },
   handle: (request, context) =>

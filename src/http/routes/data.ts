@@ -15,7 +15,7 @@ import { seriesXlsxAnswer } from './spreadsheet.ts';
  * needs its inputs downloadable). The handlers are /api/series/{id}'s own; only the ids accepted differ.
  */
 
-const ERRORS = ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'series_unavailable'] as const;
+const ERRORS = ['invalid_parameter', 'unknown_series', 'not_known_as_of', 'busy', 'series_unavailable'] as const;
 
 export const getData: Route = {
   path: '/api/data/{id}',

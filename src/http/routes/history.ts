@@ -94,7 +94,7 @@ export const getHistoryCsv: Route = {
     operationId: 'getHistoryCsv',
     summary: 'The headline history as CSV',
     description:
-      'The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, confidence (high, medium, low), aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report).',
+      'The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, confidence (high, medium, low), aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report); then provisional (true on a day without live data enough for a status, whose status is empty), live_weight_share, level_0_100 (the fixed scale) and each group’s part of the level in level points (`policy_part_points` …, adding up to level_0_100; empty for models without a level).',
     parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER],
     response: null,
     contentType: 'text/csv',

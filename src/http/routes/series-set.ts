@@ -40,7 +40,7 @@ export const getSeriesSetCsv: Route = {
     parameters: SERIES_SET_PARAMETERS,
     response: null,
     contentType: 'text/csv',
-    errors: [...SERIES_SET_ERRORS],
+    errors: [...SERIES_SET_ERRORS, 'busy'],
     tag: 'series',
   },
   handle: (request, context) =>
@@ -61,7 +61,7 @@ export const getSeriesSetJson: Route = {
       'The series named by `ids` as aligned columns: `dates` (every date any of them has) and, per id, its values (null where it has none), with their units and provenance. `days`, `start` and `end` select as on /api/series/{id}.',
     parameters: SERIES_SET_PARAMETERS,
     response: SeriesSetResponse,
-    errors: [...SERIES_SET_ERRORS],
+    errors: [...SERIES_SET_ERRORS, 'busy'],
     tag: 'series',
   },
   handle: (request, context) =>

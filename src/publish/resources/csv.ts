@@ -104,6 +104,9 @@ export function seriesSetCsv(
  */
 export function historyCsv(history: HistoryBody): string {
   const groups = Object.keys(history.subIndices) as Array<keyof HistoryBody['subIndices']>;
+  const parts = Object.keys(history.contributions ?? {}) as Array<keyof HistoryBody['contributions']>;
+  const cell = (value: number | string | boolean | null | undefined) =>
+    value === null || value === undefined ? '' : String(value);
   const lines = [
     [
       'date',
@@ -112,21 +115,26 @@ export function historyCsv(history: HistoryBody): string {
       'confidence',
       'aggregate_0_1',
       ...groups.map((g) => `${g}_0_100`),
+      // After the columns of earlier versions, so that a reader by position still reads them (issue 43).
+      'provisional',
+      'live_weight_share',
+      'level_0_100',
+      ...parts.map((g) => `${g}_part_points`),
     ].join(','),
   ];
   for (let i = 0; i < history.count; i++) {
-    const sub = groups.map((g) => {
-      const value = history.subIndices[g][i];
-      return value === null || value === undefined ? '' : String(value);
-    });
     lines.push(
       [
         history.dates[i],
         history.headline[i],
-        history.status[i],
+        cell(history.status[i]),
         history.confidence[i],
         history.aggregate[i],
-        ...sub,
+        ...groups.map((g) => cell(history.subIndices[g][i])),
+        cell(history.provisional?.[i]),
+        cell(history.liveWeightShare?.[i]),
+        cell(history.level?.[i]),
+        ...parts.map((g) => cell(history.contributions[g][i])),
       ].join(','),
     );
   }
@@ -259,20 +267,23 @@ export function sliceHistory(history: HistoryBody, start: string, end: string | 
   while (from < history.count && history.dates[from]! < start) from++;
   let to = from;
   while (to < history.count && (end === null || history.dates[to]! <= end)) to++;
-  const cut = <T>(values: T[]) => values.slice(from, to);
-  const subIndices = Object.fromEntries(
-    Object.entries(history.subIndices).map(([group, values]) => [group, cut(values)]),
-  ) as HistoryBody['subIndices'];
+  // Every column: an array as long as the dates, or a record of them (subIndices, contributions). Listing the
+  // columns by name once left dli-4's level, parts and provisional days whole beside a sliced date range.
+  const cut = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.length === history.count ? value.slice(from, to) : value;
+    if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      if (entries.length > 0 && entries.every(([, v]) => Array.isArray(v) && v.length === history.count)) {
+        return Object.fromEntries(entries.map(([key, v]) => [key, cut(v)]));
+      }
+    }
+    return value;
+  };
+  const sliced = Object.fromEntries(Object.entries(history).map(([key, value]) => [key, cut(value)]));
   return {
-    ...history,
+    ...(sliced as unknown as HistoryBody),
     from: history.dates[from] ?? '',
     to: history.dates[to - 1] ?? '',
     count: to - from,
-    dates: cut(history.dates),
-    headline: cut(history.headline),
-    status: cut(history.status),
-    confidence: cut(history.confidence),
-    aggregate: cut(history.aggregate),
-    subIndices,
   };
 }
