@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { PreparedResponse } from '../publish/prepared-response.ts';
 import { ApiError, errorReply } from './api-error.ts';
-import { toolCall, toolMeta } from './mcp.ts';
+import { toolCall, toolMeta } from './mcp-tools.ts';
 import { chooseEncoding } from './negotiation.ts';
 import type { RouteContext } from './routes/route.ts';
 

@@ -8,11 +8,11 @@ import { defaultDays, effectiveWindow, pointsIn, queryString, rangesFor, windowL
 import { citationBlocks, seriesCitation } from '../citation.ts';
 import { moveCue, risingMeans } from '../direction.ts';
 import { named } from '../downloads.ts';
+import { freshnessBadge } from '../indicator-cards.ts';
 import { nextPrint } from '../next-print.ts';
 import type { Block, ChartBlock, Inline, Page, Tone } from '../page.ts';
 import { formatAge, formatChange, formatDate, formatValue, type SiteData, unitLabel, unitName } from '../site-data.ts';
 import { frequencyLabel } from '../themes.ts';
-import { freshnessBadge } from './dashboard.ts';
 
 /** The data table under a chart shows at most this many rows (newest first); the CSV has them all. */
 const TABLE_ROWS = 400;

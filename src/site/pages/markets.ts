@@ -6,29 +6,10 @@ import { correlationChance } from '../chart-specs.ts';
 import { pointsIn } from '../chart-window.ts';
 import { named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
+import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, r2 } from '../market-words.ts';
 import type { Block, ChartBlock, Inline, Page } from '../page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
-
-const ASSET_NAMES: Record<string, string> = {
-  spx: 'S&P 500',
-  qqq: 'Nasdaq-100 (QQQ)',
-  btc: 'Bitcoin',
-  gold: 'Gold',
-};
-const MEASURE_NAMES = { headline: 'Headline', netLiquidity: 'Net liquidity' } as const;
-
-/** Two decimals with a true minus sign, as the site writes negatives: −0.04. */
-const r2 = (x: number | null | undefined) =>
-  x === null || x === undefined ? 'n/a' : Number(x.toFixed(2)).toFixed(2).replace('-', '−');
-const pct = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : `${formatSigned(x, 2)} %`);
-/** The months a statistic spans: "Aug 2021 – Aug 2026". */
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const span = (from: string | null, to: string | null) =>
-  from && to
-    ? `${monthYear.format(new Date(`${from}T00:00:00Z`))} – ${monthYear.format(new Date(`${to}T00:00:00Z`))}`
-    : 'n/a';
-const pValue = (p: number | null | undefined) =>
-  p === null || p === undefined ? 'n/a' : p < 0.001 ? '< 0.001' : p.toFixed(3);
+import { backtestBlocks, leadLagBlocks } from './market-statistics.ts';
 
 /**
  * /markets: how liquidity moved with asset prices — rolling correlations, lead/lag and forward returns by regime —
@@ -313,11 +294,6 @@ function weekOf(date: string): string {
 }
 
 /** The assets with any figure: an asset without stored prices gets no rows of n/a, but a sentence (withoutData). */
-function assetsWithData(c: CorrelationBody): CorrelationBody['assets'] {
-  return c.assets.filter(
-    (asset) => c.correlations[asset].netLiquidity['52w'].path.length > 0 || c.backtest[asset].horizons['20d'].from,
-  );
-}
 
 function withoutData(c: CorrelationBody): Block[] {
   const missing = c.assets.filter((asset) => !assetsWithData(c).includes(asset));
@@ -376,105 +352,6 @@ function correlationBlocks(c: CorrelationBody): Block[] {
           return [[ASSET_NAMES[asset] ?? asset], [MEASURE_NAMES[measure]], cell('13w'), cell('26w'), cell('52w')];
         }),
       ),
-    },
-  ];
-}
-
-function leadLagBlocks(c: CorrelationBody): Block[] {
-  return [
-    { kind: 'heading', level: 2, text: 'Lead and lag', id: 'lead-lag' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'Correlation of the liquidity change in week t with the asset return in week t + k, for k from −13 to +13 weeks over the last five years. A best lag k > 0 would mean liquidity moved first. The best of 27 lags is large by chance, so it counts as significant only above the Bonferroni threshold for 27 tests (z₀.₉₉₉₁/√n), stricter than the single-test 95 % threshold.',
-      ],
-    },
-    {
-      kind: 'table',
-      caption: 'Strongest lag by asset and measure',
-      header: [
-        'Asset',
-        'Measure',
-        'Weeks',
-        'Best lag (weeks)',
-        'ρ',
-        'n (weeks)',
-        '95 % threshold (ρ)',
-        'Bonferroni threshold (ρ)',
-        'Significant',
-      ],
-      rows: assetsWithData(c).flatMap((asset) =>
-        (Object.keys(MEASURE_NAMES) as Array<keyof typeof MEASURE_NAMES>).map((measure): Inline[][] => {
-          const f = c.leadLag[asset][measure];
-          const lag = f.best
-            ? f.best.lag > 0
-              ? `+${f.best.lag} (liquidity leads)`
-              : f.best.lag < 0
-                ? `${f.best.lag} (asset leads)`
-                : '0 (same week)'
-            : 'n/a';
-          return [
-            [ASSET_NAMES[asset] ?? asset],
-            [MEASURE_NAMES[measure]],
-            [span(f.window.from, f.window.to)],
-            [lag],
-            [r2(f.best?.rho)],
-            [String(f.best?.n ?? 'n/a')],
-            [r2(f.threshold95)],
-            [r2(f.thresholdBonferroni)],
-            [f.significant ? 'yes' : 'no'],
-          ];
-        }),
-      ),
-    },
-  ];
-}
-
-function backtestBlocks(c: CorrelationBody): Block[] {
-  const rows: Inline[][][] = [];
-  for (const asset of assetsWithData(c)) {
-    for (const horizon of ['20d', '60d'] as const) {
-      const f = c.backtest[asset].horizons[horizon];
-      rows.push([
-        [ASSET_NAMES[asset] ?? asset],
-        [horizon === '20d' ? '20 days' : '60 days'],
-        [span(f.from, f.to)],
-        [pct(f.byState['risk-on'].meanPct)],
-        [pct(f.byState.neutral.meanPct)],
-        [pct(f.byState['risk-off'].meanPct)],
-        [pct(f.riskOnMinusRiskOffPct)],
-        [pValue(f.welch.p)],
-        [pValue(f.allWindows.neweyWest.p)],
-        [`${f.phases.positive} of ${f.phases.count}`],
-      ]);
-    }
-  }
-  return [
-    { kind: 'heading', level: 2, text: 'Returns after each regime', id: 'backtest' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'The asset’s mean return over the next 20 or 60 business days, by the regime on the starting day. The spread is risk-on minus risk-off: positive would mean returns were better after loose readings. ',
-        { strong: 'A p-value above 0.05 means the spread is not distinguishable from chance.' },
-        ' Three views, because each answers a different doubt: non-overlapping windows with Welch’s t-test; every daily window with Newey–West errors (overlap corrected); and the spread’s sign in each of the possible sampling phases (a result that flips with the start day is fragile).',
-      ],
-    },
-    {
-      kind: 'table',
-      caption: 'Mean forward return by regime, and the risk-on minus risk-off spread',
-      header: [
-        'Asset',
-        'Horizon',
-        'Windows',
-        'Risk-on',
-        'Neutral',
-        'Risk-off',
-        'Spread',
-        'p (Welch)',
-        'p (Newey–West)',
-        'Phases with spread > 0',
-      ],
-      rows,
     },
   ];
 }
