@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
+import { formatDate } from '../../src/site/site-data.ts';
 import { loadSeries } from '../../src/store/observations.ts';
 import { addDays } from '../../src/timeseries/dates.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
@@ -471,10 +472,23 @@ describe('honest about time, on the real files read after they end', {
     const html = (await h.app.inject({ url: '/', headers: { accept: 'text/html' } })).body.replaceAll('&#39;', "'");
     const lead = html.match(/<p class="lead([^"]*)">(.*?)<\/p>/s);
     assert.ok(lead, 'a lead paragraph');
-    assert.ok(lead[2]!.startsWith(regime.summary), 'the reading first');
-    assert.ok(lead[2]!.includes(regime.provisional.summary), 'then the provisional days, in their own words');
+    // The reading first: /api/regime's own sentence, up to the Fed's terms (which follow the freshness line).
+    assert.ok(regime.summary.startsWith(lead[2]!.replace(/\.$/, '')), 'the reading first, in the API’s words');
+    // Then one line on freshness and coverage: the newer days are provisional, and the API's words behind it.
+    const notice = html.slice(
+      html.indexOf('<div class="notice'),
+      html.indexOf('</details>', html.indexOf('<div class="notice')),
+    );
+    assert.ok(html.indexOf('<div class="notice') > html.indexOf('<p class="lead'), 'after the reading, not before');
+    assert.match(notice, new RegExp(`Days after ${formatDate(regime.date)} are provisional`));
+    assert.ok(notice.includes(regime.provisional.summary), 'the provisional days, in the API’s words');
     // The reading is months old here (the files end in 2026): the warning colour, not a verdict's.
     assert.equal(lead[1], ' tone-warn');
+    assert.doesNotMatch(
+      html.slice(html.indexOf('<main'), html.indexOf('<p class="lead')),
+      /tone-(bad|good)/,
+      'no verdict colour above it',
+    );
     // "What moved it this week" lists no input that has had no data for months.
     const movers = html.slice(html.indexOf('id="drivers"'), html.indexOf('</ul>', html.indexOf('id="drivers"')));
     for (const name of ['Reserves to bank assets', 'Commercial paper minus T-bill spread'])
@@ -484,9 +498,13 @@ describe('honest about time, on the real files read after they end', {
       assert.equal((await h.app.inject(`/charts/subindex-${group}.svg`)).statusCode, 200, group);
   });
 
-  it('every page shows the stale banner, with how old and why; health says degraded', async () => {
+  it('every page says how old the data is and why (the dashboard in its freshness line, the others in the banner); health says degraded', async () => {
     const regime = (await h.app.inject('/api/regime')).json();
-    for (const path of ['/', '/today', '/methodology', '/indicators/vix']) {
+    // The dashboard says it in its freshness line, after the reading (issue 43); every other page in the banner.
+    const dashboard = (await h.app.inject({ url: '/', headers: { accept: 'text/html' } })).body;
+    assert.match(dashboard, /class="notice tone-warn"[^>]*><p>Data to \w{3} \d+, \d{4}, \d+ months old\./);
+    assert.match(dashboard, /The providers have published nothing newer for the model’s inputs\./);
+    for (const path of ['/today', '/methodology', '/indicators/vix']) {
       const html = (await h.app.inject({ url: path, headers: { accept: 'text/html' } })).body;
       // How old, in words, and why: the providers have not published (the refresh itself works).
       assert.match(

@@ -82,7 +82,8 @@ const STATE_WORDS: Record<RegimeBody['status'], { word: string; tone: Tone }> = 
  * (publish/day-reading.ts: /api/regime's summary without the Fed's terms, which follow the notice).
  */
 function readingFirst(data: SiteData, regime: RegimeBody): Block[] {
-  const tone = STATE_WORDS[regime.status].tone;
+  // A reading that is not current is not drawn in a verdict's colour: the warning's (issue 32).
+  const tone = regime.freshness.state === 'current' ? STATE_WORDS[regime.status].tone : 'warn';
   return [
     {
       kind: 'stats',
