@@ -39,7 +39,8 @@ describe('the website', () => {
     assert.match(md, /Lehman Brothers files for bankruptcy \(2008-09-15\)/);
     assert.match(md, /Monotone: 0 violations in [\d,]+ checks/);
     assert.ok(md.includes(`### ${CURRENT_MODEL.version} (current, ${MODEL_VERSIONS[0]!.from} onwards)`));
-    assert.match(md, /### dli-1 \(retired, 2026-11-21 to 2026-11-23\)/);
+    // Earlier versions are one click away (issue 43: a methodology a reader finishes), each still named and dated.
+    assert.match(md, /\*\*dli-1 \(retired, 2026-11-21 to 2026-11-23\)\*\*/);
   });
 
   it('charts and indicator pages are drawn for canonical windows only: any other days is a 308 to the next one', async () => {
@@ -86,12 +87,17 @@ describe('the website', () => {
     const regime = (await h.app.inject('/api/regime')).json();
     const lens = (await h.app.inject('/api/lens')).json();
     assert.ok(html.includes(`${regime.percentile5y} / 100`));
+    // The reading first (issue 43): the figures, then the lead, before any notice.
     assert.match(
       html,
-      /<h1>US-dollar liquidity dashboard<\/h1>\n<p class="lead[^"]*">On [A-Z][a-z]{2} \d{1,2}, \d{4} US-dollar liquidity ranked /,
+      /<h1>US-dollar liquidity dashboard<\/h1>\n<dl class="stats">.*?<\/dl>\n<p class="lead[^"]*">On [A-Z][a-z]{2} \d{1,2}, \d{4} US-dollar liquidity ranked /,
     );
-    // The lead is /api/regime's summary, word for word (the HTML escapes apostrophes).
-    assert.ok(html.includes(regime.summary.replaceAll("'", '&#39;')));
+    // The lead and the Fed's terms after the freshness line are /api/regime's summary, word for word (the HTML
+    // escapes apostrophes).
+    const summary = regime.summary.replaceAll("'", '&#39;');
+    const lead = html.match(/<p class="lead[^"]*">(.*?)<\/p>/)![1]!;
+    assert.ok(summary.startsWith(lead.replace(/\.$/, '')), 'the lead begins the summary');
+    assert.ok(html.includes(summary.slice(lead.length + 1)), 'the Fed’s terms follow');
     const lensPage = (await h.app.inject('/lens')).body;
     assert.equal((lensPage.match(/<td class="current"/g) ?? []).length, 1);
     assert.ok(html.includes(lens.synthesis.narrative.replaceAll("'", '&#39;').slice(0, 40)));
@@ -226,7 +232,9 @@ describe('the website', () => {
     );
     const day = history.dates[history.count - 10];
     const page = (await h.app.inject(`/today/${day}`)).body;
-    assert.match(page, /src="\/charts\/headline\.svg\?start=/);
+    // The day's own chart (its day marked, date ticks: issue 43) and how its level is made.
+    assert.match(page, new RegExp(`src="/charts/day-${day}\\.svg"`));
+    assert.match(page, new RegExp(`src="/charts/contributions-${day}\\.svg"`));
     assert.match(page, /What moved over the week/);
     assert.match(
       page,

@@ -159,9 +159,13 @@ describe('the bootstrap snapshot', () => {
         /The data providers cannot be reached \(FRED, .*\): the connection to the provider was refused\. Serving the data already stored \(up to \d{4}-\d{2}-\d{2}\)\. Next try: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./,
       );
       assert.ok(health.nextRefreshAt, 'when the next try is');
-      // The first screen says the same, in the same words.
+      // The first screen says where the data comes from after the reading (issue 43), and health's words behind it.
       const page = (await injectInto(service.app, '/')).body;
-      assert.match(page, /<strong>The data providers cannot be reached\.<\/strong>/);
+      assert.match(
+        page,
+        /Data from the snapshot bundled with this release, dated [A-Z][a-z]{2} \d+, \d{4} \(data to [^)]+\); the providers could not be reached\./,
+      );
+      assert.match(page, /The data providers cannot be reached \(FRED, /);
       assert.match(page, /the connection to the provider was refused\. Serving the data already stored/);
       assert.match(page, /Next try: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
       const again = (await injectInto(service.app, '/api/regime')).json() as { freshness: { state: string } };
