@@ -4232,6 +4232,8 @@ export interface operations {
                 observation_end?: string;
                 /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. Recomputed with the current model (modelVersion) from the vintages seen by then; the asOf field gives the instant, the store’s first load and knowledgeAt (the newest vintage seen by then: every instant up to the next one answers alike). An instant after the current publication answers as of the publication; one before a day could be scored answers 404 not_known_as_of. Computed on demand off the serving thread; when two computations already run, 503 busy with Retry-After. */
                 asOf?: string;
+                /** @description A model version (/api/model → versions): its history, every version kept available. An earlier one is computed on demand off the serving thread with that version's own inputs, weights and rules, over the data this publication was built from (the first request waits for it: a few seconds; 503 busy past the bound of on-demand work), then kept for the publication; provenance.modelVersion names it. Default: the current one (dli-4). Not with asOf. */
+                model?: "dli-4" | "dli-3" | "dli-2" | "dli-1";
             };
             header?: never;
             path?: never;
@@ -5000,6 +5002,8 @@ export interface operations {
                 observation_end?: string;
                 /** @description The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of. Recomputed with the current model (modelVersion) from the vintages seen by then; the asOf field gives the instant, the store’s first load and knowledgeAt (the newest vintage seen by then: every instant up to the next one answers alike). An instant after the current publication answers as of the publication; one before a day could be scored answers 404 not_known_as_of. Computed on demand off the serving thread; when two computations already run, 503 busy with Retry-After. */
                 asOf?: string;
+                /** @description A model version (/api/model → versions): its history, every version kept available. An earlier one is computed on demand off the serving thread with that version's own inputs, weights and rules, over the data this publication was built from (the first request waits for it: a few seconds; 503 busy past the bound of on-demand work), then kept for the publication; provenance.modelVersion names it. Default: the current one (dli-4). Not with asOf. */
+                model?: "dli-4" | "dli-3" | "dli-2" | "dli-1";
             };
             header?: never;
             path?: never;

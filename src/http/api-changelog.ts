@@ -8,6 +8,14 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '2.4.0',
+    date: '2026-11-27',
+    openapiFingerprint: 'sha256:c96fd1993f04ae7c72514e513a80d12244889a93e6a96a52d8f1373197294342',
+    changes: [
+      'Added: `model` on /api/history and /api/history.csv (and MCP get_history): any model version of /api/model → versions, earlier ones included (dli-1 to dli-3), its history computed with that version’s own inputs, weights and rules over the data of the current publication; provenance.modelVersion names it. Computed on demand off the serving thread, then kept for the publication; not with asOf.',
+    ],
+  },
+  {
     version: '2.3.0',
     date: '2026-11-27',
     openapiFingerprint: 'sha256:35a100e418d446b8c0e7a657c3b85b5111c46aa57c49c2e7c4b62ac1ebad0ea1',

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { CURRENT_MODEL, MODEL_VERSIONS } from '../analytics/model/versions.ts';
 import { DEFAULT_DAYS, MAX_DAYS } from '../publish/resources/series.ts';
 import { INDICATOR_COUNT } from '../timeseries/catalog.ts';
 import { LANG_MAPPING_TEXT, LOCALES } from '../timeseries/locales.ts';
@@ -32,6 +33,13 @@ export const QUERY_PARAMETERS = {
     description: `Narrative locale: ${LOCALES.join(', ')}; default en. ${LANG_MAPPING_TEXT} Anything else gets 400 invalid_parameter.`,
   }),
   compare: Type.String({ description: 'A second series id, drawn on its own right-hand axis (series charts only).' }),
+  model: Type.Union(
+    MODEL_VERSIONS.map((v) => Type.Literal(v.version)),
+    {
+      default: CURRENT_MODEL.version,
+      description: `A model version (/api/model → versions): its history, every version kept available. An earlier one is computed on demand off the serving thread with that version's own inputs, weights and rules, over the data this publication was built from (the first request waits for it: a few seconds; 503 busy past the bound of on-demand work), then kept for the publication; provenance.modelVersion names it. Default: the current one (${CURRENT_MODEL.version}). Not with asOf.`,
+    },
+  ),
   view: Type.Union([Type.Literal('all'), Type.Literal('first-release')], {
     default: 'all',
     description:

@@ -33,8 +33,11 @@ function workerPool(): Piscina {
 export async function computeAsOfOffThread(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
+  version?: string,
 ): Promise<AsOfTaskResult> {
-  return workerPool().run({ vintaged: modelSeries(vintaged), instant } satisfies AsOfTask, { name: 'asOf' });
+  return workerPool().run({ vintaged: modelSeries(vintaged, version), instant, version } satisfies AsOfTask, {
+    name: 'asOf',
+  });
 }
 
 /**

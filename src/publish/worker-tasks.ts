@@ -1,3 +1,4 @@
+import { MODEL_VERSIONS } from '../analytics/model/versions.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { type ModelAsOf, modelAsOf } from './model/run.ts';
 import { type OnDemandResult, type OnDemandTask, runOnDemandTask } from './on-demand-tasks.ts';
@@ -17,6 +18,8 @@ export function workbook(spec: WorkbookSpec): Promise<Uint8Array> {
 export interface AsOfTask {
   vintaged: Map<string, VintagedSeries>;
   instant: string;
+  /** A model version of MODEL_VERSIONS (an earlier model's history); the current model when absent. */
+  version?: string | undefined;
 }
 
 /** model is null when nothing could be scored from what was known then. */
@@ -24,7 +27,11 @@ export type AsOfTaskResult = { ok: true; model: ModelAsOf | null } | { ok: false
 
 export function asOf(task: AsOfTask): AsOfTaskResult {
   try {
-    return { ok: true, model: modelAsOf(task.vintaged, task.instant) };
+    const spec = MODEL_VERSIONS.find((v) => v.version === task.version)?.spec;
+    return {
+      ok: true,
+      model: spec ? modelAsOf(task.vintaged, task.instant, spec) : modelAsOf(task.vintaged, task.instant),
+    };
   } catch (cause) {
     return { ok: false, error: (cause as Error).message ?? String(cause) };
   }
@@ -34,8 +41,9 @@ export function asOf(task: AsOfTask): AsOfTaskResult {
 export async function computeAsOfHere(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
+  version?: string,
 ): Promise<AsOfTaskResult> {
-  return asOf({ vintaged: new Map(vintaged), instant });
+  return asOf({ vintaged: new Map(vintaged), instant, version });
 }
 
 /** An answer computed on demand for one client (on-demand-tasks.ts). */

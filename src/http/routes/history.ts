@@ -1,10 +1,12 @@
+import { Value } from '@sinclair/typebox/value';
+import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
 import type { Publication } from '../../publish/publication.ts';
 import type { Admit } from '../../publish/resources/model-as-of.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
 import { admitFor } from '../computed-answer.ts';
 import { wantsCsv } from '../negotiation.ts';
-import type { DeclaredQuery } from '../query-params.ts';
+import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { History } from '../schemas/regime.ts';
 import { DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, parseAsOf, parseWindow } from '../window-param.ts';
 import { type Answer, noDataYet, type Route, type RouteContext, type RouteRequest, resourceAnswer } from './route.ts';
@@ -22,7 +24,7 @@ export const getHistory: Route = {
     summary: 'Daily headline history with sub-indices',
     description:
       'The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then. `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv). With asOf: the history a publication at that instant would have served.',
-    parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER],
+    parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, queryParameter('model')],
     response: History,
     errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable', 'no_data_yet'],
     alternateContentType: 'text/csv',
@@ -37,6 +39,17 @@ export const getHistory: Route = {
     const asOf = parseAsOf(query.get('asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
     const publication = context.publication();
+    const model = parseModel(query, asOf.value);
+    if (model instanceof ApiError) return model;
+    if (model !== CURRENT_MODEL.version && publication) {
+      return earlierHistory(
+        publication,
+        model,
+        window && 'start' in window ? window : null,
+        false,
+        admitFor(request, context, publication),
+      );
+    }
     if (asOf.value !== undefined && publication) {
       const range = window && 'start' in window ? window : null;
       return historyAsOf(publication, asOf.value, range, false, admitFor(request, context, publication));
@@ -50,6 +63,39 @@ export const getHistory: Route = {
     );
   },
 };
+
+/** The model version asked for (`model`): the current one by default; an earlier one never with asOf. */
+function parseModel(query: DeclaredQuery, asOf: string | undefined): string | ApiError {
+  const raw = query.get('model') ?? CURRENT_MODEL.version;
+  const versions = QUERY_PARAMETERS.model.anyOf.map((s) => s.const).join(', ');
+  if (!Value.Check(QUERY_PARAMETERS.model, raw)) {
+    return new ApiError(
+      'invalid_parameter',
+      `Invalid value for parameter "model": "${String(raw).slice(0, 40)}".`,
+      `model is one of ${versions} (/api/model → versions).`,
+    );
+  }
+  if (raw !== CURRENT_MODEL.version && asOf !== undefined) {
+    return new ApiError(
+      'invalid_parameter',
+      'An earlier model version’s history is offered as of the current publication only: model and asOf cannot be combined.',
+      `Leave asOf out for ${raw}'s history, or model out for the current model as of an instant.`,
+    );
+  }
+  return raw;
+}
+
+/** An earlier model version's history, JSON or CSV, whole or a date range (computed on demand, then kept). */
+async function earlierHistory(
+  publication: Publication,
+  version: string,
+  range: { start: string; end: string | null } | null,
+  csv: boolean,
+  admit: Admit,
+): Promise<Answer> {
+  const outcome = await publication.asOf.earlierHistory(version, range, csv, admit);
+  return asOfAnswer(outcome, publication.builtAt, `history of ${version}`, 'history_unavailable');
+}
 
 /** The history as known at an instant, JSON or CSV, whole or a date range. */
 export async function historyAsOf(
@@ -77,6 +123,10 @@ export function historyCsvAnswer(
   const window = range.value && 'start' in range.value ? range.value : undefined;
   const asOf = parseAsOf(query.get('asOf'));
   if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
+  const model = parseModel(query, asOf.value);
+  if (model instanceof ApiError) return model;
+  if (model !== CURRENT_MODEL.version && publication && admit)
+    return earlierHistory(publication, model, window ?? null, true, admit(publication));
   if (asOf.value !== undefined && publication)
     return historyAsOf(publication, asOf.value, window ?? null, true, admit?.(publication));
   const csv = publication?.csv.historyCsv(window);
@@ -95,7 +145,7 @@ export const getHistoryCsv: Route = {
     summary: 'The headline history as CSV',
     description:
       'The daily history as RFC 4180 CSV: date, headline_percentile_5y (0 loosest … 100 tightest of 5 years), status, confidence (high, medium, low), aggregate_0_1 and one column per group sub-index (`policy_0_100` …: 0–100, empty when the group did not report); then provisional (true on a day without live data enough for a status, whose status is empty), live_weight_share, level_0_100 (the fixed scale) and each group’s part of the level in level points (`policy_part_points` …, adding up to level_0_100; empty for models without a level).',
-    parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER],
+    parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, queryParameter('model')],
     response: null,
     contentType: 'text/csv',
     errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable', 'no_data_yet'],

@@ -1,7 +1,7 @@
 import { type CorrelationReport, computeCorrelations } from '../../analytics/correlation/correlation.ts';
 import { BENCHMARKS } from '../../analytics/model/validation/benchmark-correlations.ts';
 import { ASSETS } from '../../analytics/model/validation/forward-returns.ts';
-import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
+import { CURRENT_MODEL, MODEL_VERSIONS } from '../../analytics/model/versions.ts';
 import type { ModelResultKey } from '../../store/model-results.ts';
 import type { VintagedSeries } from '../../timeseries/vintages.ts';
 import { SERVICE_VERSION } from '../service-version.ts';
@@ -65,6 +65,12 @@ export function modelOutcome(vintaged: ReadonlyMap<string, VintagedSeries>, now:
 }
 
 /** Only the series the computation reads (what crosses to the worker). */
-export function modelSeries(vintaged: ReadonlyMap<string, VintagedSeries>): Map<string, VintagedSeries> {
-  return new Map(MODEL_SERIES.flatMap((id) => (vintaged.has(id) ? [[id, vintaged.get(id)!] as const] : [])));
+export function modelSeries(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  version?: string,
+): Map<string, VintagedSeries> {
+  // An earlier version reads inputs of its own (dli-1 read the TGA and ON RRP, say).
+  const spec = MODEL_VERSIONS.find((v) => v.version === version)?.spec;
+  const ids = spec ? new Set([...MODEL_SERIES, ...spec.scored.map((s) => s.id)]) : MODEL_SERIES;
+  return new Map([...ids].flatMap((id) => (vintaged.has(id) ? [[id, vintaged.get(id)!] as const] : [])));
 }

@@ -37,7 +37,11 @@ export type AsOfOutcome =
 export type Admit = <T>(key: string, work: () => Promise<T>) => Promise<T | Busy>;
 
 /** Computes the model as of an instant; off the serving thread in the service (worker-pool.ts). */
-export type AsOfCompute = (vintaged: ReadonlyMap<string, VintagedSeries>, instant: string) => Promise<AsOfTaskResult>;
+export type AsOfCompute = (
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  instant: string,
+  version?: string,
+) => Promise<AsOfTaskResult>;
 
 /** Distinct model computations running or queued at once; one more answers `busy` (503, Retry-After). */
 export const MAX_PENDING_COMPUTATIONS = 2;
@@ -130,6 +134,33 @@ export class AsOfAnswers {
   }
 
   /**
+   * /api/history?model=… (and its CSV): an earlier model version's history, computed with that version's spec over
+   * the data this publication was built from (issue 39: earlier models' histories stay available). Dated and
+   * described like the current history; provenance names the version.
+   */
+  async earlierHistory(
+    version: string,
+    range: { start: string; end: string | null } | null,
+    csv: boolean,
+    admit?: Admit,
+  ): Promise<AsOfOutcome> {
+    const where = this.#locate(this.#builtAt);
+    if ('refused' in where) return where;
+    const key = `model|${version}|${range ? `${range.start}..${range.end ?? ''}` : 'all'}|${csv ? 'csv' : 'json'}`;
+    const cached = this.#answers.get(key);
+    if (cached) return cached;
+    const model = await this.#model(where, admit, version);
+    if (!('history' in model)) return model;
+    const { asOf: _when, provenance, ...stamp } = this.#stamp(where, model);
+    const whole: HistoryBody = { ...model.history, ...stamp, provenance: { ...provenance, modelVersion: version } };
+    const body = range ? sliceHistory(whole, range.start, range.end) : whole;
+    const response = csv
+      ? prepareBody(Buffer.from(historyCsv(body)), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle')
+      : json(body, CACHE_CONTROL.history);
+    return this.#keep(key, withHeaders(response, { vary: 'Accept' }));
+  }
+
+  /**
    * /api/lens?asOf=…: the lens from the series as known then (a few milliseconds for every locale, computed here
    * once per key, not queued; each instant then only serializes).
    */
@@ -199,9 +230,10 @@ export class AsOfAnswers {
       meta: AsOfMeta;
     },
     admit: Admit | undefined,
+    version?: string,
   ): Promise<ModelAsOf | Exclude<AsOfOutcome, PreparedResponse>> {
-    const kept = this.#models.get(where.key);
-    const outcome = kept ?? (await this.#run(where, admit));
+    const kept = this.#models.get(modelKey(where.key, version));
+    const outcome = kept ?? (await this.#run(where, admit, version));
     if ('busy' in outcome || 'failed' in outcome) return outcome;
     if ('unscored' in outcome) {
       return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: outcome.unscored };
@@ -215,27 +247,29 @@ export class AsOfAnswers {
       key: string;
     },
     admit: Admit | undefined,
+    version?: string,
   ): Promise<ModelAsOf | { unscored: string } | { failed: string } | { busy: true }> {
-    const running = this.#running.get(where.key);
+    const key = modelKey(where.key, version);
+    const running = this.#running.get(key);
     if (running) return running;
-    const work = () => this.#compute(this.#vintaged, where.effective);
+    const work = () => this.#compute(this.#vintaged, where.effective, version);
     const gate: Admit =
       admit ??
       (<T>(_key: string, run: () => Promise<T>) =>
         this.#running.size >= MAX_PENDING_COMPUTATIONS
           ? Promise.resolve<Busy>({ busy: true, retryAfterSeconds: BUSY_RETRY_SECONDS })
           : run());
-    const started = gate(`as-of-model|${where.key}`, work)
+    const started = gate(`as-of-model|${key}`, work)
       .then((result): ModelAsOf | { unscored: string } | { failed: string } | { busy: true } => {
         if (isBusy(result)) return { busy: true };
         if (!result.ok) return { failed: result.error };
         const model = result.model ?? { unscored: 'not enough stored history to score a day' };
-        this.#models.set(where.key, model);
+        this.#models.set(key, model);
         return model;
       })
       .catch((cause: unknown) => ({ failed: (cause as Error).message ?? String(cause) }))
-      .finally(() => this.#running.delete(where.key));
-    this.#running.set(where.key, started);
+      .finally(() => this.#running.delete(key));
+    this.#running.set(key, started);
     return started;
   }
 
@@ -254,6 +288,9 @@ export class AsOfAnswers {
     return response;
   }
 }
+
+/** A model run's key: the instant's, and the version when it is not the current one. */
+const modelKey = (key: string, version: string | undefined) => (version ? `${version}|${key}` : key);
 
 /** ISO instants order as text (binary-search-bounds would otherwise subtract them). */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
