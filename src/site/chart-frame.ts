@@ -211,3 +211,13 @@ export function dayMark(date: string, style: LineStyle): Record<string, unknown>
     data: [{ xAxis: date }],
   };
 }
+
+/** The time axis every dated chart draws: dates in words (DATE_TICKS), fewer ticks on a phone. */
+export function timeAxis(style: LineStyle) {
+  return {
+    type: 'time' as const,
+    axisLine: { lineStyle: { color: GRID } },
+    axisLabel: { color: MUTED, fontSize: LAYOUT[style].font, hideOverlap: true, formatter: DATE_TICKS },
+    splitNumber: style === 'compact' ? 3 : 6,
+  };
+}

@@ -1,6 +1,5 @@
 import {
   creditLines,
-  DATE_TICKS,
   dayMark,
   FONT,
   fixedAxis,
@@ -11,6 +10,7 @@ import {
   type LineStyle,
   labelNumber,
   MUTED,
+  timeAxis,
 } from './chart-frame.ts';
 import { thin } from './chart-points.ts';
 import { echartsLib } from './echarts-lib.ts';
@@ -77,12 +77,7 @@ export function stackChartSvg(spec: StackChartSpec): string {
         containLabel: true,
       },
       graphic: [...top.elements, ...credit.elements],
-      xAxis: {
-        type: 'time',
-        axisLine: { lineStyle: { color: GRID } },
-        axisLabel: { color: MUTED, fontSize: layout.font, hideOverlap: true, formatter: DATE_TICKS },
-        splitNumber: style === 'compact' ? 3 : 6,
-      },
+      xAxis: timeAxis(style),
       yAxis: {
         type: 'value',
         ...fixedAxis('percent', style),

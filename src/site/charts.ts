@@ -1,6 +1,5 @@
 import {
   creditLines,
-  DATE_TICKS,
   dayMark,
   FONT,
   fittedAxis,
@@ -12,6 +11,7 @@ import {
   type LineStyle,
   labelNumber,
   MUTED,
+  timeAxis,
   wrapText,
 } from './chart-frame.ts';
 import { type ChartPoint, thin } from './chart-points.ts';
@@ -134,12 +134,7 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
         containLabel: true,
       },
       graphic: [...top.elements, ...credit.elements],
-      xAxis: {
-        type: 'time',
-        axisLine: { lineStyle: { color: GRID } },
-        axisLabel: { color: MUTED, fontSize: layout.font, hideOverlap: true, formatter: DATE_TICKS },
-        splitNumber: style === 'compact' ? 3 : 6,
-      },
+      xAxis: timeAxis(style),
       yAxis: [
         {
           type: 'value',
