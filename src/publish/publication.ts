@@ -11,7 +11,7 @@ import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
 import { catalogFreshness } from './freshness.ts';
 import type { ModelOutcome } from './model/computation.ts';
-import { type ModelState, modelResources, modelState as modelStateOf } from './model/resources.ts';
+import { type ModelResources, type ModelState, modelResources, modelState as modelStateOf } from './model/resources.ts';
 import { nextRefreshAt } from './next-refresh.ts';
 import { type Provenance, provenanceBuilder } from './provenance.ts';
 import { type Downloads, downloadsOnDemand } from './publication-downloads.ts';
@@ -152,36 +152,12 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     lens = failed('lens', errors, stamp, cause, previous?.lens);
   }
   await nextTurn();
-  // The statistics and their weekly history are two resources of one computation: they fail and are kept together.
-  const correlationProvenance = provenance([...modelInputs, ...CORRELATION_INPUTS]);
-  const report = () => {
-    if (!correlationReport) throw new Error('the model has not been computed');
-    if ('error' in correlationReport) throw new Error(correlationReport.error);
-    return correlationReport;
-  };
-  const correlation = attempt(
-    'correlation',
+  const { correlation, correlationHistory } = await correlationResources(
+    correlationReport,
+    provenance([...modelInputs, ...CORRELATION_INPUTS]),
     errors,
     stamp,
-    () => {
-      const { rollingHistory: _history, ...statistics } = report();
-      return resource<CorrelationBody>(
-        { updatedAt: stamp, ...statistics, provenance: correlationProvenance },
-        'correlation',
-      );
-    },
     previous?.correlation,
-  );
-  await nextTurn();
-  const correlationHistory = attempt(
-    'correlation',
-    errors,
-    stamp,
-    () =>
-      resource<CorrelationHistoryBody>(
-        { updatedAt: stamp, ...report().rollingHistory, provenance: correlationProvenance },
-        'correlation',
-      ),
     previous?.correlationHistory,
   );
   const modelProvenance = provenance(modelInputs);
@@ -189,64 +165,25 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
   await nextTurn();
   const indicators = indicatorSummaries(current, series, freshness);
   const snapshot = input.content
-    ? attempt(
-        'snapshot',
-        errors,
-        stamp,
-        () => {
-          if (!model) throw new Error('the regime is not available, so the snapshot cannot be assembled');
-          const body = snapshotBody({
-            content: input.content!,
-            baseUrl: input.baseUrl,
-            now: input.now,
-            regime: model.regime.body,
-            model: model.description.body,
-            indicators,
-          });
-          return resource({ ...body, provenance: provenance(INDICATOR_IDS) }, 'snapshot');
-        },
-        undefined,
-      )
+    ? snapshotResource(input.content, input.baseUrl, input.now, model, indicators, provenance(INDICATOR_IDS), errors)
     : undefined;
   await nextTurn();
   const changelog = input.content && resource(changelogBody(input.content, model?.description.body), 'model');
   await nextTurn();
-  const health = resource(
-    withProvenance(
-      healthBody({
-        now: input.now,
-        serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
-        modelVersion: model?.description.body.version ?? null,
-        publicationVersion: input.version,
-        reading: modelState && { date: modelState.outputs.regime.date, freshness: modelState.freshness },
-        lastRun: input.lastRun,
-        states: input.states,
-        current,
-        indicators,
-        quarantine: input.quarantine ?? [],
-        nextRefreshAt: input.content
-          ? nextRefreshAt(input.lastRun, input.failedRunsInARow ?? 0, input.content.refreshSchedule)
-          : null,
-      }),
-      provenance([...current.keys()]),
-    ),
-    'health',
-  );
+  const health = healthResource(input, modelState, current, indicators, provenance([...current.keys()]));
   await nextTurn();
   const catalog = resource(catalogBody(current, input.vintaged, input.baseUrl), 'series');
   await nextTurn();
-  const examples = responseExamples({
-    '/api/series': catalog.body,
-    ...(input.content ? { '/api': input.content.directory } : {}),
-    '/api/series/{id}': series.get('tga') && JSON.parse(series.get('tga')!.forDays(7).body.toString()),
-    '/api/regime': model?.regime.body,
-    '/api/history': model && model.history.body.count > 0 ? model.history.body : undefined,
-    '/api/model': model?.description.body,
-    '/api/lens': lens?.get('en')?.body,
-    '/api/correlation': correlation?.body,
-    '/api/correlation/history': correlationHistory?.body,
-    '/api/snapshot': snapshot?.body,
-    '/api/health': health.body,
+  const examples = publicationExamples({
+    content: input.content,
+    catalog,
+    series,
+    model,
+    lens,
+    correlation,
+    correlationHistory,
+    snapshot,
+    health,
   });
 
   const publication: Publication = {
@@ -293,20 +230,148 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     input.site && input.content
       ? attempt('site', errors, stamp, () => input.site!(publication), previous?.site)
       : undefined;
+  const ready = encoded(publication, site);
+  return { ...publication, site, ready };
+}
+
+/**
+ * The statistics and their weekly history: two resources of one computation, which fail and are kept together.
+ * Each is serialized in a turn of its own.
+ */
+async function correlationResources(
+  report: ReturnType<typeof modelStateOf>['correlationReport'],
+  provenance: Provenance,
+  errors: RecomputeErrors,
+  stamp: string,
+  previousCorrelation: Publication['correlation'],
+  previousHistory: Publication['correlationHistory'],
+): Promise<Pick<Publication, 'correlation' | 'correlationHistory'>> {
+  const computed = () => {
+    if (!report) throw new Error('the model has not been computed');
+    if ('error' in report) throw new Error(report.error);
+    return report;
+  };
+  const correlation = attempt(
+    'correlation',
+    errors,
+    stamp,
+    () => {
+      const { rollingHistory: _history, ...statistics } = computed();
+      return resource<CorrelationBody>({ updatedAt: stamp, ...statistics, provenance }, 'correlation');
+    },
+    previousCorrelation,
+  );
+  await nextTurn();
+  const correlationHistory = attempt(
+    'correlation',
+    errors,
+    stamp,
+    () =>
+      resource<CorrelationHistoryBody>({ updatedAt: stamp, ...computed().rollingHistory, provenance }, 'correlation'),
+    previousHistory,
+  );
+  return { correlation, correlationHistory };
+}
+
+/** /api/snapshot: everything in one call; it needs the regime. */
+function snapshotResource(
+  content: PublicationContent,
+  baseUrl: string,
+  now: Date,
+  model: ModelResources | undefined,
+  indicators: readonly IndicatorSummary[],
+  provenance: Provenance,
+  errors: RecomputeErrors,
+): Publication['snapshot'] {
+  return attempt(
+    'snapshot',
+    errors,
+    now.toISOString(),
+    () => {
+      if (!model) throw new Error('the regime is not available, so the snapshot cannot be assembled');
+      const body = snapshotBody({
+        content,
+        baseUrl,
+        now,
+        regime: model.regime.body,
+        model: model.description.body,
+        indicators,
+      });
+      return resource({ ...body, provenance }, 'snapshot');
+    },
+    undefined,
+  );
+}
+
+/** /api/health: the last refresh, each source's outcome, the reading's freshness and the next try. */
+function healthResource(
+  input: Omit<PublicationInput, 'previous'>,
+  modelState: ModelState | undefined,
+  current: ReadonlyMap<string, readonly Observation[]>,
+  indicators: readonly IndicatorSummary[],
+  provenance: Provenance,
+): Resource<HealthBody> {
+  const body = healthBody({
+    now: input.now,
+    serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
+    modelVersion: modelState?.outputs.description.version ?? null,
+    publicationVersion: input.version,
+    reading: modelState && { date: modelState.outputs.regime.date, freshness: modelState.freshness },
+    lastRun: input.lastRun,
+    states: input.states,
+    current,
+    indicators,
+    quarantine: input.quarantine ?? [],
+    nextRefreshAt: input.content
+      ? nextRefreshAt(input.lastRun, input.failedRunsInARow ?? 0, input.content.refreshSchedule)
+      : null,
+  });
+  return resource(withProvenance(body, provenance), 'health');
+}
+
+/** Real responses, trimmed, by route path: the OpenAPI document's and the documentation's examples. */
+function publicationExamples(r: {
+  content: PublicationContent | undefined;
+  catalog: Resource<CatalogBody>;
+  series: Publication['series'];
+  model: ModelResources | undefined;
+  lens: Publication['lens'];
+  correlation: Publication['correlation'];
+  correlationHistory: Publication['correlationHistory'];
+  snapshot: Publication['snapshot'];
+  health: Resource<HealthBody>;
+}): ReadonlyMap<string, unknown> {
+  const tga = r.series.get('tga');
+  return responseExamples({
+    '/api/series': r.catalog.body,
+    ...(r.content ? { '/api': r.content.directory } : {}),
+    '/api/series/{id}': tga && JSON.parse(tga.forDays(7).body.toString()),
+    '/api/regime': r.model?.regime.body,
+    '/api/history': r.model && r.model.history.body.count > 0 ? r.model.history.body : undefined,
+    '/api/model': r.model?.description.body,
+    '/api/lens': r.lens?.get('en')?.body,
+    '/api/correlation': r.correlation?.body,
+    '/api/correlation/history': r.correlationHistory?.body,
+    '/api/snapshot': r.snapshot?.body,
+    '/api/health': r.health.body,
+  });
+}
+
+/** Resolves when every response built at publish time has its gzip and brotli encodings. */
+function encoded(p: Publication, site: SiteBundle | undefined): Promise<void> {
   const built = [
-    model?.regime,
-    model?.history,
-    model?.description,
-    correlation,
-    correlationHistory,
-    snapshot,
-    health,
-    ...(lens?.values() ?? []),
-    catalog,
+    p.regime,
+    p.history,
+    p.model,
+    p.correlation,
+    p.correlationHistory,
+    p.snapshot,
+    p.health,
+    ...(p.lens?.values() ?? []),
+    p.catalog,
   ].map((r) => r?.response);
   built.push(site?.llms, site?.apiCatalog);
-  const ready = Promise.all([...built.map((r) => r?.ready), ...[...series.values()].map((s) => s.settled())]).then(
+  return Promise.all([...built.map((r) => r?.ready), ...[...p.series.values()].map((s) => s.settled())]).then(
     () => undefined,
   );
-  return { ...publication, site, ready };
 }
