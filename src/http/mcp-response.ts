@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { LRUCache } from 'lru-cache';
+import { keptAnswers, MIB } from '../publish/kept.ts';
 import { chooseEncoding } from './negotiation.ts';
 
 /**
@@ -17,7 +17,7 @@ const brotli = promisify(zlib.brotliCompress);
 const MIN_COMPRESS_BYTES = 1024;
 
 /** The tool list is the same bytes for every client that numbers its request alike: compressed once. */
-const kept = new LRUCache<string, Buffer>({ max: 16 });
+const kept = keptAnswers<Buffer>('MCP tool lists, compressed', { bytes: 4 * MIB, sizeOf: (bytes) => bytes.length });
 
 /** The Node request as the web Request the transport reads (method, headers; the body goes as parsedBody). */
 export function webRequest(req: IncomingMessage): Request {

@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, Type } from '@sinclair/typebox';
-import { LRUCache } from 'lru-cache';
+import { keptAnswers } from '../publish/kept.ts';
 import { SERVICE_VERSION } from '../publish/service-version.ts';
 import { INDICATOR_COUNT, seriesDef } from '../timeseries/catalog.ts';
 import { addDays } from '../timeseries/dates.ts';
@@ -176,15 +176,14 @@ function errorResult(error: ApiError, baseUrl: string): ToolResult {
 
 /**
  * A tool's answer is as immutable as the publication it was read from: kept by publication, tool and arguments
- * (parsing a history's 370 kB for `structuredContent` cost ~6 ms a call), at most RESULTS answers and
- * RESULT_BYTES of their text (the parsed object weighs a few times its text).
+ * (parsing a history's 370 kB for `structuredContent` cost ~6 ms a call), at most RESULT_BYTES
+ * (the parsed object counted as four times its text).
  */
-const RESULTS = 64;
 const RESULT_BYTES = 16 * 1024 * 1024;
-const results = new LRUCache<string, ToolResult>({
-  max: RESULTS,
-  maxSize: RESULT_BYTES,
-  sizeCalculation: (result) => result.content[0]?.text.length || 1,
+const results = keptAnswers<ToolResult>('MCP tool answers', {
+  bytes: RESULT_BYTES,
+  // The parsed object weighs a few times its text: counted as four times it.
+  sizeOf: (result) => 4 * (result.content[0]?.text.length ?? 0),
 });
 
 /** Runs a tool: an API tool through its route's handler, with the arguments as path and query parameters. */

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { keptAnswers } from './kept.ts';
 import type { PreparedResponse } from './prepared-response.ts';
 
 /**
@@ -49,13 +49,13 @@ export class OnDemand {
   readonly #waiting = new Map<string, Waiting[]>();
   #waitingCount = 0;
   readonly #joined = new Map<string, Promise<unknown>>();
-  readonly #memo: LRUCache<string, PreparedResponse>;
+  readonly #memo: ReturnType<typeof keptAnswers<PreparedResponse>>;
 
   constructor(limits: OnDemandLimits = ON_DEMAND_LIMITS) {
     this.limits = limits;
-    this.#memo = new LRUCache<string, PreparedResponse>({
-      maxSize: limits.memoBytes,
-      sizeCalculation: (response) => Number(response.headers['content-length']) || 1,
+    this.#memo = keptAnswers<PreparedResponse>('on-demand answers', {
+      bytes: limits.memoBytes,
+      sizeOf: (response) => Number(response.headers['content-length']),
     });
   }
 

@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
+import { keptAnswers, MIB, responseBytes } from '../publish/kept.ts';
 import { type Compression, type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import type { ChartAnswer, ChartClient, ChartQuery, RenderedPage, SiteBundle } from '../publish/site-port.ts';
@@ -118,12 +118,12 @@ export function buildSite(publication: Publication): SiteBundle {
       () => modelInputPage(def, publication.current.get(def.id), modelInputs.has(def.id) ? 'model input' : 'series'),
     ]),
   ]);
-  const pages = cached(500, (path) => {
+  const pages = cached('pages', (path) => {
     const build = builders.get(path);
     return build ? render(build()) : undefined;
   });
   // Other ranges, date ranges and comparisons: rendered per distinct query, kept in a bounded cache.
-  const ranges = new LRUCache<string, RenderedPage>({ max: 100, maxSize: 32 * 1024 * 1024, sizeCalculation: pageSize });
+  const ranges = keptAnswers<RenderedPage>('pages for other ranges', { bytes: 32 * MIB, sizeOf: pageSize });
   const rangePage = (id: string, query: ChartQuery): RenderedPage | undefined => {
     const key = `${id}|${queryKey(query)}`;
     const hit = ranges.get(key);
@@ -135,13 +135,13 @@ export function buildSite(publication: Publication): SiteBundle {
     return rendered;
   };
   // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
-  const archive = cached(100, (date) => {
+  const archive = cached('archive days', (date) => {
     if (!data.history || data.history.count === 0) return undefined;
     const page = archivePage(data, date, noteOf);
     return page ? render(page, 'if-idle') : render(noReadingPage(data.history, date), 'if-idle', 404);
   });
   // The charts' embed pages: the chart as its page draws it, framed by any site (frame-ancestors *).
-  const embeds = cached(100, (key) => {
+  const embeds = cached('embeds', (key) => {
     const [id = '', search = ''] = key.split('?');
     const found = findChart(embedHosts(id), id, search);
     if (!found) return undefined;
@@ -165,19 +165,11 @@ export function buildSite(publication: Publication): SiteBundle {
     }
     for (const path of ['/', '/methodology', '/markets', '/today']) yield builders.get(path)!();
   }
-  const chartCache = new LRUCache<string, PreparedResponse>({
-    max: 300,
-    maxSize: 48 * 1024 * 1024,
-    sizeCalculation: (value) => value.body.length || 1,
-  });
+  const chartCache = keptAnswers<PreparedResponse>('charts (SVG)', { bytes: 48 * MIB, sizeOf: responseBytes });
   // PNGs (downloads, social images; ~100 kB each, 20× an SVG) get a small cache of their own: a trickle of
   // distinct PNGs filled the shared one and grew the process by ~50 MB over ten minutes (bench:memory). Their
   // Cache-Control lets a CDN keep them instead.
-  const pngCache = new LRUCache<string, PreparedResponse>({
-    max: 64,
-    maxSize: 8 * 1024 * 1024,
-    sizeCalculation: (value) => value.body.length || 1,
-  });
+  const pngCache = keptAnswers<PreparedResponse>('charts (PNG)', { bytes: 8 * MIB, sizeOf: responseBytes });
   const cacheFor = (format: 'svg' | 'png') => (format === 'png' ? pngCache : chartCache);
   // A chart is drawn on the chart thread; requests for it meanwhile share the one drawing.
   const drawing = new Map<string, { drawn: Promise<ChartAnswer> } & Waiters>();
@@ -280,11 +272,11 @@ export function buildSite(publication: Publication): SiteBundle {
 }
 
 /**
- * A bounded cache of rendered responses: LRU by count and by bytes (each entry weighs its identity body; the
- * encodings are a fraction of it). A miss that renders nothing (unknown key) is not kept.
+ * A bounded cache of rendered responses: LRU by bytes (each entry weighs its identity body; the encodings are a
+ * fraction of it). A miss that renders nothing (unknown key) is not kept.
  */
-function cached(max: number, build: (key: string) => RenderedPage | undefined) {
-  const cache = new LRUCache<string, RenderedPage>({ max, maxSize: 64 * 1024 * 1024, sizeCalculation: pageSize });
+function cached(name: string, build: (key: string) => RenderedPage | undefined) {
+  const cache = keptAnswers<RenderedPage>(name, { bytes: 64 * MIB, sizeOf: pageSize });
   return (key: string): RenderedPage | undefined => {
     const hit = cache.get(key);
     if (hit) return hit;

@@ -37,6 +37,7 @@ describe('query parameters, declared once', () => {
     units: 'pc1',
     frequency: 'm',
     aggregation: 'eop',
+    model: 'dli-3',
   });
   const PARAMS = { id: 'tga', slug: 'hello', date: '2024-01-02', year: '2024', lang: 'ja', group: 'funding' };
 

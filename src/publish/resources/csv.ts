@@ -1,9 +1,9 @@
-import { LRUCache } from 'lru-cache';
 import { type TransformSpec, transformKey } from '../../analytics/transform/fred-transform.ts';
 import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef, Unit } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
+import { keptAnswers, MIB, responseBytes } from '../kept.ts';
 import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { HistoryBody } from './model.ts';
 import { COMMON_DAYS } from './series.ts';
@@ -153,10 +153,7 @@ export function isKeptSelection({ window, order, limit, transform, offset }: Sel
  * so unique windows cannot grow memory (issue 13).
  */
 export class CsvDownloads {
-  readonly #cache = new LRUCache<string, PreparedResponse>({
-    maxSize: 24 * 1024 * 1024,
-    sizeCalculation: (response) => response.body.length || 1,
-  });
+  readonly #cache = keptAnswers<PreparedResponse>('CSV downloads', { bytes: 24 * MIB, sizeOf: responseBytes });
 
   readonly #series: (id: string) => { def: SeriesDef; observations: readonly Observation[] } | undefined;
   readonly #history: () => HistoryBody | undefined;

@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import { CACHE_CONTROL } from '../cache-policy.ts';
+import { keptAnswers, MIB, responseBytes } from '../kept.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import { sliceHistory } from './csv.ts';
 import type { HistoryBody } from './model.ts';
@@ -9,10 +9,7 @@ import type { HistoryBody } from './model.ts';
  * the whole history) and kept in an LRU bounded in bytes, so that unique ranges cannot grow memory.
  */
 export class HistoryRanges {
-  readonly #cache = new LRUCache<string, PreparedResponse>({
-    maxSize: 16 * 1024 * 1024,
-    sizeCalculation: (response) => response.body.length || 1,
-  });
+  readonly #cache = keptAnswers<PreparedResponse>('history ranges', { bytes: 16 * MIB, sizeOf: responseBytes });
   readonly #history: () => HistoryBody | undefined;
 
   constructor(history: () => HistoryBody | undefined) {

@@ -1,10 +1,10 @@
 import bounds from 'binary-search-bounds';
-import { LRUCache } from 'lru-cache';
 import { LENS_INPUTS } from '../../analytics/lens/lens.ts';
 import type { Locale } from '../../timeseries/locales.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { knowledgeInstants, seriesAsOf, type VintagedSeries } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
+import { keptAnswers, MIB, responseBytes } from '../kept.ts';
 import type { ModelAsOf } from '../model/run.ts';
 import { BUSY_RETRY_SECONDS, type Busy, isBusy } from '../on-demand.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
@@ -47,6 +47,12 @@ export type AsOfCompute = (
 export const MAX_PENDING_COMPUTATIONS = 2;
 /** Model results kept: each holds a full history (~300 kB as JSON on the real files). */
 const KEPT_MODELS = 8;
+/**
+ * What one kept model run and one kept lens hold, as budgeted: a run's regime and history (~300 kB as JSON on the
+ * real files, counted at four times that as objects) and a lens in eight locales. Assumed, not measured per entry.
+ */
+const MODEL_BYTES = Math.ceil(1.2 * MIB);
+const LENS_BYTES = Math.ceil(0.25 * MIB);
 
 /**
  * The regime, the history and the lens as this service knew them at an instant (`asOf`), rebuilt from the stored
@@ -65,15 +71,21 @@ export class AsOfAnswers {
   readonly #modelInputs: readonly string[];
   readonly #compute: AsOfCompute;
   #instants: string[] | undefined;
-  readonly #models = new LRUCache<string, ModelAsOf | { unscored: string }>({ max: KEPT_MODELS });
-  readonly #lenses = new LRUCache<string, ReturnType<typeof lensBodies> | { unscored: string }>({ max: KEPT_MODELS });
+  readonly #models = keptAnswers<ModelAsOf | { unscored: string }>('point-in-time models', {
+    bytes: KEPT_MODELS * MODEL_BYTES,
+    sizeOf: () => MODEL_BYTES,
+  });
+  readonly #lenses = keptAnswers<ReturnType<typeof lensBodies> | { unscored: string }>('point-in-time lenses', {
+    bytes: KEPT_MODELS * LENS_BYTES,
+    sizeOf: () => LENS_BYTES,
+  });
   readonly #running = new Map<
     string,
     Promise<ModelAsOf | { unscored: string } | { failed: string } | { busy: true }>
   >();
-  readonly #answers = new LRUCache<string, PreparedResponse>({
-    maxSize: 16 * 1024 * 1024,
-    sizeCalculation: (response) => response.body.length || 1,
+  readonly #answers = keptAnswers<PreparedResponse>('point-in-time answers', {
+    bytes: 16 * MIB,
+    sizeOf: responseBytes,
   });
 
   constructor(opts: {

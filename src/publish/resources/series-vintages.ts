@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
 import { addDays, isoDate } from '../../timeseries/dates.ts';
@@ -15,6 +14,7 @@ import {
 } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { seriesFreshness } from '../freshness.ts';
+import { keptAnswers, MIB, responseBytes } from '../kept.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
 import { CSV_CONTENT_TYPE, seriesCsv, valueColumn } from './csv.ts';
@@ -34,10 +34,7 @@ export type AsOfRefusal = { refused: 'before-first-load' | 'not-yet-seen'; store
 export class SeriesVintages {
   readonly #vintaged: ReadonlyMap<string, VintagedSeries>;
   readonly #provenance: (ids: readonly string[], asOf?: string) => Provenance;
-  readonly #cache = new LRUCache<string, PreparedResponse>({
-    maxSize: 16 * 1024 * 1024,
-    sizeCalculation: (response) => response.body.length || 1,
-  });
+  readonly #cache = keptAnswers<PreparedResponse>('revisions', { bytes: 16 * MIB, sizeOf: responseBytes });
   #firstLoad: string | null | undefined;
 
   constructor(

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import { round } from '../../analytics/stats/round.ts';
 import { type WindowStats, windowStats } from '../../analytics/stats/window-stats.ts';
 import { zScore } from '../../analytics/stats/z-score.ts';
@@ -11,6 +10,7 @@ import type { Observation } from '../../timeseries/observation.ts';
 import type { Frequency, SeriesDef, Unit } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { type SeriesFreshness, type Source, sourceOf } from '../freshness.ts';
+import { keptAnswers, MIB } from '../kept.ts';
 import {
   type Compression,
   JSON_CONTENT_TYPE,
@@ -55,23 +55,23 @@ const ENTRY_BYTES = 2048;
  * Any other window is assembled on demand and kept in one cache shared by every series, bounded in bytes and
  * time: 100,000 distinct `days` values cost at most this much memory, however many arrive (issue 13).
  */
-const onDemand = new LRUCache<string, PreparedResponse>({
-  maxSize: 16 * 1024 * 1024,
+const onDemand = keptAnswers<PreparedResponse>('series windows', {
+  bytes: 16 * MIB,
   // What an entry holds: its objects (headers, ETags, closures: 2,085 bytes of heap each, measured over 1,993
   // windows with forced collections) and, once a client asked, its encodings (smaller than the body: counted as
   // half of it). Not the body itself: it is views of the series' points, held by the series anyway.
-  sizeCalculation: (response) => ENTRY_BYTES + Math.ceil(Number(response.headers['content-length']) / 2),
-  ttl: 10 * 60_000,
+  sizeOf: (response) => ENTRY_BYTES + Number(response.headers['content-length']) / 2,
+  ttlMs: 10 * 60_000,
 });
 
 /**
  * Transformed answers (units, frequency) own their bodies (no views of kept points), so they are counted whole, in
  * their own cache: a flood of distinct transforms holds at most this much.
  */
-const transformedAnswers = new LRUCache<string, PreparedResponse>({
-  maxSize: 8 * 1024 * 1024,
-  sizeCalculation: (response) => ENTRY_BYTES + 2 * Number(response.headers['content-length']),
-  ttl: 10 * 60_000,
+const transformedAnswers = keptAnswers<PreparedResponse>('transformed series', {
+  bytes: 8 * MIB,
+  sizeOf: (response) => ENTRY_BYTES + 2 * Number(response.headers['content-length']),
+  ttlMs: 10 * 60_000,
 });
 
 /** What the on-demand window cache holds now (bench and tests). */

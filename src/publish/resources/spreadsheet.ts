@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
 import { providerSeriesId } from '../../timeseries/catalog.ts';
 import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
@@ -6,8 +5,8 @@ import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
+import { keptAnswers, MIB, responseBytes } from '../kept.ts';
 import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
-
 import { type WorkbookSpec, XLSX_CONTENT_TYPE } from '../workbook.ts';
 import { workbookOffThread } from '../worker-pool.ts';
 import { alignSeries, setColumn, valueColumn } from './csv.ts';
@@ -32,10 +31,7 @@ export const WORKBOOKS_BUSY = 'busy' as const;
  * request and kept per publication in an LRU bounded in bytes. The values are the CSV's: the same selection.
  */
 export class SpreadsheetDownloads {
-  readonly #cache = new LRUCache<string, PreparedResponse>({
-    maxSize: 16 * 1024 * 1024,
-    sizeCalculation: (response) => response.body.length || 1,
-  });
+  readonly #cache = keptAnswers<PreparedResponse>('workbooks', { bytes: 16 * MIB, sizeOf: responseBytes });
   /** Builds under way, so that requests for the same workbook while it is built share it. */
   readonly #pending = new Map<string, Promise<PreparedResponse | typeof WORKBOOKS_BUSY>>();
   readonly #series: (id: string) => Entry | undefined;
