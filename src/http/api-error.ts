@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { CORS_HEADERS, JSON_CONTENT_TYPE } from '../publish/prepared-response.ts';
+import { answerHeaders } from './answer-headers.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 import type { ErrorEnvelope } from './schemas/error.ts';
 
@@ -71,6 +72,7 @@ export function writeError(
   const reply = errorReply(baseUrl, error);
   const headers: Record<string, string> = {
     ...reply.headers,
+    ...('writeHead' in target ? answerHeaders(target) : undefined),
     ...opts.headers,
     'content-length': String(Buffer.byteLength(reply.body)),
     ...(opts.close ? { connection: 'close' } : {}),

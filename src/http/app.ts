@@ -6,6 +6,7 @@ import type { OnDemand } from '../publish/on-demand.ts';
 import type { OnDemandResult, OnDemandTask } from '../publish/on-demand-tasks.ts';
 import { CORS_HEADERS } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
+import { addAnswerHeaders, flushAnswerHeaders } from './answer-headers.ts';
 import { ApiError, truncate, writeError } from './api-error.ts';
 import { clientKey, trustedProxyList } from './client-address.ts';
 import { createDispatcher } from './dispatch.ts';
@@ -100,14 +101,14 @@ export function buildApp(deps: AppDeps): App {
   let closing = false;
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    // Set first, so that every answer carries it: Node merges it into whatever head is written later.
-    if (hsts) res.setHeader('strict-transport-security', hsts);
+    // Kept beside the response for every answer's head (answer-headers.ts: setHeader here would cost every answer).
+    if (hsts) addAnswerHeaders(res, { 'strict-transport-security': hsts });
     // While closing, requests on open keep-alive connections are still answered, and their connection then ends.
-    if (closing) res.setHeader('connection', 'close');
+    if (closing) addAnswerHeaders(res, { connection: 'close' });
     if (!admitPipelined(req, res)) return;
     if (limiter) {
       const decision = limiter.take(clientKey(req, trusted));
-      for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
+      addAnswerHeaders(res, decision.headers);
       if (!decision.allowed) return writeError(res, baseUrl, rateLimitedError(perMinute, decision));
     }
     const hostError = hostHeaderError(req);
@@ -160,6 +161,7 @@ export function buildApp(deps: AppDeps): App {
 function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger, clientOf: (req: IncomingMessage) => string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Browser MCP clients too: the SDK writes its head on top of these.
+    flushAnswerHeaders(res);
     for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
     try {
       const body = await readJsonBody(req);
@@ -226,6 +228,7 @@ function pathOf(req: IncomingMessage): string {
 function preflight(req: IncomingMessage, res: ServerResponse): void {
   const requested = req.headers['access-control-request-headers'];
   const methods = pathOf(req) === '/mcp' ? MCP_METHODS : ALLOWED_METHODS;
+  flushAnswerHeaders(res);
   res.writeHead(204, {
     ...CORS_HEADERS,
     'access-control-allow-methods': methods,

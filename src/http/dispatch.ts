@@ -60,9 +60,11 @@ export function createDispatcher(
       path,
       markdownPath: found?.markdownPath ?? false,
       ...(res ? { connection: () => clientConnection(res) } : {}),
+      // Read only by the handlers that compute on demand: the address is not parsed for every pre-built answer.
+      get client() {
+        return clientOf?.(req);
+      },
     };
-    // Read only by the handlers that compute on demand: the address is not parsed for every pre-built answer.
-    if (clientOf) Object.defineProperty(request, 'client', { get: () => clientOf(req), enumerable: true });
     if (found && q >= 0 && takesNoUnknownParameter(path)) {
       const unknown = unknownParameter(search, declared.get(found.route)!);
       if (unknown) return unknown;

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import fresh from 'fresh';
 import type { PreparedResponse } from '../publish/prepared-response.ts';
+import { answerHeaders } from './answer-headers.ts';
 import { chooseEncoding } from './negotiation.ts';
 
 /**
@@ -14,17 +15,23 @@ export function writePrepared(headers: IncomingHttpHeaders, res: ServerResponse,
   // An answer built on demand is encoded once a client that accepts an encoding asks for it (prepared-response.ts);
   // should that fail, the identity body keeps being sent.
   if (encoding !== 'identity' && !representation) prepared.encodeOnRequest?.()?.catch(() => undefined);
+  const extra = answerHeaders(res);
+  const head = (own: Readonly<Record<string, string>>) => (extra ? { ...own, ...extra } : own);
   if (headers['if-none-match'] && notModified(headers, prepared)) {
-    res.writeHead(304, { ...prepared.notModifiedHeaders, etag: representation?.headers.etag ?? prepared.etag });
+    res.writeHead(304, {
+      ...prepared.notModifiedHeaders,
+      etag: representation?.headers.etag ?? prepared.etag,
+      ...extra,
+    });
     res.end();
     return;
   }
   if (representation) {
-    res.writeHead(prepared.status, representation.headers);
+    res.writeHead(prepared.status, head(representation.headers));
     res.end(representation.body);
     return;
   }
-  res.writeHead(prepared.status, prepared.headers);
+  res.writeHead(prepared.status, head(prepared.headers));
   if (!prepared.parts) {
     res.end(prepared.body);
     return;

@@ -1,0 +1,29 @@
+import type { ServerResponse } from 'node:http';
+
+/**
+ * Headers every answer on a connection carries whatever it is (the RateLimit fields, HSTS, `Connection: close`
+ * while closing), kept beside the response until it is written rather than set on it with setHeader: a header set
+ * that way makes Node merge it with the prepared head of every answer, header by header, which cost the rate
+ * limit ~40 % of the small-JSON throughput (npm run bench, issue 40). The writers (write-prepared.ts,
+ * api-error.ts) add them to the head they write; a writer that sets its own headers calls flushAnswerHeaders.
+ */
+const ANSWER_HEADERS = Symbol('answer headers');
+
+type WithAnswerHeaders = ServerResponse & { [ANSWER_HEADERS]?: Record<string, string> };
+
+export function addAnswerHeaders(res: ServerResponse, headers: Readonly<Record<string, string>>): void {
+  const target = res as WithAnswerHeaders;
+  target[ANSWER_HEADERS] = target[ANSWER_HEADERS] ? { ...target[ANSWER_HEADERS], ...headers } : { ...headers };
+}
+
+export function answerHeaders(res: ServerResponse): Readonly<Record<string, string>> | undefined {
+  return (res as WithAnswerHeaders)[ANSWER_HEADERS];
+}
+
+/** For a writer that builds its head with setHeader (the MCP SDK's answers, the CORS preflight). */
+export function flushAnswerHeaders(res: ServerResponse): void {
+  const headers = answerHeaders(res);
+  if (!headers) return;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  (res as WithAnswerHeaders)[ANSWER_HEADERS] = undefined;
+}
