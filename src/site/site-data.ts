@@ -7,12 +7,13 @@ import type { IndicatorSummary } from '../publish/resources/indicators.ts';
 import type { LensBody } from '../publish/resources/lens.ts';
 import type { HistoryBody, ModelBody, RegimeBody } from '../publish/resources/model.ts';
 import { DRAWABLE_ASSETS } from '../publish/site-port.ts';
-import { isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
+import { formulaInputs, isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
 import { dateFormat, numberFormat } from '../timeseries/intl-formats.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import type { Locale } from '../timeseries/locales.ts';
 import type { Observation } from '../timeseries/observation.ts';
-import type { Unit } from '../timeseries/series.ts';
+import type { Formula, Unit } from '../timeseries/series.ts';
+import type { Inline } from './page.ts';
 
 /** Everything the pages are built from: the publication's typed resources, plus the repository's own content. */
 export interface SiteData {
@@ -85,6 +86,14 @@ export function seriesPageHref(id: string): string {
   return isIndicatorId(id) || seriesDef(id)
     ? `/indicators/${id}`
     : '/methodology#2-1-inputs-which-series-and-how-the-derived-ones-are-aligned';
+}
+
+/** A derived series' inputs, each linked to its page, comma-separated (the "Inputs" row of a series' page). */
+export function inputLinks(formula: Formula): Inline[] {
+  return formulaInputs(formula).flatMap((id, i): Inline[] => [
+    ...(i > 0 ? [', '] : []),
+    { text: seriesDef(id)?.name ?? id, href: seriesPageHref(id) },
+  ]);
 }
 
 /** A group's name by its first words, for tight places: "Price: overnight funding …" → "Price". */

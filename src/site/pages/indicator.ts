@@ -1,6 +1,5 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { ChartQuery } from '../../publish/site-port.ts';
-import { formulaInputs, isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
 import { wholeMonths } from '../../timeseries/date-window.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
 import type { Observation } from '../../timeseries/observation.ts';
@@ -11,7 +10,16 @@ import { named } from '../downloads.ts';
 import { freshnessBadge } from '../indicator-cards.ts';
 import { nextPrint } from '../next-print.ts';
 import type { Block, ChartBlock, Inline, Page, Tone } from '../page.ts';
-import { formatAge, formatChange, formatDate, formatValue, type SiteData, unitLabel, unitName } from '../site-data.ts';
+import {
+  formatAge,
+  formatChange,
+  formatDate,
+  formatValue,
+  inputLinks,
+  type SiteData,
+  unitLabel,
+  unitName,
+} from '../site-data.ts';
 import { frequencyLabel } from '../themes.ts';
 
 /** The data table under a chart shows at most this many rows (newest first); the CSV has them all. */
@@ -343,16 +351,7 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
       [{ text: def.source.seriesId, href: `https://fred.stlouisfed.org/series/${def.source.seriesId}` }],
     ]);
   if (def.formulaText) rows.push(['Formula', [def.formulaText]]);
-  if (def.formula)
-    rows.push([
-      'Inputs',
-      formulaInputs(def.formula).flatMap((id, i): Inline[] => [
-        ...(i > 0 ? [', '] : []),
-        isIndicatorId(id)
-          ? { text: seriesDef(id)?.name ?? id, href: `/indicators/${id}` }
-          : (seriesDef(id)?.name ?? id),
-      ]),
-    ]);
+  if (def.formula) rows.push(['Inputs', inputLinks(def.formula)]);
   rows.push(['Rising means', [risingMeans(item)]]);
   rows.push([
     'Data',

@@ -1,16 +1,10 @@
 import { seriesUrl, withheldReason } from '../../publish/resources/series-catalog.ts';
-import {
-  formulaInputs,
-  INDICATOR_COUNT,
-  isIndicatorId,
-  providerSeriesId,
-  seriesDef,
-} from '../../timeseries/catalog.ts';
+import { INDICATOR_COUNT, isIndicatorId, providerSeriesId } from '../../timeseries/catalog.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
 import type { Block, Inline, Page } from '../page.ts';
-import { formatDate, formatValue } from '../site-data.ts';
+import { formatDate, formatValue, inputLinks } from '../site-data.ts';
 
 /** Rows of the latest values shown (the JSON, CSV and xlsx hold them all). */
 const LATEST_ROWS = 12;
@@ -79,14 +73,7 @@ function aboutRows(def: SeriesDef, observations: readonly Observation[] | undefi
     ['Cite as', [license.attribution]],
   ];
   if (def.formulaText) rows.push(['Formula', [def.formulaText]]);
-  if (def.formula)
-    rows.push([
-      'Inputs',
-      formulaInputs(def.formula).flatMap((id, i): Inline[] => [
-        ...(i > 0 ? [', '] : []),
-        { text: seriesDef(id)?.name ?? id, href: `/indicators/${id}` },
-      ]),
-    ]);
+  if (def.formula) rows.push(['Inputs', inputLinks(def.formula)]);
   return rows.map(([label, value]) => [[label], value]);
 }
 
