@@ -5,48 +5,16 @@
  * in-sample rule chooses. dli-2 is printed beside them. `npm run bench:variants`
  */
 
-import { computeModel, type ModelRun } from '../src/analytics/model/liquidity-model.ts';
-import type { ModelSpec } from '../src/analytics/model/spec.ts';
 import { DLI_2 } from '../src/analytics/model/specs/dli-2.ts';
 import { DLI_3_VARIANTS } from '../src/analytics/model/specs/dli-3.ts';
 import { robustness } from '../src/analytics/model/validation/robustness.ts';
-import {
-  dli3Targets,
-  inSampleAuroc,
-  inSampleCriteria,
-  type Target,
-} from '../src/analytics/model/validation/targets.ts';
-import { modelInputs } from '../src/publish/model/run.ts';
-import { realVintages } from './real-vintages.ts';
+import { dli3Targets } from '../src/analytics/model/validation/targets.ts';
+import { mark, NOW, variantEvaluator } from './variant-evaluation.ts';
 
-const NOW = '2026-11-22';
-const { vintaged, blank } = await realVintages(NOW);
-
-interface Result {
-  id: string;
-  spec: ModelSpec;
-  run: ModelRun;
-  inSample: Target[];
-  targets: Target[];
-  auc: number | null;
-}
-
-function evaluate(id: string, spec: ModelSpec): Result {
-  const inputs = modelInputs(vintaged, spec);
-  const run = computeModel(inputs, NOW, blank, spec);
-  return {
-    id,
-    spec,
-    run,
-    inSample: inSampleCriteria(run, inputs),
-    targets: dli3Targets(run, inputs),
-    auc: inSampleAuroc(run),
-  };
-}
+const evaluate = await variantEvaluator(dli3Targets);
 
 const results = DLI_3_VARIANTS.map((v) => evaluate(v.id, v.spec));
 const reference = evaluate('dli-2', DLI_2);
-const mark = (t: Target) => `${t.pass === null ? '·' : t.pass ? '✓' : '✗'} ${t.figure}`;
 
 process.stdout.write(`data: real files, now = ${NOW}\n\nin-sample criteria (2005–2018; these choose):\n`);
 process.stdout.write(

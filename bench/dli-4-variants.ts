@@ -5,51 +5,19 @@
  * and the variant the in-sample rule chooses. dli-3 is printed beside them. `npm run bench:variants`
  */
 
-import { computeModel, type ModelRun } from '../src/analytics/model/liquidity-model.ts';
-import type { ModelSpec } from '../src/analytics/model/spec.ts';
 import { DLI_3 } from '../src/analytics/model/specs/dli-3.ts';
 import { DLI_4_VARIANTS } from '../src/analytics/model/specs/dli-4.ts';
 import { robustness } from '../src/analytics/model/validation/robustness.ts';
-import {
-  dli4Targets,
-  inSampleAuroc,
-  inSampleCriteria,
-  type Target,
-} from '../src/analytics/model/validation/targets.ts';
+import { dli4Targets } from '../src/analytics/model/validation/targets.ts';
 import { round } from '../src/analytics/stats/round.ts';
-import { modelInputs } from '../src/publish/model/run.ts';
 import { toDayNumber } from '../src/timeseries/dates.ts';
-import { realVintages } from './real-vintages.ts';
+import { mark, NOW, variantEvaluator } from './variant-evaluation.ts';
 
-const NOW = '2026-11-22';
-const { vintaged, blank } = await realVintages(NOW);
-
-interface Result {
-  id: string;
-  spec: ModelSpec;
-  run: ModelRun;
-  inSample: Target[];
-  targets: Target[];
-  auc: number | null;
-}
-
-function evaluate(id: string, spec: ModelSpec): Result {
-  const inputs = modelInputs(vintaged, spec);
-  const run = computeModel(inputs, NOW, blank, spec);
-  return {
-    id,
-    spec,
-    run,
-    inSample: inSampleCriteria(run, inputs),
-    targets: dli4Targets(run, inputs),
-    auc: inSampleAuroc(run),
-  };
-}
+const evaluate = await variantEvaluator(dli4Targets);
 
 const results = DLI_4_VARIANTS.map((v) => evaluate(v.id, v.spec));
 const reference = evaluate('dli-3', DLI_3);
 const all = [...results, reference];
-const mark = (t: Target) => `${t.pass === null ? '·' : t.pass ? '✓' : '✗'} ${t.figure}`;
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 out(`data: real files, now = ${NOW}\n\nin-sample criteria (2005–2018; these choose):`);
