@@ -91,7 +91,7 @@ async function earlierHistory(
   version: string,
   range: { start: string; end: string | null } | null,
   csv: boolean,
-  admit: Admit,
+  admit?: Admit,
 ): Promise<Answer> {
   const outcome = await publication.asOf.earlierHistory(version, range, csv, admit);
   return asOfAnswer(outcome, publication.builtAt, `history of ${version}`, 'history_unavailable');
@@ -125,8 +125,8 @@ export function historyCsvAnswer(
   if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
   const model = parseModel(query, asOf.value);
   if (model instanceof ApiError) return model;
-  if (model !== CURRENT_MODEL.version && publication && admit)
-    return earlierHistory(publication, model, window ?? null, true, admit(publication));
+  if (model !== CURRENT_MODEL.version && publication)
+    return earlierHistory(publication, model, window ?? null, true, admit?.(publication));
   if (asOf.value !== undefined && publication)
     return historyAsOf(publication, asOf.value, window ?? null, true, admit?.(publication));
   const csv = publication?.csv.historyCsv(window);
