@@ -4,15 +4,9 @@ import { withHeaders } from '../publish/prepared-response.ts';
 import { DEPRECATIONS, type Deprecation, deprecationHeaders } from './api-changelog.ts';
 import { ApiError, truncate, writeError } from './api-error.ts';
 import { DeclaredQuery, takesNoUnknownParameter } from './query-params.ts';
+import { DispatchedRequest, NO_PARAMS } from './route-request.ts';
 import { compileRouter } from './router.ts';
-import {
-  type Answer,
-  type ClientConnection,
-  declaredQueryNames,
-  notFoundAnswer,
-  type RouteContext,
-  type RouteRequest,
-} from './routes/route.ts';
+import { type Answer, declaredQueryNames, notFoundAnswer, type RouteContext } from './routes/route.ts';
 import { ROUTE_TABLE } from './routes/table.ts';
 import { writePrepared } from './write-prepared.ts';
 
@@ -53,18 +47,15 @@ export function createDispatcher(
     const path = q < 0 ? url : url.slice(0, q);
     const found = match(path);
     const search = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
-    const request: RouteRequest = {
-      params: found?.params ?? {},
-      query: new DeclaredQuery(search, (found && declared.get(found.route)) || NOTHING_DECLARED),
-      headers: req.headers,
+    const request = new DispatchedRequest(
+      found?.params ?? NO_PARAMS,
+      new DeclaredQuery(search, (found && declared.get(found.route)) || NOTHING_DECLARED),
+      req,
       path,
-      markdownPath: found?.markdownPath ?? false,
-      ...(res ? { connection: () => clientConnection(res) } : {}),
-      // Read only by the handlers that compute on demand: the address is not parsed for every pre-built answer.
-      get client() {
-        return clientOf?.(req);
-      },
-    };
+      found?.markdownPath ?? false,
+      res,
+      clientOf,
+    );
     if (found && q >= 0 && takesNoUnknownParameter(path)) {
       const unknown = unknownParameter(search, declared.get(found.route)!);
       if (unknown) return unknown;
@@ -119,19 +110,6 @@ export function createDispatcher(
       return true;
     },
   };
-}
-
-/**
- * The client behind a response: `gone` is aborted when the connection closes before the response was written;
- * `halfClosed` says whether the client shut its sending side (it is still answered: the server allows half-open
- * connections, see app.ts). Example: a chart's drawing no one waits for any more is dropped from the queue.
- */
-function clientConnection(res: ServerResponse): ClientConnection {
-  const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return { gone: controller.signal, halfClosed: () => res.socket?.readableEnded ?? true };
 }
 
 /**

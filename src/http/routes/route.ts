@@ -67,12 +67,12 @@ export interface RouteRequest {
    * The client's connection, made on first use (only routes that compute off the serving thread ask for it);
    * absent outside a real connection (inject()).
    */
-  connection?: () => ClientConnection;
+  connection?(): ClientConnection | undefined;
   /**
    * The client's address (or its /64 for IPv6: http/client-address.ts), for its fair share of the work computed
    * on demand; absent outside a real connection (one anonymous client then).
    */
-  client?: string;
+  readonly client?: string | undefined;
 }
 
 /** What a computation off the serving thread may know of the client waiting for it. */

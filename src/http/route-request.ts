@@ -1,0 +1,66 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DeclaredQuery } from './query-params.ts';
+import type { ClientConnection, RouteRequest } from './routes/route.ts';
+
+/** A route without path parameters: one frozen object for all of them. */
+export const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/**
+ * A request as the route handlers see it. A class, so that every request has the same hidden class. It was an
+ * object literal with a conditional spread followed by a getter, which V8 builds through its slow path: a new
+ * hidden class per request, kept in the old generation's transition tree until the next full collection, and
+ * through it the whole request (its response, its parser's state) survived every young collection and was
+ * promoted. That was ~190 kB per scavenge and a full collection every ~200 ms: half of the small-JSON throughput
+ * (docs/performance.md, issue 40; test/http/route-request.test.ts holds the shape).
+ */
+export class DispatchedRequest implements RouteRequest {
+  readonly params: Record<string, string>;
+  readonly query: DeclaredQuery;
+  readonly headers: IncomingMessage['headers'];
+  readonly path: string;
+  readonly markdownPath: boolean;
+  readonly #req: IncomingMessage;
+  readonly #res: ServerResponse | undefined;
+  readonly #clientOf: ((req: IncomingMessage) => string) | undefined;
+
+  constructor(
+    params: Record<string, string>,
+    query: DeclaredQuery,
+    req: IncomingMessage,
+    path: string,
+    markdownPath: boolean,
+    res: ServerResponse | undefined,
+    clientOf: ((req: IncomingMessage) => string) | undefined,
+  ) {
+    this.params = params;
+    this.query = query;
+    this.headers = req.headers;
+    this.path = path;
+    this.markdownPath = markdownPath;
+    this.#req = req;
+    this.#res = res;
+    this.#clientOf = clientOf;
+  }
+
+  connection(): ClientConnection | undefined {
+    return this.#res ? clientConnection(this.#res) : undefined;
+  }
+
+  // Read only by the handlers that compute on demand: the address is not parsed for every pre-built answer.
+  get client(): string | undefined {
+    return this.#clientOf?.(this.#req);
+  }
+}
+
+/**
+ * The client behind a response: `gone` is aborted when the connection closes before the response was written;
+ * `halfClosed` says whether the client shut its sending side (it is still answered: the server allows half-open
+ * connections, see app.ts). Example: a chart's drawing no one waits for any more is dropped from the queue.
+ */
+function clientConnection(res: ServerResponse): ClientConnection {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return { gone: controller.signal, halfClosed: () => res.socket?.readableEnded ?? true };
+}
