@@ -4,13 +4,16 @@ import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { modelSeries } from './model/computation.ts';
 import type { OnDemandResult, OnDemandTask } from './on-demand-tasks.ts';
 import type { WorkbookSpec } from './workbook.ts';
-import type { AsOfTask, AsOfTaskResult } from './worker-tasks.ts';
+import type { AsOfMissing, AsOfTask, AsOfTaskResult } from './worker-tasks.ts';
 
 /**
- * One worker thread (piscina) for `asOf` answers — the model over what the store held at an instant, about 40 ms on
- * the real files — and xlsx downloads (100–200 ms each), work that would otherwise stall every request in flight. The publication's own model is not computed
- * here: the refresh process computes and keeps it (model/kept.ts). The thread exits when idle, so it costs memory
- * only while it works.
+ * One worker thread (piscina) for the work computed on demand — `asOf` answers (the model over what the store held
+ * at an instant: ~90–150 ms of CPU on the real files, docs/performance.md), transforms, many-series downloads,
+ * vintages and xlsx workbooks — work that would otherwise stall every request in flight. The publication's own
+ * model is not computed here: the refresh process computes and keeps it (model/kept.ts). The thread exits after
+ * a minute without work, so it costs memory only while it is used; starting it again costs ~1 s of CPU (its
+ * modules, and the model's series sent again), which a client asking every few seconds would pay each time with
+ * the 5 s this was.
  */
 let pool: Piscina | undefined;
 
@@ -20,7 +23,7 @@ function workerPool(): Piscina {
     name: 'asOf',
     minThreads: 0,
     maxThreads: 1,
-    idleTimeout: 5_000,
+    idleTimeout: 60_000,
     // Below the serving thread's priority (piscina's own option), so requests go first on a shared core; a small
     // young generation, as the refresh's.
     niceIncrement: 10, // as far below as the refresh process (ingest/refresh/own-process.ts)
@@ -29,15 +32,28 @@ function workerPool(): Piscina {
   return pool;
 }
 
-/** The model as of an instant (`asOf` answers), on the worker thread. Only the model's series cross to it. */
+/** A name for each publication's series (their map), as the worker thread keeps them (worker-tasks.ts AsOfTask). */
+const inputNames = new WeakMap<ReadonlyMap<string, VintagedSeries>, number>();
+let lastInputName = 0;
+
+/**
+ * The model as of an instant (`asOf` answers), on the worker thread. Only the model's series cross to it, and only
+ * when it does not keep them already.
+ */
 export async function computeAsOfOffThread(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
   version?: string,
 ): Promise<AsOfTaskResult> {
-  return workerPool().run({ vintaged: modelSeries(vintaged, version), instant, version } satisfies AsOfTask, {
-    name: 'asOf',
-  });
+  let name = inputNames.get(vintaged);
+  if (name === undefined) {
+    name = ++lastInputName;
+    inputNames.set(vintaged, name);
+  }
+  const task: AsOfTask = { inputs: `${name}|${version ?? ''}`, instant, version };
+  const answer: AsOfTaskResult | AsOfMissing = await workerPool().run(task, { name: 'asOf' });
+  if (!('missing' in answer)) return answer;
+  return workerPool().run({ ...task, vintaged: modelSeries(vintaged, version) } satisfies AsOfTask, { name: 'asOf' });
 }
 
 /**

@@ -14,9 +14,17 @@ export function workbook(spec: WorkbookSpec): Promise<Uint8Array> {
   return Promise.resolve(workbookBytes(spec));
 }
 
-/** The `asOf` task: the model over what the store held at an instant (see model/run.ts modelAsOf). */
+/**
+ * The `asOf` task: the model over what the store held at an instant (see model/run.ts modelAsOf). Its series are
+ * sent with the first task of a publication only: the thread keeps them under `inputs` (a publication and a model
+ * version), and a later task names them. Sending and rebuilding them for every task cost more than a tenth of
+ * each answer's CPU, and their garbage a full collection every few answers (issue 41).
+ */
 export interface AsOfTask {
-  vintaged: Map<string, VintagedSeries>;
+  /** Names the series: the same name, the same series. */
+  inputs: string;
+  /** The series; absent when the thread is expected to keep them (it answers `missing` when it does not). */
+  vintaged?: Map<string, VintagedSeries> | undefined;
   instant: string;
   /** A model version of MODEL_VERSIONS (an earlier model's history); the current model when absent. */
   version?: string | undefined;
@@ -25,12 +33,29 @@ export interface AsOfTask {
 /** model is null when nothing could be scored from what was known then. */
 export type AsOfTaskResult = { ok: true; model: ModelAsOf | null } | { ok: false; error: string };
 
-export function asOf(task: AsOfTask): AsOfTaskResult {
+/** The thread does not keep the series the task names (it started since, or keeps newer ones): send them. */
+export type AsOfMissing = { missing: true };
+
+/** Series kept by this thread: the newest few publications' (a publication and an earlier model's at most). */
+const KEPT_INPUTS = 2;
+const keptInputs = new Map<string, Map<string, VintagedSeries>>();
+
+function inputsOf(task: AsOfTask): Map<string, VintagedSeries> | undefined {
+  if (!task.vintaged) return keptInputs.get(task.inputs);
+  keptInputs.delete(task.inputs);
+  keptInputs.set(task.inputs, task.vintaged);
+  while (keptInputs.size > KEPT_INPUTS) keptInputs.delete(keptInputs.keys().next().value!);
+  return task.vintaged;
+}
+
+export function asOf(task: AsOfTask): AsOfTaskResult | AsOfMissing {
+  const vintaged = inputsOf(task);
+  if (!vintaged) return { missing: true };
   try {
     const spec = MODEL_VERSIONS.find((v) => v.version === task.version)?.spec;
     return {
       ok: true,
-      model: spec ? modelAsOf(task.vintaged, task.instant, spec) : modelAsOf(task.vintaged, task.instant),
+      model: spec ? modelAsOf(vintaged, task.instant, spec) : modelAsOf(vintaged, task.instant),
     };
   } catch (cause) {
     return { ok: false, error: (cause as Error).message ?? String(cause) };
@@ -43,7 +68,7 @@ export async function computeAsOfHere(
   instant: string,
   version?: string,
 ): Promise<AsOfTaskResult> {
-  return asOf({ vintaged: new Map(vintaged), instant, version });
+  return asOf({ inputs: '', vintaged: new Map(vintaged), instant, version }) as AsOfTaskResult;
 }
 
 /** An answer computed on demand for one client (on-demand-tasks.ts). */

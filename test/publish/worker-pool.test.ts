@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import { closeWorkerPool, workbookOffThread } from '../../src/publish/worker-pool.ts';
+import { closeWorkerPool, computeAsOfOffThread, workbookOffThread } from '../../src/publish/worker-pool.ts';
+import { asOf, computeAsOfHere } from '../../src/publish/worker-tasks.ts';
 
 describe('the worker thread', () => {
   after(() => closeWorkerPool());
@@ -22,5 +23,44 @@ describe('the worker thread', () => {
     assert.equal(data.getCell('B2').value, 810.5);
     assert.equal(data.getCell('B3').value, null);
     assert.equal(workbook.getWorksheet('Notes')!.getCell('B2').value, 'tga');
+  });
+});
+
+describe('the asOf task keeps the series it was sent', () => {
+  after(() => closeWorkerPool());
+
+  const series = (value: number) =>
+    new Map([
+      [
+        'tga',
+        {
+          dates: ['2026-11-20', '2026-11-23'],
+          firstValues: [value, value + 1],
+          firstSeen: ['2026-11-24T06:00:00.000Z', '2026-11-24T06:00:00.000Z'],
+          revisions: new Map(),
+        },
+      ],
+    ]);
+  const instant = '2026-11-25T00:00:00.000Z';
+
+  it('asks for the series it does not keep, and answers from those it was sent before', () => {
+    assert.deepEqual(asOf({ inputs: 'p1|', instant }), { missing: true });
+    const sent = asOf({ inputs: 'p1|', vintaged: series(800), instant });
+    assert.equal('ok' in sent && sent.ok, true);
+    assert.deepEqual(asOf({ inputs: 'p1|', instant }), sent);
+  });
+
+  it('keeps the newest two publications', () => {
+    for (const name of ['p2|', 'p3|', 'p4|']) asOf({ inputs: name, vintaged: series(800), instant });
+    assert.deepEqual(asOf({ inputs: 'p2|', instant }), { missing: true });
+    assert.notDeepEqual(asOf({ inputs: 'p4|', instant }), { missing: true });
+  });
+
+  it('computeAsOfOffThread answers as the calling thread does, sending the series once', async () => {
+    const vintaged = series(810);
+    const here = await computeAsOfHere(vintaged, instant);
+    assert.deepEqual(await computeAsOfOffThread(vintaged, instant), here);
+    // The second task names the series kept by the thread; its answer is the same.
+    assert.deepEqual(await computeAsOfOffThread(vintaged, instant), here);
   });
 });

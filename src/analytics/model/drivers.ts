@@ -1,7 +1,7 @@
 import { round } from '../stats/round.ts';
 import type { ModelRun } from './liquidity-model.ts';
 import { type GroupId, THRESHOLDS } from './spec.ts';
-import { type CombinedDay, combineDay, groupLayout } from './weighted-mean.ts';
+import { combineDay, DayCombiner, groupLayout } from './weighted-mean.ts';
 
 export type Direction = 'tightening' | 'easing' | 'neutral';
 
@@ -62,14 +62,25 @@ function computeSharesOn(run: ModelRun, g: number): DayShares {
 
 /**
  * Day d combined with only the readings of composition `mask` present (its bits: readings by index), once per run:
- * the smoothing window of each of the next days combines it again under the same composition, mostly.
+ * the smoothing window of each of the next days combines it again under the same composition, mostly. Only what
+ * the shares read is kept: the aggregate and the weights (a DayCombiner's, copied).
  */
-const COMBINED = new WeakMap<ModelRun, { layout: number[][]; byMask: Map<number, Map<number, CombinedDay>> }>();
+interface CombinedUnder {
+  aggregate: number;
+  weight: Float64Array;
+}
 
-function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDay {
+const COMBINED = new WeakMap<
+  ModelRun,
+  { combiner: DayCombiner; e: Float64Array; h: Float64Array; byMask: Map<number, Map<number, CombinedUnder>> }
+>();
+
+function combinedUnder(run: ModelRun, d: number, mask: number): CombinedUnder {
+  const k = run.readings.length;
   let memo = COMBINED.get(run);
   if (!memo) {
-    memo = { layout: groupLayout(run.spec, run.readings), byMask: new Map() };
+    const combiner = new DayCombiner(run.spec, groupLayout(run.spec, run.readings), k);
+    memo = { combiner, e: new Float64Array(k), h: new Float64Array(k), byMask: new Map() };
     COMBINED.set(run, memo);
   }
   let byDay = memo.byMask.get(mask);
@@ -79,21 +90,21 @@ function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDay {
   }
   let day = byDay.get(d);
   if (!day) {
-    const k = run.readings.length;
-    const e = new Float64Array(k);
-    const h = new Float64Array(k);
+    const { e, h, combiner } = memo;
+    let any = false;
     for (let i = 0; i < k; i++) {
       e[i] = mask & (1 << i) ? run.effective[i]![d]! : 0;
       h[i] = run.held[i]![d]!;
+      if (e[i]! > 0) any = true;
     }
     // No reading present: no combination (the smoothing skips the day), marked by a NaN aggregate.
-    day = e.some((x) => x > 0) ? combineDay(run.spec, memo.layout, e, h) : NOT_COMBINED;
+    day = any ? { aggregate: combiner.combine(e, h), weight: combiner.weight.slice() } : NOT_COMBINED;
     byDay.set(d, day);
   }
   return day;
 }
 
-const NOT_COMBINED: CombinedDay = { subIndex: [], groupWeight: [], weight: [], aggregate: Number.NaN };
+const NOT_COMBINED: CombinedUnder = { aggregate: Number.NaN, weight: new Float64Array(0) };
 
 /**
  * like-for-like (dli-3): the published aggregate is the trailing mean over the smoothing window of the day's

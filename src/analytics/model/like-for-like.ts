@@ -1,14 +1,14 @@
 import { SortedWindow, slideWindow } from '../stats/sorted-window.ts';
 import type { IndicatorReadings } from './liquidity-model.ts';
 import { type ModelSpec, WINDOWS } from './spec.ts';
-import { combineDay, groupLayout } from './weighted-mean.ts';
+import { DayCombiner, groupLayout } from './weighted-mean.ts';
 
 /**
  * dli-3's headline: today's smoothed aggregate ranked against the trailing 5 years of the aggregate recomputed
  * with today's composition — like for like.
  *
  * - A composition is the set of readings live on a day (a bit mask over the readings).
- * - The aggregate of composition C on day s, A_C(s), is the weighted mean (combineDay) of the members of C that
+ * - The aggregate of composition C on day s, A_C(s), is the weighted mean (combineDay, by DayCombiner) of the members of C that
  *   have a reading on s: a past day without one of today's inputs is computed without it.
  * - It is smoothed by a trailing mean over `smoothingDays` business days: S_C(s).
  * - The headline on day t is the rank of S_C(t) among S_C over the trailing `headlineDays` (itself included), C
@@ -35,9 +35,13 @@ export function likeForLike(
   const n = effective[0]?.length ?? 0;
   const composition = compositions(effective, n);
   const byComposition = new Map<number, CompositionLevel>();
-  for (const mask of new Set(composition)) {
+  for (const [mask, [first, last]] of spans(composition)) {
     if (mask === 0) continue;
-    byComposition.set(mask, compositionLevel(spec, readings, effective, held, mask));
+    // A composition's level is read only on its own days and in their headline windows: computed from the
+    // window of its first day on (8 compositions over 6,172 days on the real files: 13,103 days instead of
+    // 49,376). The days outside are NaN, so every window holds exactly what it held when all were computed.
+    const from = Math.max(0, first - WINDOWS.headlineDays + 1);
+    byComposition.set(mask, compositionLevel(spec, readings, effective, held, mask, { from, to: last + 1 }));
   }
   const aggregate = new Float64Array(n).fill(Number.NaN);
   const floor = new Float64Array(n).fill(Number.NaN);
@@ -45,7 +49,8 @@ export function likeForLike(
   const headline = new Float64Array(n).fill(Number.NaN);
   for (const [mask, series] of byComposition) {
     const window = new SortedWindow(WINDOWS.headlineDays);
-    for (let g = 0; g < n; g++) {
+    const [first, last] = spanOf(composition, mask);
+    for (let g = Math.max(0, first - WINDOWS.headlineDays + 1); g <= last; g++) {
       slideWindow(window, series.level, g, WINDOWS.headlineDays);
       const value = series.level[g]!;
       if (Number.isNaN(value) || composition[g] !== mask) continue;
@@ -58,10 +63,26 @@ export function likeForLike(
   return { aggregate, floor, level, headline, composition, byComposition };
 }
 
+/** The first and last day of each composition. */
+function spans(composition: Int32Array): Map<number, [number, number]> {
+  const out = new Map<number, [number, number]>();
+  for (let g = 0; g < composition.length; g++) {
+    const span = out.get(composition[g]!);
+    if (span) span[1] = g;
+    else out.set(composition[g]!, [g, g]);
+  }
+  return out;
+}
+
+function spanOf(composition: Int32Array, mask: number): [number, number] {
+  return [composition.indexOf(mask), composition.lastIndexOf(mask)];
+}
+
 /**
- * One composition's series on every day: the smoothed aggregate S, the floor F (spec.floor: the floor group's
- * highest reading among the composition's members with a reading that day, 0 when none reads; NaN without a
- * floor) and the level max(S, F) (S without a floor) — the value the headline ranks.
+ * One composition's series on every day (or on the days [from, to), NaN elsewhere): the smoothed aggregate S, the
+ * floor F (spec.floor: the floor group's highest reading among the composition's members with a reading that day,
+ * 0 when none reads; NaN without a floor) and the level max(S, F) (S without a floor) — the value the headline
+ * ranks.
  */
 export interface CompositionLevel {
   smoothed: Float64Array;
@@ -75,8 +96,15 @@ export function compositionLevel(
   effective: Float64Array[],
   held: Float64Array[],
   mask: number,
+  days?: { from: number; to: number },
 ): CompositionLevel {
-  const smoothed = smoothedAggregate(spec, readings, effective, held, mask);
+  const n = effective[0]?.length ?? 0;
+  const { from, to } = days ?? { from: 0, to: n };
+  // The smoothing reads the smoothingDays - 1 days before `from`: they are combined too.
+  const rawFrom = Math.max(0, from - (spec.smoothingDays ?? 1) + 1);
+  const raw = compositionAggregate(spec, readings, effective, held, mask, { from: rawFrom, to });
+  const smoothed = trailingMean(raw, spec.smoothingDays ?? 1);
+  smoothed.fill(Number.NaN, rawFrom, from);
   const floor = floorOf(spec, readings, mask, smoothed.length);
   const level = smoothed.map((s, g) => (Number.isNaN(s) || Number.isNaN(floor[g]!) ? s : Math.max(s, floor[g]!)));
   return { smoothed, floor, level };
@@ -115,33 +143,24 @@ export function compositionAggregate(
   effective: Float64Array[],
   held: Float64Array[],
   mask: number,
+  days?: { from: number; to: number },
 ): Float64Array {
   const n = effective[0]?.length ?? 0;
   const layout = groupLayout(spec, readings);
   const out = new Float64Array(n).fill(Number.NaN);
   const e = new Float64Array(readings.length);
   const h = new Float64Array(readings.length);
-  for (let g = 0; g < n; g++) {
+  const day = new DayCombiner(spec, layout, readings.length);
+  for (let g = days?.from ?? 0; g < (days?.to ?? n); g++) {
     let any = false;
     for (let i = 0; i < readings.length; i++) {
       e[i] = mask & (1 << i) ? effective[i]![g]! : 0;
       h[i] = held[i]![g]!;
       if (e[i]! > 0) any = true;
     }
-    if (any) out[g] = combineDay(spec, layout, e, h).aggregate;
+    if (any) out[g] = day.combine(e, h);
   }
   return out;
-}
-
-/** compositionAggregate smoothed by its trailing mean over spec.smoothingDays business days (NaN days skipped). */
-export function smoothedAggregate(
-  spec: ModelSpec,
-  readings: IndicatorReadings[],
-  effective: Float64Array[],
-  held: Float64Array[],
-  mask: number,
-): Float64Array {
-  return trailingMean(compositionAggregate(spec, readings, effective, held, mask), spec.smoothingDays ?? 1);
 }
 
 /**

@@ -339,14 +339,25 @@ export function newDrawReading(
 ): Float64Array {
   const n = usage.length;
   const drawn = new Float64Array(n).fill(Number.NaN);
+  // The highest usage of the previous lookbackDays, by a window whose candidates for the maximum are kept in a
+  // deque (indices, usage decreasing): one pass instead of a year of days looked back at from each day.
+  const candidates = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  let from = 0;
   for (let g = 0; g < n; g++) {
+    const previous = g - 1;
+    if (previous >= 0 && !Number.isNaN(usage[previous]!)) {
+      while (tail > head && usage[candidates[tail - 1]!]! <= usage[previous]!) tail--;
+      candidates[tail++] = previous;
+    }
+    while (from < g && grid[from]! < grid[g]! - t.lookbackDays) from++;
+    while (tail > head && candidates[head]! < from) head++;
     if (Number.isNaN(usage[g]!)) continue;
-    let before = Number.NEGATIVE_INFINITY;
-    for (let k = g - 1; k >= 0 && grid[k]! >= grid[g]! - t.lookbackDays; k--)
-      if (usage[k]! > before) before = usage[k]!;
-    drawn[g] = Number.isFinite(before)
-      ? mapReading(Math.max(0, usage[g]! - before), { kind: 'usage', fullB: t.fullB })
-      : 0;
+    drawn[g] =
+      tail > head
+        ? mapReading(Math.max(0, usage[g]! - usage[candidates[head]!]!), { kind: 'usage', fullB: t.fullB })
+        : 0;
   }
   const out = new Float64Array(n).fill(Number.NaN);
   for (let g = 0; g < n; g++) {

@@ -67,6 +67,44 @@ export function asPublishedToday(series: VintagedSeries, lagDays: number): Point
   return { obsDay, knownFrom, firstValue, revisions: new Map() };
 }
 
+/**
+ * asPublishedToday of the series as the store knew it at `instant` (vintagedAsOf), without building that series:
+ * dates first seen after the instant left out, each date at its newest vintage seen by then (a withdrawal, NaN,
+ * leaves it out). An `asOf` answer builds this for every input; the copy it replaces was a tenth of its model run.
+ */
+export function asPublishedAt(series: VintagedSeries, lagDays: number, instant: string): PointInTimeSeries {
+  const n = series.dates.length;
+  const obsDay = new Int32Array(n);
+  const knownFrom = new Int32Array(n);
+  const firstValue = new Float64Array(n);
+  let kept = 0;
+  let floor = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    if (series.firstSeen[i]! > instant) continue;
+    const value = valueSeenBy(series, i, instant);
+    if (Number.isNaN(value)) continue;
+    obsDay[kept] = toDayNumber(series.dates[i]!);
+    floor = Math.max(floor, obsDay[kept]! + lagDays);
+    knownFrom[kept] = floor;
+    firstValue[kept] = value;
+    kept++;
+  }
+  return {
+    obsDay: obsDay.slice(0, kept),
+    knownFrom: knownFrom.slice(0, kept),
+    firstValue: firstValue.slice(0, kept),
+    revisions: new Map(),
+  };
+}
+
+/** Date i's newest vintage seen by `instant` (its first print when no revision was seen by then). */
+function valueSeenBy(series: VintagedSeries, i: number, instant: string): number {
+  const later = series.revisions.get(i);
+  let value = series.firstValues[i]!;
+  if (later) for (const v of later) if (v.seenAt <= instant) value = v.value;
+  return value;
+}
+
 function seenDay(seenAt: string): number {
   return toDayNumber(seenAt.slice(0, 10));
 }

@@ -31,17 +31,17 @@ export function weightedMeanModel(spec: ModelSpec, readings: IndicatorReadings[]
   const layout = groupLayout(spec, readings);
   const e = new Float64Array(readings.length);
   const h = new Float64Array(readings.length);
+  const day = new DayCombiner(spec, layout, readings.length);
   for (let g = 0; g < n; g++) {
     for (let i = 0; i < readings.length; i++) {
       e[i] = effective[i]![g]!;
       h[i] = held[i]![g]!;
     }
-    const day = combineDay(spec, layout, e, h);
+    aggregate[g] = day.combine(e, h);
     spec.groups.forEach((group, k) => {
       groups[group.id][g] = day.subIndex[k]!;
       groupWeights[group.id][g] = day.groupWeight[k]!;
     });
-    aggregate[g] = day.aggregate;
   }
   return { groups, groupWeights, effective, held, aggregate };
 }
@@ -63,7 +63,8 @@ export interface CombinedDay {
 
 /**
  * One day's combination from each reading's presence `e` and (held) percentile `h`, both in readings order:
- * the one place the weights are computed, shared by the model, the drivers and the robustness checks.
+ * the one place the weights are computed, shared by the model, the drivers and the robustness checks (through
+ * DayCombiner, which computes it in place).
  */
 export function combineDay(
   spec: ModelSpec,
@@ -71,50 +72,114 @@ export function combineDay(
   e: ArrayLike<number>,
   h: ArrayLike<number>,
 ): CombinedDay {
-  const k = spec.groups.length;
-  const subIndex = new Array<number>(k).fill(Number.NaN);
-  const raw = new Array<number>(k).fill(0);
-  const weight = new Array<number>(e.length).fill(0);
-  let total = 0;
-  let reporting = 0;
-  // Per group, the members that carry its reading: all present ones (mean), or the tightest present one (max).
-  const carriers: number[][] = [];
-  for (let j = 0; j < k; j++) {
-    // A floor group (dli-4's backstops) is not in the mean: it floors the level after smoothing (like-for-like.ts).
-    const present = spec.groups[j]!.id === spec.floor ? [] : layout[j]!.filter((i) => e[i]! > 0);
-    const members =
-      spec.groups[j]!.combine === 'max' && present.length > 0
-        ? [present.reduce((best, i) => (h[i]! > h[best]! ? i : best))]
-        : present;
-    carriers.push(members);
+  const combiner = new DayCombiner(spec, layout, e.length);
+  const aggregate = combiner.combine(e, h);
+  return {
+    subIndex: Array.from(combiner.subIndex),
+    groupWeight: Array.from(combiner.groupWeight),
+    weight: Array.from(combiner.weight),
+    aggregate,
+  };
+}
+
+/**
+ * combineDay over many days without allocating: its results are written into arrays it owns, overwritten by the
+ * next day. The like-for-like headline combines every day of every composition (~100,000 days on the real files):
+ * allocating five arrays for each was most of an `asOf` model run (issue 41). Example: new DayCombiner(spec,
+ * layout, 25).combine(e, h) returns the aggregate; subIndex, groupWeight and weight hold the rest of that day.
+ */
+export class DayCombiner {
+  /** Per spec group: Σ e·p / Σ e, NaN when absent. */
+  readonly subIndex: Float64Array;
+  /** Per spec group: its share of the aggregate's weight (0 when absent or no aggregate). */
+  readonly groupWeight: Float64Array;
+  /** Per reading: its weight in the aggregate (Σ = 1 on days with an aggregate). */
+  readonly weight: Float64Array;
+  readonly #spec: ModelSpec;
+  readonly #layout: number[][];
+  readonly #raw: Float64Array;
+  /** Per group, the members that carry its reading (the first #carrierCount[j] of #carriers[j]). */
+  readonly #carriers: Int32Array[];
+  readonly #carrierCount: Int32Array;
+
+  constructor(spec: ModelSpec, layout: number[][], readings: number) {
+    const k = spec.groups.length;
+    this.#spec = spec;
+    this.#layout = layout;
+    this.subIndex = new Float64Array(k);
+    this.groupWeight = new Float64Array(k);
+    this.weight = new Float64Array(readings);
+    this.#raw = new Float64Array(k);
+    this.#carriers = layout.map((members) => new Int32Array(members.length));
+    this.#carrierCount = new Int32Array(k);
+  }
+
+  /** Combines one day; returns its aggregate (NaN with fewer than minGroups groups reporting). */
+  combine(e: ArrayLike<number>, h: ArrayLike<number>): number {
+    const spec = this.#spec;
+    const k = spec.groups.length;
+    this.subIndex.fill(Number.NaN);
+    this.groupWeight.fill(0);
+    this.weight.fill(0);
+    this.#raw.fill(0);
+    let total = 0;
+    let reporting = 0;
+    for (let j = 0; j < k; j++) {
+      const mass = this.#carry(j, e, h);
+      if (mass.mass === 0) continue;
+      this.subIndex[j] = mass.sum / mass.mass;
+      this.#raw[j] = spec.weighting === 'equal-indicators' ? mass.mass : spec.groups[j]!.weight * mass.max;
+      total += this.#raw[j]!;
+      reporting++;
+    }
+    if (reporting < WINDOWS.minGroups || total === 0) return Number.NaN;
+    let aggregate = 0;
+    for (let j = 0; j < k; j++) {
+      if (this.#raw[j] === 0) continue;
+      this.groupWeight[j] = this.#raw[j]! / total;
+      const carriers = this.#carriers[j]!;
+      const count = this.#carrierCount[j]!;
+      let mass = 0;
+      for (let c = 0; c < count; c++) mass += e[carriers[c]!]!;
+      for (let c = 0; c < count; c++) {
+        const i = carriers[c]!;
+        this.weight[i] = (this.groupWeight[j]! * e[i]!) / mass;
+        aggregate += this.weight[i]! * h[i]!;
+      }
+    }
+    return aggregate;
+  }
+
+  /**
+   * Group j's carriers — all its present members (mean), or the tightest present one (max, the first of equals);
+   * none for a floor group (dli-4's backstops floor the level after smoothing: like-for-like.ts) — and their
+   * presence-weighted sum, mass and largest presence.
+   */
+  #carry(j: number, e: ArrayLike<number>, h: ArrayLike<number>): { sum: number; mass: number; max: number } {
+    const group = this.#spec.groups[j]!;
+    const carriers = this.#carriers[j]!;
+    let count = 0;
+    if (group.id !== this.#spec.floor) {
+      for (const i of this.#layout[j]!) if (e[i]! > 0) carriers[count++] = i;
+    }
+    if (group.combine === 'max' && count > 0) {
+      let best = carriers[0]!;
+      for (let c = 1; c < count; c++) if (h[carriers[c]!]! > h[best]!) best = carriers[c]!;
+      carriers[0] = best;
+      count = 1;
+    }
+    this.#carrierCount[j] = count;
     let sum = 0;
     let mass = 0;
     let max = 0;
-    for (const i of members) {
+    for (let c = 0; c < count; c++) {
+      const i = carriers[c]!;
       sum += e[i]! * h[i]!;
       mass += e[i]!;
       max = Math.max(max, e[i]!);
     }
-    if (mass === 0) continue;
-    subIndex[j] = sum / mass;
-    raw[j] = spec.weighting === 'equal-indicators' ? mass : spec.groups[j]!.weight * max;
-    total += raw[j]!;
-    reporting++;
+    return { sum, mass, max };
   }
-  const groupWeight = new Array<number>(k).fill(0);
-  if (reporting < WINDOWS.minGroups || total === 0) return { subIndex, groupWeight, weight, aggregate: Number.NaN };
-  let aggregate = 0;
-  for (let j = 0; j < k; j++) {
-    if (raw[j] === 0) continue;
-    groupWeight[j] = raw[j]! / total;
-    let mass = 0;
-    for (const i of carriers[j]!) mass += e[i]!;
-    for (const i of carriers[j]!) {
-      weight[i] = (groupWeight[j]! * e[i]!) / mass;
-      aggregate += weight[i]! * h[i]!;
-    }
-  }
-  return { subIndex, groupWeight, weight, aggregate };
 }
 
 /**

@@ -2,7 +2,12 @@ import { describeModel, type ModelDescription } from '../../analytics/model/desc
 import { type DayDrivers, dailyDrivers } from '../../analytics/model/drivers.ts';
 import { type History, historyOf } from '../../analytics/model/history.ts';
 import { computeModel, type ModelRun } from '../../analytics/model/liquidity-model.ts';
-import { asPublishedToday, type PointInTimeSeries, pointInTime } from '../../analytics/model/point-in-time.ts';
+import {
+  asPublishedAt,
+  asPublishedToday,
+  type PointInTimeSeries,
+  pointInTime,
+} from '../../analytics/model/point-in-time.ts';
 import { latestReadingIndex, type Regime, regimeAt } from '../../analytics/model/regime.ts';
 import type { ModelSpec } from '../../analytics/model/spec.ts';
 import { validateModel } from '../../analytics/model/validation/validation.ts';
@@ -37,6 +42,27 @@ export function modelInputs(
   for (const [id, series] of vintaged) {
     const def = seriesDef(id);
     if (def) inputs.set(id, dated(series, publicationLagDays(def)));
+  }
+  return inputs;
+}
+
+/** modelInputs of the series as the store knew them at `instant` (each cut by vintagedAsOf). */
+export function modelInputsAt(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  instant: string,
+  spec: ModelSpec,
+): Map<string, PointInTimeSeries> {
+  const inputs = new Map<string, PointInTimeSeries>();
+  for (const [id, series] of vintaged) {
+    const def = seriesDef(id);
+    if (!def) continue;
+    const lag = publicationLagDays(def);
+    inputs.set(
+      id,
+      spec.inputs === 'as-published-today'
+        ? asPublishedAt(series, lag, instant)
+        : pointInTime(vintagedAsOf(series, instant), lag),
+    );
   }
   return inputs;
 }
@@ -79,8 +105,7 @@ export function modelAsOf(
   instant: string,
   spec: ModelSpec = CURRENT_MODEL,
 ): ModelAsOf | null {
-  const known = new Map([...vintaged].map(([id, series]) => [id, vintagedAsOf(series, instant)] as const));
-  const inputs = modelInputs(known, spec);
+  const inputs = modelInputsAt(vintaged, instant, spec);
   const run = computeModel(inputs, isoDate(new Date(instant)), BLANK_MEANS_ZERO, spec);
   const g = latestReadingIndex(run);
   if (g < 0) return null;

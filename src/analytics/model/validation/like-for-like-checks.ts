@@ -1,6 +1,6 @@
 import { fromDayNumber } from '../../../timeseries/dates.ts';
 import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
-import { compositionAggregate } from '../like-for-like.ts';
+import { compositionAggregate, compositionLevel } from '../like-for-like.ts';
 import { type ModelRun, mapReading } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
 import { combineDay, groupLayout } from '../weighted-mean.ts';
@@ -29,8 +29,8 @@ interface CompositionSeries {
 
 function seriesOf(run: ModelRun, mask: number): CompositionSeries {
   const raw = compositionAggregate(run.spec, run.readings, run.effective, run.held, mask);
-  const nan = new Float64Array(raw.length).fill(Number.NaN);
-  const kept = run.byComposition?.get(mask) ?? { smoothed: nan, floor: nan, level: nan };
+  // On every day: the run computed each composition only on the days its headline reads (like-for-like.ts).
+  const kept = compositionLevel(run.spec, run.readings, run.effective, run.held, mask);
   const days = run.spec.smoothingDays ?? 1;
   const count = new Int32Array(raw.length);
   for (let g = 0; g < raw.length; g++)
