@@ -8,6 +8,15 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '2.5.0',
+    date: '2026-11-27',
+    openapiFingerprint: 'sha256:e1dee03ef8bc41ce1ada715ba6f7f3b65a90c7579fbd2f4e7d15cc72425b68b6',
+    changes: [
+      'Documented: /api/lens?asOf=… is computed off the serving thread within the bound of work computed on demand, shared fairly between clients; past it 503 busy with Retry-After (now listed on /api/lens).',
+      'Changed (bound only): xlsx workbooks and charts drawn on request are built within that same bound, a share per client, instead of a bound of their own (four workbooks, 32 charts, whoever asked); past it workbooks still answer 503 service_unavailable and charts 503 busy, both with Retry-After.',
+    ],
+  },
+  {
     version: '2.4.0',
     date: '2026-11-27',
     openapiFingerprint: 'sha256:c96fd1993f04ae7c72514e513a80d12244889a93e6a96a52d8f1373197294342',

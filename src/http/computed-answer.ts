@@ -1,8 +1,8 @@
-import { type Busy, isBusy } from '../publish/on-demand.ts';
+import { type Admit, type Busy, isBusy } from '../publish/on-demand.ts';
 import type { OnDemandResult, OnDemandTask } from '../publish/on-demand-tasks.ts';
 import { reviveResponse } from '../publish/on-demand-tasks.ts';
 import type { Publication } from '../publish/publication.ts';
-import type { Admit } from '../publish/resources/model-as-of.ts';
+
 import { ApiError } from './api-error.ts';
 import { asOfAnswer } from './as-of-answer.ts';
 import type { ErrorCode } from './error-codes.ts';

@@ -38,6 +38,12 @@ export interface Busy {
 /** How long a refused client waits: a full queue of typical computations (10–70 ms each) drains within it. */
 export const BUSY_RETRY_SECONDS = 2;
 
+/**
+ * Runs `work` within the bound, as one client's (the caller names the client and the publication), or answers
+ * busy without starting it: what a resource that computes on demand is given (model-as-of.ts, workbooks, charts).
+ */
+export type Admit = <T>(key: string, work: () => Promise<T>) => Promise<T | Busy>;
+
 interface Waiting {
   start: () => void;
 }

@@ -1,6 +1,7 @@
 import { GROUP_IDS } from '../analytics/model/spec.ts';
 import { ASSETS } from '../analytics/model/validation/forward-returns.ts';
 import type { DateWindow } from '../timeseries/date-window.ts';
+import type { Admit } from './on-demand.ts';
 import type { PreparedResponse } from './prepared-response.ts';
 import type { Publication } from './publication.ts';
 
@@ -60,6 +61,8 @@ export interface SiteBundle {
      * all half-closed yields its place when the queue is full.
      */
     client?: ChartClient,
+    /** The bound of on-demand work a drawing asked by a client runs within (its fair share); none at publish. */
+    admit?: Admit,
   ): ChartAnswer | Promise<ChartAnswer>;
   /** The page for a path that does not exist (status 404), in both forms. */
   notFound: RenderedPage;

@@ -4,7 +4,7 @@ import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { modelSeries } from './model/computation.ts';
 import type { OnDemandResult, OnDemandTask } from './on-demand-tasks.ts';
 import type { WorkbookSpec } from './workbook.ts';
-import type { AsOfMissing, AsOfTask, AsOfTaskResult } from './worker-tasks.ts';
+import type { AsOfMissing, AsOfTask, AsOfTaskResult, LensAsOfResult, LensAsOfTask } from './worker-tasks.ts';
 
 /**
  * One worker thread (piscina) for the work computed on demand — `asOf` answers (the model over what the store held
@@ -54,6 +54,11 @@ export async function computeAsOfOffThread(
   const answer: AsOfTaskResult | AsOfMissing = await workerPool().run(task, { name: 'asOf' });
   if (!('missing' in answer)) return answer;
   return workerPool().run({ ...task, vintaged: modelSeries(vintaged, version) } satisfies AsOfTask, { name: 'asOf' });
+}
+
+/** The lens as of an instant (`asOf`), on the worker thread. */
+export async function lensAsOfOffThread(task: LensAsOfTask): Promise<LensAsOfResult> {
+  return workerPool().run(task, { name: 'lensAsOf' });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { MODEL_VERSIONS } from '../analytics/model/versions.ts';
-import type { VintagedSeries } from '../timeseries/vintages.ts';
+import { seriesAsOf, type VintagedSeries } from '../timeseries/vintages.ts';
 import { type ModelAsOf, modelAsOf } from './model/run.ts';
 import { type OnDemandResult, type OnDemandTask, runOnDemandTask } from './on-demand-tasks.ts';
+import { lensBodies } from './resources/lens.ts';
 import { type WorkbookSpec, workbookBytes } from './workbook.ts';
 
 /** The tasks of the worker thread (worker-pool.ts): what would stall every request in flight on the serving thread. */
@@ -57,6 +58,27 @@ export function asOf(task: AsOfTask): AsOfTaskResult | AsOfMissing {
       ok: true,
       model: spec ? modelAsOf(vintaged, task.instant, spec) : modelAsOf(vintaged, task.instant),
     };
+  } catch (cause) {
+    return { ok: false, error: (cause as Error).message ?? String(cause) };
+  }
+}
+
+/** The lens in every locale (resources/lens.ts lensBodies). */
+export type LensBodies = ReturnType<typeof lensBodies>;
+
+/** The lens as of an instant: its input series, every vintage, and the instant (they are cut here). */
+export interface LensAsOfTask {
+  series: Map<string, VintagedSeries>;
+  instant: string;
+}
+
+/** The bodies, or why none (none of the inputs had data then). */
+export type LensAsOfResult = { ok: true; bodies: LensBodies } | { ok: false; error: string };
+
+export function lensAsOf(task: LensAsOfTask): LensAsOfResult {
+  const known = new Map([...task.series].map(([id, series]) => [id, seriesAsOf(series, task.instant)] as const));
+  try {
+    return { ok: true, bodies: lensBodies(known, new Date(task.instant)) };
   } catch (cause) {
     return { ok: false, error: (cause as Error).message ?? String(cause) };
   }

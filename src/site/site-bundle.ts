@@ -1,5 +1,6 @@
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { keptAnswers, MIB, responseBytes } from '../publish/kept.ts';
+import { type Admit, isBusy } from '../publish/on-demand.ts';
 import { type Compression, type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 import type { ChartAnswer, ChartClient, ChartQuery, RenderedPage, SiteBundle } from '../publish/site-port.ts';
@@ -179,6 +180,7 @@ export function buildSite(publication: Publication): SiteBundle {
     style: ChartStyle,
     format: 'svg' | 'png',
     client?: ChartClient,
+    admit?: Admit,
   ): ChartAnswer | Promise<ChartAnswer> => {
     const key = `${id}|${queryKey(query)}|${style}|${format}`;
     const cached = cacheFor(format).get(key);
@@ -193,7 +195,12 @@ export function buildSite(publication: Publication): SiteBundle {
     // A full queue: the oldest drawing whose clients have all half-closed (they may have left) yields its place.
     if (chartsPending() >= MAX_PENDING_CHARTS) [...drawing.values()].find((d) => d.yieldable())?.drop();
     const controller = new AbortController();
-    const drawn = renderChart(spec, format, { signal: controller.signal })
+    const draw = () => renderChart(spec, format, { signal: controller.signal });
+    // Asked by a client: drawn as its share of the on-demand work (publish/on-demand.ts), or busy past it.
+    const started = admit
+      ? admit(`chart|${key}`, draw).then((body) => (isBusy(body) ? Promise.reject(new ChartsBusy()) : body))
+      : draw();
+    const drawn = started
       .then((body) => {
         const type = format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8';
         // Shown where it is opened, saved under what it holds and to when (tga-2026-08-27.png).

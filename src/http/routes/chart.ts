@@ -3,6 +3,7 @@ import { type ChartAnswer, isModelChartId } from '../../publish/site-port.ts';
 import { INDICATOR_COUNT, isIndicatorId } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { CANONICAL_RANGE_TEXT, CANONICAL_WINDOWS_TEXT, canonicalRange, canonicalWindow } from '../canonical-window.ts';
+import { admitFor } from '../computed-answer.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
 import { valuesWithheld } from '../series-errors.ts';
 import { parseChartQuery } from '../window-param.ts';
@@ -39,7 +40,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     errors: ['invalid_parameter', 'not_found', 'values_withheld', 'busy'],
     tag: 'documents',
   },
-  handle: (request, { publication }) => {
+  handle: (request, context) => {
     const { params, query } = request;
     const id = params.id!;
     if (!/^[a-z0-9-]+$/.test(id) || !(isIndicatorId(id) || isModelChartId(id))) {
@@ -68,7 +69,10 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     }
     const withheld = [id, chartQuery.value.compare].flatMap((s) => (s ? [valuesWithheld(s)] : [])).find(Boolean);
     if (withheld) return withheld;
-    const chart = publication()?.site?.chart(id, chartQuery.value, style, format, request.connection?.());
+    const publication = context.publication();
+    if (!publication?.site) return chartAnswer(id, undefined);
+    const admit = admitFor(request, context, publication);
+    const chart = publication.site.chart(id, chartQuery.value, style, format, request.connection?.(), admit);
     return chart instanceof Promise ? chart.then((drawn) => chartAnswer(id, drawn)) : chartAnswer(id, chart);
   },
 });

@@ -66,7 +66,7 @@ export const getDataXlsx: Route = {
     operationId: 'getDataXlsx',
     summary: 'Any series of the catalog as an Excel workbook',
     description:
-      'The rows /api/data/{id}.csv answers for the same parameters, as an xlsx workbook with a Notes sheet (unit and frequency after any transform, source, licence, how to cite it), as /api/series/{id}.xlsx gives an indicator. Series whose upstream terms forbid reproduction answer values_withheld; under a flood of distinct workbooks, 503 service_unavailable with Retry-After.',
+      'The rows /api/data/{id}.csv answers for the same parameters, as an xlsx workbook with a Notes sheet (unit and frequency after any transform, source, licence, how to cite it), as /api/series/{id}.xlsx gives an indicator. Series whose upstream terms forbid reproduction answer values_withheld; past the bound of work computed on demand (a fair share per client), 503 service_unavailable with Retry-After.',
     parameters: [CATALOG_ID_PARAMETER, ...SERIES_SELECTION_PARAMETERS],
     response: null,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

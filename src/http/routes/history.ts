@@ -1,7 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
+import type { Admit } from '../../publish/on-demand.ts';
 import type { Publication } from '../../publish/publication.ts';
-import type { Admit } from '../../publish/resources/model-as-of.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
 import { admitFor } from '../computed-answer.ts';

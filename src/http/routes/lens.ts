@@ -1,5 +1,6 @@
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
+import { admitFor } from '../computed-answer.ts';
 import { parseLang } from '../lang-param.ts';
 import { queryParameter } from '../query-params.ts';
 import { Lens } from '../schemas/lens.ts';
@@ -17,17 +18,21 @@ export const getLens: Route = {
       'Quantity, Price and Structure readings and a structural posture × tactical pulse cell with a narrative, never folded into the regime score. A field whose inputs have not warmed up is null. lang selects the narrative locale only; every other field is identical across locales. With asOf: the lens from the series as known at that instant.',
     parameters: [queryParameter('lang'), MODEL_AS_OF_PARAMETER],
     response: Lens,
-    errors: ['invalid_parameter', 'not_known_as_of', 'lens_unavailable', 'no_data_yet'],
+    errors: ['invalid_parameter', 'not_known_as_of', 'lens_unavailable', 'no_data_yet', 'busy'],
     tag: 'lens',
   },
-  handle: ({ query }, { publication }) => {
+  handle: (request, context) => {
+    const { query } = request;
     const lang = parseLang(query.get('lang'));
     if (!lang.ok) return new ApiError('invalid_parameter', lang.message, lang.hint);
     const asOf = parseAsOf(query.get('asOf'));
     if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
-    const current = publication();
+    const current = context.publication();
     if (asOf.value !== undefined && current) {
-      return asOfAnswer(current.asOf.lens(asOf.value, lang.value), asOf.value, 'lens', 'lens_unavailable');
+      const instant = asOf.value;
+      return current.asOf
+        .lens(instant, lang.value, admitFor(request, context, current))
+        .then((outcome) => asOfAnswer(outcome, instant, 'lens', 'lens_unavailable'));
     }
     const lens = current?.lens?.get(lang.value);
     if (lens) return lens.response;

@@ -1,28 +1,42 @@
+import { isBusy } from '../../publish/on-demand.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
-import { WORKBOOKS_BUSY } from '../../publish/resources/spreadsheet.ts';
+import type { Publication } from '../../publish/publication.ts';
+import type { WorkbookAnswer } from '../../publish/resources/spreadsheet.ts';
 import { ApiError } from '../api-error.ts';
+import { clientOf } from '../computed-answer.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 import { SERIES_SET_ERRORS, SERIES_SET_PARAMETERS, seriesSet } from './series-set.ts';
 
-/** Too many workbooks are being built at once: try again in a few seconds (bounded work under a flood). */
-function busy(): ApiError {
+/**
+ * Past the bound: service_unavailable, the code workbooks have answered since they were added (API 2.0), rather
+ * than the `busy` of the other answers computed on demand, which would change what a client relies on.
+ */
+function busy(retryAfterSeconds: number): ApiError {
   return new ApiError(
     'service_unavailable',
-    'Too many spreadsheets are being built at this moment.',
-    'Retry in a few seconds; the CSV form of the same URL answers at once.',
-    { 'retry-after': '5' },
+    'Too much is being computed on demand at this moment (your share of the queue is full, or the queue is); the workbook was not started.',
+    `Retry in ${retryAfterSeconds} s (Retry-After); the CSV form of the same URL answers at once.`,
+    { 'retry-after': String(retryAfterSeconds) },
   );
 }
 
-async function settle(
-  answer: Promise<PreparedResponse | typeof WORKBOOKS_BUSY> | undefined,
+/**
+ * A workbook is built within the bound of on-demand work (publish/on-demand.ts), as this client's share, and kept
+ * with the publication's other answers computed on demand.
+ */
+function workbookAnswer(request: RouteRequest, context: RouteContext, publication: Publication): WorkbookAnswer {
+  return (key, work) => context.onDemand.answer(clientOf(request), `${publication.version}|${key}`, work);
+}
+
+function settle(
+  answer: PreparedResponse | Promise<PreparedResponse | { busy: true; retryAfterSeconds: number }> | undefined,
   id: string,
-): Promise<Answer> {
+): Answer | Promise<Answer> {
   if (answer === undefined) return seriesUnavailable(id);
-  const settled = await answer;
-  return settled === WORKBOOKS_BUSY ? busy() : settled;
+  if (!(answer instanceof Promise)) return answer;
+  return answer.then((settled) => (isBusy(settled) ? busy(settled.retryAfterSeconds) : settled));
 }
 
 /** GET /api/series/{id}.xlsx: the CSV's rows as an Excel workbook, with a Notes sheet. */
@@ -34,7 +48,7 @@ export const getSeriesXlsx: Route = {
     operationId: 'getSeriesXlsx',
     summary: 'One series as an Excel workbook',
     description:
-      'The rows /api/series/{id}.csv answers for the same parameters, as an xlsx workbook (FRED and the NY Fed offer xlsx too): sheet Data holds `date` (real Excel dates) and the value column named as in the CSV; sheet Notes says what the series is, its unit and transform, its source, last observation, licence and how to cite it, and when it was published. Series whose provider forbids reproduction answer values_withheld; under a flood of distinct workbooks, 503 service_unavailable with Retry-After.',
+      'The rows /api/series/{id}.csv answers for the same parameters, as an xlsx workbook (FRED and the NY Fed offer xlsx too): sheet Data holds `date` (real Excel dates) and the value column named as in the CSV; sheet Notes says what the series is, its unit and transform, its source, last observation, licence and how to cite it, and when it was published. Series whose provider forbids reproduction answer values_withheld; past the bound of work computed on demand (a fair share per client), 503 service_unavailable with Retry-After.',
     parameters: [SERIES_ID_PARAMETER, ...SERIES_SELECTION_PARAMETERS],
     response: null,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -46,16 +60,17 @@ export const getSeriesXlsx: Route = {
 };
 
 /** A known series as a workbook (for /api/series/{id}.xlsx and /api/data/{id}.xlsx alike). */
-export function seriesXlsxAnswer(
-  id: string,
-  { query }: RouteRequest,
-  { publication }: RouteContext,
-): Answer | Promise<Answer> {
+export function seriesXlsxAnswer(id: string, request: RouteRequest, context: RouteContext): Answer | Promise<Answer> {
   const withheld = valuesWithheld(id);
   if (withheld) return withheld;
-  const parsed = parseSeriesQuery(query, id, false);
+  const parsed = parseSeriesQuery(request.query, id, false);
   if (parsed instanceof ApiError) return parsed;
-  return settle(publication()?.spreadsheets.forSeries(id, parsed.selection), id);
+  const publication = context.publication();
+  if (!publication) return seriesUnavailable(id);
+  return settle(
+    publication.spreadsheets.forSeries(id, parsed.selection, workbookAnswer(request, context, publication)),
+    id,
+  );
 }
 
 /** GET /api/series.xlsx?ids=…: several series in one workbook, aligned on their dates. */
@@ -67,15 +82,15 @@ export const getSeriesSetXlsx: Route = {
     operationId: 'getSeriesSetXlsx',
     summary: 'Several series in one Excel workbook, aligned on their dates',
     description:
-      'The rows /api/series.csv answers for the same parameters, as an xlsx workbook: sheet Data holds `date` and a column per series (named as the CSV’s; an empty cell where a series has no value); sheet Notes describes every series, its source and licence. 503 service_unavailable with Retry-After under a flood of distinct workbooks.',
+      'The rows /api/series.csv answers for the same parameters, as an xlsx workbook: sheet Data holds `date` and a column per series (named as the CSV’s; an empty cell where a series has no value); sheet Notes describes every series, its source and licence. 503 service_unavailable with Retry-After past the bound of work computed on demand (a fair share per client).',
     parameters: SERIES_SET_PARAMETERS,
     response: null,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     errors: [...SERIES_SET_ERRORS, 'service_unavailable'],
     tag: 'series',
   },
-  handle: ({ query }, { baseUrl, publication }) =>
-    seriesSet(query, baseUrl, publication(), (ids, window, transform, p) =>
-      settle(p.spreadsheets.forSeriesSet(ids, window, transform), ids[0]!),
+  handle: (request, context) =>
+    seriesSet(request.query, context.baseUrl, context.publication(), (ids, window, transform, p) =>
+      settle(p.spreadsheets.forSeriesSet(ids, window, transform, workbookAnswer(request, context, p)), ids[0]!),
     ),
 };

@@ -1,18 +1,16 @@
 import bounds from 'binary-search-bounds';
 import { LENS_INPUTS } from '../../analytics/lens/lens.ts';
 import type { Locale } from '../../timeseries/locales.ts';
-import type { Observation } from '../../timeseries/observation.ts';
-import { knowledgeInstants, seriesAsOf, type VintagedSeries } from '../../timeseries/vintages.ts';
+import { knowledgeInstants, type VintagedSeries } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { keptAnswers, MIB, responseBytes } from '../kept.ts';
 import type { ModelAsOf } from '../model/run.ts';
-import { BUSY_RETRY_SECONDS, type Busy, isBusy } from '../on-demand.ts';
+import { type Admit, BUSY_RETRY_SECONDS, type Busy, isBusy } from '../on-demand.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
-import { computeAsOfOffThread } from '../worker-pool.ts';
-import type { AsOfTaskResult } from '../worker-tasks.ts';
+import { computeAsOfOffThread, lensAsOfOffThread } from '../worker-pool.ts';
+import type { AsOfTaskResult, LensAsOfResult, LensAsOfTask, LensBodies } from '../worker-tasks.ts';
 import { CSV_CONTENT_TYPE, historyCsv, sliceHistory } from './csv.ts';
-import { lensBodies } from './lens.ts';
 import { type HistoryBody, type RegimeBody, readingFreshness, withDriverUrls } from './model.ts';
 
 /** Which instant an answer describes: asked, when the store first loaded, and the newest vintage seen by then. */
@@ -29,12 +27,6 @@ export type AsOfOutcome =
   | { refused: 'before-first-load' | 'nothing-scored'; storeFirstLoadAt: string | null; reason?: string }
   | { busy: true }
   | { failed: string };
-
-/**
- * Runs a model computation within the bound of on-demand work, shared fairly between clients (publish/on-demand.ts),
- * or answers busy without starting it. Without one, at most MAX_PENDING_COMPUTATIONS run at once.
- */
-export type Admit = <T>(key: string, work: () => Promise<T>) => Promise<T | Busy>;
 
 /** Computes the model as of an instant; off the serving thread in the service (worker-pool.ts). */
 export type AsOfCompute = (
@@ -70,12 +62,13 @@ export class AsOfAnswers {
   readonly #provenance: (ids: readonly string[], asOf?: string) => Provenance;
   readonly #modelInputs: readonly string[];
   readonly #compute: AsOfCompute;
+  readonly #computeLens: (task: LensAsOfTask) => Promise<LensAsOfResult>;
   #instants: string[] | undefined;
   readonly #models = keptAnswers<ModelAsOf | { unscored: string }>('point-in-time models', {
     bytes: KEPT_MODELS * MODEL_BYTES,
     sizeOf: () => MODEL_BYTES,
   });
-  readonly #lenses = keptAnswers<ReturnType<typeof lensBodies> | { unscored: string }>('point-in-time lenses', {
+  readonly #lenses = keptAnswers<LensBodies | { unscored: string }>('point-in-time lenses', {
     bytes: KEPT_MODELS * LENS_BYTES,
     sizeOf: () => LENS_BYTES,
   });
@@ -97,6 +90,8 @@ export class AsOfAnswers {
     provenance: (ids: readonly string[], asOf?: string) => Provenance;
     modelInputs: readonly string[];
     compute?: AsOfCompute | undefined;
+    /** Where the lens as of an instant is computed (default: the worker thread). */
+    computeLens?: ((task: LensAsOfTask) => Promise<LensAsOfResult>) | undefined;
   }) {
     this.#vintaged = opts.vintaged;
     this.#builtAt = opts.builtAt;
@@ -105,6 +100,7 @@ export class AsOfAnswers {
     this.#provenance = opts.provenance;
     this.#modelInputs = opts.modelInputs;
     this.#compute = opts.compute ?? computeAsOfOffThread;
+    this.#computeLens = opts.computeLens ?? lensAsOfOffThread;
   }
 
   /** /api/regime?asOf=…: the regime a publication at that instant would have served. */
@@ -173,16 +169,18 @@ export class AsOfAnswers {
   }
 
   /**
-   * /api/lens?asOf=…: the lens from the series as known then (a few milliseconds for every locale, computed here
-   * once per key, not queued; each instant then only serializes).
+   * /api/lens?asOf=…: the lens from the series as known then, computed once per key on the worker thread within
+   * the bound (a few milliseconds for every locale, and the series cut to the instant); each instant then only
+   * serializes.
    */
-  lens(instant: string, locale: Locale): AsOfOutcome {
+  async lens(instant: string, locale: Locale, admit?: Admit): Promise<AsOfOutcome> {
     const where = this.#locate(instant);
     if ('refused' in where) return where;
     const key = `lens|${instant}|${locale}`;
     const cached = this.#answers.get(key);
     if (cached) return cached;
-    const bodies = this.#lensBodies(where);
+    const bodies = await this.#lensBodies(where, admit);
+    if ('busy' in bodies) return bodies;
     if ('unscored' in bodies) {
       return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: bodies.unscored };
     }
@@ -195,20 +193,19 @@ export class AsOfAnswers {
     return this.#keep(key, json(body, CACHE_CONTROL.lens));
   }
 
-  #lensBodies(where: { effective: string; key: string }): ReturnType<typeof lensBodies> | { unscored: string } {
+  async #lensBodies(
+    where: { effective: string; key: string },
+    admit: Admit | undefined,
+  ): Promise<LensBodies | { unscored: string } | { busy: true }> {
     const kept = this.#lenses.get(where.key);
     if (kept) return kept;
-    const known = new Map<string, readonly Observation[]>();
-    for (const id of LENS_INPUTS) {
-      const series = this.#vintaged.get(id);
-      if (series) known.set(id, seriesAsOf(series, where.effective));
-    }
-    let bodies: ReturnType<typeof lensBodies> | { unscored: string };
-    try {
-      bodies = lensBodies(known, new Date(where.effective));
-    } catch (cause) {
-      bodies = { unscored: (cause as Error).message ?? String(cause) };
-    }
+    const series = new Map(
+      LENS_INPUTS.flatMap((id) => (this.#vintaged.has(id) ? [[id, this.#vintaged.get(id)!]] : [])),
+    );
+    const work = () => this.#computeLens({ series, instant: where.effective });
+    const result = admit ? await admit(`as-of-lens|${where.key}`, work) : await work();
+    if (isBusy(result)) return { busy: true };
+    const bodies = result.ok ? result.bodies : { unscored: result.error };
     this.#lenses.set(where.key, bodies);
     return bodies;
   }

@@ -5,7 +5,7 @@ import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
-import { keptAnswers, MIB, responseBytes } from '../kept.ts';
+import type { Busy } from '../on-demand.ts';
 import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import { type WorkbookSpec, XLSX_CONTENT_TYPE } from '../workbook.ts';
 import { workbookOffThread } from '../worker-pool.ts';
@@ -17,23 +17,20 @@ import { frequencyLabel, unitLabel } from './transform-labels.ts';
 type Entry = { def: SeriesDef; observations: readonly Observation[] };
 
 /**
- * Workbooks being built at once, across publications. Beyond it a request is answered 503 with Retry-After rather
- * than queued: a flood of distinct xlsx URLs holds at most this many builds' rows in memory.
+ * How a workbook is answered: kept under `key`, or built by `work` within the bound of on-demand work, shared fairly
+ * between clients (publish/on-demand.ts: the caller names the client and the publication), or busy past it.
  */
-const MAX_BUILDING = 4;
-let building = 0;
-
-/** The answer when MAX_BUILDING workbooks are being built. */
-export const WORKBOOKS_BUSY = 'busy' as const;
+export type WorkbookAnswer = (
+  key: string,
+  work: () => Promise<PreparedResponse>,
+) => PreparedResponse | Promise<PreparedResponse | Busy>;
 
 /**
  * xlsx downloads of one series or several (as FRED and the NY Fed offer them), built on the worker thread on first
- * request and kept per publication in an LRU bounded in bytes. The values are the CSV's: the same selection.
+ * request, within the bound of on-demand work and kept with its answers. The values are the CSV's: the same
+ * selection.
  */
 export class SpreadsheetDownloads {
-  readonly #cache = keptAnswers<PreparedResponse>('workbooks', { bytes: 16 * MIB, sizeOf: responseBytes });
-  /** Builds under way, so that requests for the same workbook while it is built share it. */
-  readonly #pending = new Map<string, Promise<PreparedResponse | typeof WORKBOOKS_BUSY>>();
   readonly #series: (id: string) => Entry | undefined;
   readonly #builtAt: string;
   readonly #baseUrl: string;
@@ -52,10 +49,14 @@ export class SpreadsheetDownloads {
   }
 
   /** One series as its selection asks; undefined when none is stored. */
-  forSeries(id: string, selection: Selection): Promise<PreparedResponse | typeof WORKBOOKS_BUSY> | undefined {
+  forSeries(
+    id: string,
+    selection: Selection,
+    answer: WorkbookAnswer,
+  ): PreparedResponse | Promise<PreparedResponse | Busy> | undefined {
     const entry = this.#series(id);
     if (!entry || entry.observations.length === 0) return undefined;
-    return this.#cached(`${id}|${selectionKey(selection)}`, id, () => {
+    return this.#built(answer, `xlsx|${id}|${selectionKey(selection)}`, id, () => {
       const points = selectPoints(entry.observations, entry.def.frequency, selection);
       return {
         headers: [valueColumn(entry.def.unit, selection.transform)],
@@ -72,12 +73,13 @@ export class SpreadsheetDownloads {
     ids: readonly string[],
     window: DateWindow | null,
     transform: TransformSpec | null,
-  ): Promise<PreparedResponse | typeof WORKBOOKS_BUSY> | undefined {
+    answer: WorkbookAnswer,
+  ): PreparedResponse | Promise<PreparedResponse | Busy> | undefined {
     const entries = ids.map((id) => this.#series(id));
     if (entries.some((e) => !e || e.observations.length === 0)) return undefined;
     const present = entries as Entry[];
-    const key = `set|${ids.join(',')}|${window === null ? 'all' : windowKey(window)}|${transformSuffix(transform)}`;
-    return this.#cached(key, 'usd-liquidity-series', () => {
+    const key = `xlsx|set|${ids.join(',')}|${window === null ? 'all' : windowKey(window)}|${transformSuffix(transform)}`;
+    return this.#built(answer, key, 'usd-liquidity-series', () => {
       const selection = { window, order: 'asc' as const, limit: undefined, offset: 0, transform };
       const set = alignSeries(
         present.map((e) => ({ def: e.def, observations: selectPoints(e.observations, e.def.frequency, selection) })),
@@ -127,34 +129,20 @@ export class SpreadsheetDownloads {
     return rows;
   }
 
-  #cached(key: string, name: string, spec: () => WorkbookSpec): Promise<PreparedResponse | typeof WORKBOOKS_BUSY> {
-    const hit = this.#cache.get(key);
-    if (hit) return Promise.resolve(hit);
-    const pending = this.#pending.get(key);
-    if (pending) return pending;
-    if (building >= MAX_BUILDING) return Promise.resolve(WORKBOOKS_BUSY);
-    building += 1;
-    const built = this.#build(spec())
-      .then((bytes) => {
-        const response = withHeaders(
-          prepareBody(
-            Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-            XLSX_CONTENT_TYPE,
-            CACHE_CONTROL.csv,
-            200,
-            'never',
-          ),
-          { 'content-disposition': `attachment; filename="${name}.xlsx"` },
-        );
-        this.#cache.set(key, response);
-        return response;
-      })
-      .finally(() => {
-        building -= 1;
-        this.#pending.delete(key);
-      });
-    this.#pending.set(key, built);
-    return built;
+  #built(answer: WorkbookAnswer, key: string, name: string, spec: () => WorkbookSpec) {
+    return answer(key, async () => {
+      const bytes = await this.#build(spec());
+      return withHeaders(
+        prepareBody(
+          Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          XLSX_CONTENT_TYPE,
+          CACHE_CONTROL.csv,
+          200,
+          'never',
+        ),
+        { 'content-disposition': `attachment; filename="${name}.xlsx"` },
+      );
+    });
   }
 }
 

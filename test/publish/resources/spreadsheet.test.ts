@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SpreadsheetDownloads, WORKBOOKS_BUSY } from '../../../src/publish/resources/spreadsheet.ts';
+import { isBusy, OnDemand } from '../../../src/publish/on-demand.ts';
+import { SpreadsheetDownloads, type WorkbookAnswer } from '../../../src/publish/resources/spreadsheet.ts';
 import { seriesDef } from '../../../src/timeseries/catalog.ts';
 
 describe('SpreadsheetDownloads', () => {
@@ -11,7 +12,7 @@ describe('SpreadsheetDownloads', () => {
   ];
   const selection = (days: number) => ({ window: { days }, order: 'asc' as const, limit: undefined, transform: null });
 
-  it('builds a workbook once per selection, shares a build under way, and answers busy past four at once', async () => {
+  it('builds within the bound of on-demand work: once per selection, a fair share per client, kept after', async () => {
     const releases: Array<() => void> = [];
     let builds = 0;
     const downloads = new SpreadsheetDownloads({
@@ -23,24 +24,31 @@ describe('SpreadsheetDownloads', () => {
         return new Promise((resolve) => releases.push(() => resolve(new Uint8Array([1, 2, 3]))));
       },
     });
-    const first = downloads.forSeries('tga', selection(1))!;
-    const shared = downloads.forSeries('tga', selection(1))!;
-    assert.equal(first, shared);
-    const others = [2, 3, 4].map((days) => downloads.forSeries('tga', selection(days))!);
-    assert.equal(builds, 4);
-    assert.equal(await downloads.forSeries('tga', selection(5)), WORKBOOKS_BUSY);
-    for (const release of releases) release();
+    const gate = new OnDemand({ inFlight: 1, queued: 2, perClientQueued: 1, memoBytes: 1 << 20 });
+    const as =
+      (client: string): WorkbookAnswer =>
+      (key, work) =>
+        gate.answer(client, `1|${key}`, work);
+    const first = downloads.forSeries('tga', selection(1), as('notebook'))!;
+    // The same workbook asked again while it is built: the same build.
+    assert.equal(downloads.forSeries('tga', selection(1), as('notebook')), first);
+    const queued = downloads.forSeries('tga', selection(2), as('notebook'))!;
+    // The notebook's share of the queue is full; another client still has its own.
+    assert.equal(isBusy(await downloads.forSeries('tga', selection(3), as('notebook'))), true);
+    const other = downloads.forSeries('tga', selection(4), as('browser'))!;
+    assert.equal(builds, 1);
+    releases.shift()!();
     const answered = await first;
-    assert.notEqual(answered, WORKBOOKS_BUSY);
-    await Promise.all(others);
-    // Kept: the same selection again builds nothing.
-    assert.equal(await downloads.forSeries('tga', selection(1)), answered);
-    assert.equal(builds, 4);
-    // With the builds done, a fifth selection is built.
-    const fifth = downloads.forSeries('tga', selection(5))!;
-    releases.at(-1)!();
-    assert.equal(builds, 5);
-    assert.notEqual(await fifth, WORKBOOKS_BUSY);
-    assert.equal(downloads.forSeries('onrrp', selection(1)), undefined);
+    assert.equal(isBusy(answered), false);
+    // Kept: the same selection is answered at once, without a build.
+    assert.equal(downloads.forSeries('tga', selection(1), as('notebook')), answered);
+    while (releases.length > 0 || builds < 3) {
+      await new Promise((resolve) => setImmediate(resolve));
+      releases.shift()?.();
+    }
+    assert.equal(isBusy(await queued), false);
+    assert.equal(isBusy(await other), false);
+    assert.equal(builds, 3);
+    assert.equal(downloads.forSeries('onrrp', selection(1), as('notebook')), undefined);
   });
 });
