@@ -1,8 +1,9 @@
 /**
  * `npm run bench:mcp`: CPU time per answer on the serving thread, MCP (POST /mcp, stateless streamable HTTP, through
- * Fastify's inject) against the REST route it mirrors — median of 7 rounds of 200 calls each, one process, after
- * a warm-up. Issue 28 found ~10 ms of CPU per MCP call against ~0.35 ms for REST, and a burst of MCP calls stalled
- * the /api/regime probe.
+ * the app's inject) against the REST route it mirrors — median of 7 rounds of 200 calls each, one process, after
+ * a warm-up — and their ratio (issue 41's budget: a tool answered from a pre-built resource within 2× the REST
+ * call's CPU). Issue 28 found ~10 ms of CPU per MCP call against ~0.35 ms for REST, and a burst of MCP calls
+ * stalled the /api/regime probe.
  */
 import { createRefreshedHarness } from '../test/support/harness.ts';
 
@@ -18,17 +19,20 @@ const call =
   (name: string, args: Record<string, unknown> = {}) =>
   () =>
     mcp({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
-const cases: Array<[string, () => Promise<{ statusCode: number }>]> = [
+/** Each MCP call beside the REST request it mirrors (none for tools/list). */
+const cases: Array<[string, () => Promise<{ statusCode: number }>, string?]> = [
   ['REST GET /api/regime', () => h.app.inject('/api/regime')],
   ['REST GET /api/history', () => h.app.inject('/api/history')],
+  ['REST GET /api/series/tga?days=365', () => h.app.inject('/api/series/tga?days=365')],
   ['MCP tools/list', () => mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' })],
-  ['MCP get_regime', call('get_regime')],
-  ['MCP get_history', call('get_history')],
-  ['MCP get_series tga 365 d', call('get_series', { id: 'tga', days: 365 })],
+  ['MCP get_regime', call('get_regime'), 'REST GET /api/regime'],
+  ['MCP get_history', call('get_history'), 'REST GET /api/history'],
+  ['MCP get_series tga 365 d', call('get_series', { id: 'tga', days: 365 }), 'REST GET /api/series/tga?days=365'],
 ];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-process.stdout.write('| answer | CPU ms per call (median of 7 × 200) |\n|---|---|\n');
-for (const [name, run] of cases) {
+process.stdout.write('| answer | CPU ms per call (median of 7 × 200) | MCP / REST (budget ≤ 2) |\n|---|---|---|\n');
+const measured = new Map<string, number>();
+for (const [name, run, rest] of cases) {
   for (let i = 0; i < 50; i++) await run();
   const rounds: number[] = [];
   for (let r = 0; r < 7; r++) {
@@ -40,6 +44,9 @@ for (const [name, run] of cases) {
     const used = process.cpuUsage(before);
     rounds.push((used.user + used.system) / 1000 / 200);
   }
-  process.stdout.write(`| ${name} | ${median(rounds).toFixed(2)} |\n`);
+  const ms = median(rounds);
+  measured.set(name, ms);
+  const ratio = rest ? (ms / measured.get(rest)!).toFixed(2) : '';
+  process.stdout.write(`| ${name} | ${ms.toFixed(2)} | ${ratio} |\n`);
 }
 await h.close();

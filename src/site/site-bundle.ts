@@ -1,24 +1,20 @@
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
-import { keptAnswers, MIB, responseBytes } from '../publish/kept.ts';
-import { type Admit, isBusy } from '../publish/on-demand.ts';
-import { type Compression, type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
+import { keptAnswers, MIB } from '../publish/kept.ts';
+import { type Compression, prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
-import type { ChartAnswer, ChartClient, ChartQuery, RenderedPage, SiteBundle } from '../publish/site-port.ts';
+import type { ChartQuery, RenderedPage, SiteBundle } from '../publish/site-port.ts';
 import { isIndicatorId } from '../timeseries/catalog.ts';
 import { LOCALES } from '../timeseries/locales.ts';
 import { CATALOG } from '../timeseries/series.ts';
 import { STATIC_DOCUMENTS } from './assets.ts';
 import { bannerFor } from './banner.ts';
 import { embedPage, findChart } from './chart-embed.ts';
-import { ChartsBusy, chartsPending, MAX_PENDING_CHARTS, renderChart } from './chart-renderer.ts';
-import { chartSpec } from './chart-specs.ts';
 import { queryKey } from './chart-window.ts';
-import type { ChartStyle } from './charts.ts';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
-import { chartFileName } from './downloads.ts';
 import { atomFeed } from './feed.ts';
 import { llmsTxt } from './llms-txt.ts';
 import type { Page } from './page.ts';
+import { PAGE_SECURITY_HEADERS, withPageHeaders } from './page-headers.ts';
 import { renderHtml } from './page-html.ts';
 import { renderMarkdown } from './page-markdown.ts';
 import { archiveCalendarPage, archiveYears, noReadingPage } from './pages/archive.ts';
@@ -34,21 +30,11 @@ import { modelInputPage } from './pages/model-input.ts';
 import { errorPage, notFoundPage } from './pages/not-found.ts';
 import { revisionsPage } from './pages/revisions.ts';
 import { archivePage, todayPage } from './pages/today.ts';
+import { siteCharts } from './site-charts.ts';
 import { siteData } from './site-data.ts';
 import { weeklyNotes } from './weekly-note.ts';
 
-/** Security headers for pages and documents shown in a browser. */
-export const PAGE_SECURITY_HEADERS = {
-  // Scripts and styles only from the site's own files (no inline code); the chart script fetches the API of the
-  // same origin; forms (custom range, comparison) submit to the site itself.
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  vary: 'Accept',
-  // RFC 9727 §4: where this site's API catalog is.
-  link: '</.well-known/api-catalog>; rel="api-catalog"',
-};
+export { PAGE_SECURITY_HEADERS };
 
 /** An embed page may be framed by any site (its CSP otherwise as every page's). */
 const EMBED_HEADERS = {
@@ -166,65 +152,7 @@ export function buildSite(publication: Publication): SiteBundle {
     }
     for (const path of ['/', '/methodology', '/markets', '/today']) yield builders.get(path)!();
   }
-  const chartCache = keptAnswers<PreparedResponse>('charts (SVG)', { bytes: 48 * MIB, sizeOf: responseBytes });
-  // PNGs (downloads, social images; ~100 kB each, 20× an SVG) get a small cache of their own: a trickle of
-  // distinct PNGs filled the shared one and grew the process by ~50 MB over ten minutes (bench:memory). Their
-  // Cache-Control lets a CDN keep them instead.
-  const pngCache = keptAnswers<PreparedResponse>('charts (PNG)', { bytes: 8 * MIB, sizeOf: responseBytes });
-  const cacheFor = (format: 'svg' | 'png') => (format === 'png' ? pngCache : chartCache);
-  // A chart is drawn on the chart thread; requests for it meanwhile share the one drawing.
-  const drawing = new Map<string, { drawn: Promise<ChartAnswer> } & Waiters>();
-  const chart = (
-    id: string,
-    query: ChartQuery,
-    style: ChartStyle,
-    format: 'svg' | 'png',
-    client?: ChartClient,
-    admit?: Admit,
-  ): ChartAnswer | Promise<ChartAnswer> => {
-    const key = `${id}|${queryKey(query)}|${style}|${format}`;
-    const cached = cacheFor(format).get(key);
-    if (cached) return cached;
-    const inFlight = drawing.get(key);
-    if (inFlight) {
-      inFlight.wait(client);
-      return inFlight.drawn;
-    }
-    const spec = chartSpec(id, query, style, byId, data);
-    if (spec === undefined) return undefined;
-    // A full queue: the oldest drawing whose clients have all half-closed (they may have left) yields its place.
-    if (chartsPending() >= MAX_PENDING_CHARTS) [...drawing.values()].find((d) => d.yieldable())?.drop();
-    const controller = new AbortController();
-    const draw = () => renderChart(spec, format, { signal: controller.signal });
-    // Asked by a client: drawn as its share of the on-demand work (publish/on-demand.ts), or busy past it.
-    const started = admit
-      ? admit(`chart|${key}`, draw).then((body) => (isBusy(body) ? Promise.reject(new ChartsBusy()) : body))
-      : draw();
-    const drawn = started
-      .then((body) => {
-        const type = format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8';
-        // Shown where it is opened, saved under what it holds and to when (tga-2026-08-27.png).
-        const to = byId.get(id)?.latestDate ?? data.history?.to;
-        const response = withHeaders(withPageHeaders(prepareBody(body, type, CACHE_CONTROL.chart, 200, 'if-idle')), {
-          'content-disposition': `inline; filename="${chartFileName(id, query, to ?? undefined, format)}"`,
-        });
-        cacheFor(format).set(key, response);
-        return response;
-      })
-      .catch((cause: unknown): ChartAnswer => {
-        if (cause instanceof ChartsBusy) return 'busy';
-        // Dropped because every client that asked for it went away: no one reads this answer.
-        if (controller.signal.aborted) return undefined;
-        throw cause;
-      })
-      .finally(() => {
-        if (drawing.get(key)?.drawn === drawn) drawing.delete(key);
-      });
-    const entry = { drawn, ...waiters(controller, () => drawing.delete(key)) };
-    drawing.set(key, entry);
-    entry.wait(client);
-    return drawn;
-  };
+  const chart = siteCharts(data, byId);
   const days = (n: number): ChartQuery => ({ window: { days: n }, compare: null });
   const lastDay = data.history ? data.history.count - 1 : -1;
   const latestNote = lastDay >= 0 ? noteOf(lastDay) : undefined;
@@ -245,7 +173,7 @@ export function buildSite(publication: Publication): SiteBundle {
       embedQuery = query;
       return embeds(`${id}?${search}`);
     },
-    chart: (id, query, style, format = 'svg', client) => chart(id, query, style, format, client),
+    chart: (id, query, style, format = 'svg', client, admit) => chart(id, query, style, format, client, admit),
     notFound: {
       html: withPageHeaders(prepareBody(Buffer.from(renderHtml(notFoundPage(), site)), HTML, CACHE_CONTROL.error, 404)),
       markdown: withPageHeaders(
@@ -290,51 +218,6 @@ function cached(name: string, build: (key: string) => RenderedPage | undefined) 
     const value = build(key);
     if (value) cache.set(key, value);
     return value;
-  };
-}
-
-function withPageHeaders(prepared: PreparedResponse): PreparedResponse {
-  return withHeaders(prepared, PAGE_SECURITY_HEADERS);
-}
-
-interface Waiters {
-  wait(client: ChartClient | undefined): void;
-  /** Every client waiting has gone away or half-closed, and no caller without a connection waits. */
-  yieldable(): boolean;
-  /** Drops the drawing: it leaves the queue, and a later request draws it afresh. */
-  drop(): void;
-}
-
-/**
- * Who waits for a drawing: it is dropped (`controller` aborted, and `forget` called so a new request draws it
- * afresh) once every client that asked for it has gone away. A caller without a connection (a publication's
- * warm-up, inject()) keeps it. Example: two clients ask, both disconnect → dropped; a warm-up asked too → kept.
- */
-function waiters(controller: AbortController, forget: () => void): Waiters {
-  const clients: ChartClient[] = [];
-  let kept = false;
-  const drop = () => {
-    if (controller.signal.aborted) return;
-    forget();
-    controller.abort();
-  };
-  return {
-    wait(client) {
-      if (!client) {
-        kept = true;
-        return;
-      }
-      clients.push(client);
-      client.gone.addEventListener(
-        'abort',
-        () => {
-          if (!kept && clients.every((c) => c.gone.aborted)) drop();
-        },
-        { once: true },
-      );
-    },
-    yieldable: () => !kept && clients.every((c) => c.gone.aborted || c.halfClosed()),
-    drop,
   };
 }
 

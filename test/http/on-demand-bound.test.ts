@@ -129,4 +129,44 @@ describe('on-demand work: off the serving thread, bounded and fair', () => {
       ['transformed'],
     );
   });
+
+  it('workbooks, charts drawn on request and the lens as of an instant take their place in the same bound', async () => {
+    let settledAll = false;
+    const a = '10.0.5.1';
+    // Client a: one computation running (held by the executor), one waiting: its share is full.
+    const running = app.inject({ url: '/api/series/tga?units=chg&days=21', remoteAddress: a });
+    await new Promise((resolve) => setImmediate(resolve));
+    const waiting = app.inject({ url: '/api/series/tga?units=chg&days=22', remoteAddress: a });
+    await new Promise((resolve) => setImmediate(resolve));
+    const workbook = await app.inject({ url: '/api/series/tga.xlsx?days=23', remoteAddress: a });
+    assert.equal(workbook.statusCode, 503);
+    // Workbooks keep the code they have always answered past their bound.
+    assert.equal(workbook.json().error.code, 'service_unavailable');
+    assert.ok(Number(workbook.headers['retry-after']) >= 1);
+    const chart = await app.inject({ url: '/charts/tga.svg?start=2019-01-01&end=2019-12-31', remoteAddress: a });
+    assert.equal(chart.statusCode, 503);
+    assert.equal(chart.json().error.code, 'busy');
+    const instant = encodeURIComponent(h.now().toISOString());
+    const lens = await app.inject({ url: `/api/lens?asOf=${instant}`, remoteAddress: a });
+    assert.equal(lens.statusCode, 503);
+    assert.equal(lens.json().error.code, 'busy');
+    // Another client's workbook and lens wait their turn instead.
+    const other = app.inject({ url: '/api/series/tga.xlsx?days=23', remoteAddress: '10.0.6.1' });
+    const otherLens = app.inject({ url: `/api/lens?asOf=${instant}`, remoteAddress: '10.0.7.1' });
+    while (held.length > 0 || !settledAll) {
+      releaseAll();
+      await new Promise((resolve) => setImmediate(resolve));
+      settledAll = await Promise.race([
+        Promise.all([running, waiting, other, otherLens]).then(() => true),
+        new Promise<boolean>((resolve) => setImmediate(() => resolve(false))),
+      ]);
+    }
+    assert.equal((await other).statusCode, 200);
+    assert.equal(
+      (await other).headers['content-type'],
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    assert.equal((await otherLens).statusCode, 200);
+    assert.equal((await running).statusCode, 200);
+  });
 });

@@ -1,0 +1,71 @@
+/**
+ * `npm run bench:as-of`: what an `asOf` answer for a day not asked before costs (issue 41's budget: ≤ 100 ms of CPU
+ * at the median). The model over what the store knew then runs as the service runs it — on the worker thread,
+ * which keeps the publication's series (publish/worker-pool.ts) — for BENCH_DAYS distinct days after one warm-up;
+ * each answer's CPU is the whole process's (every thread: the worker, the serving thread, V8's collector threads),
+ * from /proc through process.cpuUsage. Beside it: the serving thread's share, the model alone on this thread, and
+ * the first answer after the worker was idle (its start: modules, and the series sent again).
+ */
+import { modelAsOf } from '../src/publish/model/run.ts';
+import { closeWorkerPool, computeAsOfOffThread } from '../src/publish/worker-pool.ts';
+import { createHarness } from '../test/support/harness.ts';
+import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
+import { syntheticReplayData } from '../test/support/synthetic-data.ts';
+
+const DAYS = Number(process.env.BENCH_DAYS ?? 21);
+const real = hasRealData();
+const harness = await createHarness({
+  data: real ? realReplayData() : syntheticReplayData(),
+  now: new Date('2026-11-22T12:00:00Z'),
+});
+await harness.refresh();
+const vintaged = harness.publisher.current!.vintaged;
+const processMs = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+const threadMs = () => {
+  const used = process.threadCpuUsage();
+  return (used.user + used.system) / 1000;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
+// Distinct days after the store's load: each is a model run of its own (the day it is scored through differs).
+const day = (d: number) => new Date(Date.UTC(2026, 10, 23 + d, 12)).toISOString();
+
+const coldStart = processMs();
+await computeAsOfOffThread(vintaged, day(0));
+const cold = processMs() - coldStart;
+const whole: number[] = [];
+const serving: number[] = [];
+for (let d = 1; d <= DAYS; d++) {
+  const [p, t] = [processMs(), threadMs()];
+  const result = await computeAsOfOffThread(vintaged, day(d));
+  if (!result.ok || result.model === null) throw new Error(`no model as of ${day(d)}`);
+  whole.push(processMs() - p);
+  serving.push(threadMs() - t);
+}
+await closeWorkerPool();
+const alone: number[] = [];
+for (let d = 1; d <= DAYS; d++) {
+  const t = threadMs();
+  modelAsOf(vintaged, day(d));
+  alone.push(threadMs() - t);
+}
+await harness.close();
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+out(
+  `usd-liquidity asOf benchmark — ${real ? 'real files' : 'synthetic fixtures'}, node ${process.version}, ${DAYS} distinct days\n`,
+);
+out('| CPU per answer for a day not asked before | median ms | range ms |');
+out('|---|---|---|');
+out(
+  `| the whole process, as the service answers (worker thread kept warm) | ${median(whole).toFixed(0)} | ${range(whole)} |`,
+);
+out(`| of which the serving thread | ${median(serving).toFixed(1)} | ${range(serving)} |`);
+out(`| the model alone, on this thread | ${median(alone).toFixed(0)} | ${range(alone)} |`);
+out(`| the first answer after the worker was idle (its start) | ${cold.toFixed(0)} | |`);
+out(
+  `\nbudget: ≤ 100 ms of CPU at the median for a distinct day — ${median(whole) <= 100 ? 'met' : 'NOT met'} (${median(whole).toFixed(0)} ms)`,
+);
