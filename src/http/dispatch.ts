@@ -6,7 +6,13 @@ import { ApiError, truncate, writeError } from './api-error.ts';
 import { DeclaredQuery, takesNoUnknownParameter } from './query-params.ts';
 import { DispatchedRequest, NO_PARAMS } from './route-request.ts';
 import { compileRouter } from './router.ts';
-import { type Answer, declaredQueryNames, notFoundAnswer, type RouteContext } from './routes/route.ts';
+import {
+  type Answer,
+  declaredQueryNames,
+  notFoundAnswer,
+  type RouteContext,
+  type RouteRequest,
+} from './routes/route.ts';
 import { ROUTE_TABLE } from './routes/table.ts';
 import { writePrepared } from './write-prepared.ts';
 
@@ -60,22 +66,10 @@ export function createDispatcher(
       const unknown = unknownParameter(search, declared.get(found.route)!);
       if (unknown) return unknown;
     }
-    if (found) {
-      const result = found.route.handle(request, context);
-      const notice = noticeByRoute.get(found.route.path);
-      if (!notice) return result;
-      const noticed = (a: Answer) => (a instanceof ApiError ? a : withHeaders(a, notice));
-      return result instanceof Promise ? result.then(noticed) : noticed(result);
-    }
-    if (path === '/api' || path.startsWith('/api/')) {
-      // The path is not repeated: an error message never says what a link's author chose (issue 41).
-      return new ApiError(
-        'endpoint_not_found',
-        'No endpoint at this path.',
-        `See the directory of endpoints at ${context.baseUrl}/api.`,
-      );
-    }
-    return notFoundAnswer(request, context);
+    if (!found) return noRoute(request, context);
+    const result = found.route.handle(request, context);
+    const notice = noticeByRoute.get(found.route.path);
+    return notice ? withNotice(result, notice) : result;
   };
   const write = (req: IncomingMessage, res: ServerResponse, result: Answer) => {
     if (!(result instanceof ApiError)) return writePrepared(req.headers, res, result);
@@ -110,6 +104,25 @@ export function createDispatcher(
       return true;
     },
   };
+}
+
+/** A deprecated route's answer with its notice headers (errors as they are). */
+function withNotice(result: Answer | Promise<Answer>, notice: Record<string, string>): Answer | Promise<Answer> {
+  const noticed = (a: Answer) => (a instanceof ApiError ? a : withHeaders(a, notice));
+  return result instanceof Promise ? result.then(noticed) : noticed(result);
+}
+
+/** A path no route matches: the JSON envelope under /api, else the 404 page (or the envelope, as asked). */
+function noRoute(request: RouteRequest, context: RouteContext): Answer {
+  if (request.path === '/api' || request.path.startsWith('/api/')) {
+    // The path is not repeated: an error message never says what a link's author chose (issue 41).
+    return new ApiError(
+      'endpoint_not_found',
+      'No endpoint at this path.',
+      `See the directory of endpoints at ${context.baseUrl}/api.`,
+    );
+  }
+  return notFoundAnswer(request, context);
 }
 
 /**

@@ -106,6 +106,35 @@ export class Publisher {
     );
   }
 
+  /**
+   * Serves `next`. Replacing a publication: keep serving the old one until the new one's pages are rendered and
+   * its encodings are ready, so that replicas switch with identical representations and no request waits for a
+   * render. A cold start swaps at once: something beats nothing.
+   */
+  async #goLive(next: Publication, started: number): Promise<void> {
+    const warmed = warmUp(next);
+    if (this.#current) {
+      await warmed;
+      await next.ready;
+    }
+    this.#current = next;
+    await this.#keepWeeklyNote(next);
+    for (const failure of Object.values(next.errors)) {
+      // With nothing stored yet, nothing can be computed: that is the state of a fresh install, not an error.
+      if (next.current.size === 0) this.#log?.info({ reason: failure }, 'not computed yet: nothing is stored');
+      else this.#log?.error({ error: failure }, 'recompute failed');
+    }
+    this.#log?.info(
+      {
+        version: next.version,
+        series: next.series.size,
+        modelMs: next.modelState?.outputs.ms,
+        ms: Math.round(performance.now() - started),
+      },
+      'published',
+    );
+  }
+
   async rebuild(
     at: {
       now?: Date;
@@ -158,30 +187,7 @@ export class Publisher {
         weeklyNotes: notes,
         ...(this.#offThread ? {} : { asOfCompute: computeAsOfHere, workbookBuild: workbookHere }),
       });
-      // Replacing a publication: keep serving the old one until the new one's pages are rendered and its
-      // encodings are ready, so that replicas switch with identical representations and no request waits for a
-      // render. A cold start swaps at once: something beats nothing.
-      const warmed = warmUp(next);
-      if (this.#current) {
-        await warmed;
-        await next.ready;
-      }
-      this.#current = next;
-      await this.#keepWeeklyNote(next);
-      for (const failure of Object.values(next.errors)) {
-        // With nothing stored yet, nothing can be computed: that is the state of a fresh install, not an error.
-        if (next.current.size === 0) this.#log?.info({ reason: failure }, 'not computed yet: nothing is stored');
-        else this.#log?.error({ error: failure }, 'recompute failed');
-      }
-      this.#log?.info(
-        {
-          version: next.version,
-          series: next.series.size,
-          modelMs: next.modelState?.outputs.ms,
-          ms: Math.round(performance.now() - started),
-        },
-        'published',
-      );
+      await this.#goLive(next, started);
       return next;
     } catch (error) {
       this.#log?.error({ err: error }, 'publication rebuild failed; serving the previous publication');
