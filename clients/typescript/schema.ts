@@ -361,7 +361,7 @@ export interface paths {
         };
         /**
          * One series as an Excel workbook
-         * @description The rows /api/series/{id}.csv answers for the same parameters, as an xlsx workbook (FRED and the NY Fed offer xlsx too): sheet Data holds `date` (real Excel dates) and the value column named as in the CSV; sheet Notes says what the series is, its unit and transform, its source, last observation, licence and how to cite it, and when it was published. Series whose provider forbids reproduction answer values_withheld; under a flood of distinct workbooks, 503 service_unavailable with Retry-After.
+         * @description The rows /api/series/{id}.csv answers for the same parameters, as an xlsx workbook (FRED and the NY Fed offer xlsx too): sheet Data holds `date` (real Excel dates) and the value column named as in the CSV; sheet Notes says what the series is, its unit and transform, its source, last observation, licence and how to cite it, and when it was published. Series whose provider forbids reproduction answer values_withheld; past the bound of work computed on demand (a fair share per client), 503 service_unavailable with Retry-After.
          *
          *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -493,7 +493,7 @@ export interface paths {
         };
         /**
          * Several series in one Excel workbook, aligned on their dates
-         * @description The rows /api/series.csv answers for the same parameters, as an xlsx workbook: sheet Data holds `date` and a column per series (named as the CSV’s; an empty cell where a series has no value); sheet Notes describes every series, its source and licence. 503 service_unavailable with Retry-After under a flood of distinct workbooks.
+         * @description The rows /api/series.csv answers for the same parameters, as an xlsx workbook: sheet Data holds `date` and a column per series (named as the CSV’s; an empty cell where a series has no value); sheet Notes describes every series, its source and licence. 503 service_unavailable with Retry-After past the bound of work computed on demand (a fair share per client).
          *
          *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Any series of the catalog as an Excel workbook
-         * @description The rows /api/data/{id}.csv answers for the same parameters, as an xlsx workbook with a Notes sheet (unit and frequency after any transform, source, licence, how to cite it), as /api/series/{id}.xlsx gives an indicator. Series whose upstream terms forbid reproduction answer values_withheld; under a flood of distinct workbooks, 503 service_unavailable with Retry-After.
+         * @description The rows /api/data/{id}.csv answers for the same parameters, as an xlsx workbook with a Notes sheet (unit and frequency after any transform, source, licence, how to cite it), as /api/series/{id}.xlsx gives an indicator. Series whose upstream terms forbid reproduction answer values_withheld; past the bound of work computed on demand (a fair share per client), 503 service_unavailable with Retry-After.
          *
          *     Cache-Control: `public, max-age=300, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -4484,7 +4484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. */
+            /** @description no_data_yet: No data has been stored yet: the first refresh is running, or the providers could not be reached (see /api/health for why and when the next try is). Retry after the Retry-After seconds. busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. */
             503: {
                 headers: {
                     [name: string]: unknown;
