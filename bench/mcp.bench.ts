@@ -1,5 +1,6 @@
 /**
- * `npm run bench:mcp`: CPU time per answer on the serving thread, MCP (POST /mcp, stateless streamable HTTP, through
+ * `npm run bench:mcp`: CPU time per answer on the serving thread (process.threadCpuUsage: this thread alone, not the
+ * chart thread drawing a publication's charts meanwhile nor V8's collector threads), MCP (POST /mcp, stateless streamable HTTP, through
  * the app's inject) against the REST route it mirrors — median of 7 rounds of 200 calls each, one process, after
  * a warm-up — and their ratio (issue 41's budget: a tool answered from a pre-built resource within 2× the REST
  * call's CPU). Issue 28 found ~10 ms of CPU per MCP call against ~0.35 ms for REST, and a burst of MCP calls
@@ -36,12 +37,12 @@ for (const [name, run, rest] of cases) {
   for (let i = 0; i < 50; i++) await run();
   const rounds: number[] = [];
   for (let r = 0; r < 7; r++) {
-    const before = process.cpuUsage();
+    const before = process.threadCpuUsage();
     for (let i = 0; i < 200; i++) {
       const res = await run();
       if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode}`);
     }
-    const used = process.cpuUsage(before);
+    const used = process.threadCpuUsage(before);
     rounds.push((used.user + used.system) / 1000 / 200);
   }
   const ms = median(rounds);

@@ -157,6 +157,9 @@ export function buildApp(deps: AppDeps): App {
   };
 }
 
+/** The MCP module, once loaded (a dynamic import again for every call went through the module loader each time). */
+let mcpModule: Promise<typeof import('./mcp.ts')> | undefined;
+
 /** The MCP endpoint: JSON-RPC over POST (streamable HTTP, stateless). GET /mcp is in the route table (405). */
 function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger, clientOf: (req: IncomingMessage) => string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -167,7 +170,8 @@ function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger, client
       const body = await readJsonBody(req);
       if (body instanceof ApiError) return writeError(res, baseUrl, body);
       // The SDK is loaded on the first MCP request, not at start: most processes never see one.
-      const { handleMcpRequest } = await import('./mcp.ts');
+      mcpModule ??= import('./mcp.ts');
+      const { handleMcpRequest } = await mcpModule;
       await handleMcpRequest(context, req, res, body, clientOf(req));
     } catch (cause) {
       log.error({ err: cause, url: req.url }, 'an MCP exchange failed');

@@ -60,6 +60,11 @@ function sdkWouldServe(req: IncomingMessage): boolean {
   );
 }
 
+/** A request the fast path may answer: a single tool call the SDK would serve (checked without waiting). */
+export function mayAnswerToolCall(req: IncomingMessage, body: unknown): boolean {
+  return isToolCall(body) && sdkWouldServe(req);
+}
+
 /** Answers a tool call from its route's response bytes; false when the call is left to the SDK. */
 export async function answerToolCall(
   context: RouteContext,

@@ -7,7 +7,7 @@ import { SERVICE_VERSION } from '../publish/service-version.ts';
 import { INDICATOR_COUNT } from '../timeseries/catalog.ts';
 import { ApiError, writeError } from './api-error.ts';
 import { Admission } from './mcp-admission.ts';
-import { answerToolCall } from './mcp-fast-path.ts';
+import { answerToolCall, mayAnswerToolCall } from './mcp-fast-path.ts';
 import { webRequest, writeMcpResponse } from './mcp-response.ts';
 import { callTool, toolList } from './mcp-tools.ts';
 import type { RouteContext } from './routes/route.ts';
@@ -69,7 +69,11 @@ export function mcpAdmission(): Pick<Admission, 'inFlight' | 'waiting'> {
 /** The response's client went away (its connection closed) before the response was written. */
 function goneSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
-  res.once('close', () => controller.abort());
+  // Only a response closed unfinished aborts: an abort builds an AbortError (a DOMException, with its stack),
+  // which every answered call paid for when its response closed.
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
   return controller.signal;
 }
 
@@ -81,6 +85,10 @@ export async function handleMcpRequest(
   body: unknown,
   client?: string,
 ): Promise<void> {
+  // A tool call whose route answers a response is written from its bytes (mcp-fast-path.ts): MCP at REST's cost,
+  // bounded as REST is (the rate limit per client; what is computed, by the one gate of on-demand work). Only the
+  // SDK's path — a server and a transport per exchange — waits for the admission below.
+  if (mayAnswerToolCall(req, body) && (await answerToolCall(context, req, res, body, client))) return;
   const ticket = await admission.enter(goneSignal(res));
   if (res.destroyed || res.writableEnded) {
     ticket?.done();
@@ -100,8 +108,6 @@ export async function handleMcpRequest(
     return;
   }
   res.once('close', ticket.done);
-  // A tool call whose route answers a response is written from its bytes (mcp-fast-path.ts): MCP at REST's cost.
-  if (await answerToolCall(context, req, res, body, client)) return;
   const server = createMcpServer(context, undefined, client);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

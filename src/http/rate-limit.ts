@@ -48,12 +48,16 @@ export function createRateLimiter(perMinute: number, clock: () => number = () =>
     perMinute,
     take(key) {
       const now = clock();
-      const bucket = buckets.get(key) ?? { tokens: perMinute, atMs: now };
+      // A known client's bucket is changed in place (get has made it the most recent); a new one is added.
+      let bucket = buckets.get(key);
+      if (!bucket) {
+        bucket = { tokens: perMinute, atMs: now };
+        buckets.set(key, bucket);
+      }
       bucket.tokens = Math.min(perMinute, bucket.tokens + ((now - bucket.atMs) * perMinute) / (WINDOW_SECONDS * 1000));
       bucket.atMs = now;
       const allowed = bucket.tokens >= 1;
       if (allowed) bucket.tokens -= 1;
-      buckets.set(key, bucket);
       const fullInSeconds = secondsFor(perMinute - bucket.tokens);
       return {
         allowed,

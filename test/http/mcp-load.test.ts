@@ -54,6 +54,29 @@ describe('MCP under load', () => {
     assert.equal(mcpAdmission().inFlight, 0);
   });
 
+  it('a tool call answered from a response’s bytes does not wait behind the SDK’s exchanges (MCP at REST’s cost)', async () => {
+    const context = routeContext({ config: { baseUrl: 'http://x.test' }, publication: () => h.publisher.current });
+    const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    const open = Array.from({ length: MAX_MCP_IN_FLIGHT }, exchange);
+    await Promise.all(open.map(({ req, res }) => handleMcpRequest(context, req, res, list)));
+    assert.equal(mcpAdmission().inFlight, MAX_MCP_IN_FLIGHT);
+    const call = exchange();
+    const chunks: Buffer[] = [];
+    call.res.write = ((chunk: Buffer) => chunks.push(Buffer.from(chunk)) > 0) as typeof call.res.write;
+    call.res.end = ((chunk?: Buffer) => {
+      if (chunk) chunks.push(Buffer.from(chunk));
+      return call.res;
+    }) as typeof call.res.end;
+    const body = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_regime', arguments: {} } };
+    await handleMcpRequest(context, call.req, call.res, body);
+    // Answered while every SDK slot is taken: it never entered the admission.
+    assert.equal(call.res.statusCode, 200);
+    assert.equal(mcpAdmission().inFlight, MAX_MCP_IN_FLIGHT);
+    assert.equal(JSON.parse(Buffer.concat(chunks).toString()).id, 7);
+    for (const { res } of open) res.emit('close');
+    assert.equal(mcpAdmission().inFlight, 0);
+  });
+
   it('a tool answer is kept for its publication: asked again, the same object, not parsed again', async () => {
     const context = routeContext({ config: { baseUrl: 'http://x.test' }, publication: () => h.publisher.current });
     const first = await callTool(context, 'get_history', {});
