@@ -63,48 +63,50 @@ function computeSharesOn(run: ModelRun, g: number): DayShares {
 /**
  * Day d combined with only the readings of composition `mask` present (its bits: readings by index), once per run:
  * the smoothing window of each of the next days combines it again under the same composition, mostly. Only what
- * the shares read is kept: the aggregate and the weights (a DayCombiner's, copied).
+ * the shares read is kept, in one array per composition over every day (filled as days are asked for): the
+ * aggregate (NaN: no reading present, the smoothing skips the day) and the weights, day d's at d × readings.
+ * Arrays rather than an object per day: the history asks every day of every run, and an `asOf` answer's run
+ * spent a sixth of its time on those objects and their collection (issue 41).
  */
-interface CombinedUnder {
-  aggregate: number;
+interface CombinedDays {
+  done: Uint8Array;
+  aggregate: Float64Array;
   weight: Float64Array;
 }
 
 const COMBINED = new WeakMap<
   ModelRun,
-  { combiner: DayCombiner; e: Float64Array; h: Float64Array; byMask: Map<number, Map<number, CombinedUnder>> }
+  { combiner: DayCombiner; e: Float64Array; h: Float64Array; byMask: Map<number, CombinedDays> }
 >();
 
-function combinedUnder(run: ModelRun, d: number, mask: number): CombinedUnder {
+/** The composition's combined days, day d among them. */
+function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDays {
   const k = run.readings.length;
+  const n = run.grid.length;
   let memo = COMBINED.get(run);
   if (!memo) {
     const combiner = new DayCombiner(run.spec, groupLayout(run.spec, run.readings), k);
     memo = { combiner, e: new Float64Array(k), h: new Float64Array(k), byMask: new Map() };
     COMBINED.set(run, memo);
   }
-  let byDay = memo.byMask.get(mask);
-  if (!byDay) {
-    byDay = new Map();
-    memo.byMask.set(mask, byDay);
+  let days = memo.byMask.get(mask);
+  if (!days) {
+    days = { done: new Uint8Array(n), aggregate: new Float64Array(n), weight: new Float64Array(n * k) };
+    memo.byMask.set(mask, days);
   }
-  let day = byDay.get(d);
-  if (!day) {
-    const { e, h, combiner } = memo;
-    let any = false;
-    for (let i = 0; i < k; i++) {
-      e[i] = mask & (1 << i) ? run.effective[i]![d]! : 0;
-      h[i] = run.held[i]![d]!;
-      if (e[i]! > 0) any = true;
-    }
-    // No reading present: no combination (the smoothing skips the day), marked by a NaN aggregate.
-    day = any ? { aggregate: combiner.combine(e, h), weight: combiner.weight.slice() } : NOT_COMBINED;
-    byDay.set(d, day);
+  if (days.done[d]) return days;
+  const { e, h, combiner } = memo;
+  let any = false;
+  for (let i = 0; i < k; i++) {
+    e[i] = mask & (1 << i) ? run.effective[i]![d]! : 0;
+    h[i] = run.held[i]![d]!;
+    if (e[i]! > 0) any = true;
   }
-  return day;
+  days.aggregate[d] = any ? combiner.combine(e, h) : Number.NaN;
+  if (any) days.weight.set(combiner.weight, d * k);
+  days.done[d] = 1;
+  return days;
 }
-
-const NOT_COMBINED: CombinedUnder = { aggregate: Number.NaN, weight: new Float64Array(0) };
 
 /**
  * like-for-like (dli-3): the published aggregate is the trailing mean over the smoothing window of the day's
@@ -119,12 +121,14 @@ function smoothedSharesOn(run: ModelRun, g: number): DayShares {
   if (mask === 0) return { weight, share, aggregate: Number.NaN };
   let days = 0;
   for (let d = Math.max(0, g - (run.spec.smoothingDays ?? 1) + 1); d <= g; d++) {
-    const day = combinedUnder(run, d, mask);
-    if (Number.isNaN(day.aggregate)) continue;
+    const combined = combinedUnder(run, d, mask);
+    if (Number.isNaN(combined.aggregate[d]!)) continue;
     days++;
+    const at = d * k;
     for (let i = 0; i < k; i++) {
-      weight[i]! += day.weight[i]!;
-      if (day.weight[i]! > 0) share[i]! += day.weight[i]! * run.held[i]![d]!;
+      const w = combined.weight[at + i]!;
+      weight[i]! += w;
+      if (w > 0) share[i]! += w * run.held[i]![d]!;
     }
   }
   if (days === 0) return { weight, share, aggregate: Number.NaN };
