@@ -7,8 +7,8 @@
  * the first answer after the worker was idle (its start: modules, and the series sent again).
  */
 import { modelAsOf } from '../src/publish/model/run.ts';
-import { chartsPending, closeChartRenderer } from '../src/site/chart-renderer.ts';
 import { closeWorkerPool, computeAsOfOffThread } from '../src/publish/worker-pool.ts';
+import { chartsPending, closeChartRenderer } from '../src/site/chart-renderer.ts';
 import { createHarness } from '../test/support/harness.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';
 import { syntheticReplayData } from '../test/support/synthetic-data.ts';
