@@ -61,5 +61,6 @@ export function admitFor(
   context: RouteContext,
   publication: Publication,
 ): Admit {
-  return (key, work) => context.onDemand.admit(clientOf(request), `${publication.version}|${key}`, work);
+  return (key, work, signal) =>
+    context.onDemand.admit(clientOf(request), `${publication.version}|${key}`, work, signal);
 }

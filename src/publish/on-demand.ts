@@ -42,7 +42,7 @@ export const BUSY_RETRY_SECONDS = 2;
  * Runs `work` within the bound, as one client's (the caller names the client and the publication), or answers
  * busy without starting it: what a resource that computes on demand is given (model-as-of.ts, workbooks, charts).
  */
-export type Admit = <T>(key: string, work: () => Promise<T>) => Promise<T | Busy>;
+export type Admit = <T>(key: string, work: () => Promise<T>, signal?: AbortSignal) => Promise<T | Busy>;
 
 interface Waiting {
   start: () => void;
@@ -98,8 +98,12 @@ export class OnDemand {
     });
   }
 
-  /** Runs `work` within the bound (joined if the same key runs or waits), or answers busy without starting it. */
-  admit<T>(client: string, key: string, work: () => Promise<T>): Promise<T | Busy> {
+  /**
+   * Runs `work` within the bound (joined if the same key runs or waits), or answers busy without starting it.
+   * `signal` aborted while the work waits (every client that asked for it went away: a chart's drawing) takes it
+   * out of the queue at once, freeing its client's share; it is then answered busy, to no one.
+   */
+  admit<T>(client: string, key: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T | Busy> {
     const joined = this.#joined.get(key);
     if (joined) return joined as Promise<T>;
     if (this.#running >= this.limits.inFlight) {
@@ -121,8 +125,18 @@ export class OnDemand {
             this.#next();
           });
       };
-      if (this.#running < this.limits.inFlight) start();
-      else this.#enqueue(client, { start });
+      if (this.#running < this.limits.inFlight) return start();
+      const waiting = { start };
+      this.#enqueue(client, waiting);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (!this.#dequeue(client, waiting)) return;
+          this.#joined.delete(key);
+          resolve({ busy: true, retryAfterSeconds: BUSY_RETRY_SECONDS } as T);
+        },
+        { once: true },
+      );
     });
     this.#joined.set(key, settled);
     return settled;
@@ -133,6 +147,17 @@ export class OnDemand {
     if (queue) queue.push(waiting);
     else this.#waiting.set(client, [waiting]);
     this.#waitingCount++;
+  }
+
+  /** Takes waiting work out of its client's queue; false when it was no longer waiting (it started). */
+  #dequeue(client: string, waiting: Waiting): boolean {
+    const queue = this.#waiting.get(client);
+    const at = queue?.indexOf(waiting) ?? -1;
+    if (at < 0) return false;
+    queue!.splice(at, 1);
+    if (queue!.length === 0) this.#waiting.delete(client);
+    this.#waitingCount--;
+    return true;
   }
 
   /** Starts the next client's oldest work; that client goes to the back of the round. */

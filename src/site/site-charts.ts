@@ -48,9 +48,7 @@ export function siteCharts(data: SiteData, byId: ReadonlyMap<string, SiteData['i
     const controller = new AbortController();
     const draw = () => renderChart(spec, format, { signal: controller.signal });
     // Asked by a client: drawn as its share of the on-demand work (publish/on-demand.ts), or busy past it.
-    const started = admit
-      ? admit(`chart|${key}`, draw).then((body) => (isBusy(body) ? Promise.reject(new ChartsBusy()) : body))
-      : draw();
+    const started = admit ? admitted(admit, key, draw, controller.signal) : draw();
     const drawn = started
       .then((body) => {
         const type = format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8';
@@ -76,6 +74,22 @@ export function siteCharts(data: SiteData, byId: ReadonlyMap<string, SiteData['i
     entry.wait(client);
     return drawn;
   };
+  /**
+   * A drawing within the bound. Past it, a drawing whose clients have all half-closed (they may have left: the
+   * server answers a half-closed client, so it is not known to be gone) yields its place, once, as the chart queue
+   * had them yield theirs (issue 28); then the drawing is busy.
+   */
+  async function admitted(admit: Admit, key: string, draw: () => Promise<Buffer>, signal: AbortSignal) {
+    const first = await admit(`chart|${key}`, draw, signal);
+    if (!isBusy(first)) return first;
+    const yielding = [...drawing].find(([other, d]) => other !== key && d.yieldable())?.[1];
+    if (!yielding) throw new ChartsBusy();
+    yielding.drop();
+    await yielding.drawn.catch(() => undefined);
+    const second = await admit(`chart|${key}`, draw, signal);
+    if (isBusy(second)) throw new ChartsBusy();
+    return second;
+  }
   return chart;
 }
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../src/http/api-error.ts';
 import { DeclaredQuery } from '../../src/http/query-params.ts';
 import { getChartPng } from '../../src/http/routes/chart.ts';
 import { declaredQueryNames, type RouteContext } from '../../src/http/routes/route.ts';
+import { OnDemand } from '../../src/publish/on-demand.ts';
 import {
   ChartsBusy,
   chartsPending,
@@ -92,7 +93,9 @@ describe('a new publication goes live with its charts drawn', () => {
         path: '/charts/tga.png',
         markdownPath: false,
       };
-      const context = { publication: () => h.publisher.current } as unknown as RouteContext;
+      // The route asks the bound of on-demand work first (a fresh one: room for this client); the chart thread's
+      // own queue is what is full.
+      const context = { publication: () => h.publisher.current, onDemand: new OnDemand() } as unknown as RouteContext;
       const answer = getChartPng.handle(request, context);
       await Promise.all(waiting);
       const refused = await answer;
