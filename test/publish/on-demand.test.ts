@@ -49,4 +49,35 @@ describe('OnDemand: the bound of on-demand work', () => {
     release('x');
     assert.equal(await running, 'x');
   });
+
+  it('work whose signal aborts while it waits leaves the queue at once, freeing its client’s share', async () => {
+    const g = gate();
+    const { started, work, release } = holder();
+    const running = g.admit('a', 'x', work('x'));
+    const gone = new AbortController();
+    const abandoned = g.admit('a', 'a1', work('a1'), gone.signal);
+    void g.admit('a', 'a2', work('a2'));
+    assert.ok(isBusy(await g.admit('a', 'a3', work('a3'))));
+    gone.abort();
+    assert.ok(isBusy(await abandoned), 'answered busy, to no one');
+    assert.equal(g.waiting, 1);
+    // Its place is the client's again; the abandoned work never starts.
+    const next = g.admit('a', 'a4', work('a4'));
+    await turn();
+    release('x');
+    assert.equal(await running, 'x');
+    await turn();
+    release('a2');
+    await turn();
+    release('a4');
+    assert.equal(await next, 'a4');
+    assert.deepEqual(started, ['x', 'a2', 'a4']);
+    // A signal that aborts once the work has started changes nothing here (the work itself may stop).
+    const late = new AbortController();
+    const startedWork = g.admit('b', 'b1', work('b1'), late.signal);
+    await turn();
+    late.abort();
+    release('b1');
+    assert.equal(await startedWork, 'b1');
+  });
 });
