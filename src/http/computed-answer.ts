@@ -1,6 +1,7 @@
 import { type Admit, type Busy, isBusy } from '../publish/on-demand.ts';
 import type { OnDemandResult, OnDemandTask } from '../publish/on-demand-tasks.ts';
 import { reviveResponse } from '../publish/on-demand-tasks.ts';
+import type { PreparedResponse } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication.ts';
 
 import { ApiError } from './api-error.ts';
@@ -36,10 +37,11 @@ export function computedAnswer(
   task: () => OnDemandTask,
   outcome: { what: string; unavailable: () => Answer; instant?: string; code?: ErrorCode },
 ): Answer | Promise<Answer> {
-  const fullKey = `${publication.version}|${key}`;
-  const kept = context.onDemand.answer(clientOf(request), fullKey, () =>
-    context.compute(task()).then((result) => settle(result, outcome)),
-  );
+  const kept = answerFor(
+    request,
+    context,
+    publication,
+  )(key, () => context.compute(task()).then((result) => settle(result, outcome)));
   if (!(kept instanceof Promise)) return kept;
   return kept.then((result) => (isBusy(result) ? busyError(result, outcome.what) : result));
 }
@@ -53,6 +55,15 @@ function settle(
     return asOfAnswer(result.refusal, outcome.instant, outcome.what, outcome.code ?? 'series_unavailable');
   }
   return outcome.unavailable();
+}
+
+/**
+ * An answer of this request's client within the bound of on-demand work: kept under `key` (for the publication),
+ * or computed by `work` as the client's share, or busy past it.
+ */
+export function answerFor(request: Pick<RouteRequest, 'client'>, context: RouteContext, publication: Publication) {
+  return <T extends PreparedResponse | object>(key: string, work: () => Promise<T>) =>
+    context.onDemand.answer(clientOf(request), `${publication.version}|${key}`, work);
 }
 
 /** The bound of on-demand work for one request's model computations (`asOf`: publish/resources/model-as-of.ts). */

@@ -1,9 +1,7 @@
-import { isBusy } from '../../publish/on-demand.ts';
+import { type Busy, isBusy } from '../../publish/on-demand.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
-import type { Publication } from '../../publish/publication.ts';
-import type { WorkbookAnswer } from '../../publish/resources/spreadsheet.ts';
 import { ApiError } from '../api-error.ts';
-import { clientOf } from '../computed-answer.ts';
+import { answerFor } from '../computed-answer.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
@@ -22,16 +20,8 @@ function busy(retryAfterSeconds: number): ApiError {
   );
 }
 
-/**
- * A workbook is built within the bound of on-demand work (publish/on-demand.ts), as this client's share, and kept
- * with the publication's other answers computed on demand.
- */
-function workbookAnswer(request: RouteRequest, context: RouteContext, publication: Publication): WorkbookAnswer {
-  return (key, work) => context.onDemand.answer(clientOf(request), `${publication.version}|${key}`, work);
-}
-
 function settle(
-  answer: PreparedResponse | Promise<PreparedResponse | { busy: true; retryAfterSeconds: number }> | undefined,
+  answer: PreparedResponse | Promise<PreparedResponse | Busy> | undefined,
   id: string,
 ): Answer | Promise<Answer> {
   if (answer === undefined) return seriesUnavailable(id);
@@ -67,10 +57,7 @@ export function seriesXlsxAnswer(id: string, request: RouteRequest, context: Rou
   if (parsed instanceof ApiError) return parsed;
   const publication = context.publication();
   if (!publication) return seriesUnavailable(id);
-  return settle(
-    publication.spreadsheets.forSeries(id, parsed.selection, workbookAnswer(request, context, publication)),
-    id,
-  );
+  return settle(publication.spreadsheets.forSeries(id, parsed.selection, answerFor(request, context, publication)), id);
 }
 
 /** GET /api/series.xlsx?ids=…: several series in one workbook, aligned on their dates. */
@@ -91,6 +78,6 @@ export const getSeriesSetXlsx: Route = {
   },
   handle: (request, context) =>
     seriesSet(request.query, context.baseUrl, context.publication(), (ids, window, transform, p) =>
-      settle(p.spreadsheets.forSeriesSet(ids, window, transform, workbookAnswer(request, context, p)), ids[0]!),
+      settle(p.spreadsheets.forSeriesSet(ids, window, transform, answerFor(request, context, p)), ids[0]!),
     ),
 };
