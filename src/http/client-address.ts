@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { BlockList, isIP, type Socket } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 /**
  * Who a request comes from, for the per-client rate limit: the peer's address, or — when the peer is one of the
@@ -39,26 +39,9 @@ export function parseProxyEntry(entry: string): { address: string; prefix?: numb
 
 /** The key a request's client is counted under: an IPv4 address, or the /64 of an IPv6 one (`2001:db8:0:1::/64`). */
 export function clientKey(req: IncomingMessage, trusted: BlockList | undefined): string {
-  const peer = peerOf(req.socket as Socket & { [PEER]?: { address: string; key: string } });
-  if (trusted && isTrusted(trusted, peer.address)) return keyOf(forwardedClient(req, trusted, peer.address));
-  return peer.key;
+  const peer = plainAddress(req.socket.remoteAddress ?? '');
+  return keyOf(trusted && isTrusted(trusted, peer) ? forwardedClient(req, trusted, peer) : peer);
 }
-
-/**
- * The connection's peer, plain, and its key: worked out on its first request, kept on the socket (a symbol no one
- * else reads) for the others — every request of a keep-alive connection comes from the same peer.
- */
-function peerOf(socket: Socket & { [PEER]?: { address: string; key: string } }): { address: string; key: string } {
-  let peer = socket[PEER];
-  if (!peer) {
-    const address = plainAddress(socket.remoteAddress ?? '');
-    peer = { address, key: keyOf(address) };
-    socket[PEER] = peer;
-  }
-  return peer;
-}
-
-const PEER = Symbol('peer address and key');
 
 /** The client named by X-Forwarded-For behind trusted proxies; the nearest address when the list is unusable. */
 function forwardedClient(req: IncomingMessage, trusted: BlockList, peer: string): string {
