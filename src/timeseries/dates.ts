@@ -20,8 +20,25 @@ export function toDayNumber(date: string): number {
   return era * 146097 + dayOfEra - 719468;
 }
 
+/**
+ * The YYYY-MM-DD date of a day number, by Hinnant's civil_from_days (the inverse of toDayNumber, no Date: a
+ * history writes one per day, ~5,600 per run). Years outside 0–9999 go through Date, as ISO writes them.
+ * Example: fromDayNumber(0) = '1970-01-01', fromDayNumber(11017) = '2000-03-01'.
+ */
 export function fromDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  const shifted = day + 719468;
+  const era = Math.floor(shifted / 146097);
+  const dayOfEra = shifted - era * 146097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const dayOfMonth = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 0 || year > 9999) return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${dayOfMonth < 10 ? '0' : ''}${dayOfMonth}`;
 }
 
 export function addDays(date: string, days: number): string {

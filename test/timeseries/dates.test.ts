@@ -22,4 +22,20 @@ describe('calendar arithmetic', () => {
       { numRuns: 5000 },
     );
   });
+
+  it('writes each day as Date writes it: every day from 1600 to 2400, any day of years 0 to 9999, and beyond', () => {
+    const DAY_MS = 86_400_000;
+    const asDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+    for (let day = toDayNumber('1600-01-01'); day <= toDayNumber('2400-12-31'); day++)
+      if (fromDayNumber(day) !== asDate(day)) assert.fail(`day ${day}: ${fromDayNumber(day)}, not ${asDate(day)}`);
+    const first = toDayNumber('0000-01-01');
+    const last = toDayNumber('9999-12-31');
+    fc.assert(
+      fc.property(fc.integer({ min: first, max: last }), (day) => fromDayNumber(day) === asDate(day)),
+      { numRuns: 20_000 },
+    );
+    for (const day of [first, last]) assert.equal(fromDayNumber(day), asDate(day));
+    assert.equal(fromDayNumber(last + 1), new Date((last + 1) * DAY_MS).toISOString().slice(0, 10));
+    assert.equal(fromDayNumber(first - 1), new Date((first - 1) * DAY_MS).toISOString().slice(0, 10));
+  });
 });

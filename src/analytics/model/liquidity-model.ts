@@ -163,10 +163,17 @@ export function liveWeightShare(spec: ModelSpec, readings: IndicatorReadings[], 
   const total = spec.groups.reduce((sum, group) => sum + group.weight, 0);
   let live = 0;
   for (const group of spec.groups) {
-    const members = readings.filter((r) => r.spec.group === group.id);
-    const on = members.filter((r) => r.live[g]).length;
-    if (members.length === 0 || on === 0) continue;
-    live += (group.weight / total) * (group.combine === 'max' ? 1 : on / members.length);
+    // Counted, not filtered into lists: every day of every run asks this several times (issue 41: the lists were
+    // a fifth of what an `asOf` answer allocated).
+    let members = 0;
+    let on = 0;
+    for (const r of readings) {
+      if (r.spec.group !== group.id) continue;
+      members++;
+      if (r.live[g]) on++;
+    }
+    if (members === 0 || on === 0) continue;
+    live += (group.weight / total) * (group.combine === 'max' ? 1 : on / members);
   }
   return live;
 }
@@ -176,11 +183,16 @@ function freshWeightShare(spec: ModelSpec, readings: IndicatorReadings[], g: num
   let live = 0;
   for (const group of spec.groups) {
     if (group.id === spec.floor) continue;
-    const begun = readings.filter((r) => r.spec.group === group.id && hasBegun(r, g));
-    if (begun.length === 0) continue;
+    let begun = 0;
+    let fresh = 0;
+    for (const r of readings) {
+      if (r.spec.group !== group.id || !hasBegun(r, g)) continue;
+      begun++;
+      if (r.fresh[g]) fresh++;
+    }
+    if (begun === 0) continue;
     total += group.weight;
-    const fresh = begun.filter((r) => r.fresh[g]).length;
-    live += group.weight * (group.combine === 'max' ? (fresh > 0 ? 1 : 0) : fresh / begun.length);
+    live += group.weight * (group.combine === 'max' ? (fresh > 0 ? 1 : 0) : fresh / begun);
   }
   return total > 0 ? live / total : 0;
 }

@@ -17,8 +17,25 @@ export interface PointInTimeSeries {
   revisions: Map<number, Array<[number, number]>>;
 }
 
+/**
+ * Each date's day number, kept per dates array: an `asOf` answer reads every stored series again, and parsing their
+ * dates was most of asPublishedAt's time (issue 41). Computed again when the array has grown (the store appends to
+ * a series while it loads it); a stored series' dates are never otherwise changed.
+ */
+const DAY_NUMBERS = new WeakMap<readonly string[], Int32Array>();
+
+function dayNumbersOf(dates: readonly string[]): Int32Array {
+  const kept = DAY_NUMBERS.get(dates);
+  if (kept?.length === dates.length) return kept;
+  const days = new Int32Array(dates.length);
+  for (let i = 0; i < dates.length; i++) days[i] = toDayNumber(dates[i]!);
+  DAY_NUMBERS.set(dates, days);
+  return days;
+}
+
 export function pointInTime(series: VintagedSeries, lagDays: number): PointInTimeSeries {
   const n = series.dates.length;
+  const days = dayNumbersOf(series.dates);
   const obsDay = new Int32Array(n);
   const knownFrom = new Int32Array(n);
   const firstValue = new Float64Array(n);
@@ -27,7 +44,7 @@ export function pointInTime(series: VintagedSeries, lagDays: number): PointInTim
   for (const seenAt of new Set(series.firstSeen)) horizon = Math.min(horizon, seenDay(seenAt));
   let floor = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i++) {
-    obsDay[i] = toDayNumber(series.dates[i]!);
+    obsDay[i] = days[i]!;
     const firstSeen = seenDay(series.firstSeen[i]!);
     const published = obsDay[i]! + lagDays;
     const known = firstSeen <= horizon ? published : Math.max(published, firstSeen);
@@ -54,12 +71,13 @@ export function asPublishedToday(series: VintagedSeries, lagDays: number): Point
   // Dates the provider has withdrawn (current value NaN) are not part of the series as published today.
   const kept = series.dates.flatMap((_, i) => (Number.isNaN(currentValue(series, i)) ? [] : [i]));
   const n = kept.length;
+  const days = dayNumbersOf(series.dates);
   const obsDay = new Int32Array(n);
   const knownFrom = new Int32Array(n);
   const firstValue = new Float64Array(n);
   let floor = Number.NEGATIVE_INFINITY;
   kept.forEach((i, k) => {
-    obsDay[k] = toDayNumber(series.dates[i]!);
+    obsDay[k] = days[i]!;
     floor = Math.max(floor, obsDay[k]! + lagDays);
     knownFrom[k] = floor;
     firstValue[k] = currentValue(series, i);
@@ -74,6 +92,7 @@ export function asPublishedToday(series: VintagedSeries, lagDays: number): Point
  */
 export function asPublishedAt(series: VintagedSeries, lagDays: number, instant: string): PointInTimeSeries {
   const n = series.dates.length;
+  const days = dayNumbersOf(series.dates);
   const obsDay = new Int32Array(n);
   const knownFrom = new Int32Array(n);
   const firstValue = new Float64Array(n);
@@ -83,7 +102,7 @@ export function asPublishedAt(series: VintagedSeries, lagDays: number, instant: 
     if (series.firstSeen[i]! > instant) continue;
     const value = valueSeenBy(series, i, instant);
     if (Number.isNaN(value)) continue;
-    obsDay[kept] = toDayNumber(series.dates[i]!);
+    obsDay[kept] = days[i]!;
     floor = Math.max(floor, obsDay[kept]! + lagDays);
     knownFrom[kept] = floor;
     firstValue[kept] = value;

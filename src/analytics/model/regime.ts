@@ -191,6 +191,8 @@ function provisionalAfter(run: ModelRun, g: number): ProvisionalReading | null {
 
 /** The confidence of the reading on grid day `g` (see regimeAt): what the history records for every day. */
 export function confidenceOn(run: ModelRun, g: number): Confidence {
+  // dli-4 reads neither the day's readings nor its groups: the history asks every day, and building them was waste.
+  if (run.spec.readingRule === 'provisional') return meanConfidence(run, g);
   return confidenceOf(run, readingsOn(run, g), groupsOn(run, g), g);
 }
 
@@ -287,22 +289,34 @@ function confidenceOf(
  * ≥ 50). medium otherwise.
  */
 function meanConfidence(run: ModelRun, g: number): Confidence {
-  const mean = run.spec.groups.filter((group) => group.id !== run.spec.floor);
-  const inputs = run.readings.filter((r) => r.begun[g] && mean.some((group) => group.id === r.spec.group));
-  const reporting = inputs.filter((r) => r.live[g]);
-  const stale = reporting.filter((r) => !r.fresh[g]).length;
-  const groups = mean.filter((group) => inputs.some((r) => r.spec.group === group.id));
-  const reportingGroups = groups.filter((group) => reporting.some((r) => r.spec.group === group.id));
   const tight = run.headline[g]! >= 50;
-  const agreeing = reportingGroups.filter((group) => run.groups[group.id][g]! >= 0.5 === tight).length;
-  const coverage = inputs.length > 0 ? reporting.length / inputs.length : 0;
-  if (coverage < 0.5 || reportingGroups.length < 2 || stale > reporting.length / 2) return 'low';
-  if (
-    coverage >= 0.8 &&
-    reportingGroups.length === groups.length &&
-    stale === 0 &&
-    agreeing / reportingGroups.length >= 0.75
-  )
-    return 'high';
+  let inputs = 0;
+  let reporting = 0;
+  let stale = 0;
+  let groups = 0;
+  let reportingGroups = 0;
+  let agreeing = 0;
+  // Counted in loops, without a list per day: the history asks this of every day of a run (issue 41's asOf cost).
+  for (const group of run.spec.groups) {
+    if (group.id === run.spec.floor) continue;
+    let hasInput = false;
+    let hasReport = false;
+    for (const r of run.readings) {
+      if (r.spec.group !== group.id || !r.begun[g]) continue;
+      hasInput = true;
+      inputs++;
+      if (!r.live[g]) continue;
+      hasReport = true;
+      reporting++;
+      if (!r.fresh[g]) stale++;
+    }
+    if (hasInput) groups++;
+    if (!hasReport) continue;
+    reportingGroups++;
+    if (run.groups[group.id][g]! >= 0.5 === tight) agreeing++;
+  }
+  const coverage = inputs > 0 ? reporting / inputs : 0;
+  if (coverage < 0.5 || reportingGroups < 2 || stale > reporting / 2) return 'low';
+  if (coverage >= 0.8 && reportingGroups === groups && stale === 0 && agreeing / reportingGroups >= 0.75) return 'high';
   return 'medium';
 }

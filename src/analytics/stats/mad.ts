@@ -15,26 +15,31 @@ export function sortedMad(sorted: ArrayLike<number>, length = sorted.length): nu
   const m = sortedMedian(sorted, length);
   // Left run: m − sorted[split−1], m − sorted[split−2], … (ascending). Right run: sorted[split] − m, … (ascending).
   const split = firstAtLeast(sorted, m, length);
-  const left = (i: number) => m - sorted[split - 1 - i]!;
-  const right = (i: number) => sorted[split + i]! - m;
-  const kth = (k: number) => kthOfTwo(left, split, right, length - split, k);
-  return length % 2 === 1 ? kth(length >> 1) : (kth((length >> 1) - 1) + kth(length >> 1)) / 2;
+  const half = length >> 1;
+  if (length % 2 === 1) return kthDeviation(sorted, length, m, split, half);
+  return (kthDeviation(sorted, length, m, split, half - 1) + kthDeviation(sorted, length, m, split, half)) / 2;
 }
 
-/** k-th smallest (0-based) of the union of two ascending sequences given as accessors. */
-function kthOfTwo(a: (i: number) => number, aLen: number, b: (i: number) => number, bLen: number, k: number): number {
-  let lo = Math.max(0, k - bLen + 1);
-  let hi = Math.min(k + 1, aLen);
-  // Binary search on how many of the first k+1 come from a.
+/**
+ * The k-th smallest (0-based) absolute deviation from m: of the union of the two ascending runs above, by binary
+ * search on how many of the first k+1 come from the left run. The runs are read in place, not through accessor
+ * closures: the model asks this for every day of every input (issue 41: the closures were a sixth of what an
+ * `asOf` answer allocated).
+ */
+function kthDeviation(sorted: ArrayLike<number>, length: number, m: number, split: number, k: number): number {
+  const leftLen = split;
+  const rightLen = length - split;
+  let lo = Math.max(0, k - rightLen + 1);
+  let hi = Math.min(k + 1, leftLen);
   while (lo < hi) {
-    const fromA = (lo + hi) >> 1;
-    const fromB = k + 1 - fromA;
-    if (fromB > 0 && fromA < aLen && b(fromB - 1) > a(fromA)) lo = fromA + 1;
-    else hi = fromA;
+    const fromLeft = (lo + hi) >> 1;
+    const fromRight = k + 1 - fromLeft;
+    if (fromRight > 0 && fromLeft < leftLen && sorted[split + fromRight - 1]! - m > m - sorted[split - 1 - fromLeft]!)
+      lo = fromLeft + 1;
+    else hi = fromLeft;
   }
-  const fromA = lo;
-  const fromB = k + 1 - fromA;
-  const lastA = fromA > 0 ? a(fromA - 1) : Number.NEGATIVE_INFINITY;
-  const lastB = fromB > 0 ? b(fromB - 1) : Number.NEGATIVE_INFINITY;
-  return Math.max(lastA, lastB);
+  const fromRight = k + 1 - lo;
+  const lastLeft = lo > 0 ? m - sorted[split - lo]! : Number.NEGATIVE_INFINITY;
+  const lastRight = fromRight > 0 ? sorted[split + fromRight - 1]! - m : Number.NEGATIVE_INFINITY;
+  return Math.max(lastLeft, lastRight);
 }
