@@ -4,8 +4,13 @@
  * which keeps the publication's series (publish/worker-pool.ts) — for BENCH_DAYS distinct days after one warm-up;
  * each answer's CPU is the whole process's (every thread: the worker, the serving thread, V8's collector threads),
  * from /proc through process.cpuUsage. Beside it: the serving thread's share, the model alone on this thread, and
- * the first answer after the worker was idle (its start: modules, and the series sent again).
+ * the first answer after the worker was idle (its start: modules, and the series sent again). It runs under the
+ * service's node flags and environment (start-flags.ts), as the service's worker does.
  */
+import { runAsTheServiceRuns, START_FLAGS } from './start-flags.ts';
+
+runAsTheServiceRuns(new URL(import.meta.url).pathname);
+
 import { modelAsOf } from '../src/publish/model/run.ts';
 import { closeWorkerPool, computeAsOfOffThread } from '../src/publish/worker-pool.ts';
 import { chartsPending, closeChartRenderer } from '../src/site/chart-renderer.ts';
@@ -61,7 +66,7 @@ await harness.close();
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 out(
-  `usd-liquidity asOf benchmark — ${real ? 'real files' : 'synthetic fixtures'}, node ${process.version}, ${DAYS} distinct days\n`,
+  `usd-liquidity asOf benchmark — ${real ? 'real files' : 'synthetic fixtures'}, node ${process.version} ${process.execArgv.join(' ')} (the service's flags: ${START_FLAGS.join(' ')}), ${DAYS} distinct days\n`,
 );
 out('| CPU per answer for a day not asked before | median ms | range ms |');
 out('|---|---|---|');

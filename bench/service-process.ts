@@ -7,17 +7,14 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { freePort } from '../test/support/processes.ts';
+import { START_ENV, START_FLAGS } from './start-flags.ts';
 
-// `npm start` builds, then runs bin/usd-liquidity.js, whose shebang holds the environment assignments and the node
-// flags: the same here, with this very node binary (the pinned one). BENCH_NODE_FLAGS adds flags, to measure a
-// candidate against `npm start` as it is.
+// `npm start` builds, then runs bin/usd-liquidity.js under its shebang's environment assignments and node flags
+// (start-flags.ts): the same here, with this very node binary (the pinned one). BENCH_NODE_FLAGS adds flags, to
+// measure a candidate against `npm start` as it is.
 execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-const SHEBANG_WORDS = readFileSync('bin/usd-liquidity.js', 'utf8').split('\n')[0]!.split(/\s+/).slice(2);
-const START_ENV = Object.fromEntries(
-  SHEBANG_WORDS.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.split('=') as [string, string]),
-);
 const START_ARGS = [
-  ...SHEBANG_WORDS.filter((w) => w.startsWith('--')),
+  ...START_FLAGS,
   ...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
   'bin/usd-liquidity.js',
   'serve',

@@ -162,7 +162,9 @@ function floorCarrier(run: ModelRun, g: number, mask: number): number {
  * level. Example (dli-4, SVB week): quantity .14, price .21, risk .03, backstops .62 → level 1.
  */
 export function groupPartsOn(run: ModelRun, g: number): Partial<Record<GroupId, number>> {
-  const { share } = sharesOn(run, g);
+  // Read where the drivers kept them, else computed and not kept: the history asks every day once, and an `asOf`
+  // answer (no drivers) keeping them all made them live through the run, promoted and collected (issue 41).
+  const { share } = SHARES.get(run)?.get(g) ?? computeSharesOn(run, g);
   const parts: Partial<Record<GroupId, number>> = {};
   for (const group of run.spec.groups) parts[group.id] = 0;
   run.readings.forEach((r, i) => {

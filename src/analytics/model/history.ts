@@ -32,46 +32,51 @@ export interface History {
 export function historyOf(run: ModelRun, updatedAt: string): History {
   const first = firstIndex(run);
   const last = latestIndex(run);
+  let count = 0;
+  if (first >= 0) for (let g = first; g <= last; g++) if (!Number.isNaN(run.headline[g]!)) count++;
+  // Each column allocated at its length once, not grown by push: an `asOf` answer builds a history of ~5,600 days,
+  // and the grown arrays' copies lived long enough to be promoted (issue 41).
+  const column = <T>() => new Array<T>(count);
   const history: History = {
     modelVersion: run.spec.version,
     updatedAt,
     from: '',
     to: '',
-    count: 0,
-    dates: [],
-    headline: [],
-    status: [],
-    provisional: [],
-    liveWeightShare: [],
-    confidence: [],
-    aggregate: [],
-    level: [],
-    contributions: { policy: [], funding: [], credit: [], risk: [], backstops: [] },
-    subIndices: { policy: [], funding: [], credit: [], risk: [], backstops: [] },
+    count,
+    dates: column(),
+    headline: column(),
+    status: column(),
+    provisional: column(),
+    liveWeightShare: column(),
+    confidence: column(),
+    aggregate: column(),
+    level: column(),
+    contributions: { policy: column(), funding: column(), credit: column(), risk: column(), backstops: column() },
+    subIndices: { policy: column(), funding: column(), credit: column(), risk: column(), backstops: column() },
   };
-  if (first < 0) return history;
+  if (count === 0) return history;
+  let k = 0;
   for (let g = first; g <= last; g++) {
     const headline = run.headline[g]!;
     if (Number.isNaN(headline)) continue;
-    history.dates.push(fromDayNumber(run.grid[g]!));
-    history.headline.push(headline);
-    history.status.push(run.status[g] ?? null);
-    history.provisional.push(!run.reading[g]);
-    history.liveWeightShare.push(
-      run.spec.headline === 'like-for-like' ? round(liveWeightShare(run.spec, run.readings, g), 3) : null,
-    );
-    history.confidence.push(confidenceOn(run, g));
-    history.aggregate.push(round(run.aggregate[g]!, 4));
-    history.level.push(levelOn(run, g));
+    history.dates[k] = fromDayNumber(run.grid[g]!);
+    history.headline[k] = headline;
+    history.status[k] = run.status[g] ?? null;
+    history.provisional[k] = !run.reading[g];
+    history.liveWeightShare[k] =
+      run.spec.headline === 'like-for-like' ? round(liveWeightShare(run.spec, run.readings, g), 3) : null;
+    history.confidence[k] = confidenceOn(run, g);
+    history.aggregate[k] = round(run.aggregate[g]!, 4);
+    history.level[k] = levelOn(run, g);
     const parts = contributionsAt(run, g);
-    for (const id of GROUP_IDS) history.contributions[id].push(parts?.[id] ?? null);
     for (const id of GROUP_IDS) {
+      history.contributions[id][k] = parts?.[id] ?? null;
       const value = run.groups[id]?.[g] ?? Number.NaN;
-      history.subIndices[id].push(Number.isNaN(value) ? null : round(100 * value, 1));
+      history.subIndices[id][k] = Number.isNaN(value) ? null : round(100 * value, 1);
     }
+    k++;
   }
-  history.from = history.dates[0] ?? '';
-  history.to = history.dates.at(-1) ?? '';
-  history.count = history.dates.length;
+  history.from = history.dates[0]!;
+  history.to = history.dates[count - 1]!;
   return history;
 }

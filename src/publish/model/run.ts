@@ -82,8 +82,9 @@ export function computeModelOutputs(
     throw new Error('the model has no reading yet: not enough stored history, or no day with live data enough');
   const updatedAt = now.toISOString();
   const regime = regimeAt(run, g, updatedAt, inputs);
-  const history = historyOf(run, updatedAt);
+  // The drivers first: they keep each day's shares, which the history's contributions then read (drivers.ts).
   const dayDrivers = dailyDrivers(run);
+  const history = historyOf(run, updatedAt);
   const validation = validateModel(run, inputs);
   const description = describeModel(spec, { computedAt: updatedAt, dataAsOf: regime.dataAsOf, validation, baseUrl });
   return { regime, history, dayDrivers, description, run, inputs, ms: Math.round(performance.now() - started) };
