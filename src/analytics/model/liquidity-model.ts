@@ -1,6 +1,7 @@
 import { fromDayNumber, toDayNumber } from '../../timeseries/dates.ts';
 import { MAD_TO_SIGMA } from '../stats/mad.ts';
 import { normalQuantile } from '../stats/normal-quantile.ts';
+import { rollingMax } from '../stats/rolling-max.ts';
 import { SortedWindow } from '../stats/sorted-window.ts';
 import { trailingPercentile } from '../stats/trailing-percentile.ts';
 import { winsorize } from '../stats/winsorize.ts';
@@ -380,21 +381,6 @@ export function newDrawReading(
       best = Math.max(best, drawn[k]! * (1 - (grid[g]! - grid[k]!) / t.fadeDays));
     }
     out[g] = best;
-  }
-  return out;
-}
-
-/**
- * The highest of the last `days` samples (NaN samples skipped; NaN where the day itself has none).
- * Example: rollingMax([1, 5, 2, NaN, 3], 3) = [1, 5, 5, NaN, 3].
- */
-export function rollingMax(values: Float64Array, days: number): Float64Array {
-  const out = new Float64Array(values.length).fill(Number.NaN);
-  for (let g = 0; g < values.length; g++) {
-    if (Number.isNaN(values[g]!)) continue;
-    let max = values[g]!;
-    for (let k = Math.max(0, g - days + 1); k < g; k++) if (values[k]! > max) max = values[k]!;
-    out[g] = max;
   }
   return out;
 }

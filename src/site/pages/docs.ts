@@ -3,77 +3,104 @@ import type { SiteData } from '../site-data.ts';
 
 /** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */
 export function docsPage(data: SiteData): Page {
-  const { endpoints, errors } = data;
   const blocks: Block[] = [
-    {
-      kind: 'paragraph',
-      inlines: [
-        'A free, read-only JSON API. No keys. Every response carries ',
-        { code: 'Access-Control-Allow-Origin: *' },
-        ', a strong ',
-        { code: 'ETag' },
-        ' (send ',
-        { code: 'If-None-Match' },
-        ' for 304) and a ',
-        { code: 'Cache-Control' },
-        ' per endpoint. Machine-readable: ',
-        { text: '/openapi.json', href: '/openapi.json' },
-        ', ',
-        { text: '/api', href: '/api' },
-        ', ',
-        { text: '/.well-known/api-catalog', href: '/.well-known/api-catalog' },
-        '.',
-      ],
-    },
+    introBlock(),
+    tocBlock(data.endpoints),
+    ...data.endpoints.flatMap((endpoint) => endpointBlocks(endpoint, data)),
+    ...downloadsBlocks(),
+    ...mcpBlocks(data.baseUrl),
+    ...errorBlocks(data.errors),
   ];
-  const anchorOf = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-  blocks.push({
+  return {
+    path: '/docs',
+    title: 'API documentation',
+    description: 'Every endpoint of the usd-liquidity API with a curl and a real response, and every error code.',
+    blocks,
+  };
+}
+
+type Endpoint = SiteData['endpoints'][number];
+
+const anchorOf = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+
+function introBlock(): Block {
+  return {
+    kind: 'paragraph',
+    inlines: [
+      'A free, read-only JSON API. No keys. Every response carries ',
+      { code: 'Access-Control-Allow-Origin: *' },
+      ', a strong ',
+      { code: 'ETag' },
+      ' (send ',
+      { code: 'If-None-Match' },
+      ' for 304) and a ',
+      { code: 'Cache-Control' },
+      ' per endpoint. Machine-readable: ',
+      { text: '/openapi.json', href: '/openapi.json' },
+      ', ',
+      { text: '/api', href: '/api' },
+      ', ',
+      { text: '/.well-known/api-catalog', href: '/.well-known/api-catalog' },
+      '.',
+    ],
+  };
+}
+
+function tocBlock(endpoints: readonly Endpoint[]): Block {
+  return {
     kind: 'toc',
     items: [
       ...endpoints.map((e) => ({ text: `${e.method} ${e.path}`, id: anchorOf(e.path) })),
       { text: 'Downloads: CSV and charts', id: 'downloads' },
       { text: 'Errors', id: 'errors' },
     ],
-  });
-  for (const endpoint of endpoints) {
-    const anchor = anchorOf(endpoint.path);
-    const example = data.examples.find((e) => e.title === endpoint.path);
-    blocks.push(
-      { kind: 'heading', level: 2, text: `${endpoint.method} ${endpoint.path}`, id: anchor },
-      { kind: 'paragraph', inlines: [endpoint.description] },
-    );
-    if (endpoint.parameters.length > 0) {
-      blocks.push({
-        kind: 'table',
-        header: ['Parameter', 'In', 'Required', 'Type', 'Description'],
-        rows: endpoint.parameters.map((p) => [
-          [{ code: p.name }],
-          [p.in],
-          [p.required ? 'yes' : 'no'],
-          [p.type],
-          [p.description],
-        ]),
-      });
-    }
-    blocks.push({
-      kind: 'paragraph',
-      inlines: [
-        'Cache-Control: ',
-        { code: endpoint.cacheControl },
-        endpoint.errors.length ? ' · errors: ' : '',
-        ...endpoint.errors.flatMap((code, i) => [i ? ', ' : '', { text: code, href: `#error-${code}` }]),
-      ],
-    });
-    if (example) {
-      blocks.push({ kind: 'code', language: 'sh', text: `curl -s '${data.baseUrl}${example.path}'` });
-      blocks.push({
-        kind: 'details',
-        summary: `Example response (${(example.body.length / 1024).toFixed(1)} kB, a real response, trimmed)`,
-        blocks: [{ kind: 'code', language: 'json', text: example.body }],
-      });
-    }
-  }
+  };
+}
+
+/** One endpoint: its heading, description, parameters, cache policy and errors, and a real example. */
+function endpointBlocks(endpoint: Endpoint, data: SiteData): Block[] {
+  const anchor = anchorOf(endpoint.path);
+  const example = data.examples.find((e) => e.title === endpoint.path);
+  const blocks: Block[] = [];
   blocks.push(
+    { kind: 'heading', level: 2, text: `${endpoint.method} ${endpoint.path}`, id: anchor },
+    { kind: 'paragraph', inlines: [endpoint.description] },
+  );
+  if (endpoint.parameters.length > 0) {
+    blocks.push({
+      kind: 'table',
+      header: ['Parameter', 'In', 'Required', 'Type', 'Description'],
+      rows: endpoint.parameters.map((p) => [
+        [{ code: p.name }],
+        [p.in],
+        [p.required ? 'yes' : 'no'],
+        [p.type],
+        [p.description],
+      ]),
+    });
+  }
+  blocks.push({
+    kind: 'paragraph',
+    inlines: [
+      'Cache-Control: ',
+      { code: endpoint.cacheControl },
+      endpoint.errors.length ? ' · errors: ' : '',
+      ...endpoint.errors.flatMap((code, i) => [i ? ', ' : '', { text: code, href: `#error-${code}` }]),
+    ],
+  });
+  if (example) {
+    blocks.push({ kind: 'code', language: 'sh', text: `curl -s '${data.baseUrl}${example.path}'` });
+    blocks.push({
+      kind: 'details',
+      summary: `Example response (${(example.body.length / 1024).toFixed(1)} kB, a real response, trimmed)`,
+      blocks: [{ kind: 'code', language: 'json', text: example.body }],
+    });
+  }
+  return blocks;
+}
+
+function downloadsBlocks(): Block[] {
+  return [
     { kind: 'heading', level: 2, text: 'Downloads: CSV and charts', id: 'downloads' },
     {
       kind: 'list',
@@ -110,6 +137,11 @@ export function docsPage(data: SiteData): Page {
         ],
       ],
     },
+  ];
+}
+
+function mcpBlocks(baseUrl: string): Block[] {
+  return [
     { kind: 'heading', level: 2, text: 'For agents: MCP', id: 'mcp' },
     {
       kind: 'paragraph',
@@ -138,7 +170,7 @@ export function docsPage(data: SiteData): Page {
     {
       kind: 'list',
       items: [
-        ['Streamable HTTP (stateless): ', { code: `${data.baseUrl}/mcp` }, ' — JSON-RPC by POST.'],
+        ['Streamable HTTP (stateless): ', { code: `${baseUrl}/mcp` }, ' — JSON-RPC by POST.'],
         [
           'stdio, from a clone of the project: ',
           { code: 'npm run -s mcp' },
@@ -146,8 +178,11 @@ export function docsPage(data: SiteData): Page {
         ],
       ],
     },
-  );
-  blocks.push(
+  ];
+}
+
+function errorBlocks(errors: SiteData['errors']): Block[] {
+  return [
     { kind: 'heading', level: 2, text: 'Errors', id: 'errors' },
     {
       kind: 'paragraph',
@@ -157,17 +192,9 @@ export function docsPage(data: SiteData): Page {
         '. The code is stable snake_case; status repeats the HTTP status.',
       ],
     },
-  );
-  for (const error of errors) {
-    blocks.push(
+    ...errors.flatMap((error): Block[] => [
       { kind: 'heading', level: 3, text: `${error.code} (${error.status})`, id: `error-${error.code}` },
       { kind: 'paragraph', inlines: [error.description] },
-    );
-  }
-  return {
-    path: '/docs',
-    title: 'API documentation',
-    description: 'Every endpoint of the usd-liquidity API with a curl and a real response, and every error code.',
-    blocks,
-  };
+    ]),
+  ];
 }

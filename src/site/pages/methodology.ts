@@ -272,11 +272,20 @@ function markdownSections(source: string): Array<{ text: string; id: string; bod
 }
 
 function validationBlocks(model: Model, validation: Validation, protocols: SiteData['protocols']): Block[] {
-  const protocol = protocols.find((p) => p.slug === `${model.version}-protocol`);
+  return [
+    ...correlationBlocks(model, validation),
+    ...crisisBlocks(validation),
+    ...targetBlocks(model, validation, protocols),
+    ...guaranteeBlocks(model, validation.robustness),
+  ];
+}
+
+/** Spearman ρ of the headline with each benchmark, at leads of 0, 4 and 13 weeks. */
+function correlationBlocks(model: Model, validation: Validation): Block[] {
   const at = (benchmark: string, period: string, lead: number) =>
     validation.correlations.find((c) => c.benchmark === benchmark && c.period === period && c.leadWeeks === lead);
   const lead0 = validation.correlations.filter((c) => c.leadWeeks === 0);
-  const blocks: Block[] = [
+  return [
     {
       kind: 'heading',
       level: 3,
@@ -302,6 +311,11 @@ function validationBlocks(model: Model, validation: Validation, protocols: SiteD
         [String(c.n)],
       ]),
     },
+  ];
+}
+
+function crisisBlocks(validation: Validation): Block[] {
+  return [
     { kind: 'heading', level: 3, text: 'Crisis checks' },
     {
       kind: 'table',
@@ -325,52 +339,56 @@ function validationBlocks(model: Model, validation: Validation, protocols: SiteD
         'The highest reading within the window is not the reading of the event’s own day: that is on the day’s archive page, from the same history.',
       ],
     },
-    ...(validation.targets.length > 0
-      ? [
-          { kind: 'heading' as const, level: 3 as const, text: `The ${model.version} targets, pass or fail` },
-          {
-            kind: 'paragraph' as const,
-            inlines: [
-              'Set by studies that had already seen 2019–2025, so they are not a blind test; the version was chosen on 2005–2018 by the rule in ',
-              protocol ? { text: 'its protocol', href: `/methodology/${protocol.slug}` } : 'its protocol',
-              ', not for these figures.',
-            ],
-          },
-          {
-            kind: 'table' as const,
-            header: ['Target', 'Measured on this history', 'Result'],
-            rows: validation.targets.map((t) => [
-              [`${t.id}: ${t.target}`],
-              [t.figure],
-              [t.pass === null ? 'not covered' : t.pass ? 'met' : 'not met'],
-            ]),
-          },
-        ]
-      : []),
   ];
-  const r = validation.robustness;
-  if (r) {
-    blocks.push(
-      { kind: 'heading', level: 3, text: 'Guarantees, checked on every day' },
-      {
-        kind: 'list',
-        items: [
-          [
-            `Monotone: ${r.monotonicity.violations} violations in ${r.monotonicity.checks.toLocaleString('en-US')} checks (a tighter input never lowered the aggregate or the headline).`,
-          ],
-          [
-            model.version === 'dli-2'
-              ? `Stable: weights alone (inputs fading in or out) moved the headline by at most ${r.stability.maxMovePoints} points in a day; ${r.stability.daysOverLimit} of ${r.stability.days.toLocaleString('en-US')} days over ${r.stability.limitPoints}.`
-              : `Composition: on the ${r.stability.days} days an input started (a stopped input keeps its last reading), the change alone moved the headline by at most ${r.stability.maxMovePoints} points in total over any 65 business days (target ${r.stability.limitPoints}: ${r.stability.daysOverLimit === 0 ? 'met' : `not met, ${r.stability.daysOverLimit} days over`}).`,
-          ],
-          [
-            `Explainable: driver contributions added up to the level's move on ${r.drivers.sumMatches.toLocaleString('en-US')} of ${r.drivers.days.toLocaleString('en-US')} days.`,
-          ],
+}
+
+/** The version's targets, pass or fail, with how they were set. */
+function targetBlocks(model: Model, validation: Validation, protocols: SiteData['protocols']): Block[] {
+  if (validation.targets.length === 0) return [];
+  const protocol = protocols.find((p) => p.slug === `${model.version}-protocol`);
+  return [
+    { kind: 'heading', level: 3, text: `The ${model.version} targets, pass or fail` },
+    {
+      kind: 'paragraph',
+      inlines: [
+        'Set by studies that had already seen 2019–2025, so they are not a blind test; the version was chosen on 2005–2018 by the rule in ',
+        protocol ? { text: 'its protocol', href: `/methodology/${protocol.slug}` } : 'its protocol',
+        ', not for these figures.',
+      ],
+    },
+    {
+      kind: 'table',
+      header: ['Target', 'Measured on this history', 'Result'],
+      rows: validation.targets.map((t) => [
+        [`${t.id}: ${t.target}`],
+        [t.figure],
+        [t.pass === null ? 'not covered' : t.pass ? 'met' : 'not met'],
+      ]),
+    },
+  ];
+}
+
+function guaranteeBlocks(model: Model, r: Validation['robustness']): Block[] {
+  if (!r) return [];
+  return [
+    { kind: 'heading', level: 3, text: 'Guarantees, checked on every day' },
+    {
+      kind: 'list',
+      items: [
+        [
+          `Monotone: ${r.monotonicity.violations} violations in ${r.monotonicity.checks.toLocaleString('en-US')} checks (a tighter input never lowered the aggregate or the headline).`,
         ],
-      },
-    );
-  }
-  return blocks;
+        [
+          model.version === 'dli-2'
+            ? `Stable: weights alone (inputs fading in or out) moved the headline by at most ${r.stability.maxMovePoints} points in a day; ${r.stability.daysOverLimit} of ${r.stability.days.toLocaleString('en-US')} days over ${r.stability.limitPoints}.`
+            : `Composition: on the ${r.stability.days} days an input started (a stopped input keeps its last reading), the change alone moved the headline by at most ${r.stability.maxMovePoints} points in total over any 65 business days (target ${r.stability.limitPoints}: ${r.stability.daysOverLimit === 0 ? 'met' : `not met, ${r.stability.daysOverLimit} days over`}).`,
+        ],
+        [
+          `Explainable: driver contributions added up to the level's move on ${r.drivers.sumMatches.toLocaleString('en-US')} of ${r.drivers.days.toLocaleString('en-US')} days.`,
+        ],
+      ],
+    },
+  ];
 }
 
 /** The versions: the current one in full, each earlier one behind its own line (one click away). */

@@ -82,39 +82,7 @@ export function todayPage(data: SiteData): Page {
       { kind: 'heading', level: 2, text: 'Lens' },
       { kind: 'paragraph', inlines: [data.lens.synthesis.narrative] },
     );
-  const recent = Math.max(0, history.count - 15);
-  const groups = reportingGroups(
-    history,
-    names,
-    ...Array.from({ length: history.count - recent }, (_, k) => recent + k),
-  );
-  blocks.push(
-    { kind: 'heading', level: 2, text: 'Recent days' },
-    {
-      kind: 'table',
-      caption:
-        'The headline (its rank in 5 years), the level (the fixed 0–100 scale) and each group’s reading, 0 loosest … 100 tightest, with its part of the level in brackets, over the last 15 days',
-      // The groups by the first word of their names ("Quantity", "Price"): the table fits a phone.
-      header: ['Date', 'Headline', 'Status', 'Level', ...groups.map(([, name]) => groupShortName(name))],
-      rows: history.dates
-        .slice(recent)
-        .map((day, k) => {
-          const i = recent + k;
-          return [
-            [{ text: day, href: `/today/${day}` }],
-            [String(history.headline[i])],
-            [dayReading(history, i).label],
-            [fmt(history.level[i])],
-            ...groups.map(([id]) => [groupCell(history, id, i)]),
-          ];
-        })
-        .reverse(),
-    },
-    {
-      kind: 'paragraph',
-      inlines: [`Archive pages exist for every business day from ${formatDate(history.from)}: /today/YYYY-MM-DD.`],
-    },
-  );
+  blocks.push(...recentDaysBlocks(history, names));
   const title = current ? 'Today’s reading' : `The latest reading: ${formatDate(date)}`;
   return {
     path: '/today',
@@ -361,4 +329,41 @@ function noteBlocks(note: ReturnType<NoteOf>): Block[] {
 
 function fmt(value: number | null | undefined): string {
   return value === null || value === undefined ? 'n/a' : value.toFixed(1);
+}
+
+/** The last 15 days in a table (headline, status, level, each group), newest first, and the archive's address. */
+function recentDaysBlocks(history: History, names: GroupNames): Block[] {
+  const recent = Math.max(0, history.count - 15);
+  const groups = reportingGroups(
+    history,
+    names,
+    ...Array.from({ length: history.count - recent }, (_, k) => recent + k),
+  );
+  return [
+    { kind: 'heading', level: 2, text: 'Recent days' },
+    {
+      kind: 'table',
+      caption:
+        'The headline (its rank in 5 years), the level (the fixed 0–100 scale) and each group’s reading, 0 loosest … 100 tightest, with its part of the level in brackets, over the last 15 days',
+      // The groups by the first word of their names ("Quantity", "Price"): the table fits a phone.
+      header: ['Date', 'Headline', 'Status', 'Level', ...groups.map(([, name]) => groupShortName(name))],
+      rows: history.dates
+        .slice(recent)
+        .map((day, k) => {
+          const i = recent + k;
+          return [
+            [{ text: day, href: `/today/${day}` }],
+            [String(history.headline[i])],
+            [dayReading(history, i).label],
+            [fmt(history.level[i])],
+            ...groups.map(([id]) => [groupCell(history, id, i)]),
+          ];
+        })
+        .reverse(),
+    },
+    {
+      kind: 'paragraph',
+      inlines: [`Archive pages exist for every business day from ${formatDate(history.from)}: /today/YYYY-MM-DD.`],
+    },
+  ];
 }

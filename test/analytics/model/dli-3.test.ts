@@ -7,7 +7,6 @@ import {
   type IndicatorReadings,
   liveWeightShare,
   mapReading,
-  rollingMax,
   type SeriesInputs,
   statusPath,
 } from '../../../src/analytics/model/liquidity-model.ts';
@@ -18,6 +17,7 @@ import { DLI_3, DLI_3_VARIANTS } from '../../../src/analytics/model/specs/dli-3.
 import { robustness } from '../../../src/analytics/model/validation/robustness.ts';
 import { aurocOf } from '../../../src/analytics/model/validation/targets.ts';
 import { combineDay, groupLayout } from '../../../src/analytics/model/weighted-mean.ts';
+import { rollingMax } from '../../../src/analytics/stats/rolling-max.ts';
 import { fromDayNumber } from '../../../src/timeseries/dates.ts';
 import { modelSeries, seededWalk } from '../../support/model-series.ts';
 
