@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { keptAnswers, MIB } from '../publish/kept.ts';
 import type { PreparedResponse } from '../publish/prepared-response.ts';
 import { ApiError, errorReply } from './api-error.ts';
 import { toolCall, toolMeta } from './mcp-tools.ts';
@@ -17,7 +18,15 @@ import type { RouteContext } from './routes/route.ts';
  * against 0.6 ms over REST. Everything else — other methods, batches, errors, list_series, a request the SDK
  * would refuse (Accept, Content-Type, protocol version) — goes the SDK's way: false is returned, nothing written.
  */
-const escapedBodies = new WeakMap<PreparedResponse, Buffer>();
+/**
+ * Each body escaped as a JSON string, by its ETag (one body, one escape), kept like every other answer: bounded in
+ * bytes. A WeakMap by response kept one beside every response an MCP client had asked for, outside any budget —
+ * up to a second copy of the on-demand answers' 24 MiB (bench:stall, issue 41).
+ */
+const escapedBodies = keptAnswers<Buffer>('MCP tool results, the body escaped as text', {
+  bytes: 8 * MIB,
+  sizeOf: (escaped) => escaped.length,
+});
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -99,10 +108,12 @@ export async function answerToolCall(
 /** The JSON-RPC response: the id, then the result with the body as text and as structured content. */
 function resultBytes(id: string | number, answer: PreparedResponse, meta: string): Buffer {
   const body = answer.body;
-  let escaped = escapedBodies.get(answer);
+  // A strong ETag names the bytes (RFC 9110); the length guards against a tag reused by mistake.
+  const key = `${answer.etag}|${body.length}`;
+  let escaped = escapedBodies.get(key);
   if (!escaped) {
     escaped = Buffer.from(JSON.stringify(body.toString()));
-    escapedBodies.set(answer, escaped);
+    escapedBodies.set(key, escaped);
   }
   return Buffer.concat([
     Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":`),

@@ -27,4 +27,12 @@ describe('answers kept: one mechanism, bounded in bytes', () => {
       .map((file) => relative(SRC, file));
     assert.deepEqual(others.sort(), ['http/rate-limit.ts', 'publish/kept.ts']);
   });
+
+  it('keeps nothing beside a response outside a budget: no map keyed by a prepared response', () => {
+    // The MCP fast path kept each body escaped in a WeakMap by response: a copy per answer asked, in no budget.
+    const beside = sources(SRC)
+      .filter((file) => /new (Weak)?Map<\s*PreparedResponse\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file));
+    assert.deepEqual(beside, []);
+  });
 });
