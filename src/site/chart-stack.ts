@@ -57,7 +57,6 @@ export function stackChartSvg(spec: StackChartSpec): string {
     style,
   );
   const credit = options.credit ? creditLines(options.credit, style) : { elements: [], height: 8 };
-  const lastTotal = spec.total.values.at(-1);
   const chart = echartsLib().init(null, null, {
     renderer: 'svg',
     ssr: true,
@@ -84,40 +83,47 @@ export function stackChartSvg(spec: StackChartSpec): string {
         splitLine: { lineStyle: { color: GRID } },
         axisLabel: { color: MUTED, fontSize: layout.font, formatter: labelNumber },
       },
-      series: [
-        ...spec.parts.map((part) => ({
-          name: part.name,
-          type: 'line',
-          stack: 'parts',
-          showSymbol: false,
-          lineStyle: { width: 0.6, color: part.color },
-          itemStyle: { color: part.color },
-          areaStyle: { color: part.color, opacity: 0.55 },
-          data: days.map((i) => [spec.dates[i], part.values[i] ?? 0]),
-        })),
-        {
-          name: spec.total.name,
-          type: 'line',
-          showSymbol: false,
-          lineStyle: { width: 1.6, color: INK },
-          itemStyle: { color: INK },
-          data: days.map((i) => [spec.dates[i], spec.total.values[i] ?? null]),
-          endLabel:
-            lastTotal === null || lastTotal === undefined
-              ? { show: false }
-              : {
-                  show: true,
-                  fontSize: layout.font,
-                  fontWeight: 600,
-                  color: INK,
-                  formatter: () => labelNumber(lastTotal),
-                },
-          ...(options.mark ? { markLine: dayMark(options.mark, style) } : {}),
-        },
-      ],
+      series: stackSeries(spec, days, layout.font, style),
     });
     return chart.renderToSVGString();
   } finally {
     chart.dispose();
   }
+}
+
+/** The parts stacked as areas, and their total as a line labelled at its end (and the day's mark, if any). */
+function stackSeries(spec: StackChartSpec, days: number[], font: number, style: LineStyle) {
+  const { options } = spec;
+  const lastTotal = spec.total.values.at(-1);
+  return [
+    ...spec.parts.map((part) => ({
+      name: part.name,
+      type: 'line',
+      stack: 'parts',
+      showSymbol: false,
+      lineStyle: { width: 0.6, color: part.color },
+      itemStyle: { color: part.color },
+      areaStyle: { color: part.color, opacity: 0.55 },
+      data: days.map((i) => [spec.dates[i], part.values[i] ?? 0]),
+    })),
+    {
+      name: spec.total.name,
+      type: 'line',
+      showSymbol: false,
+      lineStyle: { width: 1.6, color: INK },
+      itemStyle: { color: INK },
+      data: days.map((i) => [spec.dates[i], spec.total.values[i] ?? null]),
+      endLabel:
+        lastTotal === null || lastTotal === undefined
+          ? { show: false }
+          : {
+              show: true,
+              fontSize: font,
+              fontWeight: 600,
+              color: INK,
+              formatter: () => labelNumber(lastTotal),
+            },
+      ...(options.mark ? { markLine: dayMark(options.mark, style) } : {}),
+    },
+  ];
 }

@@ -105,7 +105,6 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
     width: layout.width,
     height: layout.height,
   });
-  const last = points.at(-1);
   const top = header(
     compare
       ? {
@@ -135,71 +134,86 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
       },
       graphic: [...top.elements, ...credit.elements],
       xAxis: timeAxis(style),
-      yAxis: [
-        {
-          type: 'value',
-          ...valueAxis(opts, points),
-          splitLine: { lineStyle: { color: GRID } },
-          axisLabel: { color: compare ? ACCENT : MUTED, fontSize: layout.font, formatter: labelNumber },
-        },
-        ...(compare
-          ? [
-              {
-                type: 'value',
-                ...fittedAxis(
-                  compare.points.map((p) => p.value),
-                  style,
-                ),
-                position: 'right',
-                splitLine: { show: false },
-                axisLabel: { color: SECOND, fontSize: layout.font, formatter: labelNumber },
-              },
-            ]
-          : []),
-      ],
-      series: [
-        ...(compare
-          ? [
-              {
-                name: compare.title,
-                type: 'line',
-                yAxisIndex: 1,
-                showSymbol: false,
-                sampling: 'lttb',
-                lineStyle: { width: 1.8, color: SECOND },
-                itemStyle: { color: SECOND },
-                data: thin(compare.points, layout.width * 2).map((p) => [p.date, p.value]),
-              },
-            ]
-          : []),
-        {
-          name: opts.title,
-          type: 'line',
-          showSymbol: false,
-          sampling: 'lttb',
-          lineStyle: { width: 1.8, color: ACCENT },
-          itemStyle: { color: ACCENT },
-          data: thin(points, layout.width * 2).map((p) => [p.date, p.value]),
-          // The last value, written at the end of the line: the number a reader looks for first.
-          endLabel:
-            last && !compare
-              ? {
-                  show: true,
-                  fontSize: layout.font,
-                  fontWeight: 600,
-                  color: INK,
-                  formatter: () => labelNumber(last.value),
-                }
-              : { show: false },
-          ...(shadedAreas(opts).length > 0 ? { markArea: { silent: true, data: shadedAreas(opts) } } : {}),
-          ...(opts.mark ? { markLine: dayMark(opts.mark, style) } : {}),
-        },
-      ],
+      yAxis: lineYAxes(points, opts, style),
+      series: lineSeries(points, opts, style),
     });
     return chart.renderToSVGString();
   } finally {
     chart.dispose();
   }
+}
+
+/** The value axis, and the compared series' own on the right. */
+function lineYAxes(points: readonly ChartPoint[], opts: LineChartOptions, style: LineStyle) {
+  const layout = LAYOUT[style];
+  const compare = opts.compare;
+  return [
+    {
+      type: 'value',
+      ...valueAxis(opts, points),
+      splitLine: { lineStyle: { color: GRID } },
+      axisLabel: { color: compare ? ACCENT : MUTED, fontSize: layout.font, formatter: labelNumber },
+    },
+    ...(compare
+      ? [
+          {
+            type: 'value',
+            ...fittedAxis(
+              compare.points.map((p) => p.value),
+              style,
+            ),
+            position: 'right',
+            splitLine: { show: false },
+            axisLabel: { color: SECOND, fontSize: layout.font, formatter: labelNumber },
+          },
+        ]
+      : []),
+  ];
+}
+
+/** The line (its last value written at its end, its shading and the day's mark), and the compared line under it. */
+function lineSeries(points: readonly ChartPoint[], opts: LineChartOptions, style: LineStyle) {
+  const layout = LAYOUT[style];
+  const compare = opts.compare;
+  const last = points.at(-1);
+  return [
+    ...(compare
+      ? [
+          {
+            name: compare.title,
+            type: 'line',
+            yAxisIndex: 1,
+            showSymbol: false,
+            sampling: 'lttb',
+            lineStyle: { width: 1.8, color: SECOND },
+            itemStyle: { color: SECOND },
+            data: thin(compare.points, layout.width * 2).map((p) => [p.date, p.value]),
+          },
+        ]
+      : []),
+    {
+      name: opts.title,
+      type: 'line',
+      showSymbol: false,
+      sampling: 'lttb',
+      lineStyle: { width: 1.8, color: ACCENT },
+      itemStyle: { color: ACCENT },
+      data: thin(points, layout.width * 2).map((p) => [p.date, p.value]),
+      // The last value, written at the end of the line: the number a reader looks for first.
+      endLabel:
+        last && !compare
+          ? {
+              show: true,
+              fontSize: layout.font,
+              fontWeight: 600,
+              color: INK,
+              formatter: () => labelNumber(last.value),
+            }
+          : { show: false },
+      ...(shadedAreas(opts).length > 0 ? { markArea: { silent: true, data: shadedAreas(opts) } } : {}),
+      ...(opts.mark ? { markLine: dayMark(opts.mark, style) } : {}),
+    },
+  ];
 }
 
 /**

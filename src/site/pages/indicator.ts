@@ -209,7 +209,20 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
       inlines: [`${other?.def.name ?? query.compare} cannot be drawn here: its values are withheld or not stored yet.`],
     });
   }
-  blocks.push({
+  blocks.push(rangeForm(data, item, window, query));
+  return blocks;
+}
+
+/** The form for a custom range and a series to compare with. */
+function rangeForm(
+  data: SiteData,
+  item: IndicatorSummary,
+  window: ReturnType<typeof effectiveWindow>,
+  query: ChartQuery,
+): Block {
+  const def = item.def;
+  const base = `/indicators/${def.id}`;
+  return {
     kind: 'form',
     action: base,
     label: 'Custom range and comparison',
@@ -244,8 +257,7 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
         ],
       },
     ],
-  });
-  return blocks;
+  };
 }
 
 /** Days from the first stored observation to the last, both counted. */
