@@ -31,7 +31,7 @@ import { errorPage, notFoundPage } from './pages/not-found.ts';
 import { revisionsPage } from './pages/revisions.ts';
 import { archivePage, todayPage } from './pages/today.ts';
 import { siteCharts } from './site-charts.ts';
-import { siteData } from './site-data.ts';
+import { type SiteData, siteData } from './site-data.ts';
 import { weeklyNotes } from './weekly-note.ts';
 
 export { PAGE_SECURITY_HEADERS };
@@ -74,8 +74,137 @@ export function buildSite(publication: Publication): SiteBundle {
     };
   };
   const byId = new Map(data.indicators.map((i) => [i.def.id, i]));
+  const builders = pageBuilders(data, publication, noteOf);
+  const pages = cached('pages', (path) => {
+    const build = builders.get(path);
+    return build ? render(build()) : undefined;
+  });
+  // Other ranges, date ranges and comparisons: rendered per distinct query, kept in a bounded cache.
+  const ranges = keptAnswers<RenderedPage>('pages for other ranges', { bytes: 32 * MIB, sizeOf: pageSize });
+  const rangePage = (id: string, query: ChartQuery): RenderedPage | undefined => {
+    const key = `${id}|${queryKey(query)}`;
+    const hit = ranges.get(key);
+    if (hit) return hit;
+    const item = byId.get(id);
+    if (!item) return undefined;
+    const rendered = render(indicatorPage(data, item, query), 'if-idle');
+    ranges.set(key, rendered);
+    return rendered;
+  };
+  // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
+  const archive = cached('archive days', (date) => {
+    if (!data.history || data.history.count === 0) return undefined;
+    const page = archivePage(data, date, noteOf);
+    return page ? render(page, 'if-idle') : render(noReadingPage(data.history, date), 'if-idle', 404);
+  });
+  const embed = embedPages(data, byId, builders, noteOf, render);
+  const chart = siteCharts(data, byId);
+  const days = (n: number): ChartQuery => ({ window: { days: n }, compare: null });
+  const lastDay = data.history ? data.history.count - 1 : -1;
+  const latestNote = lastDay >= 0 ? noteOf(lastDay) : undefined;
+  return {
+    latestWeeklyNote:
+      latestNote && data.history ? { readingDate: data.history.dates[lastDay]!, text: latestNote.text } : undefined,
+    page: (path) => {
+      // The latest year's calendar is /archive; /archive/{that year} is the same page.
+      const latestYear = data.history?.to.slice(0, 4);
+      if (latestYear && path === `/archive/${latestYear}`) return pages('/archive');
+      return builders.has(path) ? pages(path) : undefined;
+    },
+    errorPage: (status, path, title, message, hint) => render(errorPage(path, title, message, hint), 'if-idle', status),
+    indicatorPage: (id, query) =>
+      query.window === null && query.compare === null ? pages(`/indicators/${id}`) : rangePage(id, query),
+    archive: (date) => archive(date),
+    embed,
+    chart: (id, query, style, format = 'svg', client, admit) => chart(id, query, style, format, client, admit),
+    ...fixedDocuments(data, site, [...builders.keys()]),
+    // Only the home page is rendered before the publication goes live: the other pages (~70, mostly archive years
+    // and indicators) are rendered for their first visitor. Rendering them all at a publish cost the serving thread
+    // ~100 ms of work and ~40 MB of short-lived strings, whose collections (full ones, under --optimize-for-size)
+    // were what requests waited for while a publication was built (artifacts measured in issue 13's work).
+    warmups: [
+      () => void pages('/'),
+      ...(['line', 'compact'] as const).map((style) => () => chart('headline', days(1826), style, 'svg')),
+      () => chart('headline-gauge', days(365), 'line', 'svg'),
+      // The dashboard's sparklines; an indicator page's own charts are drawn for its first visitor (on the chart
+      // thread: the page does not wait for its images), which spares every publish ~50 drawings and their memory.
+      ...data.indicators.map((i) => () => chart(i.def.id, days(365), 'spark', 'svg')),
+    ],
+  };
+}
+
+/** The responses that are the same whatever is asked: the 404 page, llms.txt, the API catalog, robots, feed, sitemap. */
+function fixedDocuments(data: SiteData, site: Parameters<typeof renderHtml>[1], paths: readonly string[]) {
+  return {
+    notFound: {
+      html: withPageHeaders(prepareBody(Buffer.from(renderHtml(notFoundPage(), site)), HTML, CACHE_CONTROL.error, 404)),
+      markdown: withPageHeaders(
+        prepareBody(Buffer.from(renderMarkdown(notFoundPage(), site)), MARKDOWN, CACHE_CONTROL.error, 404),
+      ),
+    },
+    llms: prepareBody(Buffer.from(llmsTxt(data)), 'text/plain; charset=utf-8', CACHE_CONTROL.page),
+    apiCatalog: withHeaders(
+      prepareBody(Buffer.from(JSON.stringify(apiCatalog(data.baseUrl))), API_CATALOG_TYPE, CACHE_CONTROL.apiCatalog),
+      { link: PAGE_SECURITY_HEADERS.link },
+    ),
+    documents: new Map([
+      ...STATIC_DOCUMENTS,
+      ['/robots.txt', prepareBody(Buffer.from(robotsTxt(data.baseUrl)), TEXT, CACHE_CONTROL.page)],
+      ['/feed.xml', prepareBody(Buffer.from(atomFeed(data)), ATOM, CACHE_CONTROL.page)],
+      ['/sitemap.xml', prepareBody(Buffer.from(sitemapXml(data, paths)), XML, CACHE_CONTROL.page)],
+    ]),
+  };
+}
+
+/**
+ * The charts' embed pages: the chart as its page draws it, framed by any site (frame-ancestors *); an indicator's
+ * own page (in the window asked), a day's page, else the model's pages, host the chart.
+ */
+function embedPages(
+  data: SiteData,
+  byId: ReadonlyMap<string, SiteData['indicators'][number]>,
+  builders: ReadonlyMap<string, () => Page>,
+  noteOf: ReturnType<typeof weeklyNotes>,
+  render: (page: Page, compression?: Compression, status?: number) => RenderedPage,
+): SiteBundle['embed'] {
+  const embeds = cached('embeds', (key) => {
+    const [id = '', search = ''] = key.split('?');
+    const found = findChart(embedHosts(id), id, search);
+    if (!found) return undefined;
+    const page = render(embedPage(found, data.baseUrl, data.name), 'if-idle');
+    return { html: withHeaders(page.html, EMBED_HEADERS), markdown: withHeaders(page.markdown, EMBED_HEADERS) };
+  });
+  // The parsed window of the embed asked for now: the cache key (id and search) names it, so a hit is the same chart.
+  let embedQuery: ChartQuery | null = null;
+  // The pages that may draw a chart: an indicator's own page (in the window asked), a day's page, else the model's.
+  function* embedHosts(id: string): Generator<Page> {
+    const item = byId.get(id);
+    if (item) {
+      yield indicatorPage(data, item, embedQuery ?? { window: null, compare: null });
+      return;
+    }
+    const day = /-(\d{4}-\d{2}-\d{2})$/.exec(id)?.[1];
+    if (day) {
+      const page = data.history && data.history.count > 0 ? archivePage(data, day, noteOf) : undefined;
+      if (page) yield page;
+      return;
+    }
+    for (const path of ['/', '/methodology', '/markets', '/today']) yield builders.get(path)!();
+  }
+  return (id, query, search) => {
+    embedQuery = query;
+    return embeds(`${id}?${search}`);
+  };
+}
+
+/** Every fixed page of the site by its path, each built when first asked for. */
+function pageBuilders(
+  data: SiteData,
+  publication: Publication,
+  noteOf: ReturnType<typeof weeklyNotes>,
+): Map<string, () => Page> {
   const modelInputs = new Set(data.model?.groups.flatMap((g) => g.indicators.map((i) => i.id)) ?? []);
-  const builders = new Map<string, () => Page>([
+  return new Map<string, () => Page>([
     ['/', () => dashboardPage(data)],
     ['/today', () => todayPage(data)],
     ['/methodology', () => methodologyPage(data)],
@@ -105,105 +234,6 @@ export function buildSite(publication: Publication): SiteBundle {
       () => modelInputPage(def, publication.current.get(def.id), modelInputs.has(def.id) ? 'model input' : 'series'),
     ]),
   ]);
-  const pages = cached('pages', (path) => {
-    const build = builders.get(path);
-    return build ? render(build()) : undefined;
-  });
-  // Other ranges, date ranges and comparisons: rendered per distinct query, kept in a bounded cache.
-  const ranges = keptAnswers<RenderedPage>('pages for other ranges', { bytes: 32 * MIB, sizeOf: pageSize });
-  const rangePage = (id: string, query: ChartQuery): RenderedPage | undefined => {
-    const key = `${id}|${queryKey(query)}`;
-    const hit = ranges.get(key);
-    if (hit) return hit;
-    const item = byId.get(id);
-    if (!item) return undefined;
-    const rendered = render(indicatorPage(data, item, query), 'if-idle');
-    ranges.set(key, rendered);
-    return rendered;
-  };
-  // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
-  const archive = cached('archive days', (date) => {
-    if (!data.history || data.history.count === 0) return undefined;
-    const page = archivePage(data, date, noteOf);
-    return page ? render(page, 'if-idle') : render(noReadingPage(data.history, date), 'if-idle', 404);
-  });
-  // The charts' embed pages: the chart as its page draws it, framed by any site (frame-ancestors *).
-  const embeds = cached('embeds', (key) => {
-    const [id = '', search = ''] = key.split('?');
-    const found = findChart(embedHosts(id), id, search);
-    if (!found) return undefined;
-    const page = render(embedPage(found, data.baseUrl, data.name), 'if-idle');
-    return { html: withHeaders(page.html, EMBED_HEADERS), markdown: withHeaders(page.markdown, EMBED_HEADERS) };
-  });
-  // The parsed window of the embed asked for now: the cache key (id and search) names it, so a hit is the same chart.
-  let embedQuery: ChartQuery | null = null;
-  // The pages that may draw a chart: an indicator's own page (in the window asked), a day's page, else the model's.
-  function* embedHosts(id: string): Generator<Page> {
-    const item = byId.get(id);
-    if (item) {
-      yield indicatorPage(data, item, embedQuery ?? { window: null, compare: null });
-      return;
-    }
-    const day = /-(\d{4}-\d{2}-\d{2})$/.exec(id)?.[1];
-    if (day) {
-      const page = data.history && data.history.count > 0 ? archivePage(data, day, noteOf) : undefined;
-      if (page) yield page;
-      return;
-    }
-    for (const path of ['/', '/methodology', '/markets', '/today']) yield builders.get(path)!();
-  }
-  const chart = siteCharts(data, byId);
-  const days = (n: number): ChartQuery => ({ window: { days: n }, compare: null });
-  const lastDay = data.history ? data.history.count - 1 : -1;
-  const latestNote = lastDay >= 0 ? noteOf(lastDay) : undefined;
-  return {
-    latestWeeklyNote:
-      latestNote && data.history ? { readingDate: data.history.dates[lastDay]!, text: latestNote.text } : undefined,
-    page: (path) => {
-      // The latest year's calendar is /archive; /archive/{that year} is the same page.
-      const latestYear = data.history?.to.slice(0, 4);
-      if (latestYear && path === `/archive/${latestYear}`) return pages('/archive');
-      return builders.has(path) ? pages(path) : undefined;
-    },
-    errorPage: (status, path, title, message, hint) => render(errorPage(path, title, message, hint), 'if-idle', status),
-    indicatorPage: (id, query) =>
-      query.window === null && query.compare === null ? pages(`/indicators/${id}`) : rangePage(id, query),
-    archive: (date) => archive(date),
-    embed: (id, query, search) => {
-      embedQuery = query;
-      return embeds(`${id}?${search}`);
-    },
-    chart: (id, query, style, format = 'svg', client, admit) => chart(id, query, style, format, client, admit),
-    notFound: {
-      html: withPageHeaders(prepareBody(Buffer.from(renderHtml(notFoundPage(), site)), HTML, CACHE_CONTROL.error, 404)),
-      markdown: withPageHeaders(
-        prepareBody(Buffer.from(renderMarkdown(notFoundPage(), site)), MARKDOWN, CACHE_CONTROL.error, 404),
-      ),
-    },
-    llms: prepareBody(Buffer.from(llmsTxt(data)), 'text/plain; charset=utf-8', CACHE_CONTROL.page),
-    apiCatalog: withHeaders(
-      prepareBody(Buffer.from(JSON.stringify(apiCatalog(data.baseUrl))), API_CATALOG_TYPE, CACHE_CONTROL.apiCatalog),
-      { link: PAGE_SECURITY_HEADERS.link },
-    ),
-    documents: new Map([
-      ...STATIC_DOCUMENTS,
-      ['/robots.txt', prepareBody(Buffer.from(robotsTxt(data.baseUrl)), TEXT, CACHE_CONTROL.page)],
-      ['/feed.xml', prepareBody(Buffer.from(atomFeed(data)), ATOM, CACHE_CONTROL.page)],
-      ['/sitemap.xml', prepareBody(Buffer.from(sitemapXml(data, [...builders.keys()])), XML, CACHE_CONTROL.page)],
-    ]),
-    // Only the home page is rendered before the publication goes live: the other pages (~70, mostly archive years
-    // and indicators) are rendered for their first visitor. Rendering them all at a publish cost the serving thread
-    // ~100 ms of work and ~40 MB of short-lived strings, whose collections (full ones, under --optimize-for-size)
-    // were what requests waited for while a publication was built (artifacts measured in issue 13's work).
-    warmups: [
-      () => void pages('/'),
-      ...(['line', 'compact'] as const).map((style) => () => chart('headline', days(1826), style, 'svg')),
-      () => chart('headline-gauge', days(365), 'line', 'svg'),
-      // The dashboard's sparklines; an indicator page's own charts are drawn for its first visitor (on the chart
-      // thread: the page does not wait for its images), which spares every publish ~50 drawings and their memory.
-      ...data.indicators.map((i) => () => chart(i.def.id, days(365), 'spark', 'svg')),
-    ],
-  };
 }
 
 /**
