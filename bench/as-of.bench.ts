@@ -9,7 +9,7 @@
  */
 import { runAsTheServiceRuns, START_FLAGS } from './start-flags.ts';
 
-runAsTheServiceRuns(new URL(import.meta.url).pathname);
+runAsTheServiceRuns(import.meta.filename);
 
 import { modelAsOf } from '../src/publish/model/run.ts';
 import { closeWorkerPool, computeAsOfOffThread } from '../src/publish/worker-pool.ts';
