@@ -44,22 +44,31 @@ const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...x
 const day = (d: number) => new Date(Date.UTC(2026, 10, 23 + d, 12)).toISOString();
 
 const coldStart = processMs();
-await computeAsOfOffThread(vintaged, day(0));
+await computeAsOfOffThread(vintaged, day(0), undefined, false);
 const cold = processMs() - coldStart;
-const whole: number[] = [];
-const serving: number[] = [];
-for (let d = 1; d <= DAYS; d++) {
-  const [p, t] = [processMs(), threadMs()];
-  const result = await computeAsOfOffThread(vintaged, day(d));
-  if (!result.ok || result.model === null) throw new Error(`no model as of ${day(d)}`);
-  whole.push(processMs() - p);
-  serving.push(threadMs() - t);
+
+/** Each distinct day's answer, as the service computes it: the regime alone, or with the history. */
+async function answers(withHistory: boolean, firstDay: number) {
+  const whole: number[] = [];
+  const serving: number[] = [];
+  for (let d = firstDay; d < firstDay + DAYS; d++) {
+    const [p, t] = [processMs(), threadMs()];
+    const result = await computeAsOfOffThread(vintaged, day(d), undefined, withHistory);
+    if (!result.ok || result.model === null) throw new Error(`no model as of ${day(d)}`);
+    whole.push(processMs() - p);
+    serving.push(threadMs() - t);
+  }
+  return { whole, serving };
 }
+// Days not asked before in either run: the worker keeps no result, but a later run on the same day would be fair
+// too (it keeps none across tasks).
+const regime = await answers(false, 1);
+const history = await answers(true, DAYS + 1);
 await closeWorkerPool();
 const alone: number[] = [];
 for (let d = 1; d <= DAYS; d++) {
   const t = threadMs();
-  modelAsOf(vintaged, day(d));
+  modelAsOf(vintaged, day(d), undefined, false);
   alone.push(threadMs() - t);
 }
 await harness.close();
@@ -71,11 +80,16 @@ out(
 out('| CPU per answer for a day not asked before | median ms | range ms |');
 out('|---|---|---|');
 out(
-  `| the whole process, as the service answers (worker thread kept warm) | ${median(whole).toFixed(0)} | ${range(whole)} |`,
+  `| /api/regime?asOf: the whole process, as the service answers (the regime alone; worker thread kept warm) | ${median(regime.whole).toFixed(0)} | ${range(regime.whole)} |`,
 );
-out(`| of which the serving thread | ${median(serving).toFixed(1)} | ${range(serving)} |`);
-out(`| the model alone, on this thread | ${median(alone).toFixed(0)} | ${range(alone)} |`);
-out(`| the first answer after the worker was idle (its start) | ${cold.toFixed(0)} | |`);
+out(`| of which the serving thread | ${median(regime.serving).toFixed(1)} | ${range(regime.serving)} |`);
 out(
-  `\nbudget: ≤ 100 ms of CPU at the median for a distinct day — ${median(whole) <= 100 ? 'met' : 'NOT met'} (${median(whole).toFixed(0)} ms)`,
+  `| /api/history?asOf: the whole process (the regime and ~5,600 days of history) | ${median(history.whole).toFixed(0)} | ${range(history.whole)} |`,
+);
+out(`| of which the serving thread | ${median(history.serving).toFixed(1)} | ${range(history.serving)} |`);
+out(`| the regime alone, on this thread | ${median(alone).toFixed(0)} | ${range(alone)} |`);
+out(`| the first answer after the worker was idle (its start) | ${cold.toFixed(0)} | |`);
+const verdict = (xs: number[]) => `${median(xs) <= 100 ? 'met' : 'NOT met'} (${median(xs).toFixed(0)} ms)`;
+out(
+  `\nbudget: ≤ 100 ms of CPU at the median for a distinct day — /api/regime?asOf ${verdict(regime.whole)}; /api/history?asOf ${verdict(history.whole)}`,
 );

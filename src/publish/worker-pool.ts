@@ -44,13 +44,14 @@ export async function computeAsOfOffThread(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
   version?: string,
+  withHistory = true,
 ): Promise<AsOfTaskResult> {
   let name = inputNames.get(vintaged);
   if (name === undefined) {
     name = ++lastInputName;
     inputNames.set(vintaged, name);
   }
-  const task: AsOfTask = { inputs: `${name}|${version ?? ''}`, instant, version };
+  const task: AsOfTask = { inputs: `${name}|${version ?? ''}`, instant, version, withHistory };
   const answer: AsOfTaskResult | AsOfMissing = await workerPool().run(task, { name: 'asOf' });
   if (!('missing' in answer)) return answer;
   return workerPool().run({ ...task, vintaged: modelSeries(vintaged, version) } satisfies AsOfTask, { name: 'asOf' });

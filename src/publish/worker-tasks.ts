@@ -1,6 +1,7 @@
+import type { Regime } from '../analytics/model/regime.ts';
 import { MODEL_VERSIONS } from '../analytics/model/versions.ts';
 import { seriesAsOf, type VintagedSeries } from '../timeseries/vintages.ts';
-import { type ModelAsOf, modelAsOf } from './model/run.ts';
+import { modelAsOf } from './model/run.ts';
 import { type OnDemandResult, type OnDemandTask, runOnDemandTask } from './on-demand-tasks.ts';
 import { lensBodies } from './resources/lens.ts';
 import { type WorkbookSpec, workbookBytes } from './workbook.ts';
@@ -29,10 +30,24 @@ export interface AsOfTask {
   instant: string;
   /** A model version of MODEL_VERSIONS (an earlier model's history); the current model when absent. */
   version?: string | undefined;
+  /** false: the regime alone (model/run.ts modelAsOf); the history too when absent. */
+  withHistory?: boolean | undefined;
+}
+
+/**
+ * The model as of an instant as it crosses to the serving thread: the regime, and the history (when asked for) as
+ * JSON text, stamped with the instant. As objects, the history's ~5,600 days × 22 columns cost the serving thread
+ * ~11 ms to receive, and as much again to serialize; as text it crosses as one string, and a whole-history
+ * answer is that text with its stamp appended (resources/model-as-of.ts).
+ */
+export interface AsOfModel {
+  regime: Regime;
+  /** JSON.stringify of the History (analytics/model/history.ts); null when the regime alone was asked for. */
+  historyJson: string | null;
 }
 
 /** model is null when nothing could be scored from what was known then. */
-export type AsOfTaskResult = { ok: true; model: ModelAsOf | null } | { ok: false; error: string };
+export type AsOfTaskResult = { ok: true; model: AsOfModel | null } | { ok: false; error: string };
 
 /** The thread does not keep the series the task names (it started since, or keeps newer ones): send them. */
 export type AsOfMissing = { missing: true };
@@ -54,10 +69,9 @@ export function asOf(task: AsOfTask): AsOfTaskResult | AsOfMissing {
   if (!vintaged) return { missing: true };
   try {
     const spec = MODEL_VERSIONS.find((v) => v.version === task.version)?.spec;
-    return {
-      ok: true,
-      model: spec ? modelAsOf(vintaged, task.instant, spec) : modelAsOf(vintaged, task.instant),
-    };
+    const model = modelAsOf(vintaged, task.instant, spec, task.withHistory ?? true);
+    if (!model) return { ok: true, model: null };
+    return { ok: true, model: { regime: model.regime, historyJson: model.history && JSON.stringify(model.history) } };
   } catch (cause) {
     return { ok: false, error: (cause as Error).message ?? String(cause) };
   }
@@ -89,8 +103,9 @@ export async function computeAsOfHere(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
   version?: string,
+  withHistory = true,
 ): Promise<AsOfTaskResult> {
-  return asOf({ inputs: '', vintaged: new Map(vintaged), instant, version }) as AsOfTaskResult;
+  return asOf({ inputs: '', vintaged: new Map(vintaged), instant, version, withHistory }) as AsOfTaskResult;
 }
 
 /** An answer computed on demand for one client (on-demand-tasks.ts). */

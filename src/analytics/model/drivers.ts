@@ -63,13 +63,15 @@ function computeSharesOn(run: ModelRun, g: number): DayShares {
 /**
  * Day d combined with only the readings of composition `mask` present (its bits: readings by index), once per run:
  * the smoothing window of each of the next days combines it again under the same composition, mostly. Only what
- * the shares read is kept, in one array per composition over every day (filled as days are asked for): the
- * aggregate (NaN: no reading present, the smoothing skips the day) and the weights, day d's at d × readings.
- * Arrays rather than an object per day: the history asks every day of every run, and an `asOf` answer's run
- * spent a sixth of its time on those objects and their collection (issue 41).
+ * the shares read is kept, for the last smoothing window's days of each composition (slot d mod the window: the
+ * history and the drivers ask days in order, so a window never evicts its own days): the aggregate (NaN: no
+ * reading present, the smoothing skips the day) and the weights, slot s's at s × readings. A window rather than
+ * every day: kept for every day, each composition's arrays were ~0.5 MB on the real files, a fifth of what an
+ * `asOf` answer allocated (issue 41). Arrays rather than an object per day, for the same reason.
  */
 interface CombinedDays {
-  done: Uint8Array;
+  /** The day each slot holds (-1: none yet). */
+  day: Int32Array;
   aggregate: Float64Array;
   weight: Float64Array;
 }
@@ -79,10 +81,10 @@ const COMBINED = new WeakMap<
   { combiner: DayCombiner; e: Float64Array; h: Float64Array; byMask: Map<number, CombinedDays> }
 >();
 
-/** The composition's combined days, day d among them. */
+/** The composition's combined days, day d among them, in slot d mod the smoothing window. */
 function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDays {
   const k = run.readings.length;
-  const n = run.grid.length;
+  const window = run.spec.smoothingDays ?? 1;
   let memo = COMBINED.get(run);
   if (!memo) {
     const combiner = new DayCombiner(run.spec, groupLayout(run.spec, run.readings), k);
@@ -91,10 +93,15 @@ function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDays {
   }
   let days = memo.byMask.get(mask);
   if (!days) {
-    days = { done: new Uint8Array(n), aggregate: new Float64Array(n), weight: new Float64Array(n * k) };
+    days = {
+      day: new Int32Array(window).fill(-1),
+      aggregate: new Float64Array(window),
+      weight: new Float64Array(window * k),
+    };
     memo.byMask.set(mask, days);
   }
-  if (days.done[d]) return days;
+  const slot = d % window;
+  if (days.day[slot] === d) return days;
   const { e, h, combiner } = memo;
   let any = false;
   for (let i = 0; i < k; i++) {
@@ -102,9 +109,9 @@ function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDays {
     h[i] = run.held[i]![d]!;
     if (e[i]! > 0) any = true;
   }
-  days.aggregate[d] = any ? combiner.combine(e, h) : Number.NaN;
-  if (any) days.weight.set(combiner.weight, d * k);
-  days.done[d] = 1;
+  days.aggregate[slot] = any ? combiner.combine(e, h) : Number.NaN;
+  if (any) days.weight.set(combiner.weight, slot * k);
+  days.day[slot] = d;
   return days;
 }
 
@@ -120,11 +127,13 @@ function smoothedSharesOn(run: ModelRun, g: number): DayShares {
   const mask = run.composition?.[g] ?? 0;
   if (mask === 0) return { weight, share, aggregate: Number.NaN };
   let days = 0;
-  for (let d = Math.max(0, g - (run.spec.smoothingDays ?? 1) + 1); d <= g; d++) {
+  const window = run.spec.smoothingDays ?? 1;
+  for (let d = Math.max(0, g - window + 1); d <= g; d++) {
     const combined = combinedUnder(run, d, mask);
-    if (Number.isNaN(combined.aggregate[d]!)) continue;
+    const slot = d % window;
+    if (Number.isNaN(combined.aggregate[slot]!)) continue;
     days++;
-    const at = d * k;
+    const at = slot * k;
     for (let i = 0; i < k; i++) {
       const w = combined.weight[at + i]!;
       weight[i]! += w;

@@ -90,25 +90,32 @@ export function computeModelOutputs(
   return { regime, history, dayDrivers, description, run, inputs, ms: Math.round(performance.now() - started) };
 }
 
-/** The regime and the history as a publication at `instant` would have computed them (see modelAsOf). */
+/**
+ * The regime, and the history when it was asked for, as a publication at `instant` would have computed them (see
+ * modelAsOf).
+ */
 export interface ModelAsOf {
   regime: Regime;
-  history: History;
+  /** null when the run was asked for the regime alone. */
+  history: History | null;
 }
 
 /**
  * The model over what the store held at `instant` (ISO date-time): each series cut to the vintages seen by then,
  * scored through `instant`'s day, stamped updatedAt = instant; null when nothing could be scored then. Used
- * for `asOf` answers; the validation statistics and the day drivers are not computed (an answer needs neither).
+ * for `asOf` answers; the validation statistics and the day drivers are not computed (an answer needs neither),
+ * nor the history unless `withHistory`: /api/regime?asOf needs one day, and the history's ~5,600 days cost as
+ * much again as the run itself (issue 41, docs/performance.md).
  */
 export function modelAsOf(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
   spec: ModelSpec = CURRENT_MODEL,
+  withHistory = true,
 ): ModelAsOf | null {
   const inputs = modelInputsAt(vintaged, instant, spec);
   const run = computeModel(inputs, isoDate(new Date(instant)), BLANK_MEANS_ZERO, spec);
   const g = latestReadingIndex(run);
   if (g < 0) return null;
-  return { regime: regimeAt(run, g, instant, inputs), history: historyOf(run, instant) };
+  return { regime: regimeAt(run, g, instant, inputs), history: withHistory ? historyOf(run, instant) : null };
 }

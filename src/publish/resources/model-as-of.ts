@@ -4,12 +4,11 @@ import type { Locale } from '../../timeseries/locales.ts';
 import { knowledgeInstants, type VintagedSeries } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { keptAnswers, MIB, responseBytes } from '../kept.ts';
-import type { ModelAsOf } from '../model/run.ts';
 import { type Admit, BUSY_RETRY_SECONDS, type Busy, isBusy } from '../on-demand.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
 import { computeAsOfOffThread, lensAsOfOffThread } from '../worker-pool.ts';
-import type { AsOfTaskResult, LensAsOfResult, LensAsOfTask, LensBodies } from '../worker-tasks.ts';
+import type { AsOfModel, AsOfTaskResult, LensAsOfResult, LensAsOfTask, LensBodies } from '../worker-tasks.ts';
 import { CSV_CONTENT_TYPE, historyCsv, sliceHistory } from './csv.ts';
 import { type HistoryBody, type RegimeBody, readingFreshness, withDriverUrls } from './model.ts';
 
@@ -28,22 +27,31 @@ export type AsOfOutcome =
   | { busy: true }
   | { failed: string };
 
-/** Computes the model as of an instant; off the serving thread in the service (worker-pool.ts). */
+/**
+ * Computes the model as of an instant, with its history or the regime alone; off the serving thread in the
+ * service (worker-pool.ts).
+ */
 export type AsOfCompute = (
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
-  version?: string,
+  version: string | undefined,
+  withHistory: boolean,
 ) => Promise<AsOfTaskResult>;
+
+/** What an answer needs of a model run: the regime (a day), or the history (every day, and the regime). */
+type Needs = 'regime' | 'history';
 
 /** Distinct model computations running or queued at once; one more answers `busy` (503, Retry-After). */
 export const MAX_PENDING_COMPUTATIONS = 2;
-/** Model results kept: each holds a full history (~300 kB as JSON on the real files). */
+/** Model results kept, at their largest: each with a full history (~300 kB as JSON on the real files). */
 const KEPT_MODELS = 8;
 /**
  * What one kept model run and one kept lens hold, as budgeted: a run's regime and history (~300 kB as JSON on the
- * real files, counted at four times that as objects) and a lens in eight locales. Assumed, not measured per entry.
+ * real files, counted at four times that as objects), a regime alone (~10 kB as JSON, counted as 0.1 MiB) and a
+ * lens in eight locales. Assumed, not measured per entry.
  */
 const MODEL_BYTES = Math.ceil(1.2 * MIB);
+const REGIME_BYTES = Math.ceil(0.1 * MIB);
 const LENS_BYTES = Math.ceil(0.25 * MIB);
 
 /**
@@ -64,9 +72,9 @@ export class AsOfAnswers {
   readonly #compute: AsOfCompute;
   readonly #computeLens: (task: LensAsOfTask) => Promise<LensAsOfResult>;
   #instants: string[] | undefined;
-  readonly #models = keptAnswers<ModelAsOf | { unscored: string }>('point-in-time models', {
+  readonly #models = keptAnswers<AsOfModel | { unscored: string }>('point-in-time models', {
     bytes: KEPT_MODELS * MODEL_BYTES,
-    sizeOf: () => MODEL_BYTES,
+    sizeOf: (model) => ('historyJson' in model && model.historyJson !== null ? MODEL_BYTES : REGIME_BYTES),
   });
   readonly #lenses = keptAnswers<LensBodies | { unscored: string }>('point-in-time lenses', {
     bytes: KEPT_MODELS * LENS_BYTES,
@@ -74,7 +82,7 @@ export class AsOfAnswers {
   });
   readonly #running = new Map<
     string,
-    Promise<ModelAsOf | { unscored: string } | { failed: string } | { busy: true }>
+    Promise<AsOfModel | { unscored: string } | { failed: string } | { busy: true }>
   >();
   readonly #answers = keptAnswers<PreparedResponse>('point-in-time answers', {
     bytes: 16 * MIB,
@@ -109,7 +117,7 @@ export class AsOfAnswers {
     if ('refused' in where) return where;
     const cached = this.#answers.get(`regime|${instant}`);
     if (cached) return cached;
-    const model = await this.#model(where, admit);
+    const model = await this.#model(where, admit, 'regime');
     if (!('regime' in model)) return model;
     const body: RegimeBody & { asOf: AsOfMeta } = {
       ...withDriverUrls(model.regime, this.#baseUrl),
@@ -130,13 +138,13 @@ export class AsOfAnswers {
     const key = `history|${instant}|${range ? `${range.start}..${range.end ?? ''}` : 'all'}|${csv ? 'csv' : 'json'}`;
     const cached = this.#answers.get(key);
     if (cached) return cached;
-    const model = await this.#model(where, admit);
-    if (!('history' in model)) return model;
-    const whole: HistoryBody & { asOf: AsOfMeta } = { ...model.history, ...this.#stamp(where, model) };
-    const body = range ? { ...sliceHistory(whole, range.start, range.end), asOf: where.meta } : whole;
-    const response = csv
-      ? prepareBody(Buffer.from(historyCsv(body)), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle')
-      : json(body, CACHE_CONTROL.history);
+    const model = await this.#model(where, admit, 'history');
+    if (!('regime' in model)) return model;
+    const stamp = this.#stamp(where, model);
+    const response =
+      range || csv
+        ? historyResponse(historyWith(model, stamp), range, csv, where.meta)
+        : jsonText(stampedHistory(model, stamp), CACHE_CONTROL.history);
     // The same URL answers JSON or CSV by Accept: caches key on it.
     return this.#keep(key, withHeaders(response, { vary: 'Accept' }));
   }
@@ -157,14 +165,14 @@ export class AsOfAnswers {
     const key = `model|${version}|${range ? `${range.start}..${range.end ?? ''}` : 'all'}|${csv ? 'csv' : 'json'}`;
     const cached = this.#answers.get(key);
     if (cached) return cached;
-    const model = await this.#model(where, admit, version);
-    if (!('history' in model)) return model;
-    const { asOf: _when, provenance, ...stamp } = this.#stamp(where, model);
-    const whole: HistoryBody = { ...model.history, ...stamp, provenance: { ...provenance, modelVersion: version } };
-    const body = range ? sliceHistory(whole, range.start, range.end) : whole;
-    const response = csv
-      ? prepareBody(Buffer.from(historyCsv(body)), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle')
-      : json(body, CACHE_CONTROL.history);
+    const model = await this.#model(where, admit, 'history', version);
+    if (!('regime' in model)) return model;
+    const { asOf: _when, provenance, ...rest } = this.#stamp(where, model);
+    const stamp = { ...rest, provenance: { ...provenance, modelVersion: version } };
+    const response =
+      range || csv
+        ? historyResponse(historyWith(model, stamp), range, csv, null)
+        : jsonText(stampedHistory(model, stamp), CACHE_CONTROL.history);
     return this.#keep(key, withHeaders(response, { vary: 'Accept' }));
   }
 
@@ -231,7 +239,11 @@ export class AsOfAnswers {
     };
   }
 
-  /** The model for a key: kept, already running (joined), or started when fewer than the limit run. */
+  /**
+   * The model for a key, with what the answer needs: kept, already running (joined: a run with the history serves
+   * a regime too), or started when fewer than the limit run. A regime asked for after a history is read from it;
+   * a history asked for after a regime alone is a run of its own.
+   */
   async #model(
     where: {
       effective: string;
@@ -239,10 +251,11 @@ export class AsOfAnswers {
       meta: AsOfMeta;
     },
     admit: Admit | undefined,
+    needs: Needs,
     version?: string,
-  ): Promise<ModelAsOf | Exclude<AsOfOutcome, PreparedResponse>> {
+  ): Promise<AsOfModel | Exclude<AsOfOutcome, PreparedResponse>> {
     const kept = this.#models.get(modelKey(where.key, version));
-    const outcome = kept ?? (await this.#run(where, admit, version));
+    const outcome = kept && serves(kept, needs) ? kept : await this.#run(where, admit, needs, version);
     if ('busy' in outcome || 'failed' in outcome) return outcome;
     if ('unscored' in outcome) {
       return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: outcome.unscored };
@@ -256,34 +269,38 @@ export class AsOfAnswers {
       key: string;
     },
     admit: Admit | undefined,
+    needs: Needs,
     version?: string,
-  ): Promise<ModelAsOf | { unscored: string } | { failed: string } | { busy: true }> {
+  ): Promise<AsOfModel | { unscored: string } | { failed: string } | { busy: true }> {
     const key = modelKey(where.key, version);
-    const running = this.#running.get(key);
+    const running =
+      this.#running.get(`history|${key}`) ?? (needs === 'regime' ? this.#running.get(`regime|${key}`) : undefined);
     if (running) return running;
-    const work = () => this.#compute(this.#vintaged, where.effective, version);
+    const work = () => this.#compute(this.#vintaged, where.effective, version, needs === 'history');
     const gate: Admit =
       admit ??
       (<T>(_key: string, run: () => Promise<T>) =>
         this.#running.size >= MAX_PENDING_COMPUTATIONS
           ? Promise.resolve<Busy>({ busy: true, retryAfterSeconds: BUSY_RETRY_SECONDS })
           : run());
-    const started = gate(`as-of-model|${key}`, work)
-      .then((result): ModelAsOf | { unscored: string } | { failed: string } | { busy: true } => {
+    const started = gate(`as-of-model|${needs}|${key}`, work)
+      .then((result): AsOfModel | { unscored: string } | { failed: string } | { busy: true } => {
         if (isBusy(result)) return { busy: true };
         if (!result.ok) return { failed: result.error };
         const model = result.model ?? { unscored: 'not enough stored history to score a day' };
-        this.#models.set(key, model);
+        // A regime alone never replaces a kept run with the history.
+        const kept = this.#models.get(key);
+        if (!kept || !serves(kept, 'history')) this.#models.set(key, model);
         return model;
       })
       .catch((cause: unknown) => ({ failed: (cause as Error).message ?? String(cause) }))
-      .finally(() => this.#running.delete(key));
-    this.#running.set(key, started);
+      .finally(() => this.#running.delete(`${needs}|${key}`));
+    this.#running.set(`${needs}|${key}`, started);
     return started;
   }
 
   /** What an answer of the model says about its instant: when, how fresh, from which vintages, as of what. */
-  #stamp(where: { effective: string; meta: AsOfMeta }, model: ModelAsOf) {
+  #stamp(where: { effective: string; meta: AsOfMeta }, model: AsOfModel) {
     return {
       updatedAt: where.effective,
       freshness: readingFreshness(model.regime.date, new Date(where.effective), model.regime.coverage),
@@ -298,6 +315,10 @@ export class AsOfAnswers {
   }
 }
 
+/** Whether a kept outcome answers what is needed: an unscored day answers anything; a regime alone, no history. */
+const serves = (kept: AsOfModel | { unscored: string }, needs: Needs) =>
+  'unscored' in kept || needs === 'regime' || kept.historyJson !== null;
+
 /** A model run's key: the instant's, and the version when it is not the current one. */
 const modelKey = (key: string, version: string | undefined) => (version ? `${version}|${key}` : key);
 
@@ -305,5 +326,45 @@ const modelKey = (key: string, version: string | undefined) => (version ? `${ver
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function json(body: unknown, cacheControl: string): PreparedResponse {
-  return prepareBody(Buffer.from(JSON.stringify(body)), JSON_CONTENT_TYPE, cacheControl, 200, 'if-idle');
+  return jsonText(JSON.stringify(body), cacheControl);
+}
+
+function jsonText(text: string, cacheControl: string): PreparedResponse {
+  return prepareBody(Buffer.from(text), JSON_CONTENT_TYPE, cacheControl, 200, 'if-idle');
+}
+
+/**
+ * The whole history's JSON text with its stamp: the text JSON.stringify({ ...history, ...stamp }) gives, without
+ * parsing the history the worker serialized. Its updatedAt is the instant of the run, which instants of the same
+ * day and knowledge share: replaced by the answer's (the history's second key, after modelVersion, as History
+ * declares them); the other fields of the stamp are new to a history, appended.
+ */
+export function stampedHistory(model: AsOfModel, stamp: { updatedAt: string } & Record<string, unknown>): string {
+  const text = model.historyJson!;
+  const { updatedAt, ...appended } = stamp;
+  const ran = `"updatedAt":${JSON.stringify(model.regime.updatedAt)}`;
+  const at = text.indexOf(ran);
+  if (at < 0 || !text.startsWith('{"modelVersion":')) throw new Error('the history text is not stamped as a run is');
+  const restamped = `${text.slice(0, at)}"updatedAt":${JSON.stringify(updatedAt)}${text.slice(at + ran.length)}`;
+  const more = JSON.stringify(appended);
+  return more === '{}' ? restamped : `${restamped.slice(0, -1)},${more.slice(1)}`;
+}
+
+/** The history of a model run, parsed, with its stamp: for a range or a CSV (the whole JSON is appended to). */
+function historyWith(model: AsOfModel, stamp: Record<string, unknown>): HistoryBody {
+  return { ...(JSON.parse(model.historyJson!) as HistoryBody), ...stamp };
+}
+
+/** A range of the history and/or its CSV; a range of an `asOf` history carries the instant again (`asOf`). */
+function historyResponse(
+  whole: HistoryBody,
+  range: { start: string; end: string | null } | null,
+  csv: boolean,
+  asOf: AsOfMeta | null,
+): PreparedResponse {
+  const sliced = range ? sliceHistory(whole, range.start, range.end) : whole;
+  const body = range && asOf ? { ...sliced, asOf } : sliced;
+  return csv
+    ? prepareBody(Buffer.from(historyCsv(body)), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle')
+    : json(body, CACHE_CONTROL.history);
 }

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { DLI_1 } from '../../../src/analytics/model/specs/dli-1.ts';
 import { CURRENT_MODEL } from '../../../src/analytics/model/versions.ts';
 import { modelResultKey } from '../../../src/publish/model/computation.ts';
-import { computeModelOutputs } from '../../../src/publish/model/run.ts';
+import { computeModelOutputs, modelAsOf } from '../../../src/publish/model/run.ts';
 import { Publisher } from '../../../src/publish/publisher.ts';
 import { storedModelResult } from '../../../src/store/model-results.ts';
 import { loadVintagedSeries } from '../../../src/store/observations.ts';
@@ -79,6 +79,24 @@ describe('dli-2 is reproducible from a fresh install', () => {
     const none = new Map(fresh);
     none.delete('hy-spread');
     assert.deepEqual(computeModelOutputs(none, TEST_NOW, 'http://x').history, a.history);
+  });
+});
+
+describe('the model as of an instant, with or without its history', () => {
+  it('the regime alone is the regime of the run with the history, and carries no history', async () => {
+    const h = await createRefreshedHarness();
+    try {
+      const vintaged = await loadVintagedSeries(h.store.db);
+      const instant = TEST_NOW.toISOString();
+      const whole = modelAsOf(vintaged, instant);
+      const alone = modelAsOf(vintaged, instant, CURRENT_MODEL, false);
+      assert.ok(whole && alone);
+      assert.ok(whole.history && whole.history.count > 1000);
+      assert.equal(alone.history, null);
+      assert.deepEqual(alone.regime, whole.regime);
+    } finally {
+      await h.close();
+    }
   });
 });
 

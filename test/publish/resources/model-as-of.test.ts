@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ModelAsOf } from '../../../src/publish/model/run.ts';
+import { modelAsOf } from '../../../src/publish/model/run.ts';
 import type { Provenance } from '../../../src/publish/provenance.ts';
-import { AsOfAnswers, MAX_PENDING_COMPUTATIONS } from '../../../src/publish/resources/model-as-of.ts';
-import type { AsOfTaskResult } from '../../../src/publish/worker-tasks.ts';
+import { AsOfAnswers, MAX_PENDING_COMPUTATIONS, stampedHistory } from '../../../src/publish/resources/model-as-of.ts';
+import { type AsOfModel, type AsOfTaskResult, computeAsOfHere } from '../../../src/publish/worker-tasks.ts';
+import { loadVintagedSeries } from '../../../src/store/observations.ts';
 import type { VintagedSeries } from '../../../src/timeseries/vintages.ts';
+import { createRefreshedHarness, TEST_NOW } from '../../support/harness.ts';
 
 const LOAD_1 = '2026-11-20T18:00:00.000Z';
 const LOAD_2 = '2026-11-21T06:00:00.000Z';
@@ -26,23 +28,44 @@ const vintaged = new Map<string, VintagedSeries>([
 const provenance = (ids: readonly string[], asOf?: string) =>
   ({ inputs: ids.map((id) => ({ id, asOf })) }) as unknown as Provenance;
 
+/** A history without days, as a run stamped at `instant` serializes it. */
+const emptyHistory = (instant: string) => ({
+  modelVersion: 'dli-4',
+  updatedAt: instant,
+  from: '',
+  to: '',
+  count: 0,
+  dates: [],
+  headline: [],
+  subIndices: {},
+  contributions: {},
+});
+
 /** A fake model: the computation is held until the test releases it, and every call is recorded. */
 function heldCompute() {
   const calls: string[] = [];
+  const withHistory: boolean[] = [];
   const pending: Array<() => void> = [];
-  const compute = (_v: ReadonlyMap<string, VintagedSeries>, instant: string) => {
+  const compute = (
+    _v: ReadonlyMap<string, VintagedSeries>,
+    instant: string,
+    _version: string | undefined,
+    history: boolean,
+  ) => {
     calls.push(instant);
+    withHistory.push(history);
     return new Promise<AsOfTaskResult>((resolve) => {
       const model = {
         regime: { date: instant.slice(0, 10), status: 'neutral', updatedAt: instant, drivers: [] },
-        history: { dates: [], count: 0, updatedAt: instant },
-      } as unknown as ModelAsOf;
+        historyJson: history ? JSON.stringify(emptyHistory(instant)) : null,
+      } as unknown as AsOfModel;
       pending.push(() => resolve({ ok: true, model }));
     });
   };
   return {
     compute,
     calls,
+    withHistory,
     release: () => {
       for (const go of pending.splice(0)) go();
     },
@@ -79,10 +102,28 @@ describe('AsOfAnswers: bounded on-demand model runs', () => {
     });
     assert.equal(body.updatedAt, '2026-11-20T19:00:00.000Z');
     assert.equal(JSON.parse(rb.body.toString()).updatedAt, '2026-11-20T23:00:00.000Z');
-    // A later call for the same knowledge and day reads the kept run.
-    const c = await asOf.history('2026-11-20T22:00:00.000Z', null, false);
-    assert.ok('body' in c);
-    assert.equal(held.calls.length, 1);
+    assert.deepEqual(held.withHistory, [false], 'a regime asks for the regime alone');
+    // The history for the same knowledge and day is a run of its own (the kept one has no history) …
+    const c = asOf.history('2026-11-20T22:00:00.000Z', null, false);
+    held.release();
+    assert.ok('body' in (await c));
+    assert.deepEqual(held.withHistory, [false, true]);
+    // … and then serves both: a later regime or history for that key reads it.
+    assert.ok('body' in (await asOf.history('2026-11-20T21:00:00.000Z', { start: '2026-11-01', end: null }, false)));
+    assert.ok('body' in (await asOf.regime('2026-11-20T21:30:00.000Z')));
+    assert.equal(held.calls.length, 2);
+  });
+
+  it('a regime joins a running history run for its key; a regime run alone never replaces a kept history', async () => {
+    const held = heldCompute();
+    const asOf = answers(held.compute);
+    const history = asOf.history('2026-11-20T19:00:00.000Z', null, false);
+    const regime = asOf.regime('2026-11-20T20:00:00.000Z');
+    held.release();
+    const [h, r] = await Promise.all([history, regime]);
+    assert.ok('body' in h && 'body' in r);
+    assert.deepEqual(held.withHistory, [true], 'one run, with the history');
+    assert.equal(JSON.parse(r.body.toString()).date, '2026-11-20');
   });
 
   it('a new vintage or a new day is a new run; instants after the publication count as the publication', async () => {
@@ -110,9 +151,11 @@ describe('AsOfAnswers: bounded on-demand model runs', () => {
     const first = asOf.regime('2026-11-20T19:00:00.000Z');
     const second = asOf.regime('2026-11-21T05:00:00.000Z');
     // The same knowledge and day as the first: joins its run.
-    const same = asOf.history('2026-11-20T20:00:00.000Z', null, false);
+    const same = asOf.regime('2026-11-20T20:00:00.000Z');
     const third = await asOf.regime('2026-11-21T06:00:02.000Z');
     assert.deepEqual(third, { busy: true });
+    // The history of the first's key needs a run of its own: past the bound too.
+    assert.deepEqual(await asOf.history('2026-11-20T20:00:00.000Z', null, false), { busy: true });
     held.release();
     await Promise.all([first, second, same]);
     assert.equal(held.calls.length, 2);
@@ -156,5 +199,28 @@ describe('AsOfAnswers: bounded on-demand model runs', () => {
     });
     const refused = await unscored.history('2026-11-20T19:00:00.000Z', null, false);
     assert.ok('refused' in refused && refused.refused === 'nothing-scored');
+  });
+});
+
+describe('a whole history as of an instant is the worker’s text with its stamp', () => {
+  it('byte for byte what serializing the history with its stamp gives, for a later instant sharing the run', async () => {
+    const h = await createRefreshedHarness();
+    try {
+      const vintaged = await loadVintagedSeries(h.store.db);
+      const ran = TEST_NOW.toISOString();
+      const result = await computeAsOfHere(vintaged, ran);
+      assert.ok(result.ok && result.model?.historyJson);
+      const history = modelAsOf(vintaged, ran)!.history!;
+      assert.equal(result.model.historyJson, JSON.stringify(history));
+      const stamp = {
+        updatedAt: new Date(TEST_NOW.getTime() + 3_600_000).toISOString(),
+        freshness: { status: 'fresh', ageDays: 0 },
+        provenance: { inputs: [{ id: 'vix', asOf: ran }] },
+        asOf: { instant: ran, storeFirstLoadAt: ran, knowledgeAt: ran },
+      };
+      assert.equal(stampedHistory(result.model, stamp), JSON.stringify({ ...history, ...stamp }));
+    } finally {
+      await h.close();
+    }
   });
 });
