@@ -4,7 +4,14 @@ import type { VintagedSeries } from '../timeseries/vintages.ts';
 import { modelSeries } from './model/computation.ts';
 import type { OnDemandResult, OnDemandTask } from './on-demand-tasks.ts';
 import type { WorkbookSpec } from './workbook.ts';
-import type { AsOfMissing, AsOfTask, AsOfTaskResult, LensAsOfResult, LensAsOfTask } from './worker-tasks.ts';
+import type {
+  AsOfMissing,
+  AsOfOptions,
+  AsOfTask,
+  AsOfTaskResult,
+  LensAsOfResult,
+  LensAsOfTask,
+} from './worker-tasks.ts';
 
 /**
  * One worker thread (piscina) for the work computed on demand — `asOf` answers (the model over what the store held
@@ -43,18 +50,19 @@ let lastInputName = 0;
 export async function computeAsOfOffThread(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
-  version?: string,
-  withHistory = true,
+  options: AsOfOptions = {},
 ): Promise<AsOfTaskResult> {
   let name = inputNames.get(vintaged);
   if (name === undefined) {
     name = ++lastInputName;
     inputNames.set(vintaged, name);
   }
-  const task: AsOfTask = { inputs: `${name}|${version ?? ''}`, instant, version, withHistory };
+  const task: AsOfTask = { ...options, inputs: `${name}|${options.version ?? ''}`, instant };
   const answer: AsOfTaskResult | AsOfMissing = await workerPool().run(task, { name: 'asOf' });
   if (!('missing' in answer)) return answer;
-  return workerPool().run({ ...task, vintaged: modelSeries(vintaged, version) } satisfies AsOfTask, { name: 'asOf' });
+  return workerPool().run({ ...task, vintaged: modelSeries(vintaged, options.version) } satisfies AsOfTask, {
+    name: 'asOf',
+  });
 }
 
 /** The lens as of an instant (`asOf`), on the worker thread. */

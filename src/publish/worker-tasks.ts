@@ -1,4 +1,6 @@
+import type { History } from '../analytics/model/history.ts';
 import type { Regime } from '../analytics/model/regime.ts';
+import type { ModelSpec } from '../analytics/model/spec.ts';
 import { MODEL_VERSIONS } from '../analytics/model/versions.ts';
 import { seriesAsOf, type VintagedSeries } from '../timeseries/vintages.ts';
 import { modelAsOf } from './model/run.ts';
@@ -32,6 +34,11 @@ export interface AsOfTask {
   version?: string | undefined;
   /** false: the regime alone (model/run.ts modelAsOf); the history too when absent. */
   withHistory?: boolean | undefined;
+  /**
+   * When the series' publication was built: the history as of then is kept beside the series, and a history as
+   * of an earlier instant takes its days before the first one published differently (modelAsOf's `known`).
+   */
+  publishedAt?: string | undefined;
 }
 
 /**
@@ -49,27 +56,53 @@ export interface AsOfModel {
 /** model is null when nothing could be scored from what was known then. */
 export type AsOfTaskResult = { ok: true; model: AsOfModel | null } | { ok: false; error: string };
 
+/** What an `asOf` computation is asked for beside its instant (AsOfTask). */
+export type AsOfOptions = Pick<AsOfTask, 'version' | 'withHistory' | 'publishedAt'>;
+
 /** The thread does not keep the series the task names (it started since, or keeps newer ones): send them. */
 export type AsOfMissing = { missing: true };
 
-/** Series kept by this thread: the newest few publications' (a publication and an earlier model's at most). */
+/**
+ * Series kept by this thread: the newest few publications' (a publication and an earlier model's at most), each
+ * with its history as of the publication once a history was asked for (~1.5 MB as objects on the real files).
+ */
 const KEPT_INPUTS = 2;
-const keptInputs = new Map<string, Map<string, VintagedSeries>>();
+interface KeptInputs {
+  vintaged: Map<string, VintagedSeries>;
+  published?: { history: History; at: string } | undefined;
+}
+const keptInputs = new Map<string, KeptInputs>();
 
-function inputsOf(task: AsOfTask): Map<string, VintagedSeries> | undefined {
+function inputsOf(task: AsOfTask): KeptInputs | undefined {
   if (!task.vintaged) return keptInputs.get(task.inputs);
+  const kept = { vintaged: task.vintaged };
   keptInputs.delete(task.inputs);
-  keptInputs.set(task.inputs, task.vintaged);
+  keptInputs.set(task.inputs, kept);
   while (keptInputs.size > KEPT_INPUTS) keptInputs.delete(keptInputs.keys().next().value!);
-  return task.vintaged;
+  return kept;
+}
+
+/**
+ * The history as of the publication, computed with the first history asked for (a run more, once) and kept: a
+ * history as of an earlier instant then computes only its days from the first published differently, instead of
+ * every day since 2004 (issue 41).
+ */
+function publishedHistory(kept: KeptInputs, task: AsOfTask, spec: ModelSpec | undefined) {
+  if (task.publishedAt === undefined || task.withHistory === false) return undefined;
+  if (kept.published?.at !== task.publishedAt) {
+    const history = modelAsOf(kept.vintaged, task.publishedAt, spec)?.history;
+    kept.published = history ? { history, at: task.publishedAt } : undefined;
+  }
+  return kept.published;
 }
 
 export function asOf(task: AsOfTask): AsOfTaskResult | AsOfMissing {
-  const vintaged = inputsOf(task);
-  if (!vintaged) return { missing: true };
+  const kept = inputsOf(task);
+  if (!kept) return { missing: true };
   try {
     const spec = MODEL_VERSIONS.find((v) => v.version === task.version)?.spec;
-    const model = modelAsOf(vintaged, task.instant, spec, task.withHistory ?? true);
+    const known = publishedHistory(kept, task, spec);
+    const model = modelAsOf(kept.vintaged, task.instant, spec, task.withHistory ?? true, known);
     if (!model) return { ok: true, model: null };
     return { ok: true, model: { regime: model.regime, historyJson: model.history && JSON.stringify(model.history) } };
   } catch (cause) {
@@ -102,10 +135,9 @@ export function lensAsOf(task: LensAsOfTask): LensAsOfResult {
 export async function computeAsOfHere(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
-  version?: string,
-  withHistory = true,
+  options: AsOfOptions = {},
 ): Promise<AsOfTaskResult> {
-  return asOf({ inputs: '', vintaged: new Map(vintaged), instant, version, withHistory }) as AsOfTaskResult;
+  return asOf({ ...options, inputs: '', vintaged: new Map(vintaged), instant }) as AsOfTaskResult;
 }
 
 /** An answer computed on demand for one client (on-demand-tasks.ts). */

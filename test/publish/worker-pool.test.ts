@@ -3,6 +3,9 @@ import { after, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import { closeWorkerPool, computeAsOfOffThread, workbookOffThread } from '../../src/publish/worker-pool.ts';
 import { asOf, computeAsOfHere } from '../../src/publish/worker-tasks.ts';
+import { loadVintagedSeries } from '../../src/store/observations.ts';
+import { createRefreshedHarness, TEST_NOW } from '../support/harness.ts';
+import { longRunningStore } from '../support/long-running-store.ts';
 
 describe('the worker thread', () => {
   after(() => closeWorkerPool());
@@ -62,5 +65,27 @@ describe('the asOf task keeps the series it was sent', () => {
     assert.deepEqual(await computeAsOfOffThread(vintaged, instant), here);
     // The second task names the series kept by the thread; its answer is the same.
     assert.deepEqual(await computeAsOfOffThread(vintaged, instant), here);
+  });
+});
+
+describe('the asOf task keeps the publication’s history', () => {
+  after(() => closeWorkerPool());
+
+  it('a history as of an earlier instant, from the kept one, is the one computed in full', async () => {
+    const h = await createRefreshedHarness();
+    try {
+      const builtAt = TEST_NOW.toISOString();
+      const vintaged = longRunningStore(await loadVintagedSeries(h.store.db), builtAt);
+      for (const days of [200, 20]) {
+        const instant = new Date(TEST_NOW.getTime() - days * 86_400_000).toISOString();
+        const full = await computeAsOfHere(vintaged, instant);
+        const kept = await computeAsOfOffThread(vintaged, instant, { publishedAt: builtAt });
+        assert.ok(full.ok && kept.ok && full.model?.historyJson);
+        assert.equal(kept.model?.historyJson, full.model.historyJson, `as of ${instant}`);
+        assert.deepEqual(kept.model?.regime, full.model.regime);
+      }
+    } finally {
+      await h.close();
+    }
   });
 });

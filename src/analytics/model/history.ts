@@ -28,8 +28,22 @@ export interface History {
   subIndices: Record<GroupId, Array<number | null>>;
 }
 
-/** The daily headline from the first warmed-up day, columnar: one array per field, aligned by index. */
-export function historyOf(run: ModelRun, updatedAt: string): History {
+/**
+ * A history computed before over the same inputs up to a day (`beforeDay`, a day number): its rows before that day
+ * are taken as they are. The model reads only the past, so a run over inputs that agree before that day scores
+ * those days the same (as-of-prefix.test.ts holds this on every model version); an `asOf` history then computes
+ * only its days from where what was known differs (issue 41).
+ */
+export interface KnownRows {
+  history: History;
+  beforeDay: number;
+}
+
+/**
+ * The daily headline from the first warmed-up day, columnar: one array per field, aligned by index; with `known`,
+ * its rows before known.beforeDay copied from it (a row whose date differs from the run's is computed instead).
+ */
+export function historyOf(run: ModelRun, updatedAt: string, known?: KnownRows): History {
   const first = firstIndex(run);
   const last = latestIndex(run);
   let count = 0;
@@ -56,10 +70,17 @@ export function historyOf(run: ModelRun, updatedAt: string): History {
   };
   if (count === 0) return history;
   let k = 0;
+  let copying = known !== undefined;
   for (let g = first; g <= last; g++) {
     const headline = run.headline[g]!;
     if (Number.isNaN(headline)) continue;
     history.dates[k] = fromDayNumber(run.grid[g]!);
+    copying &&= run.grid[g]! < known!.beforeDay && known!.history.dates[k] === history.dates[k];
+    if (copying) {
+      copyRow(known!.history, history, k);
+      k++;
+      continue;
+    }
     history.headline[k] = headline;
     history.status[k] = run.status[g] ?? null;
     history.provisional[k] = !run.reading[g];
@@ -79,4 +100,19 @@ export function historyOf(run: ModelRun, updatedAt: string): History {
   history.from = history.dates[0]!;
   history.to = history.dates[count - 1]!;
   return history;
+}
+
+/** Row k of `from` into `to` (every column but the date, already written). */
+function copyRow(from: History, to: History, k: number): void {
+  to.headline[k] = from.headline[k]!;
+  to.status[k] = from.status[k]!;
+  to.provisional[k] = from.provisional[k]!;
+  to.liveWeightShare[k] = from.liveWeightShare[k]!;
+  to.confidence[k] = from.confidence[k]!;
+  to.aggregate[k] = from.aggregate[k]!;
+  to.level[k] = from.level[k]!;
+  for (const id of GROUP_IDS) {
+    to.contributions[id][k] = from.contributions[id][k]!;
+    to.subIndices[id][k] = from.subIndices[id][k]!;
+  }
 }

@@ -116,6 +116,32 @@ export function asPublishedAt(series: VintagedSeries, lagDays: number, instant: 
   };
 }
 
+/**
+ * The first day on which the series as published at `instant` (asPublishedAt) can read differently from the same
+ * series as published at `later`: the known-from day of the earliest date first seen, revised or withdrawn between
+ * the two (+Infinity when none). Every earlier day reads the same values either way, so a model
+ * that reads only the past (liquidity-model.ts) scores those days the same. Example: lag 1, 2024-01-03 revised
+ * between the two instants → 2024-01-04's day number.
+ */
+export function firstDayPublishedDifferently(
+  series: VintagedSeries,
+  lagDays: number,
+  instant: string,
+  later: string,
+): number {
+  // What was seen between the two, whichever is earlier.
+  const [from, to] = instant <= later ? [instant, later] : [later, instant];
+  const days = dayNumbersOf(series.dates);
+  let first = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < series.dates.length && days[i]! + lagDays < first; i++) {
+    const seen = series.firstSeen[i]!;
+    const changed =
+      (seen > from && seen <= to) || (series.revisions.get(i)?.some((v) => v.seenAt > from && v.seenAt <= to) ?? false);
+    if (changed) first = days[i]! + lagDays;
+  }
+  return first;
+}
+
 /** Date i's newest vintage seen by `instant` (its first print when no revision was seen by then). */
 function valueSeenBy(series: VintagedSeries, i: number, instant: string): number {
   const later = series.revisions.get(i);

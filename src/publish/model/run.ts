@@ -5,6 +5,7 @@ import { computeModel, type ModelRun } from '../../analytics/model/liquidity-mod
 import {
   asPublishedAt,
   asPublishedToday,
+  firstDayPublishedDifferently,
   type PointInTimeSeries,
   pointInTime,
 } from '../../analytics/model/point-in-time.ts';
@@ -105,17 +106,43 @@ export interface ModelAsOf {
  * scored through `instant`'s day, stamped updatedAt = instant; null when nothing could be scored then. Used
  * for `asOf` answers; the validation statistics and the day drivers are not computed (an answer needs neither),
  * nor the history unless `withHistory`: /api/regime?asOf needs one day, and the history's ~5,600 days cost as
- * much again as the run itself (issue 41, docs/performance.md).
+ * much again as the run itself (issue 41, docs/performance.md). With `known` (the history at a later instant, of
+ * the same series and model), a model that reads series as published at the instant takes that history's days
+ * before the first day any of its series was published differently between the two (firstDayKnownDifferently).
  */
 export function modelAsOf(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
   spec: ModelSpec = CURRENT_MODEL,
   withHistory = true,
+  known?: { history: History; at: string },
 ): ModelAsOf | null {
   const inputs = modelInputsAt(vintaged, instant, spec);
   const run = computeModel(inputs, isoDate(new Date(instant)), BLANK_MEANS_ZERO, spec);
   const g = latestReadingIndex(run);
   if (g < 0) return null;
-  return { regime: regimeAt(run, g, instant, inputs), history: withHistory ? historyOf(run, instant) : null };
+  const regime = regimeAt(run, g, instant, inputs);
+  if (!withHistory) return { regime, history: null };
+  const reuse =
+    known && spec.inputs === 'as-published-today'
+      ? { history: known.history, beforeDay: firstDayKnownDifferently(vintaged, instant, known.at) }
+      : undefined;
+  return { regime, history: historyOf(run, instant, reuse) };
+}
+
+/**
+ * The first day on which any stored series, as published at `instant`, can read differently from the same series
+ * as published at `later` (+Infinity when none): before it, a model reading series as published scores alike.
+ */
+export function firstDayKnownDifferently(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  instant: string,
+  later: string,
+): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (const [id, series] of vintaged) {
+    const def = seriesDef(id);
+    if (def) first = Math.min(first, firstDayPublishedDifferently(series, publicationLagDays(def), instant, later));
+  }
+  return first;
 }

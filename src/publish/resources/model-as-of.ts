@@ -8,7 +8,14 @@ import { type Admit, BUSY_RETRY_SECONDS, type Busy, isBusy } from '../on-demand.
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
 import { computeAsOfOffThread, lensAsOfOffThread } from '../worker-pool.ts';
-import type { AsOfModel, AsOfTaskResult, LensAsOfResult, LensAsOfTask, LensBodies } from '../worker-tasks.ts';
+import type {
+  AsOfModel,
+  AsOfOptions,
+  AsOfTaskResult,
+  LensAsOfResult,
+  LensAsOfTask,
+  LensBodies,
+} from '../worker-tasks.ts';
 import { CSV_CONTENT_TYPE, historyCsv, sliceHistory } from './csv.ts';
 import { type HistoryBody, type RegimeBody, readingFreshness, withDriverUrls } from './model.ts';
 
@@ -34,8 +41,7 @@ export type AsOfOutcome =
 export type AsOfCompute = (
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
-  version: string | undefined,
-  withHistory: boolean,
+  options: AsOfOptions,
 ) => Promise<AsOfTaskResult>;
 
 /** What an answer needs of a model run: the regime (a day), or the history (every day, and the regime). */
@@ -276,7 +282,12 @@ export class AsOfAnswers {
     const running =
       this.#running.get(`history|${key}`) ?? (needs === 'regime' ? this.#running.get(`regime|${key}`) : undefined);
     if (running) return running;
-    const work = () => this.#compute(this.#vintaged, where.effective, version, needs === 'history');
+    const work = () =>
+      this.#compute(this.#vintaged, where.effective, {
+        version,
+        withHistory: needs === 'history',
+        publishedAt: this.#builtAt,
+      });
     const gate: Admit =
       admit ??
       (<T>(_key: string, run: () => Promise<T>) =>

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { newDrawReading } from '../../../src/analytics/model/liquidity-model.ts';
-import { asPublishedAt, asPublishedToday } from '../../../src/analytics/model/point-in-time.ts';
+import {
+  asPublishedAt,
+  asPublishedToday,
+  firstDayPublishedDifferently,
+  type PointInTimeSeries,
+} from '../../../src/analytics/model/point-in-time.ts';
 import type { ModelSpec } from '../../../src/analytics/model/spec.ts';
 import { WINDOWS } from '../../../src/analytics/model/spec.ts';
 import { DLI_2 } from '../../../src/analytics/model/specs/dli-2.ts';
@@ -68,6 +73,49 @@ describe('asOf inputs', () => {
         assert.equal(direct.revisions.size, 0);
       }),
     );
+  });
+});
+
+/** What a series reads on each day from `from` to `to` (day numbers): its newest observation known by then. */
+function readsOn(series: PointInTimeSeries, from: number, to: number): Array<[number, number] | null> {
+  const out: Array<[number, number] | null> = [];
+  for (let day = from; day <= to; day++) {
+    let k = -1;
+    for (let i = 0; i < series.knownFrom.length && series.knownFrom[i]! <= day; i++) k = i;
+    out.push(k < 0 ? null : [series.obsDay[k]!, series.firstValue[k]!]);
+  }
+  return out;
+}
+
+describe('the first day published differently', () => {
+  it('before it, the series as published at either instant reads the same on every day', () => {
+    fc.assert(
+      fc.property(vintaged, fc.integer({ min: 0, max: 3 }), instant, instant, (series, lag, a, b) => {
+        const first = firstDayPublishedDifferently(series, lag, a, b);
+        assert.equal(firstDayPublishedDifferently(series, lag, b, a), first, 'either order');
+        const from = toDayNumber('2023-11-01');
+        const last = Number.isFinite(first) ? first - 1 : toDayNumber('2024-03-31');
+        if (last < from) return;
+        assert.deepEqual(
+          readsOn(asPublishedAt(series, lag, a), from, last),
+          readsOn(asPublishedAt(series, lag, b), from, last),
+        );
+      }),
+    );
+  });
+
+  it('the day a revision seen between them is known from (lag 1: 2024-01-03 → 2024-01-04)', () => {
+    const series: VintagedSeries = {
+      dates: ['2024-01-02', '2024-01-03', '2024-01-04'],
+      firstValues: [1, 10, 12],
+      firstSeen: [SEEN[0]!, SEEN[1]!, SEEN[1]!],
+      revisions: new Map([[1, [{ value: 11, seenAt: SEEN[2]! }]]]),
+    };
+    const day = firstDayPublishedDifferently(series, 1, SEEN[1]!, SEEN[2]!);
+    assert.equal(fromDayNumber(day), '2024-01-04');
+    assert.equal(firstDayPublishedDifferently(series, 1, SEEN[2]!, '2025-01-01T00:00:00Z'), Number.POSITIVE_INFINITY);
+    // First seen in between: 2024-01-03 and 2024-01-04 were not known at SEEN[0].
+    assert.equal(fromDayNumber(firstDayPublishedDifferently(series, 1, SEEN[0]!, SEEN[1]!)), '2024-01-04');
   });
 });
 

@@ -3,7 +3,12 @@ import { describe, it } from 'node:test';
 import { modelAsOf } from '../../../src/publish/model/run.ts';
 import type { Provenance } from '../../../src/publish/provenance.ts';
 import { AsOfAnswers, MAX_PENDING_COMPUTATIONS, stampedHistory } from '../../../src/publish/resources/model-as-of.ts';
-import { type AsOfModel, type AsOfTaskResult, computeAsOfHere } from '../../../src/publish/worker-tasks.ts';
+import {
+  type AsOfModel,
+  type AsOfOptions,
+  type AsOfTaskResult,
+  computeAsOfHere,
+} from '../../../src/publish/worker-tasks.ts';
 import { loadVintagedSeries } from '../../../src/store/observations.ts';
 import type { VintagedSeries } from '../../../src/timeseries/vintages.ts';
 import { createRefreshedHarness, TEST_NOW } from '../../support/harness.ts';
@@ -46,14 +51,11 @@ function heldCompute() {
   const calls: string[] = [];
   const withHistory: boolean[] = [];
   const pending: Array<() => void> = [];
-  const compute = (
-    _v: ReadonlyMap<string, VintagedSeries>,
-    instant: string,
-    _version: string | undefined,
-    history: boolean,
-  ) => {
+  const compute = (_v: ReadonlyMap<string, VintagedSeries>, instant: string, options: AsOfOptions) => {
+    const history = options.withHistory ?? true;
     calls.push(instant);
     withHistory.push(history);
+    assert.equal(options.publishedAt, BUILT, 'the publication’s instant, for its kept history');
     return new Promise<AsOfTaskResult>((resolve) => {
       const model = {
         regime: { date: instant.slice(0, 10), status: 'neutral', updatedAt: instant, drivers: [] },
