@@ -1,9 +1,7 @@
-import type { History } from '../analytics/model/history.ts';
-import type { Regime } from '../analytics/model/regime.ts';
 import type { ModelSpec } from '../analytics/model/spec.ts';
 import { MODEL_VERSIONS } from '../analytics/model/versions.ts';
 import { seriesAsOf, type VintagedSeries } from '../timeseries/vintages.ts';
-import { modelAsOf } from './model/run.ts';
+import { type KnownHistory, knownHistory, type ModelAsOf, modelAsOf } from './model/run.ts';
 import { type OnDemandResult, type OnDemandTask, runOnDemandTask } from './on-demand-tasks.ts';
 import { lensBodies } from './resources/lens.ts';
 import { type WorkbookSpec, workbookBytes } from './workbook.ts';
@@ -35,8 +33,8 @@ export interface AsOfTask {
   /** false: the regime alone (model/run.ts modelAsOf); the history too when absent. */
   withHistory?: boolean | undefined;
   /**
-   * When the series' publication was built: the history as of then is kept beside the series, and a history as
-   * of an earlier instant takes its days before the first one published differently (modelAsOf's `known`).
+   * When the series' publication was built: the history as of then is kept beside the series (as text), and a
+   * history as of an earlier instant takes its rows before the first day published differently (modelAsOf).
    */
   publishedAt?: string | undefined;
 }
@@ -47,11 +45,7 @@ export interface AsOfTask {
  * ~11 ms to receive, and as much again to serialize; as text it crosses as one string, and a whole-history
  * answer is that text with its stamp appended (resources/model-as-of.ts).
  */
-export interface AsOfModel {
-  regime: Regime;
-  /** JSON.stringify of the History (analytics/model/history.ts); null when the regime alone was asked for. */
-  historyJson: string | null;
-}
+export type AsOfModel = ModelAsOf;
 
 /** model is null when nothing could be scored from what was known then. */
 export type AsOfTaskResult = { ok: true; model: AsOfModel | null } | { ok: false; error: string };
@@ -64,12 +58,12 @@ export type AsOfMissing = { missing: true };
 
 /**
  * Series kept by this thread: the newest few publications' (a publication and an earlier model's at most), each
- * with its history as of the publication once a history was asked for (~1.5 MB as objects on the real files).
+ * with its history as of the publication, as text, once a history was asked for (~0.6 MB on the real files).
  */
 const KEPT_INPUTS = 2;
 interface KeptInputs {
   vintaged: Map<string, VintagedSeries>;
-  published?: { history: History; at: string } | undefined;
+  published?: KnownHistory | undefined;
 }
 const keptInputs = new Map<string, KeptInputs>();
 
@@ -89,10 +83,8 @@ function inputsOf(task: AsOfTask): KeptInputs | undefined {
  */
 function publishedHistory(kept: KeptInputs, task: AsOfTask, spec: ModelSpec | undefined) {
   if (task.publishedAt === undefined || task.withHistory === false) return undefined;
-  if (kept.published?.at !== task.publishedAt) {
-    const history = modelAsOf(kept.vintaged, task.publishedAt, spec)?.history;
-    kept.published = history ? { history, at: task.publishedAt } : undefined;
-  }
+  if (kept.published?.at !== task.publishedAt)
+    kept.published = knownHistory(kept.vintaged, task.publishedAt, spec) ?? undefined;
   return kept.published;
 }
 
@@ -102,9 +94,7 @@ export function asOf(task: AsOfTask): AsOfTaskResult | AsOfMissing {
   try {
     const spec = MODEL_VERSIONS.find((v) => v.version === task.version)?.spec;
     const known = publishedHistory(kept, task, spec);
-    const model = modelAsOf(kept.vintaged, task.instant, spec, task.withHistory ?? true, known);
-    if (!model) return { ok: true, model: null };
-    return { ok: true, model: { regime: model.regime, historyJson: model.history && JSON.stringify(model.history) } };
+    return { ok: true, model: modelAsOf(kept.vintaged, task.instant, spec, task.withHistory ?? true, known) };
   } catch (cause) {
     return { ok: false, error: (cause as Error).message ?? String(cause) };
   }

@@ -29,23 +29,14 @@ export interface History {
 }
 
 /**
- * A history computed before over the same inputs up to a day (`beforeDay`, a day number): its rows before that day
- * are taken as they are. The model reads only the past, so a run over inputs that agree before that day scores
- * those days the same (as-of-prefix.test.ts holds this on every model version); an `asOf` history then computes
- * only its days from where what was known differs (issue 41).
+ * The daily headline from the first warmed-up day, columnar: one array per field, aligned by index. With `fromDay`
+ * (a day number), only the days from it on: an `asOf` history takes its earlier days from one computed before
+ * (publish/model/history-text.ts), and computing them again was half of its cost (issue 41).
  */
-export interface KnownRows {
-  history: History;
-  beforeDay: number;
-}
-
-/**
- * The daily headline from the first warmed-up day, columnar: one array per field, aligned by index; with `known`,
- * its rows before known.beforeDay copied from it (a row whose date differs from the run's is computed instead).
- */
-export function historyOf(run: ModelRun, updatedAt: string, known?: KnownRows): History {
-  const first = firstIndex(run);
+export function historyOf(run: ModelRun, updatedAt: string, fromDay = Number.NEGATIVE_INFINITY): History {
   const last = latestIndex(run);
+  let first = firstIndex(run);
+  while (first >= 0 && first <= last && run.grid[first]! < fromDay) first++;
   let count = 0;
   if (first >= 0) for (let g = first; g <= last; g++) if (!Number.isNaN(run.headline[g]!)) count++;
   // Each column allocated at its length once, not grown by push: an `asOf` answer builds a history of ~5,600 days,
@@ -70,17 +61,10 @@ export function historyOf(run: ModelRun, updatedAt: string, known?: KnownRows): 
   };
   if (count === 0) return history;
   let k = 0;
-  let copying = known !== undefined;
   for (let g = first; g <= last; g++) {
     const headline = run.headline[g]!;
     if (Number.isNaN(headline)) continue;
     history.dates[k] = fromDayNumber(run.grid[g]!);
-    copying &&= run.grid[g]! < known!.beforeDay && known!.history.dates[k] === history.dates[k];
-    if (copying) {
-      copyRow(known!.history, history, k);
-      k++;
-      continue;
-    }
     history.headline[k] = headline;
     history.status[k] = run.status[g] ?? null;
     history.provisional[k] = !run.reading[g];
@@ -102,17 +86,19 @@ export function historyOf(run: ModelRun, updatedAt: string, known?: KnownRows): 
   return history;
 }
 
-/** Row k of `from` into `to` (every column but the date, already written). */
-function copyRow(from: History, to: History, k: number): void {
-  to.headline[k] = from.headline[k]!;
-  to.status[k] = from.status[k]!;
-  to.provisional[k] = from.provisional[k]!;
-  to.liveWeightShare[k] = from.liveWeightShare[k]!;
-  to.confidence[k] = from.confidence[k]!;
-  to.aggregate[k] = from.aggregate[k]!;
-  to.level[k] = from.level[k]!;
-  for (const id of GROUP_IDS) {
-    to.contributions[id][k] = from.contributions[id][k]!;
-    to.subIndices[id][k] = from.subIndices[id][k]!;
+/**
+ * The history's rows before `day` (a day number): how many, and the last one's date (null when none). What a
+ * history from `day` on (historyOf's fromDay) leaves to an earlier one. Example: headlines on 2024-01-02 and
+ * 2024-01-03, day 2024-01-03 → { rows: 1, lastDate: '2024-01-02' }.
+ */
+export function rowsBefore(run: ModelRun, day: number): { rows: number; lastDate: string | null } {
+  const last = latestIndex(run);
+  let rows = 0;
+  let lastDay = -1;
+  for (let g = Math.max(0, firstIndex(run)); g <= last && run.grid[g]! < day; g++) {
+    if (Number.isNaN(run.headline[g]!)) continue;
+    rows++;
+    lastDay = run.grid[g]!;
   }
+  return { rows, lastDate: rows > 0 ? fromDayNumber(lastDay) : null };
 }

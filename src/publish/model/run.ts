@@ -1,6 +1,6 @@
 import { describeModel, type ModelDescription } from '../../analytics/model/description.ts';
 import { type DayDrivers, dailyDrivers } from '../../analytics/model/drivers.ts';
-import { type History, historyOf } from '../../analytics/model/history.ts';
+import { type History, historyOf, rowsBefore } from '../../analytics/model/history.ts';
 import { computeModel, type ModelRun } from '../../analytics/model/liquidity-model.ts';
 import {
   asPublishedAt,
@@ -17,6 +17,7 @@ import { publicationLagDays, seriesDef } from '../../timeseries/catalog.ts';
 import { isoDate } from '../../timeseries/dates.ts';
 import { CATALOG } from '../../timeseries/series.ts';
 import { type VintagedSeries, vintagedAsOf } from '../../timeseries/vintages.ts';
+import { type HistoryText, historyText, joinedHistoryText, rowDate } from './history-text.ts';
 
 export interface ModelOutputs {
   regime: Regime;
@@ -93,12 +94,20 @@ export function computeModelOutputs(
 
 /**
  * The regime, and the history when it was asked for, as a publication at `instant` would have computed them (see
- * modelAsOf).
+ * modelAsOf); the history as its JSON text, as it is served.
  */
 export interface ModelAsOf {
   regime: Regime;
-  /** null when the run was asked for the regime alone. */
-  history: History | null;
+  /** JSON.stringify of the History; null when the run was asked for the regime alone. */
+  historyJson: string | null;
+  /** The history's rows taken from a known one (0: every row computed). */
+  reusedRows: number;
+}
+
+/** A history kept as text (history-text.ts) and the instant it was computed as of. */
+export interface KnownHistory {
+  text: HistoryText;
+  at: string;
 }
 
 /**
@@ -107,27 +116,45 @@ export interface ModelAsOf {
  * for `asOf` answers; the validation statistics and the day drivers are not computed (an answer needs neither),
  * nor the history unless `withHistory`: /api/regime?asOf needs one day, and the history's ~5,600 days cost as
  * much again as the run itself (issue 41, docs/performance.md). With `known` (the history at a later instant, of
- * the same series and model), a model that reads series as published at the instant takes that history's days
- * before the first day any of its series was published differently between the two (firstDayKnownDifferently).
+ * the same series and model), a model that reads series as published at the instant takes that history's rows
+ * before the first day any of its series was published differently between the two (firstDayKnownDifferently):
+ * the model reads only the past, so it scores those days alike (test/publish/model/as-of-prefix.test.ts).
  */
 export function modelAsOf(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   instant: string,
   spec: ModelSpec = CURRENT_MODEL,
   withHistory = true,
-  known?: { history: History; at: string },
+  known?: KnownHistory,
 ): ModelAsOf | null {
   const inputs = modelInputsAt(vintaged, instant, spec);
   const run = computeModel(inputs, isoDate(new Date(instant)), BLANK_MEANS_ZERO, spec);
   const g = latestReadingIndex(run);
   if (g < 0) return null;
   const regime = regimeAt(run, g, instant, inputs);
-  if (!withHistory) return { regime, history: null };
-  const reuse =
-    known && spec.inputs === 'as-published-today'
-      ? { history: known.history, beforeDay: firstDayKnownDifferently(vintaged, instant, known.at) }
-      : undefined;
-  return { regime, history: historyOf(run, instant, reuse) };
+  if (!withHistory) return { regime, historyJson: null, reusedRows: 0 };
+  if (known && spec.inputs === 'as-published-today') {
+    const fromDay = firstDayKnownDifferently(vintaged, instant, known.at);
+    const before = rowsBefore(run, fromDay);
+    // The kept rows must be the run's: as many before that day, the last on the same date.
+    if (before.rows <= known.text.count && rowDate(known.text, before.rows - 1) === before.lastDate) {
+      const historyJson = joinedHistoryText(known.text, before.rows, historyOf(run, instant, fromDay));
+      return { regime, historyJson, reusedRows: before.rows };
+    }
+  }
+  return { regime, historyJson: JSON.stringify(historyOf(run, instant)), reusedRows: 0 };
+}
+
+/** The history as of `at`, as text to be kept (KnownHistory); null when nothing could be scored then. */
+export function knownHistory(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  at: string,
+  spec: ModelSpec = CURRENT_MODEL,
+): KnownHistory | null {
+  const inputs = modelInputsAt(vintaged, at, spec);
+  const run = computeModel(inputs, isoDate(new Date(at)), BLANK_MEANS_ZERO, spec);
+  if (latestReadingIndex(run) < 0) return null;
+  return { text: historyText(historyOf(run, at)), at };
 }
 
 /**
