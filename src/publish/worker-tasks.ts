@@ -83,6 +83,8 @@ function inputsOf(task: AsOfTask): KeptInputs | undefined {
  */
 function publishedHistory(kept: KeptInputs, task: AsOfTask, spec: ModelSpec | undefined) {
   if (task.publishedAt === undefined || task.withHistory === false) return undefined;
+  // The publication's own instant (an earlier model's history) needs no other: computed once, as it is.
+  if (kept.published?.at !== task.publishedAt && task.instant === task.publishedAt) return undefined;
   if (kept.published?.at !== task.publishedAt)
     kept.published = knownHistory(kept.vintaged, task.publishedAt, spec) ?? undefined;
   return kept.published;
