@@ -15,7 +15,7 @@ import type {
 
 /**
  * One worker thread (piscina) for the work computed on demand — `asOf` answers (the model over what the store held
- * at an instant: ~90–150 ms of CPU on the real files, docs/performance.md), transforms, many-series downloads,
+ * at an instant: ~55–90 ms of CPU for a regime on the real files, docs/performance.md), transforms, many-series downloads,
  * vintages and xlsx workbooks — work that would otherwise stall every request in flight. The publication's own
  * model is not computed here: the refresh process computes and keeps it (model/kept.ts). The thread exits after
  * a minute without work, so it costs memory only while it is used; starting it again costs ~1 s of CPU (its
