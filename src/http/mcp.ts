@@ -53,12 +53,6 @@ const admission = new Admission({
   perSecond: MAX_MCP_PER_SECOND,
   waiting: MAX_MCP_WAITING,
   maxWaitMs: MAX_MCP_WAIT_MS,
-  now: () => performance.now(),
-  schedule: (run, ms) => {
-    const timer = setTimeout(run, ms);
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
 });
 
 /** The exchanges started and waiting (tests read it). */

@@ -1,3 +1,4 @@
+import PQueue, { type Queue, type QueueAddOptions, type RunFunction } from 'p-queue';
 import { keptAnswers } from './kept.ts';
 import type { PreparedResponse } from './prepared-response.ts';
 
@@ -44,21 +45,76 @@ export const BUSY_RETRY_SECONDS = 2;
  */
 export type Admit = <T>(key: string, work: () => Promise<T>, signal?: AbortSignal) => Promise<T | Busy>;
 
-interface Waiting {
-  start: () => void;
+/** p-queue's options for a task, with the client whose turn it takes. */
+type TurnOptions = QueueAddOptions & { client?: string };
+
+/**
+ * p-queue's waiting tasks in turns between clients (round robin) instead of its priority order: each client's
+ * tasks in arrival order, the next task from the client after the last one served. The one part of the gate that
+ * p-queue has no option for; it takes a queue class for that (its `queueClass`).
+ */
+class ClientTurns implements Queue<RunFunction, TurnOptions> {
+  /** Waiting tasks by client, each in arrival order; the Map's order is the round robin's. */
+  readonly #byClient = new Map<string, Array<{ id: string | undefined; run: RunFunction }>>();
+  #size = 0;
+
+  get size(): number {
+    return this.#size;
+  }
+
+  enqueue(run: RunFunction, options?: Partial<TurnOptions>): void {
+    const client = options?.client ?? '';
+    const queue = this.#byClient.get(client);
+    const task = { id: options?.id, run };
+    if (queue) queue.push(task);
+    else this.#byClient.set(client, [task]);
+    this.#size++;
+  }
+
+  /** The next client's oldest task; that client goes to the back of the round. */
+  dequeue(): RunFunction | undefined {
+    const next = this.#byClient.entries().next();
+    if (next.done) return undefined;
+    const [client, queue] = next.value;
+    const task = queue.shift()!;
+    this.#byClient.delete(client);
+    if (queue.length > 0) this.#byClient.set(client, queue);
+    this.#size--;
+    return task.run;
+  }
+
+  /** A waiting task leaves (its signal aborted). */
+  remove(idOrRun: string | RunFunction): void {
+    for (const [client, queue] of this.#byClient) {
+      const at = queue.findIndex((task) => task.id === idOrRun || task.run === idOrRun);
+      if (at < 0) continue;
+      queue.splice(at, 1);
+      if (queue.length === 0) this.#byClient.delete(client);
+      this.#size--;
+      return;
+    }
+  }
+
+  filter(): RunFunction[] {
+    return [...this.#byClient.values()].flat().map((task) => task.run);
+  }
+
+  setPriority(): void {
+    throw new Error('on-demand work has no priorities: it is served in turns between clients');
+  }
 }
 
 export class OnDemand {
   readonly limits: OnDemandLimits;
-  #running = 0;
-  /** Waiting work by client, each in arrival order; the Map's order is the round robin's. */
-  readonly #waiting = new Map<string, Waiting[]>();
-  #waitingCount = 0;
+  readonly #queue: PQueue<ClientTurns, TurnOptions>;
+  /** Work waiting by client (the queue's own count is over all clients). */
+  readonly #waitingBy = new Map<string, number>();
   readonly #joined = new Map<string, Promise<unknown>>();
   readonly #memo: ReturnType<typeof keptAnswers<PreparedResponse>>;
 
   constructor(limits: OnDemandLimits = ON_DEMAND_LIMITS) {
     this.limits = limits;
+    this.#queue = new PQueue({ concurrency: limits.inFlight, queueClass: ClientTurns });
     this.#memo = keptAnswers<PreparedResponse>('on-demand answers', {
       bytes: limits.memoBytes,
       sizeOf: (response) => Number(response.headers['content-length']),
@@ -67,12 +123,12 @@ export class OnDemand {
 
   /** Computations running now. */
   get running(): number {
-    return this.#running;
+    return this.#queue.pending;
   }
 
   /** Computations waiting, over all clients. */
   get waiting(): number {
-    return this.#waitingCount;
+    return this.#queue.size;
   }
 
   /** An answer kept under `key`, if any (no work, no quota). */
@@ -106,71 +162,53 @@ export class OnDemand {
   admit<T>(client: string, key: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T | Busy> {
     const joined = this.#joined.get(key);
     if (joined) return joined as Promise<T>;
-    if (this.#running >= this.limits.inFlight) {
-      const mine = this.#waiting.get(client)?.length ?? 0;
-      if (this.#waitingCount >= this.limits.queued || mine >= this.limits.perClientQueued) {
-        return Promise.resolve({ busy: true, retryAfterSeconds: BUSY_RETRY_SECONDS });
-      }
+    const waitsFor = this.#queue.pending >= this.limits.inFlight;
+    const mine = this.#waitingBy.get(client) ?? 0;
+    if (waitsFor && (this.#queue.size >= this.limits.queued || mine >= this.limits.perClientQueued)) {
+      return Promise.resolve(busy());
     }
-    const settled = new Promise<T>((resolve, reject) => {
-      const start = () => {
-        this.#running++;
-        // A work that throws at once is a rejection like any other (its place is freed the same way).
-        Promise.resolve()
-          .then(work)
-          .then(resolve, reject)
-          .finally(() => {
-            this.#running--;
-            this.#joined.delete(key);
-            this.#next();
-          });
-      };
-      if (this.#running < this.limits.inFlight) return start();
-      const waiting = { start };
-      this.#enqueue(client, waiting);
-      signal?.addEventListener(
-        'abort',
+    this.#waitingBy.set(client, mine + 1);
+    let waiting = true;
+    const leaveWaiting = () => {
+      if (!waiting) return;
+      waiting = false;
+      const left = this.#waitingBy.get(client)! - 1;
+      if (left > 0) this.#waitingBy.set(client, left);
+      else this.#waitingBy.delete(client);
+    };
+    const settled = this.#queue
+      .add(
         () => {
-          if (!this.#dequeue(client, waiting)) return;
-          this.#joined.delete(key);
-          resolve({ busy: true, retryAfterSeconds: BUSY_RETRY_SECONDS } as T);
+          leaveWaiting();
+          // A work that throws at once is a rejection like any other (its place is freed the same way).
+          return Promise.resolve().then(work);
         },
-        { once: true },
-      );
-    });
+        { client, ...(signal ? { signal: onlyWhileWaiting(signal, () => waiting) } : {}) },
+      )
+      .catch((cause: unknown) => {
+        if (!waiting) throw cause;
+        // Its signal aborted while it waited: out of the queue, answered busy to no one.
+        leaveWaiting();
+        return busy() as T;
+      })
+      .finally(() => this.#joined.delete(key));
     this.#joined.set(key, settled);
     return settled;
   }
+}
 
-  #enqueue(client: string, waiting: Waiting): void {
-    const queue = this.#waiting.get(client);
-    if (queue) queue.push(waiting);
-    else this.#waiting.set(client, [waiting]);
-    this.#waitingCount++;
-  }
+/** The refusal past the bound. */
+const busy = (): Busy => ({ busy: true, retryAfterSeconds: BUSY_RETRY_SECONDS });
 
-  /** Takes waiting work out of its client's queue; false when it was no longer waiting (it started). */
-  #dequeue(client: string, waiting: Waiting): boolean {
-    const queue = this.#waiting.get(client);
-    const at = queue?.indexOf(waiting) ?? -1;
-    if (at < 0) return false;
-    queue!.splice(at, 1);
-    if (queue!.length === 0) this.#waiting.delete(client);
-    this.#waitingCount--;
-    return true;
-  }
-
-  /** Starts the next client's oldest work; that client goes to the back of the round. */
-  #next(): void {
-    while (this.#running < this.limits.inFlight && this.#waitingCount > 0) {
-      const [client, queue] = this.#waiting.entries().next().value as [string, Waiting[]];
-      const waiting = queue.shift()!;
-      this.#waiting.delete(client);
-      if (queue.length > 0) this.#waiting.set(client, queue);
-      this.#waitingCount--;
-      waiting.start();
-    }
-  }
+/**
+ * A signal that aborts with `signal` while `waiting()`: p-queue would otherwise abort the work's promise when the
+ * signal aborts after it started, and free its place while it still runs on the worker.
+ */
+function onlyWhileWaiting(signal: AbortSignal, waiting: () => boolean): AbortSignal {
+  const controller = new AbortController();
+  if (signal.aborted) controller.abort();
+  else signal.addEventListener('abort', () => waiting() && controller.abort(), { once: true });
+  return controller.signal;
 }
 
 export function isBusy(value: unknown): value is Busy {

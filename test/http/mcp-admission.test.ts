@@ -1,40 +1,27 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { Admission, type Admitted } from '../../src/http/mcp-admission.ts';
 
-/** A clock and timers the test moves by hand. */
-function manualTime() {
-  let now = 0;
-  const timers: Array<{ at: number; run: () => void; cancelled: boolean }> = [];
-  return {
-    now: () => now,
-    schedule(run: () => void, ms: number) {
-      const timer = { at: now + ms, run, cancelled: false };
-      timers.push(timer);
-      return () => {
-        timer.cancelled = true;
-      };
-    },
-    /** Moves the clock to `to`, running each timer due on the way at its own time. */
-    advance(to: number) {
-      for (;;) {
-        const due = timers.filter((t) => !t.cancelled && t.at <= to).sort((a, b) => a.at - b.at)[0];
-        if (!due) break;
-        due.cancelled = true;
-        now = due.at;
-        due.run();
-      }
-      now = to;
-    },
-  };
+/** Lets the queue's promises run (no time passes: the clock is mocked). */
+const settled = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** Moves the mocked clock by `ms`, 1 ms at a time, letting promises run at each step. */
+async function advance(ms: number) {
+  for (let i = 0; i < ms; i++) {
+    mock.timers.tick(1);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
-const settled = () => new Promise((resolve) => setImmediate(resolve));
-
 describe('MCP admission: a bounded share of the serving thread, waited for rather than refused', () => {
+  // Date and setTimeout mocked (the queue's window and the longest wait run on them): deterministic on a busy machine.
+  beforeEach(() => mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 }));
+  afterEach(() => mock.timers.reset());
+
   it('past the exchanges in flight, one waits and starts when one finishes', async () => {
-    const time = manualTime();
-    const gate = new Admission({ inFlight: 2, perSecond: 100, waiting: 8, maxWaitMs: 10_000, ...time });
+    const gate = new Admission({ inFlight: 2, perSecond: 100, waiting: 8, maxWaitMs: 10_000 });
     const a = (await gate.enter())!;
     await gate.enter();
     let third: Admitted | undefined;
@@ -48,46 +35,44 @@ describe('MCP admission: a bounded share of the serving thread, waited for rathe
     await settled();
     assert.ok(third, 'started when a slot freed');
     a.done();
+    await settled();
     assert.equal(gate.inFlight, 2, 'done twice counts once');
   });
 
   it('past the starts allowed in a second, one waits until the oldest start leaves the window', async () => {
-    const time = manualTime();
-    const gate = new Admission({ inFlight: 10, perSecond: 2, waiting: 8, maxWaitMs: 10_000, ...time });
+    const gate = new Admission({ inFlight: 10, perSecond: 2, waiting: 8, maxWaitMs: 10_000 });
     (await gate.enter())!.done();
-    time.advance(400);
+    await advance(400);
     (await gate.enter())!.done();
     let third: Admitted | undefined;
     void gate.enter().then((t) => {
       third = t;
     });
-    time.advance(999);
-    await settled();
-    assert.equal(third, undefined, 'the start at 0 is still in the window at 999 ms');
-    time.advance(1000);
-    await settled();
-    assert.ok(third, 'started at 1,000 ms');
+    await advance(598);
+    assert.equal(third, undefined, 'the start at 0 is still in the window at 998 ms');
+    await advance(3);
+    assert.ok(third, 'started once it left, at 1,000 ms');
   });
 
   it('refuses only past the waiting bound or the longest wait, and forgets a client that went away', async () => {
-    const time = manualTime();
-    const gate = new Admission({ inFlight: 1, perSecond: 100, waiting: 2, maxWaitMs: 5_000, ...time });
+    const gate = new Admission({ inFlight: 1, perSecond: 100, waiting: 2, maxWaitMs: 5_000 });
     const first = (await gate.enter())!;
     const gone = new AbortController();
     const waiting = [gate.enter(gone.signal), gate.enter()];
+    await settled();
     assert.equal(await gate.enter(), undefined, 'a third waiter is refused at once');
     gone.abort();
     assert.equal(await waiting[0], undefined, 'its client went away');
     assert.equal(gate.waiting, 1);
-    time.advance(5_000);
+    await advance(5_000);
     assert.equal(await waiting[1], undefined, 'refused after waiting 5 s');
     first.done();
+    await settled();
     assert.ok(await gate.enter(), 'then the next starts at once');
   });
 
   it('starts waiters in arrival order', async () => {
-    const time = manualTime();
-    const gate = new Admission({ inFlight: 1, perSecond: 100, waiting: 8, maxWaitMs: 10_000, ...time });
+    const gate = new Admission({ inFlight: 1, perSecond: 100, waiting: 8, maxWaitMs: 10_000 });
     let running = (await gate.enter())!;
     const order: number[] = [];
     const all = [1, 2, 3].map((n) =>
@@ -97,8 +82,8 @@ describe('MCP admission: a bounded share of the serving thread, waited for rathe
       }),
     );
     for (let i = 0; i < 3; i++) {
-      running.done();
       await settled();
+      running.done();
     }
     await Promise.all(all);
     assert.deepEqual(order, [1, 2, 3]);

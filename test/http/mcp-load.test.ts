@@ -18,6 +18,9 @@ describe('MCP under load', () => {
   });
   after(() => h.close());
 
+  /** The admission frees a slot once the exchange's promise settles (p-queue): a turn of the event loop. */
+  const released = () => new Promise((resolve) => setImmediate(resolve));
+
   const exchange = () => {
     const req = new IncomingMessage(new Socket());
     req.method = 'POST';
@@ -51,6 +54,7 @@ describe('MCP under load', () => {
     await Promise.all(queuedDone);
     assert.equal(mcpAdmission().waiting, 0);
     for (const { res } of [...open.slice(1), next]) res.emit('close');
+    await released();
     assert.equal(mcpAdmission().inFlight, 0);
   });
 
@@ -74,6 +78,7 @@ describe('MCP under load', () => {
     assert.equal(mcpAdmission().inFlight, MAX_MCP_IN_FLIGHT);
     assert.equal(JSON.parse(Buffer.concat(chunks).toString()).id, 7);
     for (const { res } of open) res.emit('close');
+    await released();
     assert.equal(mcpAdmission().inFlight, 0);
   });
 
