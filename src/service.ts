@@ -50,30 +50,7 @@ export async function startService(
     bootstrapModel?: BootstrapModel | undefined;
   } = {},
 ): Promise<Service> {
-  const log = pino({ level: config.logLevel });
-  const store = await openStore(config.databaseUrl);
-  const now = () => new Date();
-  const publisher = new Publisher(store, {
-    log,
-    now,
-    baseUrl: config.baseUrl,
-    content: publicationContent(config),
-    site: buildSite,
-  });
-  const coordination = await createCoordination(config.databaseUrl, store.engine, (error) =>
-    log.warn({ err: error }, 'coordination connection problem; polling continues'),
-  );
-
-  const sync = () => publisher.sync();
-  const refresher = serviceRefresher(config, { store, publisher, coordination, log, now });
-
-  // Built before the first publication, which it serves once there: a first start builds it while its model is
-  // still being computed (bootstrap-model.ts).
-  const app = buildApp({
-    config: { ...config, refreshIntervalHours: refreshIntervalHours(config.refreshCron) },
-    publication: () => publisher.current,
-    logger: log,
-  });
+  const { log, store, now, publisher, coordination, sync, refresher, app } = await wireService(config);
   // Before listening: a first start answers its first request from the snapshot, not with 503.
   const storeBootstrap = await firstStart({
     config,
@@ -126,6 +103,33 @@ export async function startService(
       await stopInOrder({ leadership, app, refresher, coordination, store });
     },
   };
+}
+
+/** The service's parts, wired in the flow's order: the store, the publisher, coordination, the refresher, the app. */
+async function wireService(config: Config) {
+  const log = pino({ level: config.logLevel });
+  const store = await openStore(config.databaseUrl);
+  const now = () => new Date();
+  const publisher = new Publisher(store, {
+    log,
+    now,
+    baseUrl: config.baseUrl,
+    content: publicationContent(config),
+    site: buildSite,
+  });
+  const coordination = await createCoordination(config.databaseUrl, store.engine, (error) =>
+    log.warn({ err: error }, 'coordination connection problem; polling continues'),
+  );
+  const sync = () => publisher.sync();
+  const refresher = serviceRefresher(config, { store, publisher, coordination, log, now });
+  // Built before the first publication, which it serves once there: a first start builds it while its model is
+  // still being computed (bootstrap-model.ts).
+  const app = buildApp({
+    config: { ...config, refreshIntervalHours: refreshIntervalHours(config.refreshCron) },
+    publication: () => publisher.current,
+    logger: log,
+  });
+  return { log, store, now, publisher, coordination, sync, refresher, app };
 }
 
 /**

@@ -61,28 +61,15 @@ function blockHtml(block: Block): string {
     case 'row':
       return `<div class="hero">${block.blocks.map(blockHtml).join('')}</div>`;
     case 'notice':
-      return `<div class="notice tone-${block.tone}" role="status"><p>${inlineHtml(block.inlines)}</p>${
-        block.more
-          ? `<details><summary>${escapeHtml(block.more.summary)}</summary><ul>${block.more.items
-              .map((item) => `<li>${inlineHtml(item)}</li>`)
-              .join('')}</ul></details>`
-          : ''
-      }</div>`;
+      return noticeHtml(block);
     case 'lead':
       return `<p class="lead${block.tone ? ` tone-${block.tone}` : ''}">${inlineHtml(block.inlines)}</p>`;
     case 'links':
-      return `<nav class="pills" aria-label="${escapeHtml(block.label)}"><ul>${block.items
-        .map(
-          (item) =>
-            `<li><a href="${escapeHtml(item.href)}"${item.current ? ' aria-current="page"' : ''}${item.lang ? ` lang="${escapeHtml(item.lang)}" hreflang="${escapeHtml(item.lang)}"` : ''}>${escapeHtml(item.text)}</a></li>`,
-        )
-        .join('')}</ul></nav>`;
+      return linksHtml(block);
     case 'details':
       return `<details${block.id ? ` id="${escapeHtml(block.id)}"` : ''}${block.open ? ' open' : ''}><summary>${escapeHtml(block.summary)}</summary>${block.blocks.map(blockHtml).join('\n')}</details>`;
     case 'toc':
-      return `<nav class="toc" aria-label="On this page"><details><summary class="toc-title">On this page (${block.items.length} sections)</summary><ol>${block.items
-        .map((item) => `<li><a href="#${escapeHtml(item.id)}">${escapeHtml(item.text)}</a></li>`)
-        .join('')}</ol></details></nav>`;
+      return tocHtml(block);
     case 'quote':
       return `<blockquote lang="${escapeHtml(block.lang)}">${escapeHtml(block.text)}</blockquote>`;
     case 'form':
@@ -96,60 +83,105 @@ function blockHtml(block: Block): string {
     case 'list':
       return `<ul>${block.items.map((item) => `<li>${inlineHtml(item)}</li>`).join('')}</ul>`;
     case 'table':
-      return `<div class="table-wrap" tabindex="0" role="region" aria-label="${escapeHtml(block.caption ?? block.header.join(', '))}"><table>${block.caption ? `<caption>${escapeHtml(block.caption)}</caption>` : ''}<thead><tr>${block.header
-        .map((h) => `<th scope="col">${escapeHtml(h)}</th>`)
-        .join(
-          '',
-        )}</tr></thead><tbody>${block.rows.map((row) => `<tr>${row.map((cell) => `<td>${inlineHtml(cell)}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
+      return tableHtml(block);
     case 'image':
-      return `<figure class="chart${block.small ? ' small' : ''}"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="${block.width}" height="${block.height}" loading="lazy">${
-        block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : ''
-      }</figure>`;
+      return imageHtml(block);
     case 'code':
       return `<pre tabindex="0" aria-label="${escapeHtml(block.language)} example"><code class="language-${escapeHtml(block.language)}">${escapeHtml(block.text)}</code></pre>`;
     case 'markdown':
       return `<div class="prose">${accessibleMarkdown(marked.parse(block.source, { async: false }))}</div>`;
     case 'stats':
-      return `<dl class="stats">${block.items
-        .map(
-          (item) =>
-            `<div class="stat${item.tone ? ` tone-${item.tone}` : ''}"><dt>${escapeHtml(item.label)}</dt><dd><span class="value">${escapeHtml(item.value)}</span>${
-              item.note ? `<span class="note">${escapeHtml(item.note)}</span>` : ''
-            }</dd></div>`,
-        )
-        .join('')}</dl>`;
+      return statsHtml(block);
     case 'cards':
-      return `<ul class="cards">${block.items
-        .map(
-          (card) =>
-            `<li class="card"><a href="${escapeHtml(card.href)}"><span class="card-head"><span class="card-title">${escapeHtml(card.title)}</span>${
-              card.badge ? `<span class="badge tone-${card.badge.tone}">${escapeHtml(card.badge.text)}</span>` : ''
-            }</span>${card.meta ? `<span class="card-meta">${escapeHtml(card.meta)}</span>` : ''}<span class="card-value">${escapeHtml(card.value)}</span>${
-              card.cue ? `<span class="cue tone-${card.cue.tone}">${escapeHtml(card.cue.text)}</span>` : ''
-            }<span class="card-note">${escapeHtml(card.note)}</span>${
-              card.image
-                ? `<img src="${escapeHtml(card.image.src)}" alt="${escapeHtml(card.image.alt)}" width="200" height="48" loading="lazy">`
-                : ''
-            }</a></li>`,
-        )
-        .join('')}</ul>`;
+      return cardsHtml(block);
     case 'matrix':
-      return `<div class="table-wrap" tabindex="0" role="region" aria-label="${escapeHtml(block.caption)}"><table class="matrix"><caption>${escapeHtml(block.caption)}</caption><thead><tr><th scope="col">${escapeHtml(block.corner ?? 'posture \\ pulse')}</th>${block.columns
-        .map((c) => `<th scope="col">${escapeHtml(c)}</th>`)
-        .join('')}</tr></thead><tbody>${block.rows
-        .map(
-          (row) =>
-            `<tr><th scope="row">${escapeHtml(row)}</th>${block.columns
-              .map((column) => {
-                const current = block.marked?.row === row && block.marked.column === column;
-                return current
-                  ? `<td class="current" aria-current="true">${escapeHtml(block.current ?? '● current')}</td>`
-                  : '<td></td>';
-              })
-              .join('')}</tr>`,
-        )
-        .join('')}</tbody></table></div><p class="note">${escapeHtml(block.note)}</p>`;
+      return matrixHtml(block);
   }
+}
+
+function noticeHtml(block: Extract<Block, { kind: 'notice' }>): string {
+  return `<div class="notice tone-${block.tone}" role="status"><p>${inlineHtml(block.inlines)}</p>${
+    block.more
+      ? `<details><summary>${escapeHtml(block.more.summary)}</summary><ul>${block.more.items
+          .map((item) => `<li>${inlineHtml(item)}</li>`)
+          .join('')}</ul></details>`
+      : ''
+  }</div>`;
+}
+
+function linksHtml(block: Extract<Block, { kind: 'links' }>): string {
+  return `<nav class="pills" aria-label="${escapeHtml(block.label)}"><ul>${block.items
+    .map(
+      (item) =>
+        `<li><a href="${escapeHtml(item.href)}"${item.current ? ' aria-current="page"' : ''}${item.lang ? ` lang="${escapeHtml(item.lang)}" hreflang="${escapeHtml(item.lang)}"` : ''}>${escapeHtml(item.text)}</a></li>`,
+    )
+    .join('')}</ul></nav>`;
+}
+
+function tocHtml(block: Extract<Block, { kind: 'toc' }>): string {
+  return `<nav class="toc" aria-label="On this page"><details><summary class="toc-title">On this page (${block.items.length} sections)</summary><ol>${block.items
+    .map((item) => `<li><a href="#${escapeHtml(item.id)}">${escapeHtml(item.text)}</a></li>`)
+    .join('')}</ol></details></nav>`;
+}
+
+function tableHtml(block: Extract<Block, { kind: 'table' }>): string {
+  return `<div class="table-wrap" tabindex="0" role="region" aria-label="${escapeHtml(block.caption ?? block.header.join(', '))}"><table>${block.caption ? `<caption>${escapeHtml(block.caption)}</caption>` : ''}<thead><tr>${block.header
+    .map((h) => `<th scope="col">${escapeHtml(h)}</th>`)
+    .join(
+      '',
+    )}</tr></thead><tbody>${block.rows.map((row) => `<tr>${row.map((cell) => `<td>${inlineHtml(cell)}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
+}
+
+function imageHtml(block: Extract<Block, { kind: 'image' }>): string {
+  return `<figure class="chart${block.small ? ' small' : ''}"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="${block.width}" height="${block.height}" loading="lazy">${
+    block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : ''
+  }</figure>`;
+}
+
+function statsHtml(block: Extract<Block, { kind: 'stats' }>): string {
+  return `<dl class="stats">${block.items
+    .map(
+      (item) =>
+        `<div class="stat${item.tone ? ` tone-${item.tone}` : ''}"><dt>${escapeHtml(item.label)}</dt><dd><span class="value">${escapeHtml(item.value)}</span>${
+          item.note ? `<span class="note">${escapeHtml(item.note)}</span>` : ''
+        }</dd></div>`,
+    )
+    .join('')}</dl>`;
+}
+
+function cardsHtml(block: Extract<Block, { kind: 'cards' }>): string {
+  return `<ul class="cards">${block.items
+    .map(
+      (card) =>
+        `<li class="card"><a href="${escapeHtml(card.href)}"><span class="card-head"><span class="card-title">${escapeHtml(card.title)}</span>${
+          card.badge ? `<span class="badge tone-${card.badge.tone}">${escapeHtml(card.badge.text)}</span>` : ''
+        }</span>${card.meta ? `<span class="card-meta">${escapeHtml(card.meta)}</span>` : ''}<span class="card-value">${escapeHtml(card.value)}</span>${
+          card.cue ? `<span class="cue tone-${card.cue.tone}">${escapeHtml(card.cue.text)}</span>` : ''
+        }<span class="card-note">${escapeHtml(card.note)}</span>${
+          card.image
+            ? `<img src="${escapeHtml(card.image.src)}" alt="${escapeHtml(card.image.alt)}" width="200" height="48" loading="lazy">`
+            : ''
+        }</a></li>`,
+    )
+    .join('')}</ul>`;
+}
+
+function matrixHtml(block: Extract<Block, { kind: 'matrix' }>): string {
+  return `<div class="table-wrap" tabindex="0" role="region" aria-label="${escapeHtml(block.caption)}"><table class="matrix"><caption>${escapeHtml(block.caption)}</caption><thead><tr><th scope="col">${escapeHtml(block.corner ?? 'posture \\ pulse')}</th>${block.columns
+    .map((c) => `<th scope="col">${escapeHtml(c)}</th>`)
+    .join('')}</tr></thead><tbody>${block.rows
+    .map(
+      (row) =>
+        `<tr><th scope="row">${escapeHtml(row)}</th>${block.columns
+          .map((column) => {
+            const current = block.marked?.row === row && block.marked.column === column;
+            return current
+              ? `<td class="current" aria-current="true">${escapeHtml(block.current ?? '● current')}</td>`
+              : '<td></td>';
+          })
+          .join('')}</tr>`,
+    )
+    .join('')}</tbody></table></div><p class="note">${escapeHtml(block.note)}</p>`;
 }
 
 function chartHtml(block: ChartBlock): string {
