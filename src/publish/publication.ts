@@ -139,12 +139,99 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     publication: { id: input.version, builtAt: stamp },
     bootstrap: input.bootstrap,
   });
-  const modelInputs = modelState?.outputs.description.groups.flatMap((g) => g.indicators.map((i) => i.id)) ?? [];
   const series = await buildAllSeries(current, freshness, provenance, previous?.series);
-  // From here each resource is serialized (and its encodings started) in a turn of its own, as each series above
-  // is: together they held the serving thread for ~40 ms at a time (a CPU profile of the soak, 2026-11-24).
-  // Not a promise callback: a closure naming `previous` puts it in the context that every closure made here shares
-  // (V8), and the publication keeps some of them: each publication kept all the ones before (the retention test).
+  const { lens, correlation, correlationHistory, model, indicators, snapshot, changelog, health, catalog, examples } =
+    await resourcesOf({
+      input,
+      current,
+      freshness,
+      series,
+      modelState,
+      correlationReport,
+      provenance,
+      errors,
+      previous,
+    });
+
+  const publication: Publication = {
+    version: input.version,
+    builtAt: stamp,
+    baseUrl: input.baseUrl,
+    content: input.content,
+    vintaged: input.vintaged,
+    current,
+    series,
+    ...downloadsOf(input, current, model, provenance),
+    indicators,
+    modelState,
+    regime: model?.regime,
+    history: model?.history,
+    model: model?.description,
+    lens,
+    correlation,
+    correlationHistory,
+    snapshot,
+    changelog,
+    health,
+    catalog,
+    provenance: (ids, asOf) => provenance(ids, asOf),
+    examples,
+    errors,
+    weeklyNotes: input.weeklyNotes ?? new Map(),
+    site: undefined,
+    ready: Promise.resolve(),
+  };
+  await nextTurn();
+  const site =
+    input.site && input.content
+      ? attempt('site', errors, stamp, () => input.site!(publication), previous?.site)
+      : undefined;
+  const ready = encoded(publication, site);
+  return { ...publication, site, ready };
+}
+
+/** What the publication computes on demand (publication-downloads.ts), from its input and its resources. */
+function downloadsOf(
+  input: Omit<PublicationInput, 'previous'>,
+  current: Awaited<ReturnType<typeof currentState>>,
+  model: Awaited<ReturnType<typeof modelResources>> | undefined | null,
+  provenance: ReturnType<typeof provenanceBuilder>,
+) {
+  return downloadsOnDemand({
+    vintaged: input.vintaged,
+    current,
+    model: model ?? undefined,
+    provenance,
+    version: input.version,
+    builtAt: input.now.toISOString(),
+    baseUrl: input.baseUrl,
+    serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
+    asOfCompute: input.asOfCompute,
+    workbookBuild: input.workbookBuild,
+  });
+}
+
+/**
+ * The publication's resources beside its series, each serialized (and its encodings started) in a turn of its own,
+ * as each series is: together they held the serving thread for ~40 ms at a time (a CPU profile of the soak,
+ * 2026-11-24). `previous` is read in plain calls only, never in a closure: a closure naming it puts it in the
+ * context that every closure made here shares (V8), and the publication keeps some of them: each publication
+ * kept all the ones before (the retention test).
+ */
+async function resourcesOf(parts: {
+  input: Omit<PublicationInput, 'previous'>;
+  current: Awaited<ReturnType<typeof currentState>>;
+  freshness: ReturnType<typeof catalogFreshness>;
+  series: Awaited<ReturnType<typeof buildAllSeries>>;
+  modelState: ReturnType<typeof modelStateOf>['state'];
+  correlationReport: ReturnType<typeof modelStateOf>['correlationReport'];
+  provenance: ReturnType<typeof provenanceBuilder>;
+  errors: RecomputeErrors;
+  previous: Publication | undefined;
+}) {
+  const { input, current, freshness, series, modelState, correlationReport, provenance, errors, previous } = parts;
+  const stamp = input.now.toISOString();
+  const modelInputs = modelState?.outputs.description.groups.flatMap((g) => g.indicators.map((i) => i.id)) ?? [];
   let lens: Publication['lens'];
   try {
     lens = await lensResources(current, input.now, provenance(LENS_INPUTS));
@@ -185,53 +272,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     snapshot,
     health,
   });
-
-  const publication: Publication = {
-    version: input.version,
-    builtAt: stamp,
-    baseUrl: input.baseUrl,
-    content: input.content,
-    vintaged: input.vintaged,
-    current,
-    series,
-    ...downloadsOnDemand({
-      vintaged: input.vintaged,
-      current,
-      model,
-      provenance,
-      version: input.version,
-      builtAt: stamp,
-      baseUrl: input.baseUrl,
-      serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
-      asOfCompute: input.asOfCompute,
-      workbookBuild: input.workbookBuild,
-    }),
-    indicators,
-    modelState,
-    regime: model?.regime,
-    history: model?.history,
-    model: model?.description,
-    lens,
-    correlation,
-    correlationHistory,
-    snapshot,
-    changelog,
-    health,
-    catalog,
-    provenance: (ids, asOf) => provenance(ids, asOf),
-    examples,
-    errors,
-    weeklyNotes: input.weeklyNotes ?? new Map(),
-    site: undefined,
-    ready: Promise.resolve(),
-  };
-  await nextTurn();
-  const site =
-    input.site && input.content
-      ? attempt('site', errors, stamp, () => input.site!(publication), previous?.site)
-      : undefined;
-  const ready = encoded(publication, site);
-  return { ...publication, site, ready };
+  return { lens, correlation, correlationHistory, model, indicators, snapshot, changelog, health, catalog, examples };
 }
 
 /**
