@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import ts from 'typescript';
 
 /**
  * The one-way flow (README, "Architecture"): which folder may import which. timeseries/ is the ground floor and
@@ -56,6 +57,26 @@ describe('architecture', () => {
       long.map((f) => relative(SRC, f)),
       [],
     );
+  });
+
+  it('no function is longer than 80 lines unless its comment says it is a declarative table (issue 40)', () => {
+    const long: string[] = [];
+    for (const file of sources(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node) => {
+        if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+          const line = (at: number) => source.getLineAndCharacterOfPosition(at).line;
+          const lines = line(node.end) - line(node.getStart()) + 1;
+          const comment = text.slice(node.getFullStart(), node.getStart());
+          if (lines > 80 && !/declarative table/.test(comment))
+            long.push(`${relative(SRC, file)}:${line(node.getStart()) + 1} (${lines} lines)`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    assert.deepEqual(long, []);
   });
 });
 

@@ -2,7 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Engine } from './database.ts';
 
-/** Schema migrations, in order; they run on every start and are no-ops once applied. */
+/**
+ * Schema migrations, in order; they run on every start and are no-ops once applied. A declarative table, one entry
+ * per migration, longer than a function should be.
+ */
 function migrations(engine: Engine): Record<string, Migration> {
   return {
     '001_initial': {
