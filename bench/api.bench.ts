@@ -255,7 +255,7 @@ const day = (i: number) => new Date(Date.UTC(2016, 0, 1) + i * 86_400_000).toISO
 async function latencies(path: (i: number) => string, init?: (i: number) => RequestInit): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < ON_DEMAND_REQUESTS; i++) {
-    // MCP exchanges are limited to 40 started a second (src/http/mcp.ts): paced under it.
+    // MCP exchanges are limited to 40 started a second (src/http/mcp/handler.ts): paced under it.
     if (init) await new Promise((resolve) => setTimeout(resolve, 30));
     const t0 = performance.now();
     const res = await fetch(`http://127.0.0.1:${ready.app}${path(i)}`, init?.(i));

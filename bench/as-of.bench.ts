@@ -17,7 +17,7 @@ runAsTheServiceRuns(import.meta.filename);
 
 import { modelAsOf } from '../src/publish/model/run.ts';
 import { closeWorkerPool, computeAsOfOffThread } from '../src/publish/worker-pool.ts';
-import { chartsPending, closeChartRenderer } from '../src/site/chart-renderer.ts';
+import { chartsPending, closeChartRenderer } from '../src/site/charts/renderer.ts';
 import { createHarness } from '../test/support/harness.ts';
 import { longRunningStore } from '../test/support/long-running-store.ts';
 import { hasRealData, realReplayData } from '../test/support/replay-data.ts';

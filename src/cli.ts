@@ -176,7 +176,7 @@ async function mcpCommand(config: Config): Promise<number> {
   const [{ StdioServerTransport }, { createMcpServer }, { routeContext }, { openStore }, { Publisher }] =
     await Promise.all([
       import('@modelcontextprotocol/sdk/server/stdio.js'),
-      import('./http/mcp.ts'),
+      import('./http/mcp/handler.ts'),
       import('./http/route-context.ts'),
       import('./store/store.ts'),
       import('./publish/publisher.ts'),

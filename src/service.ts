@@ -16,7 +16,7 @@ import { pollPublications } from './publish/publication-poll.ts';
 import { Publisher } from './publish/publisher.ts';
 import { closeWorkerPool } from './publish/worker-pool.ts';
 import { refreshProgressWatch } from './refresh-progress.ts';
-import { closeChartRenderer } from './site/chart-renderer.ts';
+import { closeChartRenderer } from './site/charts/renderer.ts';
 import { buildSite } from './site/site-bundle.ts';
 import { type Coordination, createCoordination } from './store/coordination.ts';
 import { abortDanglingRuns, lastSuccessfulRunAt } from './store/runs.ts';

@@ -20,7 +20,7 @@ function filesOf(heading: string): string[] {
 }
 
 const RECOLOUR_CHART: SourceEdit = {
-  file: '/src/site/charts.ts',
+  file: '/src/site/charts/svg.ts',
   from: "const ACCENT = '#2563eb';",
   to: "const ACCENT = '#7c3aed';",
 };

@@ -64,7 +64,7 @@ const MCP_METHODS = 'POST, OPTIONS';
  * thread is held longer than the server's limit cannot run that timer, and writes its next request onto a
  * connection the server has closed ("other side closed"). The MCP SDK's client holds its thread right after
  * tools/list, compiling every tool's output schema (~0.5 s idle, seconds on a loaded machine): issue 42 saw 9 of
- * 50 first calls fail that way (test/http/mcp-keep-alive.test.ts). Clients told `Keep-Alive: timeout=65` expire
+ * 50 first calls fail that way (test/http/mcp/keep-alive.test.ts). Clients told `Keep-Alive: timeout=65` expire
  * their side a little earlier (undici: 2 s earlier). It is also longer than the idle timeout of most load balancers
  * (60 s), which would otherwise send a request on a connection the server is closing.
  */
@@ -158,7 +158,7 @@ export function buildApp(deps: AppDeps): App {
 }
 
 /** The MCP module, once loaded (a dynamic import again for every call went through the module loader each time). */
-let mcpModule: Promise<typeof import('./mcp.ts')> | undefined;
+let mcpModule: Promise<typeof import('./mcp/handler.ts')> | undefined;
 
 /** The MCP endpoint: JSON-RPC over POST (streamable HTTP, stateless). GET /mcp is in the route table (405). */
 function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger, clientOf: (req: IncomingMessage) => string) {
@@ -170,7 +170,7 @@ function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger, client
       const body = await readJsonBody(req);
       if (body instanceof ApiError) return writeError(res, baseUrl, body);
       // The SDK is loaded on the first MCP request, not at start: most processes never see one.
-      mcpModule ??= import('./mcp.ts');
+      mcpModule ??= import('./mcp/handler.ts');
       const { handleMcpRequest } = await mcpModule;
       await handleMcpRequest(context, req, res, body, clientOf(req));
     } catch (cause) {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 let library: typeof import('echarts') | undefined;
 
-/** The ECharts library, loaded on first use (on the chart thread: chart-renderer.ts). */
+/** The ECharts library, loaded on first use (on the chart thread: charts/renderer.ts). */
 export function echartsLib(): typeof import('echarts') {
   library ??= require('echarts') as typeof import('echarts');
   return library;

@@ -1,6 +1,6 @@
 import { marked } from 'marked';
 import { DATA_LICENSE } from '../timeseries/licenses.ts';
-import { embedSnippets } from './chart-embed.ts';
+import { embedSnippets } from './charts/embed.ts';
 import { frameWords, localBanner, pageLocale } from './frame-words.ts';
 import {
   type Block,

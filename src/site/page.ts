@@ -139,7 +139,7 @@ export interface ChartBlock {
     more?: { text: string; href: string };
   };
   /**
-   * How to embed the chart elsewhere (chart-embed.ts): the linked image with its citation, and the iframe of the
+   * How to embed the chart elsewhere (charts/embed.ts): the linked image with its citation, and the iframe of the
    * interactive chart; filled in when the page is rendered (it needs the page's address).
    */
   embed?: { image: string; iframe: string };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ON_DEMAND_LIMITS } from '../../src/publish/on-demand.ts';
-import { chartsPending, MAX_PENDING_CHARTS } from '../../src/site/chart-renderer.ts';
+import { chartsPending, MAX_PENDING_CHARTS } from '../../src/site/charts/renderer.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
 /**

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { regimeSpells } from '../../src/site/chart-specs.ts';
+import { regimeSpells } from '../../src/site/charts/specs.ts';
 import { regimeInWords } from '../../src/site/regime-words.ts';
 
 describe('the regime for readers', () => {

@@ -9,7 +9,7 @@ export const TOOL_ARGUMENTS: Record<string, Record<string, unknown>> = { get_ser
 /**
  * One validator for many sessions, compiling each output schema once: a new client compiles all of them again
  * (~0.5 s of CPU each time), which over hundreds of sessions is minutes of the client's time and nothing of the
- * server's. The stall that compilation causes is the subject of test/http/mcp-keep-alive.test.ts.
+ * server's. The stall that compilation causes is the subject of test/http/mcp/keep-alive.test.ts.
  */
 export function sharedValidator(): jsonSchemaValidator {
   const ajv = new AjvJsonSchemaValidator();

@@ -2,14 +2,14 @@ import { dayReading } from '../../publish/model/day-reading.ts';
 import type { RegimeBody } from '../../publish/resources/model.ts';
 import { INDICATOR_COUNT, seriesDef } from '../../timeseries/catalog.ts';
 import { addDays, everyInterval } from '../../timeseries/dates.ts';
+import { headlineChart, historyCsv } from '../charts/headline.ts';
+import { partsChart } from '../charts/parts.ts';
 import { citationBlocks, headlineCitation } from '../citation.ts';
 import { named } from '../downloads.ts';
 import { freshnessLine } from '../freshness-line.ts';
-import { headlineChart, historyCsv } from '../headline-chart.ts';
 import { historyCell, historyTable } from '../history-table.ts';
 import { card } from '../indicator-cards.ts';
 import type { Block, Inline, Page, Tone } from '../page.ts';
-import { partsChart } from '../parts-chart.ts';
 import { type MissingInputs, regimeInWords } from '../regime-words.ts';
 import {
   formatDate,

@@ -3,7 +3,7 @@ import type { ChartQuery } from '../../publish/site-port.ts';
 import { wholeMonths } from '../../timeseries/date-window.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
 import type { Observation } from '../../timeseries/observation.ts';
-import { defaultDays, effectiveWindow, pointsIn, queryString, rangesFor, windowLabel } from '../chart-window.ts';
+import { defaultDays, effectiveWindow, pointsIn, queryString, rangesFor, windowLabel } from '../charts/window.ts';
 import { citationBlocks, seriesCitation } from '../citation.ts';
 import { moveCue, risingMeans } from '../direction.ts';
 import { named } from '../downloads.ts';

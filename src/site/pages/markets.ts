@@ -2,8 +2,8 @@ import type { CorrelationBody, CorrelationHistoryBody } from '../../publish/reso
 import { LIQUIDITY_MEASURES, MARKET_ASSETS } from '../../publish/site-port.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { addDays } from '../../timeseries/dates.ts';
-import { correlationChance } from '../chart-specs.ts';
-import { pointsIn } from '../chart-window.ts';
+import { correlationChance } from '../charts/specs.ts';
+import { pointsIn } from '../charts/window.ts';
 import { named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
 import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, r2 } from '../market-words.ts';

@@ -2,13 +2,13 @@ import { dayReading } from '../../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
-import { dayChartRange } from '../chart-window.ts';
+import { dayHeadlineChart, headlineChart } from '../charts/headline.ts';
+import { partsChart } from '../charts/parts.ts';
+import { dayChartRange } from '../charts/window.ts';
 import { inputLabel } from '../freshness-line.ts';
-import { dayHeadlineChart, headlineChart } from '../headline-chart.ts';
 import { historyTable } from '../history-table.ts';
 import { levelParts } from '../level-parts.ts';
 import type { Block, Inline, Page } from '../page.ts';
-import { partsChart } from '../parts-chart.ts';
 import {
   formatAge,
   formatDate,

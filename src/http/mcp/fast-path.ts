@@ -2,12 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { keptAnswers, MIB } from '../publish/kept.ts';
-import type { PreparedResponse } from '../publish/prepared-response.ts';
-import { ApiError, errorReply } from './api-error.ts';
-import { toolCall, toolMeta } from './mcp-tools.ts';
-import { chooseEncoding } from './negotiation.ts';
-import type { RouteContext } from './routes/route.ts';
+import { keptAnswers, MIB } from '../../publish/kept.ts';
+import type { PreparedResponse } from '../../publish/prepared-response.ts';
+import { ApiError, errorReply } from '../api-error.ts';
+import { chooseEncoding } from '../negotiation.ts';
+import type { RouteContext } from '../routes/route.ts';
+import { toolCall, toolMeta } from './tools.ts';
 
 /**
  * MCP at REST's cost (issue 41): a `tools/call` of an API tool whose route answers a response — pre-built, or
@@ -126,7 +126,7 @@ function resultBytes(id: string | number, answer: PreparedResponse, meta: string
 
 async function write(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
   const encoding = body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
-  // Compressed on libuv's thread pool, as the SDK path's answers are (mcp-response.ts).
+  // Compressed on libuv's thread pool, as the SDK path's answers are (mcp/response.ts).
   const bytes =
     encoding === 'br'
       ? await brotli(body, {

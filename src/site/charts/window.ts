@@ -1,12 +1,12 @@
-import type { ChartQuery, ChartWindow } from '../publish/site-port.ts';
+import type { ChartQuery, ChartWindow } from '../../publish/site-port.ts';
 
-import { wholeMonths, windowKey } from '../timeseries/date-window.ts';
-import { addDays } from '../timeseries/dates.ts';
+import { wholeMonths, windowKey } from '../../timeseries/date-window.ts';
+import { addDays } from '../../timeseries/dates.ts';
 
-export { pointsIn } from '../timeseries/date-window.ts';
+export { pointsIn } from '../../timeseries/date-window.ts';
 
-import type { Frequency } from '../timeseries/series.ts';
-import { formatDate } from './site-data.ts';
+import type { Frequency } from '../../timeseries/series.ts';
+import { formatDate } from '../site-data.ts';
 
 /**
  * The ranges offered for a series depend on how often it is published: "3 months" of a quarterly series is one

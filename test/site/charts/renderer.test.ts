@@ -1,20 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { ApiError } from '../../src/http/api-error.ts';
-import { DeclaredQuery } from '../../src/http/query-params.ts';
-import { getChartPng } from '../../src/http/routes/chart.ts';
-import { declaredQueryNames, type RouteContext } from '../../src/http/routes/route.ts';
-import { OnDemand } from '../../src/publish/on-demand.ts';
+import { ApiError } from '../../../src/http/api-error.ts';
+import { DeclaredQuery } from '../../../src/http/query-params.ts';
+import { getChartPng } from '../../../src/http/routes/chart.ts';
+import { declaredQueryNames, type RouteContext } from '../../../src/http/routes/route.ts';
+import { OnDemand } from '../../../src/publish/on-demand.ts';
 import {
   ChartsBusy,
   chartsPending,
   closeChartRenderer,
   MAX_PENDING_CHARTS,
   renderChart,
-} from '../../src/site/chart-renderer.ts';
-import type { ChartSpec } from '../../src/site/charts.ts';
-import { addDays } from '../../src/timeseries/dates.ts';
-import { createRefreshedHarness } from '../support/harness.ts';
+} from '../../../src/site/charts/renderer.ts';
+import type { ChartSpec } from '../../../src/site/charts/svg.ts';
+import { addDays } from '../../../src/timeseries/dates.ts';
+import { createRefreshedHarness } from '../../support/harness.ts';
 
 const points = Array.from({ length: 400 }, (_, i) => ({
   date: addDays('2025-01-01', i),

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { keptAnswers, MIB } from '../publish/kept.ts';
-import { chooseEncoding } from './negotiation.ts';
+import { keptAnswers, MIB } from '../../publish/kept.ts';
+import { chooseEncoding } from '../negotiation.ts';
 
 /**
  * Between Node's HTTP objects and the MCP SDK's web-standard transport: the request as a web Request (its body is

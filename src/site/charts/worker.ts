@@ -1,7 +1,7 @@
-import { svgToPng } from './chart-png.ts';
-import { type ChartSpec, chartSvg } from './charts.ts';
+import { svgToPng } from './png.ts';
+import { type ChartSpec, chartSvg } from './svg.ts';
 
-/** A chart to draw on the chart worker thread (chart-renderer.ts), as SVG text or PNG bytes. */
+/** A chart to draw on the chart worker thread (charts/renderer.ts), as SVG text or PNG bytes. */
 export interface ChartTask {
   spec: ChartSpec;
   format: 'svg' | 'png';

@@ -1,4 +1,4 @@
-import { numberFormat } from '../timeseries/intl-formats.ts';
+import { numberFormat } from '../../timeseries/intl-formats.ts';
 
 /**
  * What every server-drawn chart draws around its plot — the title, the unit, a legend, the source line under it —

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { COMMON_DAYS } from '../../src/publish/resources/series.ts';
-import { defaultDays, pointsIn, queryKey, queryString, rangesFor, windowLabel } from '../../src/site/chart-window.ts';
+import { COMMON_DAYS } from '../../../src/publish/resources/series.ts';
+import {
+  defaultDays,
+  pointsIn,
+  queryKey,
+  queryString,
+  rangesFor,
+  windowLabel,
+} from '../../../src/site/charts/window.ts';
 
 const points = ['2024-01-01', '2024-03-31', '2024-06-30', '2024-09-30', '2024-12-31'].map((date, i) => ({
   date,

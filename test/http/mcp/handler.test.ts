@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createHarness, type Harness } from '../support/harness.ts';
+import { createHarness, type Harness } from '../../support/harness.ts';
 
 const TOOLS = [
   'get_correlation',
@@ -21,7 +21,7 @@ const TOOLS = [
   'list_series',
 ];
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 type Result = { structuredContent?: Record<string, unknown>; isError?: boolean; content: unknown; _meta?: unknown };
 

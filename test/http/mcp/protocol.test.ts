@@ -7,9 +7,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer } from '../../src/http/mcp.ts';
-import { routeContext } from '../../src/http/route-context.ts';
-import { createRefreshedHarness, type Harness } from '../support/harness.ts';
+import { createMcpServer } from '../../../src/http/mcp/handler.ts';
+import { routeContext } from '../../../src/http/route-context.ts';
+import { createRefreshedHarness, type Harness } from '../../support/harness.ts';
 
 /** One POST /mcp over a plain connection: what a host's HTTP stack sends and receives, headers included. */
 function post(port: number, body: unknown, headers: Record<string, string> = {}) {

@@ -1,15 +1,15 @@
-import { CACHE_CONTROL } from '../publish/cache-policy.ts';
-import { keptAnswers, MIB, responseBytes } from '../publish/kept.ts';
-import { type Admit, isBusy } from '../publish/on-demand.ts';
-import { type PreparedResponse, prepareBody, withHeaders } from '../publish/prepared-response.ts';
-import type { ChartAnswer, ChartClient, ChartQuery } from '../publish/site-port.ts';
-import { ChartsBusy, chartsPending, MAX_PENDING_CHARTS, renderChart } from './chart-renderer.ts';
-import { chartSpec } from './chart-specs.ts';
-import { queryKey } from './chart-window.ts';
-import type { ChartStyle } from './charts.ts';
-import { chartFileName } from './downloads.ts';
-import { withPageHeaders } from './page-headers.ts';
-import type { SiteData } from './site-data.ts';
+import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
+import { keptAnswers, MIB, responseBytes } from '../../publish/kept.ts';
+import { type Admit, isBusy } from '../../publish/on-demand.ts';
+import { type PreparedResponse, prepareBody, withHeaders } from '../../publish/prepared-response.ts';
+import type { ChartAnswer, ChartClient, ChartQuery } from '../../publish/site-port.ts';
+import { chartFileName } from '../downloads.ts';
+import { withPageHeaders } from '../page-headers.ts';
+import type { SiteData } from '../site-data.ts';
+import { ChartsBusy, chartsPending, MAX_PENDING_CHARTS, renderChart } from './renderer.ts';
+import { chartSpec } from './specs.ts';
+import type { ChartStyle } from './svg.ts';
+import { queryKey } from './window.ts';
 
 /**
  * A publication's charts, drawn on the chart thread on first request and kept in LRUs bounded in bytes (SVG and

@@ -1,3 +1,4 @@
+import { echartsLib } from '../echarts-lib.ts';
 import {
   creditLines,
   dayMark,
@@ -11,9 +12,8 @@ import {
   labelNumber,
   MUTED,
   timeAxis,
-} from './chart-frame.ts';
-import { thin } from './chart-points.ts';
-import { echartsLib } from './echarts-lib.ts';
+} from './frame.ts';
+import { thin } from './points.ts';
 
 /**
  * The parts of a total over time: each part a stacked area, bottom to top in the order given, and the total drawn as

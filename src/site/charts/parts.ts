@@ -1,10 +1,10 @@
-import { dayChartRange } from './chart-window.ts';
-import { named } from './downloads.ts';
-import { historyCsv } from './headline-chart.ts';
-import { historyCell, historyTable } from './history-table.ts';
-import { hasLevel, levelParts } from './level-parts.ts';
-import type { ChartBlock } from './page.ts';
-import { formatDate, type SiteData } from './site-data.ts';
+import { named } from '../downloads.ts';
+import { historyCell, historyTable } from '../history-table.ts';
+import { hasLevel, levelParts } from '../level-parts.ts';
+import type { ChartBlock } from '../page.ts';
+import { formatDate, type SiteData } from '../site-data.ts';
+import { historyCsv } from './headline.ts';
+import { dayChartRange } from './window.ts';
 
 /** The stacked chart's words, the static one's and the interactive one's alike. */
 export const PARTS_HEAD = {

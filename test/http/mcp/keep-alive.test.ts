@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createRefreshedHarness, type Harness } from '../support/harness.ts';
+import { createRefreshedHarness, type Harness } from '../../support/harness.ts';
 
 /**
  * Issue 42, point 1: the official SDK client failed its first tool call after listing tools ("other side closed")

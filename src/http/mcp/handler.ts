@@ -3,21 +3,21 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { SERVICE_VERSION } from '../publish/service-version.ts';
-import { INDICATOR_COUNT } from '../timeseries/catalog.ts';
-import { ApiError, writeError } from './api-error.ts';
-import { Admission } from './mcp-admission.ts';
-import { answerToolCall, mayAnswerToolCall } from './mcp-fast-path.ts';
-import { webRequest, writeMcpResponse } from './mcp-response.ts';
-import { callTool, toolList } from './mcp-tools.ts';
-import type { RouteContext } from './routes/route.ts';
+import { SERVICE_VERSION } from '../../publish/service-version.ts';
+import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
+import { ApiError, writeError } from '../api-error.ts';
+import type { RouteContext } from '../routes/route.ts';
+import { Admission } from './admission.ts';
+import { answerToolCall, mayAnswerToolCall } from './fast-path.ts';
+import { webRequest, writeMcpResponse } from './response.ts';
+import { callTool, toolList } from './tools.ts';
 
-export { callTool, MCP_HISTORY_DEFAULT_DAYS } from './mcp-tools.ts';
+export { callTool, MCP_HISTORY_DEFAULT_DAYS } from './tools.ts';
 
 /**
  * The Model Context Protocol server (official SDK, low-level `Server`, so that tool schemas are plain JSON Schema)
- * over the tools of mcp-tools.ts, served as streamable HTTP at /mcp (stateless: a server per request; a tool call
- * whose route answers a prepared response takes the fast path, mcp-fast-path.ts) and over stdio by
+ * over the tools of mcp/tools.ts, served as streamable HTTP at /mcp (stateless: a server per request; a tool call
+ * whose route answers a prepared response takes the fast path, mcp/fast-path.ts) and over stdio by
  * `usd-liquidity mcp`; and MCP's bounded share of the serving thread (admission).
  */
 /** An MCP server over the current publication; a tool call waits for `ready()` (the stdio server's first read). */
@@ -41,7 +41,7 @@ export function createMcpServer(
   return server;
 }
 
-/** The bounds of MCP's share of the serving thread (mcp-admission.ts; bench:mcp-burst measured them). */
+/** The bounds of MCP's share of the serving thread (mcp/admission.ts; bench:mcp-burst measured them). */
 export const MAX_MCP_IN_FLIGHT = 4;
 export const MAX_MCP_PER_SECOND = 40;
 /** Exchanges waiting for a turn before one more is refused, and the longest wait. */
@@ -79,7 +79,7 @@ export async function handleMcpRequest(
   body: unknown,
   client?: string,
 ): Promise<void> {
-  // A tool call whose route answers a response is written from its bytes (mcp-fast-path.ts): MCP at REST's cost,
+  // A tool call whose route answers a response is written from its bytes (mcp/fast-path.ts): MCP at REST's cost,
   // bounded as REST is (the rate limit per client; what is computed, by the one gate of on-demand work). Only the
   // SDK's path — a server and a transport per exchange — waits for the admission below.
   if (mayAnswerToolCall(req, body) && (await answerToolCall(context, req, res, body, client))) return;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
-import { Admission, type Admitted } from '../../src/http/mcp-admission.ts';
+import { Admission, type Admitted } from '../../../src/http/mcp/admission.ts';
 
 /** Lets the queue's promises run (no time passes: the clock is mocked). */
 const settled = async () => {

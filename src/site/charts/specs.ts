@@ -1,11 +1,11 @@
-import type { IndicatorSummary } from '../publish/resources/indicators.ts';
-import type { ChartQuery, ChartWindow } from '../publish/site-port.ts';
-import { seriesDef } from '../timeseries/catalog.ts';
-import { addDays } from '../timeseries/dates.ts';
-import { dayChartRange, effectiveWindow, pointsIn } from './chart-window.ts';
-import type { ChartSpec, ChartStyle } from './charts.ts';
-import { hasLevel, levelParts } from './level-parts.ts';
-import { formatDate, type SiteData, unitLabel } from './site-data.ts';
+import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
+import type { ChartQuery, ChartWindow } from '../../publish/site-port.ts';
+import { seriesDef } from '../../timeseries/catalog.ts';
+import { addDays } from '../../timeseries/dates.ts';
+import { hasLevel, levelParts } from '../level-parts.ts';
+import { formatDate, type SiteData, unitLabel } from '../site-data.ts';
+import type { ChartSpec, ChartStyle } from './svg.ts';
+import { dayChartRange, effectiveWindow, pointsIn } from './window.ts';
 
 /** What a chart URL draws, or undefined when there is nothing to draw (no data, or values withheld by licence). */
 export function chartSpec(

@@ -1,3 +1,4 @@
+import { echartsLib } from '../echarts-lib.ts';
 import {
   creditLines,
   dayMark,
@@ -13,10 +14,9 @@ import {
   MUTED,
   timeAxis,
   wrapText,
-} from './chart-frame.ts';
-import { type ChartPoint, thin } from './chart-points.ts';
-import { type StackChartSpec, stackChartSvg } from './chart-stack.ts';
-import { echartsLib } from './echarts-lib.ts';
+} from './frame.ts';
+import { type ChartPoint, thin } from './points.ts';
+import { type StackChartSpec, stackChartSvg } from './stack.ts';
 
 /**
  * Server-side SVG charts (ECharts SSR, no browser, no script in the output). Charts are served as standalone SVG
@@ -67,7 +67,7 @@ export interface LineChartOptions {
 }
 
 /**
- * Everything a chart is drawn from, as plain data: it crosses to the chart worker thread (chart-renderer.ts)
+ * Everything a chart is drawn from, as plain data: it crosses to the chart worker thread (charts/renderer.ts)
  * by structured clone, so it holds no functions.
  */
 export type ChartSpec =

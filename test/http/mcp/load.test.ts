@@ -2,9 +2,15 @@ import assert from 'node:assert/strict';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { callTool, handleMcpRequest, MAX_MCP_IN_FLIGHT, MAX_MCP_WAITING, mcpAdmission } from '../../src/http/mcp.ts';
-import { routeContext } from '../../src/http/route-context.ts';
-import { createRefreshedHarness, type Harness } from '../support/harness.ts';
+import {
+  callTool,
+  handleMcpRequest,
+  MAX_MCP_IN_FLIGHT,
+  MAX_MCP_WAITING,
+  mcpAdmission,
+} from '../../../src/http/mcp/handler.ts';
+import { routeContext } from '../../../src/http/route-context.ts';
+import { createRefreshedHarness, type Harness } from '../../support/harness.ts';
 
 /**
  * Issue 28, finding 6: a burst of MCP calls ran at ~10 ms of CPU each on the serving thread and took the

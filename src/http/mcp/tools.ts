@@ -1,26 +1,26 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, Type } from '@sinclair/typebox';
-import { keptAnswers } from '../publish/kept.ts';
-import { SERVICE_VERSION } from '../publish/service-version.ts';
-import { INDICATOR_COUNT, seriesDef } from '../timeseries/catalog.ts';
-import { addDays } from '../timeseries/dates.ts';
-import { licenseOf } from '../timeseries/licenses.ts';
-import { INDICATOR_IDS } from '../timeseries/series.ts';
-import { ApiError, errorReply } from './api-error.ts';
-import { DeclaredQuery } from './query-params.ts';
-import { getCorrelation } from './routes/correlation.ts';
-import { getHealth } from './routes/health.ts';
-import { getHistory } from './routes/history.ts';
-import { getLens } from './routes/lens.ts';
-import { getModel } from './routes/model.ts';
-import { getRegime } from './routes/regime.ts';
-import { type Answer, declaredQueryNames, type ParameterSpec, type Route, type RouteContext } from './routes/route.ts';
-import { getSeries } from './routes/series.ts';
+import { keptAnswers } from '../../publish/kept.ts';
+import { SERVICE_VERSION } from '../../publish/service-version.ts';
+import { INDICATOR_COUNT, seriesDef } from '../../timeseries/catalog.ts';
+import { addDays } from '../../timeseries/dates.ts';
+import { licenseOf } from '../../timeseries/licenses.ts';
+import { INDICATOR_IDS } from '../../timeseries/series.ts';
+import { ApiError, errorReply } from '../api-error.ts';
+import { DeclaredQuery } from '../query-params.ts';
+import { getCorrelation } from '../routes/correlation.ts';
+import { getHealth } from '../routes/health.ts';
+import { getHistory } from '../routes/history.ts';
+import { getLens } from '../routes/lens.ts';
+import { getModel } from '../routes/model.ts';
+import { getRegime } from '../routes/regime.ts';
+import { type Answer, declaredQueryNames, type ParameterSpec, type Route, type RouteContext } from '../routes/route.ts';
+import { getSeries } from '../routes/series.ts';
 
 /**
  * The MCP tools: one per API route an agent needs (each runs its route's own handler, with the route's documented
  * parameters as its input schema and the route's TypeBox response schema as its output schema), and list_series.
- * Answers are kept per publication. The server (mcp.ts) and the fast path (mcp-fast-path.ts) both call these.
+ * Answers are kept per publication. The server (mcp/handler.ts) and the fast path (mcp/fast-path.ts) both call these.
  */
 interface ApiTool {
   name: string;

@@ -7,22 +7,22 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { buildFixtureStore } from '../support/fixture.ts';
-import { createRefreshedHarness, type Harness } from '../support/harness.ts';
-import { seededGaps, sharedValidator, toolSession } from '../support/mcp-session.ts';
+import { buildFixtureStore } from '../../support/fixture.ts';
+import { createRefreshedHarness, type Harness } from '../../support/harness.ts';
+import { seededGaps, sharedValidator, toolSession } from '../../support/mcp-session.ts';
 
 const HTTP_SESSIONS = 200;
 /** Each stdio session is a process of its own (one at a time): ~1.5 s each; `npm run bench:mcp-sessions` runs 200. */
 const STDIO_SESSIONS = 10;
 const TOOLS = 8;
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
  * Issue 42, point 1: sessions of the official SDK client, each listing the tools and calling every one with idle
  * gaps between calls (a seeded schedule of none, the next turn, or a timer of up to 40 ms), lose no call. Before,
  * a client calling one tool after another was answered `503 busy` as soon as 40 exchanges had started in a second
  * (8 of 20 sessions lost a call on an idle machine); now an exchange past MCP's share of the serving thread waits
- * its turn (mcp-admission.ts), which paces these 200 sessions' 2,200 exchanges to ~55 s. In the suite the other
+ * its turn (mcp/admission.ts), which paces these 200 sessions' 2,200 exchanges to ~55 s. In the suite the other
  * test files keep both cores busy meanwhile.
  */
 describe('MCP: sessions of the SDK client lose no call', () => {

@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import { Piscina } from 'piscina';
-import render, { type ChartTask, type ChartTaskResult } from './chart-worker.ts';
-import type { ChartSpec } from './charts.ts';
+import type { ChartSpec } from './svg.ts';
+import render, { type ChartTask, type ChartTaskResult } from './worker.ts';
 
 /**
  * Charts are drawn on one worker thread below the serving thread's priority: ECharts takes 5–70 ms per chart,
@@ -19,7 +19,7 @@ const IDLE_MS = 2_000;
 
 function chartPool(): Piscina<ChartTask, ChartTaskResult> {
   pool ??= new Piscina<ChartTask, ChartTaskResult>({
-    filename: new URL(`./chart-worker${extname(import.meta.url)}`, import.meta.url).href,
+    filename: new URL(`./worker${extname(import.meta.url)}`, import.meta.url).href,
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: IDLE_MS,
