@@ -4,7 +4,7 @@
  * seen after their publication lag, recent dates revised, and one deep revision of years of data 245 days back),
  * and the instants asked are BENCH_DAYS distinct days spread over that year, so each knew different things. The
  * model runs as the service runs it — on the worker thread, which keeps the publication's series and, once a
- * history was asked for, its history (publish/worker-tasks.ts) — once for the regime alone (what /api/regime?asOf
+ * history was asked for, its history (publish/on-demand/worker-tasks.ts) — once for the regime alone (what /api/regime?asOf
  * needs) and once with the history (/api/history?asOf). Each answer's CPU is the whole process's (every thread:
  * the worker, the serving thread, V8's collector threads), from /proc through process.cpuUsage. Beside it: the
  * serving thread's share, the model alone on this thread, the first history of a publication (its history kept),
@@ -16,7 +16,7 @@ import { runAsTheServiceRuns, START_FLAGS } from './start-flags.ts';
 runAsTheServiceRuns(import.meta.filename);
 
 import { modelAsOf } from '../src/publish/model/run.ts';
-import { closeWorkerPool, computeAsOfOffThread } from '../src/publish/worker-pool.ts';
+import { closeWorkerPool, computeAsOfOffThread } from '../src/publish/on-demand/worker-pool.ts';
 import { chartsPending, closeChartRenderer } from '../src/site/charts/renderer.ts';
 import { createHarness } from '../test/support/harness.ts';
 import { longRunningStore } from '../test/support/long-running-store.ts';

@@ -1,8 +1,8 @@
-import { type Admit, type Busy, isBusy } from '../publish/on-demand.ts';
-import type { OnDemandResult, OnDemandTask } from '../publish/on-demand-tasks.ts';
-import { reviveResponse } from '../publish/on-demand-tasks.ts';
+import { type Admit, type Busy, isBusy } from '../publish/on-demand/gate.ts';
+import type { OnDemandResult, OnDemandTask } from '../publish/on-demand/tasks.ts';
+import { reviveResponse } from '../publish/on-demand/tasks.ts';
 import type { PreparedResponse } from '../publish/prepared-response.ts';
-import type { Publication } from '../publish/publication.ts';
+import type { Publication } from '../publish/publication/build.ts';
 
 import { ApiError } from './api-error.ts';
 import { asOfAnswer } from './as-of-answer.ts';
@@ -14,7 +14,7 @@ export function clientOf(request: Pick<RouteRequest, 'client'>): string {
   return request.client ?? 'local';
 }
 
-/** The 503 past the bound of on-demand work (publish/on-demand.ts): the envelope, with Retry-After. */
+/** The 503 past the bound of on-demand work (publish/on-demand/gate.ts): the envelope, with Retry-After. */
 export function busyError(busy: Busy, what: string): ApiError {
   return new ApiError(
     'busy',

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { withHeaders } from '../publish/prepared-response.ts';
 import { DEPRECATIONS, type Deprecation, deprecationHeaders } from './api-changelog.ts';
 import { ApiError, truncate, writeError } from './api-error.ts';
-import { DeclaredQuery, takesNoUnknownParameter } from './query-params.ts';
+import { DeclaredQuery, takesNoUnknownParameter } from './params/query.ts';
 import { DispatchedRequest, NO_PARAMS } from './route-request.ts';
 import { compileRouter } from './router.ts';
 import {

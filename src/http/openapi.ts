@@ -6,7 +6,7 @@ import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { API_VERSION } from './api-changelog.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
-import { aliasParameter, takesNoUnknownParameter } from './query-params.ts';
+import { aliasParameter, takesNoUnknownParameter } from './params/query.ts';
 import { type Route, TAGS } from './routes/route.ts';
 import { ErrorEnvelope } from './schemas/error.ts';
 

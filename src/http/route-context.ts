@@ -1,9 +1,9 @@
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
-import { OnDemand } from '../publish/on-demand.ts';
-import type { OnDemandResult, OnDemandTask } from '../publish/on-demand-tasks.ts';
+import { OnDemand } from '../publish/on-demand/gate.ts';
+import type { OnDemandResult, OnDemandTask } from '../publish/on-demand/tasks.ts';
+import { answerOffThread } from '../publish/on-demand/worker-pool.ts';
 import { type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
-import type { Publication } from '../publish/publication.ts';
-import { answerOffThread } from '../publish/worker-pool.ts';
+import type { Publication } from '../publish/publication/build.ts';
 import { buildDirectory } from './directory.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { RouteContext } from './routes/route.ts';

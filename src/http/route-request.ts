@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DeclaredQuery } from './query-params.ts';
+import type { DeclaredQuery } from './params/query.ts';
 import type { ClientConnection, RouteRequest } from './routes/route.ts';
 
 /** A route without path parameters: one frozen object for all of them. */

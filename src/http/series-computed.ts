@@ -1,6 +1,6 @@
 import type { TransformSpec } from '../analytics/transform/fred-transform.ts';
 import { transformKey } from '../analytics/transform/fred-transform.ts';
-import type { Publication } from '../publish/publication.ts';
+import type { Publication } from '../publish/publication/build.ts';
 import { isKeptSelection } from '../publish/resources/csv.ts';
 import type { SeriesResponses } from '../publish/resources/series.ts';
 import { type Selection, selectionKey } from '../publish/resources/series-selection.ts';

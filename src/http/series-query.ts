@@ -1,11 +1,11 @@
 import type { Selection } from '../publish/resources/series-selection.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
 import { ApiError } from './api-error.ts';
-import { parseOrder } from './days-param.ts';
-import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from './query-params.ts';
+import { parseOrder } from './params/days.ts';
+import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from './params/query.ts';
+import { parseTransform } from './params/transform.ts';
+import { DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from './params/window.ts';
 import type { ParameterSpec } from './routes/route.ts';
-import { parseTransform } from './transform-param.ts';
-import { DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from './window-param.ts';
 
 /** The window, order and FRED-style transform parameters every one-series download takes (JSON, CSV, xlsx). */
 export const SERIES_SELECTION_PARAMETERS: readonly ParameterSpec[] = [

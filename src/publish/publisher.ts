@@ -9,11 +9,11 @@ import type { VintagedSeries } from '../timeseries/vintages.ts';
 import type { PublicationContent } from './content.ts';
 import type { ModelOutcome } from './model/computation.ts';
 import { publicationModel } from './model/kept.ts';
-import { buildPublication, type Publication } from './publication.ts';
+import { computeAsOfHere, workbook as workbookHere } from './on-demand/worker-tasks.ts';
+import { buildPublication, type Publication } from './publication/build.ts';
 import { resource } from './resource.ts';
 import { type RefreshProgress, withRefreshProgress } from './resources/health.ts';
 import type { SiteBuilder } from './site-port.ts';
-import { computeAsOfHere, workbook as workbookHere } from './worker-tasks.ts';
 
 export interface PublisherOptions {
   now?: () => Date;

@@ -1,9 +1,9 @@
 import { GROUP_IDS } from '../analytics/model/spec.ts';
 import { ASSETS } from '../analytics/model/validation/forward-returns.ts';
 import type { DateWindow } from '../timeseries/date-window.ts';
-import type { Admit } from './on-demand.ts';
+import type { Admit } from './on-demand/gate.ts';
 import type { PreparedResponse } from './prepared-response.ts';
-import type { Publication } from './publication.ts';
+import type { Publication } from './publication/build.ts';
 
 /**
  * What the website contributes to a publication, as the HTTP layer serves it. The site (src/site/) renders the

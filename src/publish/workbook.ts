@@ -4,7 +4,7 @@ import { strToU8, zipSync } from 'fflate';
  * An xlsx download: a "Data" sheet (a date column of real Excel dates, a number column per series, a frozen header
  * row) and a "Notes" sheet saying what the numbers are, where they come from, their licence and when they were
  * published — as FRED's xlsx downloads carry their notes above the data. Plain values only, so that it crosses to
- * the worker thread (worker-tasks.ts).
+ * the worker thread (on-demand/worker-tasks.ts).
  */
 export interface WorkbookSpec {
   /** Column headers after `date`, named as the CSV's (`value_usd_bn`, `tga_usd_bn_pc1`). */

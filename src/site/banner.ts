@@ -1,4 +1,4 @@
-import type { Publication } from '../publish/publication.ts';
+import type { Publication } from '../publish/publication/build.ts';
 import { PROVIDERS_UNREACHABLE } from '../publish/resources/health.ts';
 import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
 import { daysBetween, isoDate } from '../timeseries/dates.ts';

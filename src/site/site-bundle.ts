@@ -1,7 +1,7 @@
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { keptAnswers, MIB } from '../publish/kept.ts';
 import { type Compression, prepareBody, withHeaders } from '../publish/prepared-response.ts';
-import type { Publication } from '../publish/publication.ts';
+import type { Publication } from '../publish/publication/build.ts';
 import type { ChartQuery, RenderedPage, SiteBundle } from '../publish/site-port.ts';
 import { isIndicatorId } from '../timeseries/catalog.ts';
 import { LOCALES } from '../timeseries/locales.ts';

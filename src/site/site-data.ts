@@ -1,5 +1,5 @@
 import type { BlogPost, EndpointDoc, ErrorDoc, PublicationContent } from '../publish/content.ts';
-import type { ModelState, Publication } from '../publish/publication.ts';
+import type { ModelState, Publication } from '../publish/publication/build.ts';
 import type { CorrelationBody, CorrelationHistoryBody } from '../publish/resources/correlation.ts';
 import { examplePath } from '../publish/resources/examples.ts';
 import type { HealthBody } from '../publish/resources/health.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { ON_DEMAND_LIMITS } from '../../src/publish/on-demand.ts';
+import { ON_DEMAND_LIMITS } from '../../src/publish/on-demand/gate.ts';
 import { chartsPending, MAX_PENDING_CHARTS } from '../../src/site/charts/renderer.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
@@ -9,7 +9,7 @@ import { createRefreshedHarness, type Harness } from '../support/harness.ts';
  * Issue 28, findings 1 and 7: renders for clients that went away filled the chart queue (other clients got 503
  * busy on 32 of 37 new charts), and a client that half-closed its connection after its request got no answer from
  * a chart or an asOf (computed off the serving thread). Since issue 41 a client's charts take its share of the
- * bound of on-demand work (publish/on-demand.ts): the drawings of its connections that went away must leave that
+ * bound of on-demand work (publish/on-demand/gate.ts): the drawings of its connections that went away must leave that
  * share at once, or its next charts would be refused.
  */
 describe('charts for clients that left, and clients that half-close', () => {

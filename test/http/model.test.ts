@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CURRENT_MODEL, MODEL_VERSIONS } from '../../src/analytics/model/versions.ts';
 import { modelOutcome } from '../../src/publish/model/computation.ts';
-import { buildPublication } from '../../src/publish/publication.ts';
+import { buildPublication } from '../../src/publish/publication/build.ts';
 import { loadVintagedSeries } from '../../src/store/observations.ts';
 import { seriesRefreshStates } from '../../src/store/runs.ts';
 import { BASE_URL, createHarness, createRefreshedHarness, type Harness, TEST_NOW } from '../support/harness.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { OnDemand } from '../../src/publish/on-demand.ts';
-import { type OnDemandResult, type OnDemandTask, runOnDemandTask } from '../../src/publish/on-demand-tasks.ts';
+import { OnDemand } from '../../src/publish/on-demand/gate.ts';
+import { type OnDemandResult, type OnDemandTask, runOnDemandTask } from '../../src/publish/on-demand/tasks.ts';
 import { BASE_URL, createRefreshedHarness, type Harness } from '../support/harness.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DeclaredQuery, QUERY_ALIASES, QUERY_PARAMETERS, UndeclaredParameter } from '../../src/http/query-params.ts';
+import { DeclaredQuery, QUERY_ALIASES, QUERY_PARAMETERS, UndeclaredParameter } from '../../src/http/params/query.ts';
 import { routeContext } from '../../src/http/route-context.ts';
 import { declaredQueryNames, type RouteContext } from '../../src/http/routes/route.ts';
 import { ROUTE_TABLE } from '../../src/http/routes/table.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
 /**
- * Issue 29: every query parameter is declared once (src/http/query-params.ts), and a route reads only the ones it
+ * Issue 29: every query parameter is declared once (src/http/params/query.ts), and a route reads only the ones it
  * declares — the OpenAPI document, the /api directory and the MCP tools can then not miss one.
  */
 describe('query parameters, declared once', () => {

@@ -7,7 +7,7 @@ import { addDays } from '../../timeseries/dates.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../../timeseries/series.ts';
 import { ApiError, errorReply } from '../api-error.ts';
-import { DeclaredQuery } from '../query-params.ts';
+import { DeclaredQuery } from '../params/query.ts';
 import { getCorrelation } from '../routes/correlation.ts';
 import { getHealth } from '../routes/health.ts';
 import { getHistory } from '../routes/history.ts';

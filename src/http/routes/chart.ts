@@ -4,9 +4,9 @@ import { INDICATOR_COUNT, isIndicatorId } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { CANONICAL_RANGE_TEXT, CANONICAL_WINDOWS_TEXT, canonicalRange, canonicalWindow } from '../canonical-window.ts';
 import { admitFor } from '../computed-answer.ts';
-import { QUERY_PARAMETERS, queryParameter } from '../query-params.ts';
+import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
+import { parseChartQuery } from '../params/window.ts';
 import { valuesWithheld } from '../series-errors.ts';
-import { parseChartQuery } from '../window-param.ts';
 import type { Answer, Route } from './route.ts';
 
 const chartRoute = (format: 'svg' | 'png'): Route => ({

@@ -1,8 +1,8 @@
 import { ApiError } from '../api-error.ts';
+import { asOfParameter } from '../params/window.ts';
 import { seriesAsOf, seriesCsv } from '../series-computed.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS, type SeriesQuery } from '../series-query.ts';
-import { asOfParameter } from '../window-param.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 
 /** GET /api/series/{id}.csv: the same window as the JSON, as RFC 4180 CSV with the unit in the column name. */

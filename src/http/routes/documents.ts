@@ -1,5 +1,5 @@
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
-import type { Publication } from '../../publish/publication.ts';
+import type { Publication } from '../../publish/publication/build.ts';
 import { SITE_DOCUMENT_PATHS } from '../../publish/site-port.ts';
 import { ApiError } from '../api-error.ts';
 import type { Answer, Route, RouteContext } from './route.ts';

@@ -1,7 +1,7 @@
 import { isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { canonicalWindow } from '../canonical-window.ts';
-import { parseChartQuery, parseDate } from '../window-param.ts';
+import { parseChartQuery, parseDate } from '../params/window.ts';
 import { notFoundAnswer, pageAnswer, pageError, type Route } from './route.ts';
 
 /** The site's pages: each answers HTML, or Markdown at `<path>.md` or by Accept, from the publication's site. */

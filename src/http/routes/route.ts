@@ -1,14 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { TSchema } from '@sinclair/typebox';
 import type { CachePolicy } from '../../publish/cache-policy.ts';
-import type { OnDemand } from '../../publish/on-demand.ts';
-import type { OnDemandResult, OnDemandTask } from '../../publish/on-demand-tasks.ts';
+import type { OnDemand } from '../../publish/on-demand/gate.ts';
+import type { OnDemandResult, OnDemandTask } from '../../publish/on-demand/tasks.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
-import type { Publication } from '../../publish/publication.ts';
+import type { Publication } from '../../publish/publication/build.ts';
 import { ApiError } from '../api-error.ts';
 import type { ErrorCode } from '../error-codes.ts';
 import { wantsMarkdown, wantsPage } from '../negotiation.ts';
-import { aliasOf, type DeclaredQuery, type QueryName } from '../query-params.ts';
+import { aliasOf, type DeclaredQuery, type QueryName } from '../params/query.ts';
 
 /**
  * One entry of the route table: the URL, how it is documented (the /api directory and the OpenAPI document are
@@ -90,7 +90,7 @@ export interface RouteContext {
   directory: PreparedResponse;
   /** The OpenAPI document of the current publication (its examples are real responses). */
   openapi(): PreparedResponse;
-  /** The bound and the memo of every answer computed on demand (publish/on-demand.ts). */
+  /** The bound and the memo of every answer computed on demand (publish/on-demand/gate.ts). */
   onDemand: OnDemand;
   /** Computes an on-demand answer: on the worker thread in the service; tests inject their own. */
   compute(task: OnDemandTask): Promise<OnDemandResult>;

@@ -1,4 +1,4 @@
-import { type Busy, isBusy } from '../../publish/on-demand.ts';
+import { type Busy, isBusy } from '../../publish/on-demand/gate.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import { ApiError } from '../api-error.ts';
 import { answerFor } from '../computed-answer.ts';

@@ -4,10 +4,8 @@ import type { Locale } from '../../timeseries/locales.ts';
 import { knowledgeInstants, type VintagedSeries } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { keptAnswers, MIB, responseBytes } from '../kept.ts';
-import { type Admit, BUSY_RETRY_SECONDS, type Busy, isBusy } from '../on-demand.ts';
-import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
-import type { Provenance } from '../provenance.ts';
-import { computeAsOfOffThread, lensAsOfOffThread } from '../worker-pool.ts';
+import { type Admit, BUSY_RETRY_SECONDS, type Busy, isBusy } from '../on-demand/gate.ts';
+import { computeAsOfOffThread, lensAsOfOffThread } from '../on-demand/worker-pool.ts';
 import type {
   AsOfModel,
   AsOfOptions,
@@ -15,7 +13,9 @@ import type {
   LensAsOfResult,
   LensAsOfTask,
   LensBodies,
-} from '../worker-tasks.ts';
+} from '../on-demand/worker-tasks.ts';
+import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
+import type { Provenance } from '../provenance.ts';
 import { CSV_CONTENT_TYPE, historyCsv, sliceHistory } from './csv.ts';
 import { type HistoryBody, type RegimeBody, readingFreshness, withDriverUrls } from './model.ts';
 
@@ -36,7 +36,7 @@ export type AsOfOutcome =
 
 /**
  * Computes the model as of an instant, with its history or the regime alone; off the serving thread in the
- * service (worker-pool.ts).
+ * service (on-demand/worker-pool.ts).
  */
 export type AsOfCompute = (
   vintaged: ReadonlyMap<string, VintagedSeries>,

@@ -269,7 +269,7 @@ export class SeriesResponses {
 /**
  * The JSON of a FRED-style transformed answer (units, frequency): the points selected (series-selection.ts)
  * without z-scores, meta.transform saying what was done. A pure function of its inputs: the worker thread
- * computes it for the service (on-demand-tasks.ts).
+ * computes it for the service (on-demand/tasks.ts).
  */
 export function transformedBody(
   observations: readonly Observation[],

@@ -5,10 +5,10 @@ import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
-import type { Busy } from '../on-demand.ts';
+import type { Busy } from '../on-demand/gate.ts';
+import { workbookOffThread } from '../on-demand/worker-pool.ts';
 import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import { type WorkbookSpec, XLSX_CONTENT_TYPE } from '../workbook.ts';
-import { workbookOffThread } from '../worker-pool.ts';
 import { alignSeries, setColumn, valueColumn } from './csv.ts';
 import { seriesUrl } from './series-catalog.ts';
 import { type Selection, selectionKey, selectPoints, transformMeta, transformSuffix } from './series-selection.ts';
@@ -18,7 +18,7 @@ type Entry = { def: SeriesDef; observations: readonly Observation[] };
 
 /**
  * How a workbook is answered: kept under `key`, or built by `work` within the bound of on-demand work, shared fairly
- * between clients (publish/on-demand.ts: the caller names the client and the publication), or busy past it.
+ * between clients (publish/on-demand/gate.ts: the caller names the client and the publication), or busy past it.
  */
 export type WorkbookAnswer = (
   key: string,

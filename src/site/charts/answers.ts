@@ -1,6 +1,6 @@
 import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
 import { keptAnswers, MIB, responseBytes } from '../../publish/kept.ts';
-import { type Admit, isBusy } from '../../publish/on-demand.ts';
+import { type Admit, isBusy } from '../../publish/on-demand/gate.ts';
 import { type PreparedResponse, prepareBody, withHeaders } from '../../publish/prepared-response.ts';
 import type { ChartAnswer, ChartClient, ChartQuery } from '../../publish/site-port.ts';
 import { chartFileName } from '../downloads.ts';
@@ -47,7 +47,7 @@ export function siteCharts(data: SiteData, byId: ReadonlyMap<string, SiteData['i
     if (chartsPending() >= MAX_PENDING_CHARTS) [...drawing.values()].find((d) => d.yieldable())?.drop();
     const controller = new AbortController();
     const draw = () => renderChart(spec, format, { signal: controller.signal });
-    // Asked by a client: drawn as its share of the on-demand work (publish/on-demand.ts), or busy past it.
+    // Asked by a client: drawn as its share of the on-demand work (publish/on-demand/gate.ts), or busy past it.
     const started = admit ? admitted(admit, key, draw, controller.signal) : draw();
     const drawn = started
       .then((body) => {

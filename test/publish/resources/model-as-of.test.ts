@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Provenance } from '../../../src/publish/provenance.ts';
-import { AsOfAnswers, MAX_PENDING_COMPUTATIONS, stampedHistory } from '../../../src/publish/resources/model-as-of.ts';
 import {
   type AsOfModel,
   type AsOfOptions,
   type AsOfTaskResult,
   computeAsOfHere,
-} from '../../../src/publish/worker-tasks.ts';
+} from '../../../src/publish/on-demand/worker-tasks.ts';
+import type { Provenance } from '../../../src/publish/provenance.ts';
+import { AsOfAnswers, MAX_PENDING_COMPUTATIONS, stampedHistory } from '../../../src/publish/resources/model-as-of.ts';
 import { loadVintagedSeries } from '../../../src/store/observations.ts';
 import type { VintagedSeries } from '../../../src/timeseries/vintages.ts';
 import { createRefreshedHarness, TEST_NOW } from '../../support/harness.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isBusy, OnDemand } from '../../../src/publish/on-demand.ts';
+import { isBusy, OnDemand } from '../../../src/publish/on-demand/gate.ts';
 import { SpreadsheetDownloads, type WorkbookAnswer } from '../../../src/publish/resources/spreadsheet.ts';
 import { seriesDef } from '../../../src/timeseries/catalog.ts';
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { ApiError } from '../../../src/http/api-error.ts';
-import { DeclaredQuery } from '../../../src/http/query-params.ts';
+import { DeclaredQuery } from '../../../src/http/params/query.ts';
 import { getChartPng } from '../../../src/http/routes/chart.ts';
 import { declaredQueryNames, type RouteContext } from '../../../src/http/routes/route.ts';
-import { OnDemand } from '../../../src/publish/on-demand.ts';
+import { OnDemand } from '../../../src/publish/on-demand/gate.ts';
 import {
   ChartsBusy,
   chartsPending,

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { type Route, resourceAnswer } from '../../../src/http/routes/route.ts';
 import { CACHE_CONTROL } from '../../../src/publish/cache-policy.ts';
 import { type PreparedResponse, prepareJson } from '../../../src/publish/prepared-response.ts';
-import type { Publication } from '../../../src/publish/publication.ts';
+import type { Publication } from '../../../src/publish/publication/build.ts';
 
 /**
  * docs/contributing.md, "Add an endpoint", done once: GET /api/thresholds, the status rule alone. A new file like

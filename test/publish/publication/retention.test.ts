@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createRefreshedHarness, type Harness } from '../support/harness.ts';
+import { createRefreshedHarness, type Harness } from '../../support/harness.ts';
 
 // A full collection on demand, without starting the test process with --expose-gc.
 setFlagsFromString('--expose-gc');

@@ -1,37 +1,42 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CORRELATION_INPUTS } from '../analytics/correlation/correlation.ts';
-import { LENS_INPUTS } from '../analytics/lens/lens.ts';
-import type { PendingQuarantine } from '../store/observations.ts';
-import type { SeriesRefreshState } from '../store/runs.ts';
-import type { StoredNote } from '../store/weekly-notes.ts';
-import type { Locale } from '../timeseries/locales.ts';
-import type { Observation } from '../timeseries/observation.ts';
-import { INDICATOR_IDS } from '../timeseries/series.ts';
-import type { VintagedSeries } from '../timeseries/vintages.ts';
-import type { PublicationContent } from './content.ts';
-import { catalogFreshness } from './freshness.ts';
-import type { ModelOutcome } from './model/computation.ts';
-import { type ModelResources, type ModelState, modelResources, modelState as modelStateOf } from './model/resources.ts';
-import { nextRefreshAt } from './next-refresh.ts';
-import { type Provenance, provenanceBuilder } from './provenance.ts';
-import { type Downloads, downloadsOnDemand } from './publication-downloads.ts';
-import { buildAllSeries, currentState } from './publication-series.ts';
-import { attempt, failed, type RecomputeErrors } from './recompute.ts';
-import { type Resource, resource, withProvenance } from './resource.ts';
-import { type ChangelogBody, changelogBody } from './resources/changelog.ts';
-import type { CorrelationBody, CorrelationHistoryBody } from './resources/correlation.ts';
-import { responseExamples } from './resources/examples.ts';
-import { type HealthBody, healthBody, type LastRun } from './resources/health.ts';
-import { type IndicatorSummary, indicatorSummaries } from './resources/indicators.ts';
-import { type LensBody, lensResources } from './resources/lens.ts';
-import type { HistoryBody, ModelBody, RegimeBody } from './resources/model.ts';
-import type { AsOfCompute } from './resources/model-as-of.ts';
-import type { SeriesResponses } from './resources/series.ts';
-import { type CatalogBody, catalogBody } from './resources/series-catalog.ts';
-import { type SnapshotBody, snapshotBody } from './resources/snapshot.ts';
-import { SERVICE_VERSION } from './service-version.ts';
-import type { SiteBuilder, SiteBundle } from './site-port.ts';
-import type { WorkbookSpec } from './workbook.ts';
+import { CORRELATION_INPUTS } from '../../analytics/correlation/correlation.ts';
+import { LENS_INPUTS } from '../../analytics/lens/lens.ts';
+import type { PendingQuarantine } from '../../store/observations.ts';
+import type { SeriesRefreshState } from '../../store/runs.ts';
+import type { StoredNote } from '../../store/weekly-notes.ts';
+import type { Locale } from '../../timeseries/locales.ts';
+import type { Observation } from '../../timeseries/observation.ts';
+import { INDICATOR_IDS } from '../../timeseries/series.ts';
+import type { VintagedSeries } from '../../timeseries/vintages.ts';
+import type { PublicationContent } from '../content.ts';
+import { catalogFreshness } from '../freshness.ts';
+import type { ModelOutcome } from '../model/computation.ts';
+import {
+  type ModelResources,
+  type ModelState,
+  modelResources,
+  modelState as modelStateOf,
+} from '../model/resources.ts';
+import { nextRefreshAt } from '../next-refresh.ts';
+import { type Provenance, provenanceBuilder } from '../provenance.ts';
+import { attempt, failed, type RecomputeErrors } from '../recompute.ts';
+import { type Resource, resource, withProvenance } from '../resource.ts';
+import { type ChangelogBody, changelogBody } from '../resources/changelog.ts';
+import type { CorrelationBody, CorrelationHistoryBody } from '../resources/correlation.ts';
+import { responseExamples } from '../resources/examples.ts';
+import { type HealthBody, healthBody, type LastRun } from '../resources/health.ts';
+import { type IndicatorSummary, indicatorSummaries } from '../resources/indicators.ts';
+import { type LensBody, lensResources } from '../resources/lens.ts';
+import type { HistoryBody, ModelBody, RegimeBody } from '../resources/model.ts';
+import type { AsOfCompute } from '../resources/model-as-of.ts';
+import type { SeriesResponses } from '../resources/series.ts';
+import { type CatalogBody, catalogBody } from '../resources/series-catalog.ts';
+import { type SnapshotBody, snapshotBody } from '../resources/snapshot.ts';
+import { SERVICE_VERSION } from '../service-version.ts';
+import type { SiteBuilder, SiteBundle } from '../site-port.ts';
+import type { WorkbookSpec } from '../workbook.ts';
+import { type Downloads, downloadsOnDemand } from './downloads.ts';
+import { buildAllSeries, currentState } from './series.ts';
 
 export type { ChangelogBody, ModelState, Resource };
 
@@ -190,7 +195,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
   return { ...publication, site, ready };
 }
 
-/** What the publication computes on demand (publication-downloads.ts), from its input and its resources. */
+/** What the publication computes on demand (publication/downloads.ts), from its input and its resources. */
 function downloadsOf(
   input: Omit<PublicationInput, 'previous'>,
   current: Awaited<ReturnType<typeof currentState>>,

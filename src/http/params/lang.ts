@@ -1,7 +1,7 @@
-import { LOCALES, type Locale, resolveLocale } from '../timeseries/locales.ts';
-import { truncate } from './api-error.ts';
-import type { ParamResult } from './days-param.ts';
-import { QUERY_PARAMETERS } from './query-params.ts';
+import { LOCALES, type Locale, resolveLocale } from '../../timeseries/locales.ts';
+import { truncate } from '../api-error.ts';
+import type { ParamResult } from './days.ts';
+import { QUERY_PARAMETERS } from './query.ts';
 
 /** Parses `lang` (see LANG_MAPPING_TEXT in the locales module for the tags accepted). */
 export function parseLang(raw: unknown): ParamResult<Locale> {

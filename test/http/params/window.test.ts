@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DeclaredQuery } from '../../src/http/query-params.ts';
-import { parseChartQuery, parseDate, parseWindow } from '../../src/http/window-param.ts';
+import { DeclaredQuery } from '../../../src/http/params/query.ts';
+import { parseChartQuery, parseDate, parseWindow } from '../../../src/http/params/window.ts';
 
 const declared = (text: string) =>
   new DeclaredQuery(new URLSearchParams(text), new Set(['days', 'start', 'end', 'compare']));

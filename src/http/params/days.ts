@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
-import { truncate } from './api-error.ts';
-import { QUERY_PARAMETERS } from './query-params.ts';
+import { truncate } from '../api-error.ts';
+import { QUERY_PARAMETERS } from './query.ts';
 
 export type ParamResult<T> = { ok: true; value: T } | { ok: false; message: string; hint: string };
 
@@ -15,7 +15,7 @@ const DAYS = QUERY_PARAMETERS.days;
 const DAYS_HINT = `days must be a whole number from ${DAYS.minimum} to ${DAYS.maximum} written in digits (default ${DAYS.default}), given once, e.g. ?days=365.`;
 
 /**
- * `days` (declared in query-params.ts): absent → its default (365); otherwise exactly one value written in plain
+ * `days` (declared in params/query.ts): absent → its default (365); otherwise exactly one value written in plain
  * decimal digits, within the declared bounds (1–4000). `0`, `4001`, `-1`, `abc`, `1.5`, `1e3`, `+5`, `05`, empty
  * and repeated values are refused.
  */

@@ -1,12 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { isIndicatorId } from '../timeseries/catalog.ts';
-import type { Observation } from '../timeseries/observation.ts';
-import { CATALOG } from '../timeseries/series.ts';
-import { currentObservations, type VintagedSeries } from '../timeseries/vintages.ts';
-import type { SeriesFreshness } from './freshness.ts';
-import type { Provenance } from './provenance.ts';
-import type { Publication } from './publication.ts';
-import { buildSeriesResponses, DEFAULT_DAYS, type SeriesResponses } from './resources/series.ts';
+import { isIndicatorId } from '../../timeseries/catalog.ts';
+import type { Observation } from '../../timeseries/observation.ts';
+import { CATALOG } from '../../timeseries/series.ts';
+import { currentObservations, type VintagedSeries } from '../../timeseries/vintages.ts';
+import type { SeriesFreshness } from '../freshness.ts';
+import type { Provenance } from '../provenance.ts';
+import { buildSeriesResponses, DEFAULT_DAYS, type SeriesResponses } from '../resources/series.ts';
+import type { Publication } from './build.ts';
 
 /*
  * The per-series part of a publication: each series' current state and its responses, built on the previous

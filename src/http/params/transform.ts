@@ -1,11 +1,15 @@
 import { Value } from '@sinclair/typebox/value';
-import type { TransformSpec } from '../analytics/transform/fred-transform.ts';
-import { type Aggregation, canAggregate, type TargetFrequency } from '../analytics/transform/frequency-aggregation.ts';
-import type { Units } from '../analytics/transform/units-transform.ts';
-import type { Frequency } from '../timeseries/series.ts';
-import { ApiError, truncate } from './api-error.ts';
-import type { DeclaredQuery } from './query-params.ts';
-import { QUERY_PARAMETERS } from './query-params.ts';
+import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
+import {
+  type Aggregation,
+  canAggregate,
+  type TargetFrequency,
+} from '../../analytics/transform/frequency-aggregation.ts';
+import type { Units } from '../../analytics/transform/units-transform.ts';
+import type { Frequency } from '../../timeseries/series.ts';
+import { ApiError, truncate } from '../api-error.ts';
+import type { DeclaredQuery } from './query.ts';
+import { QUERY_PARAMETERS } from './query.ts';
 
 const CHOICES = {
   units: 'units is lin, chg, ch1, pch, pc1, pca, cch, cca or log (FRED’s units).',

@@ -1,12 +1,12 @@
-import type { ModelSpec } from '../analytics/model/spec.ts';
-import { MODEL_VERSIONS } from '../analytics/model/versions.ts';
-import { seriesAsOf, type VintagedSeries } from '../timeseries/vintages.ts';
-import { type KnownHistory, knownHistory, type ModelAsOf, modelAsOf } from './model/run.ts';
-import { type OnDemandResult, type OnDemandTask, runOnDemandTask } from './on-demand-tasks.ts';
-import { lensBodies } from './resources/lens.ts';
-import { type WorkbookSpec, workbookBytes } from './workbook.ts';
+import type { ModelSpec } from '../../analytics/model/spec.ts';
+import { MODEL_VERSIONS } from '../../analytics/model/versions.ts';
+import { seriesAsOf, type VintagedSeries } from '../../timeseries/vintages.ts';
+import { type KnownHistory, knownHistory, type ModelAsOf, modelAsOf } from '../model/run.ts';
+import { lensBodies } from '../resources/lens.ts';
+import { type WorkbookSpec, workbookBytes } from '../workbook.ts';
+import { type OnDemandResult, type OnDemandTask, runOnDemandTask } from './tasks.ts';
 
-/** The tasks of the worker thread (worker-pool.ts): what would stall every request in flight on the serving thread. */
+/** The tasks of the worker thread (on-demand/worker-pool.ts): what would stall every request in flight on the serving thread. */
 
 /**
  * An xlsx download (a whole daily history since 2005: ~40 ms for one series, ~220 ms for 25, median of 7 on the
@@ -132,7 +132,7 @@ export async function computeAsOfHere(
   return asOf({ ...options, inputs: '', vintaged: new Map(vintaged), instant }) as AsOfTaskResult;
 }
 
-/** An answer computed on demand for one client (on-demand-tasks.ts). */
+/** An answer computed on demand for one client (on-demand/tasks.ts). */
 export function answer(task: OnDemandTask): OnDemandResult {
   return runOnDemandTask(task);
 }

@@ -1,11 +1,11 @@
 import PQueue, { type Queue, type QueueAddOptions, type RunFunction } from 'p-queue';
-import { keptAnswers } from './kept.ts';
-import type { PreparedResponse } from './prepared-response.ts';
+import { keptAnswers } from '../kept.ts';
+import type { PreparedResponse } from '../prepared-response.ts';
 
 /**
  * The one gate of the work computed on demand for a client (transforms, many-series downloads, vintages, `asOf`,
  * workbooks, charts, and the MCP tools that need them): it runs off the serving thread (the worker pool,
- * worker-pool.ts), at most `inFlight` at once, at most `queued` more waiting, and at most `perClientQueued` of
+ * on-demand/worker-pool.ts), at most `inFlight` at once, at most `queued` more waiting, and at most `perClientQueued` of
  * those from one client — so one client (a notebook looping over transforms, an agent calling tools in parallel)
  * can fill its own share of the queue, never the queue. Past that, the work is not started: `busy` (503 with
  * Retry-After). Waiting work is started in turn between clients (round robin), not in arrival order: a client

@@ -1,19 +1,24 @@
-import type { WindowStats } from '../analytics/stats/window-stats.ts';
-import type { TransformSpec } from '../analytics/transform/fred-transform.ts';
-import { seriesDef } from '../timeseries/catalog.ts';
-import type { DateWindow } from '../timeseries/date-window.ts';
-import type { VintageView } from '../timeseries/vintages.ts';
-import { CACHE_CONTROL } from './cache-policy.ts';
-import { CORS_HEADERS, JSON_CONTENT_TYPE, type PreparedResponse, prepared, strongEtag } from './prepared-response.ts';
-import type { Provenance } from './provenance.ts';
-import { CsvDownloads } from './resources/csv.ts';
-import { type SeriesMeta, transformedBody } from './resources/series.ts';
-import type { Selection } from './resources/series-selection.ts';
-import { type AsOfRefusal, SeriesVintages } from './resources/series-vintages.ts';
-import { decodeObservations, decodeVintaged, type ObservationColumns, type VintagedColumns } from './series-columns.ts';
+import type { WindowStats } from '../../analytics/stats/window-stats.ts';
+import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
+import { seriesDef } from '../../timeseries/catalog.ts';
+import type { DateWindow } from '../../timeseries/date-window.ts';
+import type { VintageView } from '../../timeseries/vintages.ts';
+import { CACHE_CONTROL } from '../cache-policy.ts';
+import { CORS_HEADERS, JSON_CONTENT_TYPE, type PreparedResponse, prepared, strongEtag } from '../prepared-response.ts';
+import type { Provenance } from '../provenance.ts';
+import { CsvDownloads } from '../resources/csv.ts';
+import { type SeriesMeta, transformedBody } from '../resources/series.ts';
+import type { Selection } from '../resources/series-selection.ts';
+import { type AsOfRefusal, SeriesVintages } from '../resources/series-vintages.ts';
+import {
+  decodeObservations,
+  decodeVintaged,
+  type ObservationColumns,
+  type VintagedColumns,
+} from '../series-columns.ts';
 
 /**
- * The answers computed on demand for one client, as tasks of the worker thread (worker-pool.ts): each carries the
+ * The answers computed on demand for one client, as tasks of the worker thread (on-demand/worker-pool.ts): each carries the
  * few columns it reads (series-columns.ts) and runs the very code the publication would (its resources' classes),
  * so an answer is the same whether computed here or there. What comes back is the response's bytes and headers.
  */

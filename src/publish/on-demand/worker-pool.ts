@@ -1,9 +1,9 @@
 import { extname } from 'node:path';
 import { Piscina } from 'piscina';
-import type { VintagedSeries } from '../timeseries/vintages.ts';
-import { modelSeries } from './model/computation.ts';
-import type { OnDemandResult, OnDemandTask } from './on-demand-tasks.ts';
-import type { WorkbookSpec } from './workbook.ts';
+import type { VintagedSeries } from '../../timeseries/vintages.ts';
+import { modelSeries } from '../model/computation.ts';
+import type { WorkbookSpec } from '../workbook.ts';
+import type { OnDemandResult, OnDemandTask } from './tasks.ts';
 import type {
   AsOfMissing,
   AsOfOptions,
@@ -39,7 +39,7 @@ function workerPool(): Piscina {
   return pool;
 }
 
-/** A name for each publication's series (their map), as the worker thread keeps them (worker-tasks.ts AsOfTask). */
+/** A name for each publication's series (their map), as the worker thread keeps them (on-demand/worker-tasks.ts AsOfTask). */
 const inputNames = new WeakMap<ReadonlyMap<string, VintagedSeries>, number>();
 let lastInputName = 0;
 
@@ -72,7 +72,7 @@ export async function lensAsOfOffThread(task: LensAsOfTask): Promise<LensAsOfRes
 
 /**
  * An answer computed on demand for one client (a transform, a many-series download, vintages, a series as of an
- * instant: on-demand-tasks.ts), on the worker thread. The caller bounds how many wait (publish/on-demand.ts).
+ * instant: on-demand/tasks.ts), on the worker thread. The caller bounds how many wait (publish/on-demand/gate.ts).
  */
 export async function answerOffThread(task: OnDemandTask): Promise<OnDemandResult> {
   return workerPool().run(task, { name: 'answer' });

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { publicationContent } from '../../src/publication-content.ts';
-import { announcePublication } from '../../src/publish/after-refresh.ts';
-import { modelOutcome } from '../../src/publish/model/computation.ts';
-import { buildPublication } from '../../src/publish/publication.ts';
-import { buildSite } from '../../src/site/site-bundle.ts';
-import { createCoordination } from '../../src/store/coordination.ts';
-import { latestPublication } from '../../src/store/publications.ts';
-import { openStore, type Store } from '../../src/store/store.ts';
-import { LOCALES } from '../../src/timeseries/locales.ts';
-import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
-import { createRefreshedHarness } from '../support/harness.ts';
+import { publicationContent } from '../../../src/publication-content.ts';
+import { announcePublication } from '../../../src/publish/after-refresh.ts';
+import { modelOutcome } from '../../../src/publish/model/computation.ts';
+import { buildPublication } from '../../../src/publish/publication/build.ts';
+import { buildSite } from '../../../src/site/site-bundle.ts';
+import { createCoordination } from '../../../src/store/coordination.ts';
+import { latestPublication } from '../../../src/store/publications.ts';
+import { openStore, type Store } from '../../../src/store/store.ts';
+import { LOCALES } from '../../../src/timeseries/locales.ts';
+import { INDICATOR_IDS } from '../../../src/timeseries/series.ts';
+import { createRefreshedHarness } from '../../support/harness.ts';
 
 describe('a publication with nothing stored', () => {
   it('serves health (down) and explains why the model is missing, never a neutral value', async () => {

@@ -1,17 +1,17 @@
-import { CURRENT_MODEL } from '../analytics/model/versions.ts';
-import { seriesDef } from '../timeseries/catalog.ts';
-import { licenseOf } from '../timeseries/licenses.ts';
-import type { Observation } from '../timeseries/observation.ts';
-import type { VintagedSeries } from '../timeseries/vintages.ts';
-import type { ModelResources } from './model/resources.ts';
-import type { Provenance } from './provenance.ts';
-import { BulkDownload } from './resources/bulk.ts';
-import { CsvDownloads } from './resources/csv.ts';
-import { HistoryRanges } from './resources/history-ranges.ts';
-import { AsOfAnswers, type AsOfCompute } from './resources/model-as-of.ts';
-import { SeriesVintages } from './resources/series-vintages.ts';
-import { SpreadsheetDownloads } from './resources/spreadsheet.ts';
-import type { WorkbookSpec } from './workbook.ts';
+import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
+import { seriesDef } from '../../timeseries/catalog.ts';
+import { licenseOf } from '../../timeseries/licenses.ts';
+import type { Observation } from '../../timeseries/observation.ts';
+import type { VintagedSeries } from '../../timeseries/vintages.ts';
+import type { ModelResources } from '../model/resources.ts';
+import type { Provenance } from '../provenance.ts';
+import { BulkDownload } from '../resources/bulk.ts';
+import { CsvDownloads } from '../resources/csv.ts';
+import { HistoryRanges } from '../resources/history-ranges.ts';
+import { AsOfAnswers, type AsOfCompute } from '../resources/model-as-of.ts';
+import { SeriesVintages } from '../resources/series-vintages.ts';
+import { SpreadsheetDownloads } from '../resources/spreadsheet.ts';
+import type { WorkbookSpec } from '../workbook.ts';
 
 /** What a publication builds on first request rather than at publish time (downloads, ranges, the past). */
 export interface Downloads {
@@ -31,7 +31,7 @@ export interface Downloads {
 
 /**
  * A publication's on-demand resources. Given plain values only: what is made here is kept as long as the
- * publication, so it must never reach the publication it replaces (publication.ts says why).
+ * publication, so it must never reach the publication it replaces (publication/build.ts says why).
  */
 export function downloadsOnDemand(at: {
   vintaged: ReadonlyMap<string, VintagedSeries>;

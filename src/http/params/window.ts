@@ -1,9 +1,9 @@
-import type { ChartQuery, ChartWindow } from '../publish/site-port.ts';
-import { INDICATOR_COUNT, isIndicatorId } from '../timeseries/catalog.ts';
-import { truncate } from './api-error.ts';
-import { ABSENT, type ParamResult, parseDays } from './days-param.ts';
-import { type DeclaredQuery, queryParameter } from './query-params.ts';
-import type { ParameterSpec } from './routes/route.ts';
+import type { ChartQuery, ChartWindow } from '../../publish/site-port.ts';
+import { INDICATOR_COUNT, isIndicatorId } from '../../timeseries/catalog.ts';
+import { truncate } from '../api-error.ts';
+import type { ParameterSpec } from '../routes/route.ts';
+import { ABSENT, type ParamResult, parseDays } from './days.ts';
+import { type DeclaredQuery, queryParameter } from './query.ts';
 
 /** No window given (shared: see ABSENT). */
 const NO_WINDOW: { readonly ok: true; readonly value: null } = Object.freeze({ ok: true, value: null });

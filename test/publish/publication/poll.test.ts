@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it, mock } from 'node:test';
-import { pollPublications } from '../../src/publish/publication-poll.ts';
+import { pollPublications } from '../../../src/publish/publication/poll.ts';
 
 describe('polling the publication log', () => {
   it('reads the log at each interval, except while this process refreshes; upkeep always', () => {

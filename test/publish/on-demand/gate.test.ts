@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isBusy, OnDemand } from '../../src/publish/on-demand.ts';
+import { isBusy, OnDemand } from '../../../src/publish/on-demand/gate.ts';
 
 /** The gate of on-demand work (issue 41): bounded, fair between clients, single flight; events only, no clock. */
 describe('OnDemand: the bound of on-demand work', () => {

@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import { closeWorkerPool, computeAsOfOffThread, workbookOffThread } from '../../src/publish/worker-pool.ts';
-import { asOf, computeAsOfHere } from '../../src/publish/worker-tasks.ts';
-import { loadVintagedSeries } from '../../src/store/observations.ts';
-import { createRefreshedHarness, TEST_NOW } from '../support/harness.ts';
-import { longRunningStore } from '../support/long-running-store.ts';
+import {
+  closeWorkerPool,
+  computeAsOfOffThread,
+  workbookOffThread,
+} from '../../../src/publish/on-demand/worker-pool.ts';
+import { asOf, computeAsOfHere } from '../../../src/publish/on-demand/worker-tasks.ts';
+import { loadVintagedSeries } from '../../../src/store/observations.ts';
+import { createRefreshedHarness, TEST_NOW } from '../../support/harness.ts';
+import { longRunningStore } from '../../support/long-running-store.ts';
 
 describe('the worker thread', () => {
   after(() => closeWorkerPool());
