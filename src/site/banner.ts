@@ -2,9 +2,9 @@ import type { Publication } from '../publish/publication/build.ts';
 import { PROVIDERS_UNREACHABLE } from '../publish/resources/health.ts';
 import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
 import { daysBetween, isoDate } from '../timeseries/dates.ts';
-import { frameWords } from './frame-words.ts';
-import type { Banner } from './page.ts';
+import type { Banner } from './page/page.ts';
 import { formatAge, formatDate } from './site-data.ts';
+import { frameWords } from './words/frame.ts';
 
 const PROVIDER_NAMES: Record<string, string> = {
   fred: 'FRED',

@@ -1,5 +1,5 @@
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
-import type { Block } from './page.ts';
+import type { Block } from './page/page.ts';
 import { formatDate, type SiteData } from './site-data.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
-import type { Tone } from './page.ts';
+import type { Tone } from './page/page.ts';
 
 /**
  * What the latest move of a series means for dollar liquidity, from the same `risingIsTighter` the model scores

@@ -1,5 +1,5 @@
 import type { ChartQuery } from '../publish/site-port.ts';
-import type { ChartBlock } from './page.ts';
+import type { ChartBlock } from './page/page.ts';
 
 /**
  * A chart's downloads, each saved under a name that says what it holds and to when: "tga-2026-08-27.csv",

@@ -2,7 +2,7 @@ import { PROVIDERS_UNREACHABLE } from '../publish/resources/health.ts';
 import type { RegimeBody } from '../publish/resources/model.ts';
 import { daysBetween } from '../timeseries/dates.ts';
 import { failedSeries } from './banner.ts';
-import type { Block, Inline } from './page.ts';
+import type { Block, Inline } from './page/page.ts';
 import { formatAge, formatDate, type SiteData } from './site-data.ts';
 
 /**

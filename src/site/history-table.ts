@@ -1,5 +1,5 @@
 import type { HistoryBody as History } from '../publish/resources/model.ts';
-import type { ChartBlock } from './page.ts';
+import type { ChartBlock } from './page/page.ts';
 
 /** A column of a history table: its header, and its cell on history day i (one decimal, as the API gives it). */
 export interface HistoryColumn {

@@ -1,7 +1,7 @@
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
 import { moveCue } from './direction.ts';
 import { nextPrint } from './next-print.ts';
-import type { Block, Tone } from './page.ts';
+import type { Block, Tone } from './page/page.ts';
 import { formatAge, formatChange, formatDate, formatValue } from './site-data.ts';
 import { frequencyLabel } from './themes.ts';
 

@@ -13,7 +13,7 @@ import { licenseOf } from '../timeseries/licenses.ts';
 import type { Locale } from '../timeseries/locales.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import type { Formula, Unit } from '../timeseries/series.ts';
-import type { Inline } from './page.ts';
+import type { Inline } from './page/page.ts';
 
 /** Everything the pages are built from: the publication's typed resources, plus the repository's own content. */
 export interface SiteData {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CURRENT_MODEL, MODEL_VERSIONS } from '../../src/analytics/model/versions.ts';
-import { regimeInWords } from '../../src/site/regime-words.ts';
+import { regimeInWords } from '../../src/site/words/regime.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 

@@ -4,7 +4,7 @@ import { type Admit, isBusy } from '../../publish/on-demand/gate.ts';
 import { type PreparedResponse, prepareBody, withHeaders } from '../../publish/prepared-response.ts';
 import type { ChartAnswer, ChartClient, ChartQuery } from '../../publish/site-port.ts';
 import { chartFileName } from '../downloads.ts';
-import { withPageHeaders } from '../page-headers.ts';
+import { withPageHeaders } from '../page/headers.ts';
 import type { SiteData } from '../site-data.ts';
 import { ChartsBusy, chartsPending, MAX_PENDING_CHARTS, renderChart } from './renderer.ts';
 import { chartSpec } from './specs.ts';

@@ -1,4 +1,4 @@
-import type { Block, ChartBlock, Page } from '../page.ts';
+import type { Block, ChartBlock, Page } from '../page/page.ts';
 
 /**
  * Embedding a chart elsewhere: every chart a page draws offers two snippets — the static image linked to its page

@@ -1,5 +1,5 @@
 import { named } from '../downloads.ts';
-import type { ChartBlock, ChartHeadLine } from '../page.ts';
+import type { ChartBlock, ChartHeadLine } from '../page/page.ts';
 import { formatDate } from '../site-data.ts';
 
 /** The headline chart's title, unit and bands, for its interactive form (the static chart draws the same). */

@@ -1,7 +1,7 @@
 import { named } from '../downloads.ts';
 import { historyCell, historyTable } from '../history-table.ts';
 import { hasLevel, levelParts } from '../level-parts.ts';
-import type { ChartBlock } from '../page.ts';
+import type { ChartBlock } from '../page/page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
 import { historyCsv } from './headline.ts';
 import { dayChartRange } from './window.ts';

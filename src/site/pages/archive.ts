@@ -1,6 +1,6 @@
 import { dayReading } from '../../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
-import type { Block, CalendarDay, Inline, Page } from '../page.ts';
+import type { Block, CalendarDay, Inline, Page } from '../page/page.ts';
 import { formatDate } from '../site-data.ts';
 import { type NoteOf, weekEnds } from '../weekly-note.ts';
 

@@ -1,4 +1,4 @@
-import type { Block, Page } from '../page.ts';
+import type { Block, Page } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** /changelog: the API's and the model's versions with what changed, and the deprecation policy. */

@@ -1,6 +1,6 @@
 import type { BlogPost } from '../../publish/content.ts';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
-import type { Page } from '../page.ts';
+import type { Page } from '../page/page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
 
 export function aboutPage(data: SiteData): Page {

@@ -9,8 +9,7 @@ import { named } from '../downloads.ts';
 import { freshnessLine } from '../freshness-line.ts';
 import { historyCell, historyTable } from '../history-table.ts';
 import { card } from '../indicator-cards.ts';
-import type { Block, Inline, Page, Tone } from '../page.ts';
-import { type MissingInputs, regimeInWords } from '../regime-words.ts';
+import type { Block, Inline, Page, Tone } from '../page/page.ts';
 import {
   formatDate,
   formatSigned,
@@ -20,6 +19,7 @@ import {
   seriesPageHref,
 } from '../site-data.ts';
 import { THEMES } from '../themes.ts';
+import { type MissingInputs, regimeInWords } from '../words/regime.ts';
 
 type GroupId = keyof RegimeBody['subIndices'];
 

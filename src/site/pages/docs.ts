@@ -1,4 +1,4 @@
-import type { Block, Page } from '../page.ts';
+import type { Block, Page } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */

@@ -9,7 +9,7 @@ import { moveCue, risingMeans } from '../direction.ts';
 import { named } from '../downloads.ts';
 import { freshnessBadge } from '../indicator-cards.ts';
 import { nextPrint } from '../next-print.ts';
-import type { Block, ChartBlock, Inline, Page, Tone } from '../page.ts';
+import type { Block, ChartBlock, Inline, Page, Tone } from '../page/page.ts';
 import {
   formatAge,
   formatChange,

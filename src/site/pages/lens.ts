@@ -1,10 +1,10 @@
 import { LENS_TIERING_TREND_DAYS, type LensBody } from '../../publish/resources/lens.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
-import { lensWord, lensWords } from '../lens-words.ts';
 import { localAge, localDate } from '../local-dates.ts';
-import type { Block, Page } from '../page.ts';
+import type { Block, Page } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
+import { lensWord, lensWords } from '../words/lens.ts';
 
 function signed(x: number, locale: Locale = 'en'): string {
   // Signed by what is shown: a value that rounds to zero at three decimals is ±0, never −0.
@@ -31,8 +31,8 @@ export function lensPath(locale: Locale): string {
 
 /**
  * /lens and /lens/{locale}: the three-axis lens — quantity, price, structure — in the chosen language: the narrative
- * (the lens' own writer), the grid, the tables and their state words (lens-words.ts), dates and ages by Intl; the
- * site's frame (navigation, banner, footer) follows the page's language (frame-words.ts).
+ * (the lens' own writer), the grid, the tables and their state words (words/lens.ts), dates and ages by Intl; the
+ * site's frame (navigation, banner, footer) follows the page's language (words/frame.ts).
  */
 export function lensPage(data: SiteData, locale: Locale): Page {
   const lens = data.lenses.get(locale);

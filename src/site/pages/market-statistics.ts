@@ -1,6 +1,6 @@
 import type { CorrelationBody } from '../../publish/resources/correlation.ts';
-import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, pct, pValue, r2, span } from '../market-words.ts';
-import type { Block, Inline } from '../page.ts';
+import type { Block, Inline } from '../page/page.ts';
+import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, pct, pValue, r2, span } from '../words/market.ts';
 
 /** /markets' tests of timing and of returns: lead and lag, and forward returns by regime. */
 export function leadLagBlocks(c: CorrelationBody): Block[] {

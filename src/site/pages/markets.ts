@@ -6,9 +6,9 @@ import { correlationChance } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
 import { named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
-import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, r2 } from '../market-words.ts';
-import type { Block, ChartBlock, Inline, Page } from '../page.ts';
+import type { Block, ChartBlock, Inline, Page } from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
+import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, r2 } from '../words/market.ts';
 import { backtestBlocks, leadLagBlocks } from './market-statistics.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { LEVEL_WORDS, MIN_LIVE_WEIGHT } from '../../publish/resources/model.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { partsChart } from '../charts/parts.ts';
-import { type Block, headingId, type Inline, type Page } from '../page.ts';
+import { type Block, headingId, type Inline, type Page } from '../page/page.ts';
 import { groupWeightText, type SiteData } from '../site-data.ts';
 
 type Model = NonNullable<SiteData['model']>;

@@ -3,7 +3,7 @@ import { INDICATOR_COUNT, isIndicatorId, providerSeriesId } from '../../timeseri
 import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
-import type { Block, Inline, Page } from '../page.ts';
+import type { Block, Inline, Page } from '../page/page.ts';
 import { formatDate, formatValue, inputLinks } from '../site-data.ts';
 
 /** Rows of the latest values shown (the JSON, CSV and xlsx hold them all). */

@@ -1,4 +1,4 @@
-import type { Page } from '../page.ts';
+import type { Page } from '../page/page.ts';
 
 /** The page for a path that does not exist: the site's header and navigation, and where to go instead. */
 export function notFoundPage(): Page {

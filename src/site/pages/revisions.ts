@@ -1,6 +1,6 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { VintagedSeries } from '../../timeseries/vintages.ts';
-import type { Block, Inline, Page } from '../page.ts';
+import type { Block, Inline, Page } from '../page/page.ts';
 import { formatChange, formatDate, formatValue } from '../site-data.ts';
 
 /** Rows shown: the newest revised dates first (the JSON and CSV hold them all). */

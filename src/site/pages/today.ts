@@ -8,7 +8,7 @@ import { dayChartRange } from '../charts/window.ts';
 import { inputLabel } from '../freshness-line.ts';
 import { historyTable } from '../history-table.ts';
 import { levelParts } from '../level-parts.ts';
-import type { Block, Inline, Page } from '../page.ts';
+import type { Block, Inline, Page } from '../page/page.ts';
 import {
   formatAge,
   formatDate,

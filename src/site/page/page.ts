@@ -199,7 +199,7 @@ export interface Banner {
   tone: 'warn' | 'bad';
   title: string;
   text: string;
-  /** The facts of a stale-data banner, for writing it in another language (frame-words.ts localBanner). */
+  /** The facts of a stale-data banner, for writing it in another language (words/frame.ts localBanner). */
   stale?: { date: string; ageDays: number; failures: number };
 }
 

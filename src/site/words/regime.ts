@@ -1,4 +1,4 @@
-import type { RegimeBody } from '../publish/resources/model.ts';
+import type { RegimeBody } from '../../publish/resources/model.ts';
 
 type SubIndices = RegimeBody['subIndices'];
 type GroupKey = keyof SubIndices;

@@ -1,4 +1,4 @@
-import { type PreparedResponse, withHeaders } from '../publish/prepared-response.ts';
+import { type PreparedResponse, withHeaders } from '../../publish/prepared-response.ts';
 
 /** Security headers for pages and documents shown in a browser. */
 export const PAGE_SECURITY_HEADERS = {

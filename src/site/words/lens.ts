@@ -1,5 +1,5 @@
-import { lensLabels } from '../publish/resources/lens.ts';
-import type { Locale } from '../timeseries/locales.ts';
+import { lensLabels } from '../../publish/resources/lens.ts';
+import type { Locale } from '../../timeseries/locales.ts';
 
 /**
  * (This file is longer than the others: it is a vocabulary, eight locales of the same few dozen words side by side,

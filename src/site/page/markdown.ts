@@ -1,5 +1,5 @@
-import { DATA_LICENSE } from '../timeseries/licenses.ts';
-import { frameWords, localBanner, pageLocale } from './frame-words.ts';
+import { DATA_LICENSE } from '../../timeseries/licenses.ts';
+import { frameWords, localBanner, pageLocale } from '../words/frame.ts';
 import { type Block, type Inline, monthTitle, type Page, type SiteInfo } from './page.ts';
 
 /**
@@ -120,7 +120,7 @@ export function renderMarkdown(page: Page, site: SiteInfo): string {
   const local = site.banner && !page.ownBanner ? localBanner(site.banner, locale) : undefined;
   const more = local?.more ? `${local.gap}${text(local.more.text)}` : '';
   const banner = local ? `> **${text(local.title)}**${local.gap}${text(local.text)}${more}\n\n` : '';
-  // The footer in the page's language, as the HTML's (frame-words.ts).
+  // The footer in the page's language, as the HTML's (words/frame.ts).
   const w = frameWords(locale);
   const footer =
     locale === 'en'

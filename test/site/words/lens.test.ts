@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lensLabels } from '../../src/publish/resources/lens.ts';
-import { lensWord, lensWords } from '../../src/site/lens-words.ts';
-import { LOCALES } from '../../src/timeseries/locales.ts';
+import { lensLabels } from '../../../src/publish/resources/lens.ts';
+import { lensWord, lensWords } from '../../../src/site/words/lens.ts';
+import { LOCALES } from '../../../src/timeseries/locales.ts';
 
 /** Every state word the lens publishes (analytics/lens/lens.ts's unions). */
 const STATE_WORDS = [

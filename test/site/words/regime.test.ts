@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { regimeSpells } from '../../src/site/charts/specs.ts';
-import { regimeInWords } from '../../src/site/regime-words.ts';
+import { regimeSpells } from '../../../src/site/charts/specs.ts';
+import { regimeInWords } from '../../../src/site/words/regime.ts';
 
 describe('the regime for readers', () => {
   it("one sentence per group, in a trader's words; a group without data says so", () => {

@@ -1,7 +1,7 @@
 import { marked } from 'marked';
-import { DATA_LICENSE } from '../timeseries/licenses.ts';
-import { embedSnippets } from './charts/embed.ts';
-import { frameWords, localBanner, pageLocale } from './frame-words.ts';
+import { DATA_LICENSE } from '../../timeseries/licenses.ts';
+import { embedSnippets } from '../charts/embed.ts';
+import { frameWords, localBanner, pageLocale } from '../words/frame.ts';
 import {
   type Block,
   type CalendarDay,
@@ -13,7 +13,7 @@ import {
   type SiteInfo,
 } from './page.ts';
 
-/** The main navigation's paths, in order; their labels are the page language's (frame-words.ts). */
+/** The main navigation's paths, in order; their labels are the page language's (words/frame.ts). */
 const NAV = ['/', '/today', '/archive', '/markets', '/methodology', '/docs', '/blog', '/about'] as const;
 
 /**

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from '../../src/site/page.ts';
-import { renderHtml } from '../../src/site/page-html.ts';
-import { renderMarkdown } from '../../src/site/page-markdown.ts';
+import { renderHtml } from '../../../src/site/page/html.ts';
+import { renderMarkdown } from '../../../src/site/page/markdown.ts';
+import type { Page } from '../../../src/site/page/page.ts';
 
 const site = { name: 'usd-liquidity', baseUrl: 'http://x.test' };
 const page: Page = {

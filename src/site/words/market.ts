@@ -1,5 +1,5 @@
-import type { CorrelationBody } from '../publish/resources/correlation.ts';
-import { formatSigned } from './site-data.ts';
+import type { CorrelationBody } from '../../publish/resources/correlation.ts';
+import { formatSigned } from '../site-data.ts';
 
 /** How /markets names and writes its statistics: asset and measure names, ρ, percentages, spans, p-values. */
 export const ASSET_NAMES: Record<string, string> = {

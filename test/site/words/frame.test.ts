@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { frameWords, localBanner, pageLocale } from '../../src/site/frame-words.ts';
-import type { Banner, Page } from '../../src/site/page.ts';
-import { renderHtml } from '../../src/site/page-html.ts';
-import { renderMarkdown } from '../../src/site/page-markdown.ts';
-import { LOCALES } from '../../src/timeseries/locales.ts';
+import { renderHtml } from '../../../src/site/page/html.ts';
+import { renderMarkdown } from '../../../src/site/page/markdown.ts';
+import type { Banner, Page } from '../../../src/site/page/page.ts';
+import { frameWords, localBanner, pageLocale } from '../../../src/site/words/frame.ts';
+import { LOCALES } from '../../../src/timeseries/locales.ts';
 
 const stale: Banner = {
   tone: 'warn',

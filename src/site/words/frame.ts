@@ -1,6 +1,6 @@
-import { LOCALES, type Locale } from '../timeseries/locales.ts';
-import { localAge, localDate } from './local-dates.ts';
-import type { Banner, Page } from './page.ts';
+import { LOCALES, type Locale } from '../../timeseries/locales.ts';
+import { localAge, localDate } from '../local-dates.ts';
+import type { Banner, Page } from '../page/page.ts';
 
 /**
  * (This file is longer than the others: it is a vocabulary, eight locales of the same few words side by side, so that
