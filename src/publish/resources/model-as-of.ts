@@ -64,7 +64,8 @@ const LENS_BYTES = Math.ceil(0.25 * MIB);
  * The regime, the history and the lens as this service knew them at an instant (`asOf`), rebuilt from the stored
  * vintages with the current model. An answer depends only on the vintages seen by the instant and on the day
  * it falls on (later instants than the publication count as the publication's), so instants are reduced to that
- * key: a flood of unique instants costs at most one model run (~40 ms on the worker thread) per refresh per day.
+ * key: a flood of unique instants costs at most two model runs per refresh per day, the regime's alone (~55–90 ms
+ * of CPU) and one with the history (~75–130 ms), on the worker thread (docs/performance.md).
  * Runs are single-flight, at most MAX_PENDING_COMPUTATIONS at once, kept in an LRU; serialized answers are kept
  * in an LRU bounded in bytes (issue 13: unique URLs cannot grow memory).
  */
