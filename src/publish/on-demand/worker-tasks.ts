@@ -63,7 +63,9 @@ export type AsOfMissing = { missing: true };
 const KEPT_INPUTS = 2;
 interface KeptInputs {
   vintaged: Map<string, VintagedSeries>;
+  /** The history as of `publishedAt`; undefined when nothing could be scored then (not computed again). */
   published?: KnownHistory | undefined;
+  publishedAt?: string | undefined;
 }
 const keptInputs = new Map<string, KeptInputs>();
 
@@ -84,9 +86,10 @@ function inputsOf(task: AsOfTask): KeptInputs | undefined {
 function publishedHistory(kept: KeptInputs, task: AsOfTask, spec: ModelSpec | undefined) {
   if (task.publishedAt === undefined || task.withHistory === false) return undefined;
   // The publication's own instant (an earlier model's history) needs no other: computed once, as it is.
-  if (kept.published?.at !== task.publishedAt && task.instant === task.publishedAt) return undefined;
-  if (kept.published?.at !== task.publishedAt)
-    kept.published = knownHistory(kept.vintaged, task.publishedAt, spec) ?? undefined;
+  if (kept.publishedAt === task.publishedAt) return kept.published;
+  if (task.instant === task.publishedAt) return undefined;
+  kept.published = knownHistory(kept.vintaged, task.publishedAt, spec) ?? undefined;
+  kept.publishedAt = task.publishedAt;
   return kept.published;
 }
 

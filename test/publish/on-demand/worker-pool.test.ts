@@ -87,6 +87,9 @@ describe('the asOf task keeps the publication’s history', () => {
         assert.ok(full.ok && kept.ok && full.model?.historyJson);
         assert.equal(kept.model?.historyJson, full.model.historyJson, `as of ${instant}`);
         assert.deepEqual(kept.model?.regime, full.model.regime);
+        // Taken from the kept history, not computed again (the full computation takes none).
+        assert.ok((kept.model?.reusedRows ?? 0) > 0, `rows reused as of ${instant}`);
+        assert.equal(full.model.reusedRows, 0);
       }
     } finally {
       await h.close();
