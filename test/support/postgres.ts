@@ -40,10 +40,41 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
           if (Number(rows[0]!.n) === 0) break;
           await new Promise((resolve) => setImmediate(resolve));
         }
-        await c.query(`drop database if exists ${name} with (force)`);
+        await dropDatabase(c, name);
       } finally {
         await c.end();
       }
     },
   };
+}
+
+/**
+ * Drops a test database. A plain drop first: PostgreSQL itself stops an autovacuum worker busy in it (it showed up
+ * on a loaded machine, and a forced drop cannot end it: "must be a member of the role whose process is being
+ * terminated"). Sessions still open (processes killed a moment ago) are then forced out. Each refusal of either
+ * kind is retried a while: the worker, or the session, is on its way out.
+ */
+async function dropDatabase(c: pg.Client, name: string): Promise<void> {
+  const IN_USE = '55006';
+  const NOT_OURS = '42501';
+  let last: unknown;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await c.query(`drop database if exists ${name}`);
+      return;
+    } catch (cause) {
+      last = cause;
+      if ((cause as { code?: string }).code !== IN_USE) throw cause;
+    }
+    try {
+      await c.query(`drop database if exists ${name} with (force)`);
+      return;
+    } catch (cause) {
+      last = cause;
+      const code = (cause as { code?: string }).code;
+      if (code !== IN_USE && code !== NOT_OURS) throw cause;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`test database ${name} still in use after 100 attempts to drop it`, { cause: last });
 }
