@@ -94,7 +94,9 @@ export function computeModelOutputs(
 
 /**
  * The regime, and the history when it was asked for, as a publication at `instant` would have computed them (see
- * modelAsOf); the history as its JSON text, as it is served.
+ * modelAsOf); the history as its JSON text, as it is served. As objects, the history's ~5,600 days × 22 columns cost
+ * the serving thread ~11 ms to receive from the worker, and as much again to serialize; as text it crosses as one
+ * string, and a whole-history answer is that text with its stamp appended (resources/model-as-of.ts).
  */
 export interface ModelAsOf {
   regime: Regime;
@@ -127,10 +129,9 @@ export function modelAsOf(
   withHistory = true,
   known?: KnownHistory,
 ): ModelAsOf | null {
-  const inputs = modelInputsAt(vintaged, instant, spec);
-  const run = computeModel(inputs, isoDate(new Date(instant)), BLANK_MEANS_ZERO, spec);
-  const g = latestReadingIndex(run);
-  if (g < 0) return null;
+  const at = runAt(vintaged, instant, spec);
+  if (!at) return null;
+  const { inputs, run, g } = at;
   const regime = regimeAt(run, g, instant, inputs);
   if (!withHistory) return { regime, historyJson: null, reusedRows: 0 };
   if (known && spec.inputs === 'as-published-today') {
@@ -151,10 +152,16 @@ export function knownHistory(
   at: string,
   spec: ModelSpec = CURRENT_MODEL,
 ): KnownHistory | null {
-  const inputs = modelInputsAt(vintaged, at, spec);
-  const run = computeModel(inputs, isoDate(new Date(at)), BLANK_MEANS_ZERO, spec);
-  if (latestReadingIndex(run) < 0) return null;
-  return { text: historyText(historyOf(run, at)), at };
+  const ran = runAt(vintaged, at, spec);
+  return ran && { text: historyText(historyOf(ran.run, at)), at };
+}
+
+/** The model run over what the store held at `instant`, and its reading day; null when it has none. */
+function runAt(vintaged: ReadonlyMap<string, VintagedSeries>, instant: string, spec: ModelSpec) {
+  const inputs = modelInputsAt(vintaged, instant, spec);
+  const run = computeModel(inputs, isoDate(new Date(instant)), BLANK_MEANS_ZERO, spec);
+  const g = latestReadingIndex(run);
+  return g < 0 ? null : { inputs, run, g };
 }
 
 /**

@@ -39,16 +39,8 @@ export interface AsOfTask {
   publishedAt?: string | undefined;
 }
 
-/**
- * The model as of an instant as it crosses to the serving thread: the regime, and the history (when asked for) as
- * JSON text, stamped with the instant. As objects, the history's ~5,600 days × 22 columns cost the serving thread
- * ~11 ms to receive, and as much again to serialize; as text it crosses as one string, and a whole-history
- * answer is that text with its stamp appended (resources/model-as-of.ts).
- */
-export type AsOfModel = ModelAsOf;
-
 /** model is null when nothing could be scored from what was known then. */
-export type AsOfTaskResult = { ok: true; model: AsOfModel | null } | { ok: false; error: string };
+export type AsOfTaskResult = { ok: true; model: ModelAsOf | null } | { ok: false; error: string };
 
 /** What an `asOf` computation is asked for beside its instant (AsOfTask). */
 export type AsOfOptions = Pick<AsOfTask, 'version' | 'withHistory' | 'publishedAt'>;

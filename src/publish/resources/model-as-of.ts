@@ -4,10 +4,10 @@ import type { Locale } from '../../timeseries/locales.ts';
 import { knowledgeInstants, type VintagedSeries } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { keptAnswers, MIB, responseBytes } from '../kept.ts';
+import type { ModelAsOf } from '../model/run.ts';
 import { type Admit, BUSY_RETRY_SECONDS, type Busy, isBusy } from '../on-demand/gate.ts';
 import { computeAsOfOffThread, lensAsOfOffThread } from '../on-demand/worker-pool.ts';
 import type {
-  AsOfModel,
   AsOfOptions,
   AsOfTaskResult,
   LensAsOfResult,
@@ -79,7 +79,7 @@ export class AsOfAnswers {
   readonly #compute: AsOfCompute;
   readonly #computeLens: (task: LensAsOfTask) => Promise<LensAsOfResult>;
   #instants: string[] | undefined;
-  readonly #models = keptAnswers<AsOfModel | { unscored: string }>('point-in-time models', {
+  readonly #models = keptAnswers<ModelAsOf | { unscored: string }>('point-in-time models', {
     bytes: KEPT_MODELS * MODEL_BYTES,
     sizeOf: (model) => ('historyJson' in model && model.historyJson !== null ? MODEL_BYTES : REGIME_BYTES),
   });
@@ -89,7 +89,7 @@ export class AsOfAnswers {
   });
   readonly #running = new Map<
     string,
-    Promise<AsOfModel | { unscored: string } | { failed: string } | { busy: true }>
+    Promise<ModelAsOf | { unscored: string } | { failed: string } | { busy: true }>
   >();
   readonly #answers = keptAnswers<PreparedResponse>('point-in-time answers', {
     bytes: 16 * MIB,
@@ -260,7 +260,7 @@ export class AsOfAnswers {
     admit: Admit | undefined,
     needs: Needs,
     version?: string,
-  ): Promise<AsOfModel | Exclude<AsOfOutcome, PreparedResponse>> {
+  ): Promise<ModelAsOf | Exclude<AsOfOutcome, PreparedResponse>> {
     const kept = this.#models.get(modelKey(where.key, version));
     const outcome = kept && serves(kept, needs) ? kept : await this.#run(where, admit, needs, version);
     if ('busy' in outcome || 'failed' in outcome) return outcome;
@@ -278,7 +278,7 @@ export class AsOfAnswers {
     admit: Admit | undefined,
     needs: Needs,
     version?: string,
-  ): Promise<AsOfModel | { unscored: string } | { failed: string } | { busy: true }> {
+  ): Promise<ModelAsOf | { unscored: string } | { failed: string } | { busy: true }> {
     const key = modelKey(where.key, version);
     const running =
       this.#running.get(`history|${key}`) ?? (needs === 'regime' ? this.#running.get(`regime|${key}`) : undefined);
@@ -296,7 +296,7 @@ export class AsOfAnswers {
           ? Promise.resolve<Busy>({ busy: true, retryAfterSeconds: BUSY_RETRY_SECONDS })
           : run());
     const started = gate(`as-of-model|${needs}|${key}`, work)
-      .then((result): AsOfModel | { unscored: string } | { failed: string } | { busy: true } => {
+      .then((result): ModelAsOf | { unscored: string } | { failed: string } | { busy: true } => {
         if (isBusy(result)) return { busy: true };
         if (!result.ok) return { failed: result.error };
         const model = result.model ?? { unscored: 'not enough stored history to score a day' };
@@ -312,7 +312,7 @@ export class AsOfAnswers {
   }
 
   /** What an answer of the model says about its instant: when, how fresh, from which vintages, as of what. */
-  #stamp(where: { effective: string; meta: AsOfMeta }, model: AsOfModel) {
+  #stamp(where: { effective: string; meta: AsOfMeta }, model: ModelAsOf) {
     return {
       updatedAt: where.effective,
       freshness: readingFreshness(model.regime.date, new Date(where.effective), model.regime.coverage),
@@ -328,7 +328,7 @@ export class AsOfAnswers {
 }
 
 /** Whether a kept outcome answers what is needed: an unscored day answers anything; a regime alone, no history. */
-const serves = (kept: AsOfModel | { unscored: string }, needs: Needs) =>
+const serves = (kept: ModelAsOf | { unscored: string }, needs: Needs) =>
   'unscored' in kept || needs === 'regime' || kept.historyJson !== null;
 
 /** A model run's key: the instant's, and the version when it is not the current one. */
@@ -351,7 +351,7 @@ function jsonText(text: string, cacheControl: string): PreparedResponse {
  * day and knowledge share: replaced by the answer's (the history's second key, after modelVersion, as History
  * declares them); the other fields of the stamp are new to a history, appended.
  */
-export function stampedHistory(model: AsOfModel, stamp: { updatedAt: string } & Record<string, unknown>): string {
+export function stampedHistory(model: ModelAsOf, stamp: { updatedAt: string } & Record<string, unknown>): string {
   const text = model.historyJson!;
   const { updatedAt, ...appended } = stamp;
   const ran = `"updatedAt":${JSON.stringify(model.regime.updatedAt)}`;
@@ -363,7 +363,7 @@ export function stampedHistory(model: AsOfModel, stamp: { updatedAt: string } & 
 }
 
 /** The history of a model run, parsed, with its stamp: for a range or a CSV (the whole JSON is appended to). */
-function historyWith(model: AsOfModel, stamp: Record<string, unknown>): HistoryBody {
+function historyWith(model: ModelAsOf, stamp: Record<string, unknown>): HistoryBody {
   return { ...(JSON.parse(model.historyJson!) as HistoryBody), ...stamp };
 }
 

@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  type AsOfModel,
-  type AsOfOptions,
-  type AsOfTaskResult,
-  computeAsOfHere,
-} from '../../../src/publish/on-demand/worker-tasks.ts';
+import type { ModelAsOf } from '../../../src/publish/model/run.ts';
+import { type AsOfOptions, type AsOfTaskResult, computeAsOfHere } from '../../../src/publish/on-demand/worker-tasks.ts';
 import type { Provenance } from '../../../src/publish/provenance.ts';
 import { AsOfAnswers, MAX_PENDING_COMPUTATIONS, stampedHistory } from '../../../src/publish/resources/model-as-of.ts';
 import { loadVintagedSeries } from '../../../src/store/observations.ts';
@@ -59,7 +55,7 @@ function heldCompute() {
       const model = {
         regime: { date: instant.slice(0, 10), status: 'neutral', updatedAt: instant, drivers: [] },
         historyJson: history ? JSON.stringify(emptyHistory(instant)) : null,
-      } as unknown as AsOfModel;
+      } as unknown as ModelAsOf;
       pending.push(() => resolve({ ok: true, model }));
     });
   };
