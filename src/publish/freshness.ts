@@ -1,9 +1,11 @@
+import type { Static } from '@sinclair/typebox';
 import type { SeriesRefreshState } from '../store/runs.ts';
 import { formulaInputs, publicationLagDays, seriesDef, staleAfterDays } from '../timeseries/catalog.ts';
 import { daysBetween, isoDate } from '../timeseries/dates.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
 import { CATALOG } from '../timeseries/series.ts';
+import type { SeriesFreshness as SeriesFreshnessSchema } from './schemas/freshness.ts';
 
 /**
  * The one freshness model behind the API and the site. Per series:
@@ -18,21 +20,7 @@ export type FreshnessState = 'fresh' | 'late' | 'failed' | 'never-fetched';
 
 export const FRESHNESS_STATES: readonly FreshnessState[] = ['fresh', 'late', 'failed', 'never-fetched'];
 
-export interface SeriesFreshness {
-  state: FreshnessState;
-  /** Date of the latest observation, or null when none is stored. */
-  dataDate: string | null;
-  /** Days from the data date to the publication day. */
-  ageDays: number | null;
-  /** Days from an observation's date to its publication, for this series. */
-  expectedLagDays: number;
-  /** Older than this (data date to today) is late. */
-  lateAfterDays: number;
-  lastAttemptAt: string | null;
-  lastSuccessAt: string | null;
-  /** Why the last attempt failed, in plain words (the failing input named for a derived series); else null. */
-  error: string | null;
-}
+export type SeriesFreshness = Static<typeof SeriesFreshnessSchema>;
 
 /** `meta.source` of the series contract: fresh, stale (= late) or fallback (= failed). */
 export type Source = 'fresh' | 'stale' | 'fallback';

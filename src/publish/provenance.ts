@@ -1,35 +1,13 @@
+import type { Static } from '@sinclair/typebox';
 import { formulaInputs, providerSeriesId, seriesDef } from '../timeseries/catalog.ts';
 import { licenseOf } from '../timeseries/licenses.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
+import type { Provenance as ProvenanceSchema } from './schemas/provenance.ts';
 
+/** Where an answer comes from (its schema, publish/schemas/provenance.ts, says what each field means). */
+export type Provenance = Static<typeof ProvenanceSchema>;
 /** Where one input of an answer comes from: its provider and the provider's id, its terms, the vintage read. */
-export interface InputProvenance {
-  id: string;
-  /** fred, treasury, nyfed, prices, or derived (computed here from the inputs listed beside it). */
-  provider: string;
-  /** The provider's own id: a FRED series id, a Fiscal Data dataset, a NY Fed dataset, a price symbol. */
-  providerSeriesId: string | null;
-  license: string;
-  /** The newest vintage of this series the answer was built from: when this service last saw a new value. */
-  vintageSeenAt: string | null;
-  /** Its newest date. */
-  lastDate: string | null;
-  /**
-   * Present when that newest vintage came from the bootstrap snapshot shipped with the project rather than from a
-   * read of the provider: "bootstrap snapshot of 2026-11-26".
-   */
-  vintageFrom?: string;
-}
-
-/** The provenance object of every JSON resource: which service, model and publication, and from which data. */
-export interface Provenance {
-  serviceVersion: string;
-  modelVersion: string | null;
-  publication: { id: number; builtAt: string };
-  /** The newest date of data among the inputs. */
-  dataCutoff: string | null;
-  inputs: InputProvenance[];
-}
+export type InputProvenance = Provenance['inputs'][number];
 
 /**
  * Builds the provenance of answers of one publication. Each answer names the series it reads; derived series

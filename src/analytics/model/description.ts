@@ -1,61 +1,23 @@
+import type { Static } from '@sinclair/typebox';
+import type { ModelDescriptionFields } from '../schemas/model-description.ts';
 import { inputName } from './reading-summary.ts';
 import { type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
 import type { Validation } from './validation/validation.ts';
-import { MODEL_VERSIONS, type ModelVersionEntry } from './versions.ts';
+import { MODEL_VERSIONS } from './versions.ts';
 
 /**
  * The model as published (`dliModel` in the snapshot, GET /api/model): the current version — groups with their
  * weights and indicators, every window and threshold, the validation figures computed from the stored data —
- * and every version ever published, with what changed.
+ * and every version ever published, with what changed. Its schema: analytics/schemas/model-description.ts; the
+ * validation is typed by validation/validation.ts, whose interval is a pair where the schema says "two numbers".
  */
-export interface ModelDescription {
-  version: string;
-  computedAt: string;
-  dataAsOf: string | null;
-  summary: string;
-  groups: GroupDescription[];
-  inputs: string;
-  normalization: string;
-  aggregation: string;
-  headline: string;
-  thresholds: {
-    riskOffAtOrAbove: number;
-    riskOnAtOrBelow: number;
-    /** Risk-off, once entered, lasts until the headline falls below this (hysteresis; = riskOffAtOrAbove without). */
-    riskOffUntilBelow: number;
-    /** Risk-on, once entered, lasts until the headline rises above this. */
-    riskOnUntilAbove: number;
-    momentumPoints: number;
-    momentumDays: number;
-    drivers: string;
-  };
-  windows: Record<string, number>;
+export type ModelDescription = Omit<Static<typeof ModelDescriptionFields>, 'validation'> & {
   validation: Validation | null;
-  versions: VersionDescription[];
-  methodologyUrl: string;
-}
-
-interface GroupDescription {
-  id: string;
-  name: string;
-  weight: number;
-  /** `mean`: in the weighted mean with its weight; `floor` (dli-4's backstops): no weight, a floor under the level. */
-  role: 'mean' | 'floor';
-  indicators: Array<{
-    id: string;
-    /** The input as the methodology and the pages name it: "reserves / bank assets", "EFFR − IORB". */
-    label: string;
-    transform: string;
-    risingIsTighter: boolean;
-    robustScaleFloor: number;
-    staleAfterDays: number;
-  }>;
-}
-
-export type VersionDescription = Omit<ModelVersionEntry, 'spec'> & {
-  groups: GroupDescription[];
-  aggregation: string;
 };
+type GroupDescription = ModelDescription['groups'][number];
+
+/** One version in the changelog: what changed and why, with its groups and aggregation. */
+export type VersionDescription = ModelDescription['versions'][number];
 
 export function describeModel(
   spec: ModelSpec,

@@ -1,18 +1,13 @@
+import type { PublishedDriver } from '../schemas/regime.ts';
 import { round } from '../stats/round.ts';
 import type { ModelRun } from './liquidity-model.ts';
 import { type GroupId, THRESHOLDS } from './spec.ts';
 import { combineDay, DayCombiner, groupLayout } from './weighted-mean.ts';
 
-export type Direction = 'tightening' | 'easing' | 'neutral';
+export type Direction = PublishedDriver['direction'];
 
-export interface Driver {
-  indicatorId: string;
-  group: GroupId;
-  weight: number;
-  zScore: number;
-  contribution: number;
-  direction: Direction;
-}
+/** A driver as analytics computes it: the published one (analytics/schemas/regime.ts) before publish adds its url. */
+export type Driver = Omit<PublishedDriver, 'url'>;
 
 /** The last grid index at least momentumDays before g (g itself when none). */
 export function momentumBase(run: ModelRun, g: number): number {

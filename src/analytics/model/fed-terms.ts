@@ -1,34 +1,19 @@
+import type { Static } from '@sinclair/typebox';
 import { fromDayNumber } from '../../timeseries/dates.ts';
+import type { FedTerms as FedTermsSchema } from '../schemas/regime.ts';
 import { round } from '../stats/round.ts';
 import type { ModelRun, SeriesInputs } from './liquidity-model.ts';
 import { type PointInTimeSeries, valueKnownOn } from './point-in-time.ts';
-
-/** A value with the date of the observation it comes from. */
-export interface DatedValue {
-  value: number;
-  date: string;
-}
 
 /**
  * What the Fed's own terms say on a day, beside the model's two readings: reserves against bank assets (the
  * satiation band is the NY Fed staff's 12–13 %), overnight rates against IORB, and use of the Fed's backstops —
  * each the latest value known that day, however old, with its own date (an old print is still the Fed's latest word,
- * and its date says how old it is).
+ * and its date says how old it is). Its shape and field meanings: analytics/schemas/regime.ts.
  */
-export interface FedTerms {
-  /** Reserves / commercial-bank assets, percent. */
-  reserveRatio: DatedValue | null;
-  /** EFFR − IORB (IOER before 2021-07-29), bp. */
-  effrIorbBps: DatedValue | null;
-  /** SOFR − IORB, bp (the day's value, not the model's 5-day high). */
-  sofrIorbBps: DatedValue | null;
-  /**
-   * The backstops (models that read them): the highest backstop reading that day (0–1; dli-4: a new draw, fading
-   * over 13 weeks), the facility carrying it (null when none reads above 0) and the Fed's lending to banks
-   * outstanding (primary credit + BTFP + other credit, USD bn).
-   */
-  backstops: { reading: number; drawnOn: string | null; date: string | null; fedLendingB: DatedValue | null } | null;
-}
+export type FedTerms = Static<typeof FedTermsSchema>;
+/** A value with the date of the observation it comes from. */
+export type DatedValue = NonNullable<FedTerms['reserveRatio']>;
 
 export function fedTermsOn(run: ModelRun, inputs: SeriesInputs, g: number): FedTerms {
   const day = run.grid[g]!;

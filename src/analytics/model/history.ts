@@ -1,32 +1,13 @@
+import type { Static } from '@sinclair/typebox';
 import { fromDayNumber } from '../../timeseries/dates.ts';
+import type { HistoryColumns } from '../schemas/history.ts';
 import { round } from '../stats/round.ts';
-import { liveWeightShare, type ModelRun, type Status } from './liquidity-model.ts';
-import { type Confidence, confidenceOn, contributionsAt, firstIndex, latestIndex, levelOn } from './regime.ts';
-import { GROUP_IDS, type GroupId } from './spec.ts';
+import { liveWeightShare, type ModelRun } from './liquidity-model.ts';
+import { confidenceOn, contributionsAt, firstIndex, latestIndex, levelOn } from './regime.ts';
+import { GROUP_IDS } from './spec.ts';
 
-export interface History {
-  modelVersion: string;
-  updatedAt: string;
-  from: string;
-  to: string;
-  count: number;
-  dates: string[];
-  headline: number[];
-  /** The status on each date; null on a provisional day (dli-4: live data under half of the nominal weight). */
-  status: Array<Status | null>;
-  /** dli-4: true on a day without live data enough for a reading (its headline and level are provisional). */
-  provisional: boolean[];
-  /** like-for-like models: the share of the nominal weight whose inputs had live data on each date (0–1). */
-  liveWeightShare: Array<number | null>;
-  /** The reading's confidence on each date (see regimeAt). */
-  confidence: Confidence[];
-  aggregate: number[];
-  /** The aggregate (dli-4: with its floor) on its fixed 0–100 scale; null for models without one. */
-  level: Array<number | null>;
-  /** Each group's part of the level, in level points (they add up to it); null for models without a level. */
-  contributions: Record<GroupId, Array<number | null>>;
-  subIndices: Record<GroupId, Array<number | null>>;
-}
+/** The daily history, columnar (GET /api/history without the stamps); its schema: analytics/schemas/history.ts. */
+export type History = Static<typeof HistoryColumns>;
 
 /**
  * The daily headline from the first warmed-up day, columnar: one array per field, aligned by index. With `fromDay`

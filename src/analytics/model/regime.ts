@@ -1,73 +1,23 @@
+import type { Static } from '@sinclair/typebox';
 import { fromDayNumber } from '../../timeseries/dates.ts';
+import type { Provisional, RegimeReading } from '../schemas/regime.ts';
 import { round } from '../stats/round.ts';
-import { driversOn, groupPartsOn, momentumBase } from './drivers.ts';
-import { type FedTerms, fedTermsOn } from './fed-terms.ts';
-import { liveWeightShare, type ModelRun, type SeriesInputs, type Status } from './liquidity-model.ts';
+import { type Driver, driversOn, groupPartsOn, momentumBase } from './drivers.ts';
+import { fedTermsOn } from './fed-terms.ts';
+import { liveWeightShare, type ModelRun, type SeriesInputs } from './liquidity-model.ts';
 import { provisionalSummary, readingSummary } from './reading-summary.ts';
-import { type GroupId, type LevelBand, levelBandOf, THRESHOLDS } from './spec.ts';
+import { type GroupId, levelBandOf, THRESHOLDS } from './spec.ts';
 
-export type Momentum = 'improving' | 'stable' | 'deteriorating';
-export type Confidence = 'high' | 'medium' | 'low';
-export type { Direction, Driver } from './drivers.ts';
-
-import type { Driver } from './drivers.ts';
-
-export interface Regime {
-  status: Status;
-  momentum: Momentum;
-  confidence: Confidence;
-  compositeScore: number;
-  previousScore: number | null;
-  percentile5y: number;
-  drivers: Driver[];
-  coverage: {
-    groups: number;
-    totalGroups: number;
-    indicators: number;
-    totalIndicators: number;
-    fed: string[];
-    dormant: string[];
-    /** dli-2: indicators whose weight is between none and full (fading in after a start, or out after a stop). */
-    fading: string[];
-    missing: string[];
-    /** Fed or dormant indicators whose latest observation is older than their expected lag. */
-    stale: string[];
-    /** dli-3: the share of the nominal weight whose inputs have live data (0–1). */
-    liveWeightShare?: number;
-  };
-  subIndices: Record<GroupId, number | null>;
-  /**
-   * The business day this reading describes: the last day a scored input brought new information (dli-4: the last
-   * such day with live data enough to make a reading; newer days are in `provisional`).
-   */
-  date: string;
-  dataAsOf: string;
-  updatedAt: string;
-  modelVersion: string;
-  /** like-for-like models: the aggregate (dli-4: with its floor) on its own fixed 0–100 scale, one decimal. */
-  level: number | null;
-  levelBand: LevelBand | null;
-  /** Each group's part of the level, in level points; they add up to it (null for models without a level). */
-  contributions: Partial<Record<GroupId, number>> | null;
-  /** The Fed's own terms that day, each with its date. */
-  fedTerms: FedTerms | null;
-  /** The reading in plain words: the rank, the fixed scale and the Fed's terms, each with its date. */
-  summary: string;
-  /** dli-4: newer days whose live data covers under half of the nominal weight, as the latest of them reads. */
-  provisional: ProvisionalReading | null;
-}
-
+/**
+ * The reading of one day (GET /api/regime without the publication's stamps). Its shape, and what every field
+ * means, is written once as a schema: analytics/schemas/regime.ts.
+ */
+export type Regime = Omit<Static<typeof RegimeReading>, 'drivers'> & { drivers: Driver[] };
 /** The latest day without live data enough for a reading: published as such, never with a status. */
-export interface ProvisionalReading {
-  date: string;
-  dataAsOf: string;
-  percentile5y: number;
-  level: number | null;
-  liveWeightShare: number;
-  /** Inputs without fresh data that day. */
-  missing: string[];
-  summary: string;
-}
+export type ProvisionalReading = Static<typeof Provisional>;
+export type Momentum = Regime['momentum'];
+export type Confidence = Regime['confidence'];
+export type { Direction, Driver } from './drivers.ts';
 
 /** compositeScore: the headline mapped to [-1, +1] with positive = easy: (50 − percentile5y) / 50. */
 export function compositeScore(percentile: number): number {

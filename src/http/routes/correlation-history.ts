@@ -1,4 +1,4 @@
-import { CorrelationHistory } from '../schemas/correlation.ts';
+import { CorrelationHistory } from '../../publish/schemas/correlation.ts';
 import { type Route, resourceAnswer } from './route.ts';
 
 export const getCorrelationHistory: Route = {

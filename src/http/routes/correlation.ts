@@ -1,4 +1,4 @@
-import { Correlation } from '../schemas/correlation.ts';
+import { Correlation } from '../../publish/schemas/correlation.ts';
 import { type Route, resourceAnswer } from './route.ts';
 
 export const getCorrelation: Route = {

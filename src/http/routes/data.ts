@@ -1,6 +1,6 @@
+import { SeriesResponse } from '../../publish/schemas/series.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { AS_OF_PARAMETER, asOfParameter } from '../params/window.ts';
-import { SeriesResponse } from '../schemas/series.ts';
 import { CATALOG_ID_PARAMETER, unknownCatalogSeries } from '../series-errors.ts';
 import { SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
 import { seriesCsvRoute } from './csv.ts';

@@ -1,5 +1,5 @@
+import { Health } from '../../publish/schemas/snapshot.ts';
 import { ApiError } from '../api-error.ts';
-import { Health } from '../schemas/snapshot.ts';
 import type { Route } from './route.ts';
 
 export const getHealth: Route = {

@@ -2,13 +2,13 @@ import { Value } from '@sinclair/typebox/value';
 import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
 import type { Admit } from '../../publish/on-demand/gate.ts';
 import type { Publication } from '../../publish/publication/build.ts';
+import { History } from '../../publish/schemas/regime.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
 import { admitFor } from '../computed-answer.ts';
 import { wantsCsv } from '../negotiation.ts';
 import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
 import { DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, parseAsOf, parseWindow } from '../params/window.ts';
-import { History } from '../schemas/regime.ts';
 import { type Answer, noDataYet, type Route, type RouteContext, type RouteRequest, resourceAnswer } from './route.ts';
 
 /** The bound of on-demand work, for this request's client, on whichever publication answers. */

@@ -1,10 +1,10 @@
+import { Lens } from '../../publish/schemas/lens.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
 import { admitFor } from '../computed-answer.ts';
 import { parseLang } from '../params/lang.ts';
 import { queryParameter } from '../params/query.ts';
 import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../params/window.ts';
-import { Lens } from '../schemas/lens.ts';
 import { noDataYet, type Route } from './route.ts';
 
 export const getLens: Route = {

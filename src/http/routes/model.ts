@@ -1,4 +1,4 @@
-import { ModelDescription } from '../schemas/regime.ts';
+import { ModelDescription } from '../../publish/schemas/regime.ts';
 import { type Route, resourceAnswer } from './route.ts';
 
 export const getModel: Route = {

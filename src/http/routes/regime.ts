@@ -1,8 +1,8 @@
+import { Regime } from '../../publish/schemas/regime.ts';
 import { ApiError } from '../api-error.ts';
 import { asOfAnswer } from '../as-of-answer.ts';
 import { admitFor } from '../computed-answer.ts';
 import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../params/window.ts';
-import { Regime } from '../schemas/regime.ts';
 import { type Route, resourceAnswer } from './route.ts';
 
 export const getRegime: Route = {

@@ -1,10 +1,10 @@
 import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
 import { prepareJson } from '../../publish/prepared-response.ts';
 import { searchCatalog } from '../../publish/resources/series-catalog.ts';
+import { SeriesCatalog } from '../../publish/schemas/series.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { ApiError } from '../api-error.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
-import { SeriesCatalog } from '../schemas/series.ts';
 import type { Route } from './route.ts';
 
 /** GET /api/series: the catalog of every series, with `q` to search it. */

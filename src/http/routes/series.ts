@@ -1,9 +1,9 @@
 import { Value } from '@sinclair/typebox/value';
+import { SeriesResponse, SeriesVintages } from '../../publish/schemas/series.ts';
 import { ApiError } from '../api-error.ts';
 import { wantsCsv } from '../negotiation.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
 import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseWindow } from '../params/window.ts';
-import { SeriesResponse, SeriesVintages } from '../schemas/series.ts';
 import { seriesAsOf, seriesVintages, transformedSeries } from '../series-computed.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
 import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series-query.ts';

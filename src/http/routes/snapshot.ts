@@ -1,4 +1,4 @@
-import { Snapshot } from '../schemas/snapshot.ts';
+import { Snapshot } from '../../publish/schemas/snapshot.ts';
 import { type Route, resourceAnswer } from './route.ts';
 
 export const getSnapshot: Route = {

@@ -1,10 +1,14 @@
-import type { ModelDescription } from '../../analytics/model/description.ts';
-import type { History } from '../../analytics/model/history.ts';
+import type { Static } from '@sinclair/typebox';
 import type { Regime } from '../../analytics/model/regime.ts';
 import { LEVEL_BANDS, THRESHOLDS } from '../../analytics/model/spec.ts';
 
 import { daysBetween, isoDate } from '../../timeseries/dates.ts';
-import type { Provenance } from '../provenance.ts';
+import type {
+  History as HistorySchema,
+  ModelFreshness as ModelFreshnessSchema,
+  ModelDescription as ModelSchema,
+  Regime as RegimeSchema,
+} from '../schemas/regime.ts';
 import { seriesUrl } from './series-catalog.ts';
 
 /** The level's bands in words (the model's LEVEL_BANDS), for the pages that explain the fixed scale. */
@@ -14,10 +18,7 @@ export const LEVEL_WORDS = LEVEL_BANDS;
 export const MIN_LIVE_WEIGHT = THRESHOLDS.minLiveWeight;
 
 /** Whether a model result is current, stale (its date is old), or the last good one kept after a failure. */
-export interface ModelFreshness {
-  state: 'current' | 'stale' | 'last-good';
-  reason: string | null;
-}
+export type ModelFreshness = Static<typeof ModelFreshnessSchema>;
 
 /**
  * A reading is stale when its date is more than this many days before the day it is published: the model's
@@ -46,15 +47,12 @@ export function thinCoverage(coverage: Regime['coverage']): string | null {
   return `Only inputs carrying ${share} % of the model's nominal weight had live data on this date (under ${Math.round(100 * THRESHOLDS.minLiveWeight)} %): missing ${coverage.missing.join(', ') || 'none'}; read it as a partial reading.`;
 }
 
+/** The model's three resources as served (GET /api/regime, /api/history, /api/model): publish/schemas/regime.ts. */
+export type RegimeBody = Static<typeof RegimeSchema>;
+export type HistoryBody = Static<typeof HistorySchema>;
+export type ModelBody = Static<typeof ModelSchema>;
 /** A driver as served: with the address of its series' observations. */
-export type LinkedDriver = Regime['drivers'][number] & { url: string };
-
-/** The model's three resources (GET /api/regime, /api/history, /api/model), each with its freshness. */
-export type RegimeBody = Omit<Regime, 'drivers'> & {
-  drivers: LinkedDriver[];
-  freshness: ModelFreshness;
-  provenance: Provenance;
-};
+export type LinkedDriver = RegimeBody['drivers'][number];
 
 /**
  * The regime with each driver's `url`: where its series is served (/api/series/{id} for the indicators,
@@ -63,5 +61,3 @@ export type RegimeBody = Omit<Regime, 'drivers'> & {
 export function withDriverUrls(regime: Regime, baseUrl: string): Omit<Regime, 'drivers'> & { drivers: LinkedDriver[] } {
   return { ...regime, drivers: regime.drivers.map((d) => ({ ...d, url: seriesUrl(baseUrl, d.indicatorId) })) };
 }
-export type HistoryBody = History & { freshness: ModelFreshness; provenance: Provenance };
-export type ModelBody = ModelDescription & { freshness: ModelFreshness; provenance: Provenance };

@@ -305,7 +305,7 @@ function correlationBlocks(model: Model, validation: Validation): Block[] {
         [c.benchmark.toUpperCase()],
         [c.period],
         [rho(c.rho)],
-        [c.interval90 ? `${c.interval90[0].toFixed(2)} to ${c.interval90[1].toFixed(2)}` : 'n/a'],
+        [c.interval90 ? c.interval90.map((x) => x.toFixed(2)).join(' to ') : 'n/a'],
         [rho(at(c.benchmark, c.period, 4)?.rho ?? null)],
         [rho(at(c.benchmark, c.period, 13)?.rho ?? null)],
         [String(c.n)],

@@ -1,6 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { ForwardReturns } from '../../analytics/schemas/validation.ts';
 import { Provenance } from './provenance.ts';
-import { ForwardReturns } from './validation.ts';
 
 const ASSETS = ['spx', 'qqq', 'btc', 'gold'] as const;
 const Rho = Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()]);

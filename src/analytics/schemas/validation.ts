@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { BENCHMARKS, BOOTSTRAP, LEADS_WEEKS } from '../../analytics/model/validation/benchmark-correlations.ts';
-import { CRISES } from '../../analytics/model/validation/crisis-checks.ts';
-import { ASSETS } from '../../analytics/model/validation/forward-returns.ts';
-import { PERIODS } from '../../analytics/model/validation/periods.ts';
-import { STABILITY_LIMIT_POINTS } from '../../analytics/model/validation/robustness.ts';
+import { BENCHMARKS, BOOTSTRAP, LEADS_WEEKS } from '../model/validation/benchmark-correlations.ts';
+import { CRISES } from '../model/validation/crisis-checks.ts';
+import { ASSETS } from '../model/validation/forward-returns.ts';
+import { PERIODS } from '../model/validation/periods.ts';
+import { STABILITY_LIMIT_POINTS } from '../model/validation/robustness.ts';
 import { literals } from './literals.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.Number>>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 
 /** A string field with a fixed set of values (an enum as a union of literals), described. */
-export const literals = <T extends string>(values: readonly T[], description: string) =>
+export const literals = <const T extends string>(values: readonly T[], description: string) =>
   Type.Union(
     values.map((v) => Type.Literal(v)),
     { description },

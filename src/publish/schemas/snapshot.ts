@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { FRESHNESS_STATES } from '../../publish/freshness.ts';
+import { literals } from '../../analytics/schemas/literals.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
+import { FRESHNESS_STATES } from '../freshness.ts';
 import { SeriesFreshness } from './freshness.ts';
-import { literals } from './literals.ts';
 import { Provenance } from './provenance.ts';
 
 const ref = (name: string) => Type.Unsafe({ $ref: `#/components/schemas/${name}` });

@@ -1,30 +1,19 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import {
   GROUP_IDS as GroupIds,
   LEVEL_BANDS,
   RESERVE_SATIATION_PERCENT,
   THRESHOLDS as T,
   WINDOWS,
-} from '../../analytics/model/spec.ts';
-import { STALE_READING_DAYS } from '../../publish/resources/model.ts';
-import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
-import { ModelAsOf } from './as-of.ts';
+} from '../model/spec.ts';
+import { byGroup } from './by-group.ts';
 import { literals } from './literals.ts';
-import { Provenance } from './provenance.ts';
-import { Validation } from './validation.ts';
 
-export const ModelFreshness = Type.Object(
-  {
-    state: literals(
-      ['current', 'stale', 'last-good'],
-      `current: computed at the last refresh from data as recent as its inputs' publication lags explain. stale: computed at the last refresh, but the reading's date is more than ${STALE_READING_DAYS} days before the publication day — more than the publication lags of the model's daily inputs explain (1 business day, plus weekends and holidays): the providers have published nothing newer, or the refreshes are failing (see /api/health). last-good: the last recompute failed; this is the last good result.`,
-    ),
-    reason: Type.Union([Type.String(), Type.Null()], {
-      description: `Why the reading is stale or last-good (how old it is, and what failed), and, whatever the state, when inputs carrying under ${Math.round(100 * T.minLiveWeight)} % of the nominal weight had live data, which inputs are missing.`,
-    }),
-  },
-  { additionalProperties: false, description: 'Whether this result is current, and if not, why.' },
-);
+/*
+ * The regime reading's shape, written once: analytics/model/regime.ts computes it (its type is Static<> of these),
+ * publish/schemas/regime.ts adds the publication's stamps (freshness, provenance, asOf) and serves it.
+ */
 
 export const Driver = Type.Object(
   {
@@ -54,18 +43,13 @@ export const Driver = Type.Object(
   { additionalProperties: false },
 );
 
-const SubIndices = Type.Object(
-  Object.fromEntries(GroupIds.map((id) => [id, Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()])])),
-  {
-    additionalProperties: false,
-    description:
-      "Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility; dli-4 backstops: the floor, the highest new-draw reading); null when none reports or the group is not in the model version. dli-3 and dli-4: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = the Fed's dollar facilities, risk = VIX (confirming).",
-  },
-);
-
-const LevelParts = Type.Object(Object.fromEntries(GroupIds.map((id) => [id, Type.Optional(Type.Number())])), {
+const SubIndices = byGroup(Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]), {
   additionalProperties: false,
+  description:
+    "Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility; dli-4 backstops: the floor, the highest new-draw reading); null when none reports or the group is not in the model version. dli-3 and dli-4: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = the Fed's dollar facilities, risk = VIX (confirming).",
 });
+
+const LevelParts = byGroup(Type.Optional(Type.Number()), { additionalProperties: false });
 
 const Dated = (unit: string) =>
   Type.Union(
@@ -84,7 +68,7 @@ const Dated = (unit: string) =>
     },
   );
 
-const FedTerms = Type.Object(
+export const FedTerms = Type.Object(
   {
     reserveRatio: Dated(
       `Reserves / commercial-bank assets, percent (Fed staff research puts the turn from abundant to ample at ${RESERVE_SATIATION_PERCENT.low}–${RESERVE_SATIATION_PERCENT.high} %)`,
@@ -116,7 +100,7 @@ const FedTerms = Type.Object(
   },
 );
 
-const Provisional = Type.Object(
+export const Provisional = Type.Object(
   {
     date: Type.String({ format: 'date' }),
     dataAsOf: Type.String({ format: 'date' }),
@@ -129,7 +113,8 @@ const Provisional = Type.Object(
   { additionalProperties: false },
 );
 
-export const Regime = Type.Object(
+/** The reading of one day, as analytics/model/regime.ts computes it (drivers without their url). */
+export const RegimeReading = Type.Object(
   {
     status: literals(
       ['risk-on', 'neutral', 'risk-off'],
@@ -215,150 +200,9 @@ export const Regime = Type.Object(
     provisional: Type.Union([Provisional, Type.Null()], {
       description: `dli-4: the newest day, when its live data covers under ${Math.round(100 * T.minLiveWeight)} % of the nominal weight — published as provisional, never with a status; null when the reading above is the newest day.`,
     }),
-    freshness: ModelFreshness,
-    provenance: Provenance,
-    asOf: ModelAsOf,
-  },
-  { $id: 'Regime', additionalProperties: false },
-);
-
-export type RegimeResponse = Static<typeof Regime>;
-
-const Nullable100 = Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]);
-
-export const History = Type.Object(
-  {
-    modelVersion: Type.String(),
-    updatedAt: Type.String({ format: 'date-time' }),
-    from: Type.String({ description: 'First date (the first warmed-up business day).' }),
-    to: Type.String({ description: 'Last date.' }),
-    count: Type.Integer({ minimum: 0, description: 'Length of every array below.' }),
-    dates: Type.Array(Type.String({ format: 'date' }), { description: 'Business days, ascending.' }),
-    headline: Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { description: 'percentile5y on each date.' }),
-    status: Type.Array(
-      Type.Union([literals(['risk-on', 'neutral', 'risk-off'], 'status on each date.'), Type.Null()], {
-        description: 'status on each date; null on a provisional day (dli-4), which has no status.',
-      }),
-    ),
-    liveWeightShare: Type.Array(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]), {
-      description:
-        'dli-3 and later: the share of the nominal weight whose inputs had live data on each date (dli-4: fresh data, over the inputs whose framework had begun); null for earlier models.',
-    }),
-    provisional: Type.Array(Type.Boolean(), {
-      description: `dli-4: true where live data covers under ${Math.round(100 * T.minLiveWeight)} % of the nominal weight: the headline and level are provisional, with no status.`,
-    }),
-    confidence: Type.Array(
-      literals(
-        ['high', 'medium', 'low'],
-        'confidence of the reading on each date (the rule of /api/regime confidence).',
-      ),
-    ),
-    aggregate: Type.Array(Type.Number({ minimum: 0 }), {
-      description:
-        'The aggregate before the percentile transform (dli-2: weighted mean of percentiles, 0–1; dli-3: weighted mean of the 0–1 readings, smoothed over 10 business days, with the inputs live that day).',
-    }),
-    level: Type.Array(Nullable100, {
-      description:
-        'The aggregate (dli-4: with its floor) on its fixed 0–100 scale on each date; null for models without one.',
-    }),
-    contributions: Type.Object(
-      Object.fromEntries(GroupIds.map((id) => [id, Type.Array(Type.Union([Type.Number(), Type.Null()]))])),
-      {
-        additionalProperties: false,
-        description:
-          "Each group's part of the level on each date, in level points (a floor group: how far its floor lifts the level); they add up to level. null for a group not in the model.",
-      },
-    ),
-    subIndices: Type.Object(Object.fromEntries(GroupIds.map((id) => [id, Type.Array(Nullable100)])), {
-      additionalProperties: false,
-      description: 'Group sub-indices 0–100 on each date; null where the group did not report.',
-    }),
-    freshness: ModelFreshness,
-    provenance: Provenance,
-    asOf: ModelAsOf,
-  },
-  {
-    $id: 'History',
-    additionalProperties: false,
-    description:
-      'Columnar: element i of every array belongs to dates[i]. dli-2, dli-3 and dli-4 read every input at its current (possibly revised) value, known from its publication day (date + publication lag), so any install rebuilds the same history; no observation enters before its publication day.',
-  },
-);
-
-const GroupDescription = Type.Object(
-  {
-    id: literals(GroupIds, 'group id'),
-    name: Type.String(),
-    weight: Type.Number({ description: 'Weight before renormalization over the groups present.' }),
-    role: literals(
-      ['mean', 'floor'],
-      'mean: in the weighted mean with its weight. floor (dli-4: the backstops): no weight in the mean; its reading is a floor under the level.',
-    ),
-    indicators: Type.Array(
-      Type.Object(
-        {
-          id: Type.String(),
-          label: Type.String({ description: 'The input as the methodology and the pages name it ("EFFR − IORB").' }),
-          transform: Type.String(),
-          risingIsTighter: Type.Boolean(),
-          robustScaleFloor: Type.Number(),
-          staleAfterDays: Type.Integer(),
-        },
-        { additionalProperties: false },
-      ),
-    ),
   },
   { additionalProperties: false },
 );
 
-export const ModelDescription = Type.Object(
-  {
-    version: Type.String({ description: 'The current version: every reading and the history are computed with it.' }),
-    computedAt: Type.String({ format: 'date-time' }),
-    dataAsOf: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-    summary: Type.String(),
-    groups: Type.Array(GroupDescription),
-    inputs: Type.String({ description: 'How inputs are dated (point in time, or as published today).' }),
-    normalization: Type.String(),
-    aggregation: Type.String(),
-    headline: Type.String(),
-    thresholds: Type.Object(
-      {
-        riskOffAtOrAbove: Type.Integer(),
-        riskOnAtOrBelow: Type.Integer(),
-        riskOffUntilBelow: Type.Integer({
-          description: 'Risk-off, once entered, lasts until the headline falls below this (status hysteresis).',
-        }),
-        riskOnUntilAbove: Type.Integer({
-          description: 'Risk-on, once entered, lasts until the headline rises above this.',
-        }),
-        momentumPoints: Type.Number(),
-        momentumDays: Type.Integer(),
-        drivers: Type.String({ description: 'How driver contributions and directions are computed.' }),
-      },
-      { additionalProperties: false },
-    ),
-    windows: Type.Record(Type.String(), Type.Number()),
-    validation: Type.Union([Validation, Type.Null()]),
-    versions: Type.Array(
-      Type.Object(
-        {
-          version: Type.String(),
-          status: literals(['current', 'retired'], 'whether readings are computed with it'),
-          from: Type.String({ format: 'date', description: 'First published.' }),
-          to: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'Replaced on (retired).' }),
-          summary: Type.String(),
-          changes: Type.Array(Type.String(), { description: 'What changed from the previous version, and why.' }),
-          groups: Type.Array(GroupDescription),
-          aggregation: Type.String(),
-        },
-        { additionalProperties: false },
-      ),
-      { description: 'Every version ever published, newest first: the changelog.' },
-    ),
-    methodologyUrl: Type.String({ format: 'uri' }),
-    freshness: ModelFreshness,
-    provenance: Provenance,
-  },
-  { $id: 'ModelDescription', additionalProperties: false },
-);
+/** One driver as published: its url is added by publish/resources/model.ts. */
+export type PublishedDriver = Static<typeof Driver>;

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { FRESHNESS_STATES } from '../../publish/freshness.ts';
-import { literals } from './literals.ts';
+import { literals } from '../../analytics/schemas/literals.ts';
+import { FRESHNESS_STATES } from '../freshness.ts';
 
 const DateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { SOURCE_VALUES } from '../../publish/freshness.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
+import { SOURCE_VALUES } from '../freshness.ts';
 import { SeriesFreshness } from './freshness.ts';
 import { Provenance } from './provenance.ts';
 

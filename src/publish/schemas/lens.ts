@@ -1,8 +1,8 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { LENS_RULES as R } from '../../analytics/lens/rules.ts';
+import { nullableLiterals as states } from '../../analytics/schemas/literals.ts';
 import { LOCALES } from '../../timeseries/locales.ts';
 import { ModelAsOf } from './as-of.ts';
-import { nullableLiterals as states } from './literals.ts';
 import { Provenance } from './provenance.ts';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
