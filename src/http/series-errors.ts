@@ -3,13 +3,13 @@ import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../timeseries/catalog
 import { licenseOf } from '../timeseries/licenses.ts';
 import { CATALOG, INDICATOR_IDS } from '../timeseries/series.ts';
 import { ApiError, truncate } from './api-error.ts';
-import type { ParameterSpec } from './routes/route.ts';
+import type { Parameter } from './schemas/directory.ts';
 
 /**
  * What every per-series route (JSON, CSV, vintages, feed, chart) says about its `id`, once: the documented path
  * parameter and the three refusals — an unknown id, values the provider forbids reproducing, nothing stored yet.
  */
-export const SERIES_ID_PARAMETER: ParameterSpec = {
+export const SERIES_ID_PARAMETER: Parameter = {
   name: 'id',
   in: 'path',
   required: true,
@@ -19,7 +19,7 @@ export const SERIES_ID_PARAMETER: ParameterSpec = {
 };
 
 /** The path parameter of /api/data/{id}: any series of the catalog (GET /api/series lists them). */
-export const CATALOG_ID_PARAMETER: ParameterSpec = {
+export const CATALOG_ID_PARAMETER: Parameter = {
   name: 'id',
   in: 'path',
   required: true,

@@ -5,10 +5,10 @@ import { parseOrder } from './params/days.ts';
 import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from './params/query.ts';
 import { parseTransform } from './params/transform.ts';
 import { DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from './params/window.ts';
-import type { ParameterSpec } from './routes/route.ts';
+import type { Parameter } from './schemas/directory.ts';
 
 /** The window, order and FRED-style transform parameters every one-series download takes (JSON, CSV, xlsx). */
-export const SERIES_SELECTION_PARAMETERS: readonly ParameterSpec[] = [
+export const SERIES_SELECTION_PARAMETERS: readonly Parameter[] = [
   queryParameter('days'),
   ...DATE_RANGE_PARAMETERS,
   queryParameter('sort'),

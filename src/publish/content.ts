@@ -1,3 +1,6 @@
+import type { Static } from '@sinclair/typebox';
+import type { Changelog } from './schemas/changelog.ts';
+
 /**
  * What the repository and the HTTP layer contribute to a publication, fixed for the life of the process: the
  * blog and the methodology (read from the repository), the endpoint and error documentation and the /api
@@ -33,14 +36,8 @@ export interface PartnerSite {
   relation: string;
 }
 
-/** One version of the API, for /changelog and /api/changelog. */
-export interface ApiVersionDoc {
-  version: string;
-  date: string;
-  /** The OpenAPI document's fingerprint for this version (null for versions before fingerprints were kept). */
-  openapiFingerprint: string | null;
-  changes: string[];
-}
+/** One version of the API, for /changelog and /api/changelog (its schema: publish/schemas/changelog.ts). */
+export type ApiVersionDoc = Static<typeof Changelog>['api'][number];
 
 /** The refresh schedule as configured (REFRESH_CRON, REFRESH_RETRY_MINUTES). */
 export interface RefreshSchedule {
@@ -74,7 +71,7 @@ export interface PublicationContent {
   apiChangelog: {
     versions: readonly ApiVersionDoc[];
     deprecationPolicy: string;
-    deprecations: ReadonlyArray<{ what: string; deprecatedAt: string; sunsetAt: string }>;
+    deprecations: ReadonlyArray<Static<typeof Changelog>['deprecations'][number]>;
   };
 }
 

@@ -1,7 +1,9 @@
+import type { Static } from '@sinclair/typebox';
 import { fromDayNumber } from '../../timeseries/dates.ts';
 import type { ModelRun } from '../model/liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from '../model/point-in-time.ts';
-import { ASSETS, type ForwardReturnFigure, forwardReturns } from '../model/validation/forward-returns.ts';
+import { ASSETS, forwardReturns } from '../model/validation/forward-returns.ts';
+import type { CorrelationFigures, RollingCorrelation } from '../schemas/correlation.ts';
 import { normalQuantile } from '../stats/normal-quantile.ts';
 import { pearson } from '../stats/pearson.ts';
 import { round } from '../stats/round.ts';
@@ -34,38 +36,15 @@ export const CORRELATION_INPUTS: readonly string[] = ['net-liquidity', ...ASSETS
 type Asset = (typeof ASSETS)[number];
 type Measure = (typeof MEASURES)[number];
 
-export interface RollingFigure {
-  latest: number | null;
-  n: number;
-  asOf: string | null;
-  path: Array<{ date: string; rho: number | null; n: number }>;
-}
+export type RollingFigure = CorrelationReport['correlations'][Asset][Measure]['13w'];
 
-export interface LeadLagFigure {
-  window: { from: string | null; to: string | null };
-  lags: Array<{ lag: number; rho: number | null; n: number }>;
-  best: { lag: number; rho: number; n: number } | null;
-  threshold95: number | null;
-  thresholdBonferroni: number | null;
-  significant: boolean;
-}
+export type LeadLagFigure = CorrelationReport['leadLag'][Asset][Measure];
 
-export interface CorrelationReport {
-  frequency: 'weekly';
-  dataAsOf: string | null;
-  assets: Asset[];
-  correlations: Record<Asset, Record<Measure, Record<'13w' | '26w' | '52w', RollingFigure>>>;
-  leadLag: Record<Asset, Record<Measure, LeadLagFigure>>;
-  backtest: Record<Asset, { horizons: Record<'20d' | '60d', ForwardReturnFigure> }>;
-  rollingHistory: RollingHistory;
-}
+/** The statistics and the rolling history; their shapes and meanings: analytics/schemas/correlation.ts. */
+export type CorrelationReport = Static<typeof CorrelationFigures> & { rollingHistory: RollingHistory };
 
 /** One rolling window's correlation for every week, on one date axis (null where the window lacks data). */
-export interface RollingHistory {
-  windowWeeks: number;
-  dates: string[];
-  rho: Record<Asset, Record<Measure, Array<number | null>>>;
-}
+export type RollingHistory = Static<typeof RollingCorrelation>;
 
 export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, PointInTimeSeries>): CorrelationReport {
   const fridays: number[] = [];

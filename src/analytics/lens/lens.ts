@@ -1,3 +1,5 @@
+import type { Static } from '@sinclair/typebox';
+import type { LensReading } from '../schemas/lens.ts';
 import { priceAxis } from './price.ts';
 import { quantityAxis } from './quantity.ts';
 import { last, type SeriesMap } from './readings.ts';
@@ -8,74 +10,22 @@ import { synthesis } from './synthesis.ts';
  * The lens: three independent axes (Quantity, Price, Structure) and a posture × pulse cell, computed from the
  * latest stored values. Never folded into the regime score. A field whose inputs are missing is null: no
  * neutral value is substituted. Every threshold is in LENS_RULES (rules.ts) and documented in docs/methodology.md.
+ * Its shape, and what each field means, is written once as a schema: analytics/schemas/lens.ts.
  */
-export type Stance = 'expanding' | 'neutral' | 'draining';
-export type BufferState = 'ample' | 'adequate' | 'scarce';
-export type PathPricing = 'cuts' | 'on-hold' | 'hikes';
-export type Trend = 'rising' | 'flat' | 'falling';
-export type TermPremiumLevel = 'negative' | 'low' | 'normal' | 'elevated';
-export type FiscalPulse = 'adding' | 'neutral' | 'draining';
-export type RrpBufferState = 'ample' | 'low' | 'depleted';
-export type TierState = 'calm' | 'elevated' | 'stressed';
-export type TierDirection = 'widening' | 'stable' | 'narrowing';
-export type Posture = 'supportive' | 'neutral' | 'restrictive';
-export type Pulse = 'easing' | 'steady' | 'tightening';
-
-export interface Lens {
-  quantity: {
-    stance: Stance | null;
-    flow: number | null;
-    dial: number | null;
-    bufferPct: number | null;
-    bufferState: BufferState | null;
-    srfNonZeroShare90d: number | null;
-    realized: boolean | null;
-    dataAsOf: string | null;
-  };
-  price: {
-    pathSpreadBps: number | null;
-    pathPricing: PathPricing | null;
-    realYieldPct: number | null;
-    realYieldTrendPp: number | null;
-    realYieldTrend: Trend | null;
-    termPremiumPct: number | null;
-    termPremiumLevel: TermPremiumLevel | null;
-    termPremiumTrendPp: number | null;
-    termPremiumTrend: Trend | null;
-    curveContextBps: number | null;
-    dataAsOf: string | null;
-  };
-  structure: {
-    tgaFlow: number | null;
-    fiscalPulse: FiscalPulse | null;
-    rrpBalanceB: number | null;
-    rrpBufferState: RrpBufferState | null;
-    billsShareContext: { levelPct: number | null; direction6m: Trend | null };
-    fundingOverride: number | null;
-    dominantFundingLeg: 'sofr-iorb' | 'srf' | null;
-    cpTbillTiering: {
-      spreadBps: number | null;
-      state: TierState | null;
-      trendBps: number | null;
-      direction: TierDirection | null;
-    };
-    hyIgTiering: {
-      spreadBps: number | null;
-      state: TierState | null;
-      trendBps: number | null;
-      direction: TierDirection | null;
-    };
-    bankCashTiering: {
-      gapPp: number | null;
-      state: TierState | null;
-      trendPp: number | null;
-      direction: TierDirection | null;
-    };
-    dataAsOf: string | null;
-  };
-  synthesis: { cell: { posture: Posture | null; pulse: Pulse | null }; dataAsOf: string | null };
-  dataAsOf: string | null;
-}
+export type Lens = Static<typeof LensReading>;
+type Quantity = Lens['quantity'];
+type Structure = Lens['structure'];
+export type Stance = NonNullable<Quantity['stance']>;
+export type BufferState = NonNullable<Quantity['bufferState']>;
+export type PathPricing = NonNullable<Lens['price']['pathPricing']>;
+export type Trend = NonNullable<Lens['price']['realYieldTrend']>;
+export type TermPremiumLevel = NonNullable<Lens['price']['termPremiumLevel']>;
+export type FiscalPulse = NonNullable<Structure['fiscalPulse']>;
+export type RrpBufferState = NonNullable<Structure['rrpBufferState']>;
+export type TierState = NonNullable<Structure['cpTbillTiering']['state']>;
+export type TierDirection = NonNullable<Structure['cpTbillTiering']['direction']>;
+export type Posture = NonNullable<Lens['synthesis']['cell']['posture']>;
+export type Pulse = NonNullable<Lens['synthesis']['cell']['pulse']>;
 
 /** The date the net-liquidity flow ends on (the narrative's "four weeks to …"), or null. */
 /** Every series the lens reads (a test checks computeLens reads exactly these): its provenance inputs. */

@@ -8,7 +8,7 @@ export const literals = <const T extends string>(values: readonly T[], descripti
   );
 
 /** The same, or null until the inputs exist (the lens fields). */
-export const nullableLiterals = (values: readonly string[], description: string) =>
+export const nullableLiterals = <const T extends string>(values: readonly T[], description: string) =>
   Type.Union([...values.map((v) => Type.Literal(v)), Type.Null()], {
     description: `${description} Null until its inputs exist.`,
   });

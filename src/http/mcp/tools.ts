@@ -14,8 +14,9 @@ import { getHistory } from '../routes/history.ts';
 import { getLens } from '../routes/lens.ts';
 import { getModel } from '../routes/model.ts';
 import { getRegime } from '../routes/regime.ts';
-import { type Answer, declaredQueryNames, type ParameterSpec, type Route, type RouteContext } from '../routes/route.ts';
+import { type Answer, declaredQueryNames, type Route, type RouteContext } from '../routes/route.ts';
 import { getSeries } from '../routes/series.ts';
+import type { Parameter } from '../schemas/directory.ts';
 
 /**
  * The MCP tools: one per API route an agent needs (each runs its route's own handler, with the route's documented
@@ -80,7 +81,7 @@ const SeriesList = Type.Object(
 const READ_ONLY = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false };
 
 /** The input schema of a route's tool: its path and query parameters as one JSON Schema object. */
-function inputSchema(parameters: readonly ParameterSpec[]) {
+function inputSchema(parameters: readonly Parameter[]) {
   const properties: Record<string, Record<string, unknown>> = {};
   for (const p of parameters) {
     properties[p.name] = {

@@ -3,7 +3,7 @@ import { CURRENT_MODEL, MODEL_VERSIONS } from '../../analytics/model/versions.ts
 import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { LANG_MAPPING_TEXT, LOCALES } from '../../timeseries/locales.ts';
-import type { ParameterSpec } from '../routes/route.ts';
+import type { Parameter } from '../schemas/directory.ts';
 
 /**
  * Every query parameter the service reads, declared once: type, bounds, default and what it means. The parsers
@@ -124,7 +124,7 @@ export function aliasOf(name: string): string | undefined {
 }
 
 /** A parameter's alias as the OpenAPI document lists it: FRED's name, said to be the same parameter. */
-export function aliasParameter(parameter: ParameterSpec): ParameterSpec | undefined {
+export function aliasParameter(parameter: Parameter): Parameter | undefined {
   const alias = parameter.in === 'query' ? aliasOf(parameter.name) : undefined;
   if (alias === undefined) return undefined;
   return {
@@ -135,7 +135,7 @@ export function aliasParameter(parameter: ParameterSpec): ParameterSpec | undefi
 }
 
 /** A declared query parameter as the route table documents it; `note` adds what is particular to one route. */
-export function queryParameter(name: QueryName, note?: string): ParameterSpec {
+export function queryParameter(name: QueryName, note?: string): Parameter {
   const schema: TSchema = QUERY_PARAMETERS[name];
   const values = schema.anyOf?.map((s: TSchema) => s.const as string);
   return {

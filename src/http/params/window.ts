@@ -1,7 +1,7 @@
 import type { ChartQuery, ChartWindow } from '../../publish/site-port.ts';
 import { INDICATOR_COUNT, isIndicatorId } from '../../timeseries/catalog.ts';
 import { truncate } from '../api-error.ts';
-import type { ParameterSpec } from '../routes/route.ts';
+import type { Parameter } from '../schemas/directory.ts';
 import { ABSENT, type ParamResult, parseDays } from './days.ts';
 import { type DeclaredQuery, queryParameter } from './query.ts';
 
@@ -74,7 +74,7 @@ export function parseChartQuery(query: DeclaredQuery, id: string, compare: boole
 }
 
 /** The `start` and `end` query parameters (series, history). */
-export const DATE_RANGE_PARAMETERS: ParameterSpec[] = [queryParameter('start'), queryParameter('end')];
+export const DATE_RANGE_PARAMETERS: Parameter[] = [queryParameter('start'), queryParameter('end')];
 
 /**
  * `asOf`: a date (the end of that day, UTC) or an ISO 8601 date-time with a zone, normalized to
@@ -97,14 +97,14 @@ export function parseAsOf(raw: string | string[] | undefined): ParamResult<strin
 }
 
 /** The `asOf` query parameter as documented for one resource; `answered` says where the answer names its instant. */
-export const asOfParameter = (answered: string): ParameterSpec => queryParameter('asOf', answered);
+export const asOfParameter = (answered: string): Parameter => queryParameter('asOf', answered);
 
-export const AS_OF_PARAMETER: ParameterSpec = asOfParameter('meta.asOf says which instant was answered.');
+export const AS_OF_PARAMETER: Parameter = asOfParameter('meta.asOf says which instant was answered.');
 
 /**
  * `asOf` on the model's resources (regime, history, lens): recomputed on demand with the current model, so that
  * answers for different instants stay comparable.
  */
-export const MODEL_AS_OF_PARAMETER: ParameterSpec = asOfParameter(
+export const MODEL_AS_OF_PARAMETER: Parameter = asOfParameter(
   'Recomputed with the current model (modelVersion) from the vintages seen by then; the asOf field gives the instant, the store’s first load and knowledgeAt (the newest vintage seen by then: every instant up to the next one answers alike). An instant after the current publication answers as of the publication; one before a day could be scored answers 404 not_known_as_of. Computed on demand off the serving thread; when two computations already run, 503 busy with Retry-After.',
 );

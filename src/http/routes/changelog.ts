@@ -1,31 +1,6 @@
-import { Type } from '@sinclair/typebox';
+import { Changelog } from '../../publish/schemas/changelog.ts';
 import type { Route } from './route.ts';
 import { resourceAnswer } from './route.ts';
-
-/** GET /api/changelog: the API's and the model's versions, what changed, and the deprecation policy. */
-export const Changelog = Type.Object(
-  {
-    apiVersion: Type.String(),
-    api: Type.Array(
-      Type.Object(
-        {
-          version: Type.String(),
-          date: Type.String(),
-          openapiFingerprint: Type.Union([Type.String(), Type.Null()]),
-          changes: Type.Array(Type.String()),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    model: Type.Array(Type.Unknown(), { description: 'Every model version, as /api/model → versions.' }),
-    deprecationPolicy: Type.String(),
-    deprecations: Type.Array(
-      Type.Object({ what: Type.String(), deprecatedAt: Type.String(), sunsetAt: Type.String() }),
-      { description: 'What is deprecated now (empty: nothing).' },
-    ),
-  },
-  { $id: 'Changelog', additionalProperties: false },
-);
 
 export const getChangelog: Route = {
   path: '/api/changelog',

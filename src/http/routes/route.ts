@@ -9,29 +9,19 @@ import { ApiError } from '../api-error.ts';
 import type { ErrorCode } from '../error-codes.ts';
 import { wantsMarkdown, wantsPage } from '../negotiation.ts';
 import { aliasOf, type DeclaredQuery, type QueryName } from '../params/query.ts';
+import type { Parameter } from '../schemas/directory.ts';
 
 /**
  * One entry of the route table: the URL, how it is documented (the /api directory and the OpenAPI document are
  * generated from these), its cache policy and its handler. The dispatcher, the directory and
  * the OpenAPI document all come from the one table in table.ts.
  */
-export interface ParameterSpec {
-  name: string;
-  in: 'path' | 'query';
-  required: boolean;
-  type: 'string' | 'integer';
-  description: string;
-  enum?: string[];
-  minimum?: number;
-  maximum?: number;
-  default?: string | number;
-}
 
 export interface OperationSpec {
   operationId: string;
   summary: string;
   description: string;
-  parameters: ParameterSpec[];
+  parameters: Parameter[];
   /** JSON schema of the 200 body; null for non-JSON documents (see contentType). */
   response: TSchema | null;
   /** Media type of the 200 body; application/json when absent. */

@@ -1,7 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 
-const Parameter = Type.Object(
+/** One parameter of an operation, as the directory lists it and the route table declares it. */
+export const Parameter = Type.Object(
   {
     name: Type.String(),
     in: Type.Union([Type.Literal('path'), Type.Literal('query')]),
@@ -104,3 +105,4 @@ export const Directory = Type.Object(
 );
 
 export type Directory = Static<typeof Directory>;
+export type Parameter = Static<typeof Parameter>;

@@ -1,22 +1,18 @@
+import type { Static } from '@sinclair/typebox';
 import type { PendingQuarantine } from '../../store/observations.ts';
 import type { SeriesRefreshState } from '../../store/runs.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { isoDate } from '../../timeseries/dates.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { type FreshnessState, plainError, seriesFreshness } from '../freshness.ts';
+import type { Health } from '../schemas/snapshot.ts';
 import type { IndicatorSummary } from './indicators.ts';
 import type { ModelFreshness } from './model.ts';
 
+/** GET /api/health without its provenance (publish/schemas/snapshot.ts says what each field means). */
+export type HealthBody = Omit<Static<typeof Health>, 'provenance'>;
 /** A refresh under way, as health shows it: how far it is, and an estimate of the time left. */
-export interface RefreshProgress {
-  trigger: string;
-  startedAt: string;
-  /** Series done (fetched, or failed) of the total, derived series included; 0 of 0 before the sources are known. */
-  done: number;
-  total: number;
-  /** The time taken per series so far times the series left; null before the first one is done. */
-  estimatedSecondsLeft: number | null;
-}
+export type RefreshProgress = NonNullable<HealthBody['refreshing']>;
 
 /** Health while a refresh runs: the publication's body with the refresh's progress (null once it ended). */
 export function withRefreshProgress<T extends object>(body: T, progress: RefreshProgress | null): T {
@@ -53,7 +49,7 @@ interface HealthInput {
   nextRefreshAt: Date | null;
 }
 
-export function healthBody(input: HealthInput) {
+export function healthBody(input: HealthInput): HealthBody {
   const sources = sourcesOf(input);
   const failing = sources.filter((s) => s.lastStatus === 'error').length;
   const withData = input.indicators.filter((i) => i.latestDate !== null).length;
@@ -214,5 +210,3 @@ function reasonsFor(
   else if (reading.freshness.reason) reasons.push(reading.freshness.reason);
   return reasons;
 }
-
-export type HealthBody = ReturnType<typeof healthBody>;

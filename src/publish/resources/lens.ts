@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Static } from '@sinclair/typebox';
 import { computeLens, flowEndDate, type Lens } from '../../analytics/lens/lens.ts';
 import { narrative, narrativeLabels } from '../../analytics/lens/narrative/narrative.ts';
 import { LENS_RULES } from '../../analytics/lens/rules.ts';
@@ -6,13 +7,10 @@ import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { Provenance } from '../provenance.ts';
 import { type Resource, resource } from '../resource.ts';
+import type { Lens as LensSchema } from '../schemas/lens.ts';
 
 /** GET /api/lens in one locale: the lens, its narrative in that locale, and the locale served. */
-export type LensBody = Omit<Lens, 'synthesis'> & {
-  synthesis: Lens['synthesis'] & { narrative: string };
-  updatedAt: string;
-  lang: Locale;
-};
+export type LensBody = Omit<Static<typeof LensSchema>, 'provenance' | 'asOf'>;
 
 /** The lens once, its narrative in every locale; throws when none of its inputs has data. */
 export function lensBodies(current: ReadonlyMap<string, readonly Observation[]>, now: Date): Map<Locale, LensBody> {
@@ -48,8 +46,8 @@ export async function lensResources(
   current: ReadonlyMap<string, readonly Observation[]>,
   now: Date,
   provenance: Provenance,
-): Promise<Map<Locale, Resource<LensBody & { provenance: Provenance }>>> {
-  const out = new Map<Locale, Resource<LensBody & { provenance: Provenance }>>();
+): Promise<Map<Locale, Resource<Static<typeof LensSchema>>>> {
+  const out = new Map<Locale, Resource<Static<typeof LensSchema>>>();
   for (const [locale, body] of lensBodies(current, now)) {
     await nextTurn();
     out.set(locale, resource({ ...body, provenance }, 'lens'));

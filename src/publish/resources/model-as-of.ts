@@ -19,13 +19,8 @@ import type { Provenance } from '../provenance.ts';
 import { CSV_CONTENT_TYPE, historyCsv, sliceHistory } from './csv.ts';
 import { type HistoryBody, type RegimeBody, readingFreshness, withDriverUrls } from './model.ts';
 
-/** Which instant an answer describes: asked, when the store first loaded, and the newest vintage seen by then. */
-export interface AsOfMeta {
-  instant: string;
-  storeFirstLoadAt: string;
-  /** The newest vintage this service had seen at the instant: every instant from it to the next answers alike. */
-  knowledgeAt: string;
-}
+/** Which instant an answer describes (publish/schemas/as-of.ts): asked, first load, newest vintage seen by then. */
+export type AsOfMeta = NonNullable<RegimeBody['asOf']>;
 
 /** Why no answer: nothing stored yet then, nothing scored from what was stored, too many computations running. */
 export type AsOfOutcome =

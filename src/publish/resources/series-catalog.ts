@@ -1,41 +1,16 @@
+import type { Static } from '@sinclair/typebox';
 import { isIndicatorId, nextExpectedRelease, providerSeriesId } from '../../timeseries/catalog.ts';
 import { type License, licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { CATALOG } from '../../timeseries/series.ts';
 import type { VintagedSeries } from '../../timeseries/vintages.ts';
 import { newestSeen } from '../provenance.ts';
+import type { SeriesCatalog } from '../schemas/series.ts';
 
-/** One series in GET /api/series: what it is, where it comes from, its terms, and how current it is. */
-export interface CatalogEntry {
-  id: string;
-  name: string;
-  description: string;
-  unit: string;
-  frequency: string;
-  /** fred, treasury, nyfed, prices, or derived (computed here). */
-  provider: string;
-  providerSeriesId: string | null;
-  license: { terms: string; attribution: string; redistribution: 'full' | 'statistics-only' };
-  firstDate: string | null;
-  lastDate: string | null;
-  /** When this service last saw a new value of it (its newest vintage). */
-  lastUpdatedAt: string | null;
-  /** An estimate from its frequency and publication lag (timeseries/catalog.ts nextExpectedRelease). */
-  nextExpectedRelease: string | null;
-  /** One of the indicators (at /api/series/{id}); the others are at /api/data/{id}. */
-  indicator: boolean;
-  /** The series' JSON: /api/series/{id} for an indicator, /api/data/{id} for any other series. */
-  url: string;
-  /** Its CSV; null when its terms forbid reproducing the values (then `withheld` says why). */
-  csvUrl: string | null;
-  /** Why the values are not offered (the terms, and where to see them), or null when they are. */
-  withheld: string | null;
-}
-
-export interface CatalogBody {
-  count: number;
-  series: CatalogEntry[];
-}
+/** GET /api/series: every series, what it is, where it comes from, its terms and how current it is. */
+export type CatalogBody = Static<typeof SeriesCatalog>;
+/** One series in GET /api/series (publish/schemas/series.ts says what each field means). */
+export type CatalogEntry = CatalogBody['series'][number];
 
 /**
  * Where a series' values are served: the indicators at the contract's /api/series/{id}, every other series of

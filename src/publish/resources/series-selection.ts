@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import {
   applyTransform,
   observationsPerYear,
@@ -8,7 +9,8 @@ import { transformedUnit } from '../../analytics/transform/units-transform.ts';
 import { type DateWindow, pointsIn, windowKey } from '../../timeseries/date-window.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { Frequency, Unit } from '../../timeseries/series.ts';
-import { unitLabel, type ValueFrequency, valueFrequency } from './transform-labels.ts';
+import type { TransformMeta as TransformMetaSchema } from '../schemas/series.ts';
+import { unitLabel, valueFrequency } from './transform-labels.ts';
 
 /**
  * What a download or a transformed answer selects from a series, in this order: the FRED-style transform over the
@@ -67,22 +69,8 @@ const FREQUENCY_NAMES = {
 
 const AGGREGATION_NAMES = { avg: 'average', sum: 'sum', eop: 'end of period' } as const;
 
-/** How a transformed answer describes itself (meta.transform). */
-export interface TransformMeta {
-  units: TransformSpec['units'];
-  frequency: TransformSpec['frequency'];
-  aggregation: TransformSpec['aggregation'] | null;
-  valueUnit: string;
-  /** The unit of the values in words, after the transform ("percent change from a year ago"). */
-  unitLabel: string;
-  /** The frequency of the values after the transform (the series' own without `frequency`). */
-  valueFrequency: ValueFrequency;
-  /** The series' own unit and frequency, before the transform (meta.unit and meta.frequency give them after). */
-  seriesUnit: string;
-  seriesFrequency: Frequency;
-  observationsPerYear: number;
-  description: string;
-}
+/** How a transformed answer describes itself (meta.transform; its schema: publish/schemas/series.ts). */
+export type TransformMeta = Static<typeof TransformMetaSchema>;
 
 /**
  * Example: M2 (usd_billions, monthly) with pc1, q, avg → { valueUnit: 'percent', unitLabel: 'percent change from a

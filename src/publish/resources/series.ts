@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
+import type { Static } from '@sinclair/typebox';
 import { round } from '../../analytics/stats/round.ts';
 import { type WindowStats, windowStats } from '../../analytics/stats/window-stats.ts';
 import { zScore } from '../../analytics/stats/z-score.ts';
 import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
 import { firstIndexOnOrAfter } from '../../timeseries/as-of.ts';
 import { addDays } from '../../timeseries/dates.ts';
-import { type License, licenseOf } from '../../timeseries/licenses.ts';
+import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { Frequency, SeriesDef, Unit } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
-import { type SeriesFreshness, type Source, sourceOf } from '../freshness.ts';
+import { type SeriesFreshness, sourceOf } from '../freshness.ts';
 import { keptAnswers, MIB } from '../kept.ts';
 import {
   type Compression,
@@ -19,31 +20,14 @@ import {
   strongEtag,
 } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
-import { type Selection, selectionKey, selectPoints, type TransformMeta, transformMeta } from './series-selection.ts';
+import type { SeriesMeta as SeriesMetaSchema } from '../schemas/series.ts';
+import { type Selection, selectionKey, selectPoints, transformMeta } from './series-selection.ts';
 
 export const DEFAULT_DAYS = 365;
 export const MAX_DAYS = 4000;
 
-export interface SeriesMeta {
-  id: string;
-  name: string;
-  unit: string;
-  frequency: string;
-  lastAvailableDate: string;
-  zScoreMean: number;
-  zScoreStd: number;
-  zScoreWindow: { from: string; to: string; count: number };
-  percentile: number;
-  source: Source;
-  lastRefreshAt: string | null;
-  lastSuccessAt: string | null;
-  freshness: SeriesFreshness;
-  license: License;
-  /** Only on a transformed answer (units, frequency): what was done to the values. */
-  transform?: TransformMeta;
-  /** Only on an as-of answer: the instant asked for, and when the store first loaded anything. */
-  asOf?: { instant: string; storeFirstLoadAt: string };
-}
+/** meta of GET /api/series/{id} (publish/schemas/series.ts says what each field means). */
+export type SeriesMeta = Static<typeof SeriesMetaSchema>;
 
 /** Windows kept for the life of the publication once asked for: what clients and the site use. */
 export const COMMON_DAYS: readonly number[] = [7, 30, 90, 180, 365, 730, 1826, MAX_DAYS];

@@ -1,8 +1,13 @@
+import type { Static } from '@sinclair/typebox';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
 import { LOCALES } from '../../timeseries/locales.ts';
 import type { PublicationContent } from '../content.ts';
+import type { Snapshot } from '../schemas/snapshot.ts';
 import type { IndicatorSummary } from './indicators.ts';
 import type { ModelBody, RegimeBody } from './model.ts';
+
+/** GET /api/snapshot without its provenance (publish/schemas/snapshot.ts says what each field means). */
+export type SnapshotBody = Omit<Static<typeof Snapshot>, 'provenance'>;
 
 /** GET /api/snapshot: everything an agent needs in one call (the contract's aggregate snapshot, 2.6). */
 export function snapshotBody(input: {
@@ -12,7 +17,7 @@ export function snapshotBody(input: {
   regime: RegimeBody;
   model: ModelBody | undefined;
   indicators: readonly IndicatorSummary[];
-}) {
+}): SnapshotBody {
   const b = input.baseUrl;
   const { content } = input;
   return {
@@ -78,5 +83,3 @@ export function snapshotBody(input: {
     partnerSites: content.partnerSites,
   };
 }
-
-export type SnapshotBody = ReturnType<typeof snapshotBody>;

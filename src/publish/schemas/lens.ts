@@ -1,171 +1,23 @@
-import { type TSchema, Type } from '@sinclair/typebox';
-import { LENS_RULES as R } from '../../analytics/lens/rules.ts';
-import { nullableLiterals as states } from '../../analytics/schemas/literals.ts';
+import { Type } from '@sinclair/typebox';
+import { LensReading } from '../../analytics/schemas/lens.ts';
 import { LOCALES } from '../../timeseries/locales.ts';
 import { ModelAsOf } from './as-of.ts';
 import { Provenance } from './provenance.ts';
 
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-/** Signed numbers as the documentation writes them: +0.15, −25. */
-const signed = (x: number) => (x > 0 ? `+${x}` : x < 0 ? `−${-x}` : '0');
-const Date_ = Type.Union([Type.String({ format: 'date' }), Type.Null()], {
-  description: 'Latest observation date this axis uses.',
-});
-const Trend = (what: string) => states(['rising', 'flat', 'falling'], what);
-const Tier = (valueKey: string, trendKey: string, unit: string, rule: string) =>
-  Type.Object(
-    {
-      [valueKey]: nullable(Type.Number({ description: unit })),
-      state: states(['calm', 'elevated', 'stressed'], rule),
-      [trendKey]: nullable(Type.Number({ description: `Change over ${R.tieringTrendDays} days (${unit}).` })),
-      direction: states(
-        ['widening', 'stable', 'narrowing'],
-        `Direction of the ${R.tieringTrendDays}-day change (see methodology).`,
-      ),
-    },
-    { additionalProperties: false },
-  );
+const { synthesis } = LensReading.properties;
 
+/** The lens as served: the reading (analytics/schemas/lens.ts) with its narrative, locale and stamps. */
 export const Lens = Type.Object(
   {
-    quantity: Type.Object(
-      {
-        stance: states(
-          ['expanding', 'neutral', 'draining'],
-          `expanding: flow > 0 and dial ≥ ${R.stanceDialHigh}; draining: flow < 0 and dial ≤ ${R.stanceDialLow}.`,
-        ),
-        flow: nullable(
-          Type.Number({ description: `Net-liquidity change over ${R.flowWindowDays} days, USD billions.` }),
-        ),
-        dial: nullable(
-          Type.Integer({
-            minimum: 0,
-            maximum: 100,
-            description: `Percentile of that flow among ${R.flowWindowDays}-day flows of the last 5 years.`,
-          }),
-        ),
-        bufferPct: nullable(Type.Number({ description: 'Reserves + ON RRP as % of commercial bank assets.' })),
-        bufferState: states(
-          ['ample', 'adequate', 'scarce'],
-          `ample ≥ ${R.bufferAmplePct} %, scarce < ${R.bufferScarcePct} %.`,
-        ),
-        srfNonZeroShare90d: nullable(
-          Type.Number({
-            minimum: 0,
-            maximum: 1,
-            description: `Share of days in the last ${R.srfWindowDays} with standing-repo usage > 0.`,
-          }),
-        ),
-        realized: Type.Union([Type.Boolean(), Type.Null()], {
-          description: `Funding prices confirm the stance: SOFR − IORB (${R.realizedMeanDays}-day mean) ≥ ${signed(R.realizedDrainingBps)} bps for draining, ≤ ${signed(R.realizedExpandingBps)} bps for expanding, within ${signed(R.realizedNeutralBps[0])}…${signed(R.realizedNeutralBps[1])} bps for neutral.`,
-        }),
-        dataAsOf: Date_,
-      },
-      { additionalProperties: false },
-    ),
-    price: Type.Object(
-      {
-        pathSpreadBps: nullable(Type.Number({ description: '2-year Treasury minus effective fed funds, bps.' })),
-        pathPricing: states(
-          ['cuts', 'on-hold', 'hikes'],
-          `cuts ≤ ${signed(R.pathCutsBps)} bps, hikes ≥ ${signed(R.pathHikesBps)} bps.`,
-        ),
-        realYieldPct: nullable(Type.Number({ description: '10-year TIPS yield, percent.' })),
-        realYieldTrendPp: nullable(Type.Number({ description: `Change over ${R.trendWindowDays} days, pp.` })),
-        realYieldTrend: Trend(`rising ≥ +${R.trendPp} pp, falling ≤ −${R.trendPp} pp over ${R.trendWindowDays} days.`),
-        termPremiumPct: nullable(Type.Number({ description: 'Kim–Wright 10-year term premium, percent.' })),
-        termPremiumLevel: states(
-          ['negative', 'low', 'normal', 'elevated'],
-          `< 0 negative, < ${R.termPremiumLowPct} low, < ${R.termPremiumElevatedPct} normal, else elevated.`,
-        ),
-        termPremiumTrendPp: nullable(Type.Number({ description: `Change over ${R.trendWindowDays} days, pp.` })),
-        termPremiumTrend: Trend(
-          `rising ≥ +${R.trendPp} pp, falling ≤ −${R.trendPp} pp over ${R.trendWindowDays} days.`,
-        ),
-        curveContextBps: nullable(Type.Number({ description: '10-year minus 2-year Treasury, bps.' })),
-        dataAsOf: Date_,
-      },
-      { additionalProperties: false },
-    ),
-    structure: Type.Object(
-      {
-        tgaFlow: nullable(
-          Type.Number({
-            description: `TGA change over ${R.flowWindowDays} days, USD billions; positive drains reserves.`,
-          }),
-        ),
-        fiscalPulse: states(
-          ['adding', 'neutral', 'draining'],
-          `draining at tgaFlow ≥ +${R.fiscalBn}, adding at ≤ −${R.fiscalBn}.`,
-        ),
-        rrpBalanceB: nullable(Type.Number({ description: 'ON RRP balance, USD billions.' })),
-        rrpBufferState: states(
-          ['ample', 'low', 'depleted'],
-          `ample ≥ ${R.rrpAmpleBn}, low ≥ ${R.rrpLowBn}, else depleted (USD bn).`,
-        ),
-        billsShareContext: Type.Object(
-          {
-            levelPct: nullable(Type.Number({ description: 'Bills as % of marketable Treasury debt.' })),
-            direction6m: Trend(
-              `rising ≥ +${R.billsTrendPp} pp, falling ≤ −${R.billsTrendPp} pp over ${R.billsWindowDays} days.`,
-            ),
-          },
-          { additionalProperties: false },
-        ),
-        fundingOverride: nullable(
-          Type.Number({
-            minimum: 0,
-            maximum: 1,
-            description: `max(${R.overrideWindowDays}-day max SOFR − IORB / ${R.overrideSofrBps} bps, ${R.overrideWindowDays}-day max SRF / ${R.overrideSrfBn} bn), clipped to 0–1.`,
-          }),
-        ),
-        dominantFundingLeg: states(
-          ['sofr-iorb', 'srf'],
-          `The larger leg when fundingOverride ≥ ${R.overrideStress}; null when there is no stress.`,
-        ),
-        cpTbillTiering: Tier(
-          'spreadBps',
-          'trendBps',
-          'bps',
-          `CP − T-bill: calm < ${R.cpTbill.elevated}, elevated < ${R.cpTbill.stressed}, stressed ≥ ${R.cpTbill.stressed} bps.`,
-        ),
-        hyIgTiering: Tier(
-          'spreadBps',
-          'trendBps',
-          'bps',
-          `HY OAS − IG OAS: calm < ${R.hyIg.elevated}, elevated < ${R.hyIg.stressed}, stressed ≥ ${R.hyIg.stressed} bps. Both spreads are ICE BofA indices, whose terms prohibit reproduction: spreadBps and trendBps are always null (withheld); state and direction are published.`,
-        ),
-        bankCashTiering: Tier(
-          'gapPp',
-          'trendPp',
-          'pp',
-          `Bank cash buffer minus its 5-year median: elevated ≤ ${signed(R.bankCash.elevated)}, stressed ≤ ${signed(R.bankCash.stressed)} pp.`,
-        ),
-        dataAsOf: Date_,
-      },
-      { additionalProperties: false },
-    ),
+    ...LensReading.properties,
     synthesis: Type.Object(
       {
-        cell: Type.Object(
-          {
-            posture: states(
-              ['supportive', 'neutral', 'restrictive'],
-              'Structural: buffer, ON RRP buffer and path pricing (see methodology).',
-            ),
-            pulse: states(
-              ['easing', 'steady', 'tightening'],
-              'Tactical: stance, fiscal pulse, real-yield trend, funding stress.',
-            ),
-          },
-          { additionalProperties: false },
-        ),
+        cell: synthesis.properties.cell,
         narrative: Type.String({ description: 'Two to four sentences explaining the cell, in the requested locale.' }),
-        dataAsOf: Date_,
+        dataAsOf: synthesis.properties.dataAsOf,
       },
       { additionalProperties: false },
     ),
-    dataAsOf: Date_,
     updatedAt: Type.String({ format: 'date-time' }),
     lang: Type.Union(
       LOCALES.map((l) => Type.Literal(l)),

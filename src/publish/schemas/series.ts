@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { literals } from '../../analytics/schemas/literals.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { SOURCE_VALUES } from '../freshness.ts';
 import { SeriesFreshness } from './freshness.ts';
@@ -48,12 +49,9 @@ export const License = Type.Object(
 );
 
 /** The frequency of the values as served: the series' own, or the one `frequency` aggregated to (FRED's a: annual). */
-const ValueFrequency = Type.Union(
-  ['daily', 'weekly', 'monthly', 'quarterly', 'annual'].map((f) => Type.Literal(f)),
-  {
-    description:
-      "The frequency of the values: the series' own, or after `frequency` (w, wef, wew: weekly; m; q; a: annual).",
-  },
+const ValueFrequency = literals(
+  ['daily', 'weekly', 'monthly', 'quarterly', 'annual'],
+  "The frequency of the values: the series' own, or after `frequency` (w, wef, wew: weekly; m; q; a: annual).",
 );
 
 /** meta.transform: what a FRED-style transformed answer holds (publish/resources/series-selection.ts). */
@@ -76,9 +74,9 @@ export const TransformMeta = Type.Object(
     }),
     valueFrequency: ValueFrequency,
     seriesUnit: Type.String({ description: "The series' own unit, before the transform." }),
-    seriesFrequency: Type.Union(
-      ['daily', 'weekly', 'monthly', 'quarterly'].map((f) => Type.Literal(f)),
-      { description: "The series' own frequency, before the transform." },
+    seriesFrequency: literals(
+      ['daily', 'weekly', 'monthly', 'quarterly'],
+      "The series' own frequency, before the transform.",
     ),
     observationsPerYear: Type.Integer({
       description: 'FRED’s n_obs_per_yr used by ch1, pc1, pca and cca: 260 daily (weekdays), 52, 12, 4 or 1.',
@@ -118,12 +116,9 @@ export const SeriesMeta = Type.Object(
       description:
         'Percent rank of the latest value within the same 5-year window (values below it, ties counted half), rounded.',
     }),
-    source: Type.Union(
-      SOURCE_VALUES.map((value) => Type.Literal(value)),
-      {
-        description:
-          "The contract's summary of meta.freshness.state: fresh (fresh), stale (late: refreshes succeed but the provider has published nothing newer than the expected lag), fallback (failed: the last refresh of this series or of one of its inputs failed; the last good stored values are served).",
-      },
+    source: literals(
+      SOURCE_VALUES,
+      "The contract's summary of meta.freshness.state: fresh (fresh), stale (late: refreshes succeed but the provider has published nothing newer than the expected lag), fallback (failed: the last refresh of this series or of one of its inputs failed; the last good stored values are served).",
     ),
     lastRefreshAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description: 'When this series was last refreshed (successfully or not).',

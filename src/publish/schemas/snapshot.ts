@@ -1,11 +1,13 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { literals } from '../../analytics/schemas/literals.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { FRESHNESS_STATES } from '../freshness.ts';
 import { SeriesFreshness } from './freshness.ts';
 import { Provenance } from './provenance.ts';
+import { ModelDescription, Regime } from './regime.ts';
 
-const ref = (name: string) => Type.Unsafe({ $ref: `#/components/schemas/${name}` });
+/** A reference to a resource's own schema (its $id), typed as that resource. */
+const ref = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T>>({ $ref: `#/components/schemas/${schema.$id}` });
 const Link = Type.Object({
   title: Type.String(),
   url: Type.String({ format: 'uri' }),
@@ -30,7 +32,7 @@ export const Snapshot = Type.Object(
       locales: Type.Array(Type.String()),
       serviceVersion: Type.String(),
     }),
-    regime: ref('Regime'),
+    regime: ref(Regime),
     indicators: Type.Array(
       Type.Object(
         {
@@ -76,7 +78,7 @@ export const Snapshot = Type.Object(
       ),
       { description: `Every one of the ${INDICATOR_COUNT} tracked indicators.` },
     ),
-    dliModel: Type.Union([ref('ModelDescription'), Type.Null()]),
+    dliModel: Type.Union([ref(ModelDescription), Type.Null()]),
     recentBlog: Type.Array(
       Type.Object({
         title: Type.String(),

@@ -1,11 +1,13 @@
+import type { Static } from '@sinclair/typebox';
 import { fromDayNumber, toDayNumber } from '../../../timeseries/dates.ts';
+import type { Validation as ValidationSchema } from '../../schemas/validation.ts';
 import { averageRanks } from '../../stats/average-ranks.ts';
 import { type BlockResample, blockBootstrapIntervalOfBlocks } from '../../stats/block-bootstrap.ts';
 import { pearson } from '../../stats/pearson.ts';
 import { round } from '../../stats/round.ts';
 import type { ModelRun } from '../liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from '../point-in-time.ts';
-import { PERIODS, type PeriodId } from './periods.ts';
+import { PERIODS } from './periods.ts';
 
 export const BENCHMARKS = ['nfci', 'stlfsi4'] as const;
 export type Benchmark = (typeof BENCHMARKS)[number];
@@ -14,17 +16,7 @@ export const LEADS_WEEKS = [0, 4, 13] as const;
 /** The protocol's bootstrap: 13-week blocks, 2,000 resamples, a fixed seed, a 90 % interval. */
 export const BOOTSTRAP = { blockLength: 13, resamples: 2000, seed: 20261123, level: 0.9 } as const;
 
-export interface CorrelationFigure {
-  benchmark: Benchmark;
-  period: PeriodId;
-  leadWeeks: number;
-  rho: number | null;
-  /** 90 % moving-block bootstrap interval of rho, null with too few weeks. */
-  interval90: [number, number] | null;
-  n: number;
-  from: string | null;
-  to: string | null;
-}
+export type CorrelationFigure = Static<typeof ValidationSchema>['correlations'][number];
 
 /**
  * Spearman ρ of the headline on Fridays with a benchmark `lead` weeks later, each benchmark as last published by

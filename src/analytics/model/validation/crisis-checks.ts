@@ -1,4 +1,6 @@
+import type { Static } from '@sinclair/typebox';
 import { fromDayNumber, toDayNumber } from '../../../timeseries/dates.ts';
+import type { Validation as ValidationSchema } from '../../schemas/validation.ts';
 import { trailingPercentile } from '../../stats/trailing-percentile.ts';
 import type { ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
@@ -22,17 +24,7 @@ const RULES = {
   funding: { atLeast: 90, withinBusinessDays: 5 },
 } as const;
 
-export interface CrisisCheck {
-  id: (typeof CRISES)[number]['id'];
-  name: string;
-  date: string;
-  test: string;
-  /** null when the model did not score the window (before warm-up or after the data). */
-  hit: boolean | null;
-  /** Highest value reached in the window (headline, or the funding sub-index's own 5-year percentile). */
-  peak: number | null;
-  firstHit: string | null;
-}
+export type CrisisCheck = Static<typeof ValidationSchema>['crises'][number];
 
 export function crisisChecks(run: ModelRun): CrisisCheck[] {
   const funding = run.groups.funding

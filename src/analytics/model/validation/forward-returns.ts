@@ -1,4 +1,6 @@
+import type { Static } from '@sinclair/typebox';
 import { fromDayNumber } from '../../../timeseries/dates.ts';
+import type { Validation as ValidationSchema } from '../../schemas/validation.ts';
 import { mean } from '../../stats/mean.ts';
 import { median } from '../../stats/median.ts';
 import { neweyWestVariance } from '../../stats/newey-west.ts';
@@ -12,42 +14,19 @@ export const ASSETS = ['spx', 'qqq', 'btc', 'gold'] as const;
 export type Asset = (typeof ASSETS)[number];
 export const HORIZONS = [20, 60] as const;
 
-export interface StateReturns {
-  count: number;
-  meanPct: number | null;
-  medianPct: number | null;
-  hitRate: number | null;
-}
+export type StateReturns = ForwardReturnFigure['byState']['neutral'];
+/** The non-overlapping sample's figures (the top-level fields). */
+type NonOverlapping = Pick<ForwardReturnFigure, 'sampling' | 'byState' | 'riskOnMinusRiskOffPct' | 'welch'>;
 
 /**
  * Forward returns of an asset by the regime state on the day, three ways, because each answers a different
  * doubt: the non-overlapping figure (one window every `horizon` days from the first warmed-up day, with Welch's
  * t-test of independent windows — the top-level fields, as published since dli-1), every daily window (all the
  * data, with Newey–West errors for the overlap), and every sampling phase of the non-overlapping scheme (is the
- * sign a matter of which days were sampled?).
+ * sign a matter of which days were sampled?). One asset at one horizon; its shape and meaning:
+ * analytics/schemas/validation.ts.
  */
-export interface ForwardReturnFigure extends NonOverlapping {
-  asset: Asset;
-  horizonBusinessDays: number;
-  /** Start of the first and end of the last window of the non-overlapping sample. */
-  from: string | null;
-  to: string | null;
-  allWindows: {
-    byState: Record<Status, StateReturns>;
-    riskOnMinusRiskOffPct: number | null;
-    /** Newey–West standard error of the spread (Bartlett kernel, lag = horizon − 1), its t and two-sided p. */
-    neweyWest: { lag: number; se: number | null; t: number | null; p: number | null };
-  };
-  /** Risk-on minus risk-off spread of each of the `horizon` sampling phases that has both states. */
-  phases: { count: number; positive: number; negative: number; minPct: number | null; maxPct: number | null };
-}
-
-interface NonOverlapping {
-  sampling: string;
-  byState: Record<Status, StateReturns>;
-  riskOnMinusRiskOffPct: number | null;
-  welch: { t: number | null; df: number | null; p: number | null };
-}
+export type ForwardReturnFigure = Static<typeof ValidationSchema>['forwardReturns'][number];
 
 interface Window {
   g: number;

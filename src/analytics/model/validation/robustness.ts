@@ -1,4 +1,6 @@
+import type { Static } from '@sinclair/typebox';
 import { fromDayNumber } from '../../../timeseries/dates.ts';
+import type { Validation as ValidationSchema } from '../../schemas/validation.ts';
 import { round } from '../../stats/round.ts';
 import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
 import { contributionsOn, momentumBase } from '../drivers.ts';
@@ -14,18 +16,7 @@ export const STABILITY_LIMIT_POINTS = 5;
  * The guarantees of dli-2 checked on every day of the run, through the model's own code (combineDay and the
  * trailing windows), not restated: what is published is what was checked.
  */
-export interface Robustness {
-  monotonicity: { checks: number; violations: number; firstViolation: string | null; method: string };
-  stability: {
-    days: number;
-    limitPoints: number;
-    daysOverLimit: number;
-    maxMovePoints: number;
-    worstDate: string | null;
-    method: string;
-  };
-  drivers: { days: number; sumMatches: number; signAgrees: number; signAgreesShare: number | null; method: string };
-}
+export type Robustness = NonNullable<Static<typeof ValidationSchema>['robustness']>;
 
 /** null for a model whose aggregation is not a weighted mean (dli-1's CISS makes no such promises). */
 export function robustness(run: ModelRun): Robustness | null {

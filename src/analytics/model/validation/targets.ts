@@ -1,4 +1,6 @@
+import type { Static } from '@sinclair/typebox';
 import { fromDayNumber, toDayNumber } from '../../../timeseries/dates.ts';
+import type { Validation as ValidationSchema } from '../../schemas/validation.ts';
 import { pearson } from '../../stats/pearson.ts';
 import { round } from '../../stats/round.ts';
 import { trailingPercentile } from '../../stats/trailing-percentile.ts';
@@ -33,14 +35,7 @@ const OUT_OF_SAMPLE = { from: '2019-01-01', to: '2999-12-31' };
 const EVER = { from: '1900-01-01', to: '2999-12-31' };
 const WINDOW_DAYS = 10;
 
-export interface Target {
-  id: string;
-  target: string;
-  /** The figures behind the verdict, as text (e.g. "6 of 7: …"). */
-  figure: string;
-  /** null when the history does not cover what the target needs. */
-  pass: boolean | null;
-}
+export type Target = Static<typeof ValidationSchema>['targets'][number];
 
 interface Period {
   from: string;
