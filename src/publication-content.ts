@@ -1,7 +1,6 @@
 import type { Config } from './config.ts';
 import { API_VERSIONS, DEPRECATION_POLICY, DEPRECATIONS } from './http/api-changelog.ts';
 import { buildDirectory } from './http/directory.ts';
-import { endpointDocs, errorDocs } from './http/docs-content.ts';
 import { API_ROUTES } from './http/routes/table.ts';
 import { DEFAULT_REFRESH_CRON, DEFAULT_RETRY_MS, refreshIntervalHours } from './ingest/scheduler.ts';
 import { type PublicationContent, parsePartnerSites } from './publish/content.ts';
@@ -10,8 +9,8 @@ import { loadBlogPosts, loadMethodology, loadProtocols } from './site/blog.ts';
 
 /**
  * Assembles what a publication carries besides data, from every layer that owns a piece of it: the blog and the
- * methodology (read once from the repository by the site), the directory and the endpoint and error docs (from
- * the HTTP route table), the partner sites and the refresh interval (from the configuration).
+ * methodology (read once from the repository by the site), the directory with its endpoints and error
+ * codes (from the HTTP route table), the partner sites and the refresh interval (from the configuration).
  */
 export function publicationContent(
   config: Pick<Config, 'baseUrl' | 'partnerSitesJson'> & Partial<Pick<Config, 'refreshCron' | 'refreshRetryMs'>>,
@@ -23,8 +22,6 @@ export function publicationContent(
     blog: loadBlogPosts(),
     methodologyMarkdown: loadMethodology(),
     protocols: loadProtocols(),
-    endpoints: endpointDocs(),
-    errors: errorDocs(),
     directory: buildDirectory(API_ROUTES, config.baseUrl, refreshHours),
     partnerSites: parsePartnerSites(config.partnerSitesJson),
     refreshIntervalHours: refreshHours,

@@ -1,4 +1,5 @@
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
+import type { Directory } from '../publish/schemas/directory.ts';
 import { INDICATOR_COUNT, seriesDef } from '../timeseries/catalog.ts';
 import { everyInterval } from '../timeseries/dates.ts';
 import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
@@ -7,7 +8,6 @@ import { API_VERSION } from './api-changelog.ts';
 import { ApiError, errorReply } from './api-error.ts';
 import { ERROR_CODES } from './error-codes.ts';
 import type { Route } from './routes/route.ts';
-import type { Directory } from './schemas/directory.ts';
 
 /** The /api directory, generated from the same route table that serves requests. */
 export function buildDirectory(routes: readonly Route[], baseUrl: string, refreshHours: number): Directory {

@@ -1,5 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Changelog } from './schemas/changelog.ts';
+import type { Directory } from './schemas/directory.ts';
+import type { Snapshot } from './schemas/snapshot.ts';
 
 /**
  * What the repository and the HTTP layer contribute to a publication, fixed for the life of the process: the
@@ -14,27 +16,14 @@ export interface BlogPost {
   markdown: string;
 }
 
-export interface EndpointDoc {
-  method: string;
-  path: string;
-  summary: string;
-  description: string;
-  cacheControl: string;
-  errors: string[];
-  parameters: Array<{ name: string; in: string; required: boolean; type: string; description: string }>;
-}
+/** One endpoint as the directory lists it and the docs page shows it (publish/schemas/directory.ts). */
+export type EndpointDoc = Directory['endpoints'][number];
 
-export interface ErrorDoc {
-  code: string;
-  status: number;
-  description: string;
-}
+/** One error code as the directory and the docs list it (publish/schemas/directory.ts). */
+export type ErrorDoc = Directory['errorEnvelope']['codes'][number];
 
-export interface PartnerSite {
-  name: string;
-  url: string;
-  relation: string;
-}
+/** A site this one links to (the snapshot's partnerSites: publish/schemas/snapshot.ts). */
+export type PartnerSite = Static<typeof Snapshot>['partnerSites'][number];
 
 /** One version of the API, for /changelog and /api/changelog (its schema: publish/schemas/changelog.ts). */
 export type ApiVersionDoc = Static<typeof Changelog>['api'][number];
@@ -55,13 +44,8 @@ export interface PublicationContent {
    * served as /methodology/{slug}, one click from the methodology that cites them.
    */
   protocols?: Array<{ slug: string; markdown: string }>;
-  endpoints: EndpointDoc[];
-  errors: ErrorDoc[];
-  /** The /api directory body (for the snapshot's `apis` and the docs and OpenAPI example). */
-  directory: { endpoints: Array<{ method: string; path: string; url: string; summary: string }> } & Record<
-    string,
-    unknown
-  >;
+  /** The /api directory body: its endpoints and error codes are what the docs page, the snapshot's `apis` and the OpenAPI example show. */
+  directory: Directory;
   partnerSites: PartnerSite[];
   /** How often the data is refreshed, in hours, derived from the configured schedule. */
   refreshIntervalHours: number;

@@ -140,8 +140,8 @@ export function siteData(publication: Publication): SiteData {
     blog: content.blog.map((post) => ({ ...post, markdown: post.markdown.replaceAll('https://example.org', baseUrl) })),
     methodologyMarkdown: content.methodologyMarkdown,
     protocols: content.protocols ?? [],
-    endpoints: content.endpoints,
-    errors: content.errors,
+    endpoints: content.directory.endpoints,
+    errors: content.directory.errorEnvelope.codes,
     apiChangelog: content.apiChangelog,
     examples: [...publication.examples].map(([path, body]) => ({
       title: path,

@@ -1,6 +1,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, Type } from '@sinclair/typebox';
 import { keptAnswers } from '../../publish/kept.ts';
+import type { Parameter } from '../../publish/schemas/directory.ts';
 import { SERVICE_VERSION } from '../../publish/service-version.ts';
 import { INDICATOR_COUNT, seriesDef } from '../../timeseries/catalog.ts';
 import { addDays } from '../../timeseries/dates.ts';
@@ -16,7 +17,6 @@ import { getModel } from '../routes/model.ts';
 import { getRegime } from '../routes/regime.ts';
 import { type Answer, declaredQueryNames, type Route, type RouteContext } from '../routes/route.ts';
 import { getSeries } from '../routes/series.ts';
-import type { Parameter } from '../schemas/directory.ts';
 
 /**
  * The MCP tools: one per API route an agent needs (each runs its route's own handler, with the route's documented

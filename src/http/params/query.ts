@@ -1,9 +1,9 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { CURRENT_MODEL, MODEL_VERSIONS } from '../../analytics/model/versions.ts';
 import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
+import type { Parameter } from '../../publish/schemas/directory.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { LANG_MAPPING_TEXT, LOCALES } from '../../timeseries/locales.ts';
-import type { Parameter } from '../schemas/directory.ts';
 
 /**
  * Every query parameter the service reads, declared once: type, bounds, default and what it means. The parsers

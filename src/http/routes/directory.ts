@@ -1,4 +1,4 @@
-import { Directory } from '../schemas/directory.ts';
+import { Directory } from '../../publish/schemas/directory.ts';
 import type { Route } from './route.ts';
 
 export const getDirectory: Route = {

@@ -5,11 +5,11 @@ import type { OnDemand } from '../../publish/on-demand/gate.ts';
 import type { OnDemandResult, OnDemandTask } from '../../publish/on-demand/tasks.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import type { Publication } from '../../publish/publication/build.ts';
+import type { Parameter } from '../../publish/schemas/directory.ts';
 import { ApiError } from '../api-error.ts';
 import type { ErrorCode } from '../error-codes.ts';
 import { wantsMarkdown, wantsPage } from '../negotiation.ts';
 import { aliasOf, type DeclaredQuery, type QueryName } from '../params/query.ts';
-import type { Parameter } from '../schemas/directory.ts';
 
 /**
  * One entry of the route table: the URL, how it is documented (the /api directory and the OpenAPI document are
