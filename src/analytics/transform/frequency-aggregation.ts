@@ -8,8 +8,10 @@ import { addMonths, dailyGrid, dayOfWeek, type Grid, step } from './observation-
  * FRED's frequency aggregation (`frequency`, `aggregation_method`): w = weekly ending Friday (FRED's default
  * week), wef = the same, wew = weekly ending Wednesday (the H.4.1 week), m, q, a.
  */
-export type TargetFrequency = 'w' | 'wef' | 'wew' | 'm' | 'q' | 'a';
-export type Aggregation = 'avg' | 'sum' | 'eop';
+export const TARGET_FREQUENCIES = ['w', 'wef', 'wew', 'm', 'q', 'a'] as const;
+export type TargetFrequency = (typeof TARGET_FREQUENCIES)[number];
+export const AGGREGATIONS = ['avg', 'sum', 'eop'] as const;
+export type Aggregation = (typeof AGGREGATIONS)[number];
 
 /** How coarse a frequency is: aggregation may only go to an equal or coarser one. */
 const COARSENESS: Record<Frequency | TargetFrequency, number> = {

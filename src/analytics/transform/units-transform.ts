@@ -8,7 +8,8 @@ import { type Grid, step } from './observation-grid.ts';
  * pca ((x(t)/x(t−1))^n − 1)·100; cch (ln x(t) − ln x(t−1))·100; cca n·(ln x(t) − ln x(t−1))·100; log ln x(t);
  * with n the observations per year.
  */
-export type Units = 'lin' | 'chg' | 'ch1' | 'pch' | 'pc1' | 'pca' | 'cch' | 'cca' | 'log';
+export const UNITS = ['lin', 'chg', 'ch1', 'pch', 'pc1', 'pca', 'cch', 'cca', 'log'] as const;
+export type Units = (typeof UNITS)[number];
 
 /**
  * Observations per year by grid, FRED's table: daily 260 (weekdays), weekly 52, monthly 12, quarterly 4, annual 1.
@@ -25,9 +26,12 @@ export const OBSERVATIONS_PER_YEAR: Record<Grid, number> = {
 
 /** What a transformed value is measured in: the series' own unit (lin, chg, ch1), percent, or a natural log. */
 export function transformedUnit(units: Units): 'own' | 'percent' | 'log' {
-  if (units === 'lin' || units === 'chg' || units === 'ch1') return 'own';
+  if (UNITS_IN_OWN_UNIT.includes(units)) return 'own';
   return units === 'log' ? 'log' : 'percent';
 }
+
+/** The units whose values keep the series' own unit (levels and differences). */
+export const UNITS_IN_OWN_UNIT: readonly Units[] = ['lin', 'chg', 'ch1'];
 
 /**
  * A series transformed as FRED does, on its own grid: t − 1 is the previous row of that grid and t − n the row a

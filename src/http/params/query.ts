@@ -1,5 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { CURRENT_MODEL, MODEL_VERSIONS } from '../../analytics/model/versions.ts';
+import { AGGREGATIONS, TARGET_FREQUENCIES } from '../../analytics/transform/frequency-aggregation.ts';
+import { UNITS } from '../../analytics/transform/units-transform.ts';
 import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
 import type { Parameter } from '../../publish/schemas/directory.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
@@ -73,7 +75,7 @@ export const QUERY_PARAMETERS = {
       'Words to find (case-insensitive), each in the id, name, description, provider or provider id of a series, e.g. q=treasury or q=WALCL.',
   }),
   units: Type.Union(
-    ['lin', 'chg', 'ch1', 'pch', 'pc1', 'pca', 'cch', 'cca', 'log'].map((u) => Type.Literal(u)),
+    UNITS.map((u) => Type.Literal(u)),
     {
       default: 'lin',
       description:
@@ -81,14 +83,14 @@ export const QUERY_PARAMETERS = {
     },
   ),
   frequency: Type.Union(
-    ['w', 'wef', 'wew', 'm', 'q', 'a'].map((f) => Type.Literal(f)),
+    TARGET_FREQUENCIES.map((f) => Type.Literal(f)),
     {
       description:
         'Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency.',
     },
   ),
   aggregation: Type.Union(
-    ['avg', 'sum', 'eop'].map((a) => Type.Literal(a)),
+    AGGREGATIONS.map((a) => Type.Literal(a)),
     {
       default: 'avg',
       description:

@@ -1,4 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
+import { AGGREGATION_CHOICE, FREQUENCY_CHOICE, UNITS_CHOICE } from '../../analytics/transform/choices.ts';
 import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
 import {
   type Aggregation,
@@ -12,9 +13,9 @@ import type { DeclaredQuery } from './query.ts';
 import { QUERY_PARAMETERS } from './query.ts';
 
 const CHOICES = {
-  units: 'units is lin, chg, ch1, pch, pc1, pca, cch, cca or log (FRED’s units).',
-  frequency: 'frequency is w (weekly, ending Friday), wef, wew (ending Wednesday), m, q or a.',
-  aggregation: 'aggregation is avg, sum or eop, and needs frequency.',
+  units: `units is ${UNITS_CHOICE} (FRED’s units).`,
+  frequency: `frequency is ${FREQUENCY_CHOICE}.`,
+  aggregation: `aggregation is ${AGGREGATION_CHOICE}, and needs frequency.`,
 } as const;
 
 /**

@@ -1,5 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { literals } from '../../analytics/schemas/literals.ts';
+import { AGGREGATION_CHOICE, unitsGiving } from '../../analytics/transform/choices.ts';
+import { TARGET_FREQUENCIES } from '../../analytics/transform/frequency-aggregation.ts';
+import { UNITS } from '../../analytics/transform/units-transform.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { SOURCE_VALUES } from '../freshness.ts';
 import { SeriesFreshness } from './freshness.ts';
@@ -58,15 +61,16 @@ const ValueFrequency = literals(
 export const TransformMeta = Type.Object(
   {
     units: Type.String({
-      description: 'The units transformation applied (lin, chg, ch1, pch, pc1, pca, cch, cca, log).',
+      description: `The units transformation applied (${UNITS.join(', ')}).`,
     }),
     frequency: Type.Union([Type.String(), Type.Null()], {
-      description: "The frequency aggregated to (w, wef, wew, m, q, a); null: the series' own.",
+      description: `The frequency aggregated to (${TARGET_FREQUENCIES.join(', ')}); null: the series' own.`,
     }),
-    aggregation: Type.Union([Type.String(), Type.Null()], { description: 'avg, sum or eop; null without frequency.' }),
+    aggregation: Type.Union([Type.String(), Type.Null()], {
+      description: `${AGGREGATION_CHOICE}; null without frequency.`,
+    }),
     valueUnit: Type.String({
-      description:
-        "The unit of every value (meta.unit gives it too): the series' unit (lin, chg, ch1), percent (pch, pc1, pca, cch, cca) or natural_log_of_<unit> (log).",
+      description: `The unit of every value (meta.unit gives it too): the series' unit (${unitsGiving('own').join(', ')}), percent (${unitsGiving('percent').join(', ')}) or natural_log_of_<unit> (${unitsGiving('log').join(', ')}).`,
     }),
     unitLabel: Type.String({
       description:
