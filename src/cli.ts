@@ -177,7 +177,7 @@ async function mcpCommand(config: Config): Promise<number> {
     await Promise.all([
       import('@modelcontextprotocol/sdk/server/stdio.js'),
       import('./http/mcp/handler.ts'),
-      import('./http/route-context.ts'),
+      import('./http/routing/context.ts'),
       import('./store/store.ts'),
       import('./publish/publisher.ts'),
     ]);

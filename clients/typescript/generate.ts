@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildOpenApi } from '../../src/http/openapi.ts';
+import { buildOpenApi } from '../../src/http/openapi/document.ts';
 import { API_ROUTES, DOCUMENT_ROUTES } from '../../src/http/routes/table.ts';
 
 export const SCHEMA_FILE = new URL('./schema.ts', import.meta.url);

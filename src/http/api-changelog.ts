@@ -2,7 +2,7 @@ import type { ApiVersionDoc } from '../publish/content.ts';
 
 /**
  * The API's versions, newest first, each with the fingerprint of the OpenAPI document it shipped (see
- * openapi-fingerprint.ts). A test recomputes the fingerprint: changing the document — a path, a parameter, a
+ * openapi/fingerprint.ts). A test recomputes the fingerprint: changing the document — a path, a parameter, a
  * schema, a description — without adding a version here fails the suite. Additions bump the minor version; a
  * removal or a changed meaning bumps the major version and is announced first (DEPRECATION_POLICY).
  */

@@ -6,16 +6,16 @@ import type { OnDemand } from '../publish/on-demand/gate.ts';
 import type { OnDemandResult, OnDemandTask } from '../publish/on-demand/tasks.ts';
 import { CORS_HEADERS } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication/build.ts';
-import { addAnswerHeaders, flushAnswerHeaders } from './answer-headers.ts';
-import { ApiError, truncate, writeError } from './api-error.ts';
+import { addAnswerHeaders, flushAnswerHeaders } from './answers/headers.ts';
 import { clientKey, trustedProxyList } from './client-address.ts';
-import { createDispatcher } from './dispatch.ts';
+import { ApiError, truncate, writeError } from './errors/api-error.ts';
 import { admitPipelined } from './pipelining-bound.ts';
 import { createRateLimiter, type RateDecision } from './rate-limit.ts';
 import { readJsonBody } from './request-body.ts';
 import { hostHeaderError, originForm } from './request-target.ts';
-import { routeContext } from './route-context.ts';
 import type { RouteContext } from './routes/route.ts';
+import { routeContext } from './routing/context.ts';
+import { createDispatcher } from './routing/dispatch.ts';
 
 // Taken from the module's CommonJS exports, not imported: an ES import of node:http makes Node evaluate every
 // export, and its lazy WebSocket getters load undici — 35 ms of each cold start against 5 ms this way.
@@ -101,7 +101,7 @@ export function buildApp(deps: AppDeps): App {
   let closing = false;
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    // Kept beside the response for every answer's head (answer-headers.ts: setHeader here would cost every answer).
+    // Kept beside the response for every answer's head (answers/headers.ts: setHeader here would cost every answer).
     if (hsts) addAnswerHeaders(res, { 'strict-transport-security': hsts });
     // While closing, requests on open keep-alive connections are still answered, and their connection then ends.
     if (closing) addAnswerHeaders(res, { connection: 'close' });

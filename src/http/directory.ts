@@ -5,8 +5,8 @@ import { everyInterval } from '../timeseries/dates.ts';
 import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { API_VERSION } from './api-changelog.ts';
-import { ApiError, errorReply } from './api-error.ts';
-import { ERROR_CODES } from './error-codes.ts';
+import { ApiError, errorReply } from './errors/api-error.ts';
+import { ERROR_CODES } from './errors/codes.ts';
 import type { Route } from './routes/route.ts';
 
 /** The /api directory, generated from the same route table that serves requests. */

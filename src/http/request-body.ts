@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from './api-error.ts';
+import { ApiError } from './errors/api-error.ts';
 
 /** The largest request body read (an MCP call is a few hundred bytes; Fastify's default limit, kept). */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from './api-error.ts';
+import { ApiError } from './errors/api-error.ts';
 
 /**
  * The request target and its Host, as RFC 9112 §3.2 has a server read them, checked once per request before any

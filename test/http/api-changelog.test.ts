@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_VERSION, API_VERSIONS, deprecationHeaders } from '../../src/http/api-changelog.ts';
-import { createDispatcher } from '../../src/http/dispatch.ts';
-import { openapiFingerprint } from '../../src/http/openapi-fingerprint.ts';
+import { openapiFingerprint } from '../../src/http/openapi/fingerprint.ts';
+import { createDispatcher } from '../../src/http/routing/dispatch.ts';
 import { OnDemand } from '../../src/publish/on-demand/gate.ts';
 import type { PreparedResponse } from '../../src/publish/prepared-response.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DeclaredQuery, QUERY_ALIASES, QUERY_PARAMETERS, UndeclaredParameter } from '../../src/http/params/query.ts';
-import { routeContext } from '../../src/http/route-context.ts';
 import { declaredQueryNames, type RouteContext } from '../../src/http/routes/route.ts';
 import { ROUTE_TABLE } from '../../src/http/routes/table.ts';
+import { routeContext } from '../../src/http/routing/context.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
 
 /**

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { keptAnswers, MIB } from '../../publish/kept.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
-import { ApiError, errorReply } from '../api-error.ts';
+import { ApiError, errorReply } from '../errors/api-error.ts';
 import { chooseEncoding } from '../negotiation.ts';
 import type { RouteContext } from '../routes/route.ts';
 import { toolCall, toolMeta } from './tools.ts';

@@ -5,7 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { SERVICE_VERSION } from '../../publish/service-version.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
-import { ApiError, writeError } from '../api-error.ts';
+import { ApiError, writeError } from '../errors/api-error.ts';
 import type { RouteContext } from '../routes/route.ts';
 import { Admission } from './admission.ts';
 import { answerToolCall, mayAnswerToolCall } from './fast-path.ts';

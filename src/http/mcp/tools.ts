@@ -7,7 +7,7 @@ import { INDICATOR_COUNT, seriesDef } from '../../timeseries/catalog.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../../timeseries/series.ts';
-import { ApiError, errorReply } from '../api-error.ts';
+import { ApiError, errorReply } from '../errors/api-error.ts';
 import { DeclaredQuery } from '../params/query.ts';
 import { getCorrelation } from '../routes/correlation.ts';
 import { getHealth } from '../routes/health.ts';

@@ -1,5 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
-import { truncate } from '../api-error.ts';
+import { truncate } from '../errors/api-error.ts';
 import { QUERY_PARAMETERS } from './query.ts';
 
 export type ParamResult<T> = { ok: true; value: T } | { ok: false; message: string; hint: string };

@@ -1,5 +1,5 @@
 import { LOCALES, type Locale, resolveLocale } from '../../timeseries/locales.ts';
-import { truncate } from '../api-error.ts';
+import { truncate } from '../errors/api-error.ts';
 import type { ParamResult } from './days.ts';
 import { QUERY_PARAMETERS } from './query.ts';
 

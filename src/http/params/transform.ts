@@ -8,7 +8,7 @@ import {
 } from '../../analytics/transform/frequency-aggregation.ts';
 import type { Units } from '../../analytics/transform/units-transform.ts';
 import type { Frequency } from '../../timeseries/series.ts';
-import { ApiError, truncate } from '../api-error.ts';
+import { ApiError, truncate } from '../errors/api-error.ts';
 import type { DeclaredQuery } from './query.ts';
 import { QUERY_PARAMETERS } from './query.ts';
 

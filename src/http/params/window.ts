@@ -1,7 +1,7 @@
 import type { Parameter } from '../../publish/schemas/directory.ts';
 import type { ChartQuery, ChartWindow } from '../../publish/site-port.ts';
 import { INDICATOR_COUNT, isIndicatorId } from '../../timeseries/catalog.ts';
-import { truncate } from '../api-error.ts';
+import { truncate } from '../errors/api-error.ts';
 import { ABSENT, type ParamResult, parseDays } from './days.ts';
 import { type DeclaredQuery, queryParameter } from './query.ts';
 

@@ -1,12 +1,12 @@
 import { Value } from '@sinclair/typebox/value';
 import { type ChartAnswer, isModelChartId } from '../../publish/site-port.ts';
 import { INDICATOR_COUNT, isIndicatorId } from '../../timeseries/catalog.ts';
-import { ApiError } from '../api-error.ts';
+import { admitFor } from '../answers/computed.ts';
 import { CANONICAL_RANGE_TEXT, CANONICAL_WINDOWS_TEXT, canonicalRange, canonicalWindow } from '../canonical-window.ts';
-import { admitFor } from '../computed-answer.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
 import { parseChartQuery } from '../params/window.ts';
-import { valuesWithheld } from '../series-errors.ts';
+import { valuesWithheld } from '../series/errors.ts';
 import type { Answer, Route } from './route.ts';
 
 const chartRoute = (format: 'svg' | 'png'): Route => ({

@@ -1,8 +1,8 @@
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { asOfParameter } from '../params/window.ts';
-import { seriesAsOf, seriesCsv } from '../series-computed.ts';
-import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
-import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS, type SeriesQuery } from '../series-query.ts';
+import { seriesAsOf, seriesCsv } from '../series/computed.ts';
+import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series/errors.ts';
+import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS, type SeriesQuery } from '../series/query.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 
 /** GET /api/series/{id}.csv: the same window as the JSON, as RFC 4180 CSV with the unit in the column name. */
@@ -53,7 +53,7 @@ export function seriesCsvAnswer(
   if (asOf !== undefined) {
     return seriesAsOf(request, context, publication, id, asOf, selection, false, 'csv');
   }
-  // A kept common window at once; any other on the worker thread (series-computed.ts).
+  // A kept common window at once; any other on the worker thread (series/computed.ts).
   return seriesCsv(request, context, publication, id, selection);
 }
 

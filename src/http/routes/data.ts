@@ -1,8 +1,8 @@
 import { SeriesResponse } from '../../publish/schemas/series.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { AS_OF_PARAMETER, asOfParameter } from '../params/window.ts';
-import { CATALOG_ID_PARAMETER, unknownCatalogSeries } from '../series-errors.ts';
-import { SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
+import { CATALOG_ID_PARAMETER, unknownCatalogSeries } from '../series/errors.ts';
+import { SERIES_SELECTION_PARAMETERS } from '../series/query.ts';
 import { seriesCsvRoute } from './csv.ts';
 import type { Route } from './route.ts';
 import { seriesJsonAnswer } from './series.ts';

@@ -1,7 +1,7 @@
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import type { Publication } from '../../publish/publication/build.ts';
 import { SITE_DOCUMENT_PATHS } from '../../publish/site-port.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { Answer, Route, RouteContext } from './route.ts';
 
 /** A document of the current publication's site, or 503 while nothing is published. */

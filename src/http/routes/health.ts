@@ -1,5 +1,5 @@
 import { Health } from '../../publish/schemas/snapshot.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { Route } from './route.ts';
 
 export const getHealth: Route = {

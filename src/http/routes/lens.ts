@@ -1,7 +1,7 @@
 import { Lens } from '../../publish/schemas/lens.ts';
-import { ApiError } from '../api-error.ts';
-import { asOfAnswer } from '../as-of-answer.ts';
-import { admitFor } from '../computed-answer.ts';
+import { asOfAnswer } from '../answers/as-of.ts';
+import { admitFor } from '../answers/computed.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { parseLang } from '../params/lang.ts';
 import { queryParameter } from '../params/query.ts';
 import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../params/window.ts';

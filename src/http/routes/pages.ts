@@ -1,6 +1,6 @@
 import { isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
-import { ApiError } from '../api-error.ts';
 import { canonicalWindow } from '../canonical-window.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { parseChartQuery, parseDate } from '../params/window.ts';
 import { notFoundAnswer, pageAnswer, pageError, type Route } from './route.ts';
 

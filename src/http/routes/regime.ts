@@ -1,7 +1,7 @@
 import { Regime } from '../../publish/schemas/regime.ts';
-import { ApiError } from '../api-error.ts';
-import { asOfAnswer } from '../as-of-answer.ts';
-import { admitFor } from '../computed-answer.ts';
+import { asOfAnswer } from '../answers/as-of.ts';
+import { admitFor } from '../answers/computed.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../params/window.ts';
 import { type Route, resourceAnswer } from './route.ts';
 

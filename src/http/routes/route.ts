@@ -6,8 +6,8 @@ import type { OnDemandResult, OnDemandTask } from '../../publish/on-demand/tasks
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import type { Publication } from '../../publish/publication/build.ts';
 import type { Parameter } from '../../publish/schemas/directory.ts';
-import { ApiError } from '../api-error.ts';
-import type { ErrorCode } from '../error-codes.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { ErrorCode } from '../errors/codes.ts';
 import { wantsMarkdown, wantsPage } from '../negotiation.ts';
 import { aliasOf, type DeclaredQuery, type QueryName } from '../params/query.ts';
 

@@ -3,7 +3,7 @@ import { prepareJson } from '../../publish/prepared-response.ts';
 import { searchCatalog } from '../../publish/resources/series-catalog.ts';
 import { SeriesCatalog } from '../../publish/schemas/series.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
 import type { Route } from './route.ts';
 

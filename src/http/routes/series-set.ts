@@ -4,12 +4,12 @@ import type { Publication } from '../../publish/publication/build.ts';
 import { SeriesSetResponse } from '../../publish/schemas/series.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
 import { parseTransform } from '../params/transform.ts';
 import { DATE_RANGE_PARAMETERS, parseWindow } from '../params/window.ts';
-import { seriesSet as computedSet } from '../series-computed.ts';
-import { seriesUnavailable, unknownCatalogSeries, valuesWithheld } from '../series-errors.ts';
+import { seriesSet as computedSet } from '../series/computed.ts';
+import { seriesUnavailable, unknownCatalogSeries, valuesWithheld } from '../series/errors.ts';
 import type { Answer, Route } from './route.ts';
 
 export const SERIES_SET_PARAMETERS = [

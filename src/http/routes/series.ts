@@ -1,12 +1,12 @@
 import { Value } from '@sinclair/typebox/value';
 import { SeriesResponse, SeriesVintages } from '../../publish/schemas/series.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { wantsCsv } from '../negotiation.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
 import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseWindow } from '../params/window.ts';
-import { seriesAsOf, seriesVintages, transformedSeries } from '../series-computed.ts';
-import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
-import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
+import { seriesAsOf, seriesVintages, transformedSeries } from '../series/computed.ts';
+import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series/errors.ts';
+import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series/query.ts';
 import { seriesCsvAnswer } from './csv.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 
@@ -32,7 +32,7 @@ export const getSeries: Route = {
 /**
  * A known series as JSON (or CSV to `Accept: text/csv`), for /api/series/{id} and /api/data/{id} alike: the same
  * windows, transforms, point in time and provenance whatever the path. Transforms and point-in-time answers are
- * computed off the serving thread, within the bound of on-demand work (series-computed.ts).
+ * computed off the serving thread, within the bound of on-demand work (series/computed.ts).
  */
 export function seriesJsonAnswer(id: string, request: RouteRequest, context: RouteContext): Answer | Promise<Answer> {
   const parsed = parseSeriesQuery(request.query, id, true);

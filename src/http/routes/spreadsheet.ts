@@ -1,9 +1,9 @@
 import { type Busy, isBusy } from '../../publish/on-demand/gate.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
-import { ApiError } from '../api-error.ts';
-import { answerFor } from '../computed-answer.ts';
-import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series-errors.ts';
-import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series-query.ts';
+import { answerFor } from '../answers/computed.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series/errors.ts';
+import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series/query.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 import { SERIES_SET_ERRORS, SERIES_SET_PARAMETERS, seriesSet } from './series-set.ts';
 

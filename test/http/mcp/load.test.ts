@@ -9,7 +9,7 @@ import {
   MAX_MCP_WAITING,
   mcpAdmission,
 } from '../../../src/http/mcp/handler.ts';
-import { routeContext } from '../../../src/http/route-context.ts';
+import { routeContext } from '../../../src/http/routing/context.ts';
 import { createRefreshedHarness, type Harness } from '../../support/harness.ts';
 
 /**

@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '../../../src/http/mcp/handler.ts';
-import { routeContext } from '../../../src/http/route-context.ts';
+import { routeContext } from '../../../src/http/routing/context.ts';
 import { createRefreshedHarness, type Harness } from '../../support/harness.ts';
 
 /** One POST /mcp over a plain connection: what a host's HTTP stack sends and receives, headers included. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { ApiError } from '../../../src/http/api-error.ts';
+import { ApiError } from '../../../src/http/errors/api-error.ts';
 import { DeclaredQuery } from '../../../src/http/params/query.ts';
 import { getChartPng } from '../../../src/http/routes/chart.ts';
 import { declaredQueryNames, type RouteContext } from '../../../src/http/routes/route.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DeclaredQuery } from './params/query.ts';
-import type { ClientConnection, RouteRequest } from './routes/route.ts';
+import type { DeclaredQuery } from '../params/query.ts';
+import type { ClientConnection, RouteRequest } from '../routes/route.ts';
 
 /** A route without path parameters: one frozen object for all of them. */
 export const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
@@ -11,7 +11,7 @@ export const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<str
  * hidden class per request, kept in the old generation's transition tree until the next full collection, and
  * through it the whole request (its response, its parser's state) survived every young collection and was
  * promoted. That was ~190 kB per scavenge and a full collection every ~200 ms: half of the small-JSON throughput
- * (docs/performance.md, issue 40; test/http/route-request.test.ts holds the shape).
+ * (docs/performance.md, issue 40; test/http/routing/request.test.ts holds the shape).
  */
 export class DispatchedRequest implements RouteRequest {
   readonly params: Record<string, string>;

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import fresh from 'fresh';
-import type { PreparedResponse } from '../publish/prepared-response.ts';
-import { answerHeaders } from './answer-headers.ts';
-import { chooseEncoding } from './negotiation.ts';
+import type { PreparedResponse } from '../../publish/prepared-response.ts';
+import { chooseEncoding } from '../negotiation.ts';
+import { answerHeaders } from './headers.ts';
 
 /**
  * Writes a pre-built response: the encoding the client accepts (brotli, gzip or identity), or 304 when

@@ -1,14 +1,14 @@
 import type { TSchema } from '@sinclair/typebox';
-import { CACHE_CONTROL } from '../publish/cache-policy.ts';
-import { ErrorEnvelope } from '../publish/schemas/error.ts';
-import { seriesDef } from '../timeseries/catalog.ts';
-import { everyInterval } from '../timeseries/dates.ts';
-import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
-import { INDICATOR_IDS } from '../timeseries/series.ts';
-import { API_VERSION } from './api-changelog.ts';
-import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
-import { aliasParameter, takesNoUnknownParameter } from './params/query.ts';
-import { type Route, TAGS } from './routes/route.ts';
+import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
+import { ErrorEnvelope } from '../../publish/schemas/error.ts';
+import { seriesDef } from '../../timeseries/catalog.ts';
+import { everyInterval } from '../../timeseries/dates.ts';
+import { DATA_LICENSE, licenseOf } from '../../timeseries/licenses.ts';
+import { INDICATOR_IDS } from '../../timeseries/series.ts';
+import { API_VERSION } from '../api-changelog.ts';
+import { ERROR_CODES, type ErrorCode } from '../errors/codes.ts';
+import { aliasParameter, takesNoUnknownParameter } from '../params/query.ts';
+import { type Route, TAGS } from '../routes/route.ts';
 
 /**
  * The OpenAPI 3.1.0 document, generated from the route table and the same TypeBox schemas that type and

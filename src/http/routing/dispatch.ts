@@ -1,20 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { withHeaders } from '../publish/prepared-response.ts';
-import { DEPRECATIONS, type Deprecation, deprecationHeaders } from './api-changelog.ts';
-import { ApiError, truncate, writeError } from './api-error.ts';
-import { DeclaredQuery, takesNoUnknownParameter } from './params/query.ts';
-import { DispatchedRequest, NO_PARAMS } from './route-request.ts';
-import { compileRouter } from './router.ts';
+import { withHeaders } from '../../publish/prepared-response.ts';
+import { writePrepared } from '../answers/write-prepared.ts';
+import { DEPRECATIONS, type Deprecation, deprecationHeaders } from '../api-changelog.ts';
+import { ApiError, truncate, writeError } from '../errors/api-error.ts';
+import { DeclaredQuery, takesNoUnknownParameter } from '../params/query.ts';
 import {
   type Answer,
   declaredQueryNames,
   notFoundAnswer,
   type RouteContext,
   type RouteRequest,
-} from './routes/route.ts';
-import { ROUTE_TABLE } from './routes/table.ts';
-import { writePrepared } from './write-prepared.ts';
+} from '../routes/route.ts';
+import { ROUTE_TABLE } from '../routes/table.ts';
+import { DispatchedRequest, NO_PARAMS } from './request.ts';
+import { compileRouter } from './router.ts';
 
 export interface Dispatcher {
   /**

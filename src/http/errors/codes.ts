@@ -1,4 +1,4 @@
-import { INDICATOR_COUNT } from '../timeseries/catalog.ts';
+import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 
 /** Every error code the API returns, with its status and meaning: drives the docs and the OpenAPI document. */
 export const ERROR_CODES = {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { buildOpenApi } from './openapi.ts';
-import { API_ROUTES, DOCUMENT_ROUTES } from './routes/table.ts';
+import { API_ROUTES, DOCUMENT_ROUTES } from '../routes/table.ts';
+import { buildOpenApi } from './document.ts';
 
 /**
  * The fingerprint of the API contract: SHA-256 of the OpenAPI document built for a fixed base URL, without the

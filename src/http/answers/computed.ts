@@ -1,13 +1,13 @@
-import { type Admit, type Busy, isBusy } from '../publish/on-demand/gate.ts';
-import type { OnDemandResult, OnDemandTask } from '../publish/on-demand/tasks.ts';
-import { reviveResponse } from '../publish/on-demand/tasks.ts';
-import type { PreparedResponse } from '../publish/prepared-response.ts';
-import type { Publication } from '../publish/publication/build.ts';
+import { type Admit, type Busy, isBusy } from '../../publish/on-demand/gate.ts';
+import type { OnDemandResult, OnDemandTask } from '../../publish/on-demand/tasks.ts';
+import { reviveResponse } from '../../publish/on-demand/tasks.ts';
+import type { PreparedResponse } from '../../publish/prepared-response.ts';
+import type { Publication } from '../../publish/publication/build.ts';
 
-import { ApiError } from './api-error.ts';
-import { asOfAnswer } from './as-of-answer.ts';
-import type { ErrorCode } from './error-codes.ts';
-import type { Answer, RouteContext, RouteRequest } from './routes/route.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { ErrorCode } from '../errors/codes.ts';
+import type { Answer, RouteContext, RouteRequest } from '../routes/route.ts';
+import { asOfAnswer } from './as-of.ts';
 
 /** Who is asking, for the fair share of the queue (a request without a connection: one anonymous client). */
 export function clientOf(request: Pick<RouteRequest, 'client'>): string {

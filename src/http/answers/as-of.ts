@@ -1,8 +1,8 @@
-import type { AsOfOutcome } from '../publish/resources/model-as-of.ts';
-import type { AsOfRefusal } from '../publish/resources/series-vintages.ts';
-import { ApiError } from './api-error.ts';
-import type { ErrorCode } from './error-codes.ts';
-import type { Answer } from './routes/route.ts';
+import type { AsOfOutcome } from '../../publish/resources/model-as-of.ts';
+import type { AsOfRefusal } from '../../publish/resources/series-vintages.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { ErrorCode } from '../errors/codes.ts';
+import type { Answer } from '../routes/route.ts';
 
 /** How long a client told `busy` waits: about the time a queued model run takes on a busy machine. */
 const BUSY_RETRY_SECONDS = 2;

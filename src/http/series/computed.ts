@@ -1,19 +1,19 @@
-import type { TransformSpec } from '../analytics/transform/fred-transform.ts';
-import { transformKey } from '../analytics/transform/fred-transform.ts';
-import type { Publication } from '../publish/publication/build.ts';
-import { isKeptSelection } from '../publish/resources/csv.ts';
-import type { SeriesResponses } from '../publish/resources/series.ts';
-import { type Selection, selectionKey } from '../publish/resources/series-selection.ts';
-import { encodeObservations, encodeVintaged } from '../publish/series-columns.ts';
-import { type DateWindow, windowKey } from '../timeseries/date-window.ts';
-import type { VintageView } from '../timeseries/vintages.ts';
-import { computedAnswer } from './computed-answer.ts';
-import type { Answer, RouteContext, RouteRequest } from './routes/route.ts';
-import { seriesUnavailable } from './series-errors.ts';
+import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
+import { transformKey } from '../../analytics/transform/fred-transform.ts';
+import type { Publication } from '../../publish/publication/build.ts';
+import { isKeptSelection } from '../../publish/resources/csv.ts';
+import type { SeriesResponses } from '../../publish/resources/series.ts';
+import { type Selection, selectionKey } from '../../publish/resources/series-selection.ts';
+import { encodeObservations, encodeVintaged } from '../../publish/series-columns.ts';
+import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
+import type { VintageView } from '../../timeseries/vintages.ts';
+import { computedAnswer } from '../answers/computed.ts';
+import type { Answer, RouteContext, RouteRequest } from '../routes/route.ts';
+import { seriesUnavailable } from './errors.ts';
 
 /**
  * The series answers computed on demand, each as a task of the worker thread within the bound of on-demand work
- * (computed-answer.ts): what a handler calls instead of computing on the serving thread. A task carries only the
+ * (answers/computed.ts): what a handler calls instead of computing on the serving thread. A task carries only the
  * columns it reads, encoded once per publication (series-columns.ts).
  */
 type Asker = Pick<RouteRequest, 'client'>;

@@ -1,13 +1,13 @@
-import { CACHE_CONTROL } from '../publish/cache-policy.ts';
-import { OnDemand } from '../publish/on-demand/gate.ts';
-import type { OnDemandResult, OnDemandTask } from '../publish/on-demand/tasks.ts';
-import { answerOffThread } from '../publish/on-demand/worker-pool.ts';
-import { type PreparedResponse, prepareJson } from '../publish/prepared-response.ts';
-import type { Publication } from '../publish/publication/build.ts';
-import { buildDirectory } from './directory.ts';
-import { buildOpenApi } from './openapi.ts';
-import type { RouteContext } from './routes/route.ts';
-import { API_ROUTES, DOCUMENT_ROUTES } from './routes/table.ts';
+import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
+import { OnDemand } from '../../publish/on-demand/gate.ts';
+import type { OnDemandResult, OnDemandTask } from '../../publish/on-demand/tasks.ts';
+import { answerOffThread } from '../../publish/on-demand/worker-pool.ts';
+import { type PreparedResponse, prepareJson } from '../../publish/prepared-response.ts';
+import type { Publication } from '../../publish/publication/build.ts';
+import { buildDirectory } from '../directory.ts';
+import { buildOpenApi } from '../openapi/document.ts';
+import type { RouteContext } from '../routes/route.ts';
+import { API_ROUTES, DOCUMENT_ROUTES } from '../routes/table.ts';
 
 /** What a route context is made from (the HTTP app's and the stdio MCP server's; this module imports no server). */
 export interface RouteContextDeps {

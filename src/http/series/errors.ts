@@ -1,9 +1,9 @@
-import { seriesUrl } from '../publish/resources/series-catalog.ts';
-import type { Parameter } from '../publish/schemas/directory.ts';
-import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
-import { licenseOf } from '../timeseries/licenses.ts';
-import { CATALOG, INDICATOR_IDS } from '../timeseries/series.ts';
-import { ApiError, truncate } from './api-error.ts';
+import { seriesUrl } from '../../publish/resources/series-catalog.ts';
+import type { Parameter } from '../../publish/schemas/directory.ts';
+import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
+import { licenseOf } from '../../timeseries/licenses.ts';
+import { CATALOG, INDICATOR_IDS } from '../../timeseries/series.ts';
+import { ApiError, truncate } from '../errors/api-error.ts';
 
 /**
  * What every per-series route (JSON, CSV, vintages, feed, chart) says about its `id`, once: the documented path

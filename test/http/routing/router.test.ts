@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chooseEncoding, wantsMarkdown, wantsPage } from '../../src/http/negotiation.ts';
-import { compileRouter } from '../../src/http/router.ts';
+import { chooseEncoding, wantsMarkdown, wantsPage } from '../../../src/http/negotiation.ts';
+import { compileRouter } from '../../../src/http/routing/router.ts';
 
 describe('the router', () => {
   const routes = [

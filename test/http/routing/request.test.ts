@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 
 /*
- * Every request the dispatcher hands a route has one hidden class (src/http/route-request.ts). When each request
+ * Every request the dispatcher hands a route has one hidden class (src/http/routing/request.ts). When each request
  * had a class of its own, V8 kept the classes until a full collection and each request's objects with them: the
  * serving process spent about half its time collecting garbage. V8's %HaveSameMap (behind --allow-natives-syntax,
  * so in a child process) is the direct check; the object literal it replaced fails it.
@@ -29,7 +29,7 @@ process.stdout.write(JSON.stringify({
 test('every dispatched request has the same hidden class (the per-request literal did not)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'route-request-'));
   const script = join(dir, 'shape.mjs');
-  const moduleUrl = pathToFileURL(join(import.meta.dirname, '../../src/http/route-request.ts')).href;
+  const moduleUrl = pathToFileURL(join(import.meta.dirname, '../../../src/http/routing/request.ts')).href;
   writeFileSync(script, SCRIPT(moduleUrl));
   const out = JSON.parse(execFileSync(process.execPath, ['--allow-natives-syntax', script], { encoding: 'utf8' }));
   assert.equal(out.requests, true);

@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CACHE_CONTROL } from '../publish/cache-policy.ts';
-import { CORS_HEADERS, JSON_CONTENT_TYPE } from '../publish/prepared-response.ts';
-import type { ErrorEnvelope } from '../publish/schemas/error.ts';
-import { answerHeaders } from './answer-headers.ts';
-import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
+import { CORS_HEADERS, JSON_CONTENT_TYPE } from '../../publish/prepared-response.ts';
+import type { ErrorEnvelope } from '../../publish/schemas/error.ts';
+import { answerHeaders } from '../answers/headers.ts';
+import { ERROR_CODES, type ErrorCode } from './codes.ts';
 
 /**
  * Every error the API answers, as a value: a stable code (whose status comes from ERROR_CODES), what happened

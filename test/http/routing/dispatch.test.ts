@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { createDispatcher } from '../../src/http/dispatch.ts';
-import type { RouteContext } from '../../src/http/routes/route.ts';
-import type { Publication } from '../../src/publish/publication/build.ts';
+import type { RouteContext } from '../../../src/http/routes/route.ts';
+import { createDispatcher } from '../../../src/http/routing/dispatch.ts';
+import type { Publication } from '../../../src/publish/publication/build.ts';
 
 describe('the dispatcher', () => {
   it('answers 500 with the envelope when a handler throws, instead of leaving the request hanging', async () => {

@@ -1,11 +1,11 @@
-import type { Selection } from '../publish/resources/series-selection.ts';
-import type { Parameter } from '../publish/schemas/directory.ts';
-import { seriesDef } from '../timeseries/catalog.ts';
-import { ApiError } from './api-error.ts';
-import { parseOrder } from './params/days.ts';
-import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from './params/query.ts';
-import { parseTransform } from './params/transform.ts';
-import { DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from './params/window.ts';
+import type { Selection } from '../../publish/resources/series-selection.ts';
+import type { Parameter } from '../../publish/schemas/directory.ts';
+import { seriesDef } from '../../timeseries/catalog.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { parseOrder } from '../params/days.ts';
+import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
+import { parseTransform } from '../params/transform.ts';
+import { DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from '../params/window.ts';
 
 /** The window, order and FRED-style transform parameters every one-series download takes (JSON, CSV, xlsx). */
 export const SERIES_SELECTION_PARAMETERS: readonly Parameter[] = [
