@@ -1,6 +1,6 @@
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import { type PreparedResponse, prepared, strongEtag } from '../publish/prepared-response.ts';
-import { COMMON_DAYS } from '../publish/resources/series.ts';
+import { COMMON_DAYS } from '../publish/resources/series/responses.ts';
 import { type DateWindow, wholeMonths } from '../timeseries/date-window.ts';
 import type { RouteRequest } from './routes/route.ts';
 

@@ -1,5 +1,5 @@
 import type { AsOfOutcome } from '../../publish/resources/model-as-of.ts';
-import type { AsOfRefusal } from '../../publish/resources/series-vintages.ts';
+import type { AsOfRefusal } from '../../publish/resources/series/vintages.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { ErrorCode } from '../errors/codes.ts';
 import type { Answer } from '../routes/route.ts';

@@ -2,7 +2,7 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import { CURRENT_MODEL, MODEL_VERSIONS } from '../../analytics/model/versions.ts';
 import { AGGREGATIONS, TARGET_FREQUENCIES } from '../../analytics/transform/frequency-aggregation.ts';
 import { UNITS } from '../../analytics/transform/units-transform.ts';
-import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series.ts';
+import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series/responses.ts';
 import type { Parameter } from '../../publish/schemas/directory.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { LANG_MAPPING_TEXT, LOCALES } from '../../timeseries/locales.ts';

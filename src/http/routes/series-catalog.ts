@@ -1,6 +1,6 @@
 import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
 import { prepareJson } from '../../publish/prepared-response.ts';
-import { searchCatalog } from '../../publish/resources/series-catalog.ts';
+import { searchCatalog } from '../../publish/resources/series/catalog.ts';
 import { SeriesCatalog } from '../../publish/schemas/series.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { ApiError } from '../errors/api-error.ts';

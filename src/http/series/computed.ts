@@ -2,8 +2,8 @@ import type { TransformSpec } from '../../analytics/transform/fred-transform.ts'
 import { transformKey } from '../../analytics/transform/fred-transform.ts';
 import type { Publication } from '../../publish/publication/build.ts';
 import { isKeptSelection } from '../../publish/resources/csv.ts';
-import type { SeriesResponses } from '../../publish/resources/series.ts';
-import { type Selection, selectionKey } from '../../publish/resources/series-selection.ts';
+import type { SeriesResponses } from '../../publish/resources/series/responses.ts';
+import { type Selection, selectionKey } from '../../publish/resources/series/selection.ts';
 import { encodeObservations, encodeVintaged } from '../../publish/series-columns.ts';
 import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
 import type { VintageView } from '../../timeseries/vintages.ts';

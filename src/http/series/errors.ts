@@ -1,4 +1,4 @@
-import { seriesUrl } from '../../publish/resources/series-catalog.ts';
+import { seriesUrl } from '../../publish/resources/series/catalog.ts';
 import type { Parameter } from '../../publish/schemas/directory.ts';
 import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';

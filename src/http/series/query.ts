@@ -1,4 +1,4 @@
-import type { Selection } from '../../publish/resources/series-selection.ts';
+import type { Selection } from '../../publish/resources/series/selection.ts';
 import type { Parameter } from '../../publish/schemas/directory.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { ApiError } from '../errors/api-error.ts';

@@ -7,9 +7,9 @@ import { CACHE_CONTROL } from '../cache-policy.ts';
 import { CORS_HEADERS, JSON_CONTENT_TYPE, type PreparedResponse, prepared, strongEtag } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
 import { CsvDownloads } from '../resources/csv.ts';
-import { type SeriesMeta, transformedBody } from '../resources/series.ts';
-import type { Selection } from '../resources/series-selection.ts';
-import { type AsOfRefusal, SeriesVintages } from '../resources/series-vintages.ts';
+import { type SeriesMeta, transformedBody } from '../resources/series/responses.ts';
+import type { Selection } from '../resources/series/selection.ts';
+import { type AsOfRefusal, SeriesVintages } from '../resources/series/vintages.ts';
 import {
   decodeObservations,
   decodeVintaged,

@@ -29,8 +29,8 @@ import { type IndicatorSummary, indicatorSummaries } from '../resources/indicato
 import { type LensBody, lensResources } from '../resources/lens.ts';
 import type { HistoryBody, ModelBody, RegimeBody } from '../resources/model.ts';
 import type { AsOfCompute } from '../resources/model-as-of.ts';
-import type { SeriesResponses } from '../resources/series.ts';
-import { type CatalogBody, catalogBody } from '../resources/series-catalog.ts';
+import { type CatalogBody, catalogBody } from '../resources/series/catalog.ts';
+import type { SeriesResponses } from '../resources/series/responses.ts';
 import { type SnapshotBody, snapshotBody } from '../resources/snapshot.ts';
 import { SERVICE_VERSION } from '../service-version.ts';
 import type { SiteBuilder, SiteBundle } from '../site-port.ts';

@@ -9,7 +9,7 @@ import { BulkDownload } from '../resources/bulk.ts';
 import { CsvDownloads } from '../resources/csv.ts';
 import { HistoryRanges } from '../resources/history-ranges.ts';
 import { AsOfAnswers, type AsOfCompute } from '../resources/model-as-of.ts';
-import { SeriesVintages } from '../resources/series-vintages.ts';
+import { SeriesVintages } from '../resources/series/vintages.ts';
 import { SpreadsheetDownloads } from '../resources/spreadsheet.ts';
 import type { WorkbookSpec } from '../workbook.ts';
 

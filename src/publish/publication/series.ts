@@ -5,7 +5,7 @@ import { CATALOG } from '../../timeseries/series.ts';
 import { currentObservations, type VintagedSeries } from '../../timeseries/vintages.ts';
 import type { SeriesFreshness } from '../freshness.ts';
 import type { Provenance } from '../provenance.ts';
-import { buildSeriesResponses, DEFAULT_DAYS, type SeriesResponses } from '../resources/series.ts';
+import { buildSeriesResponses, DEFAULT_DAYS, type SeriesResponses } from '../resources/series/responses.ts';
 import type { Publication } from './build.ts';
 
 /*

@@ -6,7 +6,7 @@ import { CACHE_CONTROL } from '../cache-policy.ts';
 import { keptAnswers, MIB, responseBytes } from '../kept.ts';
 import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { HistoryBody } from './model.ts';
-import { COMMON_DAYS } from './series.ts';
+import { COMMON_DAYS } from './series/responses.ts';
 import {
   type Selection,
   selectionKey,
@@ -14,7 +14,7 @@ import {
   type TransformMeta,
   transformMeta,
   transformSuffix,
-} from './series-selection.ts';
+} from './series/selection.ts';
 import { unitToken } from './transform-labels.ts';
 
 /**
@@ -167,7 +167,7 @@ export class CsvDownloads {
   }
 
   /**
-   * A series as its selection asks (series-selection.ts): the window, order and limit of the JSON, transformed as
+   * A series as its selection asks (series/selection.ts): the window, order and limit of the JSON, transformed as
    * FRED's units and frequency when asked; undefined when none is stored.
    */
   forSeries(id: string, selection: Selection): PreparedResponse | undefined {

@@ -7,7 +7,7 @@ import { type License, licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { INDICATOR_IDS, type SeriesDef } from '../../timeseries/series.ts';
 import type { SeriesFreshness, Source } from '../freshness.ts';
-import type { SeriesResponses } from './series.ts';
+import type { SeriesResponses } from './series/responses.ts';
 
 /** One of the indicators as the dashboard cards, the pages and the snapshot show it. */
 export interface IndicatorSummary {

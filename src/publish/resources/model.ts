@@ -9,7 +9,7 @@ import type {
   ModelDescription as ModelSchema,
   Regime as RegimeSchema,
 } from '../schemas/regime.ts';
-import { seriesUrl } from './series-catalog.ts';
+import { seriesUrl } from './series/catalog.ts';
 
 /** The level's bands in words (the model's LEVEL_BANDS), for the pages that explain the fixed scale. */
 export const LEVEL_WORDS = LEVEL_BANDS;

@@ -10,8 +10,8 @@ import { workbookOffThread } from '../on-demand/worker-pool.ts';
 import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import { type WorkbookSpec, XLSX_CONTENT_TYPE } from '../workbook.ts';
 import { alignSeries, setColumn, valueColumn } from './csv.ts';
-import { seriesUrl } from './series-catalog.ts';
-import { type Selection, selectionKey, selectPoints, transformMeta, transformSuffix } from './series-selection.ts';
+import { seriesUrl } from './series/catalog.ts';
+import { type Selection, selectionKey, selectPoints, transformMeta, transformSuffix } from './series/selection.ts';
 import { frequencyLabel, unitLabel } from './transform-labels.ts';
 
 type Entry = { def: SeriesDef; observations: readonly Observation[] };

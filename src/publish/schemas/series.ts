@@ -57,7 +57,7 @@ const ValueFrequency = literals(
   "The frequency of the values: the series' own, or after `frequency` (w, wef, wew: weekly; m; q; a: annual).",
 );
 
-/** meta.transform: what a FRED-style transformed answer holds (publish/resources/series-selection.ts). */
+/** meta.transform: what a FRED-style transformed answer holds (publish/resources/series/selection.ts). */
 export const TransformMeta = Type.Object(
   {
     units: Type.String({
@@ -195,7 +195,7 @@ export const SeriesResponse = Type.Object(
 
 export type SeriesResponse = Static<typeof SeriesResponse>;
 
-/** GET /api/series: every series of the catalog (publish/resources/series-catalog.ts). */
+/** GET /api/series: every series of the catalog (publish/resources/series/catalog.ts). */
 export const SeriesCatalog = Type.Object(
   {
     count: Type.Integer(),

@@ -1,4 +1,4 @@
-import { seriesUrl, withheldReason } from '../../publish/resources/series-catalog.ts';
+import { seriesUrl, withheldReason } from '../../publish/resources/series/catalog.ts';
 import { INDICATOR_COUNT, isIndicatorId, providerSeriesId } from '../../timeseries/catalog.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';

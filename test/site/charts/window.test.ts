@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { COMMON_DAYS } from '../../../src/publish/resources/series.ts';
+import { COMMON_DAYS } from '../../../src/publish/resources/series/responses.ts';
 import {
   defaultDays,
   pointsIn,

@@ -1,9 +1,9 @@
-import { seriesDef } from '../../timeseries/catalog.ts';
-import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
-import { addDays, isoDate } from '../../timeseries/dates.ts';
-import { licenseOf } from '../../timeseries/licenses.ts';
-import type { Observation } from '../../timeseries/observation.ts';
-import type { SeriesDef } from '../../timeseries/series.ts';
+import { seriesDef } from '../../../timeseries/catalog.ts';
+import { type DateWindow, windowKey } from '../../../timeseries/date-window.ts';
+import { addDays, isoDate } from '../../../timeseries/dates.ts';
+import { licenseOf } from '../../../timeseries/licenses.ts';
+import type { Observation } from '../../../timeseries/observation.ts';
+import type { SeriesDef } from '../../../timeseries/series.ts';
 import {
   firstLoadAt,
   seriesAsOf,
@@ -11,16 +11,16 @@ import {
   type VintageRow,
   type VintageView,
   vintageRows,
-} from '../../timeseries/vintages.ts';
-import { CACHE_CONTROL } from '../cache-policy.ts';
-import { seriesFreshness } from '../freshness.ts';
-import { keptAnswers, MIB, responseBytes } from '../kept.ts';
-import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
-import type { Provenance } from '../provenance.ts';
-import { CSV_CONTENT_TYPE, seriesCsv, valueColumn } from './csv.ts';
-import { buildSeriesResponses, DEFAULT_DAYS } from './series.ts';
-import { seriesFeed } from './series-feed.ts';
-import { type Selection, selectionKey, selectPoints } from './series-selection.ts';
+} from '../../../timeseries/vintages.ts';
+import { CACHE_CONTROL } from '../../cache-policy.ts';
+import { seriesFreshness } from '../../freshness.ts';
+import { keptAnswers, MIB, responseBytes } from '../../kept.ts';
+import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../../prepared-response.ts';
+import type { Provenance } from '../../provenance.ts';
+import { CSV_CONTENT_TYPE, seriesCsv, valueColumn } from '../csv.ts';
+import { seriesFeed } from './feed.ts';
+import { buildSeriesResponses, DEFAULT_DAYS } from './responses.ts';
+import { type Selection, selectionKey, selectPoints } from './selection.ts';
 
 /** Why an as-of answer cannot be given: nothing was stored yet at that instant, or this series had no data. */
 export type AsOfRefusal = { refused: 'before-first-load' | 'not-yet-seen'; storeFirstLoadAt: string | null };

@@ -1,11 +1,11 @@
 import type { Static } from '@sinclair/typebox';
-import { isIndicatorId, nextExpectedRelease, providerSeriesId } from '../../timeseries/catalog.ts';
-import { type License, licenseOf } from '../../timeseries/licenses.ts';
-import type { Observation } from '../../timeseries/observation.ts';
-import { CATALOG } from '../../timeseries/series.ts';
-import type { VintagedSeries } from '../../timeseries/vintages.ts';
-import { newestSeen } from '../provenance.ts';
-import type { SeriesCatalog } from '../schemas/series.ts';
+import { isIndicatorId, nextExpectedRelease, providerSeriesId } from '../../../timeseries/catalog.ts';
+import { type License, licenseOf } from '../../../timeseries/licenses.ts';
+import type { Observation } from '../../../timeseries/observation.ts';
+import { CATALOG } from '../../../timeseries/series.ts';
+import type { VintagedSeries } from '../../../timeseries/vintages.ts';
+import { newestSeen } from '../../provenance.ts';
+import type { SeriesCatalog } from '../../schemas/series.ts';
 
 /** GET /api/series: every series, what it is, where it comes from, its terms and how current it is. */
 export type CatalogBody = Static<typeof SeriesCatalog>;

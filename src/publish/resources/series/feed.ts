@@ -1,6 +1,6 @@
 import { Feed } from 'feed';
-import type { SeriesDef } from '../../timeseries/series.ts';
-import type { VintageRow } from '../../timeseries/vintages.ts';
+import type { SeriesDef } from '../../../timeseries/series.ts';
+import type { VintageRow } from '../../../timeseries/vintages.ts';
 
 /** How many observation events (new dates and revisions) a series feed carries, newest first. */
 export const FEED_EVENTS = 50;

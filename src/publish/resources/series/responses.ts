@@ -1,27 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
-import { round } from '../../analytics/stats/round.ts';
-import { type WindowStats, windowStats } from '../../analytics/stats/window-stats.ts';
-import { zScore } from '../../analytics/stats/z-score.ts';
-import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
-import { firstIndexOnOrAfter } from '../../timeseries/as-of.ts';
-import { addDays } from '../../timeseries/dates.ts';
-import { licenseOf } from '../../timeseries/licenses.ts';
-import type { Observation } from '../../timeseries/observation.ts';
-import type { Frequency, SeriesDef, Unit } from '../../timeseries/series.ts';
-import { CACHE_CONTROL } from '../cache-policy.ts';
-import { type SeriesFreshness, sourceOf } from '../freshness.ts';
-import { keptAnswers, MIB } from '../kept.ts';
+import { round } from '../../../analytics/stats/round.ts';
+import { type WindowStats, windowStats } from '../../../analytics/stats/window-stats.ts';
+import { zScore } from '../../../analytics/stats/z-score.ts';
+import type { TransformSpec } from '../../../analytics/transform/fred-transform.ts';
+import { firstIndexOnOrAfter } from '../../../timeseries/as-of.ts';
+import { addDays } from '../../../timeseries/dates.ts';
+import { licenseOf } from '../../../timeseries/licenses.ts';
+import type { Observation } from '../../../timeseries/observation.ts';
+import type { Frequency, SeriesDef, Unit } from '../../../timeseries/series.ts';
+import { CACHE_CONTROL } from '../../cache-policy.ts';
+import { type SeriesFreshness, sourceOf } from '../../freshness.ts';
+import { keptAnswers, MIB } from '../../kept.ts';
 import {
   type Compression,
   JSON_CONTENT_TYPE,
   type PreparedResponse,
   prepared,
   strongEtag,
-} from '../prepared-response.ts';
-import type { Provenance } from '../provenance.ts';
-import type { SeriesMeta as SeriesMetaSchema } from '../schemas/series.ts';
-import { type Selection, selectionKey, selectPoints, transformMeta } from './series-selection.ts';
+} from '../../prepared-response.ts';
+import type { Provenance } from '../../provenance.ts';
+import type { SeriesMeta as SeriesMetaSchema } from '../../schemas/series.ts';
+import { type Selection, selectionKey, selectPoints, transformMeta } from './selection.ts';
 
 export const DEFAULT_DAYS = 365;
 export const MAX_DAYS = 4000;
@@ -176,7 +176,7 @@ export class SeriesResponses {
   }
 
   /**
-   * A FRED-style transformed answer (units, frequency): the points selected (series-selection.ts) without z-scores,
+   * A FRED-style transformed answer (units, frequency): the points selected (series/selection.ts) without z-scores,
    * meta.transform saying what was done. Built per request and kept in a bounded cache of its own.
    */
   transformed(selection: Selection & { transform: TransformSpec }): PreparedResponse {
@@ -251,7 +251,7 @@ export class SeriesResponses {
 }
 
 /**
- * The JSON of a FRED-style transformed answer (units, frequency): the points selected (series-selection.ts)
+ * The JSON of a FRED-style transformed answer (units, frequency): the points selected (series/selection.ts)
  * without z-scores, meta.transform saying what was done. A pure function of its inputs: the worker thread
  * computes it for the service (on-demand/tasks.ts).
  */

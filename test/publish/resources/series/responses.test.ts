@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { seriesFreshness } from '../../src/publish/freshness.ts';
-import { encoderBacklog } from '../../src/publish/prepared-response.ts';
-import { buildSeriesResponses, COMMON_DAYS, onDemandWindows } from '../../src/publish/resources/series.ts';
-import { seriesDef } from '../../src/timeseries/catalog.ts';
-import { addDays } from '../../src/timeseries/dates.ts';
+import { seriesFreshness } from '../../../../src/publish/freshness.ts';
+import { encoderBacklog } from '../../../../src/publish/prepared-response.ts';
+import {
+  buildSeriesResponses,
+  COMMON_DAYS,
+  onDemandWindows,
+} from '../../../../src/publish/resources/series/responses.ts';
+import { seriesDef } from '../../../../src/timeseries/catalog.ts';
+import { addDays } from '../../../../src/timeseries/dates.ts';
 
 const points = Array.from({ length: 400 }, (_, i) => ({ date: addDays('2025-01-01', i), value: 100 + i }));
 const fresh = seriesFreshness(seriesDef('tga')!, '2026-02-04', new Map(), '2026-02-05');

@@ -4,13 +4,13 @@ import {
   observationsPerYear,
   type TransformSpec,
   transformKey,
-} from '../../analytics/transform/fred-transform.ts';
-import { transformedUnit } from '../../analytics/transform/units-transform.ts';
-import { type DateWindow, pointsIn, windowKey } from '../../timeseries/date-window.ts';
-import type { Observation } from '../../timeseries/observation.ts';
-import type { Frequency, Unit } from '../../timeseries/series.ts';
-import type { TransformMeta as TransformMetaSchema } from '../schemas/series.ts';
-import { unitLabel, valueFrequency } from './transform-labels.ts';
+} from '../../../analytics/transform/fred-transform.ts';
+import { transformedUnit } from '../../../analytics/transform/units-transform.ts';
+import { type DateWindow, pointsIn, windowKey } from '../../../timeseries/date-window.ts';
+import type { Observation } from '../../../timeseries/observation.ts';
+import type { Frequency, Unit } from '../../../timeseries/series.ts';
+import type { TransformMeta as TransformMetaSchema } from '../../schemas/series.ts';
+import { unitLabel, valueFrequency } from '../transform-labels.ts';
 
 /**
  * What a download or a transformed answer selects from a series, in this order: the FRED-style transform over the
