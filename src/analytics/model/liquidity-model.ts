@@ -8,6 +8,7 @@ import { winsorize } from '../stats/winsorize.ts';
 import { cissModel } from './ciss.ts';
 import { type CompositionLevel, likeForLike } from './like-for-like.ts';
 import { businessDays, lastInformationDay, type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
+import type { Status } from './spec.ts';
 import { type GroupId, MODEL_START, type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
 import { weightedMeanModel } from './weighted-mean.ts';
 
@@ -434,7 +435,7 @@ function trailingRobust(x: Float64Array, spec: ScoredIndicator): { z: Float64Arr
   return { z, p };
 }
 
-export type Status = 'risk-on' | 'neutral' | 'risk-off';
+export type { Status } from './spec.ts';
 
 export function statusOf(percentile: number): Status {
   if (percentile >= THRESHOLDS.riskOff) return 'risk-off';

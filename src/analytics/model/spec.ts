@@ -62,6 +62,11 @@ export interface ModelSpec {
   readingRule?: 'hold' | 'provisional';
 }
 
+/** A reading's status, and how confident it is (the rules: regime.ts, liquidity-model.ts). */
+export const STATUSES = ['risk-on', 'neutral', 'risk-off'] as const;
+export const CONFIDENCES = ['high', 'medium', 'low'] as const;
+export type Status = (typeof STATUSES)[number];
+
 export const GROUP_IDS = ['policy', 'funding', 'credit', 'risk', 'backstops'] as const;
 export type GroupId = (typeof GROUP_IDS)[number];
 

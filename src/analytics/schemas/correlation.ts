@@ -1,4 +1,4 @@
-import { type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import {
   BACKTEST_HORIZONS,
   LEAD_LAG_WEEKS,
@@ -8,15 +8,10 @@ import {
   WINDOWS_WEEKS,
 } from '../correlation/correlation.ts';
 import { ASSETS } from '../model/validation/forward-returns.ts';
+import { keyed } from './keyed.ts';
 import { ForwardReturns } from './validation.ts';
 
 const Rho = Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()]);
-/** An object with one property per key, each of schema `value` (typed by key, so that Static<> keeps them). */
-const keyed = <K extends string, T extends TSchema>(keys: readonly K[], value: T, description: string) =>
-  Type.Object(Object.fromEntries(keys.map((k) => [k, value])) as Record<K, T>, {
-    additionalProperties: false,
-    description,
-  }) as TObject<Record<K, T>>;
 const WINDOW_KEYS = WINDOWS_WEEKS.map((w) => `${w}w` as const);
 const HORIZON_KEYS = BACKTEST_HORIZONS.map((h) => `${h}d` as const);
 const LAGS = 2 * MAX_LAG_WEEKS + 1;

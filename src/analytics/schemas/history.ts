@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { THRESHOLDS as T } from '../model/spec.ts';
-import { byGroup } from './by-group.ts';
+import { CONFIDENCES, GROUP_IDS, STATUSES, THRESHOLDS as T } from '../model/spec.ts';
+import { keyed } from './keyed.ts';
 import { literals } from './literals.ts';
 
 const Nullable100 = Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]);
@@ -16,7 +16,7 @@ export const HistoryColumns = Type.Object(
     dates: Type.Array(Type.String({ format: 'date' }), { description: 'Business days, ascending.' }),
     headline: Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { description: 'percentile5y on each date.' }),
     status: Type.Array(
-      Type.Union([literals(['risk-on', 'neutral', 'risk-off'], 'status on each date.'), Type.Null()], {
+      Type.Union([literals(STATUSES, 'status on each date.'), Type.Null()], {
         description: 'status on each date; null on a provisional day (dli-4), which has no status.',
       }),
     ),
@@ -28,10 +28,7 @@ export const HistoryColumns = Type.Object(
       description: `dli-4: true where live data covers under ${Math.round(100 * T.minLiveWeight)} % of the nominal weight: the headline and level are provisional, with no status.`,
     }),
     confidence: Type.Array(
-      literals(
-        ['high', 'medium', 'low'],
-        'confidence of the reading on each date (the rule of /api/regime confidence).',
-      ),
+      literals(CONFIDENCES, 'confidence of the reading on each date (the rule of /api/regime confidence).'),
     ),
     aggregate: Type.Array(Type.Number({ minimum: 0 }), {
       description:
@@ -41,15 +38,16 @@ export const HistoryColumns = Type.Object(
       description:
         'The aggregate (dli-4: with its floor) on its fixed 0–100 scale on each date; null for models without one.',
     }),
-    contributions: byGroup(Type.Array(Type.Union([Type.Number(), Type.Null()])), {
-      additionalProperties: false,
-      description:
-        "Each group's part of the level on each date, in level points (a floor group: how far its floor lifts the level); they add up to level. null for a group not in the model.",
-    }),
-    subIndices: byGroup(Type.Array(Nullable100), {
-      additionalProperties: false,
-      description: 'Group sub-indices 0–100 on each date; null where the group did not report.',
-    }),
+    contributions: keyed(
+      GROUP_IDS,
+      Type.Array(Type.Union([Type.Number(), Type.Null()])),
+      "Each group's part of the level on each date, in level points (a floor group: how far its floor lifts the level); they add up to level. null for a group not in the model.",
+    ),
+    subIndices: keyed(
+      GROUP_IDS,
+      Type.Array(Nullable100),
+      'Group sub-indices 0–100 on each date; null where the group did not report.',
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,13 +1,15 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import {
+  CONFIDENCES,
   GROUP_IDS as GroupIds,
   LEVEL_BANDS,
   RESERVE_SATIATION_PERCENT,
+  STATUSES,
   THRESHOLDS as T,
   WINDOWS,
 } from '../model/spec.ts';
-import { byGroup } from './by-group.ts';
+import { keyed } from './keyed.ts';
 import { literals } from './literals.ts';
 
 /*
@@ -43,13 +45,13 @@ export const Driver = Type.Object(
   { additionalProperties: false },
 );
 
-const SubIndices = byGroup(Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]), {
-  additionalProperties: false,
-  description:
-    "Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility; dli-4 backstops: the floor, the highest new-draw reading); null when none reports or the group is not in the model version. dli-3 and dli-4: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = the Fed's dollar facilities, risk = VIX (confirming).",
-});
+const SubIndices = keyed(
+  GroupIds,
+  Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]),
+  "Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility; dli-4 backstops: the floor, the highest new-draw reading); null when none reports or the group is not in the model version. dli-3 and dli-4: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = the Fed's dollar facilities, risk = VIX (confirming).",
+);
 
-const LevelParts = byGroup(Type.Optional(Type.Number()), { additionalProperties: false });
+const LevelParts = keyed(GroupIds, Type.Optional(Type.Number()));
 
 const Dated = (unit: string) =>
   Type.Union(
@@ -117,17 +119,14 @@ export const Provisional = Type.Object(
 export const RegimeReading = Type.Object(
   {
     status: literals(
-      ['risk-on', 'neutral', 'risk-off'],
+      STATUSES,
       `dli-3 and dli-4 (with confirmation): risk-off is entered at percentile5y ≥ ${T.riskOff} and kept until it falls below 70; risk-on is entered at ≤ ${T.riskOn} and kept until it rises above 30; neutral otherwise (dli-4: over the days with a reading only; this regime always describes one). dli-1 and dli-2: risk-off at ≥ ${T.riskOff}, risk-on at ≤ ${T.riskOn}, from the day's value alone.`,
     ),
     momentum: literals(
       ['improving', 'stable', 'deteriorating'],
       `From the headline change over ${T.momentumDays} days: ≤ −${T.momentumPoints} improving, ≥ +${T.momentumPoints} deteriorating.`,
     ),
-    confidence: literals(
-      ['high', 'medium', 'low'],
-      'From coverage, data freshness and agreement between groups (see /api/model).',
-    ),
+    confidence: literals(CONFIDENCES, 'From coverage, data freshness and agreement between groups (see /api/model).'),
     compositeScore: Type.Number({ minimum: -1, maximum: 1, description: '(50 − percentile5y) / 50; positive = easy.' }),
     previousScore: Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()], {
       description: 'compositeScore on the previous business day.',
