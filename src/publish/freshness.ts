@@ -16,6 +16,13 @@ import type { SeriesFreshness as SeriesFreshnessSchema } from './schemas/freshne
  *   stored values are served, and `error` says why in plain words;
  * - `never-fetched`: nothing is stored for it (yet); `error` says why when an attempt failed.
  */
+/**
+ * A reading is stale when its date is more than this many days before the day it is published: the model's
+ * daily inputs are published the next business day, so even over a long holiday weekend a current reading is at
+ * most 4–5 days old; a week without one means the providers have published nothing newer or the refreshes fail.
+ */
+export const STALE_READING_DAYS = 7;
+
 export type FreshnessState = 'fresh' | 'late' | 'failed' | 'never-fetched';
 
 export const FRESHNESS_STATES: readonly FreshnessState[] = ['fresh', 'late', 'failed', 'never-fetched'];

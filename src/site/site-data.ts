@@ -1,6 +1,7 @@
 import type { BlogPost, EndpointDoc, ErrorDoc, PublicationContent } from '../publish/content.ts';
 import type { ModelState, Publication } from '../publish/publication/build.ts';
-import type { CorrelationBody, CorrelationHistoryBody } from '../publish/resources/correlation.ts';
+import type { CorrelationBody } from '../publish/resources/correlation.ts';
+import type { CorrelationHistoryBody } from '../publish/resources/correlation-history.ts';
 import { examplePath } from '../publish/resources/examples.ts';
 import type { HealthBody } from '../publish/resources/health.ts';
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';

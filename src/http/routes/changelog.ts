@@ -1,18 +1,18 @@
-import { Changelog } from '../../publish/schemas/changelog.ts';
+import { changelog as changelogResource } from '../../publish/resources/changelog.ts';
+import { servedAs } from './published.ts';
 import type { Route } from './route.ts';
 import { resourceAnswer } from './route.ts';
 
 export const getChangelog: Route = {
-  path: '/api/changelog',
+  ...servedAs(changelogResource),
   listed: 'api',
-  cache: 'model',
   spec: {
     operationId: 'getChangelog',
     summary: 'API and model versions, and the deprecation policy',
     description:
       'Every API version with its date, what changed and the fingerprint of its OpenAPI document; every model version (as /api/model → versions); the deprecation policy and what is deprecated now. Also as a page at /changelog (HTML and Markdown).',
     parameters: [],
-    response: Changelog,
+    response: changelogResource.schema,
     errors: ['model_unavailable', 'no_data_yet'],
     tag: 'model',
   },

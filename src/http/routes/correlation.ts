@@ -1,17 +1,17 @@
-import { Correlation } from '../../publish/schemas/correlation.ts';
+import { correlation as correlationResource } from '../../publish/resources/correlation.ts';
+import { servedAs } from './published.ts';
 import { type Route, resourceAnswer } from './route.ts';
 
 export const getCorrelation: Route = {
-  path: '/api/correlation',
+  ...servedAs(correlationResource),
   listed: 'api',
-  cache: 'correlation',
   spec: {
     operationId: 'getCorrelation',
     summary: 'Liquidity against SPX, QQQ, BTC and gold',
     description:
       'Weekly rolling correlations (13, 26, 52 weeks) of liquidity changes with asset log returns, the lead/lag cross-correlation over −13…+13 weeks with a Bonferroni significance test, and forward returns by regime state (20 and 60 business days, non-overlapping samples, Welch t-test), each keyed by asset id.',
     parameters: [],
-    response: Correlation,
+    response: correlationResource.schema,
     errors: ['correlation_unavailable', 'no_data_yet'],
     tag: 'correlation',
   },

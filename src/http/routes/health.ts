@@ -1,18 +1,18 @@
-import { Health } from '../../publish/schemas/snapshot.ts';
+import { health as healthResource } from '../../publish/resources/health.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { servedAs } from './published.ts';
 import type { Route } from './route.ts';
 
 export const getHealth: Route = {
-  path: '/api/health',
+  ...servedAs(healthResource),
   listed: 'api',
-  cache: 'health',
   spec: {
     operationId: 'getHealth',
     summary: 'Health for monitors',
     description:
       'The last refresh and its outcome per source, the age of each series, the publication version and the service and model versions.',
     parameters: [],
-    response: Health,
+    response: healthResource.schema,
     errors: ['service_unavailable'],
     tag: 'discovery',
   },

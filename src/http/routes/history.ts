@@ -2,13 +2,14 @@ import { Value } from '@sinclair/typebox/value';
 import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
 import type { Admit } from '../../publish/on-demand/gate.ts';
 import type { Publication } from '../../publish/publication/build.ts';
-import { History } from '../../publish/schemas/regime.ts';
+import { history as historyResource } from '../../publish/resources/history.ts';
 import { asOfAnswer } from '../answers/as-of.ts';
 import { admitFor } from '../answers/computed.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { wantsCsv } from '../negotiation.ts';
 import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
 import { DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, parseAsOf, parseWindow } from '../params/window.ts';
+import { servedAs } from './published.ts';
 import { type Answer, noDataYet, type Route, type RouteContext, type RouteRequest, resourceAnswer } from './route.ts';
 
 /** The bound of on-demand work, for this request's client, on whichever publication answers. */
@@ -16,16 +17,15 @@ const admitOf = (request: RouteRequest, context: RouteContext) => (publication: 
   admitFor(request, context, publication);
 
 export const getHistory: Route = {
-  path: '/api/history',
+  ...servedAs(historyResource),
   listed: 'api',
-  cache: 'history',
   spec: {
     operationId: 'getHistory',
     summary: 'Daily headline history with sub-indices',
     description:
       'The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then. `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv). With asOf: the history a publication at that instant would have served.',
     parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, queryParameter('model')],
-    response: History,
+    response: historyResource.schema,
     errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable', 'no_data_yet'],
     alternateContentType: 'text/csv',
     tag: 'model',

@@ -1,23 +1,23 @@
-import { Lens } from '../../publish/schemas/lens.ts';
+import { lens as lensResource } from '../../publish/resources/lens.ts';
 import { asOfAnswer } from '../answers/as-of.ts';
 import { admitFor } from '../answers/computed.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { parseLang } from '../params/lang.ts';
 import { queryParameter } from '../params/query.ts';
 import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../params/window.ts';
+import { servedAs } from './published.ts';
 import { noDataYet, type Route } from './route.ts';
 
 export const getLens: Route = {
-  path: '/api/lens',
+  ...servedAs(lensResource),
   listed: 'api',
-  cache: 'lens',
   spec: {
     operationId: 'getLens',
     summary: 'The three-axis liquidity lens',
     description:
       'Quantity, Price and Structure readings and a structural posture × tactical pulse cell with a narrative, never folded into the regime score. A field whose inputs have not warmed up is null. lang selects the narrative locale only; every other field is identical across locales. With asOf: the lens from the series as known at that instant.',
     parameters: [queryParameter('lang'), MODEL_AS_OF_PARAMETER],
-    response: Lens,
+    response: lensResource.schema,
     errors: ['invalid_parameter', 'not_known_as_of', 'lens_unavailable', 'no_data_yet', 'busy'],
     tag: 'lens',
   },

@@ -1,17 +1,17 @@
-import { ModelDescription } from '../../publish/schemas/regime.ts';
+import { model as modelResource } from '../../publish/resources/model.ts';
+import { servedAs } from './published.ts';
 import { type Route, resourceAnswer } from './route.ts';
 
 export const getModel: Route = {
-  path: '/api/model',
+  ...servedAs(modelResource),
   listed: 'api',
-  cache: 'model',
   spec: {
     operationId: 'getModel',
     summary: 'The model: groups, weights, thresholds and validation figures',
     description:
       'The model: the current version (groups with weights and indicators, how inputs are dated, normalization, aggregation, thresholds, windows), its validation computed from the stored data at the last refresh (Spearman correlation with NFCI and STLFSI4 by period and lead with bootstrap intervals, crisis checks, forward returns by regime state, and its guarantees checked on every day), and every version ever published with what changed.',
     parameters: [],
-    response: ModelDescription,
+    response: modelResource.schema,
     errors: ['model_unavailable', 'no_data_yet'],
     tag: 'model',
   },

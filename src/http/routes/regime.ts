@@ -1,21 +1,21 @@
-import { Regime } from '../../publish/schemas/regime.ts';
+import { regime as regimeResource } from '../../publish/resources/regime.ts';
 import { asOfAnswer } from '../answers/as-of.ts';
 import { admitFor } from '../answers/computed.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../params/window.ts';
+import { servedAs } from './published.ts';
 import { type Route, resourceAnswer } from './route.ts';
 
 export const getRegime: Route = {
-  path: '/api/regime',
+  ...servedAs(regimeResource),
   listed: 'api',
-  cache: 'regime',
   spec: {
     operationId: 'getRegime',
     summary: 'Current liquidity regime',
     description:
       'The liquidity regime (current model version: modelVersion; every version at /api/model) on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served. With asOf: the regime a publication at that instant would have served.',
     parameters: [MODEL_AS_OF_PARAMETER],
-    response: Regime,
+    response: regimeResource.schema,
     errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'regime_unavailable', 'no_data_yet'],
     tag: 'model',
   },

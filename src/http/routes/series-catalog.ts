@@ -1,23 +1,22 @@
 import { CACHE_CONTROL } from '../../publish/cache-policy.ts';
 import { prepareJson } from '../../publish/prepared-response.ts';
-import { searchCatalog } from '../../publish/resources/series/catalog.ts';
-import { SeriesCatalog } from '../../publish/schemas/series.ts';
+import { catalog as catalogResource, searchCatalog } from '../../publish/resources/series/catalog.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
+import { servedAs } from './published.ts';
 import type { Route } from './route.ts';
 
 /** GET /api/series: the catalog of every series, with `q` to search it. */
 export const getSeriesCatalog: Route = {
-  path: '/api/series',
+  ...servedAs(catalogResource),
   listed: 'api',
-  cache: 'series',
   spec: {
     operationId: 'getSeriesCatalog',
     summary: 'Every series: what it is, its provider, terms and dates',
     description: `Every series this service stores — the ${INDICATOR_COUNT} indicators (indicator: true, served at url) and the inputs and benchmarks behind them (NFCI, the Coinbase bitcoin price…, in /api/bulk.zip when their terms allow) — with its unit, frequency, provider and provider id, licence and attribution, first and last date, when this service last saw a new value, and the estimated next release. \`q\` keeps the series matching every word given.`,
     parameters: [queryParameter('q')],
-    response: SeriesCatalog,
+    response: catalogResource.schema,
     errors: ['invalid_parameter', 'service_unavailable'],
     tag: 'series',
   },

@@ -1,17 +1,17 @@
-import { Snapshot } from '../../publish/schemas/snapshot.ts';
+import { snapshot as snapshotResource } from '../../publish/resources/snapshot.ts';
+import { servedAs } from './published.ts';
 import { type Route, resourceAnswer } from './route.ts';
 
 export const getSnapshot: Route = {
-  path: '/api/snapshot',
+  ...servedAs(snapshotResource),
   listed: 'api',
-  cache: 'snapshot',
   spec: {
     operationId: 'getSnapshot',
     summary: 'Everything in one call (for agents)',
     description:
       'Site identity, the current regime, every indicator with its latest value, change, z-score and percentile, the model description with its validation figures, recent blog posts, key pages, machine-readable documents, the endpoint directory and the partner sites.',
     parameters: [],
-    response: Snapshot,
+    response: snapshotResource.schema,
     errors: ['snapshot_unavailable', 'no_data_yet'],
     tag: 'discovery',
   },

@@ -1,37 +1,24 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CORRELATION_INPUTS } from '../../analytics/correlation/correlation.ts';
-import { LENS_INPUTS } from '../../analytics/lens/lens.ts';
 import type { PendingQuarantine } from '../../store/observations.ts';
 import type { SeriesRefreshState } from '../../store/runs.ts';
 import type { StoredNote } from '../../store/weekly-notes.ts';
-import type { Locale } from '../../timeseries/locales.ts';
 import type { Observation } from '../../timeseries/observation.ts';
-import { INDICATOR_IDS } from '../../timeseries/series.ts';
 import type { VintagedSeries } from '../../timeseries/vintages.ts';
 import type { PublicationContent } from '../content.ts';
 import { catalogFreshness } from '../freshness.ts';
 import type { ModelOutcome } from '../model/computation.ts';
-import {
-  type ModelResources,
-  type ModelState,
-  modelResources,
-  modelState as modelStateOf,
-} from '../model/resources.ts';
-import { nextRefreshAt } from '../next-refresh.ts';
+import { type ModelState, modelState as modelStateOf } from '../model/state.ts';
 import { type Provenance, provenanceBuilder } from '../provenance.ts';
 import { attempt, failed, type RecomputeErrors } from '../recompute.ts';
-import { type Resource, resource, withProvenance } from '../resource.ts';
-import { type ChangelogBody, changelogBody } from '../resources/changelog.ts';
-import type { CorrelationBody, CorrelationHistoryBody } from '../resources/correlation.ts';
-import { responseExamples } from '../resources/examples.ts';
-import { type HealthBody, healthBody, type LastRun } from '../resources/health.ts';
+import type { Resource } from '../resource.ts';
+import type { ChangelogBody } from '../resources/changelog.ts';
+import { directoryExample } from '../resources/examples.ts';
+import type { LastRun } from '../resources/health.ts';
 import { type IndicatorSummary, indicatorSummaries } from '../resources/indicators.ts';
-import { type LensBody, lensResources } from '../resources/lens.ts';
-import type { HistoryBody, ModelBody, RegimeBody } from '../resources/model.ts';
+import { PUBLISHED } from '../resources/list.ts';
 import type { AsOfCompute } from '../resources/model-as-of.ts';
-import { type CatalogBody, catalogBody } from '../resources/series/catalog.ts';
+import type { PublishedKey, PublishedResources, PublishParts } from '../resources/published.ts';
 import type { SeriesResponses } from '../resources/series/responses.ts';
-import { type SnapshotBody, snapshotBody } from '../resources/snapshot.ts';
 import { SERVICE_VERSION } from '../service-version.ts';
 import type { SiteBuilder, SiteBundle } from '../site-port.ts';
 import type { WorkbookSpec } from '../workbook.ts';
@@ -44,7 +31,7 @@ export type { ChangelogBody, ModelState, Resource };
  * Everything the HTTP layer serves that depends on data, built once per refresh from stored series and swapped in
  * whole: a request reads one immutable Publication and never computes.
  */
-export interface Publication extends Downloads {
+export interface Publication extends Downloads, PublishedResources {
   /** Monotonic per process, or the publication log's id when several processes share a store. */
   readonly version: number;
   readonly builtAt: string;
@@ -58,22 +45,8 @@ export interface Publication extends Downloads {
   readonly indicators: readonly IndicatorSummary[];
   /** The model result served, or undefined when none was ever computed (then `errors.model` says why). */
   readonly modelState: ModelState | undefined;
-  readonly regime: Resource<RegimeBody> | undefined;
-  readonly history: Resource<HistoryBody> | undefined;
-  readonly model: Resource<ModelBody> | undefined;
-  /** One lens per locale; only the narrative differs between them. */
-  readonly lens: ReadonlyMap<Locale, Resource<LensBody>> | undefined;
-  readonly correlation: Resource<CorrelationBody> | undefined;
-  readonly correlationHistory: Resource<CorrelationHistoryBody> | undefined;
-  /** Needs the site content (blog, directory); undefined without it. */
-  readonly snapshot: Resource<SnapshotBody> | undefined;
-  /** /api/changelog: the API's versions (from the content) and the model's; undefined without content. */
-  readonly changelog: Resource<ChangelogBody> | undefined;
-  readonly health: Resource<HealthBody>;
   /** The provenance object of an answer reading these series (on-demand answers: /api/series.json). */
   readonly provenance: (ids: readonly string[], asOf?: string) => Provenance;
-  /** GET /api/series: every series of the catalog, with its terms and how current it is. */
-  readonly catalog: Resource<CatalogBody>;
   /** Real responses, trimmed, by route path: the OpenAPI and documentation examples. */
   readonly examples: ReadonlyMap<string, unknown>;
   /** Why a resource could not be computed this time (the previous result, if any, is served meanwhile). */
@@ -145,19 +118,21 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     bootstrap: input.bootstrap,
   });
   const series = await buildAllSeries(current, freshness, provenance, previous?.series);
-  const { lens, correlation, correlationHistory, model, indicators, snapshot, changelog, health, catalog, examples } =
-    await resourcesOf({
-      input,
-      current,
-      freshness,
-      series,
-      modelState,
-      correlationReport,
-      provenance,
-      errors,
-      previous,
-    });
-
+  const indicators = indicatorSummaries(current, series, freshness);
+  const parts: PublishParts = {
+    input,
+    stamp,
+    current,
+    freshness,
+    series,
+    indicators,
+    modelState,
+    correlationReport,
+    modelInputs: modelState?.outputs.description.groups.flatMap((g) => g.indicators.map((i) => i.id)) ?? [],
+    provenance,
+    built: {},
+  };
+  const built = await publishAll(parts, errors, previous);
   const publication: Publication = {
     version: input.version,
     builtAt: stamp,
@@ -166,21 +141,24 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     vintaged: input.vintaged,
     current,
     series,
-    ...downloadsOf(input, current, model, provenance),
+    ...downloadsOnDemand({
+      vintaged: input.vintaged,
+      current,
+      history: built.history?.body,
+      model: built.model?.body,
+      provenance,
+      version: input.version,
+      builtAt: stamp,
+      baseUrl: input.baseUrl,
+      serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
+      asOfCompute: input.asOfCompute,
+      workbookBuild: input.workbookBuild,
+    }),
+    ...built,
     indicators,
     modelState,
-    regime: model?.regime,
-    history: model?.history,
-    model: model?.description,
-    lens,
-    correlation,
-    correlationHistory,
-    snapshot,
-    changelog,
-    health,
-    catalog,
     provenance: (ids, asOf) => provenance(ids, asOf),
-    examples,
+    examples: examplesOf(built, series, input.content),
     errors,
     weeklyNotes: input.weeklyNotes ?? new Map(),
     site: undefined,
@@ -191,233 +169,71 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     input.site && input.content
       ? attempt('site', errors, stamp, () => input.site!(publication), previous?.site)
       : undefined;
-  const ready = encoded(publication, site);
+  const ready = encoded(publication, built, site);
   return { ...publication, site, ready };
 }
 
-/** What the publication computes on demand (publication/downloads.ts), from its input and its resources. */
-function downloadsOf(
-  input: Omit<PublicationInput, 'previous'>,
-  current: Awaited<ReturnType<typeof currentState>>,
-  model: Awaited<ReturnType<typeof modelResources>> | undefined | null,
-  provenance: ReturnType<typeof provenanceBuilder>,
-) {
-  return downloadsOnDemand({
-    vintaged: input.vintaged,
-    current,
-    model: model ?? undefined,
-    provenance,
-    version: input.version,
-    builtAt: input.now.toISOString(),
-    baseUrl: input.baseUrl,
-    serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
-    asOfCompute: input.asOfCompute,
-    workbookBuild: input.workbookBuild,
-  });
-}
-
 /**
- * The publication's resources beside its series, each serialized (and its encodings started) in a turn of its own,
+ * The published resources, in the list's order, each serialized (and its encodings started) in a turn of its own,
  * as each series is: together they held the serving thread for ~40 ms at a time (a CPU profile of the soak,
  * 2026-11-24). `previous` is read in plain calls only, never in a closure: a closure naming it puts it in the
  * context that every closure made here shares (V8), and the publication keeps some of them: each publication
  * kept all the ones before (the retention test).
  */
-async function resourcesOf(parts: {
-  input: Omit<PublicationInput, 'previous'>;
-  current: Awaited<ReturnType<typeof currentState>>;
-  freshness: ReturnType<typeof catalogFreshness>;
-  series: Awaited<ReturnType<typeof buildAllSeries>>;
-  modelState: ReturnType<typeof modelStateOf>['state'];
-  correlationReport: ReturnType<typeof modelStateOf>['correlationReport'];
-  provenance: ReturnType<typeof provenanceBuilder>;
-  errors: RecomputeErrors;
-  previous: Publication | undefined;
-}) {
-  const { input, current, freshness, series, modelState, correlationReport, provenance, errors, previous } = parts;
-  const stamp = input.now.toISOString();
-  const modelInputs = modelState?.outputs.description.groups.flatMap((g) => g.indicators.map((i) => i.id)) ?? [];
-  let lens: Publication['lens'];
-  try {
-    lens = await lensResources(current, input.now, provenance(LENS_INPUTS));
-  } catch (cause) {
-    lens = failed('lens', errors, stamp, cause, previous?.lens);
+async function publishAll(
+  parts: PublishParts,
+  errors: RecomputeErrors,
+  previous: Publication | undefined,
+): Promise<PublishedResources> {
+  const built = parts.built as Partial<Record<PublishedKey, unknown>>;
+  for (const module of PUBLISHED) {
+    built[module.key] = await publishOne(module, parts, errors, previous?.[module.key]);
+    await nextTurn();
   }
-  await nextTurn();
-  const { correlation, correlationHistory } = await correlationResources(
-    correlationReport,
-    provenance([...modelInputs, ...CORRELATION_INPUTS]),
-    errors,
-    stamp,
-    previous?.correlation,
-    previous?.correlationHistory,
-  );
-  const modelProvenance = provenance(modelInputs);
-  const model = modelState && (await modelResources(modelState, modelProvenance, input.baseUrl));
-  await nextTurn();
-  const indicators = indicatorSummaries(current, series, freshness);
-  const snapshot = input.content
-    ? snapshotResource(input.content, input.baseUrl, input.now, model, indicators, provenance(INDICATOR_IDS), errors)
-    : undefined;
-  await nextTurn();
-  const changelog = input.content && resource(changelogBody(input.content, model?.description.body), 'model');
-  await nextTurn();
-  const health = healthResource(input, modelState, current, indicators, provenance([...current.keys()]));
-  await nextTurn();
-  const catalog = resource(catalogBody(current, input.vintaged, input.baseUrl), 'series');
-  await nextTurn();
-  const examples = publicationExamples({
-    content: input.content,
-    catalog,
-    series,
-    model,
-    lens,
-    correlation,
-    correlationHistory,
-    snapshot,
-    health,
-  });
-  return { lens, correlation, correlationHistory, model, indicators, snapshot, changelog, health, catalog, examples };
+  return built as PublishedResources;
 }
 
-/**
- * The statistics and their weekly history: two resources of one computation, which fail and are kept together.
- * Each is serialized in a turn of its own.
- */
-async function correlationResources(
-  report: ReturnType<typeof modelStateOf>['correlationReport'],
-  provenance: Provenance,
+/** One resource; where building it fails, what its module says (its previous result kept, or the error). */
+async function publishOne(
+  module: (typeof PUBLISHED)[number],
+  parts: PublishParts,
   errors: RecomputeErrors,
-  stamp: string,
-  previousCorrelation: Publication['correlation'],
-  previousHistory: Publication['correlationHistory'],
-): Promise<Pick<Publication, 'correlation' | 'correlationHistory'>> {
-  const computed = () => {
-    if (!report) throw new Error('the model has not been computed');
-    if ('error' in report) throw new Error(report.error);
-    return report;
-  };
-  const correlation = attempt(
-    'correlation',
-    errors,
-    stamp,
-    () => {
-      const { rollingHistory: _history, ...statistics } = computed();
-      return resource<CorrelationBody>({ updatedAt: stamp, ...statistics, provenance }, 'correlation');
-    },
-    previousCorrelation,
-  );
-  await nextTurn();
-  const correlationHistory = attempt(
-    'correlation',
-    errors,
-    stamp,
-    () =>
-      resource<CorrelationHistoryBody>({ updatedAt: stamp, ...computed().rollingHistory, provenance }, 'correlation'),
-    previousHistory,
-  );
-  return { correlation, correlationHistory };
-}
-
-/** /api/snapshot: everything in one call; it needs the regime. */
-function snapshotResource(
-  content: PublicationContent,
-  baseUrl: string,
-  now: Date,
-  model: ModelResources | undefined,
-  indicators: readonly IndicatorSummary[],
-  provenance: Provenance,
-  errors: RecomputeErrors,
-): Publication['snapshot'] {
-  return attempt(
-    'snapshot',
-    errors,
-    now.toISOString(),
-    () => {
-      if (!model) throw new Error('the regime is not available, so the snapshot cannot be assembled');
-      const body = snapshotBody({
-        content,
-        baseUrl,
-        now,
-        regime: model.regime.body,
-        model: model.description.body,
-        indicators,
-      });
-      return resource({ ...body, provenance }, 'snapshot');
-    },
-    undefined,
-  );
-}
-
-/** /api/health: the last refresh, each source's outcome, the reading's freshness and the next try. */
-function healthResource(
-  input: Omit<PublicationInput, 'previous'>,
-  modelState: ModelState | undefined,
-  current: ReadonlyMap<string, readonly Observation[]>,
-  indicators: readonly IndicatorSummary[],
-  provenance: Provenance,
-): Resource<HealthBody> {
-  const body = healthBody({
-    now: input.now,
-    serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
-    modelVersion: modelState?.outputs.description.version ?? null,
-    publicationVersion: input.version,
-    reading: modelState && { date: modelState.outputs.regime.date, freshness: modelState.freshness },
-    lastRun: input.lastRun,
-    states: input.states,
-    current,
-    indicators,
-    quarantine: input.quarantine ?? [],
-    nextRefreshAt: input.content
-      ? nextRefreshAt(input.lastRun, input.failedRunsInARow ?? 0, input.content.refreshSchedule)
-      : null,
-  });
-  return resource(withProvenance(body, provenance), 'health');
+  previous: unknown,
+): Promise<unknown> {
+  try {
+    const value = await module.build(parts);
+    if (value === undefined && module.always) throw new Error(`${module.key} was not built`);
+    return value;
+  } catch (cause) {
+    if (!module.onFailure) throw cause;
+    const { error, keepPrevious } = module.onFailure;
+    return failed(error, errors, parts.stamp, cause, keepPrevious ? previous : undefined);
+  }
 }
 
 /** Real responses, trimmed, by route path: the OpenAPI document's and the documentation's examples. */
-function publicationExamples(r: {
-  content: PublicationContent | undefined;
-  catalog: Resource<CatalogBody>;
-  series: Publication['series'];
-  model: ModelResources | undefined;
-  lens: Publication['lens'];
-  correlation: Publication['correlation'];
-  correlationHistory: Publication['correlationHistory'];
-  snapshot: Publication['snapshot'];
-  health: Resource<HealthBody>;
-}): ReadonlyMap<string, unknown> {
-  const tga = r.series.get('tga');
-  return responseExamples({
-    '/api/series': r.catalog.body,
-    ...(r.content ? { '/api': r.content.directory } : {}),
-    '/api/series/{id}': tga && JSON.parse(tga.forDays(7).body.toString()),
-    '/api/regime': r.model?.regime.body,
-    '/api/history': r.model && r.model.history.body.count > 0 ? r.model.history.body : undefined,
-    '/api/model': r.model?.description.body,
-    '/api/lens': r.lens?.get('en')?.body,
-    '/api/correlation': r.correlation?.body,
-    '/api/correlation/history': r.correlationHistory?.body,
-    '/api/snapshot': r.snapshot?.body,
-    '/api/health': r.health.body,
-  });
+function examplesOf(
+  built: PublishedResources,
+  series: ReadonlyMap<string, SeriesResponses>,
+  content: PublicationContent | undefined,
+): ReadonlyMap<string, unknown> {
+  const examples = new Map<string, unknown>();
+  if (content) examples.set('/api', directoryExample(content.directory));
+  const tga = series.get('tga');
+  if (tga) examples.set('/api/series/{id}', JSON.parse(tga.forDays(7).body.toString()));
+  for (const module of PUBLISHED) {
+    const value = built[module.key];
+    const example = value === undefined ? undefined : module.example(value as never);
+    if (example !== undefined) examples.set(module.path, example);
+  }
+  return examples;
 }
 
 /** Resolves when every response built at publish time has its gzip and brotli encodings. */
-function encoded(p: Publication, site: SiteBundle | undefined): Promise<void> {
-  const built = [
-    p.regime,
-    p.history,
-    p.model,
-    p.correlation,
-    p.correlationHistory,
-    p.snapshot,
-    p.health,
-    ...(p.lens?.values() ?? []),
-    p.catalog,
-  ].map((r) => r?.response);
-  built.push(site?.llms, site?.apiCatalog);
-  return Promise.all([...built.map((r) => r?.ready), ...[...p.series.values()].map((s) => s.settled())]).then(
-    () => undefined,
-  );
+function encoded(p: Publication, built: PublishedResources, site: SiteBundle | undefined): Promise<void> {
+  const responses = Object.values(built).flatMap((value: unknown) =>
+    value instanceof Map ? [...value.values()] : [value],
+  ) as (Resource<unknown> | undefined)[];
+  const ready = [...responses.map((r) => r?.response.ready), site?.llms.ready, site?.apiCatalog.ready];
+  return Promise.all([...ready, ...[...p.series.values()].map((s) => s.settled())]).then(() => undefined);
 }

@@ -3,11 +3,11 @@ import { seriesDef } from '../../timeseries/catalog.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { VintagedSeries } from '../../timeseries/vintages.ts';
-import type { ModelResources } from '../model/resources.ts';
 import type { Provenance } from '../provenance.ts';
 import { BulkDownload } from '../resources/bulk.ts';
 import { CsvDownloads } from '../resources/csv.ts';
 import { HistoryRanges } from '../resources/history-ranges.ts';
+import type { HistoryBody, ModelBody } from '../resources/model.ts';
 import { AsOfAnswers, type AsOfCompute } from '../resources/model-as-of.ts';
 import { SeriesVintages } from '../resources/series/vintages.ts';
 import { SpreadsheetDownloads } from '../resources/spreadsheet.ts';
@@ -36,7 +36,9 @@ export interface Downloads {
 export function downloadsOnDemand(at: {
   vintaged: ReadonlyMap<string, VintagedSeries>;
   current: ReadonlyMap<string, readonly Observation[]>;
-  model: ModelResources | undefined;
+  /** The served history and model description (the CSV, the ranges and the bulk download read them). */
+  history: HistoryBody | undefined;
+  model: ModelBody | undefined;
   provenance: (ids: readonly string[]) => Provenance;
   version: number;
   builtAt: string;
@@ -46,7 +48,7 @@ export function downloadsOnDemand(at: {
   /** Builds xlsx bytes; default: on the worker thread. */
   workbookBuild?: ((spec: WorkbookSpec) => Promise<Uint8Array>) | undefined;
 }): Downloads {
-  const { current, model } = at;
+  const { current, history, model } = at;
   const vintages = new SeriesVintages(at.vintaged, at.provenance);
   // The series whose terms allow reproducing their values, for the CSV and xlsx downloads.
   const reproducible = (id: string) => {
@@ -55,14 +57,14 @@ export function downloadsOnDemand(at: {
     return def && observations && licenseOf(def).redistribution === 'full' ? { def, observations } : undefined;
   };
   return {
-    csv: new CsvDownloads(reproducible, () => model?.history.body),
+    csv: new CsvDownloads(reproducible, () => history),
     spreadsheets: new SpreadsheetDownloads({
       series: reproducible,
       builtAt: at.builtAt,
       baseUrl: at.baseUrl,
       ...(at.workbookBuild ? { build: at.workbookBuild } : {}),
     }),
-    historyRanges: new HistoryRanges(() => model?.history.body),
+    historyRanges: new HistoryRanges(() => history),
     vintages,
     asOf: new AsOfAnswers({
       vintaged: at.vintaged,
@@ -75,8 +77,8 @@ export function downloadsOnDemand(at: {
     }),
     bulk: new BulkDownload(() => ({
       current,
-      history: model?.history.body,
-      model: model?.description.body,
+      history,
+      model,
       publicationVersion: at.version,
       builtAt: at.builtAt,
       baseUrl: at.baseUrl,

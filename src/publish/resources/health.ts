@@ -5,9 +5,13 @@ import { seriesDef } from '../../timeseries/catalog.ts';
 import { isoDate } from '../../timeseries/dates.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { type FreshnessState, plainError, seriesFreshness } from '../freshness.ts';
-import type { Health } from '../schemas/snapshot.ts';
+import { nextRefreshAt } from '../next-refresh.ts';
+import { type Resource, resource, withProvenance } from '../resource.ts';
+import { Health } from '../schemas/snapshot.ts';
+import { SERVICE_VERSION } from '../service-version.ts';
 import type { IndicatorSummary } from './indicators.ts';
 import type { ModelFreshness } from './model.ts';
+import type { Published } from './published.ts';
 
 /** GET /api/health without its provenance (publish/schemas/snapshot.ts says what each field means). */
 export type HealthBody = Omit<Static<typeof Health>, 'provenance'>;
@@ -210,3 +214,31 @@ function reasonsFor(
   else if (reading.freshness.reason) reasons.push(reading.freshness.reason);
   return reasons;
 }
+
+/** GET /api/health: the last refresh, each source's outcome, the reading's freshness and the next try. */
+export const health: Published<'health', Resource<HealthBody>, true> = {
+  key: 'health',
+  path: '/api/health',
+  cache: 'health',
+  schema: Health,
+  always: true,
+  build: ({ input, modelState, current, indicators, provenance }) => {
+    const body = healthBody({
+      now: input.now,
+      serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
+      modelVersion: modelState?.outputs.description.version ?? null,
+      publicationVersion: input.version,
+      reading: modelState && { date: modelState.outputs.regime.date, freshness: modelState.freshness },
+      lastRun: input.lastRun,
+      states: input.states,
+      current,
+      indicators,
+      quarantine: input.quarantine ?? [],
+      nextRefreshAt: input.content
+        ? nextRefreshAt(input.lastRun, input.failedRunsInARow ?? 0, input.content.refreshSchedule)
+        : null,
+    });
+    return resource(withProvenance(body, provenance([...current.keys()])), health.cache);
+  },
+  example: (r) => ({ ...r.body, sources: r.body.sources.slice(0, 3) }),
+};

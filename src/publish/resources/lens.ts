@@ -1,13 +1,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Static } from '@sinclair/typebox';
-import { computeLens, flowEndDate, type Lens } from '../../analytics/lens/lens.ts';
+import { computeLens, flowEndDate, LENS_INPUTS, type Lens } from '../../analytics/lens/lens.ts';
 import { narrative, narrativeLabels } from '../../analytics/lens/narrative/narrative.ts';
 import { LENS_RULES } from '../../analytics/lens/rules.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { Provenance } from '../provenance.ts';
 import { type Resource, resource } from '../resource.ts';
-import type { Lens as LensSchema } from '../schemas/lens.ts';
+import { Lens as LensSchema } from '../schemas/lens.ts';
+import type { Published } from './published.ts';
 
 /** GET /api/lens in one locale: the lens, its narrative in that locale, and the locale served. */
 export type LensBody = Omit<Static<typeof LensSchema>, 'provenance' | 'asOf'>;
@@ -50,7 +51,7 @@ export async function lensResources(
   const out = new Map<Locale, Resource<Static<typeof LensSchema>>>();
   for (const [locale, body] of lensBodies(current, now)) {
     await nextTurn();
-    out.set(locale, resource({ ...body, provenance }, 'lens'));
+    out.set(locale, resource({ ...body, provenance }, lens.cache));
   }
   return out;
 }
@@ -62,3 +63,14 @@ export const LENS_TIERING_TREND_DAYS = LENS_RULES.tieringTrendDays;
 export function lensLabels(locale: Locale): Readonly<Record<string, string>> {
   return narrativeLabels(locale);
 }
+
+/** GET /api/lens: one resource per locale; only the narrative differs between them. */
+export const lens: Published<'lens', Map<Locale, Resource<Static<typeof LensSchema>>>> = {
+  key: 'lens',
+  path: '/api/lens',
+  cache: 'lens',
+  schema: LensSchema,
+  onFailure: { error: 'lens', keepPrevious: true },
+  build: ({ current, input, provenance }) => lensResources(current, input.now, provenance(LENS_INPUTS)),
+  example: (byLocale) => byLocale.get('en')?.body,
+};

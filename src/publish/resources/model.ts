@@ -1,14 +1,16 @@
 import type { Static } from '@sinclair/typebox';
 import type { Regime } from '../../analytics/model/regime.ts';
 import { LEVEL_BANDS, THRESHOLDS } from '../../analytics/model/spec.ts';
-
 import { daysBetween, isoDate } from '../../timeseries/dates.ts';
-import type {
-  History as HistorySchema,
-  ModelFreshness as ModelFreshnessSchema,
+import { STALE_READING_DAYS } from '../freshness.ts';
+import { type Resource, resource } from '../resource.ts';
+import {
+  type History as HistorySchema,
+  type ModelFreshness as ModelFreshnessSchema,
   ModelDescription as ModelSchema,
-  Regime as RegimeSchema,
+  type Regime as RegimeSchema,
 } from '../schemas/regime.ts';
+import type { Published } from './published.ts';
 import { seriesUrl } from './series/catalog.ts';
 
 /** The level's bands in words (the model's LEVEL_BANDS), for the pages that explain the fixed scale. */
@@ -19,13 +21,6 @@ export const MIN_LIVE_WEIGHT = THRESHOLDS.minLiveWeight;
 
 /** Whether a model result is current, stale (its date is old), or the last good one kept after a failure. */
 export type ModelFreshness = Static<typeof ModelFreshnessSchema>;
-
-/**
- * A reading is stale when its date is more than this many days before the day it is published: the model's
- * daily inputs are published the next business day, so even over a long holiday weekend a current reading is at
- * most 4–5 days old; a week without one means the providers have published nothing newer or the refreshes fail.
- */
-export const STALE_READING_DAYS = 7;
 
 /**
  * The freshness of a reading dated `date`, published at `now`. When `coverage` says that inputs carrying less than
@@ -61,3 +56,17 @@ export type LinkedDriver = RegimeBody['drivers'][number];
 export function withDriverUrls(regime: Regime, baseUrl: string): Omit<Regime, 'drivers'> & { drivers: LinkedDriver[] } {
   return { ...regime, drivers: regime.drivers.map((d) => ({ ...d, url: seriesUrl(baseUrl, d.indicatorId) })) };
 }
+
+/** GET /api/model: every model version, the current one's specification, and its validation. */
+export const model: Published<'model', Resource<ModelBody>> = {
+  key: 'model',
+  path: '/api/model',
+  cache: 'model',
+  schema: ModelSchema,
+  build: ({ modelState, provenance, modelInputs }) => {
+    if (!modelState) return undefined;
+    const { outputs, freshness } = modelState;
+    return resource<ModelBody>({ ...outputs.description, freshness, provenance: provenance(modelInputs) }, model.cache);
+  },
+  example: (r) => r.body,
+};

@@ -1,10 +1,13 @@
 import type { Static } from '@sinclair/typebox';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
 import { LOCALES } from '../../timeseries/locales.ts';
+import { INDICATOR_IDS } from '../../timeseries/series.ts';
 import type { PublicationContent } from '../content.ts';
-import type { Snapshot } from '../schemas/snapshot.ts';
+import { type Resource, resource } from '../resource.ts';
+import { Snapshot } from '../schemas/snapshot.ts';
 import type { IndicatorSummary } from './indicators.ts';
 import type { ModelBody, RegimeBody } from './model.ts';
+import type { Published } from './published.ts';
 
 /** GET /api/snapshot without its provenance (publish/schemas/snapshot.ts says what each field means). */
 export type SnapshotBody = Omit<Static<typeof Snapshot>, 'provenance'>;
@@ -83,3 +86,30 @@ export function snapshotBody(input: {
     partnerSites: content.partnerSites,
   };
 }
+
+/**
+ * GET /api/snapshot: needs the site content and the regime. Without the regime it fails (reported, not kept: a
+ * snapshot of an old reading beside a new catalog would disagree with itself).
+ */
+export const snapshot: Published<'snapshot', Resource<Static<typeof Snapshot>>> = {
+  key: 'snapshot',
+  path: '/api/snapshot',
+  cache: 'snapshot',
+  schema: Snapshot,
+  onFailure: { error: 'snapshot', keepPrevious: false },
+  build: ({ input, built, indicators, provenance }) => {
+    if (!input.content) return undefined;
+    const regime = built.regime?.body;
+    if (!regime) throw new Error('the regime is not available, so the snapshot cannot be assembled');
+    const body = snapshotBody({
+      content: input.content,
+      baseUrl: input.baseUrl,
+      now: input.now,
+      regime,
+      model: built.model?.body,
+      indicators,
+    });
+    return resource({ ...body, provenance: provenance(INDICATOR_IDS) }, snapshot.cache);
+  },
+  example: (r) => ({ ...r.body, indicators: r.body.indicators.slice(0, 3), apis: r.body.apis.slice(0, 3) }),
+};

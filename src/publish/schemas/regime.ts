@@ -4,7 +4,7 @@ import { HistoryColumns } from '../../analytics/schemas/history.ts';
 import { literals } from '../../analytics/schemas/literals.ts';
 import { ModelDescriptionFields } from '../../analytics/schemas/model-description.ts';
 import { RegimeReading } from '../../analytics/schemas/regime.ts';
-import { STALE_READING_DAYS } from '../resources/model.ts';
+import { STALE_READING_DAYS } from '../freshness.ts';
 import { ModelAsOf } from './as-of.ts';
 import { Provenance } from './provenance.ts';
 

@@ -1,4 +1,5 @@
-import type { CorrelationBody, CorrelationHistoryBody } from '../../publish/resources/correlation.ts';
+import type { CorrelationBody } from '../../publish/resources/correlation.ts';
+import type { CorrelationHistoryBody } from '../../publish/resources/correlation-history.ts';
 import { LIQUIDITY_MEASURES, MARKET_ASSETS } from '../../publish/site-port.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { addDays } from '../../timeseries/dates.ts';

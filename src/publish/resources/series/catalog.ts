@@ -5,7 +5,9 @@ import type { Observation } from '../../../timeseries/observation.ts';
 import { CATALOG } from '../../../timeseries/series.ts';
 import type { VintagedSeries } from '../../../timeseries/vintages.ts';
 import { newestSeen } from '../../provenance.ts';
-import type { SeriesCatalog } from '../../schemas/series.ts';
+import { type Resource, resource } from '../../resource.ts';
+import { SeriesCatalog } from '../../schemas/series.ts';
+import type { Published } from '../published.ts';
 
 /** GET /api/series: every series, what it is, where it comes from, its terms and how current it is. */
 export type CatalogBody = Static<typeof SeriesCatalog>;
@@ -70,3 +72,14 @@ export function searchCatalog(body: CatalogBody, q: string): CatalogBody {
   });
   return { count: series.length, series };
 }
+
+/** GET /api/series: the catalog, in every publication (stored data or not). */
+export const catalog: Published<'catalog', Resource<CatalogBody>, true> = {
+  key: 'catalog',
+  path: '/api/series',
+  cache: 'series',
+  schema: SeriesCatalog,
+  always: true,
+  build: ({ current, input }) => resource(catalogBody(current, input.vintaged, input.baseUrl), catalog.cache),
+  example: (r) => ({ count: 2, series: r.body.series.slice(0, 2) }),
+};

@@ -1,15 +1,5 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Provenance } from '../provenance.ts';
 import type { RecomputeErrors } from '../recompute.ts';
-import { type Resource, resource, varyOnAccept } from '../resource.ts';
-import {
-  type HistoryBody,
-  type ModelBody,
-  type ModelFreshness,
-  type RegimeBody,
-  readingFreshness,
-  withDriverUrls,
-} from '../resources/model.ts';
+import { type ModelFreshness, readingFreshness } from '../resources/model.ts';
 import type { ModelComputation, ModelOutcome } from './computation.ts';
 
 /** The model's outputs a publication serves, and how fresh its reading is. */
@@ -41,25 +31,4 @@ export function modelState(
     state: previous && { outputs: previous.outputs, freshness: { state: 'last-good', reason: error } },
     correlationReport: undefined,
   };
-}
-
-export interface ModelResources {
-  regime: Resource<RegimeBody>;
-  history: Resource<HistoryBody>;
-  description: Resource<ModelBody>;
-}
-
-/** The regime, the history and the model's description, each serialized in a turn of its own. */
-export async function modelResources(
-  state: ModelState,
-  provenance: Provenance,
-  baseUrl: string,
-): Promise<ModelResources> {
-  const { outputs, freshness } = state;
-  const regime = resource<RegimeBody>({ ...withDriverUrls(outputs.regime, baseUrl), freshness, provenance }, 'regime');
-  await nextTurn();
-  const history = varyOnAccept(resource<HistoryBody>({ ...outputs.history, freshness, provenance }, 'history'));
-  await nextTurn();
-  const description = resource<ModelBody>({ ...outputs.description, freshness, provenance }, 'model');
-  return { regime, history, description };
 }
