@@ -27,11 +27,19 @@ const RECOLOUR_CHART: SourceEdit = {
 
 const RAISE_RISK_OFF: SourceEdit = { file: '/src/analytics/model/spec.ts', from: 'riskOff: 80,', to: 'riskOff: 85,' };
 
+const WORKED_ENDPOINT = "'../../../test/support/worked-paths/thresholds.ts'";
+
 const ADD_ENDPOINT: SourceEdit[] = [
+  {
+    file: '/src/publish/resources/list.ts',
+    from: "import { changelog } from './changelog.ts';",
+    to: `import { changelog } from './changelog.ts';\nimport { thresholds } from ${WORKED_ENDPOINT};`,
+  },
+  { file: '/src/publish/resources/list.ts', from: '  changelog,\n', to: '  changelog,\n  thresholds,\n' },
   {
     file: '/src/http/routes/table.ts',
     from: "import { getChangelog } from './changelog.ts';",
-    to: "import { getChangelog } from './changelog.ts';\nimport { getThresholds } from '../../../test/support/worked-paths/thresholds-route.ts';",
+    to: `import { getChangelog } from './changelog.ts';\nimport { getThresholds } from ${WORKED_ENDPOINT};`,
   },
   {
     file: '/src/http/routes/table.ts',
@@ -50,7 +58,9 @@ describe('docs/contributing.md: each worked path, done once', () => {
     assert.ok(filesOf('Add a series').includes(ADD_INDICATOR.file.slice(1)));
     assert.ok(filesOf('Change a threshold').includes(RAISE_RISK_OFF.file.slice(1)));
     assert.ok(filesOf('Change a chart').includes(RECOLOUR_CHART.file.slice(1)));
-    assert.ok(filesOf('Add an endpoint').includes(ADD_ENDPOINT[0]!.file.slice(1)));
+    // The two lists the endpoint is added to (one line each) are named in its steps.
+    const endpointSection = GUIDE.slice(GUIDE.indexOf('## Add an endpoint'), GUIDE.indexOf('## Change a threshold'));
+    for (const edit of ADD_ENDPOINT) assert.ok(endpointSection.includes(`\`${edit.file.slice(1)}\``), edit.file);
   });
 
   it('change a threshold: the model, its summary, the statuses and the dashboard follow', async () => {
@@ -85,9 +95,18 @@ describe('docs/contributing.md: each worked path, done once', () => {
     const directory = JSON.parse(served['GET /api']!.body) as { endpoints: { path: string }[] };
     assert.ok(directory.endpoints.some((e) => e.path === '/api/thresholds'));
     const openapi = JSON.parse(served['GET /openapi.json']!.body) as {
-      paths: Record<string, { get?: { operationId: string } }>;
+      paths: Record<
+        string,
+        { get?: { operationId: string; responses: Record<string, { content: Record<string, { example?: unknown }> }> } }
+      >;
     };
-    assert.equal(openapi.paths['/api/thresholds']?.get?.operationId, 'getThresholds');
+    const operation = openapi.paths['/api/thresholds']?.get;
+    assert.equal(operation?.operationId, 'getThresholds');
+    // Built with the publication, after the model it reads: its real answer is the documented example.
+    assert.deepEqual(operation?.responses['200']?.content['application/json']?.example, {
+      riskOffAtOrAbove: 80,
+      riskOnAtOrBelow: 20,
+    });
   });
 
   it('change a chart: the series colour changes in the served SVG', async () => {

@@ -18,6 +18,20 @@ const MORE = ['MCP tools/list', 'GET /index.md', 'GET /llms.txt', `GET /api/seri
 const countsIn = (text: string): number[] =>
   [...text.matchAll(/\b(\d+) (?:daily |tracked |indicator )?(?:series|indicators|ids)\b/g)].map((m) => Number(m[1]));
 
+/**
+ * The text of an answer that speaks of the present: the changelog's entries (served at /api/changelog, shown as its
+ * example in the OpenAPI document) say what a past version did, with the counts of its day, and stay as written.
+ */
+function presentText(request: string, body: string): string {
+  if (request !== 'GET /openapi.json') return body;
+  const document = JSON.parse(body) as {
+    paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { example?: unknown }> }> } }>;
+  };
+  const changelog = document.paths['/api/changelog']?.get.responses['200']?.content?.['application/json'];
+  if (changelog) delete changelog.example;
+  return JSON.stringify(document);
+}
+
 describe('the number of indicators, written once', () => {
   it('with a 26th indicator, every public text counts 26 and lists it', async () => {
     const requests = [...TEXTS, ...MORE];
@@ -28,8 +42,8 @@ describe('the number of indicators, written once', () => {
     assert.equal(base[`GET /api/series/${EXTRA}`]!.status, 404, `${EXTRA} is not an indicator in the real catalog`);
     assert.equal(extra[`GET /api/series/${EXTRA}`]!.status, 200, `${EXTRA} is served once it is one`);
     for (const request of requests.slice(0, -1)) {
-      const before = countsIn(base[request]!.body).filter((n) => n === 25);
-      const after = countsIn(extra[request]!.body).filter((n) => n === 25 || n === 26);
+      const before = countsIn(presentText(request, base[request]!.body)).filter((n) => n === 25);
+      const after = countsIn(presentText(request, extra[request]!.body)).filter((n) => n === 25 || n === 26);
       assert.deepEqual(
         after.filter((n) => n !== 26),
         [],

@@ -1,7 +1,6 @@
 import { changelog as changelogResource } from '../../publish/resources/changelog.ts';
-import { servedAs } from './published.ts';
+import { publishedAnswer, servedAs } from './published.ts';
 import type { Route } from './route.ts';
-import { resourceAnswer } from './route.ts';
 
 export const getChangelog: Route = {
   ...servedAs(changelogResource),
@@ -17,11 +16,5 @@ export const getChangelog: Route = {
     tag: 'model',
   },
   handle: (_request, context) =>
-    resourceAnswer(
-      context,
-      (p) => p.changelog?.response,
-      'model_unavailable',
-      'changelog',
-      (p) => p?.errors.model,
-    ),
+    publishedAnswer(context, changelogResource, 'model_unavailable', 'changelog', (p) => p?.errors.model),
 };

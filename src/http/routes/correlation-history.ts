@@ -1,6 +1,6 @@
 import { correlationHistory as correlationHistoryResource } from '../../publish/resources/correlation-history.ts';
-import { servedAs } from './published.ts';
-import { type Route, resourceAnswer } from './route.ts';
+import { publishedAnswer, servedAs } from './published.ts';
+import type { Route } from './route.ts';
 
 export const getCorrelationHistory: Route = {
   ...servedAs(correlationHistoryResource),
@@ -16,9 +16,9 @@ export const getCorrelationHistory: Route = {
     tag: 'correlation',
   },
   handle: (_request, context) =>
-    resourceAnswer(
+    publishedAnswer(
       context,
-      (p) => p.correlationHistory?.response,
+      correlationHistoryResource,
       'correlation_unavailable',
       'correlation statistics',
       (p) => p?.errors.correlation ?? p?.errors.model,

@@ -1,6 +1,6 @@
 import { correlation as correlationResource } from '../../publish/resources/correlation.ts';
-import { servedAs } from './published.ts';
-import { type Route, resourceAnswer } from './route.ts';
+import { publishedAnswer, servedAs } from './published.ts';
+import type { Route } from './route.ts';
 
 export const getCorrelation: Route = {
   ...servedAs(correlationResource),
@@ -16,9 +16,9 @@ export const getCorrelation: Route = {
     tag: 'correlation',
   },
   handle: (_request, context) =>
-    resourceAnswer(
+    publishedAnswer(
       context,
-      (p) => p.correlation?.response,
+      correlationResource,
       'correlation_unavailable',
       'correlation statistics',
       (p) => p?.errors.correlation ?? p?.errors.model,

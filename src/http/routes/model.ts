@@ -1,6 +1,6 @@
 import { model as modelResource } from '../../publish/resources/model.ts';
-import { servedAs } from './published.ts';
-import { type Route, resourceAnswer } from './route.ts';
+import { publishedAnswer, servedAs } from './published.ts';
+import type { Route } from './route.ts';
 
 export const getModel: Route = {
   ...servedAs(modelResource),
@@ -16,11 +16,5 @@ export const getModel: Route = {
     tag: 'model',
   },
   handle: (_request, context) =>
-    resourceAnswer(
-      context,
-      (p) => p.model?.response,
-      'model_unavailable',
-      'model description',
-      (p) => p?.errors.model,
-    ),
+    publishedAnswer(context, modelResource, 'model_unavailable', 'model description', (p) => p?.errors.model),
 };

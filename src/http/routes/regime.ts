@@ -3,8 +3,8 @@ import { asOfAnswer } from '../answers/as-of.ts';
 import { admitFor } from '../answers/computed.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../params/window.ts';
-import { servedAs } from './published.ts';
-import { type Route, resourceAnswer } from './route.ts';
+import { publishedAnswer, servedAs } from './published.ts';
+import type { Route } from './route.ts';
 
 export const getRegime: Route = {
   ...servedAs(regimeResource),
@@ -30,12 +30,6 @@ export const getRegime: Route = {
         .regime(instant, admitFor(request, context, publication))
         .then((o) => asOfAnswer(o, instant, 'regime', 'regime_unavailable'));
     }
-    return resourceAnswer(
-      context,
-      (p) => p.regime?.response,
-      'regime_unavailable',
-      'regime',
-      (p) => p?.errors.model,
-    );
+    return publishedAnswer(context, regimeResource, 'regime_unavailable', 'regime', (p) => p?.errors.model);
   },
 };

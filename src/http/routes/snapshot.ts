@@ -1,6 +1,6 @@
 import { snapshot as snapshotResource } from '../../publish/resources/snapshot.ts';
-import { servedAs } from './published.ts';
-import { type Route, resourceAnswer } from './route.ts';
+import { publishedAnswer, servedAs } from './published.ts';
+import type { Route } from './route.ts';
 
 export const getSnapshot: Route = {
   ...servedAs(snapshotResource),
@@ -16,9 +16,9 @@ export const getSnapshot: Route = {
     tag: 'discovery',
   },
   handle: (_request, context) =>
-    resourceAnswer(
+    publishedAnswer(
       context,
-      (p) => p.snapshot?.response,
+      snapshotResource,
       'snapshot_unavailable',
       'snapshot',
       (p) => p?.errors.snapshot ?? (p?.regime ? undefined : 'the regime is not available yet'),
