@@ -4,6 +4,7 @@ import { publicationContent } from '../../../src/publication-content.ts';
 import { announcePublication } from '../../../src/publish/after-refresh.ts';
 import { modelOutcome } from '../../../src/publish/model/computation.ts';
 import { buildPublication } from '../../../src/publish/publication/build.ts';
+import { PUBLISHED } from '../../../src/publish/resources/list.ts';
 import { buildSite } from '../../../src/site/site-bundle.ts';
 import { createCoordination } from '../../../src/store/coordination.ts';
 import { latestPublication } from '../../../src/store/publications.ts';
@@ -85,8 +86,8 @@ describe('building a publication', () => {
       });
       building = false;
       assert.ok(next.regime && next.lens && next.snapshot && next.site, 'every resource was built');
-      // One turn per indicator (buildAllSeries), one per locale's lens, and the seven between the later steps.
-      const steps = INDICATOR_IDS.length + LOCALES.length + 7;
+      // One turn per indicator (buildAllSeries), one per locale's lens, and one after each published resource.
+      const steps = INDICATOR_IDS.length + LOCALES.length + PUBLISHED.length;
       assert.ok(turns >= steps, `${turns} turns of the event loop while building, expected at least ${steps}`);
     } finally {
       await h.close();
