@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../src/config.ts';
 import { startService } from '../src/service.ts';
+import { isoDate } from '../src/timeseries/dates.ts';
 import { replayEnv } from './support/processes.ts';
 import { type ReplayServer, startReplayServer } from './support/replay-server.ts';
 import { syntheticReplayData } from './support/synthetic-data.ts';
@@ -15,7 +16,9 @@ describe('the service', () => {
   let dir: string;
   let env: Record<string, string>;
   before(async () => {
-    replay = await startReplayServer(syntheticReplayData({ start: '2024-01-01' }));
+    // The service reads the wall clock (its composition root has no other), so the providers' data must end today
+    // for a refresh to read as fresh: the fixtures' default end (2026-11-20) made this test fail from 2026-11-28 on.
+    replay = await startReplayServer(syntheticReplayData({ start: '2024-01-01', end: isoDate(new Date()) }));
     dir = mkdtempSync(join(tmpdir(), 'usd-liquidity-service-'));
     env = {
       DATABASE_URL: `sqlite:${join(dir, 'service.sqlite')}`,
