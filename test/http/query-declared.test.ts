@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DeclaredQuery, QUERY_ALIASES, QUERY_PARAMETERS, UndeclaredParameter } from '../../src/http/params/query.ts';
-import { declaredQueryNames, type RouteContext } from '../../src/http/routes/route.ts';
+import { ApiError } from '../../src/http/errors/api-error.ts';
+import { QUERY_ALIASES, QUERY_PARAMETERS } from '../../src/http/params/query.ts';
+import { QueryShape, QueryString, UndeclaredParameter } from '../../src/http/params/route-query.ts';
+import { queryShapeOf, type RouteContext } from '../../src/http/routes/route.ts';
 import { ROUTE_TABLE } from '../../src/http/routes/table.ts';
 import { routeContext } from '../../src/http/routing/context.ts';
 import { createRefreshedHarness, type Harness } from '../support/harness.ts';
@@ -57,7 +59,7 @@ describe('query parameters, declared once', () => {
       for (const search of QUERIES) {
         const request = {
           params: PARAMS,
-          query: new DeclaredQuery(search, declaredQueryNames(route)),
+          query: new QueryString(search, queryShapeOf(route)),
           headers: { accept: 'application/json' },
           path: route.path,
           markdownPath: false,
@@ -74,13 +76,15 @@ describe('query parameters, declared once', () => {
 
   it('every parameter a route documents is one of the declared ones', () => {
     for (const route of ROUTE_TABLE)
-      for (const name of declaredQueryNames(route))
+      for (const name of queryShapeOf(route).names)
         assert.ok(name in QUERY_PARAMETERS || name in QUERY_ALIASES, `${route.path}: ${name}`);
   });
 
   it('reading an undeclared parameter throws', () => {
-    const query = new DeclaredQuery(new URLSearchParams('days=30&lang=ja'), new Set(['days']));
-    assert.equal(query.get('days'), '30');
+    const query = new QueryString(new URLSearchParams('days=30&lang=ja'), new QueryShape(['days'])).read();
+    assert.ok(!(query instanceof ApiError));
+    assert.equal(query.get('days'), 30);
     assert.throws(() => query.get('lang'), UndeclaredParameter);
+    assert.throws(() => query.given('lang'), UndeclaredParameter);
   });
 });

@@ -8,14 +8,14 @@ import { addDays } from '../../timeseries/dates.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../../timeseries/series.ts';
 import { ApiError, errorReply } from '../errors/api-error.ts';
-import { DeclaredQuery } from '../params/query.ts';
+import { QueryString } from '../params/route-query.ts';
 import { getCorrelation } from '../routes/correlation.ts';
 import { getHealth } from '../routes/health.ts';
 import { getHistory } from '../routes/history.ts';
 import { getLens } from '../routes/lens.ts';
 import { getModel } from '../routes/model.ts';
 import { getRegime } from '../routes/regime.ts';
-import { type Answer, declaredQueryNames, type Route, type RouteContext } from '../routes/route.ts';
+import { type Answer, queryShapeOf, type Route, type RouteContext } from '../routes/route.ts';
 import { getSeries } from '../routes/series.ts';
 
 /**
@@ -299,7 +299,7 @@ export function toolCall(
   const answer = tool.route.handle(
     {
       params,
-      query: new DeclaredQuery(query, declaredQueryNames(tool.route)),
+      query: new QueryString(query, queryShapeOf(tool.route)),
       headers: { accept: 'application/json' },
       path,
       markdownPath: false,

@@ -1,5 +1,6 @@
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { CURRENT_MODEL, MODEL_VERSIONS } from '../../analytics/model/versions.ts';
+import { AGGREGATION_CHOICE, FREQUENCY_CHOICE, UNITS_CHOICE } from '../../analytics/transform/choices.ts';
 import { AGGREGATIONS, TARGET_FREQUENCIES } from '../../analytics/transform/frequency-aggregation.ts';
 import { UNITS } from '../../analytics/transform/units-transform.ts';
 import { DEFAULT_DAYS, MAX_DAYS } from '../../publish/resources/series/responses.ts';
@@ -7,103 +8,161 @@ import type { Parameter } from '../../publish/schemas/directory.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { LANG_MAPPING_TEXT, LOCALES } from '../../timeseries/locales.ts';
 
+/** A schema whose `default` its type says it has: reading the parameter then never gives undefined. */
+const defaulted = <T extends TSchema>(schema: T) => schema as T & { default: Static<T> };
+
 /**
- * Every query parameter the service reads, declared once: type, bounds, default and what it means. The parsers
- * take their bounds and defaults from here, the route table's OpenAPI and directory entries (and from them the MCP
- * tools' input schemas) are derived from here, and a handler can read only the parameters its route declares
- * (DeclaredQuery). Example: `queryParameter('days')` → { name: 'days', type: 'integer', minimum: 1, maximum: 4000,
- * default: 365, … }.
+ * Every query parameter the service reads, declared once: type, bounds, format, default, what it means and the
+ * hint its error gives. Each route's query is parsed, defaulted and checked against these by TypeBox
+ * (route-query.ts); the route table's OpenAPI and directory entries (and from them the MCP tools' input schemas)
+ * are derived from here; a handler can read only the parameters its route declares. Two options are ours:
+ * `hint`, said with an invalid value, and `emptyIsAbsent`, a parameter a form may send blank (a date left empty).
+ * Example: `queryParameter('days')` → { name: 'days', type: 'integer', minimum: 1, maximum: 4000, default: 365, … }.
  */
+const DATE_HINT = 'Dates are written YYYY-MM-DD, e.g. ?start=2020-01-01&end=2021-06-30.';
+
 export const QUERY_PARAMETERS = {
-  days: Type.Integer({
-    minimum: 1,
-    maximum: MAX_DAYS,
-    default: DEFAULT_DAYS,
-    description: `Trailing window in days, counted back from the last observation: a whole number from 1 to ${MAX_DAYS} in plain decimal digits, given at most once. Not with start/end.`,
+  days: defaulted(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_DAYS,
+      default: DEFAULT_DAYS,
+      description: `Trailing window in days, counted back from the last observation: a whole number from 1 to ${MAX_DAYS} in plain decimal digits, given at most once. Not with start/end.`,
+      hint: `days must be a whole number from 1 to ${MAX_DAYS} written in digits (default ${DEFAULT_DAYS}), given once, e.g. ?days=365.`,
+    }),
+  ),
+  start: Type.String({
+    format: 'date',
+    emptyIsAbsent: true,
+    description: 'First date (YYYY-MM-DD) of a date range, instead of days.',
+    hint: DATE_HINT,
   }),
-  start: Type.String({ format: 'date', description: 'First date (YYYY-MM-DD) of a date range, instead of days.' }),
   end: Type.String({
     format: 'date',
+    emptyIsAbsent: true,
     description: 'Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start.',
+    hint: DATE_HINT,
   }),
   asOf: Type.String({
+    format: 'instant',
+    emptyIsAbsent: true,
+    hint: 'asOf is a date (YYYY-MM-DD, the end of that day UTC) or a date-time with a zone, e.g. 2026-03-01T12:00:00Z.',
     description:
       'The answer as this service knew it at that instant (a date: the end of that day UTC; or a date-time with a zone), rebuilt from stored vintages: revisions made later are invisible. An instant before the store’s first load answers 404 not_known_as_of.',
   }),
-  lang: Type.String({
-    default: 'en',
-    description: `Narrative locale: ${LOCALES.join(', ')}; default en. ${LANG_MAPPING_TEXT} Anything else gets 400 invalid_parameter.`,
-  }),
-  compare: Type.String({ description: 'A second series id, drawn on its own right-hand axis (series charts only).' }),
-  model: Type.Union(
-    MODEL_VERSIONS.map((v) => Type.Literal(v.version)),
-    {
-      default: CURRENT_MODEL.version,
-      description: `A model version (/api/model → versions): its history, every version kept available. An earlier one is computed on demand off the serving thread with that version's own inputs, weights and rules, over the data this publication was built from (the first request waits for it: a few seconds; 503 busy past the bound of on-demand work), then kept for the publication; provenance.modelVersion names it. Default: the current one (${CURRENT_MODEL.version}). Not with asOf.`,
-    },
+  lang: defaulted(
+    Type.String({
+      format: 'locale',
+      default: 'en',
+      description: `Narrative locale: ${LOCALES.join(', ')}; default en. ${LANG_MAPPING_TEXT} Anything else gets 400 invalid_parameter.`,
+      hint: `lang must be one of ${LOCALES.join(', ')} (default en), or a common tag for them such as en-US, zh-CN, zh-TW, zh-Hant, ja-JP; given once.`,
+    }),
   ),
-  view: Type.Union([Type.Literal('all'), Type.Literal('first-release')], {
-    default: 'all',
-    description:
-      'all (default): every vintage of each date; first-release: each date’s first published value only, with when it was superseded (ALFRED’s initial release).',
+  compare: Type.String({
+    emptyIsAbsent: true,
+    description: 'A second series id, drawn on its own right-hand axis (series charts only).',
+    hint: `compare is another of the ${INDICATOR_COUNT} series ids, e.g. ?compare=onrrp.`,
   }),
-  sort: Type.Union([Type.Literal('asc'), Type.Literal('desc')], {
-    default: 'asc',
-    description: 'asc (default): oldest first; desc: newest first (FRED’s sort_order).',
-  }),
+  model: defaulted(
+    Type.Union(
+      MODEL_VERSIONS.map((v) => Type.Literal(v.version)),
+      {
+        default: CURRENT_MODEL.version,
+        hint: `model is one of ${MODEL_VERSIONS.map((v) => v.version).join(', ')} (/api/model → versions).`,
+        description: `A model version (/api/model → versions): its history, every version kept available. An earlier one is computed on demand off the serving thread with that version's own inputs, weights and rules, over the data this publication was built from (the first request waits for it: a few seconds; 503 busy past the bound of on-demand work), then kept for the publication; provenance.modelVersion names it. Default: the current one (${CURRENT_MODEL.version}). Not with asOf.`,
+      },
+    ),
+  ),
+  view: defaulted(
+    Type.Union([Type.Literal('all'), Type.Literal('first-release')], {
+      default: 'all',
+      hint: 'view is all or first-release.',
+      description:
+        'all (default): every vintage of each date; first-release: each date’s first published value only, with when it was superseded (ALFRED’s initial release).',
+    }),
+  ),
+  sort: defaulted(
+    Type.Union([Type.Literal('asc'), Type.Literal('desc')], {
+      default: 'asc',
+      hint: 'sort (or sort_order) is asc or desc, given once.',
+      description: 'asc (default): oldest first; desc: newest first (FRED’s sort_order).',
+    }),
+  ),
   limit: Type.Integer({
     minimum: 1,
     maximum: 100_000,
+    hint: 'limit is a whole number from 1 to 100000, given once, e.g. ?sort=desc&limit=10.',
     description:
       'At most this many observations, the first in the order asked: sort=desc&limit=10 is the newest 10 (FRED’s limit). Without days, start or end, over the whole history.',
   }),
-  offset: Type.Integer({
-    minimum: 0,
-    maximum: 100_000,
-    default: 0,
-    description:
-      'Skip this many observations, the first in the order asked, before limit: sort=desc&offset=10&limit=10 is the 11th to 20th newest (FRED’s offset). Without days, start or end, over the whole history.',
-  }),
+  offset: defaulted(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100_000,
+      default: 0,
+      hint: 'offset is a whole number from 0 to 100000, given once, e.g. ?sort=desc&offset=10&limit=10.',
+      description:
+        'Skip this many observations, the first in the order asked, before limit: sort=desc&offset=10&limit=10 is the 11th to 20th newest (FRED’s offset). Without days, start or end, over the whole history.',
+    }),
+  ),
   ids: Type.String({
+    hint: 'ids is series ids separated by commas, given once, e.g. ids=tga,onrrp,fed-balance-sheet.',
     pattern: `^[a-z0-9-]+(,[a-z0-9-]+){0,${INDICATOR_COUNT - 1}}$`,
     description: `Series ids separated by commas, up to ${INDICATOR_COUNT}, each any id of the catalog (GET /api/series: the ${INDICATOR_COUNT} indicators and the model’s other inputs, e.g. effr-iorb, reserve-ratio, fed-repo), e.g. ids=tga,onrrp,fed-balance-sheet.`,
   }),
   q: Type.String({
     minLength: 1,
     maxLength: 100,
+    emptyIsAbsent: true,
+    hint: 'q is 1 to 100 characters, given once, e.g. q=treasury.',
     description:
       'Words to find (case-insensitive), each in the id, name, description, provider or provider id of a series, e.g. q=treasury or q=WALCL.',
   }),
-  units: Type.Union(
-    UNITS.map((u) => Type.Literal(u)),
-    {
-      default: 'lin',
-      description:
-        'A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered.',
-    },
+  units: defaulted(
+    Type.Union(
+      UNITS.map((u) => Type.Literal(u)),
+      {
+        default: 'lin',
+        hint: `units is ${UNITS_CHOICE} (FRED’s units).`,
+        description:
+          'A transformation, as FRED’s units: lin levels (default); chg change x(t) − x(t−1); ch1 change from a year ago x(t) − x(t−n); pch percent change; pc1 percent change from a year ago; pca compounded annual rate ((x(t)/x(t−1))^n − 1)·100; cch continuously compounded rate of change (ln x(t) − ln x(t−1))·100; cca the same annualized (×n); log ln x(t). n is the observations per year of the frequency the series then has (daily 260 weekdays, weekly 52, monthly 12, quarterly 4, annual 1); t − 1 is the previous row of that frequency, so a date whose lagged row has no value (a holiday) gives none. Applied after any frequency aggregation, as FRED does; values rounded to 6 decimals. With units or frequency and no days, start or end, the whole history is answered.',
+      },
+    ),
   ),
   frequency: Type.Union(
     TARGET_FREQUENCIES.map((f) => Type.Literal(f)),
     {
+      hint: `frequency is ${FREQUENCY_CHOICE}.`,
       description:
         'Aggregate to a lower frequency, as FRED’s frequency: w or wef weekly ending Friday (dated that Friday), wew weekly ending Wednesday, m monthly, q quarterly, a annual (dated the period’s first day). A period the series does not cover — cut by its first or latest observation — is left out, not given from part of its values; a finer frequency than the series’ own is refused (400). Default: the series’ own frequency.',
     },
   ),
-  aggregation: Type.Union(
-    AGGREGATIONS.map((a) => Type.Literal(a)),
-    {
-      default: 'avg',
-      description:
-        'How `frequency` combines a period’s values, as FRED’s aggregation_method: avg (default) their mean, sum their sum, eop the period’s last value. Dates without a value are ignored.',
-    },
+  aggregation: defaulted(
+    Type.Union(
+      AGGREGATIONS.map((a) => Type.Literal(a)),
+      {
+        default: 'avg',
+        hint: `aggregation is ${AGGREGATION_CHOICE}, and needs frequency.`,
+        description:
+          'How `frequency` combines a period’s values, as FRED’s aggregation_method: avg (default) their mean, sum their sum, eop the period’s last value. Dates without a value are ignored.',
+      },
+    ),
   ),
-  style: Type.Union([Type.Literal('line'), Type.Literal('compact'), Type.Literal('spark')], {
-    default: 'line',
-    description: 'line (default, 720 × 300), compact (360 × 260, legible on a phone) or spark (axis-less thumbnail).',
-  }),
+  style: defaulted(
+    Type.Union([Type.Literal('line'), Type.Literal('compact'), Type.Literal('spark')], {
+      default: 'line',
+      hint: 'style is line (default), compact or spark.',
+      description: 'line (default, 720 × 300), compact (360 × 260, legible on a phone) or spark (axis-less thumbnail).',
+    }),
+  ),
 } satisfies Record<string, TSchema>;
 
 export type QueryName = keyof typeof QUERY_PARAMETERS;
+
+/** A parameter's value once checked: its default when absent, if it has one. Example: QueryValue<'days'> is number. */
+export type QueryValue<K extends QueryName> = (typeof QUERY_PARAMETERS)[K] extends { default: unknown }
+  ? Static<(typeof QUERY_PARAMETERS)[K]>
+  : Static<(typeof QUERY_PARAMETERS)[K]> | undefined;
 
 /**
  * FRED's names of the same parameters (its series/observations API), accepted wherever the parameter they name
@@ -151,45 +210,6 @@ export function queryParameter(name: QueryName, note?: string): Parameter {
     ...(schema.maximum !== undefined ? { maximum: schema.maximum } : {}),
     ...(schema.default !== undefined ? { default: schema.default } : {}),
   };
-}
-
-/** A handler read a query parameter its route does not declare: a programming error, caught by the tests. */
-export class UndeclaredParameter extends Error {}
-
-/**
- * The query string as a handler sees it: only the parameters its route declares can be read (`get`), each as
- * absent, one value, or every value when repeated. Example: a route declaring days and asOf reads `get('days')`;
- * `get('lang')` throws UndeclaredParameter.
- */
-export class DeclaredQuery {
-  private readonly search: URLSearchParams;
-  private readonly declared: ReadonlySet<string>;
-
-  constructor(search: URLSearchParams, declared: ReadonlySet<string>) {
-    this.search = search;
-    this.declared = declared;
-  }
-
-  get(name: QueryName): string | string[] | undefined {
-    if (!this.declared.has(name)) throw new UndeclaredParameter(`the query parameter "${name}" is not declared`);
-    const alias = aliasOf(name);
-    // `has` allocates nothing; most parameters of most requests are absent.
-    const given = this.search.has(name);
-    const aliased = alias !== undefined && this.search.has(alias);
-    if (!given && !aliased) return undefined;
-    const values = [...(given ? this.search.getAll(name) : []), ...(aliased ? this.search.getAll(alias) : [])];
-    return values.length === 1 ? values[0] : values;
-  }
-
-  /** How many parameters the query string holds (repeats counted): lets a handler skip reading absent ones. */
-  get size(): number {
-    return this.search.size;
-  }
-
-  /** The whole query string as given, to build a link or a redirect from (not to read a parameter). */
-  copy(): URLSearchParams {
-    return new URLSearchParams(this.search);
-  }
 }
 
 /**

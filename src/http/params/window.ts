@@ -1,71 +1,60 @@
 import type { Parameter } from '../../publish/schemas/directory.ts';
 import type { ChartQuery, ChartWindow } from '../../publish/site-port.ts';
-import { INDICATOR_COUNT, isIndicatorId } from '../../timeseries/catalog.ts';
+import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { truncate } from '../errors/api-error.ts';
-import { ABSENT, type ParamResult, parseDays } from './days.ts';
-import { type DeclaredQuery, queryParameter } from './query.ts';
+import { instantOf } from './formats.ts';
+import { QUERY_PARAMETERS, queryParameter } from './query.ts';
+import type { ParsedQuery } from './route-query.ts';
 
-/** No window given (shared: see ABSENT). */
+/** What a rule between parameters decides: a value, or the message and hint of a 400 invalid_parameter. */
+export type ParamResult<T> = { ok: true; value: T } | { ok: false; message: string; hint: string };
+
+/** No window given (shared: built per request, it would be garbage per request). */
 const NO_WINDOW: { readonly ok: true; readonly value: null } = Object.freeze({ ok: true, value: null });
 
-const DATE_HINT = 'Dates are written YYYY-MM-DD, e.g. ?start=2020-01-01&end=2021-06-30.';
-
-/** One calendar date given once, or undefined when absent. Example: "2024-02-30" is refused (no such day). */
-export function parseDate(raw: string | string[] | undefined, name: string): ParamResult<string | undefined> {
-  // An empty field is what a form sends for a date left blank: the same as absent.
-  if (raw === undefined || raw === '') return ABSENT;
-  if (Array.isArray(raw))
-    return { ok: false, message: `Parameter "${name}" was given ${raw.length} times.`, hint: DATE_HINT };
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
-  if (!date || date.toISOString().slice(0, 10) !== raw || date.getUTCFullYear() < 1900) {
-    return { ok: false, message: `Invalid value for parameter "${name}": "${truncate(raw)}".`, hint: DATE_HINT };
-  }
-  return { ok: true, value: raw };
-}
-
 /**
- * The window of a chart or page: `days` (a trailing window), or `start` with an optional `end` (a date range),
- * never both; null when none is given. `start` after `end`, `end` without `start`, or `days` with either is one
- * invalid_parameter error naming the conflict.
+ * The window asked for (each parameter already checked by its schema): `days` (a trailing window), or `start` with
+ * an optional `end` (a date range), never both; null when none is given. `start` after `end`, `end` without
+ * `start`, or `days` with either is one invalid_parameter error naming the conflict.
  */
 export function parseWindow(
-  days: string | string[] | undefined,
-  startRaw: string | string[] | undefined,
-  endRaw: string | string[] | undefined,
+  days: number | undefined,
+  start: string | undefined,
+  end: string | undefined,
 ): ParamResult<ChartWindow | null> {
-  const start = parseDate(startRaw, 'start');
-  if (!start.ok) return start;
-  const end = parseDate(endRaw, 'end');
-  if (!end.ok) return end;
   const hint =
     'Give either days (a trailing window) or start and optionally end (a date range), e.g. ?start=2020-01-01&end=2021-06-30.';
-  if (start.value === undefined && end.value === undefined) {
-    if (days === undefined) return NO_WINDOW;
-    const parsed = parseDays(days);
-    return parsed.ok ? { ok: true, value: { days: parsed.value } } : parsed;
-  }
+  if (start === undefined && end === undefined) return days === undefined ? NO_WINDOW : { ok: true, value: { days } };
   if (days !== undefined)
     return { ok: false, message: 'Parameters "days" and "start"/"end" were given together.', hint };
-  if (start.value === undefined) return { ok: false, message: 'Parameter "end" was given without "start".', hint };
-  if (end.value !== undefined && end.value < start.value) {
-    return { ok: false, message: `"start" (${start.value}) is after "end" (${end.value}).`, hint };
-  }
-  return { ok: true, value: { start: start.value, end: end.value ?? null } };
+  if (start === undefined) return { ok: false, message: 'Parameter "end" was given without "start".', hint };
+  if (end !== undefined && end < start)
+    return { ok: false, message: `"start" (${start}) is after "end" (${end}).`, hint };
+  return { ok: true, value: { start, end: end ?? null } };
+}
+
+/** The window of a route that takes days, start and end. Example: ?days=90 → { days: 90 }; nothing → null. */
+export function windowOf(query: ParsedQuery): ParamResult<ChartWindow | null> {
+  return parseWindow(query.given('days') ? query.get('days') : undefined, query.get('start'), query.get('end'));
+}
+
+/** The date range of a route that takes start and end only (the history). */
+export function rangeOf(query: ParsedQuery): ParamResult<ChartWindow | null> {
+  return parseWindow(undefined, query.get('start'), query.get('end'));
 }
 
 /** The series to compare with (`compare`): another of the indicator ids, or null. */
-export function parseCompare(raw: string | string[] | undefined, id: string): ParamResult<string | null> {
-  const hint = `compare is another of the ${INDICATOR_COUNT} series ids, e.g. ?compare=onrrp.`;
-  if (raw === undefined || raw === '') return { ok: true, value: null };
-  if (Array.isArray(raw)) return { ok: false, message: `Parameter "compare" was given ${raw.length} times.`, hint };
-  if (!isIndicatorId(raw)) return { ok: false, message: `Unknown series for "compare": "${truncate(raw)}".`, hint };
-  if (raw === id) return { ok: false, message: 'A series cannot be compared with itself.', hint };
-  return { ok: true, value: raw };
+export function parseCompare(compare: string | undefined, id: string): ParamResult<string | null> {
+  const hint: string = QUERY_PARAMETERS.compare.hint;
+  if (compare === undefined) return { ok: true, value: null };
+  if (!isIndicatorId(compare))
+    return { ok: false, message: `Unknown series for "compare": "${truncate(compare)}".`, hint };
+  if (compare === id) return { ok: false, message: 'A series cannot be compared with itself.', hint };
+  return { ok: true, value: compare };
 }
 
-export function parseChartQuery(query: DeclaredQuery, id: string, compare: boolean): ParamResult<ChartQuery> {
-  const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
+export function parseChartQuery(query: ParsedQuery, id: string, compare: boolean): ParamResult<ChartQuery> {
+  const window = windowOf(query);
   if (!window.ok) return window;
   if (!compare) return { ok: true, value: { window: window.value, compare: null } };
   const other = parseCompare(query.get('compare'), id);
@@ -73,28 +62,14 @@ export function parseChartQuery(query: DeclaredQuery, id: string, compare: boole
   return { ok: true, value: { window: window.value, compare: other.value } };
 }
 
+/** The instant `asOf` names (checked by its schema), normalized; undefined when not asked. */
+export function asOfOf(query: ParsedQuery): string | undefined {
+  const asOf = query.get('asOf');
+  return asOf === undefined ? undefined : instantOf(asOf);
+}
+
 /** The `start` and `end` query parameters (series, history). */
 export const DATE_RANGE_PARAMETERS: Parameter[] = [queryParameter('start'), queryParameter('end')];
-
-/**
- * `asOf`: a date (the end of that day, UTC) or an ISO 8601 date-time with a zone, normalized to
- * `YYYY-MM-DDTHH:mm:ss.sssZ`. Example: "2026-03-01" → "2026-03-01T23:59:59.999Z".
- */
-export function parseAsOf(raw: string | string[] | undefined): ParamResult<string | undefined> {
-  const hint =
-    'asOf is a date (YYYY-MM-DD, the end of that day UTC) or a date-time with a zone, e.g. 2026-03-01T12:00:00Z.';
-  if (raw === undefined || raw === '') return ABSENT;
-  if (Array.isArray(raw)) return { ok: false, message: `Parameter "asOf" was given ${raw.length} times.`, hint };
-  const date = parseDate(raw, 'asOf');
-  if (date.ok && date.value) return { ok: true, value: `${date.value}T23:59:59.999Z` };
-  // RFC 3339 with any fraction of a second (Python's isoformat() writes microseconds); T and Z in either case.
-  const match = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/.test(raw);
-  const time = Date.parse(raw);
-  if (!match || Number.isNaN(time)) {
-    return { ok: false, message: `Invalid value for parameter "asOf": "${truncate(raw)}".`, hint };
-  }
-  return { ok: true, value: new Date(time).toISOString() };
-}
 
 /** The `asOf` query parameter as documented for one resource; `answered` says where the answer names its instant. */
 export const asOfParameter = (answered: string): Parameter => queryParameter('asOf', answered);

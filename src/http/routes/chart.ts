@@ -1,10 +1,9 @@
-import { Value } from '@sinclair/typebox/value';
 import { type ChartAnswer, isModelChartId } from '../../publish/site-port.ts';
 import { INDICATOR_COUNT, isIndicatorId } from '../../timeseries/catalog.ts';
 import { admitFor } from '../answers/computed.ts';
 import { CANONICAL_RANGE_TEXT, CANONICAL_WINDOWS_TEXT, canonicalRange, canonicalWindow } from '../canonical-window.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
+import { queryParameter } from '../params/query.ts';
 import { parseChartQuery } from '../params/window.ts';
 import { valuesWithheld } from '../series/errors.ts';
 import type { Answer, Route } from './route.ts';
@@ -50,7 +49,9 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
         `Charts are at /charts/{id}.${format} for the ${INDICATOR_COUNT} series ids, headline, headline-gauge, headline-regimes, subindex-{group}, net-liquidity-vs-btc, headline-vs-btc and {net-liquidity|headline}-correlation-{spx|qqq|btc|gold}.`,
       );
     }
-    const chartQuery = parseChartQuery(query, id, isIndicatorId(id));
+    const parsed = query.read();
+    if (parsed instanceof ApiError) return parsed;
+    const chartQuery = parseChartQuery(parsed, id, isIndicatorId(id));
     if (!chartQuery.ok) return new ApiError('invalid_parameter', chartQuery.message, chartQuery.hint);
     const window = chartQuery.value.window;
     const redirect = !window
@@ -59,14 +60,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
         ? canonicalWindow(request, window.days)
         : canonicalRange(request, window);
     if (redirect) return redirect;
-    const style = query.get('style') ?? QUERY_PARAMETERS.style.default;
-    if (!Value.Check(QUERY_PARAMETERS.style, style)) {
-      return new ApiError(
-        'invalid_parameter',
-        `Invalid value for parameter "style": "${String(style).slice(0, 32)}".`,
-        'style is line (default), compact or spark.',
-      );
-    }
+    const style = parsed.get('style');
     const withheld = [id, chartQuery.value.compare].flatMap((s) => (s ? [valuesWithheld(s)] : [])).find(Boolean);
     if (withheld) return withheld;
     const publication = context.publication();

@@ -1,4 +1,3 @@
-import { Value } from '@sinclair/typebox/value';
 import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
 import type { Admit } from '../../publish/on-demand/gate.ts';
 import type { Publication } from '../../publish/publication/build.ts';
@@ -7,8 +6,9 @@ import { asOfAnswer } from '../answers/as-of.ts';
 import { admitFor } from '../answers/computed.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { wantsCsv } from '../negotiation.ts';
-import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
-import { DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, parseAsOf, parseWindow } from '../params/window.ts';
+import { queryParameter } from '../params/query.ts';
+import type { ParsedQuery, QueryString } from '../params/route-query.ts';
+import { asOfOf, DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, rangeOf } from '../params/window.ts';
 import { servedAs } from './published.ts';
 import { type Answer, noDataYet, type Route, type RouteContext, type RouteRequest, resourceAnswer } from './route.ts';
 
@@ -33,13 +33,14 @@ export const getHistory: Route = {
   handle: (request, context) => {
     const { query, headers } = request;
     if (wantsCsv(headers.accept)) return historyCsvAnswer(query, context.publication(), admitOf(request, context));
-    const range = parseWindow(undefined, query.get('start'), query.get('end'));
+    const parsed = query.read();
+    if (parsed instanceof ApiError) return parsed;
+    const range = rangeOf(parsed);
     if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
     const window = range.value;
-    const asOf = parseAsOf(query.get('asOf'));
-    if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
+    const asOf = asOfOf(parsed);
     const publication = context.publication();
-    const model = parseModel(query, asOf.value);
+    const model = modelOf(parsed, asOf);
     if (model instanceof ApiError) return model;
     if (model !== CURRENT_MODEL.version && publication) {
       return earlierHistory(
@@ -50,9 +51,9 @@ export const getHistory: Route = {
         admitFor(request, context, publication),
       );
     }
-    if (asOf.value !== undefined && publication) {
+    if (asOf !== undefined && publication) {
       const range = window && 'start' in window ? window : null;
-      return historyAsOf(publication, asOf.value, range, false, admitFor(request, context, publication));
+      return historyAsOf(publication, asOf, range, false, admitFor(request, context, publication));
     }
     return resourceAnswer(
       context,
@@ -65,16 +66,8 @@ export const getHistory: Route = {
 };
 
 /** The model version asked for (`model`): the current one by default; an earlier one never with asOf. */
-function parseModel(query: DeclaredQuery, asOf: string | undefined): string | ApiError {
-  const raw = query.get('model') ?? CURRENT_MODEL.version;
-  const versions = QUERY_PARAMETERS.model.anyOf.map((s) => s.const).join(', ');
-  if (!Value.Check(QUERY_PARAMETERS.model, raw)) {
-    return new ApiError(
-      'invalid_parameter',
-      `Invalid value for parameter "model": "${String(raw).slice(0, 40)}".`,
-      `model is one of ${versions} (/api/model → versions).`,
-    );
-  }
+function modelOf(query: ParsedQuery, asOf: string | undefined): string | ApiError {
+  const raw = query.get('model');
   if (raw !== CURRENT_MODEL.version && asOf !== undefined) {
     return new ApiError(
       'invalid_parameter',
@@ -114,21 +107,22 @@ export async function historyAsOf(
  * /api/history with Accept).
  */
 export function historyCsvAnswer(
-  query: DeclaredQuery,
+  search: QueryString,
   publication: Publication | undefined,
   admit?: (publication: Publication) => Admit,
 ): Answer | Promise<Answer> {
-  const range = parseWindow(undefined, query.get('start'), query.get('end'));
+  const query = search.read();
+  if (query instanceof ApiError) return query;
+  const range = rangeOf(query);
   if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
   const window = range.value && 'start' in range.value ? range.value : undefined;
-  const asOf = parseAsOf(query.get('asOf'));
-  if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
-  const model = parseModel(query, asOf.value);
+  const asOf = asOfOf(query);
+  const model = modelOf(query, asOf);
   if (model instanceof ApiError) return model;
   if (model !== CURRENT_MODEL.version && publication)
     return earlierHistory(publication, model, window ?? null, true, admit?.(publication));
-  if (asOf.value !== undefined && publication)
-    return historyAsOf(publication, asOf.value, window ?? null, true, admit?.(publication));
+  if (asOf !== undefined && publication)
+    return historyAsOf(publication, asOf, window ?? null, true, admit?.(publication));
   const csv = publication?.csv.historyCsv(window);
   if (csv) return csv;
   if (!publication || publication.current.size === 0) return noDataYet('history');

@@ -1,10 +1,10 @@
 import { lens as lensResource } from '../../publish/resources/lens.ts';
+import { type Locale, resolveLocale } from '../../timeseries/locales.ts';
 import { asOfAnswer } from '../answers/as-of.ts';
 import { admitFor } from '../answers/computed.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { parseLang } from '../params/lang.ts';
 import { queryParameter } from '../params/query.ts';
-import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../params/window.ts';
+import { asOfOf, MODEL_AS_OF_PARAMETER } from '../params/window.ts';
 import { servedAs } from './published.ts';
 import { noDataYet, type Route } from './route.ts';
 
@@ -22,19 +22,18 @@ export const getLens: Route = {
     tag: 'lens',
   },
   handle: (request, context) => {
-    const { query } = request;
-    const lang = parseLang(query.get('lang'));
-    if (!lang.ok) return new ApiError('invalid_parameter', lang.message, lang.hint);
-    const asOf = parseAsOf(query.get('asOf'));
-    if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
+    const query = request.query.read();
+    if (query instanceof ApiError) return query;
+    // Checked by lang's format: a tag the locales resolve.
+    const lang = resolveLocale(query.get('lang')) as Locale;
+    const instant = asOfOf(query);
     const current = context.publication();
-    if (asOf.value !== undefined && current) {
-      const instant = asOf.value;
+    if (instant !== undefined && current) {
       return current.asOf
-        .lens(instant, lang.value, admitFor(request, context, current))
+        .lens(instant, lang, admitFor(request, context, current))
         .then((outcome) => asOfAnswer(outcome, instant, 'lens', 'lens_unavailable'));
     }
-    const lens = current?.lens?.get(lang.value);
+    const lens = current?.lens?.get(lang);
     if (lens) return lens.response;
     if (!current || current.current.size === 0) return noDataYet('lens');
     return new ApiError(

@@ -1,7 +1,8 @@
 import { isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
 import { canonicalWindow } from '../canonical-window.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { parseChartQuery, parseDate } from '../params/window.ts';
+import { isCalendarDate } from '../params/formats.ts';
+import { parseChartQuery } from '../params/window.ts';
 import { notFoundAnswer, pageAnswer, pageError, type Route } from './route.ts';
 
 /** The site's pages: each answers HTML, or Markdown at `<path>.md` or by Accept, from the publication's site. */
@@ -64,9 +65,9 @@ export const archiveDay: Route = {
   cache: 'page',
   markdown: true,
   handle: (request, context) => {
-    const date = parseDate(request.params.date, 'date');
-    if (!date.ok || date.value === undefined) return notFoundAnswer(request, context);
-    return pageAnswer(request, context, context.publication()?.site?.archive(date.value));
+    const date = request.params.date!;
+    if (!isCalendarDate(date)) return notFoundAnswer(request, context);
+    return pageAnswer(request, context, context.publication()?.site?.archive(date));
   },
 };
 
@@ -83,7 +84,9 @@ export const indicatorPage: Route = {
       return seriesDef(id)
         ? pageAnswer(request, context, context.publication()?.site?.page(`/indicators/${id}`))
         : notFoundAnswer(request, context);
-    const query = parseChartQuery(request.query, id, true);
+    const parsed = request.query.read();
+    if (parsed instanceof ApiError) return pageError(request, context, parsed);
+    const query = parseChartQuery(parsed, id, true);
     if (!query.ok) return pageError(request, context, new ApiError('invalid_parameter', query.message, query.hint));
     const window = query.value.window;
     const redirect = window && 'days' in window ? canonicalWindow(request, window.days) : undefined;
@@ -111,8 +114,9 @@ export const embedChart: Route = {
       [...request.query.copy()].filter(([key]) => (EMBED_QUERY as readonly string[]).includes(key)),
     ).toString();
     if (!isIndicatorId(id)) return pageAnswer(request, context, context.publication()?.site?.embed(id, null, search));
-    const query = parseChartQuery(request.query, id, true);
-    if (!query.ok) return notFoundAnswer(request, context);
+    const parsed = request.query.read();
+    const query = parsed instanceof ApiError ? parsed : parseChartQuery(parsed, id, true);
+    if (query instanceof ApiError || !query.ok) return notFoundAnswer(request, context);
     return pageAnswer(request, context, context.publication()?.site?.embed(id, query.value, search));
   },
 };

@@ -2,7 +2,7 @@ import { regime as regimeResource } from '../../publish/resources/regime.ts';
 import { asOfAnswer } from '../answers/as-of.ts';
 import { admitFor } from '../answers/computed.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { MODEL_AS_OF_PARAMETER, parseAsOf } from '../params/window.ts';
+import { asOfOf, MODEL_AS_OF_PARAMETER } from '../params/window.ts';
 import { publishedAnswer, servedAs } from './published.ts';
 import type { Route } from './route.ts';
 
@@ -20,10 +20,9 @@ export const getRegime: Route = {
     tag: 'model',
   },
   handle: (request, context) => {
-    const { query } = request;
-    const asOf = parseAsOf(query.get('asOf'));
-    if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
-    const instant = asOf.value;
+    const query = request.query.read();
+    if (query instanceof ApiError) return query;
+    const instant = asOfOf(query);
     const publication = context.publication();
     if (instant !== undefined && publication) {
       return publication.asOf

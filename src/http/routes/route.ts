@@ -9,7 +9,8 @@ import type { Parameter } from '../../publish/schemas/directory.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { ErrorCode } from '../errors/codes.ts';
 import { wantsMarkdown, wantsPage } from '../negotiation.ts';
-import { aliasOf, type DeclaredQuery, type QueryName } from '../params/query.ts';
+import type { QueryName } from '../params/query.ts';
+import { QueryShape, type QueryString } from '../params/route-query.ts';
 
 /**
  * One entry of the route table: the URL, how it is documented (the /api directory and the OpenAPI document are
@@ -46,8 +47,8 @@ export type Tag = keyof typeof TAGS;
 export interface RouteRequest {
   /** Path parameters, percent-decoded. */
   params: Record<string, string>;
-  /** The query parameters the route declares (its spec's, or `query` for a route without a spec). */
-  query: DeclaredQuery;
+  /** The query string, read against the parameters the route declares (its spec's, or `query` without a spec). */
+  query: QueryString;
   headers: IncomingHttpHeaders;
   /** The path as requested (without the query). */
   path: string;
@@ -107,13 +108,20 @@ export interface Route {
   handle(request: RouteRequest, context: RouteContext): Answer | Promise<Answer>;
 }
 
-/** The names of the query parameters a route declares. */
-export function declaredQueryNames(route: Route): ReadonlySet<string> {
-  const documented = route.spec?.parameters.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
-  const names = [...documented, ...(route.query ?? [])];
-  // FRED's names (observation_start, sort_order…) are taken wherever the parameter they name is.
-  const aliases = names.map(aliasOf).filter((alias): alias is string => alias !== undefined);
-  return new Set([...names, ...aliases]);
+const SHAPES = new WeakMap<Route, QueryShape>();
+
+/**
+ * The query a route takes, compiled once per route: the parameters it documents (or `query` without a spec), and
+ * FRED's names for them (observation_start, sort_order…), taken wherever the parameter they name is.
+ */
+export function queryShapeOf(route: Route): QueryShape {
+  let shape = SHAPES.get(route);
+  if (!shape) {
+    const documented = route.spec?.parameters.filter((p) => p.in === 'query').map((p) => p.name as QueryName) ?? [];
+    shape = new QueryShape([...documented, ...(route.query ?? [])]);
+    SHAPES.set(route, shape);
+  }
+  return shape;
 }
 
 /** How long a client is asked to wait when nothing is stored yet: about what a first refresh takes. */

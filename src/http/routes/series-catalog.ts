@@ -3,7 +3,7 @@ import { prepareJson } from '../../publish/prepared-response.ts';
 import { catalog as catalogResource, searchCatalog } from '../../publish/resources/series/catalog.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
+import { queryParameter } from '../params/query.ts';
 import { servedAs } from './published.ts';
 import type { Route } from './route.ts';
 
@@ -23,14 +23,10 @@ export const getSeriesCatalog: Route = {
   handle: ({ query }, { publication }) => {
     const catalog = publication()?.catalog;
     if (!catalog) return new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.');
-    const q = query.get('q');
+    const parsed = query.read();
+    if (parsed instanceof ApiError) return parsed;
+    const q = parsed.get('q');
     if (q === undefined) return catalog.response;
-    if (Array.isArray(q) || q.length > QUERY_PARAMETERS.q.maxLength!)
-      return new ApiError(
-        'invalid_parameter',
-        'Parameter "q" must be given once, at most 100 characters.',
-        'e.g. q=treasury',
-      );
     // A filter over ~50 entries, answered as it is asked (not kept: any text may be asked).
     return prepareJson(searchCatalog(catalog.body, q), CACHE_CONTROL.series);
   },

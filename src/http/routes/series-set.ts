@@ -1,13 +1,13 @@
-import { Value } from '@sinclair/typebox/value';
 import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
 import type { Publication } from '../../publish/publication/build.ts';
 import { SeriesSetResponse } from '../../publish/schemas/series.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
+import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
+import type { QueryString } from '../params/route-query.ts';
 import { parseTransform } from '../params/transform.ts';
-import { DATE_RANGE_PARAMETERS, parseWindow } from '../params/window.ts';
+import { DATE_RANGE_PARAMETERS, windowOf } from '../params/window.ts';
 import { seriesSet as computedSet } from '../series/computed.ts';
 import { seriesUnavailable, unknownCatalogSeries, valuesWithheld } from '../series/errors.ts';
 import type { Answer, Route } from './route.ts';
@@ -71,7 +71,7 @@ export const getSeriesSetJson: Route = {
 };
 
 export function seriesSet(
-  query: DeclaredQuery,
+  search: QueryString,
   baseUrl: string,
   publication: Publication | undefined,
   answer: (
@@ -81,19 +81,21 @@ export function seriesSet(
     publication: Publication,
   ) => Answer | Promise<Answer> | undefined,
 ): Answer | Promise<Answer> {
+  const query = search.read();
+  if (query instanceof ApiError) return query;
   const raw = query.get('ids');
-  if (typeof raw !== 'string' || !Value.Check(QUERY_PARAMETERS.ids, raw))
+  if (raw === undefined)
     return new ApiError(
       'invalid_parameter',
       'Parameter "ids" is required once: series ids separated by commas.',
-      'e.g. ids=tga,onrrp,fed-balance-sheet',
+      QUERY_PARAMETERS.ids.hint,
     );
   const ids = [...new Set(raw.split(','))];
   for (const id of ids) {
     const refused = unknownCatalogSeries(id, baseUrl) ?? valuesWithheld(id);
     if (refused) return refused;
   }
-  const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
+  const window = windowOf(query);
   if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
   const transform = parseTransform(
     query,

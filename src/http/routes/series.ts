@@ -1,9 +1,8 @@
-import { Value } from '@sinclair/typebox/value';
 import { SeriesResponse, SeriesVintages } from '../../publish/schemas/series.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { wantsCsv } from '../negotiation.ts';
-import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
-import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, parseWindow } from '../params/window.ts';
+import { queryParameter } from '../params/query.ts';
+import { AS_OF_PARAMETER, DATE_RANGE_PARAMETERS, windowOf } from '../params/window.ts';
 import { seriesAsOf, seriesVintages, transformedSeries } from '../series/computed.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series/errors.ts';
 import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS } from '../series/query.ts';
@@ -103,19 +102,14 @@ function vintagesAnswer(
   context: RouteContext,
   format: 'json' | 'csv',
 ): Answer | Promise<Answer> {
-  const { params, query } = request;
-  const id = params.id!;
+  const id = request.params.id!;
   const unknown = unknownSeries(id, context.baseUrl);
   if (unknown) return unknown;
-  const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
+  const query = request.query.read();
+  if (query instanceof ApiError) return query;
+  const window = windowOf(query);
   if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
-  const view = query.get('view') ?? QUERY_PARAMETERS.view.default;
-  if (!Value.Check(QUERY_PARAMETERS.view, view))
-    return new ApiError(
-      'invalid_parameter',
-      `Invalid value for parameter "view": "${String(view).slice(0, 40)}".`,
-      'view is all or first-release.',
-    );
+  const view = query.get('view');
   const withheld = valuesWithheld(id);
   if (withheld) return withheld;
   const publication = context.publication();

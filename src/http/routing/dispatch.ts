@@ -4,14 +4,9 @@ import { withHeaders } from '../../publish/prepared-response.ts';
 import { writePrepared } from '../answers/write-prepared.ts';
 import { DEPRECATIONS, type Deprecation, deprecationHeaders } from '../api-changelog.ts';
 import { ApiError, truncate, writeError } from '../errors/api-error.ts';
-import { DeclaredQuery, takesNoUnknownParameter } from '../params/query.ts';
-import {
-  type Answer,
-  declaredQueryNames,
-  notFoundAnswer,
-  type RouteContext,
-  type RouteRequest,
-} from '../routes/route.ts';
+import { takesNoUnknownParameter } from '../params/query.ts';
+import { QueryShape, QueryString } from '../params/route-query.ts';
+import { type Answer, notFoundAnswer, queryShapeOf, type RouteContext, type RouteRequest } from '../routes/route.ts';
 import { ROUTE_TABLE } from '../routes/table.ts';
 import { DispatchedRequest, NO_PARAMS } from './request.ts';
 import { compileRouter } from './router.ts';
@@ -42,8 +37,8 @@ export function createDispatcher(
   clientOf?: (req: IncomingMessage) => string,
 ): Dispatcher {
   const match = compileRouter(ROUTE_TABLE);
-  const declared = new Map(ROUTE_TABLE.map((r) => [r, declaredQueryNames(r)]));
-  const NOTHING_DECLARED: ReadonlySet<string> = new Set();
+  const shapes = new Map(ROUTE_TABLE.map((r) => [r, queryShapeOf(r)]));
+  const NOTHING_DECLARED = new QueryShape([]);
   // A deprecated route's answers carry Deprecation, Sunset and a Link to the changelog (DEPRECATION_POLICY).
   const noticeByRoute = new Map(deprecations.map((d) => [d.route, deprecationHeaders(d, context.baseUrl)]));
   const answer = (req: IncomingMessage, res?: ServerResponse): Answer | Promise<Answer> =>
@@ -55,7 +50,7 @@ export function createDispatcher(
     const search = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
     const request = new DispatchedRequest(
       found?.params ?? NO_PARAMS,
-      new DeclaredQuery(search, (found && declared.get(found.route)) || NOTHING_DECLARED),
+      new QueryString(search, (found && shapes.get(found.route)) || NOTHING_DECLARED),
       req,
       path,
       found?.markdownPath ?? false,
@@ -63,7 +58,7 @@ export function createDispatcher(
       clientOf,
     );
     if (found && q >= 0 && takesNoUnknownParameter(path)) {
-      const unknown = unknownParameter(search, declared.get(found.route)!);
+      const unknown = unknownParameter(search, shapes.get(found.route)!.names);
       if (unknown) return unknown;
     }
     if (!found) return noRoute(request, context);

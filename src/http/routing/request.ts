@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DeclaredQuery } from '../params/query.ts';
+import type { QueryString } from '../params/route-query.ts';
 import type { ClientConnection, RouteRequest } from '../routes/route.ts';
 
 /** A route without path parameters: one frozen object for all of them. */
@@ -15,7 +15,7 @@ export const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<str
  */
 export class DispatchedRequest implements RouteRequest {
   readonly params: Record<string, string>;
-  readonly query: DeclaredQuery;
+  readonly query: QueryString;
   readonly headers: IncomingMessage['headers'];
   readonly path: string;
   readonly markdownPath: boolean;
@@ -25,7 +25,7 @@ export class DispatchedRequest implements RouteRequest {
 
   constructor(
     params: Record<string, string>,
-    query: DeclaredQuery,
+    query: QueryString,
     req: IncomingMessage,
     path: string,
     markdownPath: boolean,

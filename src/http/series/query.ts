@@ -2,10 +2,10 @@ import type { Selection } from '../../publish/resources/series/selection.ts';
 import type { Parameter } from '../../publish/schemas/directory.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { parseOrder } from '../params/days.ts';
-import { type DeclaredQuery, QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
+import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
+import type { QueryString } from '../params/route-query.ts';
 import { parseTransform } from '../params/transform.ts';
-import { DATE_RANGE_PARAMETERS, parseAsOf, parseWindow } from '../params/window.ts';
+import { asOfOf, DATE_RANGE_PARAMETERS, windowOf } from '../params/window.ts';
 
 /** The window, order and FRED-style transform parameters every one-series download takes (JSON, CSV, xlsx). */
 export const SERIES_SELECTION_PARAMETERS: readonly Parameter[] = [
@@ -34,36 +34,35 @@ export interface SeriesQuery {
  * limit or a transform the whole history (as FRED answers). Example: ?units=pc1&frequency=m → window null,
  * transform { pc1, m, avg }.
  */
-export function parseSeriesQuery(query: DeclaredQuery, id: string, takesAsOf: boolean): SeriesQuery | ApiError {
-  const window = parseWindow(query.get('days'), query.get('start'), query.get('end'));
+export function parseSeriesQuery(search: QueryString, id: string, takesAsOf: boolean): SeriesQuery | ApiError {
+  const query = search.read();
+  if (query instanceof ApiError) return query;
+  const window = windowOf(query);
   if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
   // The common request (no parameter, or `days` alone): nothing else to read. It is most of the traffic, and
   // each read of an absent parameter costs a lookup.
-  if (query.size === 0 || (query.size === 1 && window.value !== null && 'days' in window.value))
+  if (search.size === 0 || (search.size === 1 && window.value !== null && 'days' in window.value))
     return {
       selection: { window: window.value ?? DEFAULT_WINDOW, order: 'asc', limit: undefined, offset: 0, transform: null },
       asOf: undefined,
       plain: true,
     };
-  const asOf = takesAsOf ? parseAsOf(query.get('asOf')) : { ok: true as const, value: undefined };
-  if (!asOf.ok) return new ApiError('invalid_parameter', asOf.message, asOf.hint);
-  const order = parseOrder(query.get('sort'), query.get('limit'), query.get('offset'));
-  if (!order.ok) return new ApiError('invalid_parameter', order.message, order.hint);
+  const asOf = takesAsOf ? asOfOf(query) : undefined;
+  const ordered = query.given('sort') || query.given('limit') || query.given('offset');
   const def = seriesDef(id);
   const transform = def ? parseTransform(query, [def]) : null;
   if (transform instanceof ApiError) return transform;
   // With asOf too: the selection and the transform apply to the series as known then (issue 42, point 4).
-  const plain = !order.value.given && transform === null;
-  const defaultWindow = plain ? { days: QUERY_PARAMETERS.days.default } : null;
+  const plain = !ordered && transform === null;
   return {
     selection: {
-      window: window.value ?? defaultWindow,
-      order: order.value.order,
-      limit: order.value.limit,
-      offset: order.value.offset,
+      window: window.value ?? (plain ? DEFAULT_WINDOW : null),
+      order: query.get('sort'),
+      limit: query.get('limit'),
+      offset: query.get('offset'),
       transform,
     },
-    asOf: asOf.value,
+    asOf,
     plain,
   };
 }

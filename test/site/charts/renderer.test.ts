@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { ApiError } from '../../../src/http/errors/api-error.ts';
-import { DeclaredQuery } from '../../../src/http/params/query.ts';
+import { QueryString } from '../../../src/http/params/route-query.ts';
 import { getChartPng } from '../../../src/http/routes/chart.ts';
-import { declaredQueryNames, type RouteContext } from '../../../src/http/routes/route.ts';
+import { queryShapeOf, type RouteContext } from '../../../src/http/routes/route.ts';
 import { OnDemand } from '../../../src/publish/on-demand/gate.ts';
 import {
   ChartsBusy,
@@ -88,7 +88,7 @@ describe('a new publication goes live with its charts drawn', () => {
       const waiting = Array.from({ length: MAX_PENDING_CHARTS }, () => renderChart({ kind: 'spark', points }, 'svg'));
       const request = {
         params: { id: 'tga' },
-        query: new DeclaredQuery(new URLSearchParams('start=2020-01-01'), declaredQueryNames(getChartPng)),
+        query: new QueryString(new URLSearchParams('start=2020-01-01'), queryShapeOf(getChartPng)),
         headers: {},
         path: '/charts/tga.png',
         markdownPath: false,
