@@ -37,14 +37,19 @@ const ADD_ENDPOINT: SourceEdit[] = [
   },
   { file: '/src/publish/resources/list.ts', from: '  changelog,\n', to: '  changelog,\n  thresholds,\n' },
   {
-    file: '/src/http/routes/table.ts',
+    file: '/src/http/routes/published-routes.ts',
     from: "import { getChangelog } from './changelog.ts';",
     to: `import { getChangelog } from './changelog.ts';\nimport { getThresholds } from ${WORKED_ENDPOINT};`,
   },
   {
+    file: '/src/http/routes/published-routes.ts',
+    from: '  changelog: getChangelog,\n',
+    to: '  changelog: getChangelog,\n  thresholds: getThresholds,\n',
+  },
+  {
     file: '/src/http/routes/table.ts',
     from: 'ROUTE_TABLE: readonly Route[] = [',
-    to: 'ROUTE_TABLE: readonly Route[] = [getThresholds,',
+    to: 'ROUTE_TABLE: readonly Route[] = [published.thresholds,',
   },
 ];
 

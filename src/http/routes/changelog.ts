@@ -1,20 +1,16 @@
 import { changelog as changelogResource } from '../../publish/resources/changelog.ts';
-import { publishedAnswer, servedAs } from './published.ts';
-import type { Route } from './route.ts';
+import { publishedAnswer, publishedRoute } from './published.ts';
 
-export const getChangelog: Route = {
-  ...servedAs(changelogResource),
-  listed: 'api',
+export const getChangelog = publishedRoute(changelogResource, {
   spec: {
     operationId: 'getChangelog',
     summary: 'API and model versions, and the deprecation policy',
     description:
       'Every API version with its date, what changed and the fingerprint of its OpenAPI document; every model version (as /api/model → versions); the deprecation policy and what is deprecated now. Also as a page at /changelog (HTML and Markdown).',
     parameters: [],
-    response: changelogResource.schema,
     errors: ['model_unavailable', 'no_data_yet'],
     tag: 'model',
   },
   handle: (_request, context) =>
     publishedAnswer(context, changelogResource, 'model_unavailable', 'changelog', (p) => p?.errors.model),
-};
+});

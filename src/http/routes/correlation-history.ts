@@ -1,17 +1,13 @@
 import { correlationHistory as correlationHistoryResource } from '../../publish/resources/correlation-history.ts';
-import { publishedAnswer, servedAs } from './published.ts';
-import type { Route } from './route.ts';
+import { publishedAnswer, publishedRoute } from './published.ts';
 
-export const getCorrelationHistory: Route = {
-  ...servedAs(correlationHistoryResource),
-  listed: 'api',
+export const getCorrelationHistory = publishedRoute(correlationHistoryResource, {
   spec: {
     operationId: 'getCorrelationHistory',
     summary: 'Rolling correlation of liquidity with SPX, QQQ, BTC and gold, every week',
     description:
       'The 52-week rolling Pearson correlation of weekly liquidity changes (the headline, net liquidity) with weekly asset log returns, for every Friday of the history: one date axis, one array per asset and measure (null where the window holds under 80 % of its weeks). Its last values are the 52-week figures of /api/correlation. A statistic, so published for the assets whose prices are restricted.',
     parameters: [],
-    response: correlationHistoryResource.schema,
     errors: ['correlation_unavailable', 'no_data_yet'],
     tag: 'correlation',
   },
@@ -23,4 +19,4 @@ export const getCorrelationHistory: Route = {
       'correlation statistics',
       (p) => p?.errors.correlation ?? p?.errors.model,
     ),
-};
+});

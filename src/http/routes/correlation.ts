@@ -1,17 +1,13 @@
 import { correlation as correlationResource } from '../../publish/resources/correlation.ts';
-import { publishedAnswer, servedAs } from './published.ts';
-import type { Route } from './route.ts';
+import { publishedAnswer, publishedRoute } from './published.ts';
 
-export const getCorrelation: Route = {
-  ...servedAs(correlationResource),
-  listed: 'api',
+export const getCorrelation = publishedRoute(correlationResource, {
   spec: {
     operationId: 'getCorrelation',
     summary: 'Liquidity against SPX, QQQ, BTC and gold',
     description:
       'Weekly rolling correlations (13, 26, 52 weeks) of liquidity changes with asset log returns, the lead/lag cross-correlation over −13…+13 weeks with a Bonferroni significance test, and forward returns by regime state (20 and 60 business days, non-overlapping samples, Welch t-test), each keyed by asset id.',
     parameters: [],
-    response: correlationResource.schema,
     errors: ['correlation_unavailable', 'no_data_yet'],
     tag: 'correlation',
   },
@@ -23,4 +19,4 @@ export const getCorrelation: Route = {
       'correlation statistics',
       (p) => p?.errors.correlation ?? p?.errors.model,
     ),
-};
+});

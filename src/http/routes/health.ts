@@ -1,18 +1,14 @@
 import { health as healthResource } from '../../publish/resources/health.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { servedAs } from './published.ts';
-import type { Route } from './route.ts';
+import { publishedRoute } from './published.ts';
 
-export const getHealth: Route = {
-  ...servedAs(healthResource),
-  listed: 'api',
+export const getHealth = publishedRoute(healthResource, {
   spec: {
     operationId: 'getHealth',
     summary: 'Health for monitors',
     description:
       'The last refresh and its outcome per source, the age of each series, the publication version and the service and model versions.',
     parameters: [],
-    response: healthResource.schema,
     errors: ['service_unavailable'],
     tag: 'discovery',
   },
@@ -26,4 +22,4 @@ export const getHealth: Route = {
         'retry-after': '30',
       },
     ),
-};
+});

@@ -9,23 +9,20 @@ import { wantsCsv } from '../negotiation.ts';
 import { queryParameter } from '../params/query.ts';
 import type { ParsedQuery, QueryString } from '../params/route-query.ts';
 import { asOfOf, DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, rangeOf } from '../params/window.ts';
-import { servedAs } from './published.ts';
+import { publishedRoute } from './published.ts';
 import { type Answer, noDataYet, type Route, type RouteContext, type RouteRequest, resourceAnswer } from './route.ts';
 
 /** The bound of on-demand work, for this request's client, on whichever publication answers. */
 const admitOf = (request: RouteRequest, context: RouteContext) => (publication: Publication) =>
   admitFor(request, context, publication);
 
-export const getHistory: Route = {
-  ...servedAs(historyResource),
-  listed: 'api',
+export const getHistory = publishedRoute(historyResource, {
   spec: {
     operationId: 'getHistory',
     summary: 'Daily headline history with sub-indices',
     description:
       'The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then. `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv). With asOf: the history a publication at that instant would have served.',
     parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, queryParameter('model')],
-    response: historyResource.schema,
     errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable', 'no_data_yet'],
     alternateContentType: 'text/csv',
     tag: 'model',
@@ -63,7 +60,7 @@ export const getHistory: Route = {
       (p) => p?.errors.model,
     );
   },
-};
+});
 
 /** The model version asked for (`model`): the current one by default; an earlier one never with asOf. */
 function modelOf(query: ParsedQuery, asOf: string | undefined): string | ApiError {

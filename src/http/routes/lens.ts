@@ -5,19 +5,16 @@ import { admitFor } from '../answers/computed.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { queryParameter } from '../params/query.ts';
 import { asOfOf, MODEL_AS_OF_PARAMETER } from '../params/window.ts';
-import { servedAs } from './published.ts';
-import { noDataYet, type Route } from './route.ts';
+import { publishedRoute } from './published.ts';
+import { noDataYet } from './route.ts';
 
-export const getLens: Route = {
-  ...servedAs(lensResource),
-  listed: 'api',
+export const getLens = publishedRoute(lensResource, {
   spec: {
     operationId: 'getLens',
     summary: 'The three-axis liquidity lens',
     description:
       'Quantity, Price and Structure readings and a structural posture × tactical pulse cell with a narrative, never folded into the regime score. A field whose inputs have not warmed up is null. lang selects the narrative locale only; every other field is identical across locales. With asOf: the lens from the series as known at that instant.',
     parameters: [queryParameter('lang'), MODEL_AS_OF_PARAMETER],
-    response: lensResource.schema,
     errors: ['invalid_parameter', 'not_known_as_of', 'lens_unavailable', 'no_data_yet', 'busy'],
     tag: 'lens',
   },
@@ -42,4 +39,4 @@ export const getLens: Route = {
       'Retry after the next refresh.',
     );
   },
-};
+});

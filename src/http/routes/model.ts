@@ -1,20 +1,16 @@
 import { model as modelResource } from '../../publish/resources/model.ts';
-import { publishedAnswer, servedAs } from './published.ts';
-import type { Route } from './route.ts';
+import { publishedAnswer, publishedRoute } from './published.ts';
 
-export const getModel: Route = {
-  ...servedAs(modelResource),
-  listed: 'api',
+export const getModel = publishedRoute(modelResource, {
   spec: {
     operationId: 'getModel',
     summary: 'The model: groups, weights, thresholds and validation figures',
     description:
       'The model: the current version (groups with weights and indicators, how inputs are dated, normalization, aggregation, thresholds, windows), its validation computed from the stored data at the last refresh (Spearman correlation with NFCI and STLFSI4 by period and lead with bootstrap intervals, crisis checks, forward returns by regime state, and its guarantees checked on every day), and every version ever published with what changed.',
     parameters: [],
-    response: modelResource.schema,
     errors: ['model_unavailable', 'no_data_yet'],
     tag: 'model',
   },
   handle: (_request, context) =>
     publishedAnswer(context, modelResource, 'model_unavailable', 'model description', (p) => p?.errors.model),
-};
+});

@@ -1,16 +1,26 @@
+import type { TSchema } from '@sinclair/typebox';
 import type { CachePolicy } from '../../publish/cache-policy.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import type { Publication } from '../../publish/publication/build.ts';
 import type { ErrorCode } from '../errors/codes.ts';
-import { type Answer, type RouteContext, resourceAnswer } from './route.ts';
+import { type Answer, type OperationSpec, type Route, type RouteContext, resourceAnswer } from './route.ts';
 
 /**
- * The path and cache policy of a route that answers a published resource: the resource's module declares them
- * (publish/resources/published.ts), with its response schema, so that a route cannot answer one at another path,
- * with another policy or another schema (test/http/routes/published.test.ts).
+ * The route that answers a published resource: its path, cache policy and response schema are the module's
+ * (publish/resources/published.ts), so a route cannot answer one at another path, with another policy or another
+ * schema; it is in the /api directory and the OpenAPI document. The route gives the operation and the handler.
  */
-export function servedAs<M extends { readonly path: string; readonly cache: CachePolicy }>(module: M) {
-  return { path: module.path, cache: module.cache };
+export function publishedRoute(
+  module: { readonly path: string; readonly cache: CachePolicy; readonly schema: TSchema },
+  route: { spec: Omit<OperationSpec, 'response'>; handle: Route['handle'] },
+): Route {
+  return {
+    path: module.path,
+    listed: 'api',
+    cache: module.cache,
+    spec: { ...route.spec, response: module.schema },
+    handle: route.handle,
+  };
 }
 
 /**

@@ -3,19 +3,15 @@ import { asOfAnswer } from '../answers/as-of.ts';
 import { admitFor } from '../answers/computed.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { asOfOf, MODEL_AS_OF_PARAMETER } from '../params/window.ts';
-import { publishedAnswer, servedAs } from './published.ts';
-import type { Route } from './route.ts';
+import { publishedAnswer, publishedRoute } from './published.ts';
 
-export const getRegime: Route = {
-  ...servedAs(regimeResource),
-  listed: 'api',
+export const getRegime = publishedRoute(regimeResource, {
   spec: {
     operationId: 'getRegime',
     summary: 'Current liquidity regime',
     description:
       'The liquidity regime (current model version: modelVersion; every version at /api/model) on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served. With asOf: the regime a publication at that instant would have served.',
     parameters: [MODEL_AS_OF_PARAMETER],
-    response: regimeResource.schema,
     errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'regime_unavailable', 'no_data_yet'],
     tag: 'model',
   },
@@ -31,4 +27,4 @@ export const getRegime: Route = {
     }
     return publishedAnswer(context, regimeResource, 'regime_unavailable', 'regime', (p) => p?.errors.model);
   },
-};
+});

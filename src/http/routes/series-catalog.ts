@@ -4,19 +4,15 @@ import { catalog as catalogResource, searchCatalog } from '../../publish/resourc
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { queryParameter } from '../params/query.ts';
-import { servedAs } from './published.ts';
-import type { Route } from './route.ts';
+import { publishedRoute } from './published.ts';
 
 /** GET /api/series: the catalog of every series, with `q` to search it. */
-export const getSeriesCatalog: Route = {
-  ...servedAs(catalogResource),
-  listed: 'api',
+export const getSeriesCatalog = publishedRoute(catalogResource, {
   spec: {
     operationId: 'getSeriesCatalog',
     summary: 'Every series: what it is, its provider, terms and dates',
     description: `Every series this service stores — the ${INDICATOR_COUNT} indicators (indicator: true, served at url) and the inputs and benchmarks behind them (NFCI, the Coinbase bitcoin price…, in /api/bulk.zip when their terms allow) — with its unit, frequency, provider and provider id, licence and attribution, first and last date, when this service last saw a new value, and the estimated next release. \`q\` keeps the series matching every word given.`,
     parameters: [queryParameter('q')],
-    response: catalogResource.schema,
     errors: ['invalid_parameter', 'service_unavailable'],
     tag: 'series',
   },
@@ -30,4 +26,4 @@ export const getSeriesCatalog: Route = {
     // A filter over ~50 entries, answered as it is asked (not kept: any text may be asked).
     return prepareJson(searchCatalog(catalog.body, q), CACHE_CONTROL.series);
   },
-};
+});

@@ -1,17 +1,13 @@
 import { snapshot as snapshotResource } from '../../publish/resources/snapshot.ts';
-import { publishedAnswer, servedAs } from './published.ts';
-import type { Route } from './route.ts';
+import { publishedAnswer, publishedRoute } from './published.ts';
 
-export const getSnapshot: Route = {
-  ...servedAs(snapshotResource),
-  listed: 'api',
+export const getSnapshot = publishedRoute(snapshotResource, {
   spec: {
     operationId: 'getSnapshot',
     summary: 'Everything in one call (for agents)',
     description:
       'Site identity, the current regime, every indicator with its latest value, change, z-score and percentile, the model description with its validation figures, recent blog posts, key pages, machine-readable documents, the endpoint directory and the partner sites.',
     parameters: [],
-    response: snapshotResource.schema,
     errors: ['snapshot_unavailable', 'no_data_yet'],
     tag: 'discovery',
   },
@@ -23,4 +19,4 @@ export const getSnapshot: Route = {
       'snapshot',
       (p) => p?.errors.snapshot ?? (p?.regime ? undefined : 'the regime is not available yet'),
     ),
-};
+});

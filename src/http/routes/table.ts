@@ -1,15 +1,9 @@
-import { getChangelog } from './changelog.ts';
 import { getChart, getChartPng } from './chart.ts';
-import { getCorrelation } from './correlation.ts';
-import { getCorrelationHistory } from './correlation-history.ts';
 import { getBulk, getSeriesCsv } from './csv.ts';
 import { getData, getDataCsv, getDataXlsx } from './data.ts';
 import { getDirectory } from './directory.ts';
 import { getApiCatalog, getLlmsTxt, getMcp, getOpenApi, getOpenApiWellKnown, staticDocuments } from './documents.ts';
-import { getHealth } from './health.ts';
-import { getHistory, getHistoryCsv } from './history.ts';
-import { getLens } from './lens.ts';
-import { getModel } from './model.ts';
+import { getHistoryCsv } from './history.ts';
 import {
   archiveDay,
   archiveYearPage,
@@ -21,22 +15,21 @@ import {
   methodologyPart,
   revisionsPage,
 } from './pages.ts';
-import { getRegime } from './regime.ts';
+import { PUBLISHED_ROUTES as published } from './published-routes.ts';
 import type { Route } from './route.ts';
 import { getSeries, getSeriesFeed, getSeriesVintages, getSeriesVintagesCsv } from './series.ts';
-import { getSeriesCatalog } from './series-catalog.ts';
 import { getSeriesSetCsv, getSeriesSetJson } from './series-set.ts';
-import { getSnapshot } from './snapshot.ts';
 import { getSeriesSetXlsx, getSeriesXlsx } from './spreadsheet.ts';
 
 /**
- * The route table: every URL the service answers, declared once. The dispatcher (behind Fastify's one GET route),
- * the /api directory (API_ROUTES) and the OpenAPI document (API_ROUTES and DOCUMENT_ROUTES) are generated from it.
+ * The route table: every URL the service answers, declared once, in the order the router tries them and the /api
+ * directory lists them. The dispatcher, the /api directory (API_ROUTES) and the OpenAPI document (API_ROUTES and
+ * DOCUMENT_ROUTES) are generated from it; the published resources' routes come from PUBLISHED_ROUTES.
  */
 export const ROUTE_TABLE: readonly Route[] = [
   getDirectory,
-  getSnapshot,
-  getHealth,
+  published.snapshot,
+  published.health,
   // Before getSeries: its template would otherwise take `tga.csv` for an id.
   getSeriesCsv,
   getSeriesXlsx,
@@ -45,7 +38,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   getSeriesVintagesCsv,
   getSeriesVintages,
   getSeriesFeed,
-  getSeriesCatalog,
+  published.catalog,
   getSeriesSetCsv,
   getSeriesSetJson,
   getSeriesSetXlsx,
@@ -54,13 +47,13 @@ export const ROUTE_TABLE: readonly Route[] = [
   getDataCsv,
   getDataXlsx,
   getData,
-  getRegime,
-  getHistory,
-  getModel,
-  getLens,
-  getCorrelation,
-  getCorrelationHistory,
-  getChangelog,
+  published.regime,
+  published.history,
+  published.model,
+  published.lens,
+  published.correlation,
+  published.correlationHistory,
+  published.changelog,
   getChart,
   getChartPng,
   getApiCatalog,

@@ -1,13 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { publishedAnswer, servedAs } from '../../../src/http/routes/published.ts';
-import type { Route } from '../../../src/http/routes/route.ts';
+import { publishedAnswer, publishedRoute } from '../../../src/http/routes/published.ts';
 import { type Resource, resource } from '../../../src/publish/resource.ts';
 import type { Published } from '../../../src/publish/resources/published.ts';
 
 /**
  * docs/contributing.md, "Add an endpoint", done once: GET /api/thresholds, the status rule alone. In the service it
  * would be two files, as here in one: the resource's module in src/publish/resources/ (added to the list in
- * list.ts) and its route in src/http/routes/ (added to table.ts). The publication builds it with the others, from
+ * list.ts) and its route in src/http/routes/ (added to published-routes.ts and placed in table.ts). The publication builds it with the others, from
  * the model it built before it; the directory, the OpenAPI document (with the real example) and the parameter
  * checks follow from the route.
  */
@@ -32,18 +31,15 @@ export const thresholds: Published<'thresholds', Resource<Static<typeof Threshol
   example: (r) => r.body,
 };
 
-export const getThresholds: Route = {
-  ...servedAs(thresholds),
-  listed: 'api',
+export const getThresholds = publishedRoute(thresholds, {
   spec: {
     operationId: 'getThresholds',
     summary: 'The status thresholds',
     description: 'The headline at or above which the status is risk-off, and at or below which it is risk-on.',
     parameters: [],
-    response: thresholds.schema,
     errors: ['model_unavailable', 'no_data_yet'],
     tag: 'model',
   },
   handle: (_request, context) =>
     publishedAnswer(context, thresholds, 'model_unavailable', 'thresholds', (p) => p?.errors.model),
-};
+});
