@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { publicationContent } from '../../../src/publication-content.ts';
 import { announcePublication } from '../../../src/publish/after-refresh.ts';
 import { modelOutcome } from '../../../src/publish/model/computation.ts';
 import { buildPublication } from '../../../src/publish/publication/build.ts';
@@ -12,6 +11,7 @@ import { openStore, type Store } from '../../../src/store/store.ts';
 import { LOCALES } from '../../../src/timeseries/locales.ts';
 import { INDICATOR_IDS } from '../../../src/timeseries/series.ts';
 import { createRefreshedHarness } from '../../support/harness.ts';
+import { nextPublication } from '../../support/next-publication.ts';
 
 describe('a publication with nothing stored', () => {
   it('serves health (down) and explains why the model is missing, never a neutral value', async () => {
@@ -73,17 +73,7 @@ describe('building a publication', () => {
         if (building) setImmediate(count);
       };
       setImmediate(count);
-      const next = await buildPublication({
-        vintaged: previous.vintaged,
-        states: new Map(),
-        now: h.now(),
-        version: previous.version + 1,
-        baseUrl: previous.baseUrl,
-        previous,
-        content: publicationContent({ baseUrl: previous.baseUrl, partnerSitesJson: undefined }),
-        site: buildSite,
-        computed: modelOutcome(previous.vintaged, h.now(), previous.baseUrl),
-      });
+      const next = await nextPublication(previous, h.now(), { site: buildSite });
       building = false;
       assert.ok(next.regime && next.lens && next.snapshot && next.site, 'every resource was built');
       // One turn per indicator (buildAllSeries), one per locale's lens, and one after each published resource.

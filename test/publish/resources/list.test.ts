@@ -7,6 +7,7 @@ import { buildPublication, type Publication } from '../../../src/publish/publica
 import type { Resource } from '../../../src/publish/resource.ts';
 import { PUBLISHED } from '../../../src/publish/resources/list.ts';
 import { createRefreshedHarness, type Harness } from '../../support/harness.ts';
+import { nextPublication } from '../../support/next-publication.ts';
 
 /** The bytes a module's built value serves (the lens: its English resource, the default locale). */
 function servedBody(value: unknown): string {
@@ -45,14 +46,7 @@ describe('a publication is the loop over the list of published resources', () =>
     const previous = publication;
     const computed = modelOutcome(previous.vintaged, h.now(), previous.baseUrl);
     assert.ok(computed.ok);
-    const next = await buildPublication({
-      vintaged: previous.vintaged,
-      states: new Map(),
-      now: h.now(),
-      version: previous.version + 1,
-      baseUrl: previous.baseUrl,
-      previous,
-      content: publicationContent({ baseUrl: previous.baseUrl, partnerSitesJson: undefined }),
+    const next = await nextPublication(previous, h.now(), {
       computed: { ok: true, computation: { ...computed.computation, correlation: { error: 'a test failure' } } },
     });
     const failing = PUBLISHED.filter((m) => m.onFailure?.error === 'correlation');
