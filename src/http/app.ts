@@ -6,7 +6,7 @@ import type { OnDemand } from '../publish/on-demand/gate.ts';
 import type { OnDemandResult, OnDemandTask } from '../publish/on-demand/tasks.ts';
 import { CORS_HEADERS } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication/build.ts';
-import { addAnswerHeaders, flushAnswerHeaders } from './answers/headers.ts';
+import { addAnswerHeaders, answerHeaders } from './answers/headers.ts';
 import { clientKey, trustedProxyList } from './client-address.ts';
 import { ApiError, truncate, writeError } from './errors/api-error.ts';
 import { admitPipelined } from './pipelining-bound.ts';
@@ -163,9 +163,8 @@ let mcpModule: Promise<typeof import('./mcp/handler.ts')> | undefined;
 /** The MCP endpoint: JSON-RPC over POST (streamable HTTP, stateless). GET /mcp is in the route table (405). */
 function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger, clientOf: (req: IncomingMessage) => string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    // Browser MCP clients too: the SDK writes its head on top of these.
-    flushAnswerHeaders(res);
-    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    // Browser MCP clients too: kept beside the response, every MCP writer adds them to its head.
+    addAnswerHeaders(res, CORS_HEADERS);
     try {
       const body = await readJsonBody(req);
       if (body instanceof ApiError) return writeError(res, baseUrl, body);
@@ -232,8 +231,8 @@ function pathOf(req: IncomingMessage): string {
 function preflight(req: IncomingMessage, res: ServerResponse): void {
   const requested = req.headers['access-control-request-headers'];
   const methods = pathOf(req) === '/mcp' ? MCP_METHODS : ALLOWED_METHODS;
-  flushAnswerHeaders(res);
   res.writeHead(204, {
+    ...answerHeaders(res),
     ...CORS_HEADERS,
     'access-control-allow-methods': methods,
     'access-control-allow-headers':

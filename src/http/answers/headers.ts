@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
  * while closing), kept beside the response until it is written rather than set on it with setHeader: a header set
  * that way makes Node merge it with the prepared head of every answer, header by header, which cost the rate
  * limit ~40 % of the small-JSON throughput (npm run bench, issue 40). The writers (answers/write-prepared.ts,
- * api-error.ts) add them to the head they write; a writer that sets its own headers calls flushAnswerHeaders.
+ * api-error.ts, the MCP writers, the CORS preflight) add them to the one head object they write.
  */
 const ANSWER_HEADERS = Symbol('answer headers');
 
@@ -18,12 +18,4 @@ export function addAnswerHeaders(res: ServerResponse, headers: Readonly<Record<s
 
 export function answerHeaders(res: ServerResponse): Readonly<Record<string, string>> | undefined {
   return (res as WithAnswerHeaders)[ANSWER_HEADERS];
-}
-
-/** For a writer that builds its head with setHeader (the MCP SDK's answers, the CORS preflight). */
-export function flushAnswerHeaders(res: ServerResponse): void {
-  const headers = answerHeaders(res);
-  if (!headers) return;
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  (res as WithAnswerHeaders)[ANSWER_HEADERS] = undefined;
 }

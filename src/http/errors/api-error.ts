@@ -78,10 +78,11 @@ export function writeError(
     ...(opts.close ? { connection: 'close' } : {}),
   };
   if ('writeHead' in target) {
-    // setHeader rather than writeHead's argument: the headers stay readable on the response (logs, tests).
-    for (const [name, value] of Object.entries(headers)) target.setHeader(name, value);
-    target.statusCode = reply.status;
-    target.end(reply.body);
+    // Written as every answer is (answers/write-prepared.ts): one head from one object, then the bytes. Heads built
+    // with setHeader and bodies given as text took other paths through Node's writer, and after a flood of errors
+    // its code served every answer slower (docs/performance.md, issue 41).
+    target.writeHead(reply.status, headers);
+    target.end(Buffer.from(reply.body));
     return;
   }
   const head = [

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { keptAnswers, MIB } from '../../publish/kept.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
+import { answerHeaders } from '../answers/headers.ts';
 import { ApiError, errorReply } from '../errors/api-error.ts';
 import { chooseEncoding } from '../negotiation.ts';
 import type { RouteContext } from '../routes/route.ts';
@@ -137,6 +138,7 @@ async function write(req: IncomingMessage, res: ServerResponse, body: Buffer): P
         : body;
   if (res.destroyed) return;
   res.writeHead(200, {
+    ...answerHeaders(res),
     'content-type': 'application/json',
     vary: 'Accept-Encoding',
     'content-length': String(bytes.length),

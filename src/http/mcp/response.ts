@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { keptAnswers, MIB } from '../../publish/kept.ts';
+import { answerHeaders } from '../answers/headers.ts';
 import { chooseEncoding } from '../negotiation.ts';
 
 /**
@@ -67,7 +68,6 @@ export async function writeMcpResponse(
   if (json) headers.vary = 'Accept-Encoding';
   headers['content-length'] = String(bytes.length);
   if (res.destroyed) return;
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.writeHead(response.status);
+  res.writeHead(response.status, { ...answerHeaders(res), ...headers });
   res.end(bytes);
 }
