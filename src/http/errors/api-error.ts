@@ -78,9 +78,8 @@ export function writeError(
     ...(opts.close ? { connection: 'close' } : {}),
   };
   if ('writeHead' in target) {
-    // Written as every answer is (answers/write-prepared.ts): one head from one object, then the bytes. Heads built
-    // with setHeader and bodies given as text took other paths through Node's writer, and after a flood of errors
-    // its code served every answer slower (docs/performance.md, issue 41).
+    // Written as every answer is (answers/write-prepared.ts): one head from one object, then the bytes; the headers
+    // every answer carries (answers/headers.ts) are in that object, so no writer needs setHeader.
     target.writeHead(reply.status, headers);
     target.end(Buffer.from(reply.body));
     return;
