@@ -1,13 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { keptAnswers, MIB } from '../../publish/kept.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import { answerHeaders } from '../answers/headers.ts';
 import { ApiError, errorReply } from '../errors/api-error.ts';
-import { chooseEncoding } from '../negotiation.ts';
 import type { RouteContext } from '../routes/route.ts';
+import { compress, mcpEncoding } from './response.ts';
 import { toolCall, toolMeta } from './tools.ts';
 
 /**
@@ -28,10 +26,6 @@ const escapedBodies = keptAnswers<Buffer>('MCP tool results, the body escaped as
   bytes: 8 * MIB,
   sizeOf: (escaped) => escaped.length,
 });
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-const MIN_COMPRESS_BYTES = 1024;
 
 interface ToolCallRequest {
   jsonrpc: '2.0';
@@ -126,16 +120,9 @@ function resultBytes(id: string | number, answer: PreparedResponse, meta: string
 }
 
 async function write(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
-  const encoding = body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
-  // Compressed on libuv's thread pool, as the SDK path's answers are (mcp/response.ts).
-  const bytes =
-    encoding === 'br'
-      ? await brotli(body, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        })
-      : encoding === 'gzip'
-        ? await gzip(body, { level: 6 })
-        : body;
+  // Encoded as the SDK path's answers are (mcp/response.ts).
+  const encoding = mcpEncoding(req, body);
+  const bytes = encoding === 'identity' ? body : await compress(body, encoding);
   if (res.destroyed) return;
   res.writeHead(200, {
     ...answerHeaders(res),

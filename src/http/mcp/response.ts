@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { keptAnswers, MIB } from '../../publish/kept.ts';
 import { answerHeaders } from '../answers/headers.ts';
-import { chooseEncoding } from '../negotiation.ts';
+import { chooseEncoding, type Encoding } from '../negotiation.ts';
 
 /**
  * Between Node's HTTP objects and the MCP SDK's web-standard transport: the request as a web Request (its body is
@@ -31,7 +31,13 @@ export function webRequest(req: IncomingMessage): Request {
   return new Request(new URL(req.url ?? '/mcp', 'http://localhost'), { method: req.method ?? 'POST', headers });
 }
 
-function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+/** The encoding a JSON answer goes in: what the client accepts, identity under MIN_COMPRESS_BYTES. */
+export function mcpEncoding(req: IncomingMessage, body: Buffer): Encoding {
+  return body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
+}
+
+/** A body compressed on libuv's thread pool (brotli quality 5 or gzip level 6, as the API's prepared responses). */
+export function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(body, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
@@ -55,8 +61,7 @@ export async function writeMcpResponse(
     headers[name] = value;
   });
   const json = (headers['content-type'] ?? '').startsWith('application/json');
-  const encoding =
-    json && body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
+  const encoding = json ? mcpEncoding(req, body) : 'identity';
   let bytes: Buffer = body;
   if (encoding !== 'identity') {
     const key = keep ? `${encoding}|${body.toString()}` : undefined;
