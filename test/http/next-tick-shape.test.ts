@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { pathToFileURL } from 'node:url';
+import { runWithNatives, srcModuleUrl } from '../support/natives.ts';
 
 /*
  * The serving process keeps one nextTick queue entry alive (src/http/next-tick-shape.ts), so that entries made after
@@ -42,12 +40,12 @@ process.stdout.write(JSON.stringify({ collected, kept: kept !== undefined && typ
 `;
 
 test('the serving process keeps one nextTick entry, and entries made after full collections share its class', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'next-tick-shape-'));
-  const script = join(dir, 'shape.mjs');
-  const moduleUrl = pathToFileURL(join(import.meta.dirname, '../../src/http/next-tick-shape.ts')).href;
-  writeFileSync(script, SCRIPT(moduleUrl));
-  const flags = ['--allow-natives-syntax', '--expose-gc', '--optimize-for-size'];
-  const out = JSON.parse(execFileSync(process.execPath, [...flags, script], { encoding: 'utf8' }));
+  const script = SCRIPT(srcModuleUrl('http/next-tick-shape.ts'));
+  const out = runWithNatives(script, ['--expose-gc', '--optimize-for-size']) as {
+    collected: boolean;
+    kept: boolean;
+    same: boolean[];
+  };
   assert.equal(out.collected, true, 'an entry of the queue outlived its tick: the control no longer tells anything');
   assert.equal(out.kept, true);
   assert.deepEqual(out.same, [true, true, true, true, true]);

@@ -1,10 +1,6 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { pathToFileURL } from 'node:url';
+import { runWithNatives, srcModuleUrl } from '../../support/natives.ts';
 
 /*
  * Every request the dispatcher hands a route has one hidden class (src/http/routing/request.ts). When each request
@@ -27,11 +23,11 @@ process.stdout.write(JSON.stringify({
 `;
 
 test('every dispatched request has the same hidden class (the per-request literal did not)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'route-request-'));
-  const script = join(dir, 'shape.mjs');
-  const moduleUrl = pathToFileURL(join(import.meta.dirname, '../../../src/http/routing/request.ts')).href;
-  writeFileSync(script, SCRIPT(moduleUrl));
-  const out = JSON.parse(execFileSync(process.execPath, ['--allow-natives-syntax', script], { encoding: 'utf8' }));
+  const out = runWithNatives(SCRIPT(srcModuleUrl('http/routing/request.ts'))) as {
+    requests: boolean;
+    client: string[];
+    literal: boolean;
+  };
   assert.equal(out.requests, true);
   assert.deepEqual(out.client, ['a', 'none']);
   // The shape it replaced, as a control: if V8 ever shares its class, this test no longer tells anything.
