@@ -23,8 +23,8 @@
  * Options (env): BENCH_SECONDS (3), BENCH_ROUNDS (7), BENCH_CONNECTIONS (16), BENCH_ENDPOINTS (comma-separated
  * paths; default: the ten below).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,7 @@ import { Publisher } from '../src/publish/publisher.ts';
 import { buildSite } from '../src/site/site-bundle.ts';
 import { openStore } from '../src/store/store.ts';
 import { benchStore } from './bench-store.ts';
+import { processCpuUs } from './process-cpu.ts';
 import { median, type ServiceProcess, startService } from './service-process.ts';
 import { runWrk, WRK_INSTALLED } from './wrk.ts';
 
@@ -125,22 +126,10 @@ interface Sample {
   serverCorePct: number;
 }
 
-/**
- * CPU time of the servers' process so far, in clock ticks (/proc/<pid>/stat utime + stime: every thread). Only the
- * measured server is busy during a round, so the difference over a round is its cost; time the VM gave to other
- * guests, or to this machine's other processes, is not in it, which makes it steadier than req/s on a shared VM.
- */
-function serverTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-const TICK_US = 1_000_000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-
 async function measure(port: number, path: string, seconds: number): Promise<Sample> {
-  const ticks = serverTicks(pidOf(port));
+  const cpuUs = processCpuUs(pidOf(port));
   const sample = await load(port, path, seconds);
-  return { ...sample, cpuUs: ((serverTicks(pidOf(port)) - ticks) * TICK_US) / Math.max(1, sample.requests) };
+  return { ...sample, cpuUs: (processCpuUs(pidOf(port)) - cpuUs) / Math.max(1, sample.requests) };
 }
 
 async function load(
