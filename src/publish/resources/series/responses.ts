@@ -111,20 +111,12 @@ export class SeriesResponses {
       const hit = this.#common.get(days);
       if (hit) return hit;
     }
-    const first = addDays(this.meta.lastAvailableDate, -(days - 1));
-    const start = firstIndexOnOrAfter(this.#serialized.observations, first);
+    const [start] = this.indexesOf({ days });
     // Same start index → same bytes, so the index makes the strong ETag unique per body.
     const etag = `"${this.#contentTag}-${start}"`;
-    if (common) {
-      const response = this.#build(start, etag, 'always');
-      this.#common.set(days, response);
-      return response;
-    }
-    const key = `${this.meta.id}:${etag}`;
-    const cached = onDemand.get(key);
-    if (cached) return cached;
-    const response = this.#build(start, etag, 'if-idle');
-    onDemand.set(key, response);
+    if (!common) return this.#onDemand(etag, () => this.#build(start, etag, 'if-idle'));
+    const response = this.#build(start, etag, 'always');
+    this.#common.set(days, response);
     return response;
   }
 
@@ -133,18 +125,9 @@ export class SeriesResponses {
    * kept in the same bounded on-demand cache as uncommon `days` windows.
    */
   forRange(start: string, end: string | null): PreparedResponse {
-    const from = firstIndexOnOrAfter(this.#serialized.observations, start);
-    const to =
-      end === null
-        ? this.#serialized.observations.length
-        : firstIndexOnOrAfter(this.#serialized.observations, addDays(end, 1));
+    const [from, to] = this.indexesOf({ start, end });
     const etag = `"${this.#contentTag}-${from}-${to}"`;
-    const key = `${this.meta.id}:${etag}`;
-    const cached = onDemand.get(key);
-    if (cached) return cached;
-    const response = this.#build(from, etag, 'if-idle', Math.max(from, to));
-    onDemand.set(key, response);
-    return response;
+    return this.#onDemand(etag, () => this.#build(from, etag, 'if-idle', Math.max(from, to)));
   }
 
   /**
@@ -166,13 +149,9 @@ export class SeriesResponses {
     const kept = limit === undefined ? n : Math.min(n, limit);
     const [start, end] = order === 'asc' ? [from, from + kept] : [to - kept, to];
     const etag = `"${this.#contentTag}-${start}-${end}-${order}"`;
-    const key = `${this.meta.id}:${etag}`;
-    const cached = onDemand.get(key);
-    if (cached) return cached;
-    const response =
-      order === 'asc' ? this.#build(start, etag, 'if-idle', Math.max(start, end)) : this.#buildDesc(start, end, etag);
-    onDemand.set(key, response);
-    return response;
+    return this.#onDemand(etag, () =>
+      order === 'asc' ? this.#build(start, etag, 'if-idle', Math.max(start, end)) : this.#buildDesc(start, end, etag),
+    );
   }
 
   /**
@@ -216,6 +195,16 @@ export class SeriesResponses {
     return [firstIndexOnOrAfter(observations, window.start), to];
   }
 
+  /** A window's response from the on-demand cache, built and kept there when missing. */
+  #onDemand(etag: string, build: () => PreparedResponse): PreparedResponse {
+    const key = `${this.meta.id}:${etag}`;
+    const cached = onDemand.get(key);
+    if (cached) return cached;
+    const response = build();
+    onDemand.set(key, response);
+    return response;
+  }
+
   /** The points [start, end) newest first: the serialized points' slices in reverse order, comma-separated. */
   #buildDesc(start: number, end: number, etag: string): PreparedResponse {
     const { points, offsets, observations } = this.#serialized;
@@ -236,12 +225,10 @@ export class SeriesResponses {
     compression: Compression,
     end = this.#serialized.observations.length,
   ): PreparedResponse {
-    const n = this.#serialized.observations.length;
+    const { observations, offsets, points } = this.#serialized;
     const stop =
-      end >= n
-        ? this.#serialized.offsets[n]!
-        : Math.max(this.#serialized.offsets[start]!, this.#serialized.offsets[end]! - 1);
-    const parts = [this.#head, this.#serialized.points.subarray(this.#serialized.offsets[start]!, stop), this.#tail];
+      end >= observations.length ? offsets[observations.length]! : Math.max(offsets[start]!, offsets[end]! - 1);
+    const parts = [this.#head, points.subarray(offsets[start]!, stop), this.#tail];
     // A window kept for the publication's life is one buffer; one built on demand stays three views of what the
     // series keeps anyway (prepared-response.ts `parts`), so a flood of distinct windows allocates no bodies.
     const body = compression === 'always' ? Buffer.concat(parts) : parts;
