@@ -91,10 +91,6 @@ export class Publisher {
   }
 
   /**
-   * Rebuilds from the store. `now` and `version` come from the publication log when several processes share a
-   * store; alone, the process uses its clock and a counter.
-   */
-  /**
    * Keeps the latest reading's note as first published (a logged publication only: one of the log's instants), so
    * that the archive says what was said that week even after revisions restate the history.
    */
@@ -135,6 +131,10 @@ export class Publisher {
     );
   }
 
+  /**
+   * Rebuilds from the store. `now` and `version` come from the publication log when several processes share a
+   * store; alone, the process uses its clock and a counter.
+   */
   async rebuild(
     at: {
       now?: Date;
@@ -159,8 +159,6 @@ export class Publisher {
       // Only a load bounded by a logged instant can be built on: an unbounded one may have seen part of a write.
       this.#loaded = seenUpTo === undefined || at.preloaded ? undefined : { seenUpTo, series: vintaged };
       const states = new Map(context.states.map((s) => [s.seriesId, s]));
-      const runs = context.lastRun ? [context.lastRun] : [];
-      const quarantine = context.quarantine;
       const now = at.now ?? this.#now();
       const computed =
         at.preloaded?.computed ??
@@ -180,10 +178,10 @@ export class Publisher {
         previous: this.#current,
         content: this.#content,
         site: this.#site,
-        lastRun: runs[0],
+        lastRun: context.lastRun ?? undefined,
         failedRunsInARow: context.failedRunsInARow,
         bootstrap: context.bootstrap,
-        quarantine,
+        quarantine: context.quarantine,
         weeklyNotes: notes,
         ...(this.#offThread ? {} : { asOfCompute: computeAsOfHere, workbookBuild: workbookHere }),
       });

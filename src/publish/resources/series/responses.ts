@@ -11,7 +11,7 @@ import type { Observation } from '../../../timeseries/observation.ts';
 import type { Frequency, SeriesDef, Unit } from '../../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../../cache-policy.ts';
 import { type SeriesFreshness, sourceOf } from '../../freshness.ts';
-import { keptAnswers, MIB } from '../../kept.ts';
+import { keptAnswers, keptOr, MIB } from '../../kept.ts';
 import {
   type Compression,
   JSON_CONTENT_TYPE,
@@ -160,21 +160,11 @@ export class SeriesResponses {
    */
   transformed(selection: Selection & { transform: TransformSpec }): PreparedResponse {
     const etag = `"${this.#contentTag}-${createHash('sha256').update(selectionKey(selection)).digest('hex').slice(0, 16)}"`;
-    const key = `${this.meta.id}:${etag}`;
-    const cached = transformedAnswers.get(key);
-    if (cached) return cached;
-    const body = transformedBody(this.#serialized.observations, this.meta, this.#provenance, selection);
-    const response = prepared(
-      Buffer.from(body),
-      etag,
-      JSON_CONTENT_TYPE,
-      CACHE_CONTROL.series,
-      200,
-      { vary: 'Accept' },
-      'if-idle',
-    );
-    transformedAnswers.set(key, response);
-    return response;
+    return keptOr(transformedAnswers, `${this.meta.id}:${etag}`, () => {
+      const body = transformedBody(this.#serialized.observations, this.meta, this.#provenance, selection);
+      const headers = { vary: 'Accept' };
+      return prepared(Buffer.from(body), etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, headers, 'if-idle');
+    });
   }
 
   /** The provenance every answer of this series carries (an answer computed elsewhere carries it too). */
@@ -197,12 +187,7 @@ export class SeriesResponses {
 
   /** A window's response from the on-demand cache, built and kept there when missing. */
   #onDemand(etag: string, build: () => PreparedResponse): PreparedResponse {
-    const key = `${this.meta.id}:${etag}`;
-    const cached = onDemand.get(key);
-    if (cached) return cached;
-    const response = build();
-    onDemand.set(key, response);
-    return response;
+    return keptOr(onDemand, `${this.meta.id}:${etag}`, build);
   }
 
   /** The points [start, end) newest first: the serialized points' slices in reverse order, comma-separated. */
