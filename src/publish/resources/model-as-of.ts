@@ -103,18 +103,16 @@ export class AsOfAnswers {
   }
 
   /** /api/regime?asOf=…: the regime a publication at that instant would have served. */
-  async regime(instant: string, admit?: Admit): Promise<AsOfOutcome> {
-    const where = this.#locate(instant);
-    if ('refused' in where) return where;
-    const cached = this.#answers.get(`regime|${instant}`);
-    if (cached) return cached;
-    const model = await this.#model(where, admit, 'regime');
-    if (!('regime' in model)) return model;
-    const body: RegimeBody & { asOf: AsOfMeta } = {
-      ...withDriverUrls(model.regime, this.#opts.baseUrl),
-      ...this.#stamp(where, model),
-    };
-    return this.#keep(`regime|${instant}`, json(body, CACHE_CONTROL.regime));
+  regime(instant: string, admit?: Admit): Promise<AsOfOutcome> {
+    return this.#answer(instant, `regime|${instant}`, async (where) => {
+      const model = await this.#model(where, admit, 'regime');
+      if (!('regime' in model)) return model;
+      const body: RegimeBody & { asOf: AsOfMeta } = {
+        ...withDriverUrls(model.regime, this.#opts.baseUrl),
+        ...this.#stamp(where, model),
+      };
+      return json(body, CACHE_CONTROL.regime);
+    });
   }
 
   /** /api/history?asOf=… (and its CSV): the history as a publication at that instant would have served it. */
@@ -131,7 +129,7 @@ export class AsOfAnswers {
     return this.#history(this.#opts.builtAt, `model|${version}`, range, csv, admit, version);
   }
 
-  async #history(
+  #history(
     instant: string,
     prefix: string,
     range: HistoryRange,
@@ -139,24 +137,22 @@ export class AsOfAnswers {
     admit: Admit | undefined,
     version?: string,
   ): Promise<AsOfOutcome> {
-    const where = this.#locate(instant);
-    if ('refused' in where) return where;
     const key = `${prefix}|${range ? `${range.start}..${range.end ?? ''}` : 'all'}|${csv ? 'csv' : 'json'}`;
-    const cached = this.#answers.get(key);
-    if (cached) return cached;
-    const model = await this.#model(where, admit, 'history', version);
-    if (!('regime' in model)) return model;
-    const { asOf, provenance, ...rest } = this.#stamp(where, model);
-    // An earlier version's history is the publication's, not an instant's: no asOf, its version in provenance.
-    const stamp = version
-      ? { ...rest, provenance: { ...provenance, modelVersion: version } }
-      : { ...rest, provenance, asOf };
-    const response =
-      range || csv
-        ? historyResponse(historyWith(model, stamp), range, csv, version ? null : where.meta)
-        : jsonText(stampedHistory(model, stamp), CACHE_CONTROL.history);
-    // The same URL answers JSON or CSV by Accept: caches key on it.
-    return this.#keep(key, withHeaders(response, { vary: 'Accept' }));
+    return this.#answer(instant, key, async (where) => {
+      const model = await this.#model(where, admit, 'history', version);
+      if (!('regime' in model)) return model;
+      const { asOf, provenance, ...rest } = this.#stamp(where, model);
+      // An earlier version's history is the publication's, not an instant's: no asOf, its version in provenance.
+      const stamp = version
+        ? { ...rest, provenance: { ...provenance, modelVersion: version } }
+        : { ...rest, provenance, asOf };
+      const response =
+        range || csv
+          ? historyResponse(historyWith(model, stamp), range, csv, version ? null : where.meta)
+          : jsonText(stampedHistory(model, stamp), CACHE_CONTROL.history);
+      // The same URL answers JSON or CSV by Accept: caches key on it.
+      return withHeaders(response, { vary: 'Accept' });
+    });
   }
 
   /**
@@ -164,24 +160,21 @@ export class AsOfAnswers {
    * the bound (a few milliseconds for every locale, and the series cut to the instant); each instant then only
    * serializes.
    */
-  async lens(instant: string, locale: Locale, admit?: Admit): Promise<AsOfOutcome> {
-    const where = this.#locate(instant);
-    if ('refused' in where) return where;
-    const key = `lens|${instant}|${locale}`;
-    const cached = this.#answers.get(key);
-    if (cached) return cached;
-    const bodies = await this.#lensBodies(where, admit);
-    if ('busy' in bodies) return bodies;
-    if ('unscored' in bodies) {
-      return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: bodies.unscored };
-    }
-    const body = {
-      ...bodies.get(locale)!,
-      updatedAt: where.effective,
-      provenance: this.#opts.provenance(LENS_INPUTS, where.effective),
-      asOf: where.meta,
-    };
-    return this.#keep(key, json(body, CACHE_CONTROL.lens));
+  lens(instant: string, locale: Locale, admit?: Admit): Promise<AsOfOutcome> {
+    return this.#answer(instant, `lens|${instant}|${locale}`, async (where) => {
+      const bodies = await this.#lensBodies(where, admit);
+      if ('busy' in bodies) return bodies;
+      if ('unscored' in bodies) {
+        return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: bodies.unscored };
+      }
+      const body = {
+        ...bodies.get(locale)!,
+        updatedAt: where.effective,
+        provenance: this.#opts.provenance(LENS_INPUTS, where.effective),
+        asOf: where.meta,
+      };
+      return json(body, CACHE_CONTROL.lens);
+    });
   }
 
   async #lensBodies(
@@ -281,9 +274,15 @@ export class AsOfAnswers {
     };
   }
 
-  #keep(key: string, response: PreparedResponse): PreparedResponse {
-    this.#answers.set(key, response);
-    return response;
+  /** An answer as of `instant`: refused before the store's first load, else kept under `key`, or made and kept. */
+  async #answer(instant: string, key: string, make: (where: Where) => Promise<AsOfOutcome>): Promise<AsOfOutcome> {
+    const where = this.#locate(instant);
+    if ('refused' in where) return where;
+    const cached = this.#answers.get(key);
+    if (cached) return cached;
+    const outcome = await make(where);
+    if ('body' in outcome) this.#answers.set(key, outcome);
+    return outcome;
   }
 }
 
