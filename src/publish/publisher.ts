@@ -12,7 +12,7 @@ import { publicationModel } from './model/kept.ts';
 import { computeAsOfHere, workbook as workbookHere } from './on-demand/worker-tasks.ts';
 import { buildPublication, type Publication } from './publication/build.ts';
 import { resource } from './resource.ts';
-import { type RefreshProgress, withRefreshProgress } from './resources/health.ts';
+import type { RefreshProgress } from './resources/health.ts';
 import type { SiteBuilder } from './site-port.ts';
 
 export interface PublisherOptions {
@@ -68,8 +68,7 @@ export class Publisher {
   showRefreshProgress(progress: RefreshProgress | null): void {
     const current = this.#current;
     if (!current) return;
-    const body = withRefreshProgress(current.health.body, progress);
-    this.#current = { ...current, health: resource(body, 'health') };
+    this.#current = { ...current, health: resource({ ...current.health.body, refreshing: progress }, 'health') };
   }
 
   /**

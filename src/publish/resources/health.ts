@@ -6,7 +6,7 @@ import { isoDate } from '../../timeseries/dates.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { type FreshnessState, plainError, seriesFreshness } from '../freshness.ts';
 import { nextRefreshAt } from '../next-refresh.ts';
-import { type Resource, resource, withProvenance } from '../resource.ts';
+import { type Resource, resource } from '../resource.ts';
 import { Health } from '../schemas/snapshot.ts';
 import { SERVICE_VERSION } from '../service-version.ts';
 import type { IndicatorSummary } from './indicators.ts';
@@ -17,11 +17,6 @@ import type { Published, PublishParts } from './published.ts';
 export type HealthBody = Omit<Static<typeof Health>, 'provenance'>;
 /** A refresh under way, as health shows it: how far it is, and an estimate of the time left. */
 export type RefreshProgress = NonNullable<HealthBody['refreshing']>;
-
-/** Health while a refresh runs: the publication's body with the refresh's progress (null once it ended). */
-export function withRefreshProgress<T extends object>(body: T, progress: RefreshProgress | null): T {
-  return { ...body, refreshing: progress };
-}
 
 export interface LastRun {
   id: number;
@@ -209,6 +204,6 @@ export const health: Published<'health', Resource<HealthBody>, true> = {
   schema: Health,
   always: true,
   build: (parts) =>
-    resource(withProvenance(healthBody(parts), parts.provenance([...parts.current.keys()])), health.cache),
+    resource({ ...healthBody(parts), provenance: parts.provenance([...parts.current.keys()]) }, health.cache),
   example: (r) => ({ ...r.body, sources: r.body.sources.slice(0, 3) }),
 };
