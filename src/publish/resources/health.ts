@@ -141,9 +141,7 @@ const UNREACHABLE_KINDS = new Set(['network', 'timeout', 'unreachable']);
  * When every failing source failed to reach its provider, the providers' names and the cause in plain words
  * (the first network cause found; `unreachable` sources were skipped because of it).
  */
-function unreachable(
-  sources: ReadonlyArray<{ provider: string; lastStatus: string; errorKind: string | null; lastError: string | null }>,
-): { providers: string[]; cause: string } | undefined {
+function unreachable(sources: HealthBody['sources']): { providers: string[]; cause: string } | undefined {
   const failing = sources.filter((s) => s.lastStatus === 'error');
   if (failing.length === 0 || !failing.every((s) => UNREACHABLE_KINDS.has(s.errorKind ?? ''))) return undefined;
   const providers = [...new Set(failing.map((s) => PROVIDER_NAMES[s.provider.split(':')[0]!] ?? s.provider))];
