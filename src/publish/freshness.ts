@@ -48,16 +48,13 @@ export function seriesFreshness(
   const failure = failureInTree(def, states);
   const ageDays = lastDate ? daysBetween(lastDate, today) : null;
   const lateAfterDays = staleAfterDays(def);
-  const state: FreshnessState =
-    lastDate === null
-      ? failure
-        ? 'failed'
-        : 'never-fetched'
-      : failure
-        ? 'failed'
-        : ageDays! > lateAfterDays
-          ? 'late'
-          : 'fresh';
+  const state: FreshnessState = failure
+    ? 'failed'
+    : lastDate === null
+      ? 'never-fetched'
+      : ageDays! > lateAfterDays
+        ? 'late'
+        : 'fresh';
   return {
     state,
     dataDate: lastDate,

@@ -33,6 +33,19 @@ export function keptBudgets(): ReadonlyMap<string, number> {
   return BUDGETS;
 }
 
+/** The answer kept under `key`; else the one `build` makes, kept unless it makes none. */
+export function keptOr<V extends {}, R extends V | undefined>(
+  cache: LRUCache<string, V>,
+  key: string,
+  build: () => R,
+): V | R {
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const made = build();
+  if (made) cache.set(key, made);
+  return made;
+}
+
 /** A prepared response's size: its body (its encodings, made on demand, are smaller). */
 export const responseBytes = (response: PreparedResponse): number => response.body.length;
 

@@ -12,7 +12,7 @@ import { publicationModel } from './model/kept.ts';
 import { computeAsOfHere, workbook as workbookHere } from './on-demand/worker-tasks.ts';
 import { buildPublication, type Publication } from './publication/build.ts';
 import { resource } from './resource.ts';
-import { type RefreshProgress, withRefreshProgress } from './resources/health.ts';
+import type { RefreshProgress } from './resources/health.ts';
 import type { SiteBuilder } from './site-port.ts';
 
 export interface PublisherOptions {
@@ -68,8 +68,7 @@ export class Publisher {
   showRefreshProgress(progress: RefreshProgress | null): void {
     const current = this.#current;
     if (!current) return;
-    const body = withRefreshProgress(current.health.body, progress);
-    this.#current = { ...current, health: resource(body, 'health') };
+    this.#current = { ...current, health: resource({ ...current.health.body, refreshing: progress }, 'health') };
   }
 
   /**
@@ -90,10 +89,6 @@ export class Publisher {
     return this.#syncing.catch((error) => this.#log?.error({ err: error }, 'publication sync failed'));
   }
 
-  /**
-   * Rebuilds from the store. `now` and `version` come from the publication log when several processes share a
-   * store; alone, the process uses its clock and a counter.
-   */
   /**
    * Keeps the latest reading's note as first published (a logged publication only: one of the log's instants), so
    * that the archive says what was said that week even after revisions restate the history.
@@ -135,6 +130,10 @@ export class Publisher {
     );
   }
 
+  /**
+   * Rebuilds from the store. `now` and `version` come from the publication log when several processes share a
+   * store; alone, the process uses its clock and a counter.
+   */
   async rebuild(
     at: {
       now?: Date;
@@ -159,8 +158,6 @@ export class Publisher {
       // Only a load bounded by a logged instant can be built on: an unbounded one may have seen part of a write.
       this.#loaded = seenUpTo === undefined || at.preloaded ? undefined : { seenUpTo, series: vintaged };
       const states = new Map(context.states.map((s) => [s.seriesId, s]));
-      const runs = context.lastRun ? [context.lastRun] : [];
-      const quarantine = context.quarantine;
       const now = at.now ?? this.#now();
       const computed =
         at.preloaded?.computed ??
@@ -180,10 +177,10 @@ export class Publisher {
         previous: this.#current,
         content: this.#content,
         site: this.#site,
-        lastRun: runs[0],
+        lastRun: context.lastRun ?? undefined,
         failedRunsInARow: context.failedRunsInARow,
         bootstrap: context.bootstrap,
-        quarantine,
+        quarantine: context.quarantine,
         weeklyNotes: notes,
         ...(this.#offThread ? {} : { asOfCompute: computeAsOfHere, workbookBuild: workbookHere }),
       });

@@ -1,6 +1,5 @@
 import { CACHE_CONTROL } from './cache-policy.ts';
 import { type PreparedResponse, prepareJson, withHeaders } from './prepared-response.ts';
-import type { Provenance } from './provenance.ts';
 
 /** A resource as typed object (for the site and other in-process readers) and as the bytes the API sends. */
 export interface Resource<T> {
@@ -16,8 +15,4 @@ export function resource<T>(body: T, policy: keyof typeof CACHE_CONTROL): Resour
 /** The same resource, for a URL that also answers CSV to `Accept: text/csv`: caches key on Accept. */
 export function varyOnAccept<T>(r: Resource<T>): Resource<T> {
   return { body: r.body, response: withHeaders(r.response, { vary: 'Accept' }) };
-}
-
-export function withProvenance<T extends object>(body: T, provenance: Provenance): T & { provenance: Provenance } {
-  return { ...body, provenance };
 }

@@ -34,39 +34,29 @@ export interface ModelOutputs {
 
 const BLANK_MEANS_ZERO = new Set(CATALOG.filter((def) => def.blankMeansZero).map((def) => def.id));
 
-/** Every stored series dated as the model version reads its inputs (see ModelSpec.inputs). */
+/**
+ * Every stored series dated as the model version reads its inputs (see ModelSpec.inputs); with `instant`, as the
+ * store knew them then (each cut by vintagedAsOf).
+ */
 export function modelInputs(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   spec: ModelSpec,
+  instant?: string,
 ): Map<string, PointInTimeSeries> {
-  const dated = spec.inputs === 'as-published-today' ? asPublishedToday : pointInTime;
   const inputs = new Map<string, PointInTimeSeries>();
   for (const [id, series] of vintaged) {
     const def = seriesDef(id);
-    if (def) inputs.set(id, dated(series, publicationLagDays(def)));
+    if (def) inputs.set(id, datedInput(series, publicationLagDays(def), spec, instant));
   }
   return inputs;
 }
 
-/** modelInputs of the series as the store knew them at `instant` (each cut by vintagedAsOf). */
-export function modelInputsAt(
-  vintaged: ReadonlyMap<string, VintagedSeries>,
-  instant: string,
-  spec: ModelSpec,
-): Map<string, PointInTimeSeries> {
-  const inputs = new Map<string, PointInTimeSeries>();
-  for (const [id, series] of vintaged) {
-    const def = seriesDef(id);
-    if (!def) continue;
-    const lag = publicationLagDays(def);
-    inputs.set(
-      id,
-      spec.inputs === 'as-published-today'
-        ? asPublishedAt(series, lag, instant)
-        : pointInTime(vintagedAsOf(series, instant), lag),
-    );
+/** One series as the model version reads it, today or as known at `instant`. */
+function datedInput(series: VintagedSeries, lag: number, spec: ModelSpec, instant: string | undefined) {
+  if (spec.inputs === 'as-published-today') {
+    return instant === undefined ? asPublishedToday(series, lag) : asPublishedAt(series, lag, instant);
   }
-  return inputs;
+  return pointInTime(instant === undefined ? series : vintagedAsOf(series, instant), lag);
 }
 
 /** Runs the model over every stored vintage as of `now`; throws when there is nothing to score yet. */
@@ -77,11 +67,9 @@ export function computeModelOutputs(
   spec: ModelSpec = CURRENT_MODEL,
 ): ModelOutputs {
   const started = performance.now();
-  const inputs = modelInputs(vintaged, spec);
-  const run = computeModel(inputs, isoDate(now), BLANK_MEANS_ZERO, spec);
-  const g = latestReadingIndex(run);
-  if (g < 0)
-    throw new Error('the model has no reading yet: not enough stored history, or no day with live data enough');
+  const ran = runOver(vintaged, isoDate(now), spec);
+  if (!ran) throw new Error('the model has no reading yet: not enough stored history, or no day with live data enough');
+  const { inputs, run, g } = ran;
   const updatedAt = now.toISOString();
   const regime = regimeAt(run, g, updatedAt, inputs);
   // The drivers first: they keep each day's shares, which the history's contributions then read (drivers.ts).
@@ -129,7 +117,7 @@ export function modelAsOf(
   withHistory = true,
   known?: KnownHistory,
 ): ModelAsOf | null {
-  const at = runAt(vintaged, instant, spec);
+  const at = runOver(vintaged, isoDate(new Date(instant)), spec, instant);
   if (!at) return null;
   const { inputs, run, g } = at;
   const regime = regimeAt(run, g, instant, inputs);
@@ -152,14 +140,14 @@ export function knownHistory(
   at: string,
   spec: ModelSpec = CURRENT_MODEL,
 ): KnownHistory | null {
-  const ran = runAt(vintaged, at, spec);
+  const ran = runOver(vintaged, isoDate(new Date(at)), spec, at);
   return ran && { text: historyText(historyOf(ran.run, at)), at };
 }
 
-/** The model run over what the store held at `instant`, and its reading day; null when it has none. */
-function runAt(vintaged: ReadonlyMap<string, VintagedSeries>, instant: string, spec: ModelSpec) {
-  const inputs = modelInputsAt(vintaged, instant, spec);
-  const run = computeModel(inputs, isoDate(new Date(instant)), BLANK_MEANS_ZERO, spec);
+/** The model run scored through `day` (over what the store held at `instant`, if given); null without a reading. */
+function runOver(vintaged: ReadonlyMap<string, VintagedSeries>, day: string, spec: ModelSpec, instant?: string) {
+  const inputs = modelInputs(vintaged, spec, instant);
+  const run = computeModel(inputs, day, BLANK_MEANS_ZERO, spec);
   const g = latestReadingIndex(run);
   return g < 0 ? null : { inputs, run, g };
 }

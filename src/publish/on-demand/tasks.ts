@@ -112,12 +112,7 @@ function downloads(ids: readonly string[], series: readonly ObservationColumns[]
   );
 }
 
-function vintagesOf(task: {
-  id: string;
-  vintaged: VintagedColumns;
-  provenance: Provenance;
-  storeFirstLoadAt: string | null;
-}): SeriesVintages {
+function vintagesOf(task: Extract<OnDemandTask, { vintaged: VintagedColumns }>): SeriesVintages {
   return new SeriesVintages(
     new Map([[task.id, decodeVintaged(task.vintaged)]]),
     () => task.provenance,

@@ -4,7 +4,6 @@ import { seriesAsOf, type VintagedSeries } from '../../timeseries/vintages.ts';
 import { type KnownHistory, knownHistory, type ModelAsOf, modelAsOf } from '../model/run.ts';
 import { lensBodies } from '../resources/lens.ts';
 import { type WorkbookSpec, workbookBytes } from '../workbook.ts';
-import { type OnDemandResult, type OnDemandTask, runOnDemandTask } from './tasks.ts';
 
 /** The tasks of the worker thread (on-demand/worker-pool.ts): what would stall every request in flight on the serving thread. */
 
@@ -128,6 +127,4 @@ export async function computeAsOfHere(
 }
 
 /** An answer computed on demand for one client (on-demand/tasks.ts). */
-export function answer(task: OnDemandTask): OnDemandResult {
-  return runOnDemandTask(task);
-}
+export { runOnDemandTask as answer } from './tasks.ts';

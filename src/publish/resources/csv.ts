@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import { type TransformSpec, transformKey } from '../../analytics/transform/fred-transform.ts';
 import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
 import type { Observation } from '../../timeseries/observation.ts';
@@ -5,6 +6,7 @@ import type { SeriesDef, Unit } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { keptAnswers, MIB, responseBytes } from '../kept.ts';
 import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
+import type { SeriesSetResponse } from '../schemas/series.ts';
 import type { HistoryBody } from './model.ts';
 import { COMMON_DAYS } from './series/responses.ts';
 import {
@@ -47,15 +49,8 @@ export function seriesCsv(
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Several series aligned on their dates: every date any of them has, a value or null per series. */
-export interface SeriesSet {
-  ids: string[];
-  units: string[];
-  dates: string[];
-  values: Record<string, Array<number | null>>;
-  /** Present when transformed: each series' transform, in the order of ids. */
-  transform?: TransformMeta[];
-}
+/** Several series aligned on their dates (/api/series.json?ids=, without its provenance: publish/schemas/series.ts). */
+export type SeriesSet = Omit<Static<typeof SeriesSetResponse>, 'provenance'>;
 
 /** Aligns series on the union of their dates. Example: a on 01-02, 01-03; b on 01-03 → dates 01-02, 01-03; b [null, v]. */
 export function alignSeries(

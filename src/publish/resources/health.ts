@@ -6,22 +6,17 @@ import { isoDate } from '../../timeseries/dates.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { type FreshnessState, plainError, seriesFreshness } from '../freshness.ts';
 import { nextRefreshAt } from '../next-refresh.ts';
-import { type Resource, resource, withProvenance } from '../resource.ts';
+import { type Resource, resource } from '../resource.ts';
 import { Health } from '../schemas/snapshot.ts';
 import { SERVICE_VERSION } from '../service-version.ts';
 import type { IndicatorSummary } from './indicators.ts';
 import type { ModelFreshness } from './model.ts';
-import type { Published } from './published.ts';
+import type { Published, PublishParts } from './published.ts';
 
 /** GET /api/health without its provenance (publish/schemas/snapshot.ts says what each field means). */
 export type HealthBody = Omit<Static<typeof Health>, 'provenance'>;
 /** A refresh under way, as health shows it: how far it is, and an estimate of the time left. */
 export type RefreshProgress = NonNullable<HealthBody['refreshing']>;
-
-/** Health while a refresh runs: the publication's body with the refresh's progress (null once it ended). */
-export function withRefreshProgress<T extends object>(body: T, progress: RefreshProgress | null): T {
-  return { ...body, refreshing: progress };
-}
 
 export interface LastRun {
   id: number;
@@ -39,63 +34,49 @@ export interface LastRun {
  * - degraded: a source failed its last refresh, or the reading is missing, stale or last-good;
  * - ok: otherwise.
  */
-interface HealthInput {
-  now: Date;
-  serviceVersion: string;
-  modelVersion: string | null;
-  publicationVersion: number;
-  reading: { date: string; freshness: ModelFreshness } | undefined;
-  lastRun: LastRun | undefined;
-  states: ReadonlyMap<string, SeriesRefreshState>;
-  current: ReadonlyMap<string, readonly Observation[]>;
-  indicators: readonly IndicatorSummary[];
-  quarantine: readonly PendingQuarantine[];
-  nextRefreshAt: Date | null;
-}
-
-export function healthBody(input: HealthInput): HealthBody {
-  const sources = sourcesOf(input);
+function healthBody({ input, modelState, current, indicators }: PublishParts): HealthBody {
+  const reading = modelState && { date: modelState.outputs.regime.date, freshness: modelState.freshness };
+  const next = input.content
+    ? nextRefreshAt(input.lastRun, input.failedRunsInARow ?? 0, input.content.refreshSchedule)
+    : null;
+  const quarantine = input.quarantine ?? [];
+  const sources = sourcesOf(input.states, current, input.now);
   const failing = sources.filter((s) => s.lastStatus === 'error').length;
-  const withData = input.indicators.filter((i) => i.latestDate !== null).length;
-  const readingOk = input.reading !== undefined && input.reading.freshness.state === 'current';
-  const held = input.quarantine.length;
+  const withData = indicators.filter((i) => i.latestDate !== null).length;
+  const readingOk = reading !== undefined && reading.freshness.state === 'current';
+  const held = quarantine.length;
   const status = withData === 0 ? 'down' : failing > 0 || !readingOk || held > 0 ? 'degraded' : 'ok';
-  const reasons = reasonsFor(
-    status,
-    failing,
-    input.reading,
-    unreachable(sources),
-    input.nextRefreshAt,
-    latestDate(input.current),
-  );
+  const reasons = reasonsFor(status, failing, reading, unreachable(sources), next, latestDate(current));
   const quarantined = `${held} value(s) held in quarantine: they jumped far beyond their series' history and enter only if a later refresh confirms them (see quarantine).`;
   return {
     status,
     reasons: held > 0 ? [...reasons, quarantined] : reasons,
-    serviceVersion: input.serviceVersion,
-    modelVersion: input.modelVersion,
+    serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
+    modelVersion: modelState?.outputs.description.version ?? null,
     checkedAt: input.now.toISOString(),
-    publication: { version: input.publicationVersion, builtAt: input.now.toISOString() },
-    reading: input.reading
-      ? { date: input.reading.date, state: input.reading.freshness.state, reason: input.reading.freshness.reason }
-      : null,
+    publication: { version: input.version, builtAt: input.now.toISOString() },
+    reading: reading ? { date: reading.date, state: reading.freshness.state, reason: reading.freshness.reason } : null,
     lastRefresh: lastRefreshOf(input.lastRun),
-    nextRefreshAt: input.nextRefreshAt?.toISOString() ?? null,
+    nextRefreshAt: next?.toISOString() ?? null,
     refreshing: null as RefreshProgress | null,
-    indicators: indicatorCounts(input.indicators, withData),
+    indicators: indicatorCounts(indicators, withData),
     sources,
-    quarantine: quarantineOf(input),
+    quarantine: quarantineOf(quarantine, current),
   };
 }
 
 /** Each source's last outcome and data age, by series id. */
-function sourcesOf(input: HealthInput) {
-  const today = isoDate(input.now);
-  return [...input.states.values()]
+function sourcesOf(
+  states: ReadonlyMap<string, SeriesRefreshState>,
+  current: ReadonlyMap<string, readonly Observation[]>,
+  now: Date,
+) {
+  const today = isoDate(now);
+  return [...states.values()]
     .map((state) => {
-      const latest = input.current.get(state.seriesId)?.at(-1);
+      const latest = current.get(state.seriesId)?.at(-1);
       const def = seriesDef(state.seriesId);
-      const freshness = def ? seriesFreshness(def, latest?.date ?? null, input.states, today) : undefined;
+      const freshness = def ? seriesFreshness(def, latest?.date ?? null, states, today) : undefined;
       return {
         seriesId: state.seriesId,
         provider: state.source,
@@ -136,9 +117,9 @@ function indicatorCounts(indicators: readonly IndicatorSummary[], withData: numb
 }
 
 /** The values held back by the jump check, each beside the last value served before it. */
-function quarantineOf(input: HealthInput) {
-  return input.quarantine.map((q) => {
-    const previous = input.current.get(q.seriesId)?.findLast((obs) => obs.date < q.date);
+function quarantineOf(quarantine: readonly PendingQuarantine[], current: ReadonlyMap<string, readonly Observation[]>) {
+  return quarantine.map((q) => {
+    const previous = current.get(q.seriesId)?.findLast((obs) => obs.date < q.date);
     return {
       seriesId: q.seriesId,
       date: q.date,
@@ -160,9 +141,7 @@ const UNREACHABLE_KINDS = new Set(['network', 'timeout', 'unreachable']);
  * When every failing source failed to reach its provider, the providers' names and the cause in plain words
  * (the first network cause found; `unreachable` sources were skipped because of it).
  */
-function unreachable(
-  sources: ReadonlyArray<{ provider: string; lastStatus: string; errorKind: string | null; lastError: string | null }>,
-): { providers: string[]; cause: string } | undefined {
+function unreachable(sources: HealthBody['sources']): { providers: string[]; cause: string } | undefined {
   const failing = sources.filter((s) => s.lastStatus === 'error');
   if (failing.length === 0 || !failing.every((s) => UNREACHABLE_KINDS.has(s.errorKind ?? ''))) return undefined;
   const providers = [...new Set(failing.map((s) => PROVIDER_NAMES[s.provider.split(':')[0]!] ?? s.provider))];
@@ -222,23 +201,7 @@ export const health: Published<'health', Resource<HealthBody>, true> = {
   cache: 'health',
   schema: Health,
   always: true,
-  build: ({ input, modelState, current, indicators, provenance }) => {
-    const body = healthBody({
-      now: input.now,
-      serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
-      modelVersion: modelState?.outputs.description.version ?? null,
-      publicationVersion: input.version,
-      reading: modelState && { date: modelState.outputs.regime.date, freshness: modelState.freshness },
-      lastRun: input.lastRun,
-      states: input.states,
-      current,
-      indicators,
-      quarantine: input.quarantine ?? [],
-      nextRefreshAt: input.content
-        ? nextRefreshAt(input.lastRun, input.failedRunsInARow ?? 0, input.content.refreshSchedule)
-        : null,
-    });
-    return resource(withProvenance(body, provenance([...current.keys()])), health.cache);
-  },
+  build: (parts) =>
+    resource({ ...healthBody(parts), provenance: parts.provenance([...parts.current.keys()]) }, health.cache),
   example: (r) => ({ ...r.body, sources: r.body.sources.slice(0, 3) }),
 };

@@ -1,5 +1,5 @@
 import { CACHE_CONTROL } from '../cache-policy.ts';
-import { keptAnswers, MIB, responseBytes } from '../kept.ts';
+import { keptAnswers, keptOr, MIB, responseBytes } from '../kept.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import { sliceHistory } from './csv.ts';
 import type { HistoryBody } from './model.ts';
@@ -17,16 +17,13 @@ export class HistoryRanges {
   }
 
   forRange(start: string, end: string | null): PreparedResponse | undefined {
-    const key = `${start}..${end ?? ''}`;
-    const hit = this.#cache.get(key);
-    if (hit) return hit;
-    const history = this.#history();
-    if (!history) return undefined;
-    const body = Buffer.from(JSON.stringify(sliceHistory(history, start, end)));
-    const response = withHeaders(prepareBody(body, JSON_CONTENT_TYPE, CACHE_CONTROL.history, 200, 'if-idle'), {
-      vary: 'Accept',
+    return keptOr(this.#cache, `${start}..${end ?? ''}`, () => {
+      const history = this.#history();
+      if (!history) return undefined;
+      const body = Buffer.from(JSON.stringify(sliceHistory(history, start, end)));
+      return withHeaders(prepareBody(body, JSON_CONTENT_TYPE, CACHE_CONTROL.history, 200, 'if-idle'), {
+        vary: 'Accept',
+      });
     });
-    this.#cache.set(key, response);
-    return response;
   }
 }

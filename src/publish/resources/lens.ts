@@ -5,7 +5,6 @@ import { narrative, narrativeLabels } from '../../analytics/lens/narrative/narra
 import { LENS_RULES } from '../../analytics/lens/rules.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import type { Observation } from '../../timeseries/observation.ts';
-import type { Provenance } from '../provenance.ts';
 import { type Resource, resource } from '../resource.ts';
 import { Lens as LensSchema } from '../schemas/lens.ts';
 import type { Published } from './published.ts';
@@ -42,20 +41,6 @@ function withheldRestricted(lens: Lens): Lens {
   return { ...lens, structure: { ...lens.structure, hyIgTiering: { ...tier, spreadBps: null, trendBps: null } } };
 }
 
-/** The lens in every locale as resources, each serialized in a turn of its own. */
-export async function lensResources(
-  current: ReadonlyMap<string, readonly Observation[]>,
-  now: Date,
-  provenance: Provenance,
-): Promise<Map<Locale, Resource<Static<typeof LensSchema>>>> {
-  const out = new Map<Locale, Resource<Static<typeof LensSchema>>>();
-  for (const [locale, body] of lensBodies(current, now)) {
-    await nextTurn();
-    out.set(locale, resource({ ...body, provenance }, lens.cache));
-  }
-  return out;
-}
-
 /** The window of the lens' tiering trends ("narrowing over 4 weeks"), for the pages that print them. */
 export const LENS_TIERING_TREND_DAYS = LENS_RULES.tieringTrendDays;
 
@@ -71,6 +56,15 @@ export const lens: Published<'lens', Map<Locale, Resource<Static<typeof LensSche
   cache: 'lens',
   schema: LensSchema,
   onFailure: { error: 'lens', keepPrevious: true },
-  build: ({ current, input, provenance }) => lensResources(current, input.now, provenance(LENS_INPUTS)),
+  // Each locale serialized in a turn of its own.
+  build: async ({ current, input, provenance }) => {
+    const inputs = provenance(LENS_INPUTS);
+    const out = new Map<Locale, Resource<Static<typeof LensSchema>>>();
+    for (const [locale, body] of lensBodies(current, input.now)) {
+      await nextTurn();
+      out.set(locale, resource({ ...body, provenance: inputs }, lens.cache));
+    }
+    return out;
+  },
   example: (byLocale) => byLocale.get('en')?.body,
 };

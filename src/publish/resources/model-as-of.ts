@@ -7,13 +7,7 @@ import { keptAnswers, MIB, responseBytes } from '../kept.ts';
 import type { ModelAsOf } from '../model/run.ts';
 import { type Admit, BUSY_RETRY_SECONDS, type Busy, isBusy } from '../on-demand/gate.ts';
 import { computeAsOfOffThread, lensAsOfOffThread } from '../on-demand/worker-pool.ts';
-import type {
-  AsOfOptions,
-  AsOfTaskResult,
-  LensAsOfResult,
-  LensAsOfTask,
-  LensBodies,
-} from '../on-demand/worker-tasks.ts';
+import type { AsOfOptions, AsOfTaskResult, LensBodies } from '../on-demand/worker-tasks.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
 import { CSV_CONTENT_TYPE, historyCsv, sliceHistory } from './csv.ts';
@@ -38,6 +32,27 @@ export type AsOfCompute = (
   instant: string,
   options: AsOfOptions,
 ) => Promise<AsOfTaskResult>;
+
+/** What the answers are computed from. */
+interface AsOfSources {
+  vintaged: ReadonlyMap<string, VintagedSeries>;
+  builtAt: string;
+  /** Where the drivers' series are served (their `url`). */
+  baseUrl: string;
+  storeFirstLoadAt: () => string | null;
+  provenance: (ids: readonly string[], asOf?: string) => Provenance;
+  modelInputs: readonly string[];
+  compute?: AsOfCompute | undefined;
+}
+
+/** A history's range of days (end null: to the last), or null for the whole history. */
+type HistoryRange = { start: string; end: string | null } | null;
+
+/** An instant reduced to what its answer depends on (AsOfAnswers #locate). */
+type Where = { effective: string; key: string; meta: AsOfMeta };
+
+/** A model run's outcome: the model, nothing scored, a failure, or no room to run. */
+type RunOutcome = ModelAsOf | { unscored: string } | { failed: string } | { busy: true };
 
 /** What an answer needs of a model run: the regime (a day), or the history (every day, and the regime). */
 type Needs = 'regime' | 'history';
@@ -65,14 +80,8 @@ const LENS_BYTES = Math.ceil(0.25 * MIB);
  * in an LRU bounded in bytes (issue 13: unique URLs cannot grow memory).
  */
 export class AsOfAnswers {
-  readonly #vintaged: ReadonlyMap<string, VintagedSeries>;
-  readonly #builtAt: string;
-  readonly #baseUrl: string;
-  readonly #storeFirstLoadAt: () => string | null;
-  readonly #provenance: (ids: readonly string[], asOf?: string) => Provenance;
-  readonly #modelInputs: readonly string[];
+  readonly #opts: AsOfSources;
   readonly #compute: AsOfCompute;
-  readonly #computeLens: (task: LensAsOfTask) => Promise<LensAsOfResult>;
   #instants: string[] | undefined;
   readonly #models = keptAnswers<ModelAsOf | { unscored: string }>('point-in-time models', {
     bytes: KEPT_MODELS * MODEL_BYTES,
@@ -82,73 +91,33 @@ export class AsOfAnswers {
     bytes: KEPT_MODELS * LENS_BYTES,
     sizeOf: () => LENS_BYTES,
   });
-  readonly #running = new Map<
-    string,
-    Promise<ModelAsOf | { unscored: string } | { failed: string } | { busy: true }>
-  >();
+  readonly #running = new Map<string, Promise<RunOutcome>>();
   readonly #answers = keptAnswers<PreparedResponse>('point-in-time answers', {
     bytes: 16 * MIB,
     sizeOf: responseBytes,
   });
 
-  constructor(opts: {
-    vintaged: ReadonlyMap<string, VintagedSeries>;
-    builtAt: string;
-    /** Where the drivers' series are served (their `url`). */
-    baseUrl: string;
-    storeFirstLoadAt: () => string | null;
-    provenance: (ids: readonly string[], asOf?: string) => Provenance;
-    modelInputs: readonly string[];
-    compute?: AsOfCompute | undefined;
-    /** Where the lens as of an instant is computed (default: the worker thread). */
-    computeLens?: ((task: LensAsOfTask) => Promise<LensAsOfResult>) | undefined;
-  }) {
-    this.#vintaged = opts.vintaged;
-    this.#builtAt = opts.builtAt;
-    this.#baseUrl = opts.baseUrl;
-    this.#storeFirstLoadAt = opts.storeFirstLoadAt;
-    this.#provenance = opts.provenance;
-    this.#modelInputs = opts.modelInputs;
+  constructor(opts: AsOfSources) {
+    this.#opts = opts;
     this.#compute = opts.compute ?? computeAsOfOffThread;
-    this.#computeLens = opts.computeLens ?? lensAsOfOffThread;
   }
 
   /** /api/regime?asOf=…: the regime a publication at that instant would have served. */
-  async regime(instant: string, admit?: Admit): Promise<AsOfOutcome> {
-    const where = this.#locate(instant);
-    if ('refused' in where) return where;
-    const cached = this.#answers.get(`regime|${instant}`);
-    if (cached) return cached;
-    const model = await this.#model(where, admit, 'regime');
-    if (!('regime' in model)) return model;
-    const body: RegimeBody & { asOf: AsOfMeta } = {
-      ...withDriverUrls(model.regime, this.#baseUrl),
-      ...this.#stamp(where, model),
-    };
-    return this.#keep(`regime|${instant}`, json(body, CACHE_CONTROL.regime));
+  regime(instant: string, admit?: Admit): Promise<AsOfOutcome> {
+    return this.#answer(instant, `regime|${instant}`, async (where) => {
+      const model = await this.#model(where, admit, 'regime');
+      if (!('regime' in model)) return model;
+      const body: RegimeBody & { asOf: AsOfMeta } = {
+        ...withDriverUrls(model.regime, this.#opts.baseUrl),
+        ...this.#stamp(where, model),
+      };
+      return json(body, CACHE_CONTROL.regime);
+    });
   }
 
   /** /api/history?asOf=… (and its CSV): the history as a publication at that instant would have served it. */
-  async history(
-    instant: string,
-    range: { start: string; end: string | null } | null,
-    csv: boolean,
-    admit?: Admit,
-  ): Promise<AsOfOutcome> {
-    const where = this.#locate(instant);
-    if ('refused' in where) return where;
-    const key = `history|${instant}|${range ? `${range.start}..${range.end ?? ''}` : 'all'}|${csv ? 'csv' : 'json'}`;
-    const cached = this.#answers.get(key);
-    if (cached) return cached;
-    const model = await this.#model(where, admit, 'history');
-    if (!('regime' in model)) return model;
-    const stamp = this.#stamp(where, model);
-    const response =
-      range || csv
-        ? historyResponse(historyWith(model, stamp), range, csv, where.meta)
-        : jsonText(stampedHistory(model, stamp), CACHE_CONTROL.history);
-    // The same URL answers JSON or CSV by Accept: caches key on it.
-    return this.#keep(key, withHeaders(response, { vary: 'Accept' }));
+  history(instant: string, range: HistoryRange, csv: boolean, admit?: Admit): Promise<AsOfOutcome> {
+    return this.#history(instant, `history|${instant}`, range, csv, admit);
   }
 
   /**
@@ -156,26 +125,34 @@ export class AsOfAnswers {
    * the data this publication was built from (issue 39: earlier models' histories stay available). Dated and
    * described like the current history; provenance names the version.
    */
-  async earlierHistory(
-    version: string,
-    range: { start: string; end: string | null } | null,
+  earlierHistory(version: string, range: HistoryRange, csv: boolean, admit?: Admit): Promise<AsOfOutcome> {
+    return this.#history(this.#opts.builtAt, `model|${version}`, range, csv, admit, version);
+  }
+
+  #history(
+    instant: string,
+    prefix: string,
+    range: HistoryRange,
     csv: boolean,
-    admit?: Admit,
+    admit: Admit | undefined,
+    version?: string,
   ): Promise<AsOfOutcome> {
-    const where = this.#locate(this.#builtAt);
-    if ('refused' in where) return where;
-    const key = `model|${version}|${range ? `${range.start}..${range.end ?? ''}` : 'all'}|${csv ? 'csv' : 'json'}`;
-    const cached = this.#answers.get(key);
-    if (cached) return cached;
-    const model = await this.#model(where, admit, 'history', version);
-    if (!('regime' in model)) return model;
-    const { asOf: _when, provenance, ...rest } = this.#stamp(where, model);
-    const stamp = { ...rest, provenance: { ...provenance, modelVersion: version } };
-    const response =
-      range || csv
-        ? historyResponse(historyWith(model, stamp), range, csv, null)
-        : jsonText(stampedHistory(model, stamp), CACHE_CONTROL.history);
-    return this.#keep(key, withHeaders(response, { vary: 'Accept' }));
+    const key = `${prefix}|${range ? `${range.start}..${range.end ?? ''}` : 'all'}|${csv ? 'csv' : 'json'}`;
+    return this.#answer(instant, key, async (where) => {
+      const model = await this.#model(where, admit, 'history', version);
+      if (!('regime' in model)) return model;
+      const { asOf, provenance, ...rest } = this.#stamp(where, model);
+      // An earlier version's history is the publication's, not an instant's: no asOf, its version in provenance.
+      const stamp = version
+        ? { ...rest, provenance: { ...provenance, modelVersion: version } }
+        : { ...rest, provenance, asOf };
+      const response =
+        range || csv
+          ? historyResponse(historyWith(model, stamp), range, csv, version ? null : where.meta)
+          : jsonText(stampedHistory(model, stamp), CACHE_CONTROL.history);
+      // The same URL answers JSON or CSV by Accept: caches key on it.
+      return withHeaders(response, { vary: 'Accept' });
+    });
   }
 
   /**
@@ -183,36 +160,33 @@ export class AsOfAnswers {
    * the bound (a few milliseconds for every locale, and the series cut to the instant); each instant then only
    * serializes.
    */
-  async lens(instant: string, locale: Locale, admit?: Admit): Promise<AsOfOutcome> {
-    const where = this.#locate(instant);
-    if ('refused' in where) return where;
-    const key = `lens|${instant}|${locale}`;
-    const cached = this.#answers.get(key);
-    if (cached) return cached;
-    const bodies = await this.#lensBodies(where, admit);
-    if ('busy' in bodies) return bodies;
-    if ('unscored' in bodies) {
-      return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: bodies.unscored };
-    }
-    const body = {
-      ...bodies.get(locale)!,
-      updatedAt: where.effective,
-      provenance: this.#provenance(LENS_INPUTS, where.effective),
-      asOf: where.meta,
-    };
-    return this.#keep(key, json(body, CACHE_CONTROL.lens));
+  lens(instant: string, locale: Locale, admit?: Admit): Promise<AsOfOutcome> {
+    return this.#answer(instant, `lens|${instant}|${locale}`, async (where) => {
+      const bodies = await this.#lensBodies(where, admit);
+      if ('busy' in bodies) return bodies;
+      if ('unscored' in bodies) {
+        return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: bodies.unscored };
+      }
+      const body = {
+        ...bodies.get(locale)!,
+        updatedAt: where.effective,
+        provenance: this.#opts.provenance(LENS_INPUTS, where.effective),
+        asOf: where.meta,
+      };
+      return json(body, CACHE_CONTROL.lens);
+    });
   }
 
   async #lensBodies(
-    where: { effective: string; key: string },
+    where: Where,
     admit: Admit | undefined,
   ): Promise<LensBodies | { unscored: string } | { busy: true }> {
     const kept = this.#lenses.get(where.key);
     if (kept) return kept;
     const series = new Map(
-      LENS_INPUTS.flatMap((id) => (this.#vintaged.has(id) ? [[id, this.#vintaged.get(id)!]] : [])),
+      LENS_INPUTS.flatMap((id) => (this.#opts.vintaged.has(id) ? [[id, this.#opts.vintaged.get(id)!]] : [])),
     );
-    const work = () => this.#computeLens({ series, instant: where.effective });
+    const work = () => lensAsOfOffThread({ series, instant: where.effective });
     const result = admit ? await admit(`as-of-lens|${where.key}`, work) : await work();
     if (isBusy(result)) return { busy: true };
     const bodies = result.ok ? result.bodies : { unscored: result.error };
@@ -224,15 +198,11 @@ export class AsOfAnswers {
    * The instant reduced to what the answer depends on: refused before the store's first load; otherwise the
    * effective instant (never after the publication) and the newest vintage seen by then.
    */
-  #locate(
-    instant: string,
-  ):
-    | { refused: 'before-first-load'; storeFirstLoadAt: string | null }
-    | { effective: string; key: string; meta: AsOfMeta } {
-    const first = this.#storeFirstLoadAt();
+  #locate(instant: string): { refused: 'before-first-load'; storeFirstLoadAt: string | null } | Where {
+    const first = this.#opts.storeFirstLoadAt();
     if (first === null || instant < first) return { refused: 'before-first-load', storeFirstLoadAt: first };
-    const effective = instant < this.#builtAt ? instant : this.#builtAt;
-    this.#instants ??= knowledgeInstants(this.#vintaged.values());
+    const effective = instant < this.#opts.builtAt ? instant : this.#opts.builtAt;
+    this.#instants ??= knowledgeInstants(this.#opts.vintaged.values());
     const knowledgeAt = this.#instants[bounds.le(this.#instants, effective, byText)] ?? first;
     return {
       effective,
@@ -247,11 +217,7 @@ export class AsOfAnswers {
    * a history asked for after a regime alone is a run of its own.
    */
   async #model(
-    where: {
-      effective: string;
-      key: string;
-      meta: AsOfMeta;
-    },
+    where: Where,
     admit: Admit | undefined,
     needs: Needs,
     version?: string,
@@ -265,24 +231,16 @@ export class AsOfAnswers {
     return outcome;
   }
 
-  #run(
-    where: {
-      effective: string;
-      key: string;
-    },
-    admit: Admit | undefined,
-    needs: Needs,
-    version?: string,
-  ): Promise<ModelAsOf | { unscored: string } | { failed: string } | { busy: true }> {
+  #run(where: Where, admit: Admit | undefined, needs: Needs, version?: string): Promise<RunOutcome> {
     const key = modelKey(where.key, version);
     const running =
       this.#running.get(`history|${key}`) ?? (needs === 'regime' ? this.#running.get(`regime|${key}`) : undefined);
     if (running) return running;
     const work = () =>
-      this.#compute(this.#vintaged, where.effective, {
+      this.#compute(this.#opts.vintaged, where.effective, {
         version,
         withHistory: needs === 'history',
-        publishedAt: this.#builtAt,
+        publishedAt: this.#opts.builtAt,
       });
     const gate: Admit =
       admit ??
@@ -291,7 +249,7 @@ export class AsOfAnswers {
           ? Promise.resolve<Busy>({ busy: true, retryAfterSeconds: BUSY_RETRY_SECONDS })
           : run());
     const started = gate(`as-of-model|${needs}|${key}`, work)
-      .then((result): ModelAsOf | { unscored: string } | { failed: string } | { busy: true } => {
+      .then((result): RunOutcome => {
         if (isBusy(result)) return { busy: true };
         if (!result.ok) return { failed: result.error };
         const model = result.model ?? { unscored: 'not enough stored history to score a day' };
@@ -307,18 +265,24 @@ export class AsOfAnswers {
   }
 
   /** What an answer of the model says about its instant: when, how fresh, from which vintages, as of what. */
-  #stamp(where: { effective: string; meta: AsOfMeta }, model: ModelAsOf) {
+  #stamp(where: Where, model: ModelAsOf) {
     return {
       updatedAt: where.effective,
       freshness: readingFreshness(model.regime.date, new Date(where.effective), model.regime.coverage),
-      provenance: this.#provenance(this.#modelInputs, where.effective),
+      provenance: this.#opts.provenance(this.#opts.modelInputs, where.effective),
       asOf: where.meta,
     };
   }
 
-  #keep(key: string, response: PreparedResponse): PreparedResponse {
-    this.#answers.set(key, response);
-    return response;
+  /** An answer as of `instant`: refused before the store's first load, else kept under `key`, or made and kept. */
+  async #answer(instant: string, key: string, make: (where: Where) => Promise<AsOfOutcome>): Promise<AsOfOutcome> {
+    const where = this.#locate(instant);
+    if ('refused' in where) return where;
+    const cached = this.#answers.get(key);
+    if (cached) return cached;
+    const outcome = await make(where);
+    if ('body' in outcome) this.#answers.set(key, outcome);
+    return outcome;
   }
 }
 
@@ -365,7 +329,7 @@ function historyWith(model: ModelAsOf, stamp: Record<string, unknown>): HistoryB
 /** A range of the history and/or its CSV; a range of an `asOf` history carries the instant again (`asOf`). */
 function historyResponse(
   whole: HistoryBody,
-  range: { start: string; end: string | null } | null,
+  range: HistoryRange,
   csv: boolean,
   asOf: AsOfMeta | null,
 ): PreparedResponse {

@@ -5,24 +5,19 @@ import { INDICATOR_IDS } from '../../timeseries/series.ts';
 import type { PublicationContent } from '../content.ts';
 import { type Resource, resource } from '../resource.ts';
 import { Snapshot } from '../schemas/snapshot.ts';
-import type { IndicatorSummary } from './indicators.ts';
-import type { ModelBody, RegimeBody } from './model.ts';
-import type { Published } from './published.ts';
+import type { RegimeBody } from './model.ts';
+import type { Published, PublishParts } from './published.ts';
 
 /** GET /api/snapshot without its provenance (publish/schemas/snapshot.ts says what each field means). */
 export type SnapshotBody = Omit<Static<typeof Snapshot>, 'provenance'>;
 
 /** GET /api/snapshot: everything an agent needs in one call (the contract's aggregate snapshot, 2.6). */
-export function snapshotBody(input: {
-  content: PublicationContent;
-  baseUrl: string;
-  now: Date;
-  regime: RegimeBody;
-  model: ModelBody | undefined;
-  indicators: readonly IndicatorSummary[];
-}): SnapshotBody {
+function snapshotBody(
+  content: PublicationContent,
+  { input, built, indicators }: PublishParts,
+  regime: RegimeBody,
+): SnapshotBody {
   const b = input.baseUrl;
-  const { content } = input;
   return {
     $schema: `${b}/openapi.json#/components/schemas/Snapshot`,
     generatedAt: input.now.toISOString(),
@@ -39,8 +34,8 @@ export function snapshotBody(input: {
       locales: [...LOCALES],
       serviceVersion: content.serviceVersion,
     },
-    regime: input.regime,
-    indicators: input.indicators.map((i) => ({
+    regime,
+    indicators: indicators.map((i) => ({
       id: i.def.id,
       name: i.def.name,
       group: i.group,
@@ -60,7 +55,7 @@ export function snapshotBody(input: {
       seriesUrl: `${b}/api/series/${i.def.id}`,
       pageUrl: `${b}/indicators/${i.def.id}`,
     })),
-    dliModel: input.model ?? null,
+    dliModel: built.model?.body ?? null,
     recentBlog: content.blog.slice(0, 5).map((p) => ({
       title: p.title,
       date: p.date,
@@ -97,19 +92,12 @@ export const snapshot: Published<'snapshot', Resource<Static<typeof Snapshot>>> 
   cache: 'snapshot',
   schema: Snapshot,
   onFailure: { error: 'snapshot', keepPrevious: false },
-  build: ({ input, built, indicators, provenance }) => {
-    if (!input.content) return undefined;
-    const regime = built.regime?.body;
+  build: (parts) => {
+    if (!parts.input.content) return undefined;
+    const regime = parts.built.regime?.body;
     if (!regime) throw new Error('the regime is not available, so the snapshot cannot be assembled');
-    const body = snapshotBody({
-      content: input.content,
-      baseUrl: input.baseUrl,
-      now: input.now,
-      regime,
-      model: built.model?.body,
-      indicators,
-    });
-    return resource({ ...body, provenance: provenance(INDICATOR_IDS) }, snapshot.cache);
+    const body = snapshotBody(parts.input.content, parts, regime);
+    return resource({ ...body, provenance: parts.provenance(INDICATOR_IDS) }, snapshot.cache);
   },
   example: (r) => ({ ...r.body, indicators: r.body.indicators.slice(0, 3), apis: r.body.apis.slice(0, 3) }),
 };

@@ -15,6 +15,8 @@ import { type Selection, selectionKey, selectPoints, transformMeta, transformSuf
 import { frequencyLabel, unitLabel } from './transform-labels.ts';
 
 type Entry = { def: SeriesDef; observations: readonly Observation[] };
+/** What the workbooks are made of: the series, and the publication's instant and address. */
+type WorkbookSources = { series: (id: string) => Entry | undefined; builtAt: string; baseUrl: string };
 
 /**
  * How a workbook is answered: kept under `key`, or built by `work` within the bound of on-demand work, shared fairly
@@ -31,20 +33,11 @@ export type WorkbookAnswer = (
  * selection.
  */
 export class SpreadsheetDownloads {
-  readonly #series: (id: string) => Entry | undefined;
-  readonly #builtAt: string;
-  readonly #baseUrl: string;
+  readonly #opts: WorkbookSources;
   readonly #build: (spec: WorkbookSpec) => Promise<Uint8Array>;
 
-  constructor(opts: {
-    series: (id: string) => Entry | undefined;
-    builtAt: string;
-    baseUrl: string;
-    build?: (spec: WorkbookSpec) => Promise<Uint8Array>;
-  }) {
-    this.#series = opts.series;
-    this.#builtAt = opts.builtAt;
-    this.#baseUrl = opts.baseUrl;
+  constructor(opts: WorkbookSources & { build?: (spec: WorkbookSpec) => Promise<Uint8Array> }) {
+    this.#opts = opts;
     this.#build = opts.build ?? workbookOffThread;
   }
 
@@ -54,7 +47,7 @@ export class SpreadsheetDownloads {
     selection: Selection,
     answer: WorkbookAnswer,
   ): PreparedResponse | Promise<PreparedResponse | Busy> | undefined {
-    const entry = this.#series(id);
+    const entry = this.#opts.series(id);
     if (!entry || entry.observations.length === 0) return undefined;
     return this.#built(answer, `xlsx|${id}|${selectionKey(selection)}`, id, () => {
       const points = selectPoints(entry.observations, entry.def.frequency, selection);
@@ -63,7 +56,7 @@ export class SpreadsheetDownloads {
         dates: points.map((p) => p.date),
         columns: [points.map((p) => p.value)],
         notes: this.#notes([entry], selection.transform),
-        createdAt: this.#builtAt,
+        createdAt: this.#opts.builtAt,
       };
     });
   }
@@ -75,7 +68,7 @@ export class SpreadsheetDownloads {
     transform: TransformSpec | null,
     answer: WorkbookAnswer,
   ): PreparedResponse | Promise<PreparedResponse | Busy> | undefined {
-    const entries = ids.map((id) => this.#series(id));
+    const entries = ids.map((id) => this.#opts.series(id));
     if (entries.some((e) => !e || e.observations.length === 0)) return undefined;
     const present = entries as Entry[];
     const key = `xlsx|set|${ids.join(',')}|${window === null ? 'all' : windowKey(window)}|${transformSuffix(transform)}`;
@@ -89,7 +82,7 @@ export class SpreadsheetDownloads {
         dates: set.dates,
         columns: set.ids.map((id) => set.values[id]!),
         notes: this.#notes(present, transform),
-        createdAt: this.#builtAt,
+        createdAt: this.#opts.builtAt,
       };
     });
   }
@@ -97,8 +90,8 @@ export class SpreadsheetDownloads {
   /** What each series is, where it comes from, its licence and how it was transformed: the Notes sheet. */
   #notes(entries: readonly Entry[], transform: TransformSpec | null): Array<[string, string]> {
     const rows: Array<[string, string]> = [
-      ['Published by', `usd-liquidity, ${this.#baseUrl}`],
-      ['Published at', this.#builtAt],
+      ['Published by', `usd-liquidity, ${this.#opts.baseUrl}`],
+      ['Published at', this.#opts.builtAt],
       ['Dates', 'Observation dates (Data!A). An empty cell: no value on that date.'],
     ];
     for (const { def, observations } of entries) {
@@ -123,7 +116,7 @@ export class SpreadsheetDownloads {
         ['Last observation', observations.at(-1)!.date],
         ['Licence', `${license.name} (${license.url})`],
         ['Cite as', license.attribution],
-        ['API', seriesUrl(this.#baseUrl, def.id)],
+        ['API', seriesUrl(this.#opts.baseUrl, def.id)],
       );
     }
     return rows;

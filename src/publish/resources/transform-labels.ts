@@ -58,8 +58,17 @@ const TARGET_FREQUENCY: Record<NonNullable<TransformSpec['frequency']>, ValueFre
   a: 'annual',
 };
 
-const PERIOD_END = { w: ', ending Friday', wef: ', ending Friday', wew: ', ending Wednesday' } as const;
-const AGGREGATION_WORDS = { avg: 'average', sum: 'sum', eop: 'end of period' } as const;
+/** A target frequency in words, with the day a week ends on. */
+export const FREQUENCY_NAMES = {
+  w: 'weekly, ending Friday',
+  wef: 'weekly, ending Friday',
+  wew: 'weekly, ending Wednesday',
+  m: 'monthly',
+  q: 'quarterly',
+  a: 'annual',
+} as const;
+
+export const AGGREGATION_WORDS = { avg: 'average', sum: 'sum', eop: 'end of period' } as const;
 
 /** The value column's unit token: the series' own, `percent` for a rate of change, `ln_<unit>` for a log. */
 export function unitToken(unit: Unit, spec: TransformSpec | null = null): string {
@@ -95,6 +104,5 @@ export function valueFrequency(native: Frequency, spec: TransformSpec | null = n
  */
 export function frequencyLabel(native: Frequency, spec: TransformSpec | null = null): string {
   if (!spec?.frequency) return native;
-  const end = spec.frequency in PERIOD_END ? PERIOD_END[spec.frequency as keyof typeof PERIOD_END] : '';
-  return `${TARGET_FREQUENCY[spec.frequency]}${end} (${AGGREGATION_WORDS[spec.aggregation]} of ${native} values)`;
+  return `${FREQUENCY_NAMES[spec.frequency]} (${AGGREGATION_WORDS[spec.aggregation]} of ${native} values)`;
 }

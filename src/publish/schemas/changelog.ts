@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { nullable } from './nullable.ts';
 
 /** GET /api/changelog: the API's and the model's versions, what changed, and the deprecation policy. */
 export const Changelog = Type.Object(
@@ -9,7 +10,7 @@ export const Changelog = Type.Object(
         {
           version: Type.String(),
           date: Type.String(),
-          openapiFingerprint: Type.Union([Type.String(), Type.Null()]),
+          openapiFingerprint: nullable(Type.String()),
           changes: Type.Array(Type.String()),
         },
         { additionalProperties: false },

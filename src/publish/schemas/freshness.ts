@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { literals } from '../../analytics/schemas/literals.ts';
 import { FRESHNESS_STATES } from '../freshness.ts';
+import { nullable } from './nullable.ts';
 
-const DateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+const DateTime = nullable(Type.String({ format: 'date-time' }));
 
 /** The one freshness model, as the API shows it for a series (meta.freshness, the snapshot, /api/health). */
 export const SeriesFreshness = Type.Object(
@@ -11,17 +12,13 @@ export const SeriesFreshness = Type.Object(
       FRESHNESS_STATES,
       "fresh: refreshes succeed and the latest observation is as recent as the series' publication lag allows. late: refreshes succeed but the provider has published nothing newer for more than lateAfterDays. failed: the last refresh of this series, or of any series it is derived from, failed: the last good stored values are served and `error` says why. never-fetched: nothing is stored for it yet.",
     ),
-    dataDate: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
-      description: 'Date of the latest observation.',
-    }),
-    ageDays: Type.Union([Type.Integer(), Type.Null()], {
-      description: 'Days from dataDate to the day this response was published.',
-    }),
+    dataDate: nullable(Type.String({ format: 'date' }), { description: 'Date of the latest observation.' }),
+    ageDays: nullable(Type.Integer(), { description: 'Days from dataDate to the day this response was published.' }),
     expectedLagDays: Type.Integer({ minimum: 0, description: "Days from an observation's date to its publication." }),
     lateAfterDays: Type.Integer({ minimum: 0, description: 'Older than this (dataDate to today) is late.' }),
     lastAttemptAt: DateTime,
     lastSuccessAt: DateTime,
-    error: Type.Union([Type.String(), Type.Null()], {
+    error: nullable(Type.String(), {
       description:
         "Why the last refresh failed, in plain words (for a derived series, which input failed). No hosts, no provider bodies: those are in the service's log.",
     }),

@@ -1,15 +1,16 @@
 import { Type } from '@sinclair/typebox';
+import { nullable } from './nullable.ts';
 
 /** The provenance object every data resource carries (publish/provenance.ts builds it). */
 export const Provenance = Type.Object(
   {
     serviceVersion: Type.String(),
-    modelVersion: Type.Union([Type.String(), Type.Null()]),
+    modelVersion: nullable(Type.String()),
     publication: Type.Object(
       { id: Type.Integer(), builtAt: Type.String({ description: 'When the publication was built (ISO 8601).' }) },
       { additionalProperties: false },
     ),
-    dataCutoff: Type.Union([Type.String(), Type.Null()], { description: 'The newest date of data among the inputs.' }),
+    dataCutoff: nullable(Type.String(), { description: 'The newest date of data among the inputs.' }),
     inputs: Type.Array(
       Type.Object(
         {
@@ -17,14 +18,14 @@ export const Provenance = Type.Object(
           provider: Type.String({
             description: 'fred, treasury, nyfed, prices, or derived (from the inputs beside it).',
           }),
-          providerSeriesId: Type.Union([Type.String(), Type.Null()], {
+          providerSeriesId: nullable(Type.String(), {
             description: "The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol).",
           }),
           license: Type.String({ description: 'The upstream terms (public-domain, citation-required, restricted).' }),
-          vintageSeenAt: Type.Union([Type.String(), Type.Null()], {
+          vintageSeenAt: nullable(Type.String(), {
             description: 'When this service first saw the newest vintage the answer was built from.',
           }),
-          lastDate: Type.Union([Type.String(), Type.Null()]),
+          lastDate: nullable(Type.String()),
           vintageFrom: Type.Optional(
             Type.String({
               description:

@@ -6,6 +6,7 @@ import { ModelDescriptionFields } from '../../analytics/schemas/model-descriptio
 import { RegimeReading } from '../../analytics/schemas/regime.ts';
 import { STALE_READING_DAYS } from '../freshness.ts';
 import { ModelAsOf } from './as-of.ts';
+import { nullable } from './nullable.ts';
 import { Provenance } from './provenance.ts';
 
 export const ModelFreshness = Type.Object(
@@ -14,7 +15,7 @@ export const ModelFreshness = Type.Object(
       ['current', 'stale', 'last-good'],
       `current: computed at the last refresh from data as recent as its inputs' publication lags explain. stale: computed at the last refresh, but the reading's date is more than ${STALE_READING_DAYS} days before the publication day — more than the publication lags of the model's daily inputs explain (1 business day, plus weekends and holidays): the providers have published nothing newer, or the refreshes are failing (see /api/health). last-good: the last recompute failed; this is the last good result.`,
     ),
-    reason: Type.Union([Type.String(), Type.Null()], {
+    reason: nullable(Type.String(), {
       description: `Why the reading is stale or last-good (how old it is, and what failed), and, whatever the state, when inputs carrying under ${Math.round(100 * T.minLiveWeight)} % of the nominal weight had live data, which inputs are missing.`,
     }),
   },

@@ -6,6 +6,7 @@ import { UNITS } from '../../analytics/transform/units-transform.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { SOURCE_VALUES } from '../freshness.ts';
 import { SeriesFreshness } from './freshness.ts';
+import { nullable } from './nullable.ts';
 import { Provenance } from './provenance.ts';
 
 const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
@@ -63,12 +64,10 @@ export const TransformMeta = Type.Object(
     units: Type.String({
       description: `The units transformation applied (${UNITS.join(', ')}).`,
     }),
-    frequency: Type.Union([Type.String(), Type.Null()], {
+    frequency: nullable(Type.String(), {
       description: `The frequency aggregated to (${TARGET_FREQUENCIES.join(', ')}); null: the series' own.`,
     }),
-    aggregation: Type.Union([Type.String(), Type.Null()], {
-      description: `${AGGREGATION_CHOICE}; null without frequency.`,
-    }),
+    aggregation: nullable(Type.String(), { description: `${AGGREGATION_CHOICE}; null without frequency.` }),
     valueUnit: Type.String({
       description: `The unit of every value (meta.unit gives it too): the series' unit (${unitsGiving('own').join(', ')}), percent (${unitsGiving('percent').join(', ')}) or natural_log_of_<unit> (${unitsGiving('log').join(', ')}).`,
     }),
@@ -124,10 +123,10 @@ export const SeriesMeta = Type.Object(
       SOURCE_VALUES,
       "The contract's summary of meta.freshness.state: fresh (fresh), stale (late: refreshes succeed but the provider has published nothing newer than the expected lag), fallback (failed: the last refresh of this series or of one of its inputs failed; the last good stored values are served).",
     ),
-    lastRefreshAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    lastRefreshAt: nullable(Type.String({ format: 'date-time' }), {
       description: 'When this series was last refreshed (successfully or not).',
     }),
-    lastSuccessAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    lastSuccessAt: nullable(Type.String({ format: 'date-time' }), {
       description: 'When this series was last refreshed successfully.',
     }),
     freshness: SeriesFreshness,
@@ -160,16 +159,16 @@ export const SeriesVintages = Type.Object(
     view: Type.Union([Type.Literal('all'), Type.Literal('first-release')], {
       description: 'all: every vintage; first-release: each date’s first value only (ALFRED’s initial release).',
     }),
-    storeFirstLoadAt: Type.Union([Type.String(), Type.Null()], {
+    storeFirstLoadAt: nullable(Type.String(), {
       description: 'When this service first stored any data: no vintage is older.',
     }),
     vintages: Type.Array(
       Type.Object(
         {
           date: IsoDate,
-          value: Type.Union([Type.Number(), Type.Null()], { description: 'null: the provider withdrew the date.' }),
+          value: nullable(Type.Number(), { description: 'null: the provider withdrew the date.' }),
           seenAt: Type.String({ description: 'When this service first saw this value (ISO 8601).' }),
-          supersededAt: Type.Union([Type.String(), Type.Null()], {
+          supersededAt: nullable(Type.String(), {
             description: 'When a later vintage replaced it; null for the current value.',
           }),
         },
@@ -208,7 +207,7 @@ export const SeriesCatalog = Type.Object(
           unit: Type.String(),
           frequency: Type.String({ description: 'daily, weekly, monthly or quarterly.' }),
           provider: Type.String({ description: 'fred, treasury, nyfed, prices, or derived (computed here).' }),
-          providerSeriesId: Type.Union([Type.String(), Type.Null()], {
+          providerSeriesId: nullable(Type.String(), {
             description: "The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol).",
           }),
           license: Type.Object(
@@ -219,12 +218,12 @@ export const SeriesCatalog = Type.Object(
             },
             { additionalProperties: false },
           ),
-          firstDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-          lastDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-          lastUpdatedAt: Type.Union([Type.String(), Type.Null()], {
+          firstDate: nullable(Type.String({ format: 'date' })),
+          lastDate: nullable(Type.String({ format: 'date' })),
+          lastUpdatedAt: nullable(Type.String(), {
             description: 'When this service last saw a new value of the series (its newest vintage).',
           }),
-          nextExpectedRelease: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+          nextExpectedRelease: nullable(Type.String({ format: 'date' }), {
             description:
               'An estimate: the date after lastDate that the frequency gives (the next weekday, a week, a month or a quarter on) plus the publication lag.',
           }),
@@ -236,10 +235,10 @@ export const SeriesCatalog = Type.Object(
             description:
               'The series as JSON, with the same windows, transforms and provenance everywhere: /api/series/{id} for an indicator, /api/data/{id} for any other series.',
           }),
-          csvUrl: Type.Union([Type.String({ format: 'uri' }), Type.Null()], {
+          csvUrl: nullable(Type.String({ format: 'uri' }), {
             description: 'The series as CSV; null when its terms forbid reproducing the values (see withheld).',
           }),
-          withheld: Type.Union([Type.String(), Type.Null()], {
+          withheld: nullable(Type.String(), {
             description:
               'Why the values are not offered (the upstream terms forbid reproducing them; url then serves the statistics and the licence only), or null when they are.',
           }),
@@ -265,7 +264,7 @@ export const SeriesSetResponse = Type.Object(
       }),
     ),
     dates: Type.Array(IsoDate, { description: 'Every date any of the series has, ascending.' }),
-    values: Type.Record(Type.String(), Type.Array(Type.Union([Type.Number(), Type.Null()])), {
+    values: Type.Record(Type.String(), Type.Array(nullable(Type.Number())), {
       description: 'Per id, its value on each date (element i belongs to dates[i]); null where it has none.',
     }),
     provenance: Provenance,

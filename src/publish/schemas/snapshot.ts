@@ -3,6 +3,7 @@ import { literals } from '../../analytics/schemas/literals.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { FRESHNESS_STATES } from '../freshness.ts';
 import { SeriesFreshness } from './freshness.ts';
+import { nullable } from './nullable.ts';
 import { Provenance } from './provenance.ts';
 import { ModelDescription, Regime } from './regime.ts';
 
@@ -41,8 +42,8 @@ export const Snapshot = Type.Object(
           group: Type.String({ description: 'Model group (policy, funding, credit, risk) or context.' }),
           unit: Type.String(),
           frequency: Type.String(),
-          latestDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-          latestValue: Type.Union([Type.Number(), Type.Null()], {
+          latestDate: nullable(Type.String({ format: 'date' })),
+          latestValue: nullable(Type.Number(), {
             description: 'Null when no data is stored yet, or when the upstream terms withhold the values.',
           }),
           license: Type.Object(
@@ -59,14 +60,10 @@ export const Snapshot = Type.Object(
               description: 'Upstream terms; the full licence is in /api/series/{id} meta.',
             },
           ),
-          previousDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-          change: Type.Union([Type.Number(), Type.Null()], {
-            description: 'Change since the prior print, in the unit.',
-          }),
-          zScore: Type.Union([Type.Number(), Type.Null()], {
-            description: 'Latest value against its 5-year window (as /api/series).',
-          }),
-          percentile5y: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()]),
+          previousDate: nullable(Type.String({ format: 'date' })),
+          change: nullable(Type.Number(), { description: 'Change since the prior print, in the unit.' }),
+          zScore: nullable(Type.Number(), { description: 'Latest value against its 5-year window (as /api/series).' }),
+          percentile5y: nullable(Type.Integer({ minimum: 0, maximum: 100 })),
           source: Type.Union([Type.Literal('fresh'), Type.Literal('stale'), Type.Literal('fallback'), Type.Null()]),
           freshness: SeriesFreshness,
           scored: Type.Boolean({ description: 'Whether the regime model scores it.' }),
@@ -78,7 +75,7 @@ export const Snapshot = Type.Object(
       ),
       { description: `Every one of the ${INDICATOR_COUNT} tracked indicators.` },
     ),
-    dliModel: Type.Union([ref(ModelDescription), Type.Null()]),
+    dliModel: nullable(ref(ModelDescription)),
     recentBlog: Type.Array(
       Type.Object({
         title: Type.String(),
@@ -111,21 +108,20 @@ export const Health = Type.Object(
     }),
     reasons: Type.Array(Type.String(), { description: 'Why the status is not ok, in words.' }),
     serviceVersion: Type.String(),
-    modelVersion: Type.Union([Type.String(), Type.Null()]),
+    modelVersion: nullable(Type.String()),
     checkedAt: Type.String({ format: 'date-time', description: 'When this report was built (at the last publish).' }),
     publication: Type.Object({ version: Type.Integer(), builtAt: Type.String({ format: 'date-time' }) }),
-    reading: Type.Union([
+    reading: nullable(
       Type.Object(
         {
           date: Type.String({ format: 'date', description: 'The day the current reading describes.' }),
           state: Type.Union([Type.Literal('current'), Type.Literal('stale'), Type.Literal('last-good')]),
-          reason: Type.Union([Type.String(), Type.Null()]),
+          reason: nullable(Type.String()),
         },
         { additionalProperties: false },
       ),
-      Type.Null(),
-    ]),
-    lastRefresh: Type.Union([
+    ),
+    lastRefresh: nullable(
       Type.Object({
         runId: Type.Integer(),
         status: Type.String(),
@@ -134,10 +130,9 @@ export const Health = Type.Object(
             'What started it: startup, schedule, retry, cli, or "bootstrap snapshot of DATE" (the data shipped with the project, loaded into an empty store).',
         }),
         startedAt: Type.String({ format: 'date-time' }),
-        finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+        finishedAt: nullable(Type.String({ format: 'date-time' })),
       }),
-      Type.Null(),
-    ]),
+    ),
     refreshing: Type.Union(
       [
         Type.Object(
@@ -146,7 +141,7 @@ export const Health = Type.Object(
             startedAt: Type.String({ format: 'date-time' }),
             done: Type.Integer({ description: 'Series done (fetched or failed), derived series included.' }),
             total: Type.Integer({ description: 'Series this refresh reads or derives (0 until they are known).' }),
-            estimatedSecondsLeft: Type.Union([Type.Integer(), Type.Null()], {
+            estimatedSecondsLeft: nullable(Type.Integer(), {
               description: 'The time per series so far times the series left; null before the first is done.',
             }),
           },
@@ -156,7 +151,7 @@ export const Health = Type.Object(
       ],
       { description: 'The refresh under way, if one is: its progress and an estimate of the time left.' },
     ),
-    nextRefreshAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    nextRefreshAt: nullable(Type.String({ format: 'date-time' }), {
       description:
         'When the next refresh is planned: the next scheduled one, or sooner the retry after a failed or partial one (REFRESH_RETRY_MINUTES). Null before the first refresh has finished.',
     }),
@@ -179,16 +174,16 @@ export const Health = Type.Object(
           state: literals(FRESHNESS_STATES, 'The series freshness state (see SeriesFreshness).'),
           lastStatus: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
           lastAttemptAt: Type.String({ format: 'date-time' }),
-          lastSuccessAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-          errorKind: Type.Union([Type.String(), Type.Null()], {
+          lastSuccessAt: nullable(Type.String({ format: 'date-time' })),
+          errorKind: nullable(Type.String(), {
             description:
               'timeout, network, http, rate-limited, refused, html, empty, parse, implausible, stale (the answer ended before what is stored: nothing withdrawn), too-large, budget, unreachable, internal.',
           }),
-          lastError: Type.Union([Type.String(), Type.Null()], {
+          lastError: nullable(Type.String(), {
             description: 'The failure in plain words; the full message is in the service log.',
           }),
-          latestDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-          dataAgeDays: Type.Union([Type.Integer(), Type.Null()]),
+          latestDate: nullable(Type.String({ format: 'date' })),
+          dataAgeDays: nullable(Type.Integer()),
         },
         { additionalProperties: false },
       ),
@@ -200,10 +195,8 @@ export const Health = Type.Object(
           seriesId: Type.String(),
           date: Type.String({ format: 'date' }),
           value: Type.Number({ description: 'The value the provider sent, in the series unit.' }),
-          previousDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-          previousValue: Type.Union([Type.Number(), Type.Null()], {
-            description: 'The current value on the last date before it.',
-          }),
+          previousDate: nullable(Type.String({ format: 'date' })),
+          previousValue: nullable(Type.Number(), { description: 'The current value on the last date before it.' }),
           since: Type.String({ format: 'date-time', description: 'When it was first received.' }),
         },
         { additionalProperties: false },

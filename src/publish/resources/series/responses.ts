@@ -11,7 +11,7 @@ import type { Observation } from '../../../timeseries/observation.ts';
 import type { Frequency, SeriesDef, Unit } from '../../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../../cache-policy.ts';
 import { type SeriesFreshness, sourceOf } from '../../freshness.ts';
-import { keptAnswers, MIB } from '../../kept.ts';
+import { keptAnswers, keptOr, MIB } from '../../kept.ts';
 import {
   type Compression,
   JSON_CONTENT_TYPE,
@@ -111,20 +111,12 @@ export class SeriesResponses {
       const hit = this.#common.get(days);
       if (hit) return hit;
     }
-    const first = addDays(this.meta.lastAvailableDate, -(days - 1));
-    const start = firstIndexOnOrAfter(this.#serialized.observations, first);
+    const [start] = this.indexesOf({ days });
     // Same start index → same bytes, so the index makes the strong ETag unique per body.
     const etag = `"${this.#contentTag}-${start}"`;
-    if (common) {
-      const response = this.#build(start, etag, 'always');
-      this.#common.set(days, response);
-      return response;
-    }
-    const key = `${this.meta.id}:${etag}`;
-    const cached = onDemand.get(key);
-    if (cached) return cached;
-    const response = this.#build(start, etag, 'if-idle');
-    onDemand.set(key, response);
+    if (!common) return this.#onDemand(etag, () => this.#build(start, etag, 'if-idle'));
+    const response = this.#build(start, etag, 'always');
+    this.#common.set(days, response);
     return response;
   }
 
@@ -133,18 +125,9 @@ export class SeriesResponses {
    * kept in the same bounded on-demand cache as uncommon `days` windows.
    */
   forRange(start: string, end: string | null): PreparedResponse {
-    const from = firstIndexOnOrAfter(this.#serialized.observations, start);
-    const to =
-      end === null
-        ? this.#serialized.observations.length
-        : firstIndexOnOrAfter(this.#serialized.observations, addDays(end, 1));
+    const [from, to] = this.indexesOf({ start, end });
     const etag = `"${this.#contentTag}-${from}-${to}"`;
-    const key = `${this.meta.id}:${etag}`;
-    const cached = onDemand.get(key);
-    if (cached) return cached;
-    const response = this.#build(from, etag, 'if-idle', Math.max(from, to));
-    onDemand.set(key, response);
-    return response;
+    return this.#onDemand(etag, () => this.#build(from, etag, 'if-idle', Math.max(from, to)));
   }
 
   /**
@@ -166,13 +149,9 @@ export class SeriesResponses {
     const kept = limit === undefined ? n : Math.min(n, limit);
     const [start, end] = order === 'asc' ? [from, from + kept] : [to - kept, to];
     const etag = `"${this.#contentTag}-${start}-${end}-${order}"`;
-    const key = `${this.meta.id}:${etag}`;
-    const cached = onDemand.get(key);
-    if (cached) return cached;
-    const response =
-      order === 'asc' ? this.#build(start, etag, 'if-idle', Math.max(start, end)) : this.#buildDesc(start, end, etag);
-    onDemand.set(key, response);
-    return response;
+    return this.#onDemand(etag, () =>
+      order === 'asc' ? this.#build(start, etag, 'if-idle', Math.max(start, end)) : this.#buildDesc(start, end, etag),
+    );
   }
 
   /**
@@ -181,21 +160,11 @@ export class SeriesResponses {
    */
   transformed(selection: Selection & { transform: TransformSpec }): PreparedResponse {
     const etag = `"${this.#contentTag}-${createHash('sha256').update(selectionKey(selection)).digest('hex').slice(0, 16)}"`;
-    const key = `${this.meta.id}:${etag}`;
-    const cached = transformedAnswers.get(key);
-    if (cached) return cached;
-    const body = transformedBody(this.#serialized.observations, this.meta, this.#provenance, selection);
-    const response = prepared(
-      Buffer.from(body),
-      etag,
-      JSON_CONTENT_TYPE,
-      CACHE_CONTROL.series,
-      200,
-      { vary: 'Accept' },
-      'if-idle',
-    );
-    transformedAnswers.set(key, response);
-    return response;
+    return keptOr(transformedAnswers, `${this.meta.id}:${etag}`, () => {
+      const body = transformedBody(this.#serialized.observations, this.meta, this.#provenance, selection);
+      const headers = { vary: 'Accept' };
+      return prepared(Buffer.from(body), etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, headers, 'if-idle');
+    });
   }
 
   /** The provenance every answer of this series carries (an answer computed elsewhere carries it too). */
@@ -214,6 +183,11 @@ export class SeriesResponses {
       ];
     const to = window.end === null ? observations.length : firstIndexOnOrAfter(observations, addDays(window.end, 1));
     return [firstIndexOnOrAfter(observations, window.start), to];
+  }
+
+  /** A window's response from the on-demand cache, built and kept there when missing. */
+  #onDemand(etag: string, build: () => PreparedResponse): PreparedResponse {
+    return keptOr(onDemand, `${this.meta.id}:${etag}`, build);
   }
 
   /** The points [start, end) newest first: the serialized points' slices in reverse order, comma-separated. */
@@ -236,12 +210,10 @@ export class SeriesResponses {
     compression: Compression,
     end = this.#serialized.observations.length,
   ): PreparedResponse {
-    const n = this.#serialized.observations.length;
+    const { observations, offsets, points } = this.#serialized;
     const stop =
-      end >= n
-        ? this.#serialized.offsets[n]!
-        : Math.max(this.#serialized.offsets[start]!, this.#serialized.offsets[end]! - 1);
-    const parts = [this.#head, this.#serialized.points.subarray(this.#serialized.offsets[start]!, stop), this.#tail];
+      end >= observations.length ? offsets[observations.length]! : Math.max(offsets[start]!, offsets[end]! - 1);
+    const parts = [this.#head, points.subarray(offsets[start]!, stop), this.#tail];
     // A window kept for the publication's life is one buffer; one built on demand stays three views of what the
     // series keeps anyway (prepared-response.ts `parts`), so a flood of distinct windows allocates no bodies.
     const body = compression === 'always' ? Buffer.concat(parts) : parts;

@@ -10,7 +10,7 @@ import { type DateWindow, pointsIn, windowKey } from '../../../timeseries/date-w
 import type { Observation } from '../../../timeseries/observation.ts';
 import type { Frequency, Unit } from '../../../timeseries/series.ts';
 import type { TransformMeta as TransformMetaSchema } from '../../schemas/series.ts';
-import { unitLabel, valueFrequency } from '../transform-labels.ts';
+import { AGGREGATION_WORDS, FREQUENCY_NAMES, unitLabel, valueFrequency } from '../transform-labels.ts';
 
 /**
  * What a download or a transformed answer selects from a series, in this order: the FRED-style transform over the
@@ -58,17 +58,6 @@ const UNITS_NAMES = {
   log: 'Natural log',
 } as const;
 
-const FREQUENCY_NAMES = {
-  w: 'weekly, ending Friday',
-  wef: 'weekly, ending Friday',
-  wew: 'weekly, ending Wednesday',
-  m: 'monthly',
-  q: 'quarterly',
-  a: 'annual',
-} as const;
-
-const AGGREGATION_NAMES = { avg: 'average', sum: 'sum', eop: 'end of period' } as const;
-
 /** How a transformed answer describes itself (meta.transform; its schema: publish/schemas/series.ts). */
 export type TransformMeta = Static<typeof TransformMetaSchema>;
 
@@ -87,7 +76,7 @@ export function transformMeta(
   const of =
     spec.frequency === null
       ? `${frequency} values`
-      : `the ${FREQUENCY_NAMES[spec.frequency]} ${AGGREGATION_NAMES[spec.aggregation]}`;
+      : `the ${FREQUENCY_NAMES[spec.frequency]} ${AGGREGATION_WORDS[spec.aggregation]}`;
   return {
     units: spec.units,
     frequency: spec.frequency,

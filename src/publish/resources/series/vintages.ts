@@ -14,7 +14,7 @@ import {
 } from '../../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../../cache-policy.ts';
 import { seriesFreshness } from '../../freshness.ts';
-import { keptAnswers, MIB, responseBytes } from '../../kept.ts';
+import { keptAnswers, keptOr, MIB, responseBytes } from '../../kept.ts';
 import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../../prepared-response.ts';
 import type { Provenance } from '../../provenance.ts';
 import { CSV_CONTENT_TYPE, seriesCsv, valueColumn } from '../csv.ts';
@@ -119,13 +119,11 @@ export class SeriesVintages {
     if (!def || !series) return undefined;
     const first = this.storeFirstLoadAt();
     if (first === null || instant < first) return { refused: 'before-first-load', storeFirstLoadAt: first };
-    const hit = this.#cache.get(key);
-    if (hit) return hit;
-    const known = seriesAsOf(series, instant);
-    const response = known.length === 0 ? undefined : build(def, known, first);
-    if (!response) return { refused: 'not-yet-seen', storeFirstLoadAt: first };
-    this.#cache.set(key, response);
-    return response;
+    const response = keptOr(this.#cache, key, () => {
+      const known = seriesAsOf(series, instant);
+      return known.length === 0 ? undefined : build(def, known, first);
+    });
+    return response ?? { refused: 'not-yet-seen', storeFirstLoadAt: first };
   }
 
   /** /api/series/{id}/feed.xml: the newest observation events of a series as Atom. */
@@ -133,13 +131,10 @@ export class SeriesVintages {
     const def = seriesDef(id);
     const series = this.#vintaged.get(id);
     if (!def || !series || series.dates.length === 0 || licenseOf(def).redistribution !== 'full') return undefined;
-    const key = `feed|${id}`;
-    const hit = this.#cache.get(key);
-    if (hit) return hit;
-    const xml = seriesFeed(def, vintageRows(series, series.dates[0]!, series.dates.at(-1)!), baseUrl, updated);
-    const response = prepareBody(Buffer.from(xml), 'application/atom+xml; charset=utf-8', CACHE_CONTROL.series);
-    this.#cache.set(key, response);
-    return response;
+    return keptOr(this.#cache, `feed|${id}`, () => {
+      const xml = seriesFeed(def, vintageRows(series, series.dates[0]!, series.dates.at(-1)!), baseUrl, updated);
+      return prepareBody(Buffer.from(xml), 'application/atom+xml; charset=utf-8', CACHE_CONTROL.series);
+    });
   }
 
   /**
@@ -156,15 +151,13 @@ export class SeriesVintages {
     const series = this.#vintaged.get(id);
     if (!def || !series || series.dates.length === 0 || licenseOf(def).redistribution !== 'full') return undefined;
     const key = `vintages|${id}|${view}|${format}|${window === null ? 'default' : windowKey(window)}`;
-    const hit = this.#cache.get(key);
-    if (hit) return hit;
-    const last = series.dates.at(-1)!;
-    const selected = window ?? { days: DEFAULT_DAYS };
-    const [from, to] =
-      'days' in selected ? [addDays(last, -(selected.days - 1)), last] : [selected.start, selected.end ?? last];
-    const rows = vintageRows(series, from, to, view);
-    const response =
-      format === 'csv'
+    return keptOr(this.#cache, key, () => {
+      const last = series.dates.at(-1)!;
+      const selected = window ?? { days: DEFAULT_DAYS };
+      const [from, to] =
+        'days' in selected ? [addDays(last, -(selected.days - 1)), last] : [selected.start, selected.end ?? last];
+      const rows = vintageRows(series, from, to, view);
+      return format === 'csv'
         ? withHeaders(
             prepareBody(Buffer.from(vintagesCsv(def, rows)), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle'),
             {
@@ -188,8 +181,7 @@ export class SeriesVintages {
             // Built for one client: encoded when one asks for an encoding, not at once (prepared-response.ts).
             'if-idle',
           );
-    this.#cache.set(key, response);
-    return response;
+    });
   }
 }
 
