@@ -143,6 +143,11 @@ export function noDataYet(what: string): ApiError {
   );
 }
 
+/** Nothing has been published yet (the service is starting): 503. */
+export function nothingPublished(): ApiError {
+  return new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.');
+}
+
 /** A page answer: the Markdown form when asked for, else HTML; a missing page answers the not-found page. */
 export function pageAnswer(
   request: RouteRequest,
