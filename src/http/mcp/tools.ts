@@ -8,6 +8,7 @@ import { addDays } from '../../timeseries/dates.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../../timeseries/series.ts';
 import { ApiError, errorReply } from '../errors/api-error.ts';
+import { definedFields } from '../params/query.ts';
 import { QueryString } from '../params/route-query.ts';
 import { getCorrelation } from '../routes/correlation.ts';
 import { getHealth } from '../routes/health.ts';
@@ -87,9 +88,7 @@ function inputSchema(parameters: readonly Parameter[]) {
     properties[p.name] = {
       type: p.type,
       description: p.description,
-      ...(p.enum ? { enum: p.enum } : {}),
-      ...(p.minimum !== undefined ? { minimum: p.minimum } : {}),
-      ...(p.maximum !== undefined ? { maximum: p.maximum } : {}),
+      ...definedFields({ enum: p.enum, minimum: p.minimum, maximum: p.maximum }),
     };
   }
   const required = parameters.filter((p) => p.required).map((p) => p.name);
@@ -152,8 +151,8 @@ function seriesList(baseUrl: string): Static<typeof SeriesList> {
   };
 }
 
-/** Where an answer comes from: the publication it was read from and the API URL that answers the same. */
-function provenance(context: RouteContext, url: string) {
+/** Where an answer comes from (the _meta of a tool's result): the publication and the API URL that answers alike. */
+export function toolMeta(context: RouteContext, url: string) {
   const publication = context.publication();
   return {
     provenance: {
@@ -164,14 +163,14 @@ function provenance(context: RouteContext, url: string) {
   };
 }
 
-type ToolResult = {
+export type ToolResult = {
   content: Array<{ type: 'text'; text: string }>;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
   _meta?: Record<string, unknown>;
 };
 
-function errorResult(error: ApiError, baseUrl: string): ToolResult {
+export function errorResult(error: ApiError, baseUrl: string): ToolResult {
   return { content: [{ type: 'text', text: errorReply(baseUrl, error).body }], isError: true };
 }
 
@@ -239,7 +238,7 @@ async function runTool(
     return {
       content: [{ type: 'text', text: JSON.stringify(body) }],
       structuredContent: body,
-      _meta: provenance(context, `${context.baseUrl}/api`),
+      _meta: toolMeta(context, `${context.baseUrl}/api`),
     };
   }
   const call = toolCall(context, name, args, client);
@@ -250,7 +249,7 @@ async function runTool(
   return {
     content: [{ type: 'text', text }],
     structuredContent: JSON.parse(text) as Record<string, unknown>,
-    _meta: provenance(context, call.url),
+    _meta: toolMeta(context, call.url),
   };
 }
 
@@ -309,9 +308,4 @@ export function toolCall(
   );
   const search = query.toString();
   return { answer, url: `${context.baseUrl}${path}${search ? `?${search}` : ''}` };
-}
-
-/** Where an answer comes from (the _meta of a tool's result): the publication and the API URL that answers alike. */
-export function toolMeta(context: RouteContext, url: string) {
-  return provenance(context, url);
 }

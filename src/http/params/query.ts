@@ -205,11 +205,13 @@ export function queryParameter(name: QueryName, note?: string): Parameter {
     required: false,
     type: schema.type === 'integer' ? 'integer' : 'string',
     description: note ? `${schema.description} ${note}` : (schema.description ?? ''),
-    ...(values ? { enum: values } : {}),
-    ...(schema.minimum !== undefined ? { minimum: schema.minimum } : {}),
-    ...(schema.maximum !== undefined ? { maximum: schema.maximum } : {}),
-    ...(schema.default !== undefined ? { default: schema.default } : {}),
+    ...definedFields({ enum: values, minimum: schema.minimum, maximum: schema.maximum, default: schema.default }),
   };
+}
+
+/** The fields given a value, in their order: a schema's optional facets (enum, bounds, default) without undefined. */
+export function definedFields<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 /**
