@@ -10,12 +10,7 @@ import { INDICATOR_IDS } from '../../timeseries/series.ts';
 import { ApiError, errorReply } from '../errors/api-error.ts';
 import { definedFields } from '../params/query.ts';
 import { QueryString } from '../params/route-query.ts';
-import { getCorrelation } from '../routes/correlation.ts';
-import { getHealth } from '../routes/health.ts';
-import { getHistory } from '../routes/history.ts';
-import { getLens } from '../routes/lens.ts';
-import { getModel } from '../routes/model.ts';
-import { getRegime } from '../routes/regime.ts';
+import { PUBLISHED_ROUTES } from '../routes/published-routes.ts';
 import { type Answer, queryShapeOf, type Route, type RouteContext } from '../routes/route.ts';
 import { getSeries } from '../routes/series.ts';
 
@@ -39,7 +34,7 @@ interface ApiTool {
 export const MCP_HISTORY_DEFAULT_DAYS = 365;
 
 const API_TOOLS: readonly ApiTool[] = [
-  { name: 'get_regime', title: 'Liquidity regime now', route: getRegime },
+  { name: 'get_regime', title: 'Liquidity regime now', route: PUBLISHED_ROUTES.regime },
   {
     name: 'get_series',
     title: 'One series as a time series',
@@ -49,13 +44,13 @@ const API_TOOLS: readonly ApiTool[] = [
   {
     name: 'get_history',
     title: 'Daily headline history',
-    route: getHistory,
+    route: PUBLISHED_ROUTES.history,
     note: `Without start, the last ${MCP_HISTORY_DEFAULT_DAYS} days (the whole history, from 2005, is ~100k tokens: ask for it by start and end, a few years at a time, or download /api/history.csv).`,
   },
-  { name: 'get_lens', title: 'Three-axis lens, narrated', route: getLens },
-  { name: 'get_correlation', title: 'Liquidity vs asset prices', route: getCorrelation },
-  { name: 'get_model', title: 'The model and its validation', route: getModel },
-  { name: 'get_health', title: 'Freshness of every source', route: getHealth },
+  { name: 'get_lens', title: 'Three-axis lens, narrated', route: PUBLISHED_ROUTES.lens },
+  { name: 'get_correlation', title: 'Liquidity vs asset prices', route: PUBLISHED_ROUTES.correlation },
+  { name: 'get_model', title: 'The model and its validation', route: PUBLISHED_ROUTES.model },
+  { name: 'get_health', title: 'Freshness of every source', route: PUBLISHED_ROUTES.health },
 ];
 
 /** list_series: the indicators with what they mean, their unit, frequency and terms. */
