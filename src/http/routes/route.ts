@@ -119,11 +119,8 @@ export function queryShapeOf(route: Route): QueryShape {
   const documented = route.spec?.parameters.filter((p) => p.in === 'query').map((p) => p.name as QueryName) ?? [];
   const names = [...documented, ...(route.query ?? [])];
   const key = names.join(',');
-  let shape = SHAPES.get(key);
-  if (!shape) {
-    shape = new QueryShape(names);
-    SHAPES.set(key, shape);
-  }
+  const shape = SHAPES.get(key) ?? new QueryShape(names);
+  SHAPES.set(key, shape);
   return shape;
 }
 
