@@ -175,18 +175,14 @@ export const QUERY_ALIASES = {
   sort_order: 'sort',
 } as const satisfies Record<string, QueryName>;
 
-const ALIAS_OF: ReadonlyMap<string, string> = new Map(
+/** The alias a parameter is also given by, e.g. start → observation_start; none for most. */
+export const ALIAS_OF: ReadonlyMap<string, string> = new Map(
   Object.entries(QUERY_ALIASES).map(([alias, name]) => [name, alias]),
 );
 
-/** The alias a parameter is also given by, e.g. start → observation_start; undefined for most. */
-export function aliasOf(name: string): string | undefined {
-  return ALIAS_OF.get(name);
-}
-
 /** A parameter's alias as the OpenAPI document lists it: FRED's name, said to be the same parameter. */
 export function aliasParameter(parameter: Parameter): Parameter | undefined {
-  const alias = parameter.in === 'query' ? aliasOf(parameter.name) : undefined;
+  const alias = parameter.in === 'query' ? ALIAS_OF.get(parameter.name) : undefined;
   if (alias === undefined) return undefined;
   return {
     ...parameter,
