@@ -3,10 +3,10 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import { keptAnswers, MIB } from '../../publish/kept.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import { answerHeaders } from '../answers/headers.ts';
-import { ApiError, errorReply } from '../errors/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { RouteContext } from '../routes/route.ts';
 import { compress, mcpEncoding } from './response.ts';
-import { toolCall, toolMeta } from './tools.ts';
+import { errorResult, toolCall, toolMeta } from './tools.ts';
 
 /**
  * MCP at REST's cost (issue 41): a `tools/call` of an API tool whose route answers a response — pre-built, or
@@ -88,8 +88,7 @@ export async function answerToolCall(
   const answer = await call.answer;
   if (answer instanceof ApiError) {
     // The tool's error result (busy included), as the SDK path words it, without running the tool again.
-    const text = errorReply(context.baseUrl, answer).body;
-    const result = { content: [{ type: 'text', text }], isError: true };
+    const result = errorResult(answer, context.baseUrl);
     await write(req, res, Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: body.id, result })));
     return true;
   }

@@ -12,7 +12,7 @@ import { answerToolCall, mayAnswerToolCall } from './fast-path.ts';
 import { webRequest, writeMcpResponse } from './response.ts';
 import { callTool, toolList } from './tools.ts';
 
-export { callTool, MCP_HISTORY_DEFAULT_DAYS } from './tools.ts';
+export { callTool } from './tools.ts';
 
 /**
  * The Model Context Protocol server (official SDK, low-level `Server`, so that tool schemas are plain JSON Schema)

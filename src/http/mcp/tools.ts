@@ -8,13 +8,9 @@ import { addDays } from '../../timeseries/dates.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../../timeseries/series.ts';
 import { ApiError, errorReply } from '../errors/api-error.ts';
+import { definedFields } from '../params/query.ts';
 import { QueryString } from '../params/route-query.ts';
-import { getCorrelation } from '../routes/correlation.ts';
-import { getHealth } from '../routes/health.ts';
-import { getHistory } from '../routes/history.ts';
-import { getLens } from '../routes/lens.ts';
-import { getModel } from '../routes/model.ts';
-import { getRegime } from '../routes/regime.ts';
+import { PUBLISHED_ROUTES } from '../routes/published-routes.ts';
 import { type Answer, queryShapeOf, type Route, type RouteContext } from '../routes/route.ts';
 import { getSeries } from '../routes/series.ts';
 
@@ -38,7 +34,7 @@ interface ApiTool {
 export const MCP_HISTORY_DEFAULT_DAYS = 365;
 
 const API_TOOLS: readonly ApiTool[] = [
-  { name: 'get_regime', title: 'Liquidity regime now', route: getRegime },
+  { name: 'get_regime', title: 'Liquidity regime now', route: PUBLISHED_ROUTES.regime },
   {
     name: 'get_series',
     title: 'One series as a time series',
@@ -48,13 +44,13 @@ const API_TOOLS: readonly ApiTool[] = [
   {
     name: 'get_history',
     title: 'Daily headline history',
-    route: getHistory,
+    route: PUBLISHED_ROUTES.history,
     note: `Without start, the last ${MCP_HISTORY_DEFAULT_DAYS} days (the whole history, from 2005, is ~100k tokens: ask for it by start and end, a few years at a time, or download /api/history.csv).`,
   },
-  { name: 'get_lens', title: 'Three-axis lens, narrated', route: getLens },
-  { name: 'get_correlation', title: 'Liquidity vs asset prices', route: getCorrelation },
-  { name: 'get_model', title: 'The model and its validation', route: getModel },
-  { name: 'get_health', title: 'Freshness of every source', route: getHealth },
+  { name: 'get_lens', title: 'Three-axis lens, narrated', route: PUBLISHED_ROUTES.lens },
+  { name: 'get_correlation', title: 'Liquidity vs asset prices', route: PUBLISHED_ROUTES.correlation },
+  { name: 'get_model', title: 'The model and its validation', route: PUBLISHED_ROUTES.model },
+  { name: 'get_health', title: 'Freshness of every source', route: PUBLISHED_ROUTES.health },
 ];
 
 /** list_series: the indicators with what they mean, their unit, frequency and terms. */
@@ -87,9 +83,7 @@ function inputSchema(parameters: readonly Parameter[]) {
     properties[p.name] = {
       type: p.type,
       description: p.description,
-      ...(p.enum ? { enum: p.enum } : {}),
-      ...(p.minimum !== undefined ? { minimum: p.minimum } : {}),
-      ...(p.maximum !== undefined ? { maximum: p.maximum } : {}),
+      ...definedFields({ enum: p.enum, minimum: p.minimum, maximum: p.maximum }),
     };
   }
   const required = parameters.filter((p) => p.required).map((p) => p.name);
@@ -152,8 +146,8 @@ function seriesList(baseUrl: string): Static<typeof SeriesList> {
   };
 }
 
-/** Where an answer comes from: the publication it was read from and the API URL that answers the same. */
-function provenance(context: RouteContext, url: string) {
+/** Where an answer comes from (the _meta of a tool's result): the publication and the API URL that answers alike. */
+export function toolMeta(context: RouteContext, url: string) {
   const publication = context.publication();
   return {
     provenance: {
@@ -164,14 +158,14 @@ function provenance(context: RouteContext, url: string) {
   };
 }
 
-type ToolResult = {
+export type ToolResult = {
   content: Array<{ type: 'text'; text: string }>;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
   _meta?: Record<string, unknown>;
 };
 
-function errorResult(error: ApiError, baseUrl: string): ToolResult {
+export function errorResult(error: ApiError, baseUrl: string): ToolResult {
   return { content: [{ type: 'text', text: errorReply(baseUrl, error).body }], isError: true };
 }
 
@@ -239,7 +233,7 @@ async function runTool(
     return {
       content: [{ type: 'text', text: JSON.stringify(body) }],
       structuredContent: body,
-      _meta: provenance(context, `${context.baseUrl}/api`),
+      _meta: toolMeta(context, `${context.baseUrl}/api`),
     };
   }
   const call = toolCall(context, name, args, client);
@@ -250,7 +244,7 @@ async function runTool(
   return {
     content: [{ type: 'text', text }],
     structuredContent: JSON.parse(text) as Record<string, unknown>,
-    _meta: provenance(context, call.url),
+    _meta: toolMeta(context, call.url),
   };
 }
 
@@ -309,9 +303,4 @@ export function toolCall(
   );
   const search = query.toString();
   return { answer, url: `${context.baseUrl}${path}${search ? `?${search}` : ''}` };
-}
-
-/** Where an answer comes from (the _meta of a tool's result): the publication and the API URL that answers alike. */
-export function toolMeta(context: RouteContext, url: string) {
-  return provenance(context, url);
 }

@@ -7,7 +7,7 @@ import { DATA_LICENSE, licenseOf } from '../../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../../timeseries/series.ts';
 import { API_VERSION } from '../api-changelog.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors/codes.ts';
-import { aliasParameter, takesNoUnknownParameter } from '../params/query.ts';
+import { aliasParameter, definedFields, takesNoUnknownParameter } from '../params/query.ts';
 import { type Route, TAGS } from '../routes/route.ts';
 
 /**
@@ -141,10 +141,7 @@ function operation(
         description: p.description,
         schema: {
           type: p.type,
-          ...(p.enum ? { enum: p.enum } : {}),
-          ...(p.minimum !== undefined ? { minimum: p.minimum } : {}),
-          ...(p.maximum !== undefined ? { maximum: p.maximum } : {}),
-          ...(p.default !== undefined ? { default: p.default } : {}),
+          ...definedFields({ enum: p.enum, minimum: p.minimum, maximum: p.maximum, default: p.default }),
         },
       })),
     responses,

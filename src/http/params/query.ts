@@ -175,18 +175,14 @@ export const QUERY_ALIASES = {
   sort_order: 'sort',
 } as const satisfies Record<string, QueryName>;
 
-const ALIAS_OF: ReadonlyMap<string, string> = new Map(
+/** The alias a parameter is also given by, e.g. start → observation_start; none for most. */
+export const ALIAS_OF: ReadonlyMap<string, string> = new Map(
   Object.entries(QUERY_ALIASES).map(([alias, name]) => [name, alias]),
 );
 
-/** The alias a parameter is also given by, e.g. start → observation_start; undefined for most. */
-export function aliasOf(name: string): string | undefined {
-  return ALIAS_OF.get(name);
-}
-
 /** A parameter's alias as the OpenAPI document lists it: FRED's name, said to be the same parameter. */
 export function aliasParameter(parameter: Parameter): Parameter | undefined {
-  const alias = parameter.in === 'query' ? aliasOf(parameter.name) : undefined;
+  const alias = parameter.in === 'query' ? ALIAS_OF.get(parameter.name) : undefined;
   if (alias === undefined) return undefined;
   return {
     ...parameter,
@@ -205,11 +201,13 @@ export function queryParameter(name: QueryName, note?: string): Parameter {
     required: false,
     type: schema.type === 'integer' ? 'integer' : 'string',
     description: note ? `${schema.description} ${note}` : (schema.description ?? ''),
-    ...(values ? { enum: values } : {}),
-    ...(schema.minimum !== undefined ? { minimum: schema.minimum } : {}),
-    ...(schema.maximum !== undefined ? { maximum: schema.maximum } : {}),
-    ...(schema.default !== undefined ? { default: schema.default } : {}),
+    ...definedFields({ enum: values, minimum: schema.minimum, maximum: schema.maximum, default: schema.default }),
   };
+}
+
+/** The fields given a value, in their order: a schema's optional facets (enum, bounds, default) without undefined. */
+export function definedFields<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 /**

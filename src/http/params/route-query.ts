@@ -3,7 +3,7 @@ import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import { ApiError, truncate } from '../errors/api-error.ts';
 import './formats.ts';
-import { aliasOf, QUERY_ALIASES, QUERY_PARAMETERS, type QueryName, type QueryValue } from './query.ts';
+import { ALIAS_OF, QUERY_ALIASES, QUERY_PARAMETERS, type QueryName, type QueryValue } from './query.ts';
 
 /** A handler read a query parameter its route does not declare: a programming error, caught by the tests. */
 export class UndeclaredParameter extends Error {}
@@ -34,7 +34,9 @@ export class QueryShape {
 
   constructor(declared: Iterable<QueryName>) {
     this.#declared = new Set(declared);
-    const aliases = [...this.#declared].map(aliasOf).filter((alias): alias is string => alias !== undefined);
+    const aliases = [...this.#declared]
+      .map((name) => ALIAS_OF.get(name))
+      .filter((alias): alias is string => alias !== undefined);
     this.names = new Set<string>([...this.#declared, ...aliases]);
     const properties: Record<string, TSchema> = {};
     for (const name of this.#declared) properties[name] = Type.Optional(QUERY_PARAMETERS[name]);
@@ -80,7 +82,7 @@ export class QueryShape {
 
 /** The same parameter given more than once (or by both its names: start and observation_start). */
 function repeated(name: QueryName, search: URLSearchParams): ApiError {
-  const alias = aliasOf(name);
+  const alias = ALIAS_OF.get(name);
   const times = search.getAll(name).length + (alias ? search.getAll(alias).length : 0);
   const schema: TSchema = QUERY_PARAMETERS[name];
   return new ApiError('invalid_parameter', `Parameter "${name}" was given ${times} times.`, schema.hint ?? '');

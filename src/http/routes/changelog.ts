@@ -1,5 +1,5 @@
 import { changelog as changelogResource } from '../../publish/resources/changelog.ts';
-import { publishedAnswer, publishedRoute } from './published.ts';
+import { publishedRoute } from './published.ts';
 
 export const getChangelog = publishedRoute(changelogResource, {
   spec: {
@@ -11,6 +11,5 @@ export const getChangelog = publishedRoute(changelogResource, {
     errors: ['model_unavailable', 'no_data_yet'],
     tag: 'model',
   },
-  handle: (_request, context) =>
-    publishedAnswer(context, changelogResource, 'model_unavailable', 'changelog', (p) => p?.errors.model),
+  unavailable: ['model_unavailable', 'changelog', (p) => p?.errors.model],
 });

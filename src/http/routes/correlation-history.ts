@@ -1,5 +1,5 @@
 import { correlationHistory as correlationHistoryResource } from '../../publish/resources/correlation-history.ts';
-import { publishedAnswer, publishedRoute } from './published.ts';
+import { correlationReason, publishedRoute } from './published.ts';
 
 export const getCorrelationHistory = publishedRoute(correlationHistoryResource, {
   spec: {
@@ -11,12 +11,5 @@ export const getCorrelationHistory = publishedRoute(correlationHistoryResource, 
     errors: ['correlation_unavailable', 'no_data_yet'],
     tag: 'correlation',
   },
-  handle: (_request, context) =>
-    publishedAnswer(
-      context,
-      correlationHistoryResource,
-      'correlation_unavailable',
-      'correlation statistics',
-      (p) => p?.errors.correlation ?? p?.errors.model,
-    ),
+  unavailable: ['correlation_unavailable', 'correlation statistics', correlationReason],
 });

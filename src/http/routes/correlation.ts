@@ -1,5 +1,5 @@
 import { correlation as correlationResource } from '../../publish/resources/correlation.ts';
-import { publishedAnswer, publishedRoute } from './published.ts';
+import { correlationReason, publishedRoute } from './published.ts';
 
 export const getCorrelation = publishedRoute(correlationResource, {
   spec: {
@@ -11,12 +11,5 @@ export const getCorrelation = publishedRoute(correlationResource, {
     errors: ['correlation_unavailable', 'no_data_yet'],
     tag: 'correlation',
   },
-  handle: (_request, context) =>
-    publishedAnswer(
-      context,
-      correlationResource,
-      'correlation_unavailable',
-      'correlation statistics',
-      (p) => p?.errors.correlation ?? p?.errors.model,
-    ),
+  unavailable: ['correlation_unavailable', 'correlation statistics', correlationReason],
 });

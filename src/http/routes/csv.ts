@@ -3,7 +3,7 @@ import { asOfParameter } from '../params/window.ts';
 import { seriesAsOf, seriesCsv } from '../series/computed.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series/errors.ts';
 import { parseSeriesQuery, SERIES_SELECTION_PARAMETERS, type SeriesQuery } from '../series/query.ts';
-import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
+import { type Answer, nothingPublished, type Route, type RouteContext, type RouteRequest } from './route.ts';
 
 /** GET /api/series/{id}.csv: the same window as the JSON, as RFC 4180 CSV with the unit in the column name. */
 export const getSeriesCsv: Route = {
@@ -73,7 +73,5 @@ export const getBulk: Route = {
     errors: ['service_unavailable'],
     tag: 'series',
   },
-  handle: (_request, { publication }) =>
-    publication()?.bulk.get() ??
-    new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.'),
+  handle: (_request, { publication }) => publication()?.bulk.get() ?? nothingPublished(),
 };

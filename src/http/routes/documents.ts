@@ -1,64 +1,62 @@
+import type { CachePolicy } from '../../publish/cache-policy.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import type { Publication } from '../../publish/publication/build.ts';
 import { SITE_DOCUMENT_PATHS } from '../../publish/site-port.ts';
 import { ApiError } from '../errors/api-error.ts';
-import type { Answer, Route, RouteContext } from './route.ts';
+import { type Answer, nothingPublished, type OperationSpec, type Route, type RouteContext } from './route.ts';
 
 /** A document of the current publication's site, or 503 while nothing is published. */
 function siteDocument(context: RouteContext, pick: (p: Publication) => PreparedResponse | undefined): Answer {
   const publication = context.publication();
-  const prepared = publication && pick(publication);
-  return prepared ?? new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.');
+  return (publication && pick(publication)) ?? nothingPublished();
 }
 
-export const getApiCatalog: Route = {
-  path: '/.well-known/api-catalog',
+/** A document of the site for tools and agents, described in the OpenAPI document. */
+const agentDocument = (
+  path: string,
+  cache: CachePolicy,
+  spec: Pick<OperationSpec, 'operationId' | 'summary' | 'description' | 'contentType'>,
+  pick: (p: Publication) => PreparedResponse | undefined,
+): Route => ({
+  path,
   listed: 'document',
-  cache: 'apiCatalog',
-  spec: {
+  cache,
+  spec: { ...spec, parameters: [], response: null, errors: [], tag: 'documents' },
+  handle: (_request, context) => siteDocument(context, pick),
+});
+
+export const getApiCatalog = agentDocument(
+  '/.well-known/api-catalog',
+  'apiCatalog',
+  {
     operationId: 'getApiCatalog',
     summary: 'RFC 9727 API catalog',
     description:
       'A linkset with the service description (this document), the human documentation, the health endpoint and the license.',
-    parameters: [],
-    response: null,
     contentType: 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
-    errors: [],
-    tag: 'documents',
   },
-  handle: (_request, context) => siteDocument(context, (p) => p.site?.apiCatalog),
-};
+  (p) => p.site?.apiCatalog,
+);
 
-export const getLlmsTxt: Route = {
-  path: '/llms.txt',
-  listed: 'document',
-  cache: 'page',
-  spec: {
+export const getLlmsTxt = agentDocument(
+  '/llms.txt',
+  'page',
+  {
     operationId: 'getLlmsTxt',
     summary: 'Site index for language models (llmstxt.org)',
     description: 'Title, summary and sections of links to the Markdown forms of the pages.',
-    parameters: [],
-    response: null,
     contentType: 'text/plain',
-    errors: [],
-    tag: 'documents',
   },
-  handle: (_request, context) => siteDocument(context, (p) => p.site?.llms),
-};
+  (p) => p.site?.llms,
+);
 
-export const getOpenApi: Route = {
-  path: '/openapi.json',
+/** The OpenAPI document, at its usual path and at the well-known one. */
+export const openApiRoutes: Route[] = ['/openapi.json', '/.well-known/openapi.json'].map((path) => ({
+  path,
   listed: 'none',
   cache: 'openapi',
-  handle: (_request, context) => context.openapi(),
-};
-
-export const getOpenApiWellKnown: Route = {
-  path: '/.well-known/openapi.json',
-  listed: 'none',
-  cache: 'openapi',
-  handle: (_request, context) => context.openapi(),
-};
+  handle: (_request: unknown, context: RouteContext) => context.openapi(),
+}));
 
 /** The stylesheet, the scripts, the icons, robots.txt and the sitemap. */
 export const staticDocuments: Route[] = SITE_DOCUMENT_PATHS.map((path) => ({

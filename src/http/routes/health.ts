@@ -18,8 +18,6 @@ export const getHealth = publishedRoute(healthResource, {
       'service_unavailable',
       'Nothing has been published yet.',
       'The service is starting; retry in a minute.',
-      {
-        'retry-after': '30',
-      },
+      { 'retry-after': '30' },
     ),
 });

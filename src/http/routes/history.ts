@@ -1,20 +1,14 @@
 import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
-import type { Admit } from '../../publish/on-demand/gate.ts';
-import type { Publication } from '../../publish/publication/build.ts';
 import { history as historyResource } from '../../publish/resources/history.ts';
 import { asOfAnswer } from '../answers/as-of.ts';
 import { admitFor } from '../answers/computed.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { wantsCsv } from '../negotiation.ts';
 import { queryParameter } from '../params/query.ts';
-import type { ParsedQuery, QueryString } from '../params/route-query.ts';
+import type { ParsedQuery } from '../params/route-query.ts';
 import { asOfOf, DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, rangeOf } from '../params/window.ts';
 import { publishedRoute } from './published.ts';
 import { type Answer, noDataYet, type Route, type RouteContext, type RouteRequest, resourceAnswer } from './route.ts';
-
-/** The bound of on-demand work, for this request's client, on whichever publication answers. */
-const admitOf = (request: RouteRequest, context: RouteContext) => (publication: Publication) =>
-  admitFor(request, context, publication);
 
 export const getHistory = publishedRoute(historyResource, {
   spec: {
@@ -27,39 +21,7 @@ export const getHistory = publishedRoute(historyResource, {
     alternateContentType: 'text/csv',
     tag: 'model',
   },
-  handle: (request, context) => {
-    const { query, headers } = request;
-    if (wantsCsv(headers.accept)) return historyCsvAnswer(query, context.publication(), admitOf(request, context));
-    const parsed = query.read();
-    if (parsed instanceof ApiError) return parsed;
-    const range = rangeOf(parsed);
-    if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
-    const window = range.value;
-    const asOf = asOfOf(parsed);
-    const publication = context.publication();
-    const model = modelOf(parsed, asOf);
-    if (model instanceof ApiError) return model;
-    if (model !== CURRENT_MODEL.version && publication) {
-      return earlierHistory(
-        publication,
-        model,
-        window && 'start' in window ? window : null,
-        false,
-        admitFor(request, context, publication),
-      );
-    }
-    if (asOf !== undefined && publication) {
-      const range = window && 'start' in window ? window : null;
-      return historyAsOf(publication, asOf, range, false, admitFor(request, context, publication));
-    }
-    return resourceAnswer(
-      context,
-      (p) => (window && 'start' in window ? p.historyRanges.forRange(window.start, window.end) : p.history?.response),
-      'history_unavailable',
-      'history',
-      (p) => p?.errors.model,
-    );
-  },
+  handle: (request, context) => historyAnswer(request, context, wantsCsv(request.headers.accept)),
 });
 
 /** The model version asked for (`model`): the current one by default; an earlier one never with asOf. */
@@ -75,53 +37,42 @@ function modelOf(query: ParsedQuery, asOf: string | undefined): string | ApiErro
   return raw;
 }
 
-/** An earlier model version's history, JSON or CSV, whole or a date range (computed on demand, then kept). */
-async function earlierHistory(
-  publication: Publication,
-  version: string,
-  range: { start: string; end: string | null } | null,
-  csv: boolean,
-  admit?: Admit,
-): Promise<Answer> {
-  const outcome = await publication.asOf.earlierHistory(version, range, csv, admit);
-  return asOfAnswer(outcome, publication.builtAt, `history of ${version}`, 'history_unavailable');
-}
-
-/** The history as known at an instant, JSON or CSV, whole or a date range. */
-export async function historyAsOf(
-  publication: Publication,
-  instant: string,
-  range: { start: string; end: string | null } | null,
-  csv: boolean,
-  admit?: Admit,
-): Promise<Answer> {
-  const outcome = await publication.asOf.history(instant, range, csv, admit);
-  return asOfAnswer(outcome, instant, 'history', 'history_unavailable');
-}
-
 /**
- * The history as CSV, whole or from start to end, now or as known at asOf (for /api/history.csv and
- * /api/history with Accept).
+ * The history as JSON or CSV (for /api/history, with Accept or not, and /api/history.csv), whole or from start to
+ * end, now, as known at asOf, or by an earlier model version.
  */
-export function historyCsvAnswer(
-  search: QueryString,
-  publication: Publication | undefined,
-  admit?: (publication: Publication) => Admit,
-): Answer | Promise<Answer> {
-  const query = search.read();
+function historyAnswer(request: RouteRequest, context: RouteContext, csv: boolean): Answer | Promise<Answer> {
+  const query = request.query.read();
   if (query instanceof ApiError) return query;
   const range = rangeOf(query);
   if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
-  const window = range.value && 'start' in range.value ? range.value : undefined;
+  const window = range.value && 'start' in range.value ? range.value : null;
   const asOf = asOfOf(query);
   const model = modelOf(query, asOf);
   if (model instanceof ApiError) return model;
-  if (model !== CURRENT_MODEL.version && publication)
-    return earlierHistory(publication, model, window ?? null, true, admit?.(publication));
-  if (asOf !== undefined && publication)
-    return historyAsOf(publication, asOf, window ?? null, true, admit?.(publication));
-  const csv = publication?.csv.historyCsv(window);
-  if (csv) return csv;
+  const publication = context.publication();
+  // An earlier model version's history, or the history as known at an instant: computed on demand, then kept.
+  if (model !== CURRENT_MODEL.version && publication) {
+    return publication.asOf
+      .earlierHistory(model, window, csv, admitFor(request, context, publication))
+      .then((outcome) => asOfAnswer(outcome, publication.builtAt, `history of ${model}`, 'history_unavailable'));
+  }
+  if (asOf !== undefined && publication) {
+    return publication.asOf
+      .history(asOf, window, csv, admitFor(request, context, publication))
+      .then((outcome) => asOfAnswer(outcome, asOf, 'history', 'history_unavailable'));
+  }
+  if (!csv) {
+    return resourceAnswer(
+      context,
+      (p) => (window ? p.historyRanges.forRange(window.start, window.end) : p.history?.response),
+      'history_unavailable',
+      'history',
+      (p) => p?.errors.model,
+    );
+  }
+  const answer = publication?.csv.historyCsv(window ?? undefined);
+  if (answer) return answer;
   if (!publication || publication.current.size === 0) return noDataYet('history');
   return new ApiError('history_unavailable', 'The history has not been computed yet.', 'Retry after the next refresh.');
 }
@@ -142,5 +93,5 @@ export const getHistoryCsv: Route = {
     errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable', 'no_data_yet'],
     tag: 'model',
   },
-  handle: (request, context) => historyCsvAnswer(request.query, context.publication(), admitOf(request, context)),
+  handle: (request, context) => historyAnswer(request, context, true),
 };

@@ -1,5 +1,5 @@
 import { model as modelResource } from '../../publish/resources/model.ts';
-import { publishedAnswer, publishedRoute } from './published.ts';
+import { publishedRoute } from './published.ts';
 
 export const getModel = publishedRoute(modelResource, {
   spec: {
@@ -11,6 +11,5 @@ export const getModel = publishedRoute(modelResource, {
     errors: ['model_unavailable', 'no_data_yet'],
     tag: 'model',
   },
-  handle: (_request, context) =>
-    publishedAnswer(context, modelResource, 'model_unavailable', 'model description', (p) => p?.errors.model),
+  unavailable: ['model_unavailable', 'model description', (p) => p?.errors.model],
 });

@@ -27,37 +27,23 @@ export const fixedPages: Route[] = [
   '/blog',
 ].map(fixedPage);
 
-/** /lens/{locale} and /archive/{year}: pages built per publication; anything else is the not-found page. */
-const templatedPage = (path: string, prefix: string): Route => ({
-  path,
-  listed: 'none',
-  cache: 'page',
-  markdown: true,
-  handle: (request, context) => {
-    const [param] = Object.values(request.params);
-    return pageAnswer(request, context, context.publication()?.site?.page(`${prefix}/${param}`));
-  },
-});
-
-export const lensLocalePage = templatedPage('/lens/{locale}', '/lens');
-export const revisionsPage: Route = {
-  path: '/indicators/{id}/revisions',
-  listed: 'none',
-  cache: 'page',
-  markdown: true,
-  handle: (request, context) =>
-    pageAnswer(request, context, context.publication()?.site?.page(`/indicators/${request.params.id}/revisions`)),
+/** Pages built per publication, at their template with the parameter in it; anything else is the not-found page. */
+const templatedPage = (path: string): Route => {
+  const [before, name, after] = path.split(/\{(\w+)\}/) as [string, string, string];
+  return {
+    path,
+    listed: 'none',
+    cache: 'page',
+    markdown: true,
+    handle: (request, context) =>
+      pageAnswer(request, context, context.publication()?.site?.page(`${before}${request.params[name]}${after}`)),
+  };
 };
-export const archiveYearPage = templatedPage('/archive/{year}', '/archive');
 
-export const blogPost: Route = {
-  path: '/blog/{slug}',
-  listed: 'none',
-  cache: 'page',
-  markdown: true,
-  handle: (request, context) =>
-    pageAnswer(request, context, context.publication()?.site?.page(`/blog/${request.params.slug}`)),
-};
+export const lensLocalePage = templatedPage('/lens/{locale}');
+export const revisionsPage = templatedPage('/indicators/{id}/revisions');
+export const archiveYearPage = templatedPage('/archive/{year}');
+export const blogPost = templatedPage('/blog/{slug}');
 
 export const archiveDay: Route = {
   path: '/today/{date}',
@@ -96,7 +82,7 @@ export const indicatorPage: Route = {
 };
 
 /** /methodology/{part}: the selection protocols (dli-4-protocol), each a page of its own. */
-export const methodologyPart = templatedPage('/methodology/{part}', '/methodology');
+export const methodologyPart = templatedPage('/methodology/{part}');
 
 /** The query of an embed page that says which chart: the window and the comparison of the chart's image. */
 const EMBED_QUERY = ['days', 'start', 'end', 'compare'] as const;

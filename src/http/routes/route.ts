@@ -119,11 +119,8 @@ export function queryShapeOf(route: Route): QueryShape {
   const documented = route.spec?.parameters.filter((p) => p.in === 'query').map((p) => p.name as QueryName) ?? [];
   const names = [...documented, ...(route.query ?? [])];
   const key = names.join(',');
-  let shape = SHAPES.get(key);
-  if (!shape) {
-    shape = new QueryShape(names);
-    SHAPES.set(key, shape);
-  }
+  const shape = SHAPES.get(key) ?? new QueryShape(names);
+  SHAPES.set(key, shape);
   return shape;
 }
 
@@ -141,6 +138,11 @@ export function noDataYet(what: string): ApiError {
     `Retry after ${NO_DATA_RETRY_SECONDS} s; /api/health says how the last refresh went and when the next one runs.`,
     { 'retry-after': String(NO_DATA_RETRY_SECONDS) },
   );
+}
+
+/** Nothing has been published yet (the service is starting): 503. */
+export function nothingPublished(): ApiError {
+  return new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.');
 }
 
 /** A page answer: the Markdown form when asked for, else HTML; a missing page answers the not-found page. */

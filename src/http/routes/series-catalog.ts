@@ -5,6 +5,7 @@ import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { queryParameter } from '../params/query.ts';
 import { publishedRoute } from './published.ts';
+import { nothingPublished } from './route.ts';
 
 /** GET /api/series: the catalog of every series, with `q` to search it. */
 export const getSeriesCatalog = publishedRoute(catalogResource, {
@@ -18,7 +19,7 @@ export const getSeriesCatalog = publishedRoute(catalogResource, {
   },
   handle: ({ query }, { publication }) => {
     const catalog = publication()?.catalog;
-    if (!catalog) return new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.');
+    if (!catalog) return nothingPublished();
     const parsed = query.read();
     if (parsed instanceof ApiError) return parsed;
     const q = parsed.get('q');

@@ -5,12 +5,11 @@ import { seriesDef } from '../../timeseries/catalog.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { QUERY_PARAMETERS, queryParameter } from '../params/query.ts';
-import type { QueryString } from '../params/route-query.ts';
 import { parseTransform } from '../params/transform.ts';
 import { DATE_RANGE_PARAMETERS, windowOf } from '../params/window.ts';
 import { seriesSet as computedSet } from '../series/computed.ts';
 import { seriesUnavailable, unknownCatalogSeries, valuesWithheld } from '../series/errors.ts';
-import type { Answer, Route } from './route.ts';
+import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 
 export const SERIES_SET_PARAMETERS = [
   { ...queryParameter('ids'), required: true },
@@ -44,7 +43,7 @@ export const getSeriesSetCsv: Route = {
     tag: 'series',
   },
   handle: (request, context) =>
-    seriesSet(request.query, context.baseUrl, context.publication(), (ids, window, transform, p) =>
+    seriesSet(request, context, (ids, window, transform, p) =>
       computedSet(request, context, p, ids, window, transform, 'csv'),
     ),
 };
@@ -65,15 +64,15 @@ export const getSeriesSetJson: Route = {
     tag: 'series',
   },
   handle: (request, context) =>
-    seriesSet(request.query, context.baseUrl, context.publication(), (ids, window, transform, p) =>
+    seriesSet(request, context, (ids, window, transform, p) =>
       computedSet(request, context, p, ids, window, transform, 'json'),
     ),
 };
 
+/** The ids, window and transform of a many-series request, checked, for `answer` to answer from the publication. */
 export function seriesSet(
-  search: QueryString,
-  baseUrl: string,
-  publication: Publication | undefined,
+  request: RouteRequest,
+  context: RouteContext,
   answer: (
     ids: string[],
     window: DateWindow | null,
@@ -81,7 +80,7 @@ export function seriesSet(
     publication: Publication,
   ) => Answer | Promise<Answer> | undefined,
 ): Answer | Promise<Answer> {
-  const query = search.read();
+  const query = request.query.read();
   if (query instanceof ApiError) return query;
   const raw = query.get('ids');
   if (raw === undefined)
@@ -92,7 +91,7 @@ export function seriesSet(
     );
   const ids = [...new Set(raw.split(','))];
   for (const id of ids) {
-    const refused = unknownCatalogSeries(id, baseUrl) ?? valuesWithheld(id);
+    const refused = unknownCatalogSeries(id, context.baseUrl) ?? valuesWithheld(id);
     if (refused) return refused;
   }
   const window = windowOf(query);
@@ -104,6 +103,7 @@ export function seriesSet(
   if (transform instanceof ApiError) return transform;
   // As on one series: the last 365 days by default, the whole history when transformed (as FRED answers).
   const selected = window.value ?? (transform ? null : { days: QUERY_PARAMETERS.days.default });
+  const publication = context.publication();
   const missing = ids.find((id) => !publication?.current.get(id)?.length);
   if (missing || !publication) return seriesUnavailable(missing ?? ids[0]!);
   return answer(ids, selected, transform, publication) ?? seriesUnavailable(ids[0]!);

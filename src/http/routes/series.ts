@@ -135,10 +135,8 @@ export const getSeriesFeed: Route = {
   },
   handle: ({ params }, { baseUrl, publication }) => {
     const id = params.id!;
-    const unknown = unknownSeries(id, baseUrl);
-    if (unknown) return unknown;
-    const withheld = valuesWithheld(id);
-    if (withheld) return withheld;
+    const refused = unknownSeries(id, baseUrl) ?? valuesWithheld(id);
+    if (refused) return refused;
     const current = publication();
     return (current ? current.vintages.feed(id, baseUrl, current.builtAt) : undefined) ?? seriesUnavailable(id);
   },

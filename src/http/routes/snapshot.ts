@@ -1,5 +1,5 @@
 import { snapshot as snapshotResource } from '../../publish/resources/snapshot.ts';
-import { publishedAnswer, publishedRoute } from './published.ts';
+import { publishedRoute } from './published.ts';
 
 export const getSnapshot = publishedRoute(snapshotResource, {
   spec: {
@@ -11,12 +11,9 @@ export const getSnapshot = publishedRoute(snapshotResource, {
     errors: ['snapshot_unavailable', 'no_data_yet'],
     tag: 'discovery',
   },
-  handle: (_request, context) =>
-    publishedAnswer(
-      context,
-      snapshotResource,
-      'snapshot_unavailable',
-      'snapshot',
-      (p) => p?.errors.snapshot ?? (p?.regime ? undefined : 'the regime is not available yet'),
-    ),
+  unavailable: [
+    'snapshot_unavailable',
+    'snapshot',
+    (p) => p?.errors.snapshot ?? (p?.regime ? undefined : 'the regime is not available yet'),
+  ],
 });

@@ -77,7 +77,7 @@ export const getSeriesSetXlsx: Route = {
     tag: 'series',
   },
   handle: (request, context) =>
-    seriesSet(request.query, context.baseUrl, context.publication(), (ids, window, transform, p) =>
+    seriesSet(request, context, (ids, window, transform, p) =>
       settle(p.spreadsheets.forSeriesSet(ids, window, transform, answerFor(request, context, p)), ids[0]!),
     ),
 };

@@ -2,7 +2,7 @@ import { getChart, getChartPng } from './chart.ts';
 import { getBulk, getSeriesCsv } from './csv.ts';
 import { getData, getDataCsv, getDataXlsx } from './data.ts';
 import { getDirectory } from './directory.ts';
-import { getApiCatalog, getLlmsTxt, getMcp, getOpenApi, getOpenApiWellKnown, staticDocuments } from './documents.ts';
+import { getApiCatalog, getLlmsTxt, getMcp, openApiRoutes, staticDocuments } from './documents.ts';
 import { getHistoryCsv } from './history.ts';
 import {
   archiveDay,
@@ -58,8 +58,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   getChartPng,
   getApiCatalog,
   getLlmsTxt,
-  getOpenApi,
-  getOpenApiWellKnown,
+  ...openApiRoutes,
   getMcp,
   ...staticDocuments,
   ...fixedPages,

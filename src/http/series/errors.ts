@@ -9,24 +9,25 @@ import { ApiError, truncate } from '../errors/api-error.ts';
  * What every per-series route (JSON, CSV, vintages, feed, chart) says about its `id`, once: the documented path
  * parameter and the three refusals — an unknown id, values the provider forbids reproducing, nothing stored yet.
  */
-export const SERIES_ID_PARAMETER: Parameter = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  type: 'string',
-  description: `Series id; one of the ${INDICATOR_COUNT} tracked ids.`,
-  enum: [...INDICATOR_IDS],
-};
+function idParameter(ids: string[], description: string): Parameter {
+  return { name: 'id', in: 'path', required: true, type: 'string', description, enum: ids };
+}
+
+export const SERIES_ID_PARAMETER = idParameter(
+  [...INDICATOR_IDS],
+  `Series id; one of the ${INDICATOR_COUNT} tracked ids.`,
+);
 
 /** The path parameter of /api/data/{id}: any series of the catalog (GET /api/series lists them). */
-export const CATALOG_ID_PARAMETER: Parameter = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  type: 'string',
-  description: `Series id: any id of the catalog (GET /api/series) — the ${INDICATOR_COUNT} indicators and the model’s other inputs and benchmarks (effr-iorb, reserve-ratio, fed-repo, sofr, effr, treasury-10y…).`,
-  enum: CATALOG.map((def) => def.id),
-};
+export const CATALOG_ID_PARAMETER = idParameter(
+  CATALOG.map((def) => def.id),
+  `Series id: any id of the catalog (GET /api/series) — the ${INDICATOR_COUNT} indicators and the model’s other inputs and benchmarks (effr-iorb, reserve-ratio, fed-repo, sofr, effr, treasury-10y…).`,
+);
+
+/** The first ids of the catalog, the examples an unknown id's hint gives. */
+const CATALOG_EXAMPLES = CATALOG.slice(0, 3)
+  .map((def) => def.id)
+  .join(', ');
 
 /** The refusal of an id that is not in the catalog, or undefined when it is (/api/data/{id}, the many-series downloads). */
 export function unknownCatalogSeries(id: string, baseUrl: string): ApiError | undefined {
@@ -34,12 +35,7 @@ export function unknownCatalogSeries(id: string, baseUrl: string): ApiError | un
   return new ApiError(
     'unknown_series',
     `Unknown series id "${truncate(id)}".`,
-    `Use an id of the catalog, listed with its terms at ${baseUrl}/api/series (${CATALOG.length} series, e.g. ${CATALOG.slice(
-      0,
-      3,
-    )
-      .map((def) => def.id)
-      .join(', ')}). The directory at ${baseUrl}/api lists every endpoint.`,
+    `Use an id of the catalog, listed with its terms at ${baseUrl}/api/series (${CATALOG.length} series, e.g. ${CATALOG_EXAMPLES}). The directory at ${baseUrl}/api lists every endpoint.`,
   );
 }
 
