@@ -190,7 +190,6 @@ export const LEVEL_BANDS = [
   { id: 'tight', from: 60, words: 'tight' },
   { id: 'stressed', from: 80, words: 'stressed' },
 ] as const;
-export type LevelBand = (typeof LEVEL_BANDS)[number]['id'];
 
 export function levelBandOf(level: number): (typeof LEVEL_BANDS)[number] {
   let band: (typeof LEVEL_BANDS)[number] = LEVEL_BANDS[0];
