@@ -5,23 +5,21 @@ import { WINDOWS } from '../spec.ts';
 import { combineDay, groupLayout } from '../weighted-mean.ts';
 
 /**
- * One day of a monotonicity check: fills the presences `e` and readings `h` the day is combined with, and returns
- * whether anything downstream of the aggregate fell when input `r` read `p` and the day's aggregate was recomputed
- * as `aggregate` — or null to skip the day.
- */
-type CheckedDay = (
-  g: number,
-  e: Float64Array,
-  h: Float64Array,
-) => ((r: IndicatorReadings, p: number, aggregate: number) => boolean) | null;
-
-/**
  * The monotonicity check of dli-2 and of the like-for-like headline: on every day `day` checks, each indicator with
  * a reading is made tighter twice — by its robust-scale floor, and to beyond anything in its window (a mapped
  * reading: to 1) — and its reading and the aggregate are recomputed with all else unchanged. A violation is the
- * reading falling or anything `day` checks falling.
+ * reading falling or anything `day` checks falling: `day` fills the presences `e` and readings `h` day g combines,
+ * and says whether anything after the aggregate fell when input r read p and made that aggregate (null: skip g).
  */
-export function tightenEachInput(run: ModelRun, day: CheckedDay, method: string) {
+export function tightenEachInput(
+  run: ModelRun,
+  day: (
+    g: number,
+    e: Float64Array,
+    h: Float64Array,
+  ) => ((r: IndicatorReadings, p: number, aggregate: number) => boolean) | null,
+  method: string,
+) {
   const layout = groupLayout(run.spec, run.readings);
   const windows = run.readings.map(() => new SortedWindow(WINDOWS.normalizationDays));
   const e = new Float64Array(run.readings.length);
