@@ -38,11 +38,17 @@ export function narrative(lens: Lens, locale: Locale, flowDate: string | null): 
   if (facts.posture && facts.pulse) sentences.push(writer.cell(fmt.l(facts.posture), fmt.l(facts.pulse)));
   if (facts.flow !== null && facts.dial !== null && facts.flowDate) sentences.push(writer.quantity(facts, fmt));
   if (facts.pathSpreadBps !== null && facts.pathPricing) sentences.push(writer.price(facts, fmt));
-  if (facts.tgaFlow !== null || facts.rrpBalanceB !== null) sentences.push(capitalize(writer.structure(facts, fmt)));
+  if (facts.tgaFlow !== null || facts.rrpBalanceB !== null) sentences.push(capitalize(structure(writer, facts, fmt)));
   if (sentences.length < 2) sentences.push(writer.limited);
   return sentences
     .slice(0, 4)
     .join(locale === 'en' || locale === 'es' || locale === 'fr' || locale === 'de' || locale === 'ko' ? ' ' : '');
+}
+
+/** The structure sentence: the TGA's flow and the ON RRP's balance (those that read), then the funding stress. */
+function structure(writer: Writer, f: Facts, n: Fmt): string {
+  const parts = [f.tgaFlow !== null ? writer.tga(f, n) : null, f.rrpBalanceB !== null ? writer.rrp(f, n) : null];
+  return parts.filter(Boolean).join(writer.and) + (f.dominantFundingLeg ? writer.funding(f, n) : writer.fullStop);
 }
 
 function capitalize(sentence: string): string {

@@ -24,7 +24,15 @@ export interface Writer {
   cell(posture: string, pulse: string): string;
   quantity(f: Facts, n: Fmt): string;
   price(f: Facts, n: Fmt): string;
-  structure(f: Facts, n: Fmt): string;
+  /**
+   * The structure sentence's parts: the TGA's flow and the ON RRP's balance (those that read, joined by `and`), then
+   * the funding stress, or the full stop when there is none.
+   */
+  tga(f: Facts, n: Fmt): string;
+  rrp(f: Facts, n: Fmt): string;
+  and: string;
+  funding(f: Facts, n: Fmt): string;
+  fullStop: string;
   limited: string;
 }
 

@@ -42,10 +42,7 @@ const WINDOW_DAYS = 10;
 
 export type Target = Static<typeof ValidationSchema>['targets'][number];
 
-interface Period {
-  from: string;
-  to: string;
-}
+type Period = { from: string; to: string };
 
 export function dli3Targets(
   run: ModelRun,
