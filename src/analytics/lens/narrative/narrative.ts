@@ -56,23 +56,5 @@ function capitalize(sentence: string): string {
 }
 
 function factsOf(lens: Lens, flowDate: string | null): Facts {
-  return {
-    posture: lens.synthesis.cell.posture,
-    pulse: lens.synthesis.cell.pulse,
-    flow: lens.quantity.flow,
-    dial: lens.quantity.dial,
-    flowDate,
-    bufferPct: lens.quantity.bufferPct,
-    bufferState: lens.quantity.bufferState,
-    pathSpreadBps: lens.price.pathSpreadBps,
-    pathPricing: lens.price.pathPricing,
-    realYieldPct: lens.price.realYieldPct,
-    realYieldTrendPp: lens.price.realYieldTrendPp,
-    tgaFlow: lens.structure.tgaFlow,
-    fiscalPulse: lens.structure.fiscalPulse,
-    rrpBalanceB: lens.structure.rrpBalanceB,
-    rrpBufferState: lens.structure.rrpBufferState,
-    dominantFundingLeg: lens.structure.dominantFundingLeg,
-    fundingOverride: lens.structure.fundingOverride,
-  };
+  return { ...lens.synthesis.cell, ...lens.quantity, ...lens.price, ...lens.structure, flowDate };
 }
