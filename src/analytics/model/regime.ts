@@ -26,14 +26,12 @@ export function compositeScore(percentile: number): number {
 
 /** Index of the last grid day with a headline, or -1. */
 export function latestIndex(run: ModelRun): number {
-  for (let g = run.headline.length - 1; g >= 0; g--) if (!Number.isNaN(run.headline[g]!)) return g;
-  return -1;
+  return run.headline.findLastIndex((v) => !Number.isNaN(v));
 }
 
 /** Index of the last grid day with a reading (a status), or -1: the day /api/regime describes. */
 export function latestReadingIndex(run: ModelRun): number {
-  for (let g = run.reading.length - 1; g >= 0; g--) if (run.reading[g]) return g;
-  return -1;
+  return run.reading.findLastIndex((reading) => reading !== 0);
 }
 
 /** Index of the first grid day with a headline (the model is warmed up), or -1. */
