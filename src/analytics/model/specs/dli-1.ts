@@ -17,18 +17,14 @@ export const DLI_1_GROUP_NAMES: Record<GroupId, string> = {
   backstops: 'Backstops',
 };
 
+/** ON RRP's depletion gate (Transform `rrp-depletion`). */
+const GATE = { kind: 'rrp-depletion', days: 91, maxBalanceB: 500, minDrawdownB: 100, minDrawdownShare: 0.3 } as const;
+
 /** dli-1's inputs, in its order; dli-2 kept most of them as they were. */
 export const DLI_1_INDICATORS = {
   'fed-balance-sheet': scoredInput('fed-balance-sheet', 'policy', { kind: 'change', days: 91 }, false, 25, 17),
   tga: scoredInput('tga', 'policy', { kind: 'change', days: 91 }, true, 25, 17),
-  onrrp: scoredInput(
-    'onrrp',
-    'policy',
-    { kind: 'rrp-depletion', days: 91, maxBalanceB: 500, minDrawdownB: 100, minDrawdownShare: 0.3 },
-    false,
-    25,
-    10,
-  ),
+  onrrp: scoredInput('onrrp', 'policy', GATE, false, 25, 10),
   'sofr-iorb': scoredInput('sofr-iorb', 'funding', { kind: 'level' }, true, 1, 10),
   srf: scoredInput('srf', 'funding', { kind: 'level' }, true, 5, 10),
   'hy-spread': scoredInput('hy-spread', 'credit', { kind: 'level' }, true, 10, 10),

@@ -12,12 +12,11 @@ import { namedGroups, scoredInput, type Variant, variantSpec } from './parts.ts'
  */
 export const FLOOR_SYSTEM = '2008-10-09';
 
-/** A backstop read as its usage ($bn on a log scale), from its framework date. */
+/** The backstops' reading: usage in $bn on a log scale, full at 100 (dli-4's V5 reads them on it too). */
+export const USAGE = { kind: 'usage', fullB: 100 } as const;
+/** A backstop read as its usage, from its framework date. */
 const usage = (id: string, maxAgeDays: number, startsOn: string) =>
-  scoredInput(id, 'backstops', { kind: 'level' }, true, 1, maxAgeDays, {
-    reading: { kind: 'usage', fullB: 100 },
-    startsOn,
-  });
+  scoredInput(id, 'backstops', { kind: 'level' }, true, 1, maxAgeDays, { reading: USAGE, startsOn });
 
 const INDICATORS = {
   // Reserve ampleness in the Fed's own terms (see the protocol for the source of 13 % and 8 %).

@@ -1,5 +1,5 @@
 import { type GroupId, type ModelSpec, type ScoredIndicator, THRESHOLDS } from '../spec.ts';
-import { DLI_3_GROUP_NAMES, DLI_3_SETTINGS, FLOOR_SYSTEM } from './dli-3.ts';
+import { DLI_3_GROUP_NAMES, DLI_3_SETTINGS, FLOOR_SYSTEM, USAGE } from './dli-3.ts';
 import { namedGroups, scoredInput, type Variant, variantSpec } from './parts.ts';
 
 /**
@@ -112,9 +112,7 @@ export const DLI_4_VARIANTS: readonly Variant[] = [
     'V5',
     'V3 with the backstops read as outstanding usage (dli-3’s map)',
     scored(CORE).map((s) =>
-      s.group === 'backstops'
-        ? { ...s, transform: { kind: 'level' }, reading: { kind: 'usage', fullB: 100 }, minScale: 1 }
-        : s,
+      s.group === 'backstops' ? { ...s, transform: { kind: 'level' }, reading: USAGE, minScale: 1 } : s,
     ),
   ),
 ];
