@@ -103,8 +103,13 @@ export function compositionLevel(
   const smoothed = trailingMean(raw, spec.smoothingDays ?? 1);
   smoothed.fill(Number.NaN, rawFrom, from);
   const floor = floorOf(spec, readings, mask, smoothed.length);
-  const level = smoothed.map((s, g) => (Number.isNaN(s) || Number.isNaN(floor[g]!) ? s : Math.max(s, floor[g]!)));
+  const level = smoothed.map((s, g) => levelOf(s, floor[g]!));
   return { smoothed, floor, level };
+}
+
+/** The level of a smoothed aggregate under a floor (NaN floor: no floor). */
+export function levelOf(smoothed: number, floor: number): number {
+  return Number.isNaN(floor) ? smoothed : Math.max(smoothed, floor);
 }
 
 /** The floor group's reading of a composition on each day (see CompositionLevel); NaN everywhere without a floor. */

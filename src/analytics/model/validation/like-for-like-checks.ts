@@ -1,6 +1,6 @@
 import { fromDayNumber } from '../../../timeseries/dates.ts';
 import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
-import { compositionAggregate, compositionLevel } from '../like-for-like.ts';
+import { compositionAggregate, compositionLevel, levelOf } from '../like-for-like.ts';
 import type { IndicatorReadings, ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
 import { combineDay, groupLayout } from '../weighted-mean.ts';
@@ -37,11 +37,6 @@ function seriesOf(run: ModelRun, mask: number): CompositionSeries {
   for (let g = 0; g < raw.length; g++)
     for (let k = Math.max(0, g - days + 1); k <= g; k++) if (!Number.isNaN(raw[k]!)) count[g]!++;
   return { raw, ...kept, count, window: new SortedWindow(WINDOWS.headlineDays) };
-}
-
-/** The level of a smoothed aggregate under a floor (NaN floor: no floor). */
-function levelOf(smoothed: number, floor: number): number {
-  return Number.isNaN(floor) ? smoothed : Math.max(smoothed, floor);
 }
 
 /** Slides every composition's headline window to day g (the value leaving out, the day's value in). */
