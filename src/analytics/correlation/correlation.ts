@@ -166,14 +166,12 @@ export function pairedCorrelation(x: ArrayLike<number>, y: ArrayLike<number>, fr
 export function rolling(x: Float64Array, y: Float64Array, days: Int32Array, window: number): RollingFigure {
   const minPairs = Math.ceil(window * 0.8);
   const path: RollingFigure['path'] = [];
-  let lastValid = -1;
   for (let end = x.length; end > 0 && path.length < PATH_WEEKS; end--) {
     const { rho, n } = pairedCorrelation(x, y, end - window, end);
     if (n < minPairs) {
-      if (lastValid < 0) continue; // trailing weeks without data (e.g. stale inputs) are skipped, not reported
+      if (path.length === 0) continue; // trailing weeks without data (e.g. stale inputs) are skipped, not reported
       break;
     }
-    if (lastValid < 0) lastValid = end - 1;
     path.push({ date: fromDayNumber(days[end - 1]!), rho, n });
   }
   path.reverse();

@@ -14,20 +14,12 @@ import { synthesis } from './synthesis.ts';
  */
 export type Lens = Static<typeof LensReading>;
 type Quantity = Lens['quantity'];
-type Structure = Lens['structure'];
 export type Stance = NonNullable<Quantity['stance']>;
 export type BufferState = NonNullable<Quantity['bufferState']>;
-export type PathPricing = NonNullable<Lens['price']['pathPricing']>;
 export type Trend = NonNullable<Lens['price']['realYieldTrend']>;
-export type TermPremiumLevel = NonNullable<Lens['price']['termPremiumLevel']>;
-export type FiscalPulse = NonNullable<Structure['fiscalPulse']>;
-export type RrpBufferState = NonNullable<Structure['rrpBufferState']>;
-export type TierState = NonNullable<Structure['cpTbillTiering']['state']>;
-export type TierDirection = NonNullable<Structure['cpTbillTiering']['direction']>;
+export type TierState = NonNullable<Lens['structure']['cpTbillTiering']['state']>;
 export type Posture = NonNullable<Lens['synthesis']['cell']['posture']>;
-export type Pulse = NonNullable<Lens['synthesis']['cell']['pulse']>;
 
-/** The date the net-liquidity flow ends on (the narrative's "four weeks to …"), or null. */
 /** Every series the lens reads (a test checks computeLens reads exactly these): its provenance inputs. */
 export const LENS_INPUTS: readonly string[] = [
   'bank-cash-buffer',
@@ -48,6 +40,7 @@ export const LENS_INPUTS: readonly string[] = [
   'treasury-2y',
 ];
 
+/** The date the net-liquidity flow ends on (the narrative's "four weeks to …"), or null. */
 export function flowEndDate(series: SeriesMap): string | null {
   return last(series.get('net-liquidity') ?? [])?.date ?? null;
 }

@@ -44,6 +44,7 @@ export function trendOf(change: number | undefined, threshold: number): Trend | 
   return change === undefined ? null : bySign<Trend>(change, threshold, ['rising', 'flat', 'falling']);
 }
 
+/** a − b on the dates both print. */
 export function spreadBetween(a: readonly Observation[], b: readonly Observation[]): Observation[] {
   const other = new Map(b.map((o) => [o.date, o.value]));
   const out: Observation[] = [];

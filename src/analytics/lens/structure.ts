@@ -16,7 +16,6 @@ import {
 } from './readings.ts';
 import { LENS_RULES as R } from './rules.ts';
 
-/** Structure: the fiscal pulse (TGA), the ON RRP buffer, bills supply, funding stress and three tiering spreads. */
 function tiering(series: readonly Observation[], rules: { elevated: number; stressed: number; trend: number }) {
   const latest = last(series);
   const trend = changeOver(series, R.tieringTrendDays);
@@ -35,6 +34,7 @@ function tierState(value: number, rules: { elevated: number; stressed: number })
   return value >= rules.stressed ? 'stressed' : value >= rules.elevated ? 'elevated' : 'calm';
 }
 
+/** Structure: the fiscal pulse (TGA), the ON RRP buffer, bills supply, funding stress and three tiering spreads. */
 export function structureAxis(get: Get): Lens['structure'] {
   const asOf = new AsOf();
   const tga = changeOver(get('tga'), R.flowWindowDays);
@@ -91,5 +91,3 @@ export function structureAxis(get: Get): Lens['structure'] {
     dataAsOf: asOf.date,
   };
 }
-
-/** a − b on the dates both print (both in bps). */

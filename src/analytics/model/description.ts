@@ -16,9 +16,6 @@ export type ModelDescription = Omit<Static<typeof ModelDescriptionFields>, 'vali
 };
 type GroupDescription = ModelDescription['groups'][number];
 
-/** One version in the changelog: what changed and why, with its groups and aggregation. */
-export type VersionDescription = ModelDescription['versions'][number];
-
 export function describeModel(
   spec: ModelSpec,
   opts: { computedAt: string; dataAsOf: string | null; validation: Validation | null; baseUrl: string },

@@ -260,8 +260,7 @@ export type DayDrivers = Array<[string, number]>;
 export function dailyDrivers(run: ModelRun, top = 3): DayDrivers[] {
   const first = run.headline.findIndex((v) => !Number.isNaN(v));
   if (first < 0) return [];
-  let last = run.headline.length - 1;
-  while (last > first && Number.isNaN(run.headline[last]!)) last--;
+  const last = run.headline.findLastIndex((v) => !Number.isNaN(v));
   const out: DayDrivers[] = [];
   for (let g = first; g <= last; g++) {
     if (Number.isNaN(run.headline[g]!)) continue;

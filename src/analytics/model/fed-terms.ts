@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { fromDayNumber } from '../../timeseries/dates.ts';
 import type { FedTerms as FedTermsSchema } from '../schemas/regime.ts';
 import { round } from '../stats/round.ts';
+import { firstAbove } from '../stats/sorted-search.ts';
 import type { ModelRun, SeriesInputs } from './liquidity-model.ts';
 import { type PointInTimeSeries, valueKnownOn } from './point-in-time.ts';
 
@@ -43,14 +44,7 @@ function backstopsOn(run: ModelRun, inputs: SeriesInputs, g: number): FedTerms['
 /** The latest observation known on `day`, rounded, with its date. */
 export function latestKnown(series: PointInTimeSeries | undefined, day: number, digits: number): DatedValue | null {
   if (!series) return null;
-  let lo = 0;
-  let hi = series.knownFrom.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (series.knownFrom[mid]! <= day) lo = mid + 1;
-    else hi = mid;
-  }
-  const i = lo - 1;
+  const i = firstAbove(series.knownFrom, day) - 1;
   if (i < 0) return null;
   const value = valueKnownOn(series, i, day);
   return Number.isNaN(value) ? null : { value: round(value, digits), date: fromDayNumber(series.obsDay[i]!) };

@@ -35,7 +35,8 @@ export function likeForLike(
   const n = effective[0]?.length ?? 0;
   const composition = compositions(effective, n);
   const byComposition = new Map<number, CompositionLevel>();
-  for (const [mask, [first, last]] of spans(composition)) {
+  const spanned = spans(composition);
+  for (const [mask, [first, last]] of spanned) {
     if (mask === 0) continue;
     // A composition's level is read only on its own days and in their headline windows: computed from the
     // window of its first day on (8 compositions over 6,172 days on the real files: 13,103 days instead of
@@ -49,7 +50,7 @@ export function likeForLike(
   const headline = new Float64Array(n).fill(Number.NaN);
   for (const [mask, series] of byComposition) {
     const window = new SortedWindow(WINDOWS.headlineDays);
-    const [first, last] = spanOf(composition, mask);
+    const [first, last] = spanned.get(mask)!;
     for (let g = Math.max(0, first - WINDOWS.headlineDays + 1); g <= last; g++) {
       slideWindow(window, series.level, g, WINDOWS.headlineDays);
       const value = series.level[g]!;
@@ -72,10 +73,6 @@ function spans(composition: Int32Array): Map<number, [number, number]> {
     else out.set(composition[g]!, [g, g]);
   }
   return out;
-}
-
-function spanOf(composition: Int32Array, mask: number): [number, number] {
-  return [composition.indexOf(mask), composition.lastIndexOf(mask)];
 }
 
 /**
@@ -106,8 +103,13 @@ export function compositionLevel(
   const smoothed = trailingMean(raw, spec.smoothingDays ?? 1);
   smoothed.fill(Number.NaN, rawFrom, from);
   const floor = floorOf(spec, readings, mask, smoothed.length);
-  const level = smoothed.map((s, g) => (Number.isNaN(s) || Number.isNaN(floor[g]!) ? s : Math.max(s, floor[g]!)));
+  const level = smoothed.map((s, g) => levelOf(s, floor[g]!));
   return { smoothed, floor, level };
+}
+
+/** The level of a smoothed aggregate under a floor (NaN floor: no floor). */
+export function levelOf(smoothed: number, floor: number): number {
+  return Number.isNaN(floor) ? smoothed : Math.max(smoothed, floor);
 }
 
 /** The floor group's reading of a composition on each day (see CompositionLevel); NaN everywhere without a floor. */

@@ -188,7 +188,7 @@ function freshWeightShare(spec: ModelSpec, readings: IndicatorReadings[], g: num
     let begun = 0;
     let fresh = 0;
     for (const r of readings) {
-      if (r.spec.group !== group.id || !hasBegun(r, g)) continue;
+      if (r.spec.group !== group.id || !r.begun[g]) continue;
       begun++;
       if (r.fresh[g]) fresh++;
     }
@@ -197,10 +197,6 @@ function freshWeightShare(spec: ModelSpec, readings: IndicatorReadings[], g: num
     live += group.weight * (group.combine === 'max' ? (fresh > 0 ? 1 : 0) : fresh / begun);
   }
   return total > 0 ? live / total : 0;
-}
-
-function hasBegun(r: IndicatorReadings, g: number): boolean {
-  return r.begun[g] === 1;
 }
 
 /**

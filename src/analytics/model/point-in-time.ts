@@ -69,20 +69,7 @@ export function pointInTime(series: VintagedSeries, lagDays: number): PointInTim
  */
 export function asPublishedToday(series: VintagedSeries, lagDays: number): PointInTimeSeries {
   // Dates the provider has withdrawn (current value NaN) are not part of the series as published today.
-  const kept = series.dates.flatMap((_, i) => (Number.isNaN(currentValue(series, i)) ? [] : [i]));
-  const n = kept.length;
-  const days = dayNumbersOf(series.dates);
-  const obsDay = new Int32Array(n);
-  const knownFrom = new Int32Array(n);
-  const firstValue = new Float64Array(n);
-  let floor = Number.NEGATIVE_INFINITY;
-  kept.forEach((i, k) => {
-    obsDay[k] = days[i]!;
-    floor = Math.max(floor, obsDay[k]! + lagDays);
-    knownFrom[k] = floor;
-    firstValue[k] = currentValue(series, i);
-  });
-  return { obsDay, knownFrom, firstValue, revisions: new Map() };
+  return publishedWith(series, lagDays, (i) => currentValue(series, i));
 }
 
 /**
@@ -91,6 +78,13 @@ export function asPublishedToday(series: VintagedSeries, lagDays: number): Point
  * leaves it out). An `asOf` answer builds this for every input; the copy it replaces was a tenth of its model run.
  */
 export function asPublishedAt(series: VintagedSeries, lagDays: number, instant: string): PointInTimeSeries {
+  return publishedWith(series, lagDays, (i) =>
+    series.firstSeen[i]! > instant ? Number.NaN : valueSeenBy(series, i, instant),
+  );
+}
+
+/** Every date at its `valueAt` (NaN: left out), known from its date plus the lag, made non-decreasing. */
+function publishedWith(series: VintagedSeries, lagDays: number, valueAt: (i: number) => number): PointInTimeSeries {
   const n = series.dates.length;
   const days = dayNumbersOf(series.dates);
   const obsDay = new Int32Array(n);
@@ -99,8 +93,7 @@ export function asPublishedAt(series: VintagedSeries, lagDays: number, instant: 
   let kept = 0;
   let floor = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i++) {
-    if (series.firstSeen[i]! > instant) continue;
-    const value = valueSeenBy(series, i, instant);
+    const value = valueAt(i);
     if (Number.isNaN(value)) continue;
     obsDay[kept] = days[i]!;
     floor = Math.max(floor, obsDay[kept]! + lagDays);

@@ -1,7 +1,8 @@
+import type { Static } from '@sinclair/typebox';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { dateFormat } from '../../timeseries/intl-formats.ts';
+import type { Provisional, RegimeReading } from '../schemas/regime.ts';
 import type { FedTerms } from './fed-terms.ts';
-import type { Status } from './liquidity-model.ts';
 import { RESERVE_SATIATION_PERCENT as BAND, type ModelSpec, THRESHOLDS } from './spec.ts';
 
 /**
@@ -12,15 +13,13 @@ import { RESERVE_SATIATION_PERCENT as BAND, type ModelSpec, THRESHOLDS } from '.
  * 2026), inside the 12–13 % band …; SOFR is 3 bp below IORB and EFFR 2 bp below IORB (Jun 23, 2026); no new draw on
  * a Fed facility (Fed lending to banks 6.0 bn USD, Apr 22, 2026)."
  */
-export interface ReadingWords {
+export type ReadingWords = Pick<
+  Static<typeof RegimeReading>,
+  'date' | 'percentile5y' | 'status' | 'level' | 'fedTerms'
+> & {
   spec: ModelSpec;
-  date: string;
-  percentile5y: number;
-  status: Status;
-  level: number | null;
   levelWords: string | null;
-  fedTerms: FedTerms | null;
-}
+};
 
 export function readingSummary(r: ReadingWords): string {
   const rank = `On ${dayOf(r.date)} US-dollar liquidity ranked tighter than ${r.percentile5y} % of the last five years' days (${r.status}).`;
@@ -31,12 +30,7 @@ export function readingSummary(r: ReadingWords): string {
 }
 
 /** A provisional day in plain words: never a status or a verdict. */
-export interface ProvisionalWords {
-  date: string;
-  percentile5y: number;
-  level: number | null;
-  liveWeightShare: number;
-}
+export type ProvisionalWords = Pick<Static<typeof Provisional>, 'date' | 'percentile5y' | 'level' | 'liveWeightShare'>;
 
 /**
  * Example: "Provisional: on Aug 27, 2026 live data covers only 19 % of the model's weight, under the 50 % a reading

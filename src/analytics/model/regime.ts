@@ -6,7 +6,7 @@ import { type Driver, driversOn, groupPartsOn, momentumBase } from './drivers.ts
 import { fedTermsOn } from './fed-terms.ts';
 import { liveWeightShare, type ModelRun, type SeriesInputs } from './liquidity-model.ts';
 import { provisionalSummary, readingSummary } from './reading-summary.ts';
-import { type GroupId, levelBandOf, THRESHOLDS } from './spec.ts';
+import { GROUP_IDS, type GroupId, levelBandOf, THRESHOLDS } from './spec.ts';
 
 /**
  * The reading of one day (GET /api/regime without the publication's stamps). Its shape, and what every field
@@ -26,14 +26,12 @@ export function compositeScore(percentile: number): number {
 
 /** Index of the last grid day with a headline, or -1. */
 export function latestIndex(run: ModelRun): number {
-  for (let g = run.headline.length - 1; g >= 0; g--) if (!Number.isNaN(run.headline[g]!)) return g;
-  return -1;
+  return run.headline.findLastIndex((v) => !Number.isNaN(v));
 }
 
 /** Index of the last grid day with a reading (a status), or -1: the day /api/regime describes. */
 export function latestReadingIndex(run: ModelRun): number {
-  for (let g = run.reading.length - 1; g >= 0; g--) if (run.reading[g]) return g;
-  return -1;
+  return run.reading.findLastIndex((reading) => reading !== 0);
 }
 
 /** Index of the first grid day with a headline (the model is warmed up), or -1. */
@@ -174,13 +172,7 @@ function readingsOn(run: ModelRun, g: number): ReadingsOn {
 
 /** The group sub-indices on day g, how many groups report and how many sit on the headline's side of ½. */
 function groupsOn(run: ModelRun, g: number) {
-  const subIndices: Record<GroupId, number | null> = {
-    policy: null,
-    funding: null,
-    credit: null,
-    risk: null,
-    backstops: null,
-  };
+  const subIndices = Object.fromEntries(GROUP_IDS.map((id) => [id, null])) as Record<GroupId, number | null>;
   let reporting = 0;
   let agreeing = 0;
   const tight = run.headline[g]! >= 50;

@@ -190,12 +190,9 @@ export const LEVEL_BANDS = [
   { id: 'tight', from: 60, words: 'tight' },
   { id: 'stressed', from: 80, words: 'stressed' },
 ] as const;
-export type LevelBand = (typeof LEVEL_BANDS)[number]['id'];
 
 export function levelBandOf(level: number): (typeof LEVEL_BANDS)[number] {
-  let band: (typeof LEVEL_BANDS)[number] = LEVEL_BANDS[0];
-  for (const candidate of LEVEL_BANDS) if (level >= candidate.from) band = candidate;
-  return band;
+  return LEVEL_BANDS.findLast((band) => level >= band.from) ?? LEVEL_BANDS[0];
 }
 
 /** Reserves / commercial-bank assets: the band where NY Fed staff research puts the turn from abundant to ample. */

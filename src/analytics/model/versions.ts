@@ -1,3 +1,5 @@
+import type { Static } from '@sinclair/typebox';
+import type { ModelDescriptionFields } from '../schemas/model-description.ts';
 import type { ModelSpec } from './spec.ts';
 import { DLI_1 } from './specs/dli-1.ts';
 import { DLI_2 } from './specs/dli-2.ts';
@@ -7,16 +9,13 @@ import { DLI_4 } from './specs/dli-4.ts';
 /** The version every reading, history and description is computed with. */
 export const CURRENT_MODEL: ModelSpec = DLI_4;
 
-export interface ModelVersionEntry {
-  version: string;
+/** A changelog entry (from: first published; to: replaced on) and the spec it describes. */
+export type ModelVersionEntry = Omit<
+  Static<typeof ModelDescriptionFields>['versions'][number],
+  'groups' | 'aggregation'
+> & {
   spec: ModelSpec;
-  status: 'current' | 'retired';
-  /** Day the version was first published, and (retired) the day it was replaced. */
-  from: string;
-  to: string | null;
-  summary: string;
-  changes: string[];
-}
+};
 
 /** The changelog, newest first: every version ever published, what changed and why (docs/methodology.md). */
 export const MODEL_VERSIONS: readonly ModelVersionEntry[] = [

@@ -1,5 +1,6 @@
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { LENS_RULES as R } from '../lens/rules.ts';
+import { closed } from './closed.ts';
 import { nullableLiterals as states } from './literals.ts';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -34,152 +35,127 @@ const Tier = <V extends string, K extends string>(
     [trendKey]: tierValue(`Change over ${R.tieringTrendDays} days (${unit}).`),
     direction: tierDirection(),
   } as TierProperties<V, K>;
-  return Type.Object(properties, { additionalProperties: false });
+  return closed(properties);
 };
 
 /**
  * The lens as analytics/lens/lens.ts computes it (its type is Static<> of this); publish/schemas/lens.ts adds the
  * narrative, the locale and the publication's stamps.
  */
-export const LensReading = Type.Object(
-  {
-    quantity: Type.Object(
-      {
-        stance: states(
-          ['expanding', 'neutral', 'draining'],
-          `expanding: flow > 0 and dial ≥ ${R.stanceDialHigh}; draining: flow < 0 and dial ≤ ${R.stanceDialLow}.`,
-        ),
-        flow: nullable(
-          Type.Number({ description: `Net-liquidity change over ${R.flowWindowDays} days, USD billions.` }),
-        ),
-        dial: nullable(
-          Type.Integer({
-            minimum: 0,
-            maximum: 100,
-            description: `Percentile of that flow among ${R.flowWindowDays}-day flows of the last 5 years.`,
-          }),
-        ),
-        bufferPct: nullable(Type.Number({ description: 'Reserves + ON RRP as % of commercial bank assets.' })),
-        bufferState: states(
-          ['ample', 'adequate', 'scarce'],
-          `ample ≥ ${R.bufferAmplePct} %, scarce < ${R.bufferScarcePct} %.`,
-        ),
-        srfNonZeroShare90d: nullable(
-          Type.Number({
-            minimum: 0,
-            maximum: 1,
-            description: `Share of days in the last ${R.srfWindowDays} with standing-repo usage > 0.`,
-          }),
-        ),
-        realized: Type.Union([Type.Boolean(), Type.Null()], {
-          description: `Funding prices confirm the stance: SOFR − IORB (${R.realizedMeanDays}-day mean) ≥ ${signed(R.realizedDrainingBps)} bps for draining, ≤ ${signed(R.realizedExpandingBps)} bps for expanding, within ${signed(R.realizedNeutralBps[0])}…${signed(R.realizedNeutralBps[1])} bps for neutral.`,
-        }),
-        dataAsOf: Date_,
-      },
-      { additionalProperties: false },
+export const LensReading = closed({
+  quantity: closed({
+    stance: states(
+      ['expanding', 'neutral', 'draining'],
+      `expanding: flow > 0 and dial ≥ ${R.stanceDialHigh}; draining: flow < 0 and dial ≤ ${R.stanceDialLow}.`,
     ),
-    price: Type.Object(
-      {
-        pathSpreadBps: nullable(Type.Number({ description: '2-year Treasury minus effective fed funds, bps.' })),
-        pathPricing: states(
-          ['cuts', 'on-hold', 'hikes'],
-          `cuts ≤ ${signed(R.pathCutsBps)} bps, hikes ≥ ${signed(R.pathHikesBps)} bps.`,
-        ),
-        realYieldPct: nullable(Type.Number({ description: '10-year TIPS yield, percent.' })),
-        realYieldTrendPp: nullable(Type.Number({ description: `Change over ${R.trendWindowDays} days, pp.` })),
-        realYieldTrend: Trend(`rising ≥ +${R.trendPp} pp, falling ≤ −${R.trendPp} pp over ${R.trendWindowDays} days.`),
-        termPremiumPct: nullable(Type.Number({ description: 'Kim–Wright 10-year term premium, percent.' })),
-        termPremiumLevel: states(
-          ['negative', 'low', 'normal', 'elevated'],
-          `< 0 negative, < ${R.termPremiumLowPct} low, < ${R.termPremiumElevatedPct} normal, else elevated.`,
-        ),
-        termPremiumTrendPp: nullable(Type.Number({ description: `Change over ${R.trendWindowDays} days, pp.` })),
-        termPremiumTrend: Trend(
-          `rising ≥ +${R.trendPp} pp, falling ≤ −${R.trendPp} pp over ${R.trendWindowDays} days.`,
-        ),
-        curveContextBps: nullable(Type.Number({ description: '10-year minus 2-year Treasury, bps.' })),
-        dataAsOf: Date_,
-      },
-      { additionalProperties: false },
+    flow: nullable(Type.Number({ description: `Net-liquidity change over ${R.flowWindowDays} days, USD billions.` })),
+    dial: nullable(
+      Type.Integer({
+        minimum: 0,
+        maximum: 100,
+        description: `Percentile of that flow among ${R.flowWindowDays}-day flows of the last 5 years.`,
+      }),
     ),
-    structure: Type.Object(
-      {
-        tgaFlow: nullable(
-          Type.Number({
-            description: `TGA change over ${R.flowWindowDays} days, USD billions; positive drains reserves.`,
-          }),
-        ),
-        fiscalPulse: states(
-          ['adding', 'neutral', 'draining'],
-          `draining at tgaFlow ≥ +${R.fiscalBn}, adding at ≤ −${R.fiscalBn}.`,
-        ),
-        rrpBalanceB: nullable(Type.Number({ description: 'ON RRP balance, USD billions.' })),
-        rrpBufferState: states(
-          ['ample', 'low', 'depleted'],
-          `ample ≥ ${R.rrpAmpleBn}, low ≥ ${R.rrpLowBn}, else depleted (USD bn).`,
-        ),
-        billsShareContext: Type.Object(
-          {
-            levelPct: nullable(Type.Number({ description: 'Bills as % of marketable Treasury debt.' })),
-            direction6m: Trend(
-              `rising ≥ +${R.billsTrendPp} pp, falling ≤ −${R.billsTrendPp} pp over ${R.billsWindowDays} days.`,
-            ),
-          },
-          { additionalProperties: false },
-        ),
-        fundingOverride: nullable(
-          Type.Number({
-            minimum: 0,
-            maximum: 1,
-            description: `max(${R.overrideWindowDays}-day max SOFR − IORB / ${R.overrideSofrBps} bps, ${R.overrideWindowDays}-day max SRF / ${R.overrideSrfBn} bn), clipped to 0–1.`,
-          }),
-        ),
-        dominantFundingLeg: states(
-          ['sofr-iorb', 'srf'],
-          `The larger leg when fundingOverride ≥ ${R.overrideStress}; null when there is no stress.`,
-        ),
-        cpTbillTiering: Tier<'spreadBps', 'trendBps'>(
-          'spreadBps',
-          'trendBps',
-          'bps',
-          `CP − T-bill: calm < ${R.cpTbill.elevated}, elevated < ${R.cpTbill.stressed}, stressed ≥ ${R.cpTbill.stressed} bps.`,
-        ),
-        hyIgTiering: Tier<'spreadBps', 'trendBps'>(
-          'spreadBps',
-          'trendBps',
-          'bps',
-          `HY OAS − IG OAS: calm < ${R.hyIg.elevated}, elevated < ${R.hyIg.stressed}, stressed ≥ ${R.hyIg.stressed} bps. Both spreads are ICE BofA indices, whose terms prohibit reproduction: spreadBps and trendBps are always null (withheld); state and direction are published.`,
-        ),
-        bankCashTiering: Tier<'gapPp', 'trendPp'>(
-          'gapPp',
-          'trendPp',
-          'pp',
-          `Bank cash buffer minus its 5-year median: elevated ≤ ${signed(R.bankCash.elevated)}, stressed ≤ ${signed(R.bankCash.stressed)} pp.`,
-        ),
-        dataAsOf: Date_,
-      },
-      { additionalProperties: false },
+    bufferPct: nullable(Type.Number({ description: 'Reserves + ON RRP as % of commercial bank assets.' })),
+    bufferState: states(
+      ['ample', 'adequate', 'scarce'],
+      `ample ≥ ${R.bufferAmplePct} %, scarce < ${R.bufferScarcePct} %.`,
     ),
-    synthesis: Type.Object(
-      {
-        cell: Type.Object(
-          {
-            posture: states(
-              ['supportive', 'neutral', 'restrictive'],
-              'Structural: buffer, ON RRP buffer and path pricing (see methodology).',
-            ),
-            pulse: states(
-              ['easing', 'steady', 'tightening'],
-              'Tactical: stance, fiscal pulse, real-yield trend, funding stress.',
-            ),
-          },
-          { additionalProperties: false },
-        ),
-        dataAsOf: Date_,
-      },
-      { additionalProperties: false },
+    srfNonZeroShare90d: nullable(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description: `Share of days in the last ${R.srfWindowDays} with standing-repo usage > 0.`,
+      }),
+    ),
+    realized: Type.Union([Type.Boolean(), Type.Null()], {
+      description: `Funding prices confirm the stance: SOFR − IORB (${R.realizedMeanDays}-day mean) ≥ ${signed(R.realizedDrainingBps)} bps for draining, ≤ ${signed(R.realizedExpandingBps)} bps for expanding, within ${signed(R.realizedNeutralBps[0])}…${signed(R.realizedNeutralBps[1])} bps for neutral.`,
+    }),
+    dataAsOf: Date_,
+  }),
+  price: closed({
+    pathSpreadBps: nullable(Type.Number({ description: '2-year Treasury minus effective fed funds, bps.' })),
+    pathPricing: states(
+      ['cuts', 'on-hold', 'hikes'],
+      `cuts ≤ ${signed(R.pathCutsBps)} bps, hikes ≥ ${signed(R.pathHikesBps)} bps.`,
+    ),
+    realYieldPct: nullable(Type.Number({ description: '10-year TIPS yield, percent.' })),
+    realYieldTrendPp: nullable(Type.Number({ description: `Change over ${R.trendWindowDays} days, pp.` })),
+    realYieldTrend: Trend(`rising ≥ +${R.trendPp} pp, falling ≤ −${R.trendPp} pp over ${R.trendWindowDays} days.`),
+    termPremiumPct: nullable(Type.Number({ description: 'Kim–Wright 10-year term premium, percent.' })),
+    termPremiumLevel: states(
+      ['negative', 'low', 'normal', 'elevated'],
+      `< 0 negative, < ${R.termPremiumLowPct} low, < ${R.termPremiumElevatedPct} normal, else elevated.`,
+    ),
+    termPremiumTrendPp: nullable(Type.Number({ description: `Change over ${R.trendWindowDays} days, pp.` })),
+    termPremiumTrend: Trend(`rising ≥ +${R.trendPp} pp, falling ≤ −${R.trendPp} pp over ${R.trendWindowDays} days.`),
+    curveContextBps: nullable(Type.Number({ description: '10-year minus 2-year Treasury, bps.' })),
+    dataAsOf: Date_,
+  }),
+  structure: closed({
+    tgaFlow: nullable(
+      Type.Number({
+        description: `TGA change over ${R.flowWindowDays} days, USD billions; positive drains reserves.`,
+      }),
+    ),
+    fiscalPulse: states(
+      ['adding', 'neutral', 'draining'],
+      `draining at tgaFlow ≥ +${R.fiscalBn}, adding at ≤ −${R.fiscalBn}.`,
+    ),
+    rrpBalanceB: nullable(Type.Number({ description: 'ON RRP balance, USD billions.' })),
+    rrpBufferState: states(
+      ['ample', 'low', 'depleted'],
+      `ample ≥ ${R.rrpAmpleBn}, low ≥ ${R.rrpLowBn}, else depleted (USD bn).`,
+    ),
+    billsShareContext: closed({
+      levelPct: nullable(Type.Number({ description: 'Bills as % of marketable Treasury debt.' })),
+      direction6m: Trend(
+        `rising ≥ +${R.billsTrendPp} pp, falling ≤ −${R.billsTrendPp} pp over ${R.billsWindowDays} days.`,
+      ),
+    }),
+    fundingOverride: nullable(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description: `max(${R.overrideWindowDays}-day max SOFR − IORB / ${R.overrideSofrBps} bps, ${R.overrideWindowDays}-day max SRF / ${R.overrideSrfBn} bn), clipped to 0–1.`,
+      }),
+    ),
+    dominantFundingLeg: states(
+      ['sofr-iorb', 'srf'],
+      `The larger leg when fundingOverride ≥ ${R.overrideStress}; null when there is no stress.`,
+    ),
+    cpTbillTiering: Tier<'spreadBps', 'trendBps'>(
+      'spreadBps',
+      'trendBps',
+      'bps',
+      `CP − T-bill: calm < ${R.cpTbill.elevated}, elevated < ${R.cpTbill.stressed}, stressed ≥ ${R.cpTbill.stressed} bps.`,
+    ),
+    hyIgTiering: Tier<'spreadBps', 'trendBps'>(
+      'spreadBps',
+      'trendBps',
+      'bps',
+      `HY OAS − IG OAS: calm < ${R.hyIg.elevated}, elevated < ${R.hyIg.stressed}, stressed ≥ ${R.hyIg.stressed} bps. Both spreads are ICE BofA indices, whose terms prohibit reproduction: spreadBps and trendBps are always null (withheld); state and direction are published.`,
+    ),
+    bankCashTiering: Tier<'gapPp', 'trendPp'>(
+      'gapPp',
+      'trendPp',
+      'pp',
+      `Bank cash buffer minus its 5-year median: elevated ≤ ${signed(R.bankCash.elevated)}, stressed ≤ ${signed(R.bankCash.stressed)} pp.`,
     ),
     dataAsOf: Date_,
-  },
-  { additionalProperties: false },
-);
+  }),
+  synthesis: closed({
+    cell: closed({
+      posture: states(
+        ['supportive', 'neutral', 'restrictive'],
+        'Structural: buffer, ON RRP buffer and path pricing (see methodology).',
+      ),
+      pulse: states(
+        ['easing', 'steady', 'tightening'],
+        'Tactical: stance, fiscal pulse, real-yield trend, funding stress.',
+      ),
+    }),
+    dataAsOf: Date_,
+  }),
+  dataAsOf: Date_,
+});

@@ -4,191 +4,157 @@ import { CRISES } from '../model/validation/crisis-checks.ts';
 import { ASSETS } from '../model/validation/forward-returns.ts';
 import { PERIODS } from '../model/validation/periods.ts';
 import { STABILITY_LIMIT_POINTS } from '../model/validation/robustness.ts';
+import { closed } from './closed.ts';
 import { literals } from './literals.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.Number>>(schema: T) => Type.Union([schema, Type.Null()]);
 const NullableDate = Type.Union([Type.String({ format: 'date' }), Type.Null()]);
 
-const StateReturns = Type.Object(
-  {
-    count: Type.Integer({ minimum: 0 }),
-    meanPct: Nullable(Type.Number()),
-    medianPct: Nullable(Type.Number()),
-    hitRate: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
-  },
-  { additionalProperties: false },
-);
+const StateReturns = closed({
+  count: Type.Integer({ minimum: 0 }),
+  meanPct: Nullable(Type.Number()),
+  medianPct: Nullable(Type.Number()),
+  hitRate: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
+});
 
-const ByState = Type.Object(
-  { 'risk-on': StateReturns, neutral: StateReturns, 'risk-off': StateReturns },
-  { additionalProperties: false },
-);
+const ByState = closed({ 'risk-on': StateReturns, neutral: StateReturns, 'risk-off': StateReturns });
 
 /** One asset at one horizon: used by /api/model (validation) and /api/correlation (backtest). */
-export const ForwardReturns = Type.Object(
-  {
-    asset: literals(ASSETS, 'asset id'),
-    horizonBusinessDays: Type.Integer({ minimum: 1 }),
-    sampling: Type.String({ description: 'How the non-overlapping sample (the top-level figures) was drawn.' }),
-    from: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
-      description: 'Start of the first window of the non-overlapping sample.',
-    }),
-    to: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
-      description: 'End of the last window of the non-overlapping sample.',
-    }),
-    byState: ByState,
-    riskOnMinusRiskOffPct: Nullable(Type.Number()),
-    welch: Type.Object(
-      { t: Nullable(Type.Number()), df: Nullable(Type.Number()), p: Nullable(Type.Number({ minimum: 0, maximum: 1 })) },
-      {
-        additionalProperties: false,
-        description: "Welch's t-test of risk-on vs risk-off on the non-overlapping sample.",
-      },
-    ),
-    allWindows: Type.Object(
-      {
-        byState: ByState,
-        riskOnMinusRiskOffPct: Nullable(Type.Number()),
-        neweyWest: Type.Object(
-          {
-            lag: Type.Integer({ minimum: 0 }),
-            se: Nullable(Type.Number({ minimum: 0 })),
-            t: Nullable(Type.Number()),
-            p: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
-          },
-          {
-            additionalProperties: false,
-            description:
-              'Newey–West (Bartlett, lag = horizon − 1) standard error of the spread; p from Student t with (windows ÷ horizon − 2) degrees of freedom.',
-          },
-        ),
-      },
-      { additionalProperties: false, description: 'Every daily window (overlapping).' },
-    ),
-    phases: Type.Object(
-      {
-        count: Type.Integer({ minimum: 0 }),
-        positive: Type.Integer({ minimum: 0 }),
-        negative: Type.Integer({ minimum: 0 }),
-        minPct: Nullable(Type.Number()),
-        maxPct: Nullable(Type.Number()),
-      },
-      {
-        additionalProperties: false,
-        description:
-          'The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative, and their range.',
-      },
-    ),
-  },
-  { additionalProperties: false },
-);
-
-const Correlation = Type.Object(
-  {
-    benchmark: literals(BENCHMARKS, 'benchmark id'),
-    period: literals(
-      PERIODS.map((p) => p.id),
-      `sample period: ${PERIODS.map((p) => `${p.id} ${p.from} → ${p.to.startsWith('2999') ? 'end' : p.to}`).join('; ')}. in-sample chose the model; the rest are reported.`,
-    ),
-    leadWeeks: Type.Integer({
-      minimum: 0,
-      description: `Benchmark taken this many weeks later: ${LEADS_WEEKS.join(', ')}.`,
-    }),
-    rho: Nullable(Type.Number({ minimum: -1, maximum: 1 })),
-    interval90: Type.Union(
-      [Type.Array(Type.Number({ minimum: -1, maximum: 1 }), { minItems: 2, maxItems: 2 }), Type.Null()],
-      {
-        description: `90 % moving-block bootstrap interval (${BOOTSTRAP.blockLength}-week blocks, ${BOOTSTRAP.resamples} resamples, seed ${BOOTSTRAP.seed}): [low, high].`,
-      },
-    ),
-    n: Type.Integer({ minimum: 0, description: 'Fridays in the sample.' }),
-    from: NullableDate,
-    to: NullableDate,
-  },
-  { additionalProperties: false },
-);
-
-const Crisis = Type.Object(
-  {
-    id: literals(
-      CRISES.map((c) => c.id),
-      'crisis id',
-    ),
-    name: Type.String(),
-    date: Type.String({ format: 'date' }),
-    test: Type.String(),
-    hit: Type.Union([Type.Boolean(), Type.Null()], { description: 'null when the model did not score the window.' }),
-    peak: Nullable(Type.Number()),
-    firstHit: NullableDate,
-  },
-  { additionalProperties: false },
-);
-
-const Robustness = Type.Object(
-  {
-    monotonicity: Type.Object(
-      {
-        checks: Type.Integer({ minimum: 0 }),
-        violations: Type.Integer({ minimum: 0 }),
-        firstViolation: NullableDate,
-        method: Type.String(),
-      },
-      { additionalProperties: false },
-    ),
-    stability: Type.Object(
-      {
-        days: Type.Integer({ minimum: 0 }),
-        limitPoints: Type.Integer({
-          description: `Always ${STABILITY_LIMIT_POINTS}: dli-2 per day, dli-3 and dli-4 in total over any span of 65 business days (see method).`,
-        }),
-        daysOverLimit: Type.Integer({ minimum: 0 }),
-        maxMovePoints: Type.Number({ minimum: 0 }),
-        worstDate: NullableDate,
-        method: Type.String(),
-      },
-      { additionalProperties: false },
-    ),
-    drivers: Type.Object(
-      {
-        days: Type.Integer({ minimum: 0 }),
-        sumMatches: Type.Integer({ minimum: 0 }),
-        signAgrees: Type.Integer({ minimum: 0 }),
-        signAgreesShare: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
-        method: Type.String(),
-      },
-      { additionalProperties: false },
-    ),
-  },
-  { additionalProperties: false, description: "The model's guarantees, checked on every scored day." },
-);
-
-export const Validation = Type.Object(
-  {
-    correlations: Type.Array(Correlation),
-    crises: Type.Array(Crisis),
-    forwardReturns: Type.Array(ForwardReturns),
-    robustness: Type.Union([Robustness, Type.Null()], {
-      description: 'null for dli-1, whose CISS aggregation made no such guarantees.',
-    }),
-    targets: Type.Array(
-      Type.Object(
+export const ForwardReturns = closed({
+  asset: literals(ASSETS, 'asset id'),
+  horizonBusinessDays: Type.Integer({ minimum: 1 }),
+  sampling: Type.String({ description: 'How the non-overlapping sample (the top-level figures) was drawn.' }),
+  from: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+    description: 'Start of the first window of the non-overlapping sample.',
+  }),
+  to: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+    description: 'End of the last window of the non-overlapping sample.',
+  }),
+  byState: ByState,
+  riskOnMinusRiskOffPct: Nullable(Type.Number()),
+  welch: closed(
+    { t: Nullable(Type.Number()), df: Nullable(Type.Number()), p: Nullable(Type.Number({ minimum: 0, maximum: 1 })) },
+    { description: "Welch's t-test of risk-on vs risk-off on the non-overlapping sample." },
+  ),
+  allWindows: closed(
+    {
+      byState: ByState,
+      riskOnMinusRiskOffPct: Nullable(Type.Number()),
+      neweyWest: closed(
         {
-          id: Type.String({
-            description: 'T1–T8 as in docs/dli-3-protocol.md; dli-4 adds T9–T12 (docs/dli-4-protocol.md).',
-          }),
-          target: Type.String(),
-          figure: Type.String({ description: 'What was measured on this history.' }),
-          pass: Type.Union([Type.Boolean(), Type.Null()], {
-            description: 'null when the history does not cover what the target needs.',
-          }),
+          lag: Type.Integer({ minimum: 0 }),
+          se: Nullable(Type.Number({ minimum: 0 })),
+          t: Nullable(Type.Number()),
+          p: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
         },
-        { additionalProperties: false },
+        {
+          description:
+            'Newey–West (Bartlett, lag = horizon − 1) standard error of the spread; p from Student t with (windows ÷ horizon − 2) degrees of freedom.',
+        },
       ),
-      {
-        description:
-          "The model's targets on the published history, pass or fail: set by studies that had seen 2019–2025, so they are not a blind test (docs/dli-3-protocol.md, docs/dli-4-protocol.md).",
-      },
-    ),
+    },
+    { description: 'Every daily window (overlapping).' },
+  ),
+  phases: closed(
+    {
+      count: Type.Integer({ minimum: 0 }),
+      positive: Type.Integer({ minimum: 0 }),
+      negative: Type.Integer({ minimum: 0 }),
+      minPct: Nullable(Type.Number()),
+      maxPct: Nullable(Type.Number()),
+    },
+    {
+      description:
+        'The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative, and their range.',
+    },
+  ),
+});
+
+const Correlation = closed({
+  benchmark: literals(BENCHMARKS, 'benchmark id'),
+  period: literals(
+    PERIODS.map((p) => p.id),
+    `sample period: ${PERIODS.map((p) => `${p.id} ${p.from} → ${p.to.startsWith('2999') ? 'end' : p.to}`).join('; ')}. in-sample chose the model; the rest are reported.`,
+  ),
+  leadWeeks: Type.Integer({
+    minimum: 0,
+    description: `Benchmark taken this many weeks later: ${LEADS_WEEKS.join(', ')}.`,
+  }),
+  rho: Nullable(Type.Number({ minimum: -1, maximum: 1 })),
+  interval90: Type.Union(
+    [Type.Array(Type.Number({ minimum: -1, maximum: 1 }), { minItems: 2, maxItems: 2 }), Type.Null()],
+    {
+      description: `90 % moving-block bootstrap interval (${BOOTSTRAP.blockLength}-week blocks, ${BOOTSTRAP.resamples} resamples, seed ${BOOTSTRAP.seed}): [low, high].`,
+    },
+  ),
+  n: Type.Integer({ minimum: 0, description: 'Fridays in the sample.' }),
+  from: NullableDate,
+  to: NullableDate,
+});
+
+const Crisis = closed({
+  id: literals(
+    CRISES.map((c) => c.id),
+    'crisis id',
+  ),
+  name: Type.String(),
+  date: Type.String({ format: 'date' }),
+  test: Type.String(),
+  hit: Type.Union([Type.Boolean(), Type.Null()], { description: 'null when the model did not score the window.' }),
+  peak: Nullable(Type.Number()),
+  firstHit: NullableDate,
+});
+
+const Robustness = closed(
+  {
+    monotonicity: closed({
+      checks: Type.Integer({ minimum: 0 }),
+      violations: Type.Integer({ minimum: 0 }),
+      firstViolation: NullableDate,
+      method: Type.String(),
+    }),
+    stability: closed({
+      days: Type.Integer({ minimum: 0 }),
+      limitPoints: Type.Integer({
+        description: `Always ${STABILITY_LIMIT_POINTS}: dli-2 per day, dli-3 and dli-4 in total over any span of 65 business days (see method).`,
+      }),
+      daysOverLimit: Type.Integer({ minimum: 0 }),
+      maxMovePoints: Type.Number({ minimum: 0 }),
+      worstDate: NullableDate,
+      method: Type.String(),
+    }),
+    drivers: closed({
+      days: Type.Integer({ minimum: 0 }),
+      sumMatches: Type.Integer({ minimum: 0 }),
+      signAgrees: Type.Integer({ minimum: 0 }),
+      signAgreesShare: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
+      method: Type.String(),
+    }),
   },
-  { additionalProperties: false },
+  { description: "The model's guarantees, checked on every scored day." },
 );
+
+export const Validation = closed({
+  correlations: Type.Array(Correlation),
+  crises: Type.Array(Crisis),
+  forwardReturns: Type.Array(ForwardReturns),
+  robustness: Type.Union([Robustness, Type.Null()], {
+    description: 'null for dli-1, whose CISS aggregation made no such guarantees.',
+  }),
+  targets: Type.Array(
+    closed({
+      id: Type.String({
+        description: 'T1–T8 as in docs/dli-3-protocol.md; dli-4 adds T9–T12 (docs/dli-4-protocol.md).',
+      }),
+      target: Type.String(),
+      figure: Type.String({ description: 'What was measured on this history.' }),
+      pass: Type.Union([Type.Boolean(), Type.Null()], {
+        description: 'null when the history does not cover what the target needs.',
+      }),
+    }),
+    {
+      description:
+        "The model's targets on the published history, pass or fail: set by studies that had seen 2019–2025, so they are not a blind test (docs/dli-3-protocol.md, docs/dli-4-protocol.md).",
+    },
+  ),
+});

@@ -34,17 +34,12 @@ export const de: Writer = {
     (f.realYieldPct !== null && f.realYieldTrendPp !== null
       ? `; die zehnjährige Realrendite beträgt ${n.num(f.realYieldPct, 2)} % (${f.realYieldTrendPp >= 0 ? '+' : '−'}${n.abs(f.realYieldTrendPp, 2)} Pp. in drei Monaten).`
       : '.'),
-  structure: (f, n) =>
-    [
-      f.tgaFlow !== null
-        ? `Das Konto des Finanzministeriums bei der Fed ${f.tgaFlow >= 0 ? 'wuchs' : 'schrumpfte'} in vier Wochen um ${n.abs(f.tgaFlow, 0)} Mrd. (${n.l(`fiscal-${f.fiscalPulse}`)})`
-        : null,
-      f.rrpBalanceB !== null ? `die ON RRP hält ${n.num(f.rrpBalanceB, 1)} Mrd. (${n.l(f.rrpBufferState)})` : null,
-    ]
-      .filter(Boolean)
-      .join(', ') +
-    (f.dominantFundingLeg
-      ? `; Finanzierungsstress geht vor allem von ${n.l(f.dominantFundingLeg)} aus (Intensität ${n.num(f.fundingOverride!, 2)}).`
-      : '.'),
+  tga: (f, n) =>
+    `Das Konto des Finanzministeriums bei der Fed ${f.tgaFlow! >= 0 ? 'wuchs' : 'schrumpfte'} in vier Wochen um ${n.abs(f.tgaFlow!, 0)} Mrd. (${n.l(`fiscal-${f.fiscalPulse}`)})`,
+  rrp: (f, n) => `die ON RRP hält ${n.num(f.rrpBalanceB!, 1)} Mrd. (${n.l(f.rrpBufferState)})`,
+  and: ', ',
+  funding: (f, n) =>
+    `; Finanzierungsstress geht vor allem von ${n.l(f.dominantFundingLeg)} aus (Intensität ${n.num(f.fundingOverride!, 2)}).`,
+  fullStop: '.',
   limited: 'Weitere Kennzahlen liegen noch nicht vor.',
 };

@@ -42,17 +42,12 @@ export const en: Writer = {
     (f.realYieldPct !== null && f.realYieldTrendPp !== null
       ? `, while the 10-year real yield stands at ${n.num(f.realYieldPct, 2)}% (${f.realYieldTrendPp >= 0 ? '+' : '−'}${n.abs(f.realYieldTrendPp, 2)} pp over three months).`
       : '.'),
-  structure: (f, n) =>
-    [
-      f.tgaFlow !== null
-        ? `The Treasury General Account ${f.tgaFlow >= 0 ? 'grew' : 'shrank'} by $${n.abs(f.tgaFlow, 0)} billion over four weeks (${n.l(`fiscal-${f.fiscalPulse}`)})`
-        : null,
-      f.rrpBalanceB !== null ? `the ON RRP holds $${n.num(f.rrpBalanceB, 1)} billion (${n.l(f.rrpBufferState)})` : null,
-    ]
-      .filter(Boolean)
-      .join(' and ') +
-    (f.dominantFundingLeg
-      ? `; funding stress is led by ${n.l(f.dominantFundingLeg)} (intensity ${n.num(f.fundingOverride!, 2)}).`
-      : '.'),
+  tga: (f, n) =>
+    `The Treasury General Account ${f.tgaFlow! >= 0 ? 'grew' : 'shrank'} by $${n.abs(f.tgaFlow!, 0)} billion over four weeks (${n.l(`fiscal-${f.fiscalPulse}`)})`,
+  rrp: (f, n) => `the ON RRP holds $${n.num(f.rrpBalanceB!, 1)} billion (${n.l(f.rrpBufferState)})`,
+  and: ' and ',
+  funding: (f, n) =>
+    `; funding stress is led by ${n.l(f.dominantFundingLeg)} (intensity ${n.num(f.fundingOverride!, 2)}).`,
+  fullStop: '.',
   limited: 'Other readings are not yet available.',
 };

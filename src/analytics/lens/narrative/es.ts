@@ -35,19 +35,12 @@ export const es: Writer = {
     (f.realYieldPct !== null && f.realYieldTrendPp !== null
       ? `, y el rendimiento real a diez años está en el ${n.num(f.realYieldPct, 2)} % (${f.realYieldTrendPp >= 0 ? '+' : '−'}${n.abs(f.realYieldTrendPp, 2)} pp en tres meses).`
       : '.'),
-  structure: (f, n) =>
-    [
-      f.tgaFlow !== null
-        ? `La cuenta del Tesoro en la Fed ${f.tgaFlow >= 0 ? 'aumentó' : 'disminuyó'} ${n.abs(f.tgaFlow, 0)} mil millones en cuatro semanas (${n.l(`fiscal-${f.fiscalPulse}`)})`
-        : null,
-      f.rrpBalanceB !== null
-        ? `el ON RRP mantiene ${n.num(f.rrpBalanceB, 1)} mil millones (nivel ${n.l(f.rrpBufferState)})`
-        : null,
-    ]
-      .filter(Boolean)
-      .join(' y ') +
-    (f.dominantFundingLeg
-      ? `; la tensión de financiación procede sobre todo de ${n.l(f.dominantFundingLeg)} (intensidad ${n.num(f.fundingOverride!, 2)}).`
-      : '.'),
+  tga: (f, n) =>
+    `La cuenta del Tesoro en la Fed ${f.tgaFlow! >= 0 ? 'aumentó' : 'disminuyó'} ${n.abs(f.tgaFlow!, 0)} mil millones en cuatro semanas (${n.l(`fiscal-${f.fiscalPulse}`)})`,
+  rrp: (f, n) => `el ON RRP mantiene ${n.num(f.rrpBalanceB!, 1)} mil millones (nivel ${n.l(f.rrpBufferState)})`,
+  and: ' y ',
+  funding: (f, n) =>
+    `; la tensión de financiación procede sobre todo de ${n.l(f.dominantFundingLeg)} (intensidad ${n.num(f.fundingOverride!, 2)}).`,
+  fullStop: '.',
   limited: 'El resto de indicadores aún no está disponible.',
 };

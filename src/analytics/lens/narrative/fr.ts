@@ -35,19 +35,12 @@ export const fr: Writer = {
     (f.realYieldPct !== null && f.realYieldTrendPp !== null
       ? ` ; le taux réel à dix ans atteint ${n.num(f.realYieldPct, 2)} % (${f.realYieldTrendPp >= 0 ? '+' : '−'}${n.abs(f.realYieldTrendPp, 2)} pt en trois mois).`
       : '.'),
-  structure: (f, n) =>
-    [
-      f.tgaFlow !== null
-        ? `Le compte du Trésor à la Fed a ${f.tgaFlow >= 0 ? 'augmenté' : 'diminué'} de ${n.abs(f.tgaFlow, 0)} milliards en quatre semaines (${n.l(`fiscal-${f.fiscalPulse}`)})`
-        : null,
-      f.rrpBalanceB !== null
-        ? `l’ON RRP détient ${n.num(f.rrpBalanceB, 1)} milliards (niveau ${n.l(f.rrpBufferState)})`
-        : null,
-    ]
-      .filter(Boolean)
-      .join(' et ') +
-    (f.dominantFundingLeg
-      ? ` ; la tension de financement vient surtout ${f.dominantFundingLeg === 'srf' ? 'du recours à la facilité permanente de repo' : 'd’un repo au-dessus de l’IORB'} (intensité ${n.num(f.fundingOverride!, 2)}).`
-      : '.'),
+  tga: (f, n) =>
+    `Le compte du Trésor à la Fed a ${f.tgaFlow! >= 0 ? 'augmenté' : 'diminué'} de ${n.abs(f.tgaFlow!, 0)} milliards en quatre semaines (${n.l(`fiscal-${f.fiscalPulse}`)})`,
+  rrp: (f, n) => `l’ON RRP détient ${n.num(f.rrpBalanceB!, 1)} milliards (niveau ${n.l(f.rrpBufferState)})`,
+  and: ' et ',
+  funding: (f, n) =>
+    ` ; la tension de financement vient surtout ${f.dominantFundingLeg === 'srf' ? 'du recours à la facilité permanente de repo' : 'd’un repo au-dessus de l’IORB'} (intensité ${n.num(f.fundingOverride!, 2)}).`,
+  fullStop: '.',
   limited: 'Les autres indicateurs ne sont pas encore disponibles.',
 };

@@ -34,17 +34,12 @@ export const ja: Writer = {
     (f.realYieldPct !== null && f.realYieldTrendPp !== null
       ? `、10年実質利回りは${n.num(f.realYieldPct, 2)}%と3か月で${n.abs(f.realYieldTrendPp, 2)}ポイント${f.realYieldTrendPp >= 0 ? '上昇' : '低下'}しました。`
       : 'ます。'),
-  structure: (f, n) =>
-    [
-      f.tgaFlow !== null
-        ? `財務省一般勘定は4週間で${n.yi(f.tgaFlow)}億ドル${f.tgaFlow >= 0 ? '増え' : '減り'}（${n.l(`fiscal-${f.fiscalPulse}`)}）`
-        : null,
-      f.rrpBalanceB !== null ? `ON RRP残高は${n.yi(f.rrpBalanceB)}億ドル（${n.l(f.rrpBufferState)}）です` : null,
-    ]
-      .filter(Boolean)
-      .join('、') +
-    (f.dominantFundingLeg
-      ? `。資金調達の逼迫は主に${n.l(f.dominantFundingLeg)}によるものです（強度${n.num(f.fundingOverride!, 2)}）。`
-      : '。'),
+  tga: (f, n) =>
+    `財務省一般勘定は4週間で${n.yi(f.tgaFlow!)}億ドル${f.tgaFlow! >= 0 ? '増え' : '減り'}（${n.l(`fiscal-${f.fiscalPulse}`)}）`,
+  rrp: (f, n) => `ON RRP残高は${n.yi(f.rrpBalanceB!)}億ドル（${n.l(f.rrpBufferState)}）です`,
+  and: '、',
+  funding: (f, n) =>
+    `。資金調達の逼迫は主に${n.l(f.dominantFundingLeg)}によるものです（強度${n.num(f.fundingOverride!, 2)}）。`,
+  fullStop: '。',
   limited: 'その他の指標はまだ揃っていません。',
 };

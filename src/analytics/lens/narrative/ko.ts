@@ -34,17 +34,12 @@ export const ko: Writer = {
     (f.realYieldPct !== null && f.realYieldTrendPp !== null
       ? `, 10년물 실질금리는 ${n.num(f.realYieldPct, 2)}%로 3개월간 ${n.abs(f.realYieldTrendPp, 2)}%p ${f.realYieldTrendPp >= 0 ? '올랐습니다' : '내렸습니다'}.`
       : ' 있습니다.'),
-  structure: (f, n) =>
-    [
-      f.tgaFlow !== null
-        ? `재무부 일반계정은 4주간 ${n.yi(f.tgaFlow)}억 달러 ${f.tgaFlow >= 0 ? '늘었고' : '줄었고'}(${n.l(`fiscal-${f.fiscalPulse}`)})`
-        : null,
-      f.rrpBalanceB !== null ? `ON RRP 잔액은 ${n.yi(f.rrpBalanceB)}억 달러(${n.l(f.rrpBufferState)})입니다` : null,
-    ]
-      .filter(Boolean)
-      .join(' ') +
-    (f.dominantFundingLeg
-      ? `. 자금 조달 압력은 주로 ${n.l(f.dominantFundingLeg)}에서 비롯됩니다(강도 ${n.num(f.fundingOverride!, 2)}).`
-      : '.'),
+  tga: (f, n) =>
+    `재무부 일반계정은 4주간 ${n.yi(f.tgaFlow!)}억 달러 ${f.tgaFlow! >= 0 ? '늘었고' : '줄었고'}(${n.l(`fiscal-${f.fiscalPulse}`)})`,
+  rrp: (f, n) => `ON RRP 잔액은 ${n.yi(f.rrpBalanceB!)}억 달러(${n.l(f.rrpBufferState)})입니다`,
+  and: ' ',
+  funding: (f, n) =>
+    `. 자금 조달 압력은 주로 ${n.l(f.dominantFundingLeg)}에서 비롯됩니다(강도 ${n.num(f.fundingOverride!, 2)}).`,
+  fullStop: '.',
   limited: '다른 지표는 아직 집계되지 않았습니다.',
 };

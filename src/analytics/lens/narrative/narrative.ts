@@ -38,11 +38,17 @@ export function narrative(lens: Lens, locale: Locale, flowDate: string | null): 
   if (facts.posture && facts.pulse) sentences.push(writer.cell(fmt.l(facts.posture), fmt.l(facts.pulse)));
   if (facts.flow !== null && facts.dial !== null && facts.flowDate) sentences.push(writer.quantity(facts, fmt));
   if (facts.pathSpreadBps !== null && facts.pathPricing) sentences.push(writer.price(facts, fmt));
-  if (facts.tgaFlow !== null || facts.rrpBalanceB !== null) sentences.push(capitalize(writer.structure(facts, fmt)));
+  if (facts.tgaFlow !== null || facts.rrpBalanceB !== null) sentences.push(capitalize(structure(writer, facts, fmt)));
   if (sentences.length < 2) sentences.push(writer.limited);
   return sentences
     .slice(0, 4)
     .join(locale === 'en' || locale === 'es' || locale === 'fr' || locale === 'de' || locale === 'ko' ? ' ' : '');
+}
+
+/** The structure sentence: the TGA's flow and the ON RRP's balance (those that read), then the funding stress. */
+function structure(writer: Writer, f: Facts, n: Fmt): string {
+  const parts = [f.tgaFlow !== null ? writer.tga(f, n) : null, f.rrpBalanceB !== null ? writer.rrp(f, n) : null];
+  return parts.filter(Boolean).join(writer.and) + (f.dominantFundingLeg ? writer.funding(f, n) : writer.fullStop);
 }
 
 function capitalize(sentence: string): string {
@@ -50,23 +56,5 @@ function capitalize(sentence: string): string {
 }
 
 function factsOf(lens: Lens, flowDate: string | null): Facts {
-  return {
-    posture: lens.synthesis.cell.posture,
-    pulse: lens.synthesis.cell.pulse,
-    flow: lens.quantity.flow,
-    dial: lens.quantity.dial,
-    flowDate,
-    bufferPct: lens.quantity.bufferPct,
-    bufferState: lens.quantity.bufferState,
-    pathSpreadBps: lens.price.pathSpreadBps,
-    pathPricing: lens.price.pathPricing,
-    realYieldPct: lens.price.realYieldPct,
-    realYieldTrendPp: lens.price.realYieldTrendPp,
-    tgaFlow: lens.structure.tgaFlow,
-    fiscalPulse: lens.structure.fiscalPulse,
-    rrpBalanceB: lens.structure.rrpBalanceB,
-    rrpBufferState: lens.structure.rrpBufferState,
-    dominantFundingLeg: lens.structure.dominantFundingLeg,
-    fundingOverride: lens.structure.fundingOverride,
-  };
+  return { ...lens.synthesis.cell, ...lens.quantity, ...lens.price, ...lens.structure, flowDate };
 }

@@ -34,17 +34,11 @@ export const zhHant: Writer = {
     (f.realYieldPct !== null && f.realYieldTrendPp !== null
       ? `；十年期實質殖利率為${n.num(f.realYieldPct, 2)}%，三個月來${f.realYieldTrendPp >= 0 ? '上升' : '下滑'}${n.abs(f.realYieldTrendPp, 2)}個百分點。`
       : '。'),
-  structure: (f, n) =>
-    [
-      f.tgaFlow !== null
-        ? `財政部一般帳戶四週${f.tgaFlow >= 0 ? '增加' : '減少'}${n.yi(f.tgaFlow)}億美元（${n.l(`fiscal-${f.fiscalPulse}`)}）`
-        : null,
-      f.rrpBalanceB !== null ? `隔夜逆回購餘額${n.yi(f.rrpBalanceB)}億美元（${n.l(f.rrpBufferState)}）` : null,
-    ]
-      .filter(Boolean)
-      .join('，') +
-    (f.dominantFundingLeg
-      ? `；資金壓力主要來自${n.l(f.dominantFundingLeg)}（強度${n.num(f.fundingOverride!, 2)}）。`
-      : '。'),
+  tga: (f, n) =>
+    `財政部一般帳戶四週${f.tgaFlow! >= 0 ? '增加' : '減少'}${n.yi(f.tgaFlow!)}億美元（${n.l(`fiscal-${f.fiscalPulse}`)}）`,
+  rrp: (f, n) => `隔夜逆回購餘額${n.yi(f.rrpBalanceB!)}億美元（${n.l(f.rrpBufferState)}）`,
+  and: '，',
+  funding: (f, n) => `；資金壓力主要來自${n.l(f.dominantFundingLeg)}（強度${n.num(f.fundingOverride!, 2)}）。`,
+  fullStop: '。',
   limited: '其他指標尚無資料。',
 };

@@ -34,17 +34,11 @@ export const zh: Writer = {
     (f.realYieldPct !== null && f.realYieldTrendPp !== null
       ? `；十年期实际收益率为${n.num(f.realYieldPct, 2)}%，三个月${f.realYieldTrendPp >= 0 ? '上升' : '下降'}${n.abs(f.realYieldTrendPp, 2)}个百分点。`
       : '。'),
-  structure: (f, n) =>
-    [
-      f.tgaFlow !== null
-        ? `财政部一般账户四周内${f.tgaFlow >= 0 ? '增加' : '减少'}${n.yi(f.tgaFlow)}亿美元（${n.l(`fiscal-${f.fiscalPulse}`)}）`
-        : null,
-      f.rrpBalanceB !== null ? `隔夜逆回购余额为${n.yi(f.rrpBalanceB)}亿美元（${n.l(f.rrpBufferState)}）` : null,
-    ]
-      .filter(Boolean)
-      .join('，') +
-    (f.dominantFundingLeg
-      ? `；融资压力主要来自${n.l(f.dominantFundingLeg)}（强度${n.num(f.fundingOverride!, 2)}）。`
-      : '。'),
+  tga: (f, n) =>
+    `财政部一般账户四周内${f.tgaFlow! >= 0 ? '增加' : '减少'}${n.yi(f.tgaFlow!)}亿美元（${n.l(`fiscal-${f.fiscalPulse}`)}）`,
+  rrp: (f, n) => `隔夜逆回购余额为${n.yi(f.rrpBalanceB!)}亿美元（${n.l(f.rrpBufferState)}）`,
+  and: '，',
+  funding: (f, n) => `；融资压力主要来自${n.l(f.dominantFundingLeg)}（强度${n.num(f.fundingOverride!, 2)}）。`,
+  fullStop: '。',
   limited: '其他指标暂无数据。',
 };

@@ -1,4 +1,5 @@
-import type { GroupSpec, ModelSpec, ScoredIndicator } from '../spec.ts';
+import type { GroupId, ModelSpec } from '../spec.ts';
+import { namedGroups, scoredInput } from './parts.ts';
 
 /**
  * dli-1 (2026-11-20 → 2026-11-23): 10 indicators in 4 groups, combined CISS-style. Retired: it rested on the ICE
@@ -6,81 +7,32 @@ import type { GroupSpec, ModelSpec, ScoredIndicator } from '../spec.ts';
  * history), its CISS correlation matrix could go negative (a tighter input could lower the aggregate), and its ON
  * RRP gate switched an input in and out by its own value. Kept for the record and for the variants bench.
  */
-const GROUPS: readonly GroupSpec[] = [
-  { id: 'policy', name: 'Policy / reserves', weight: 0.2 },
-  { id: 'funding', name: 'Funding / plumbing', weight: 0.2 },
-  { id: 'credit', name: 'Credit / intermediation', weight: 0.3 },
-  { id: 'risk', name: 'Risk / price', weight: 0.3 },
-];
 
-const SCORED: readonly ScoredIndicator[] = [
-  {
-    id: 'fed-balance-sheet',
-    group: 'policy',
-    transform: { kind: 'change', days: 91 },
-    risingIsTighter: false,
-    minScale: 25,
-    maxAgeDays: 17,
-  },
-  {
-    id: 'tga',
-    group: 'policy',
-    transform: { kind: 'change', days: 91 },
-    risingIsTighter: true,
-    minScale: 25,
-    maxAgeDays: 17,
-  },
-  {
-    id: 'onrrp',
-    group: 'policy',
-    transform: { kind: 'rrp-depletion', days: 91, maxBalanceB: 500, minDrawdownB: 100, minDrawdownShare: 0.3 },
-    risingIsTighter: false,
-    minScale: 25,
-    maxAgeDays: 10,
-  },
-  {
-    id: 'sofr-iorb',
-    group: 'funding',
-    transform: { kind: 'level' },
-    risingIsTighter: true,
-    minScale: 1,
-    maxAgeDays: 10,
-  },
-  { id: 'srf', group: 'funding', transform: { kind: 'level' }, risingIsTighter: true, minScale: 5, maxAgeDays: 10 },
-  {
-    id: 'hy-spread',
-    group: 'credit',
-    transform: { kind: 'level' },
-    risingIsTighter: true,
-    minScale: 10,
-    maxAgeDays: 10,
-  },
-  {
-    id: 'bank-cash-buffer',
-    group: 'credit',
-    transform: { kind: 'level' },
-    risingIsTighter: false,
-    minScale: 0.1,
-    maxAgeDays: 24,
-  },
-  { id: 'vix', group: 'risk', transform: { kind: 'level' }, risingIsTighter: true, minScale: 0.5, maxAgeDays: 10 },
-  {
-    id: 'dollar-index',
-    group: 'risk',
-    transform: { kind: 'change', days: 364 },
-    risingIsTighter: true,
-    minScale: 0.5,
-    maxAgeDays: 17,
-  },
-  {
-    id: 'real-yield-10y',
-    group: 'risk',
-    transform: { kind: 'change', days: 364 },
-    risingIsTighter: true,
-    minScale: 0.05,
-    maxAgeDays: 10,
-  },
-];
+/** dli-1's names of the groups, which dli-2 kept. */
+export const DLI_1_GROUP_NAMES: Record<GroupId, string> = {
+  policy: 'Policy / reserves',
+  funding: 'Funding / plumbing',
+  credit: 'Credit / intermediation',
+  risk: 'Risk / price',
+  backstops: 'Backstops',
+};
+
+/** ON RRP's depletion gate (Transform `rrp-depletion`). */
+const GATE = { kind: 'rrp-depletion', days: 91, maxBalanceB: 500, minDrawdownB: 100, minDrawdownShare: 0.3 } as const;
+
+/** dli-1's inputs, in its order; dli-2 kept most of them as they were. */
+export const DLI_1_INDICATORS = {
+  'fed-balance-sheet': scoredInput('fed-balance-sheet', 'policy', { kind: 'change', days: 91 }, false, 25, 17),
+  tga: scoredInput('tga', 'policy', { kind: 'change', days: 91 }, true, 25, 17),
+  onrrp: scoredInput('onrrp', 'policy', GATE, false, 25, 10),
+  'sofr-iorb': scoredInput('sofr-iorb', 'funding', { kind: 'level' }, true, 1, 10),
+  srf: scoredInput('srf', 'funding', { kind: 'level' }, true, 5, 10),
+  'hy-spread': scoredInput('hy-spread', 'credit', { kind: 'level' }, true, 10, 10),
+  'bank-cash-buffer': scoredInput('bank-cash-buffer', 'credit', { kind: 'level' }, false, 0.1, 24),
+  vix: scoredInput('vix', 'risk', { kind: 'level' }, true, 0.5, 10),
+  'dollar-index': scoredInput('dollar-index', 'risk', { kind: 'change', days: 364 }, true, 0.5, 17),
+  'real-yield-10y': scoredInput('real-yield-10y', 'risk', { kind: 'change', days: 364 }, true, 0.05, 10),
+};
 
 export const DLI_1: ModelSpec = {
   version: 'dli-1',
@@ -88,6 +40,6 @@ export const DLI_1: ModelSpec = {
     'A coincident gauge of US-dollar liquidity conditions: 10 indicators in 4 groups, each normalized against its own trailing 5 years, combined CISS-style so that co-moving stress amplifies, reported as the trailing 5-year percentile of the aggregate.',
   aggregation: 'ciss',
   inputs: 'first-seen',
-  groups: GROUPS,
-  scored: SCORED,
+  groups: namedGroups(DLI_1_GROUP_NAMES, { policy: 0.2, funding: 0.2, credit: 0.3, risk: 0.3 }),
+  scored: Object.values(DLI_1_INDICATORS),
 };

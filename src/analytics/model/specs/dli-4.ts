@@ -1,4 +1,6 @@
-import { type GroupId, type GroupSpec, type ModelSpec, type ScoredIndicator, THRESHOLDS } from '../spec.ts';
+import { type GroupId, type ModelSpec, type ScoredIndicator, THRESHOLDS } from '../spec.ts';
+import { DLI_3_GROUP_NAMES, DLI_3_SETTINGS, FLOOR_SYSTEM, USAGE } from './dli-3.ts';
+import { namedGroups, scoredInput, type Variant, variantSpec } from './parts.ts';
 
 /**
  * dli-4 and the variants fixed in docs/dli-4-protocol.md before any of them was run after 2018. dli-3's quantity and
@@ -10,117 +12,53 @@ import { type GroupId, type GroupSpec, type ModelSpec, type ScoredIndicator, THR
  * Framework dates as dli-3 (docs/dli-3-protocol.md), and SOFR's first publication (2018-04-02): before it SOFR − IORB
  * does not exist, so it is no part of the nominal weight rather than missing.
  */
-const FLOOR_SYSTEM = '2008-10-09';
-
-/** The status's exits (entries: THRESHOLDS in spec.ts): DLI_4's summary states them from here. */
-const HYSTERESIS = { riskOffExit: 70, riskOnExit: 30 } as const;
+/** The status's exits, dli-3's (entries: THRESHOLDS in spec.ts): DLI_4's summary states them from here. */
+const HYSTERESIS = DLI_3_SETTINGS.hysteresis;
 
 const NEW_DRAW = { kind: 'new-draw', lookbackDays: 364, fadeDays: 91, fullB: 100 } as const;
-const backstop = (id: string, label: string, maxAgeDays: number, startsOn?: string): ScoredIndicator => ({
-  id,
-  label,
-  group: 'backstops',
-  transform: NEW_DRAW,
-  reading: { kind: 'as-is' },
-  risingIsTighter: true,
-  minScale: 0.01,
-  maxAgeDays,
-  ...(startsOn ? { startsOn } : {}),
-});
+const backstop = (id: string, label: string, maxAgeDays: number, startsOn?: string) =>
+  scoredInput(id, 'backstops', NEW_DRAW, true, 0.01, maxAgeDays, {
+    label,
+    reading: { kind: 'as-is' },
+    ...(startsOn ? { startsOn } : {}),
+  });
+/** The net-liquidity flow, of net liquidity (`net-liquidity`) or of it less the backstops (`core-net-liquidity`). */
+const flow = (id: string) =>
+  scoredInput(id, 'policy', { kind: 'change', days: 182 }, false, 25, 10, { label: 'net liquidity flow' });
 
 const INDICATORS = {
   // Reserve ampleness in the Fed's own terms (dli-3's map and source).
-  'reserve-ratio': {
-    id: 'reserve-ratio',
+  'reserve-ratio': scoredInput('reserve-ratio', 'policy', { kind: 'level' }, false, 0.1, 24, {
     label: 'reserves / bank assets',
-    group: 'policy',
-    transform: { kind: 'level' },
     reading: { kind: 'fixed', loose: 13, tight: 8 },
-    risingIsTighter: false,
-    minScale: 0.1,
-    maxAgeDays: 24,
     startsOn: FLOOR_SYSTEM,
-  },
-  'net-liquidity': {
-    id: 'net-liquidity',
-    label: 'net liquidity flow',
-    group: 'policy',
-    transform: { kind: 'change', days: 182 },
-    risingIsTighter: false,
-    minScale: 25,
-    maxAgeDays: 10,
-  },
+  }),
+  'net-liquidity': flow('net-liquidity'),
   // Net liquidity less the swap lines, the Fed's repo and its lending: crisis lending is not easing.
-  'core-net-liquidity': {
-    id: 'core-net-liquidity',
-    label: 'net liquidity flow',
-    group: 'policy',
-    transform: { kind: 'change', days: 182 },
-    risingIsTighter: false,
-    minScale: 25,
-    maxAgeDays: 10,
-  },
-  'effr-iorb': {
-    id: 'effr-iorb',
+  'core-net-liquidity': flow('core-net-liquidity'),
+  'effr-iorb': scoredInput('effr-iorb', 'funding', { kind: 'level' }, true, 1, 10, {
     label: 'EFFR − IORB',
-    group: 'funding',
-    transform: { kind: 'level' },
-    risingIsTighter: true,
-    minScale: 1,
-    maxAgeDays: 10,
     startsOn: FLOOR_SYSTEM,
-  },
-  'sofr-iorb': {
-    id: 'sofr-iorb',
+  }),
+  'sofr-iorb': scoredInput('sofr-iorb', 'funding', { kind: 'rolling-max', days: 5 }, true, 1, 10, {
     label: 'SOFR − IORB',
-    group: 'funding',
-    transform: { kind: 'rolling-max', days: 5 },
-    risingIsTighter: true,
-    minScale: 1,
-    maxAgeDays: 10,
     startsOn: '2018-04-02',
-  },
-  'cp-tbill-spread': {
-    id: 'cp-tbill-spread',
+  }),
+  'cp-tbill-spread': scoredInput('cp-tbill-spread', 'funding', { kind: 'level' }, true, 2, 10, {
     label: 'CP − T-bill',
-    group: 'funding',
-    transform: { kind: 'level' },
-    risingIsTighter: true,
-    minScale: 2,
-    maxAgeDays: 10,
-  },
+  }),
   'fed-swap-lines': backstop('fed-swap-lines', 'swap lines', 17, '2007-12-12'),
   'fed-repo': backstop('fed-repo', 'Fed repo', 17, FLOOR_SYSTEM),
   srf: backstop('srf', 'standing repo', 10, '2021-07-28'),
   'fed-lending': backstop('fed-lending', 'Fed lending to banks', 17),
-  vix: {
-    id: 'vix',
-    label: 'VIX',
-    group: 'risk',
-    transform: { kind: 'level' },
-    risingIsTighter: true,
-    minScale: 0.5,
-    maxAgeDays: 10,
-  },
-} as const satisfies Record<string, ScoredIndicator>;
+  vix: scoredInput('vix', 'risk', { kind: 'level' }, true, 0.5, 10, { label: 'VIX' }),
+};
 
 type IndicatorId = keyof typeof INDICATORS;
 
-const NAMES: Record<GroupId, string> = {
-  policy: 'Quantity: reserves and net liquidity',
-  funding: "Price: overnight funding against the Fed's floor",
-  backstops: "Backstops: new draws on the Fed's facilities",
-  risk: 'Market stress (confirming)',
-  credit: 'Credit',
-};
+const NAMES = { ...DLI_3_GROUP_NAMES, backstops: "Backstops: new draws on the Fed's facilities" };
 
-const groups = (weights: Partial<Record<GroupId, number>>): GroupSpec[] =>
-  (Object.keys(weights) as GroupId[]).map((id) => ({
-    id,
-    name: NAMES[id],
-    weight: weights[id]!,
-    ...(id === 'backstops' ? { combine: 'max' as const } : {}),
-  }));
+const groups = (weights: Partial<Record<GroupId, number>>) => namedGroups(NAMES, weights, 'max');
 const scored = (ids: IndicatorId[]): ScoredIndicator[] => ids.map((id) => INDICATORS[id]);
 
 const PRICE: IndicatorId[] = ['effr-iorb', 'sofr-iorb', 'cp-tbill-spread'];
@@ -138,79 +76,46 @@ const FIXED: Partial<Record<IndicatorId, ScoredIndicator['reading']>> = {
   vix: { kind: 'fixed', loose: 12, tight: 40 },
 };
 
-const base = (id: string, summary: string) =>
-  ({
-    version: id,
+/** Variant `id`: dli-3's settings with the `provisional` reading rule; V3–V5 put the backstops under the level. */
+const variant = (id: string, summary: string, scored: ScoredIndicator[], floored = true): Variant => ({
+  id,
+  spec: {
+    version: `dli-4-${id}`,
     summary,
-    aggregation: 'weighted-mean',
-    fadeDays: 1,
-    missing: 'hold',
-    inputs: 'as-published-today',
-    headline: 'like-for-like',
-    smoothingDays: 10,
-    hysteresis: HYSTERESIS,
+    ...DLI_3_SETTINGS,
     readingRule: 'provisional',
-  }) as const;
+    groups: groups(floored ? WITH_A_FLOOR : IN_THE_MEAN),
+    ...(floored ? { floor: 'backstops' } : {}),
+    scored,
+  },
+});
 
 /** Every variant of the protocol, in its order. */
-export const DLI_4_VARIANTS: ReadonlyArray<{ id: string; spec: ModelSpec }> = [
-  {
-    id: 'V1',
-    spec: {
-      ...base('dli-4-V1', 'dli-3 with the backstops read as new draws, Fed lending among them, in the mean'),
-      groups: groups(IN_THE_MEAN),
-      scored: scored(CORE.map((id) => (id === 'core-net-liquidity' ? 'net-liquidity' : id))),
-    },
-  },
-  {
-    id: 'V2',
-    spec: {
-      ...base('dli-4-V2', 'V1 with the net-liquidity flow less the backstops'),
-      groups: groups(IN_THE_MEAN),
-      scored: scored(CORE),
-    },
-  },
-  {
-    id: 'V3',
-    spec: {
-      ...base('dli-4-V3', 'V2 with the backstops as a floor under the level instead of in the mean'),
-      groups: groups(WITH_A_FLOOR),
-      floor: 'backstops',
-      scored: scored(CORE),
-    },
-  },
-  {
-    id: 'V4',
-    spec: {
-      ...base('dli-4-V4', 'V3 with the price inputs and VIX read on fixed maps'),
-      groups: groups(WITH_A_FLOOR),
-      floor: 'backstops',
-      scored: scored(CORE).map((s) => {
-        const reading = FIXED[s.id as IndicatorId];
-        return reading ? { ...s, reading } : s;
-      }),
-    },
-  },
-  {
-    id: 'V5',
-    spec: {
-      ...base('dli-4-V5', 'V3 with the backstops read as outstanding usage (dli-3’s map)'),
-      groups: groups(WITH_A_FLOOR),
-      floor: 'backstops',
-      scored: scored(CORE).map((s) =>
-        s.group === 'backstops'
-          ? { ...s, transform: { kind: 'level' }, reading: { kind: 'usage', fullB: 100 }, minScale: 1 }
-          : s,
-      ),
-    },
-  },
+export const DLI_4_VARIANTS: readonly Variant[] = [
+  variant(
+    'V1',
+    'dli-3 with the backstops read as new draws, Fed lending among them, in the mean',
+    scored(CORE.map((id) => (id === 'core-net-liquidity' ? 'net-liquidity' : id))),
+    false,
+  ),
+  variant('V2', 'V1 with the net-liquidity flow less the backstops', scored(CORE), false),
+  variant('V3', 'V2 with the backstops as a floor under the level instead of in the mean', scored(CORE)),
+  variant(
+    'V4',
+    'V3 with the price inputs and VIX read on fixed maps',
+    scored(CORE).map((s) => {
+      const reading = FIXED[s.id as IndicatorId];
+      return reading ? { ...s, reading } : s;
+    }),
+  ),
+  variant(
+    'V5',
+    'V3 with the backstops read as outstanding usage (dli-3’s map)',
+    scored(CORE).map((s) =>
+      s.group === 'backstops' ? { ...s, transform: { kind: 'level' }, reading: USAGE, minScale: 1 } : s,
+    ),
+  ),
 ];
-
-export function dli4Variant(id: string): ModelSpec {
-  const found = DLI_4_VARIANTS.find((v) => v.id === id);
-  if (!found) throw new Error(`no dli-4 variant ${id}`);
-  return found.spec;
-}
 
 /**
  * dli-4 is V3, the variant the protocol's rule chose on 2005–2018 alone: 6 of the 7 in-sample criteria among the
@@ -218,7 +123,7 @@ export function dli4Variant(id: string): ModelSpec {
  * 2004, over the protocol's 5). Its figures after 2018 are reported, not chosen for (docs/methodology.md).
  */
 export const DLI_4: ModelSpec = {
-  ...dli4Variant('V3'),
+  ...variantSpec(DLI_4_VARIANTS, 'dli-4', 'V3'),
   version: 'dli-4',
   summary: `A gauge of the quantity and the price of US-dollar funding, read against the Fed's own terms: reserve ampleness (reserves / bank assets on the Fed's scale), the 26-week flow of net liquidity less the Fed's backstop lending (so that crisis lending never reads as easing), overnight funding against the Fed's floor (EFFR − IORB, SOFR − IORB, CP − T-bill) and VIX as a small confirming input, weighted .375 / .50 / .125 and smoothed over 10 business days; a fresh draw on a Fed backstop (swap lines, Fed repo, standing repo, the Fed's lending to banks: primary credit, BTFP, other credit) puts a floor under it. The result is the level, on its own fixed 0–100 scale; the headline is its rank against its trailing 5 years computed with the same inputs. A day has a status only when inputs carrying at least half of the weight have fresh data (risk-off from ${THRESHOLDS.riskOff} until below ${HYSTERESIS.riskOffExit}, risk-on from ${THRESHOLDS.riskOn} until above ${HYSTERESIS.riskOnExit}); newer days are provisional.`,
 };

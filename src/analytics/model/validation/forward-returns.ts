@@ -9,6 +9,7 @@ import { tTwoSidedP } from '../../stats/student-t.ts';
 import { welchTTest } from '../../stats/welch-t-test.ts';
 import { type ModelRun, type Status, statusOf } from '../liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from '../point-in-time.ts';
+import { STATUSES } from '../spec.ts';
 
 export const ASSETS = ['spx', 'qqq', 'btc', 'gold'] as const;
 export type Asset = (typeof ASSETS)[number];
@@ -162,11 +163,10 @@ function nonOverlapping(sampled: Window[], horizon: number, phase: number): NonO
 }
 
 function summarizeStates(samples: Record<Status, number[]>): Record<Status, StateReturns> {
-  return {
-    'risk-on': summarize(samples['risk-on']),
-    neutral: summarize(samples.neutral),
-    'risk-off': summarize(samples['risk-off']),
-  };
+  return Object.fromEntries(STATUSES.map((state) => [state, summarize(samples[state])])) as Record<
+    Status,
+    StateReturns
+  >;
 }
 
 function summarize(returns: number[]): StateReturns {

@@ -1,9 +1,10 @@
 import { fromDayNumber } from '../../../timeseries/dates.ts';
 import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
-import { compositionAggregate, compositionLevel } from '../like-for-like.ts';
-import { type ModelRun, mapReading } from '../liquidity-model.ts';
+import { compositionAggregate, compositionLevel, levelOf } from '../like-for-like.ts';
+import type { IndicatorReadings, ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
 import { combineDay, groupLayout } from '../weighted-mean.ts';
+import { tightenEachInput } from './monotonicity.ts';
 
 /**
  * dli-3's guarantees checked on every day through the model's own code (combineDay, compositionAggregate and the
@@ -38,11 +39,6 @@ function seriesOf(run: ModelRun, mask: number): CompositionSeries {
   return { raw, ...kept, count, window: new SortedWindow(WINDOWS.headlineDays) };
 }
 
-/** The level of a smoothed aggregate under a floor (NaN floor: no floor). */
-function levelOf(smoothed: number, floor: number): number {
-  return Number.isNaN(floor) ? smoothed : Math.max(smoothed, floor);
-}
-
 /** Slides every composition's headline window to day g (the value leaving out, the day's value in). */
 function slideAll(all: Map<number, CompositionSeries>, g: number): void {
   for (const c of all.values()) slideWindow(c.window, c.level, g, WINDOWS.headlineDays);
@@ -60,72 +56,36 @@ function allCompositions(run: ModelRun): Map<number, CompositionSeries> {
  * aggregate and the headline are recomputed with all else unchanged. A violation is any of them falling.
  */
 export function likeForLikeMonotonicity(run: ModelRun) {
-  const layout = groupLayout(run.spec, run.readings);
   const all = allCompositions(run);
-  const windows = run.readings.map(() => new SortedWindow(WINDOWS.normalizationDays));
-  const k = run.readings.length;
-  const e = new Float64Array(k);
-  const h = new Float64Array(k);
-  let checks = 0;
-  let violations = 0;
-  let first = -1;
-  for (let g = 0; g < run.grid.length; g++) {
-    run.readings.forEach((r, i) => {
-      slideWindow(windows[i]!, r.x, g, WINDOWS.normalizationDays);
-    });
+  const day = (g: number, e: Float64Array, h: Float64Array) => {
     slideAll(all, g);
     const headline = run.headline[g]!;
     const mask = run.composition?.[g] ?? 0;
     const c = all.get(mask);
-    if (Number.isNaN(headline) || !c) continue;
-    for (let i = 0; i < k; i++) {
+    if (Number.isNaN(headline) || !c) return null;
+    for (let i = 0; i < run.readings.length; i++) {
       e[i] = mask & (1 << i) ? run.effective[i]![g]! : 0;
       h[i] = run.held[i]![g]!;
     }
-    run.readings.forEach((r, i) => {
-      if (Number.isNaN(r.p[g]!) || e[i] === 0) return;
-      const x = r.x[g]!;
-      const sign = r.spec.risingIsTighter ? 1 : -1;
-      for (const tighter of [x + sign * r.spec.minScale, sign * Number.POSITIVE_INFINITY]) {
-        checks++;
-        const mapped = r.spec.reading && r.spec.reading.kind !== 'percentile';
-        const rank = mapped ? 0 : windows[i]!.rankReplacing(tighter, x);
-        const p = mapped
-          ? Number.isFinite(tighter)
-            ? mapReading(tighter, r.spec.reading!)
-            : 1
-          : r.spec.risingIsTighter
-            ? rank
-            : 1 - rank;
-        const before = h[i]!;
-        h[i] = p;
-        const aggregate = combineDay(run.spec, layout, e, h).aggregate;
-        h[i] = before;
-        const smoothed = c.smoothed[g]! + (aggregate - c.raw[g]!) / c.count[g]!;
-        // A floor member (dli-4's backstops) moves the floor, not the mean: the floor is its members' highest.
-        const floor = r.spec.group === run.spec.floor ? Math.max(c.floor[g]!, p) : c.floor[g]!;
-        const level = levelOf(smoothed, floor);
-        const moved = c.window.percentReplacing(level, c.level[g]!);
-        if (
-          p < r.p[g]! - 1e-12 ||
-          aggregate < c.raw[g]! - 1e-12 ||
-          smoothed < c.smoothed[g]! - 1e-12 ||
-          level < c.level[g]! - 1e-12 ||
-          moved < headline
-        ) {
-          violations++;
-          if (first < 0) first = g;
-        }
-      }
-    });
-  }
-  return {
-    checks,
-    violations,
-    firstViolation: first >= 0 ? fromDayNumber(run.grid[first]!) : null,
-    method:
-      'On every scored day, each indicator with a reading is made tighter by its robust-scale floor and, separately, beyond every value in its 5-year window (a mapped reading: to 1); its reading, the aggregate, the smoothed aggregate, the level (with the floor, where the model has one) and the like-for-like headline are recomputed with all else unchanged. A violation is any of them falling.',
+    return (r: IndicatorReadings, p: number, aggregate: number) => {
+      const smoothed = c.smoothed[g]! + (aggregate - c.raw[g]!) / c.count[g]!;
+      // A floor member (dli-4's backstops) moves the floor, not the mean: the floor is its members' highest.
+      const floor = r.spec.group === run.spec.floor ? Math.max(c.floor[g]!, p) : c.floor[g]!;
+      const level = levelOf(smoothed, floor);
+      const moved = c.window.percentReplacing(level, c.level[g]!);
+      return (
+        aggregate < c.raw[g]! - 1e-12 ||
+        smoothed < c.smoothed[g]! - 1e-12 ||
+        level < c.level[g]! - 1e-12 ||
+        moved < headline
+      );
+    };
   };
+  return tightenEachInput(
+    run,
+    day,
+    'On every scored day, each indicator with a reading is made tighter by its robust-scale floor and, separately, beyond every value in its 5-year window (a mapped reading: to 1); its reading, the aggregate, the smoothed aggregate, the level (with the floor, where the model has one) and the like-for-like headline are recomputed with all else unchanged. A violation is any of them falling.',
+  );
 }
 
 /**

@@ -13,4 +13,3 @@ export const PERIODS = [
 ] as const;
 
 export type PeriodId = (typeof PERIODS)[number]['id'];
-export const PERIOD_IDS = PERIODS.map((p) => p.id) as PeriodId[];

@@ -8,6 +8,7 @@ import type { ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
 import { combineDay, groupLayout } from '../weighted-mean.ts';
 import { compositionMoves, likeForLikeMonotonicity } from './like-for-like-checks.ts';
+import { tightenEachInput } from './monotonicity.ts';
 
 /** Most a change of weights alone (an input or group leaving or returning) may move the headline in a day. */
 export const STABILITY_LIMIT_POINTS = 5;
@@ -36,52 +37,24 @@ export function robustness(run: ModelRun): Robustness | null {
  * are recomputed with everything else as it was. A violation is any of the three going down.
  */
 function monotonicity(run: ModelRun): Robustness['monotonicity'] {
-  const layout = groupLayout(run.spec, run.readings);
-  const windows = run.readings.map(() => new SortedWindow(WINDOWS.normalizationDays));
   const headlineWindow = new SortedWindow(WINDOWS.headlineDays);
-  const e = new Float64Array(run.readings.length);
-  const h = new Float64Array(run.readings.length);
-  let checks = 0;
-  let violations = 0;
-  let first = -1;
-  for (let g = 0; g < run.grid.length; g++) {
-    run.readings.forEach((r, i) => {
-      slideWindow(windows[i]!, r.x, g, WINDOWS.normalizationDays);
-    });
+  const day = (g: number, e: Float64Array, h: Float64Array) => {
     slideWindow(headlineWindow, run.aggregate, g, WINDOWS.headlineDays);
     const headline = run.headline[g]!;
-    if (Number.isNaN(headline)) continue;
+    if (Number.isNaN(headline)) return null;
     for (let i = 0; i < run.readings.length; i++) {
       e[i] = run.effective[i]![g]!;
       h[i] = run.held[i]![g]!;
     }
-    run.readings.forEach((r, i) => {
-      if (Number.isNaN(r.p[g]!) || e[i] === 0) return;
-      const x = r.x[g]!;
-      const sign = r.spec.risingIsTighter ? 1 : -1;
-      for (const tighter of [x + sign * r.spec.minScale, sign * Number.POSITIVE_INFINITY]) {
-        checks++;
-        const rank = windows[i]!.rankReplacing(tighter, x);
-        const p = r.spec.risingIsTighter ? rank : 1 - rank;
-        const before = h[i]!;
-        h[i] = p;
-        const aggregate = combineDay(run.spec, layout, e, h).aggregate;
-        h[i] = before;
-        const moved = Math.round(100 * headlineWindow.rankReplacing(aggregate, run.aggregate[g]!));
-        if (p < r.p[g]! - 1e-12 || aggregate < run.aggregate[g]! - 1e-12 || moved < headline) {
-          violations++;
-          if (first < 0) first = g;
-        }
-      }
-    });
-  }
-  return {
-    checks,
-    violations,
-    firstViolation: first >= 0 ? fromDayNumber(run.grid[first]!) : null,
-    method:
-      'On every scored day, each indicator with a reading is made tighter by its robust-scale floor and, separately, beyond every value in its 5-year window; its percentile, the aggregate and the headline are recomputed with all else unchanged. A violation is any of them falling.',
+    return (_r: unknown, _p: number, aggregate: number) =>
+      aggregate < run.aggregate[g]! - 1e-12 ||
+      Math.round(100 * headlineWindow.rankReplacing(aggregate, run.aggregate[g]!)) < headline;
   };
+  return tightenEachInput(
+    run,
+    day,
+    'On every scored day, each indicator with a reading is made tighter by its robust-scale floor and, separately, beyond every value in its 5-year window; its percentile, the aggregate and the headline are recomputed with all else unchanged. A violation is any of them falling.',
+  );
 }
 
 /**

@@ -1,12 +1,15 @@
 import type { Static } from '@sinclair/typebox';
 import { fromDayNumber, toDayNumber } from '../../../timeseries/dates.ts';
 import type { Validation as ValidationSchema } from '../../schemas/validation.ts';
+import { median } from '../../stats/median.ts';
 import { pearson } from '../../stats/pearson.ts';
 import { round } from '../../stats/round.ts';
+import { firstAbove, firstAtLeast } from '../../stats/sorted-search.ts';
 import { trailingPercentile } from '../../stats/trailing-percentile.ts';
 import { groupPartsOn } from '../drivers.ts';
 import { liveWeightShare, type ModelRun, type Status } from '../liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from '../point-in-time.ts';
+import { latestReadingIndex } from '../regime.ts';
 import { THRESHOLDS, WINDOWS } from '../spec.ts';
 import { benchmarkCorrelations, type CorrelationFigure } from './benchmark-correlations.ts';
 
@@ -33,14 +36,13 @@ const DRAIN_2025 = { from: '2025-07-01', to: '2025-12-31' };
 const IN_SAMPLE = { from: '2005-01-01', to: '2018-12-31' };
 const OUT_OF_SAMPLE = { from: '2019-01-01', to: '2999-12-31' };
 const EVER = { from: '1900-01-01', to: '2999-12-31' };
+const EVENT_DATES = EVENTS.map((e) => e.date);
+const IN_SAMPLE_EVENTS = EVENTS.filter((e) => e.date <= IN_SAMPLE.to).map((e) => e.date);
 const WINDOW_DAYS = 10;
 
 export type Target = Static<typeof ValidationSchema>['targets'][number];
 
-interface Period {
-  from: string;
-  to: string;
-}
+type Period = { from: string; to: string };
 
 export function dli3Targets(
   run: ModelRun,
@@ -53,16 +55,9 @@ export function dli3Targets(
 
 /** T1 and T5: the funding-stress events read as tight, and told apart from the loose periods. */
 function eventTargets(run: ModelRun): [Target, Target] {
-  const events = eventHits(
-    run,
-    EVENTS.map((e) => e.date),
-  );
+  const events = eventHits(run, EVENT_DATES);
   const hits = events.filter((e) => e.peak !== null && e.peak >= THRESHOLDS.riskOff);
-  const auc = auroc(
-    run,
-    EVENTS.map((e) => e.date),
-    [LOOSE_QE, LOOSE_2020, RRP_DRAIN],
-  );
+  const auc = auroc(run, EVENT_DATES, [LOOSE_QE, LOOSE_2020, RRP_DRAIN]);
   return [
     {
       id: 'T1',
@@ -74,7 +69,7 @@ function eventTargets(run: ModelRun): [Target, Target] {
       id: 'T5',
       target: 'AUROC ≥ 0.85: the T1 event windows against the T2 and T3 loose days',
       figure: fmt(auc),
-      pass: auc === null ? null : auc >= 0.85,
+      pass: passes(auc, (x) => x >= 0.85),
     },
   ];
 }
@@ -97,7 +92,7 @@ function periodTargets(run: ModelRun): Target[] {
       id: 'T3',
       target: 'median headline ≤ 50 in the ON RRP drain (2023-06-01 → 2024-08-30)',
       figure: fmt(drain),
-      pass: drain === null ? null : drain <= 50,
+      pass: passes(drain, (x) => x <= 50),
     },
     {
       id: 'T4',
@@ -117,11 +112,9 @@ function independenceTargets(
   const vixPct = vixPercentile(run, inputs.get('vix'));
   const figures = (id: 'nfci' | 'stlfsi4') =>
     correlations?.filter((f) => f.benchmark === id) ?? benchmarkCorrelations(run, id, inputs.get(id));
-  const rho = (list: readonly CorrelationFigure[]) =>
-    list.find((f) => f.period === '2008-2015' && f.leadWeeks === 0)?.rho ?? null;
   const r2 = [IN_SAMPLE, OUT_OF_SAMPLE, EVER].map((p) => rSquared(run, vixPct, p));
   const persistence = persistenceOf(run, EVER);
-  const [rN, rS] = [rho(figures('nfci')), rho(figures('stlfsi4'))];
+  const [rN, rS] = [rho2008to2015(figures('nfci')), rho2008to2015(figures('stlfsi4'))];
   return [
     {
       id: 'T6',
@@ -133,8 +126,7 @@ function independenceTargets(
       id: 'T7',
       target: '≤ 8 status changes a year and a median run ≥ 10 business days',
       figure: `${fmt(persistence.changesPerYear)} a year, median run ${fmt(persistence.medianRun)}`,
-      pass:
-        persistence.changesPerYear === null ? null : persistence.changesPerYear <= 8 && persistence.medianRun! >= 10,
+      pass: isPersistent(persistence),
     },
     {
       id: 'T8',
@@ -159,7 +151,7 @@ export function dli4Targets(
 ): Target[] {
   const [svb] = eventHits(run, [SVB.date]);
   const rule = statusRuleAgreement(run);
-  const latest = latestReading(run);
+  const latest = latestReadingIndex(run);
   const live = latest < 0 ? null : liveWeightShare(run.spec, run.readings, latest);
   const parts = contributionsAddUp(run);
   return [
@@ -174,27 +166,21 @@ export function dli4Targets(
       id: 'T10',
       target: 'the status equals the published threshold rule applied to the headline on ≥ 99.9 % of days',
       figure: `${rule.share === null ? 'n/a' : `${round(100 * rule.share, 2)} %`} of ${rule.days} days`,
-      pass: rule.share === null ? null : rule.share >= 0.999,
+      pass: passes(rule.share, (x) => x >= 0.999),
     },
     {
       id: 'T11',
       target: `the latest reading's live weight share ≥ ${THRESHOLDS.minLiveWeight}`,
       figure: latest < 0 ? 'no reading' : `${fmt(live)} on ${fromDayNumber(run.grid[latest]!)}`,
-      pass: live === null ? null : live >= THRESHOLDS.minLiveWeight,
+      pass: passes(live, (x) => x >= THRESHOLDS.minLiveWeight),
     },
     {
       id: 'T12',
       target: 'the contributions add up to the level within 1 point on ≥ 99 % of days',
       figure: `${parts.share === null ? 'n/a' : `${round(100 * parts.share, 2)} %`} of ${parts.days} days (largest gap ${fmt(parts.maxGap)})`,
-      pass: parts.share === null ? null : parts.share >= 0.99,
+      pass: passes(parts.share, (x) => x >= 0.99),
     },
   ];
-}
-
-/** The latest grid day with a reading (a status), or -1. */
-export function latestReading(run: ModelRun): number {
-  for (let g = run.reading.length - 1; g >= 0; g--) if (run.reading[g]) return g;
-  return -1;
 }
 
 /**
@@ -245,30 +231,31 @@ export function contributionsAddUp(run: ModelRun): { days: number; share: number
 
 /** The protocol's in-sample criteria (2005-01-01 → 2018-12-31 only): what chooses the variant. */
 export function inSampleCriteria(run: ModelRun, inputs: ReadonlyMap<string, PointInTimeSeries>): Target[] {
-  const dates = EVENTS.filter((e) => e.date <= IN_SAMPLE.to).map((e) => e.date);
-  const events = eventHits(run, dates);
+  const events = eventHits(run, IN_SAMPLE_EVENTS);
   const hits = events.filter((e) => e.peak !== null && e.peak >= THRESHOLDS.riskOff).length;
   const qe = medianOver(run, LOOSE_QE);
   const qt1 = medianOver(run, { from: QT1.from, to: IN_SAMPLE.to });
-  const auc = auroc(run, dates, [LOOSE_QE]);
+  const auc = inSampleAuroc(run);
   const r2 = rSquared(run, vixPercentile(run, inputs.get('vix')), IN_SAMPLE);
   const persistence = persistenceOf(run, IN_SAMPLE);
-  const rho = (id: 'nfci' | 'stlfsi4') =>
-    benchmarkCorrelations(run, id, inputs.get(id)).find((f) => f.period === '2008-2015' && f.leadWeeks === 0)?.rho ??
-    null;
+  const rho = (id: 'nfci' | 'stlfsi4') => rho2008to2015(benchmarkCorrelations(run, id, inputs.get(id)));
   const [rN, rS] = [rho('nfci'), rho('stlfsi4')];
   return [
-    { id: 'I1', target: '≥ 80 near ≥ 3 of 4 in-sample events', figure: `${hits} of ${dates.length}`, pass: hits >= 3 },
-    { id: 'I2', target: 'QE median ≤ 25', figure: fmt(qe), pass: qe === null ? null : qe <= 25 },
-    { id: 'I3', target: 'QT1 to 2018 median ≥ 65', figure: fmt(qt1), pass: qt1 === null ? null : qt1 >= 65 },
-    { id: 'I4', target: 'in-sample AUROC ≥ 0.85', figure: fmt(auc), pass: auc === null ? null : auc >= 0.85 },
-    { id: 'I5', target: 'R² on VIX percentile ≤ 0.20', figure: fmt(r2), pass: r2 === null ? null : r2 <= 0.2 },
+    {
+      id: 'I1',
+      target: '≥ 80 near ≥ 3 of 4 in-sample events',
+      figure: `${hits} of ${IN_SAMPLE_EVENTS.length}`,
+      pass: hits >= 3,
+    },
+    { id: 'I2', target: 'QE median ≤ 25', figure: fmt(qe), pass: passes(qe, (x) => x <= 25) },
+    { id: 'I3', target: 'QT1 to 2018 median ≥ 65', figure: fmt(qt1), pass: passes(qt1, (x) => x >= 65) },
+    { id: 'I4', target: 'in-sample AUROC ≥ 0.85', figure: fmt(auc), pass: passes(auc, (x) => x >= 0.85) },
+    { id: 'I5', target: 'R² on VIX percentile ≤ 0.20', figure: fmt(r2), pass: passes(r2, (x) => x <= 0.2) },
     {
       id: 'I6',
       target: '≤ 8 changes a year, median run ≥ 10',
       figure: `${fmt(persistence.changesPerYear)}, ${fmt(persistence.medianRun)}`,
-      pass:
-        persistence.changesPerYear === null ? null : persistence.changesPerYear <= 8 && persistence.medianRun! >= 10,
+      pass: isPersistent(persistence),
     },
     {
       id: 'I7',
@@ -281,16 +268,20 @@ export function inSampleCriteria(run: ModelRun, inputs: ReadonlyMap<string, Poin
 
 /** In-sample AUROC (the I4 figure), for the protocol's tie-break. */
 export function inSampleAuroc(run: ModelRun): number | null {
-  return auroc(
-    run,
-    EVENTS.filter((e) => e.date <= IN_SAMPLE.to).map((e) => e.date),
-    [LOOSE_QE],
-  );
+  return auroc(run, IN_SAMPLE_EVENTS, [LOOSE_QE]);
 }
 
 const fmt = (x: number | null) => (x === null ? 'n/a' : String(round(x, 3)));
+/** Whether a figure meets its target (null: no figure). */
+const passes = (x: number | null, ok: (x: number) => boolean) => (x === null ? null : ok(x));
 const both = (a: number | null, b: number | null, ok: (x: number) => boolean) =>
   a === null || b === null ? null : ok(a) && ok(b);
+/** T7 and I6: ≤ 8 status changes a year and a median run ≥ 10 business days. */
+const isPersistent = (p: ReturnType<typeof persistenceOf>) =>
+  p.changesPerYear === null ? null : p.changesPerYear <= 8 && p.medianRun! >= 10;
+/** T8 and I7: Spearman ρ with a benchmark over 2008–2015, same week. */
+const rho2008to2015 = (figures: readonly CorrelationFigure[]) =>
+  figures.find((f) => f.period === '2008-2015' && f.leadWeeks === 0)?.rho ?? null;
 
 /** Grid indices of days with a headline within [from, to]. */
 function daysIn(run: ModelRun, period: Period): number[] {
@@ -321,15 +312,9 @@ export function eventHits(run: ModelRun, dates: readonly string[]): Array<{ date
   });
 }
 
-function median(xs: number[]): number | null {
-  if (xs.length === 0) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
 export function medianOver(run: ModelRun, period: Period): number | null {
-  return median(daysIn(run, period).map((g) => run.headline[g]!));
+  const days = daysIn(run, period);
+  return days.length > 0 ? median(days.map((g) => run.headline[g]!)) : null;
 }
 
 /**
@@ -347,18 +332,8 @@ export function aurocOf(positives: readonly number[], negatives: readonly number
   const sorted = [...negatives].sort((a, b) => a - b);
   let wins = 0;
   for (const p of positives) {
-    let below = 0;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid]! < p) lo = mid + 1;
-      else hi = mid;
-    }
-    below = lo;
-    let equal = 0;
-    while (below + equal < sorted.length && sorted[below + equal] === p) equal++;
-    wins += below + equal / 2;
+    const below = firstAtLeast(sorted, p);
+    wins += below + (firstAbove(sorted, p) - below) / 2;
   }
   return wins / (positives.length * negatives.length);
 }
