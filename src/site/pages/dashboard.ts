@@ -5,9 +5,9 @@ import { addDays, everyInterval } from '../../timeseries/dates.ts';
 import { headlineChart, historyCsv } from '../charts/headline.ts';
 import { partsChart } from '../charts/parts.ts';
 import { citationBlocks, headlineCitation } from '../citation.ts';
-import { named } from '../downloads.ts';
+import { chartImages } from '../downloads.ts';
 import { freshnessLine } from '../freshness-line.ts';
-import { historyCell, historyTable } from '../history-table.ts';
+import { headlineColumns, historyCell, historyTable } from '../history-table.ts';
 import { card } from '../indicator-cards.ts';
 import type { Block, Inline, Page, Tone } from '../page/page.ts';
 import {
@@ -314,10 +314,7 @@ function historyBlocks(data: SiteData): Block[] {
         history.to,
         `${history.count.toLocaleString('en-US')} business days are scored, from ${formatDate(history.from)}: see the archive for any day.`,
       ),
-      table: historyTable(history, 'The headline, last 30 business days', [
-        { header: 'Headline (0–100)', cell: (i) => String(history.headline[i]) },
-        { header: 'Status', cell: (i) => dayReading(history, i).label },
-      ]),
+      table: historyTable(history, 'The headline, last 30 business days', headlineColumns(history)),
     },
   ];
 }
@@ -341,17 +338,8 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
       alt: `Daily headline ${span}; red spans were risk-off, green spans risk-on.`,
       caption: `Every scored day, ${span}, shaded by the status the model published (risk-off red, risk-on green).`,
       data: [],
-      downloads: [
-        ...historyCsv(history.to),
-        ...named('headline-regimes', history.to, [
-          { text: 'SVG', href: '/charts/headline-regimes.svg' },
-          { text: 'PNG', href: '/charts/headline-regimes.png' },
-        ]),
-      ],
-      table: historyTable(history, 'The headline and the status the model published', [
-        { header: 'Headline (0–100)', cell: (i) => String(history.headline[i]) },
-        { header: 'Status', cell: (i) => dayReading(history, i).label },
-      ]),
+      downloads: [...historyCsv(history.to), ...chartImages('headline-regimes', history.to, 'headline-regimes')],
+      table: historyTable(history, 'The headline and the status the model published', headlineColumns(history)),
     },
     ...(parts
       ? [
@@ -373,13 +361,7 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
         caption: `${g.name} — ${g.role === 'floor' ? groupWeightText(g) : `${groupWeightText(g)} of the nominal weight`}. 0 = loosest, 100 = tightest reading.`,
         data: [{ url: '/api/history', label: g.name, field: `subIndices.${g.id}` }],
         head: { title: g.name, unit: '0 = loosest, 100 = tightest reading of its inputs', scale: 'percent' },
-        downloads: [
-          ...historyCsv(history.to),
-          ...named(`subindex-${g.id}`, history.to, [
-            { text: 'SVG', href: `/charts/subindex-${g.id}.svg` },
-            { text: 'PNG', href: `/charts/subindex-${g.id}.png` },
-          ]),
-        ],
+        downloads: [...historyCsv(history.to), ...chartImages(`subindex-${g.id}`, history.to, `subindex-${g.id}`)],
         table: historyTable(history, `${g.name}: its reading (0 loosest … 100 tightest)`, [
           {
             header: `${groupShortName(g.name)} (0–100)`,

@@ -6,7 +6,7 @@ import type { Observation } from '../../timeseries/observation.ts';
 import { defaultDays, effectiveWindow, pointsIn, queryString, rangesFor, windowLabel } from '../charts/window.ts';
 import { citationBlocks, seriesCitation } from '../citation.ts';
 import { moveCue, risingMeans } from '../direction.ts';
-import { named } from '../downloads.ts';
+import { chartImages, named } from '../downloads.ts';
 import { freshnessBadge } from '../indicator-cards.ts';
 import { nextPrint } from '../next-print.ts';
 import type { Block, ChartBlock, Inline, Page, Tone } from '../page/page.ts';
@@ -156,10 +156,7 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
     ...(other && !other.withheld
       ? named(other.def.id, when, [{ text: `CSV (${other.def.name})`, href: csvHref(other.def.id, window) }])
       : []),
-    ...named(other ? `${def.id}-vs-${other.def.id}` : def.id, when, [
-      { text: 'SVG', href: `/charts/${def.id}.svg${chartQuery}` },
-      { text: 'PNG', href: `/charts/${def.id}.png${chartQuery}` },
-    ]),
+    ...chartImages(other ? `${def.id}-vs-${other.def.id}` : def.id, when, def.id, chartQuery),
   ];
   const compareUsable = other && !other.withheld && other.observations.length > 0;
   const chart: ChartBlock = {

@@ -5,7 +5,7 @@ import { seriesDef } from '../../timeseries/catalog.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import { correlationChance } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
-import { named } from '../downloads.ts';
+import { chartImages, named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
 import type { Block, ChartBlock, Inline, Page } from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
@@ -143,10 +143,7 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
         chance,
       },
       downloads: [
-        ...named(`net-liquidity-correlation-${asset}`, to, [
-          { text: 'SVG', href: src },
-          { text: 'PNG', href: `/charts/net-liquidity-correlation-${asset}.png` },
-        ]),
+        ...chartImages(`net-liquidity-correlation-${asset}`, to, `net-liquidity-correlation-${asset}`),
         ...named(`headline-correlation-${asset}`, to, [
           { text: 'The same with the headline (SVG)', href: `/charts/headline-correlation-${asset}.svg` },
         ]),
@@ -238,10 +235,7 @@ function priceOverlayBlocks(data: SiteData, asset: string): Block[] {
           caption: `${measureName} against ${name.toLowerCase()}, five years. ${name}: ${assetDef?.publisher ?? 'its provider'} (${assetDef?.source?.provider === 'fred' ? assetDef.source.seriesId : asset}), cited as its terms ask.`,
           data: [],
           downloads: [
-            ...named(`${measure}-vs-${asset}`, overlay.at(-1)?.[0], [
-              { text: 'SVG', href: src },
-              { text: 'PNG', href: `/charts/${measure}-vs-${asset}.png` },
-            ]),
+            ...chartImages(`${measure}-vs-${asset}`, overlay.at(-1)?.[0], `${measure}-vs-${asset}`),
             ...(measure === 'net-liquidity'
               ? named('net-liquidity', overlay.at(-1)?.[0], [
                   { text: 'CSV (net liquidity)', href: '/api/series/net-liquidity.csv?days=1826' },

@@ -6,7 +6,7 @@ import { dayHeadlineChart, headlineChart } from '../charts/headline.ts';
 import { partsChart } from '../charts/parts.ts';
 import { dayChartRange } from '../charts/window.ts';
 import { inputLabel } from '../freshness-line.ts';
-import { historyTable } from '../history-table.ts';
+import { headlineColumns, historyTable } from '../history-table.ts';
 import { levelParts } from '../level-parts.ts';
 import type { Block, Inline, Page } from '../page/page.ts';
 import {
@@ -71,10 +71,7 @@ export function todayPage(data: SiteData): Page {
     ...noteBlocks(weeklyNotes(data)(last)),
     {
       ...headlineChart({ days: 365 }, history.to, `The year to ${formatDate(history.to)}.`),
-      table: historyTable(history, 'The headline, last 30 business days', [
-        { header: 'Headline (0–100)', cell: (i) => String(history.headline[i]) },
-        { header: 'Status', cell: (i) => dayReading(history, i).label },
-      ]),
+      table: historyTable(history, 'The headline, last 30 business days', headlineColumns(history)),
     },
   );
   if (data.lens)
