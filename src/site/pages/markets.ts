@@ -3,7 +3,7 @@ import type { CorrelationHistoryBody } from '../../publish/resources/correlation
 import { LIQUIDITY_MEASURES, MARKET_ASSETS } from '../../publish/site-port.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { addDays } from '../../timeseries/dates.ts';
-import { correlationChance } from '../charts/specs.ts';
+import { correlationChance, headlinePoints } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
 import { chartImages, named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
@@ -265,7 +265,9 @@ function overlayRows(data: SiteData, measure: string, asset: string): string[][]
   const history = data.history;
   const liquidity =
     measure === 'headline'
-      ? (history?.dates.map((date, i) => ({ date, value: history.headline[i]! })) ?? [])
+      ? history
+        ? headlinePoints(history)
+        : []
       : (data.indicators.find((i) => i.def.id === measure)?.observations ?? []);
   const prices = data.assets.get(asset) ?? [];
   const points = pointsIn(liquidity, { days: 1826 });
