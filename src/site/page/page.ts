@@ -203,6 +203,11 @@ export interface Banner {
   stale?: { date: string; ageDays: number; failures: number };
 }
 
+/** A paragraph of text and links. */
+export function paragraph(...inlines: Inline[]): Block {
+  return { kind: 'paragraph', inlines };
+}
+
 /** The id of a heading: "5. Correlations (/api/correlation)" → "5-correlations-api-correlation". */
 export function headingId(text: string): string {
   return text

@@ -1,4 +1,4 @@
-import type { Block, Page } from '../page/page.ts';
+import { type Block, type Page, paragraph } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** /changelog: the API's and the model's versions with what changed, and the deprecation policy. */
@@ -14,27 +14,22 @@ export function changelogPage(data: SiteData): Page {
       ],
     },
     { kind: 'heading', level: 2, text: 'Deprecation policy', id: 'policy' },
-    { kind: 'paragraph', inlines: [deprecationPolicy] },
-    {
-      kind: 'paragraph',
-      inlines: [
-        deprecations.length === 0
-          ? 'Deprecated now: nothing.'
-          : `Deprecated now: ${deprecations.map((d) => `${d.what} (since ${d.deprecatedAt}, removed after ${d.sunsetAt})`).join('; ')}.`,
-      ],
-    },
+    paragraph(deprecationPolicy),
+    paragraph(
+      deprecations.length === 0
+        ? 'Deprecated now: nothing.'
+        : `Deprecated now: ${deprecations.map((d) => `${d.what} (since ${d.deprecatedAt}, removed after ${d.sunsetAt})`).join('; ')}.`,
+    ),
     { kind: 'heading', level: 2, text: 'API versions', id: 'api' },
     ...versions.flatMap((v): Block[] => [
       { kind: 'heading', level: 3, text: `${v.version} (${v.date})` },
       { kind: 'list', items: v.changes.map((c) => [c]) },
-      ...(v.openapiFingerprint
-        ? [{ kind: 'paragraph' as const, inlines: ['OpenAPI fingerprint: ', { code: v.openapiFingerprint }] }]
-        : []),
+      ...(v.openapiFingerprint ? [paragraph('OpenAPI fingerprint: ', { code: v.openapiFingerprint })] : []),
     ]),
     { kind: 'heading', level: 2, text: 'Model versions', id: 'model' },
     ...(data.model?.versions ?? []).flatMap((v): Block[] => [
       { kind: 'heading', level: 3, text: `${v.version} (${v.status}, ${v.from}${v.to ? ` to ${v.to}` : ' onwards'})` },
-      { kind: 'paragraph', inlines: [v.summary] },
+      paragraph(v.summary),
       { kind: 'list', items: v.changes.map((c) => [c]) },
     ]),
   ];

@@ -1,6 +1,6 @@
 import type { BlogPost } from '../../publish/content.ts';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
-import type { Page } from '../page/page.ts';
+import { type Page, paragraph } from '../page/page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
 
 export function aboutPage(data: SiteData): Page {
@@ -9,12 +9,9 @@ export function aboutPage(data: SiteData): Page {
     title: 'About',
     description: 'What this service is, where its data comes from, its license and its disclaimer.',
     blocks: [
-      {
-        kind: 'paragraph',
-        inlines: [
-          `${data.name} is an open-source, self-hostable service that publishes US-dollar liquidity indicators as a free, read-only JSON API and this small website. It has one versioned, documented model whose validation figures are published, and its API contract does not change shape without a version.`,
-        ],
-      },
+      paragraph(
+        `${data.name} is an open-source, self-hostable service that publishes US-dollar liquidity indicators as a free, read-only JSON API and this small website. It has one versioned, documented model whose validation figures are published, and its API contract does not change shape without a version.`,
+      ),
       { kind: 'heading', level: 2, text: 'Sources' },
       {
         kind: 'list',
@@ -37,25 +34,19 @@ export function aboutPage(data: SiteData): Page {
         ],
       },
       { kind: 'heading', level: 2, text: 'License' },
-      {
-        kind: 'paragraph',
-        inlines: [
-          'Code: ',
-          { text: 'CC0 1.0 Universal', href: DATA_LICENSE.url },
-          '. Data: ',
-          DATA_LICENSE.scope,
-          ' Each indicator page names its terms and the attribution to give.',
-        ],
-      },
+      paragraph(
+        'Code: ',
+        { text: 'CC0 1.0 Universal', href: DATA_LICENSE.url },
+        '. Data: ',
+        DATA_LICENSE.scope,
+        ' Each indicator page names its terms and the attribution to give.',
+      ),
       { kind: 'heading', level: 2, text: 'Disclaimer' },
-      {
-        kind: 'paragraph',
-        inlines: [
-          'Information only, not investment advice. The model is a gauge of conditions, not a timing signal: read the validation in the ',
-          { text: 'methodology', href: '/methodology' },
-          ' before using it for decisions.',
-        ],
-      },
+      paragraph(
+        'Information only, not investment advice. The model is a gauge of conditions, not a timing signal: read the validation in the ',
+        { text: 'methodology', href: '/methodology' },
+        ' before using it for decisions.',
+      ),
       { kind: 'heading', level: 2, text: 'Machine-readable' },
       {
         kind: 'list',
@@ -86,7 +77,7 @@ export function blogIndexPage(posts: BlogPost[]): Page {
             ]),
           },
         ]
-      : [{ kind: 'paragraph', inlines: ['No posts yet.'] }],
+      : [paragraph('No posts yet.')],
   };
 }
 
@@ -95,9 +86,6 @@ export function blogPostPage(post: BlogPost): Page {
     path: `/blog/${post.slug}`,
     title: post.title,
     description: post.summary,
-    blocks: [
-      { kind: 'paragraph', inlines: [{ strong: formatDate(post.date) }] },
-      { kind: 'markdown', source: post.markdown },
-    ],
+    blocks: [paragraph({ strong: formatDate(post.date) }), { kind: 'markdown', source: post.markdown }],
   };
 }

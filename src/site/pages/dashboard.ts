@@ -9,7 +9,7 @@ import { chartImages } from '../downloads.ts';
 import { freshnessLine } from '../freshness-line.ts';
 import { headlineColumns, historyCell, historyTable } from '../history-table.ts';
 import { card } from '../indicator-cards.ts';
-import type { Block, Inline, Page, Tone } from '../page/page.ts';
+import { type Block, type Inline, type Page, paragraph, type Tone } from '../page/page.ts';
 import {
   formatDate,
   formatSigned,
@@ -40,12 +40,11 @@ export function dashboardPage(data: SiteData): Page {
   if (data.lens) blocks.push(...lensBlocks(data));
   if (data.history && data.history.count > 0) blocks.push(...historyBlocks(data), ...wholeHistoryBlocks(data));
   blocks.push({ kind: 'heading', level: 2, text: `The ${INDICATOR_COUNT} series`, id: 'series' });
-  blocks.push({
-    kind: 'paragraph',
-    inlines: [
+  blocks.push(
+    paragraph(
       'Latest value, how often it is published, the date of its data and when the next print is due (an estimate from the frequency and the usual publication lag); the badge says how old the data is when the provider has published nothing newer, or that our refresh failed. ▲▼ the last move, green if it eases dollar liquidity, red if it tightens it; a move older than two months is shown grey, with its date.',
-    ],
-  });
+    ),
+  );
   const byId = new Map(data.indicators.map((i) => [i.def.id, i]));
   for (const theme of THEMES) {
     blocks.push(
@@ -127,7 +126,7 @@ function termsBlock(data: SiteData, regime: RegimeBody): Block {
   const terms = regime.summary.startsWith(stem)
     ? `In the Fed's own terms: ${regime.summary.slice(stem.length)}`
     : regime.summary;
-  return { kind: 'paragraph', inlines: [`${terms}${weekText(data, regime)}${confirmation(data, regime)}`] };
+  return paragraph(`${terms}${weekText(data, regime)}${confirmation(data, regime)}`);
 }
 
 /** Which way the headline moved in a week, in words ("" without a reading a week before). */
@@ -218,7 +217,7 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
     },
     ...contributionBlocks(data, regime),
     ...(regime.freshness.state === 'last-good'
-      ? [{ kind: 'paragraph' as const, inlines: [{ strong: 'Last good result: ' }, regime.freshness.reason ?? ''] }]
+      ? [paragraph({ strong: 'Last good result: ' }, regime.freshness.reason ?? '')]
       : []),
   ];
 }
@@ -274,14 +273,11 @@ function driverBlocks(regime: RegimeBody): Block[] {
         ];
       }),
     },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'The aggregate is the weighted mean of the inputs’ percentiles (0 loosest … 100 tightest); the changes of the inputs’ shares add up to its change over the week. ',
-        { text: 'How the model works', href: '/methodology#how-it-works' },
-        '.',
-      ],
-    },
+    paragraph(
+      'The aggregate is the weighted mean of the inputs’ percentiles (0 loosest … 100 tightest); the changes of the inputs’ shares add up to its change over the week. ',
+      { text: 'How the model works', href: '/methodology#how-it-works' },
+      '.',
+    ),
   ];
 }
 
@@ -290,17 +286,8 @@ function lensBlocks(data: SiteData): Block[] {
   const cell = lens.synthesis.cell;
   return [
     { kind: 'heading', level: 2, text: 'In words', id: 'lens' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        { strong: `Posture ${cell.posture ?? 'n/a'}, pulse ${cell.pulse ?? 'n/a'}. ` },
-        lens.synthesis.narrative,
-      ],
-    },
-    {
-      kind: 'paragraph',
-      inlines: [{ text: 'The lens in full: quantity, price and structure, in eight languages', href: '/lens' }],
-    },
+    paragraph({ strong: `Posture ${cell.posture ?? 'n/a'}, pulse ${cell.pulse ?? 'n/a'}. ` }, lens.synthesis.narrative),
+    paragraph({ text: 'The lens in full: quantity, price and structure, in eight languages', href: '/lens' }),
   ];
 }
 
@@ -344,12 +331,9 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
     ...(parts
       ? [
           { kind: 'heading' as const, level: 3 as const, text: 'What the level is made of', id: 'parts' },
-          {
-            kind: 'paragraph' as const,
-            inlines: [
-              'Each group’s part of the level on its fixed 0–100 scale, day by day: which group carried a reading. The parts of the weighted mean are each group’s weight times its reading; the backstops’ part is how far their floor lifts the level above that mean.',
-            ],
-          },
+          paragraph(
+            'Each group’s part of the level on its fixed 0–100 scale, day by day: which group carried a reading. The parts of the weighted mean are each group’s weight times its reading; the backstops’ part is how far their floor lifts the level above that mean.',
+          ),
           parts,
         ]
       : []),

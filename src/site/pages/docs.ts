@@ -1,4 +1,4 @@
-import type { Block, Page } from '../page/page.ts';
+import { type Block, type Page, paragraph } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */
@@ -24,26 +24,23 @@ type Endpoint = SiteData['endpoints'][number];
 const anchorOf = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
 
 function introBlock(): Block {
-  return {
-    kind: 'paragraph',
-    inlines: [
-      'A free, read-only JSON API. No keys. Every response carries ',
-      { code: 'Access-Control-Allow-Origin: *' },
-      ', a strong ',
-      { code: 'ETag' },
-      ' (send ',
-      { code: 'If-None-Match' },
-      ' for 304) and a ',
-      { code: 'Cache-Control' },
-      ' per endpoint. Machine-readable: ',
-      { text: '/openapi.json', href: '/openapi.json' },
-      ', ',
-      { text: '/api', href: '/api' },
-      ', ',
-      { text: '/.well-known/api-catalog', href: '/.well-known/api-catalog' },
-      '.',
-    ],
-  };
+  return paragraph(
+    'A free, read-only JSON API. No keys. Every response carries ',
+    { code: 'Access-Control-Allow-Origin: *' },
+    ', a strong ',
+    { code: 'ETag' },
+    ' (send ',
+    { code: 'If-None-Match' },
+    ' for 304) and a ',
+    { code: 'Cache-Control' },
+    ' per endpoint. Machine-readable: ',
+    { text: '/openapi.json', href: '/openapi.json' },
+    ', ',
+    { text: '/api', href: '/api' },
+    ', ',
+    { text: '/.well-known/api-catalog', href: '/.well-known/api-catalog' },
+    '.',
+  );
 }
 
 function tocBlock(endpoints: readonly Endpoint[]): Block {
@@ -64,7 +61,7 @@ function endpointBlocks(endpoint: Endpoint, data: SiteData): Block[] {
   const blocks: Block[] = [];
   blocks.push(
     { kind: 'heading', level: 2, text: `${endpoint.method} ${endpoint.path}`, id: anchor },
-    { kind: 'paragraph', inlines: [endpoint.description] },
+    paragraph(endpoint.description),
   );
   if (endpoint.parameters.length > 0) {
     blocks.push({
@@ -79,15 +76,14 @@ function endpointBlocks(endpoint: Endpoint, data: SiteData): Block[] {
       ]),
     });
   }
-  blocks.push({
-    kind: 'paragraph',
-    inlines: [
+  blocks.push(
+    paragraph(
       'Cache-Control: ',
       { code: endpoint.cacheControl },
       endpoint.errors.length ? ' · errors: ' : '',
       ...endpoint.errors.flatMap((code, i) => [i ? ', ' : '', { text: code, href: `#error-${code}` }]),
-    ],
-  });
+    ),
+  );
   if (example) {
     blocks.push({ kind: 'code', language: 'sh', text: `curl -s '${data.baseUrl}${example.path}'` });
     blocks.push({
@@ -143,30 +139,27 @@ function downloadsBlocks(): Block[] {
 function mcpBlocks(baseUrl: string): Block[] {
   return [
     { kind: 'heading', level: 2, text: 'For agents: MCP', id: 'mcp' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'A Model Context Protocol server (official SDK) answers the same data as tools: ',
-        { code: 'get_regime' },
-        ', ',
-        { code: 'get_series' },
-        ' (id, days, start, end), ',
-        { code: 'get_history' },
-        ', ',
-        { code: 'get_lens' },
-        ' (lang), ',
-        { code: 'get_correlation' },
-        ', ',
-        { code: 'get_model' },
-        ', ',
-        { code: 'get_health' },
-        ' and ',
-        { code: 'list_series' },
-        '. Each tool runs the endpoint’s own handler, with its input schema from the endpoint’s parameters and its output schema from the endpoint’s response schema; every answer names its API URL and publication in ',
-        { code: '_meta.provenance' },
-        '. Read-only and idempotent.',
-      ],
-    },
+    paragraph(
+      'A Model Context Protocol server (official SDK) answers the same data as tools: ',
+      { code: 'get_regime' },
+      ', ',
+      { code: 'get_series' },
+      ' (id, days, start, end), ',
+      { code: 'get_history' },
+      ', ',
+      { code: 'get_lens' },
+      ' (lang), ',
+      { code: 'get_correlation' },
+      ', ',
+      { code: 'get_model' },
+      ', ',
+      { code: 'get_health' },
+      ' and ',
+      { code: 'list_series' },
+      '. Each tool runs the endpoint’s own handler, with its input schema from the endpoint’s parameters and its output schema from the endpoint’s response schema; every answer names its API URL and publication in ',
+      { code: '_meta.provenance' },
+      '. Read-only and idempotent.',
+    ),
     {
       kind: 'list',
       items: [
@@ -184,17 +177,14 @@ function mcpBlocks(baseUrl: string): Block[] {
 function errorBlocks(errors: SiteData['errors']): Block[] {
   return [
     { kind: 'heading', level: 2, text: 'Errors', id: 'errors' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'Every non-2xx response under /api is JSON: ',
-        { code: '{"error":{"code","message","hint","docs"},"status"}' },
-        '. The code is stable snake_case; status repeats the HTTP status.',
-      ],
-    },
+    paragraph(
+      'Every non-2xx response under /api is JSON: ',
+      { code: '{"error":{"code","message","hint","docs"},"status"}' },
+      '. The code is stable snake_case; status repeats the HTTP status.',
+    ),
     ...errors.flatMap((error): Block[] => [
       { kind: 'heading', level: 3, text: `${error.code} (${error.status})`, id: `error-${error.code}` },
-      { kind: 'paragraph', inlines: [error.description] },
+      paragraph(error.description),
     ]),
   ];
 }

@@ -9,7 +9,7 @@ import { moveCue, risingMeans } from '../direction.ts';
 import { chartImages, named } from '../downloads.ts';
 import { freshnessBadge } from '../indicator-cards.ts';
 import { nextPrint } from '../next-print.ts';
-import type { Block, ChartBlock, Inline, Page, Tone } from '../page/page.ts';
+import { type Block, type ChartBlock, type Inline, type Page, paragraph, type Tone } from '../page/page.ts';
 import {
   formatAge,
   formatChange,
@@ -33,10 +33,10 @@ const TABLE_ROWS = 400;
  */
 export function indicatorPage(data: SiteData, item: IndicatorSummary, query: ChartQuery): Page {
   const def = item.def;
-  const blocks: Block[] = [{ kind: 'paragraph', inlines: [def.description] }];
+  const blocks: Block[] = [paragraph(def.description)];
   if (item.withheld) blocks.push(...withheldBlocks(data, item));
   else if (item.latest) blocks.push(...latestBlocks(data, item), ...chartBlocks(data, item, query));
-  else blocks.push({ kind: 'paragraph', inlines: ['No data has been stored for this series yet.'] });
+  else blocks.push(paragraph('No data has been stored for this series yet.'));
   blocks.push(
     { kind: 'heading', level: 2, text: 'Source and unit', id: 'source' },
     { kind: 'table', header: ['Field', 'Value'], rows: sourceRows(item), caption: 'Where the data comes from' },
@@ -55,15 +55,12 @@ export function indicatorPage(data: SiteData, item: IndicatorSummary, query: Cha
 
 function withheldBlocks(data: SiteData, item: IndicatorSummary): Block[] {
   return [
-    {
-      kind: 'paragraph',
-      inlines: [
-        { strong: 'Values withheld. ' },
-        `The provider's terms prohibit reproducing this series (${item.license.name}), so this service publishes only statistics computed from it. See the values at the source: `,
-        { text: item.license.url, href: item.license.url },
-        '.',
-      ],
-    },
+    paragraph(
+      { strong: 'Values withheld. ' },
+      `The provider's terms prohibit reproducing this series (${item.license.name}), so this service publishes only statistics computed from it. See the values at the source: `,
+      { text: item.license.url, href: item.license.url },
+      '.',
+    ),
     {
       kind: 'stats',
       items: [
@@ -201,10 +198,9 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
     chart,
   ];
   if (query.compare && !compareUsable) {
-    blocks.push({
-      kind: 'paragraph',
-      inlines: [`${other?.def.name ?? query.compare} cannot be drawn here: its values are withheld or not stored yet.`],
-    });
+    blocks.push(
+      paragraph(`${other?.def.name ?? query.compare} cannot be drawn here: its values are withheld or not stored yet.`),
+    );
   }
   blocks.push(rangeForm(data, item, window, query));
   return blocks;

@@ -2,7 +2,7 @@ import { LENS_TIERING_TREND_DAYS, type LensBody } from '../../publish/resources/
 import { daysBetween } from '../../timeseries/dates.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import { localAge, localDate } from '../local-dates.ts';
-import type { Block, Page } from '../page/page.ts';
+import { type Block, type Page, paragraph } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 import { lensWord, lensWords } from '../words/lens.ts';
 
@@ -46,7 +46,7 @@ export function lensPage(data: SiteData, locale: Locale): Page {
     },
   ];
   if (!lens) {
-    blocks.push({ kind: 'paragraph', inlines: ['The lens has not been computed yet.'] });
+    blocks.push(paragraph('The lens has not been computed yet.'));
   } else {
     const cell = lens.synthesis.cell;
     const asOf = lens.dataAsOf ? date(lens.dataAsOf) : 'n/a';
@@ -63,13 +63,10 @@ export function lensPage(data: SiteData, locale: Locale): Page {
         corner: w.matrixCorner,
         current: w.current,
       },
-      {
-        kind: 'paragraph',
-        inlines: [
-          `${w.summary(word(cell.posture), word(cell.pulse), asOf)} JSON: `,
-          { text: `/api/lens?lang=${locale}`, href: `/api/lens?lang=${locale}` },
-        ],
-      },
+      paragraph(`${w.summary(word(cell.posture), word(cell.pulse), asOf)} JSON: `, {
+        text: `/api/lens?lang=${locale}`,
+        href: `/api/lens?lang=${locale}`,
+      }),
       ...axisBlocks(lens, dataDates(data, locale), locale),
     );
   }

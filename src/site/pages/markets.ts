@@ -7,7 +7,7 @@ import { correlationChance, headlinePoints } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
 import { chartImages, named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
-import type { Block, ChartBlock, Inline, Page } from '../page/page.ts';
+import { type Block, type ChartBlock, type Inline, type Page, paragraph } from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
 import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, r2 } from '../words/market.ts';
 import { backtestBlocks, leadLagBlocks } from './market-statistics.ts';
@@ -27,7 +27,7 @@ export function marketsPage(data: SiteData): Page {
     },
   ];
   if (!c) {
-    blocks.push({ kind: 'paragraph', inlines: ['The market statistics have not been computed yet.'] });
+    blocks.push(paragraph('The market statistics have not been computed yet.'));
     return page(blocks);
   }
   blocks.push(
@@ -45,19 +45,16 @@ export function marketsPage(data: SiteData): Page {
     ...correlationBlocks(c),
     ...leadLagBlocks(c),
     ...backtestBlocks(c),
-    {
-      kind: 'paragraph',
-      inlines: [
-        'All figures: ',
-        { text: '/api/correlation', href: '/api/correlation' },
-        ` (updated ${formatDate(c.updatedAt)}, weekly data to ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'}). Method: `,
-        {
-          text: 'methodology, correlations',
-          href: '/methodology#5-correlations-api-correlation-src-analytics-correlation-correlation-ts',
-        },
-        '.',
-      ],
-    },
+    paragraph(
+      'All figures: ',
+      { text: '/api/correlation', href: '/api/correlation' },
+      ` (updated ${formatDate(c.updatedAt)}, weekly data to ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'}). Method: `,
+      {
+        text: 'methodology, correlations',
+        href: '/methodology#5-correlations-api-correlation-src-analytics-correlation-correlation-ts',
+      },
+      '.',
+    ),
   );
   return page(blocks);
 }
@@ -72,12 +69,9 @@ function overlayBlocks(data: SiteData): Block[] {
   const assets = MARKET_ASSETS;
   return [
     { kind: 'heading', level: 2, text: 'Liquidity against each asset', id: 'overlay' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        `For each asset, the ${history?.windowWeeks ?? 52}-week correlation of the week’s change in net liquidity with the asset’s weekly return, over the whole history: above the grey band, the asset tended to rise in weeks liquidity rose (below it, to fall); inside it, the association is within chance. Bitcoin’s price is also drawn against liquidity. The S&P 500, the Nasdaq-100 and gold are drawn only as this statistic: their providers’ terms forbid reproducing their prices.`,
-      ],
-    },
+    paragraph(
+      `For each asset, the ${history?.windowWeeks ?? 52}-week correlation of the week’s change in net liquidity with the asset’s weekly return, over the whole history: above the grey band, the asset tended to rise in weeks liquidity rose (below it, to fall); inside it, the association is within chance. Bitcoin’s price is also drawn against liquidity. The S&P 500, the Nasdaq-100 and gold are drawn only as this statistic: their providers’ terms forbid reproducing their prices.`,
+    ),
     {
       kind: 'links',
       label: 'Asset',
@@ -102,14 +96,11 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
   if (!c || !hasHistory(data, asset)) {
     const failed = data.health.sources.find((s) => s.seriesId === asset && s.lastStatus === 'error');
     return [
-      {
-        kind: 'paragraph',
-        inlines: [
-          `No correlation: the service holds too few weeks of ${ASSET_NAMES[asset] ?? asset} prices${failed ? ' (its refresh is failing)' : ''}. See `,
-          { text: '/api/health', href: '/api/health' },
-          '.',
-        ],
-      },
+      paragraph(
+        `No correlation: the service holds too few weeks of ${ASSET_NAMES[asset] ?? asset} prices${failed ? ' (its refresh is failing)' : ''}. See `,
+        { text: '/api/health', href: '/api/health' },
+        '.',
+      ),
     ];
   }
   const history = data.correlationHistory!;
@@ -296,14 +287,11 @@ function withoutData(c: CorrelationBody): Block[] {
   const missing = c.assets.filter((asset) => !assetsWithData(c).includes(asset));
   if (missing.length === 0) return [];
   return [
-    {
-      kind: 'paragraph',
-      inlines: [
-        `No statistics below for ${missing.map((a) => ASSET_NAMES[a] ?? a).join(' and ')}: the service holds too few of its prices (see `,
-        { text: '/api/health', href: '/api/health' },
-        ').',
-      ],
-    },
+    paragraph(
+      `No statistics below for ${missing.map((a) => ASSET_NAMES[a] ?? a).join(' and ')}: the service holds too few of its prices (see `,
+      { text: '/api/health', href: '/api/health' },
+      ').',
+    ),
   ];
 }
 
@@ -321,16 +309,13 @@ function correlationBlocks(c: CorrelationBody): Block[] {
   return [
     { kind: 'heading', level: 2, text: 'Rolling correlations', id: 'correlations' },
     ...withoutData(c),
-    {
-      kind: 'paragraph',
-      inlines: [
-        'Pearson correlation of the week’s change in liquidity with the asset’s weekly log return, over the last 13, 26 and 52 weeks. The headline rises when liquidity tightens, so a ',
-        { strong: 'negative' },
-        ' ρ with the headline means the asset tended to fall in weeks when liquidity tightened. Net liquidity (USD bn) rises when liquidity eases, so there a ',
-        { strong: 'positive' },
-        ' ρ means the same. Marked ✓ when |ρ| exceeds the two-sided 95 % threshold 1.96/√n for n weeks.',
-      ],
-    },
+    paragraph(
+      'Pearson correlation of the week’s change in liquidity with the asset’s weekly log return, over the last 13, 26 and 52 weeks. The headline rises when liquidity tightens, so a ',
+      { strong: 'negative' },
+      ' ρ with the headline means the asset tended to fall in weeks when liquidity tightened. Net liquidity (USD bn) rises when liquidity eases, so there a ',
+      { strong: 'positive' },
+      ' ρ means the same. Marked ✓ when |ρ| exceeds the two-sided 95 % threshold 1.96/√n for n weeks.',
+    ),
     {
       kind: 'table',
       caption: `Latest rolling correlation (ρ), by asset and liquidity measure: windows ending ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'} unless a cell says otherwise`,

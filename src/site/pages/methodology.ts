@@ -1,7 +1,7 @@
 import { LEVEL_WORDS, MIN_LIVE_WEIGHT } from '../../publish/resources/model.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { partsChart } from '../charts/parts.ts';
-import { type Block, headingId, type Inline, type Page } from '../page/page.ts';
+import { type Block, headingId, type Inline, type Page, paragraph } from '../page/page.ts';
 import { groupWeightText, type SiteData } from '../site-data.ts';
 
 type Model = NonNullable<SiteData['model']>;
@@ -52,14 +52,11 @@ export function methodologyPage(data: SiteData): Page {
   // methodology was 37,000 px tall on a phone), and every section and its anchors are still on this page.
   blocks.push(
     { kind: 'heading', level: 2, text: 'The formulas', id: 'formulas' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'Everything needed to rebuild the model from the text, section by section (open one to read it; the whole document is also at ',
-        { text: '/methodology.md', href: '/methodology.md' },
-        ').',
-      ],
-    },
+    paragraph(
+      'Everything needed to rebuild the model from the text, section by section (open one to read it; the whole document is also at ',
+      { text: '/methodology.md', href: '/methodology.md' },
+      ').',
+    ),
     ...sections.map(
       (section): Block => ({
         kind: 'details',
@@ -121,10 +118,7 @@ export function protocolPage(protocol: SiteData['protocols'][number]): Page {
     title,
     description: `${title}: the variants and the criteria, committed before any variant was run on the test years.`,
     blocks: [
-      {
-        kind: 'paragraph',
-        inlines: ['Part of the ', { text: 'methodology', href: '/methodology#protocols' }, '.'],
-      },
+      paragraph('Part of the ', { text: 'methodology', href: '/methodology#protocols' }, '.'),
       { kind: 'markdown', source: protocol.markdown.replace(/^# .*\n/, '') },
     ],
   };
@@ -136,14 +130,11 @@ function partsBlocks(data: SiteData): Block[] {
   if (!chart) return [];
   return [
     { kind: 'heading', level: 3, text: 'The parts of the level over time', id: 'level-parts' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'Each group’s contribution to the level, in level points: they add up to the level (the line). A day’s own parts are on its page (',
-        { text: 'the latest day', href: `/today/${data.history!.to}` },
-        ').',
-      ],
-    },
+    paragraph(
+      'Each group’s contribution to the level, in level points: they add up to the level (the line). A day’s own parts are on its page (',
+      { text: 'the latest day', href: `/today/${data.history!.to}` },
+      ').',
+    ),
     chart,
   ];
 }
@@ -199,12 +190,9 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
   if (!model) return [];
   return [
     { kind: 'heading', level: 2, text: 'How it works', id: 'how-it-works' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        `${model.version} scores ${model.groups.reduce((n, g) => n + g.indicators.length, 0)} inputs in ${model.groups.length} groups: how ample reserves are, which way net liquidity flows (less the Fed’s crisis lending, which is not easing), where overnight funding trades against the Fed’s floor, and whether the Fed’s dollar backstops are being drawn. Each input becomes a tightness reading from 0 (loosest) to 1 (tightest): reserves / bank assets on the Fed’s own scale (13 % or more reads 0, 8 % or less reads 1), a new draw on a backstop on a log scale of dollars, fading over 13 weeks, the others ranked against their own past five years. The aggregate is the weighted mean of the readings, smoothed over 10 business days; the backstops put a floor under it. The result is the level, on its own fixed 0–100 scale; the headline is where the level ranks among the past five years of levels computed with the same inputs as today. Because the weights never depend on the values, making any input tighter can never lower the level or the headline.`,
-      ],
-    },
+    paragraph(
+      `${model.version} scores ${model.groups.reduce((n, g) => n + g.indicators.length, 0)} inputs in ${model.groups.length} groups: how ample reserves are, which way net liquidity flows (less the Fed’s crisis lending, which is not easing), where overnight funding trades against the Fed’s floor, and whether the Fed’s dollar backstops are being drawn. Each input becomes a tightness reading from 0 (loosest) to 1 (tightest): reserves / bank assets on the Fed’s own scale (13 % or more reads 0, 8 % or less reads 1), a new draw on a backstop on a log scale of dollars, fading over 13 weeks, the others ranked against their own past five years. The aggregate is the weighted mean of the readings, smoothed over 10 business days; the backstops put a floor under it. The result is the level, on its own fixed 0–100 scale; the headline is where the level ranks among the past five years of levels computed with the same inputs as today. Because the weights never depend on the values, making any input tighter can never lower the level or the headline.`,
+    ),
     {
       kind: 'table',
       caption: 'Groups, their nominal weights, and their inputs',
@@ -219,13 +207,10 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
         ]),
       ]),
     },
-    {
-      kind: 'paragraph',
-      inlines: [
-        { strong: 'Three kinds of weight, each labelled where it appears. ' },
-        `The group weight above is nominal; each input gets an equal share of its group (its nominal weight). On a given day an input without data carries no weight, so the weight it carries that day (shown on the dashboard as “weight today”) can differ from the nominal one. What keeps a missing input from moving the headline by itself is the comparison: today’s level is ranked against a history computed with today’s inputs only, like with like. A day has a status only when inputs carrying at least ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the nominal weight have fresh data; newer days are provisional, published without a status. A status change needs confirmation: risk-off starts at ${model.thresholds.riskOffAtOrAbove} and lasts until the headline falls below ${model.thresholds.riskOffUntilBelow}; risk-on starts at ${model.thresholds.riskOnAtOrBelow} and lasts until it rises above ${model.thresholds.riskOnUntilAbove}.`,
-      ],
-    },
+    paragraph(
+      { strong: 'Three kinds of weight, each labelled where it appears. ' },
+      `The group weight above is nominal; each input gets an equal share of its group (its nominal weight). On a given day an input without data carries no weight, so the weight it carries that day (shown on the dashboard as “weight today”) can differ from the nominal one. What keeps a missing input from moving the headline by itself is the comparison: today’s level is ranked against a history computed with today’s inputs only, like with like. A day has a status only when inputs carrying at least ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the nominal weight have fresh data; newer days are provisional, published without a status. A status change needs confirmation: risk-off starts at ${model.thresholds.riskOffAtOrAbove} and lasts until the headline falls below ${model.thresholds.riskOffUntilBelow}; risk-on starts at ${model.thresholds.riskOnAtOrBelow} and lasts until it rises above ${model.thresholds.riskOnUntilAbove}.`,
+    ),
   ];
 }
 
@@ -292,12 +277,9 @@ function correlationBlocks(model: Model, validation: Validation): Block[] {
       text: `The figures: ${model.version} on the data stored now`,
       id: 'validation-figures',
     },
-    {
-      kind: 'paragraph',
-      inlines: [
-        `Recomputed at the last refresh (${model.computedAt}) from the stored series. Spearman ρ of the headline with each benchmark on Fridays, the benchmark k weeks later; in brackets the 90 % block-bootstrap interval. The model was chosen on the in-sample period only.`,
-      ],
-    },
+    paragraph(
+      `Recomputed at the last refresh (${model.computedAt}) from the stored series. Spearman ρ of the headline with each benchmark on Fridays, the benchmark k weeks later; in brackets the 90 % block-bootstrap interval. The model was chosen on the in-sample period only.`,
+    ),
     {
       kind: 'table',
       header: ['Benchmark', 'Period', 'ρ (k = 0)', '90 % interval', 'k = 4', 'k = 13', 'n'],
@@ -348,14 +330,11 @@ function targetBlocks(model: Model, validation: Validation, protocols: SiteData[
   const protocol = protocols.find((p) => p.slug === `${model.version}-protocol`);
   return [
     { kind: 'heading', level: 3, text: `The ${model.version} targets, pass or fail` },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'Set by studies that had already seen 2019–2025, so they are not a blind test; the version was chosen on 2005–2018 by the rule in ',
-        protocol ? { text: 'its protocol', href: `/methodology/${protocol.slug}` } : 'its protocol',
-        ', not for these figures.',
-      ],
-    },
+    paragraph(
+      'Set by studies that had already seen 2019–2025, so they are not a blind test; the version was chosen on 2005–2018 by the rule in ',
+      protocol ? { text: 'its protocol', href: `/methodology/${protocol.slug}` } : 'its protocol',
+      ', not for these figures.',
+    ),
     {
       kind: 'table',
       header: ['Target', 'Measured on this history', 'Result'],
@@ -397,10 +376,7 @@ function versionBlocks(model: Model): Block[] {
     { kind: 'heading', level: 2, text: 'Versions', id: 'versions' },
     ...model.versions.flatMap((v, k): Block[] => {
       const title = `${v.version} (${v.status}, ${v.from}${v.to ? ` to ${v.to}` : ' onwards'})`;
-      const body: Block[] = [
-        { kind: 'paragraph', inlines: [v.summary] },
-        { kind: 'list', items: v.changes.map((change) => [change]) },
-      ];
+      const body: Block[] = [paragraph(v.summary), { kind: 'list', items: v.changes.map((change) => [change]) }];
       return k === 0
         ? [{ kind: 'heading', level: 3, text: title }, ...body]
         : [{ kind: 'details', summary: title, blocks: body }];

@@ -8,7 +8,7 @@ import { dayChartRange } from '../charts/window.ts';
 import { inputLabel } from '../freshness-line.ts';
 import { headlineColumns, historyTable } from '../history-table.ts';
 import { levelParts } from '../level-parts.ts';
-import type { Block, Inline, Page } from '../page/page.ts';
+import { type Block, type Inline, type Page, paragraph } from '../page/page.ts';
 import {
   formatAge,
   formatDate,
@@ -27,7 +27,7 @@ export function todayPage(data: SiteData): Page {
   const blocks: Block[] = [];
   const history = data.history;
   if (!history || history.count === 0 || !data.regime) {
-    blocks.push({ kind: 'paragraph', inlines: ['No reading yet: the model has not been computed.'] });
+    blocks.push(paragraph('No reading yet: the model has not been computed.'));
     return {
       path: '/today',
       title: 'Today’s reading',
@@ -44,28 +44,15 @@ export function todayPage(data: SiteData): Page {
   const provisional = data.regime.provisional;
   blocks.push(
     { kind: 'lead', inlines: [data.regime.summary], tone: dayReading(history, last).tone },
-    {
-      kind: 'paragraph',
-      inlines: [
-        current
-          ? `The latest reading is for ${formatDate(date)} (latest observation ${formatDate(data.regime.dataAsOf)}). `
-          : `There is no reading for today: the latest is for ${formatDate(date)}, ${formatAge(age)} ago, the last day with live data enough for one (latest observation ${formatDate(data.regime.dataAsOf)}). `,
-        { text: 'Permanent link', href: `/today/${date}` },
-        '.',
-      ],
-    },
+    paragraph(
+      current
+        ? `The latest reading is for ${formatDate(date)} (latest observation ${formatDate(data.regime.dataAsOf)}). `
+        : `There is no reading for today: the latest is for ${formatDate(date)}, ${formatAge(age)} ago, the last day with live data enough for one (latest observation ${formatDate(data.regime.dataAsOf)}). `,
+      { text: 'Permanent link', href: `/today/${date}` },
+      '.',
+    ),
     ...(provisional
-      ? [
-          {
-            kind: 'paragraph' as const,
-            inlines: [
-              provisional.summary,
-              ' ',
-              { text: 'The provisional day', href: `/today/${provisional.date}` },
-              '.',
-            ],
-          },
-        ]
+      ? [paragraph(provisional.summary, ' ', { text: 'The provisional day', href: `/today/${provisional.date}` }, '.')]
       : []),
     ...dayBlocks(history, last, names),
     ...noteBlocks(weeklyNotes(data)(last)),
@@ -74,11 +61,7 @@ export function todayPage(data: SiteData): Page {
       table: historyTable(history, 'The headline, last 30 business days', headlineColumns(history)),
     },
   );
-  if (data.lens)
-    blocks.push(
-      { kind: 'heading', level: 2, text: 'Lens' },
-      { kind: 'paragraph', inlines: [data.lens.synthesis.narrative] },
-    );
+  if (data.lens) blocks.push({ kind: 'heading', level: 2, text: 'Lens' }, paragraph(data.lens.synthesis.narrative));
   blocks.push(...recentDaysBlocks(history, names));
   const title = current ? 'Today’s reading' : `The latest reading: ${formatDate(date)}`;
   return {
@@ -131,12 +114,9 @@ export function archivePage(data: SiteData, date: string, noteOf: NoteOf): Page 
           : []),
       ],
     },
-    {
-      kind: 'paragraph',
-      inlines: [
-        `The ${history.modelVersion} reading for ${formatDate(date)}. How its inputs are dated: ${inputs || 'see the methodology'}`,
-      ],
-    },
+    paragraph(
+      `The ${history.modelVersion} reading for ${formatDate(date)}. How its inputs are dated: ${inputs || 'see the methodology'}`,
+    ),
   ];
   return {
     path: `/today/${date}`,
@@ -225,12 +205,9 @@ function groupCell(history: History, id: string, i: number): string {
 function driverList(data: SiteData, drivers: ReadonlyArray<readonly [string, number]> | undefined): Block[] {
   if (!drivers || drivers.length === 0) return [];
   return [
-    {
-      kind: 'paragraph',
-      inlines: [
-        'The inputs that moved the aggregate most — a different measure from the group readings above: an input’s share of the aggregate is its weight times its reading, so it also moves when inputs go missing or come back and the weights are shared anew, while its group’s reading stays put:',
-      ],
-    },
+    paragraph(
+      'The inputs that moved the aggregate most — a different measure from the group readings above: an input’s share of the aggregate is its weight times its reading, so it also moves when inputs go missing or come back and the weights are shared anew, while its group’s reading stays put:',
+    ),
     {
       kind: 'list',
       items: drivers.map(([id, contribution]): Inline[] => [
@@ -312,15 +289,12 @@ function noteBlocks(note: ReturnType<NoteOf>): Block[] {
   if (!note) return [];
   return [
     { kind: 'heading', level: 2, text: 'The week’s note', id: 'note' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        note.text,
-        note.publishedAt
-          ? ` (Published ${formatDate(note.publishedAt)}; kept as written then, though later revisions may restate the figures above.)`
-          : '',
-      ],
-    },
+    paragraph(
+      note.text,
+      note.publishedAt
+        ? ` (Published ${formatDate(note.publishedAt)}; kept as written then, though later revisions may restate the figures above.)`
+        : '',
+    ),
   ];
 }
 
@@ -358,9 +332,6 @@ function recentDaysBlocks(history: History, names: GroupNames): Block[] {
         })
         .reverse(),
     },
-    {
-      kind: 'paragraph',
-      inlines: [`Archive pages exist for every business day from ${formatDate(history.from)}: /today/YYYY-MM-DD.`],
-    },
+    paragraph(`Archive pages exist for every business day from ${formatDate(history.from)}: /today/YYYY-MM-DD.`),
   ];
 }
