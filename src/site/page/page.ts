@@ -208,6 +208,11 @@ export function paragraph(...inlines: Inline[]): Block {
   return { kind: 'paragraph', inlines };
 }
 
+/** A bulleted list, an item a line of text and links. */
+export function list(...items: Inline[][]): Block {
+  return { kind: 'list', items };
+}
+
 /** The id of a heading: "5. Correlations (/api/correlation)" → "5-correlations-api-correlation". */
 export function headingId(text: string): string {
   return text

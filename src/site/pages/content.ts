@@ -1,6 +1,6 @@
 import type { BlogPost } from '../../publish/content.ts';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
-import { type Page, paragraph } from '../page/page.ts';
+import { list, type Page, paragraph } from '../page/page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
 
 export function aboutPage(data: SiteData): Page {
@@ -13,26 +13,23 @@ export function aboutPage(data: SiteData): Page {
         `${data.name} is an open-source, self-hostable service that publishes US-dollar liquidity indicators as a free, read-only JSON API and this small website. It has one versioned, documented model whose validation figures are published, and its API contract does not change shape without a version.`,
       ),
       { kind: 'heading', level: 2, text: 'Sources' },
-      {
-        kind: 'list',
-        items: [
-          [
-            { text: 'FRED, Federal Reserve Bank of St. Louis', href: 'https://fred.stlouisfed.org/' },
-            ': Fed balance sheet (H.4.1), reserves, ON RRP, rates, spreads, VIX, the dollar, M2, fiscal ratios, NFCI, STLFSI4.',
-          ],
-          [
-            { text: 'U.S. Treasury Fiscal Data', href: 'https://fiscaldata.treasury.gov/' },
-            ': the Daily Treasury Statement (TGA), Debt to the Penny, the Monthly Treasury Statement, the Monthly Statement of the Public Debt.',
-          ],
-          [
-            { text: 'Federal Reserve Bank of New York Markets Data', href: 'https://markets.newyorkfed.org/' },
-            ': SOFR and standing repo operations.',
-          ],
-          [
-            'Market prices for the correlation statistics: S&P 500, Nasdaq-100 (the index QQQ tracks) and Coinbase bitcoin from FRED; gold (GLD) from a keyless chart source. None is republished as a series.',
-          ],
+      list(
+        [
+          { text: 'FRED, Federal Reserve Bank of St. Louis', href: 'https://fred.stlouisfed.org/' },
+          ': Fed balance sheet (H.4.1), reserves, ON RRP, rates, spreads, VIX, the dollar, M2, fiscal ratios, NFCI, STLFSI4.',
         ],
-      },
+        [
+          { text: 'U.S. Treasury Fiscal Data', href: 'https://fiscaldata.treasury.gov/' },
+          ': the Daily Treasury Statement (TGA), Debt to the Penny, the Monthly Treasury Statement, the Monthly Statement of the Public Debt.',
+        ],
+        [
+          { text: 'Federal Reserve Bank of New York Markets Data', href: 'https://markets.newyorkfed.org/' },
+          ': SOFR and standing repo operations.',
+        ],
+        [
+          'Market prices for the correlation statistics: S&P 500, Nasdaq-100 (the index QQQ tracks) and Coinbase bitcoin from FRED; gold (GLD) from a keyless chart source. None is republished as a series.',
+        ],
+      ),
       { kind: 'heading', level: 2, text: 'License' },
       paragraph(
         'Code: ',
@@ -48,16 +45,13 @@ export function aboutPage(data: SiteData): Page {
         ' before using it for decisions.',
       ),
       { kind: 'heading', level: 2, text: 'Machine-readable' },
-      {
-        kind: 'list',
-        items: [
-          [{ text: '/api', href: '/api' }, ': the endpoint directory'],
-          [{ text: '/openapi.json', href: '/openapi.json' }, ': OpenAPI 3.1 description'],
-          [{ text: '/.well-known/api-catalog', href: '/.well-known/api-catalog' }, ': RFC 9727 API catalog'],
-          [{ text: '/llms.txt', href: '/llms.txt' }, ': site index for language models'],
-          [{ text: '/api/snapshot', href: '/api/snapshot' }, ': everything in one call'],
-        ],
-      },
+      list(
+        [{ text: '/api', href: '/api' }, ': the endpoint directory'],
+        [{ text: '/openapi.json', href: '/openapi.json' }, ': OpenAPI 3.1 description'],
+        [{ text: '/.well-known/api-catalog', href: '/.well-known/api-catalog' }, ': RFC 9727 API catalog'],
+        [{ text: '/llms.txt', href: '/llms.txt' }, ': site index for language models'],
+        [{ text: '/api/snapshot', href: '/api/snapshot' }, ': everything in one call'],
+      ),
     ],
   };
 }

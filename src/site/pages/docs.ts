@@ -1,4 +1,4 @@
-import { type Block, type Page, paragraph } from '../page/page.ts';
+import { type Block, list, type Page, paragraph } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */
@@ -98,41 +98,38 @@ function endpointBlocks(endpoint: Endpoint, data: SiteData): Block[] {
 function downloadsBlocks(): Block[] {
   return [
     { kind: 'heading', level: 2, text: 'Downloads: CSV and charts', id: 'downloads' },
-    {
-      kind: 'list',
-      items: [
-        [
-          { code: 'GET /api/series/{id}.csv?days=N' },
-          ' — a series as RFC 4180 CSV with the unit in the column name (',
-          { code: 'date,value_usd_bn' },
-          '), same window as the JSON.',
-        ],
-        [{ code: 'GET /api/history.csv' }, ' — the daily headline, status, aggregate and group readings.'],
-        [
-          { code: 'GET /charts/{id}.svg' },
-          ' and ',
-          { code: '.png' },
-          ' — charts for embedding: ',
-          { code: 'days' },
-          ' or ',
-          { code: 'start' },
-          '/',
-          { code: 'end' },
-          ', ',
-          { code: 'compare' },
-          ' (a second series), ',
-          { code: 'style=line|compact|spark' },
-          '.',
-        ],
-        [{ code: 'GET /feed.xml' }, ' — an Atom feed of regime changes and blog posts.'],
-        [
-          { code: 'GET /api/bulk.zip' },
-          ' — everything in one file: every reproducible series as one long CSV (',
-          { code: 'series_id,date,value,unit' },
-          '), the history, the model and a README.',
-        ],
+    list(
+      [
+        { code: 'GET /api/series/{id}.csv?days=N' },
+        ' — a series as RFC 4180 CSV with the unit in the column name (',
+        { code: 'date,value_usd_bn' },
+        '), same window as the JSON.',
       ],
-    },
+      [{ code: 'GET /api/history.csv' }, ' — the daily headline, status, aggregate and group readings.'],
+      [
+        { code: 'GET /charts/{id}.svg' },
+        ' and ',
+        { code: '.png' },
+        ' — charts for embedding: ',
+        { code: 'days' },
+        ' or ',
+        { code: 'start' },
+        '/',
+        { code: 'end' },
+        ', ',
+        { code: 'compare' },
+        ' (a second series), ',
+        { code: 'style=line|compact|spark' },
+        '.',
+      ],
+      [{ code: 'GET /feed.xml' }, ' — an Atom feed of regime changes and blog posts.'],
+      [
+        { code: 'GET /api/bulk.zip' },
+        ' — everything in one file: every reproducible series as one long CSV (',
+        { code: 'series_id,date,value,unit' },
+        '), the history, the model and a README.',
+      ],
+    ),
   ];
 }
 
@@ -160,17 +157,14 @@ function mcpBlocks(baseUrl: string): Block[] {
       { code: '_meta.provenance' },
       '. Read-only and idempotent.',
     ),
-    {
-      kind: 'list',
-      items: [
-        ['Streamable HTTP (stateless): ', { code: `${baseUrl}/mcp` }, ' — JSON-RPC by POST.'],
-        [
-          'stdio, from a clone of the project: ',
-          { code: 'npm run -s mcp' },
-          ' (reading the store named by DATABASE_URL).',
-        ],
+    list(
+      ['Streamable HTTP (stateless): ', { code: `${baseUrl}/mcp` }, ' — JSON-RPC by POST.'],
+      [
+        'stdio, from a clone of the project: ',
+        { code: 'npm run -s mcp' },
+        ' (reading the store named by DATABASE_URL).',
       ],
-    },
+    ),
   ];
 }
 

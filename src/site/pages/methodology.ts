@@ -1,7 +1,7 @@
 import { LEVEL_WORDS, MIN_LIVE_WEIGHT } from '../../publish/resources/model.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { partsChart } from '../charts/parts.ts';
-import { type Block, headingId, type Inline, type Page, paragraph } from '../page/page.ts';
+import { type Block, headingId, type Inline, list, type Page, paragraph } from '../page/page.ts';
 import { groupWeightText, type SiteData } from '../site-data.ts';
 
 type Model = NonNullable<SiteData['model']>;
@@ -144,45 +144,42 @@ function readingBlocks(model: Model | undefined): Block[] {
   const on = model?.thresholds.riskOnAtOrBelow ?? 20;
   return [
     { kind: 'heading', level: 2, text: 'How to read it', id: 'how-to-read' },
-    {
-      kind: 'list',
-      items: [
-        [
-          { strong: 'Headline, 0–100: ' },
-          `the share of the past five years’ days that were looser than today. ${off} and above is `,
-          { strong: 'risk-off' },
-          ` (tight), ${on} and below `,
-          { strong: 'risk-on' },
-          ' (loose), in between neutral.',
-        ],
-        [
-          { strong: 'Level, 0–100: ' },
-          `the same aggregate on its own fixed scale, not ranked against anything: ${LEVEL_WORDS.map((b, k) => `${b.from}–${LEVEL_WORDS[k + 1]?.from ?? 100} ${b.words}`).join(', ')}. The headline is the level’s rank in five years; the level says how tight in absolute terms, and each group’s part of it is published.`,
-        ],
-        [
-          { strong: 'Provisional: ' },
-          `a day whose fresh data covers under ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the model’s weight has a headline and a level but no status, and is never stated as a verdict.`,
-        ],
-        [
-          { strong: 'Momentum: ' },
-          `the change of the headline over ${model?.thresholds.momentumDays ?? 7} days; ${model?.thresholds.momentumPoints ?? 5} points or more is a move (improving = looser, deteriorating = tighter).`,
-        ],
-        [
-          { strong: 'Confidence: ' },
-          'how many inputs and groups report, and whether they are fresh; low confidence means the reading rests on few inputs.',
-        ],
-        [
-          { strong: 'Drivers: ' },
-          'which inputs moved the reading over the week, and by how much; their changes add up to the aggregate’s change.',
-        ],
-        [
-          { strong: 'One scale on this site. ' },
-          'The API also serves ',
-          { code: 'compositeScore' },
-          ', the same reading on a −1 … +1 scale where positive means easy: compositeScore = (50 − headline) / 50. The site shows only the headline, so that higher always means tighter.',
-        ],
+    list(
+      [
+        { strong: 'Headline, 0–100: ' },
+        `the share of the past five years’ days that were looser than today. ${off} and above is `,
+        { strong: 'risk-off' },
+        ` (tight), ${on} and below `,
+        { strong: 'risk-on' },
+        ' (loose), in between neutral.',
       ],
-    },
+      [
+        { strong: 'Level, 0–100: ' },
+        `the same aggregate on its own fixed scale, not ranked against anything: ${LEVEL_WORDS.map((b, k) => `${b.from}–${LEVEL_WORDS[k + 1]?.from ?? 100} ${b.words}`).join(', ')}. The headline is the level’s rank in five years; the level says how tight in absolute terms, and each group’s part of it is published.`,
+      ],
+      [
+        { strong: 'Provisional: ' },
+        `a day whose fresh data covers under ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the model’s weight has a headline and a level but no status, and is never stated as a verdict.`,
+      ],
+      [
+        { strong: 'Momentum: ' },
+        `the change of the headline over ${model?.thresholds.momentumDays ?? 7} days; ${model?.thresholds.momentumPoints ?? 5} points or more is a move (improving = looser, deteriorating = tighter).`,
+      ],
+      [
+        { strong: 'Confidence: ' },
+        'how many inputs and groups report, and whether they are fresh; low confidence means the reading rests on few inputs.',
+      ],
+      [
+        { strong: 'Drivers: ' },
+        'which inputs moved the reading over the week, and by how much; their changes add up to the aggregate’s change.',
+      ],
+      [
+        { strong: 'One scale on this site. ' },
+        'The API also serves ',
+        { code: 'compositeScore' },
+        ', the same reading on a −1 … +1 scale where positive means easy: compositeScore = (50 − headline) / 50. The site shows only the headline, so that higher always means tighter.',
+      ],
+    ),
   ];
 }
 
@@ -226,22 +223,19 @@ function plainValidation(validation: Validation): Block[] {
   const scored = validation.crises.filter((c) => c.hit !== null).length;
   return [
     { kind: 'heading', level: 2, text: 'How well it works', id: 'how-well' },
-    {
-      kind: 'list',
-      items: [
-        [
-          `It moves with the two public financial-stress indices, but loosely: rank correlation ${rho(nfci?.rho ?? null)} with the Chicago Fed’s NFCI and ${rho(stl?.rho ?? null)} with the St. Louis Fed’s STLFSI4 over the whole history (1 would be lockstep, 0 unrelated). On the years kept aside when the model was chosen: ${rho(oosN?.rho ?? null)} and ${rho(oosS?.rho ?? null)}.`,
-        ],
-        [
-          `It passed ${hits} of the ${scored} stress checks fixed in advance (the headline reaching risk-off, or the funding group spiking, within days of each event; see the crisis table below).`,
-        ],
-        [
-          'It is not a timing signal: returns of stocks, bitcoin and gold after risk-on and risk-off readings are not reliably different (see ',
-          { text: 'markets', href: '/markets#backtest' },
-          ').',
-        ],
+    list(
+      [
+        `It moves with the two public financial-stress indices, but loosely: rank correlation ${rho(nfci?.rho ?? null)} with the Chicago Fed’s NFCI and ${rho(stl?.rho ?? null)} with the St. Louis Fed’s STLFSI4 over the whole history (1 would be lockstep, 0 unrelated). On the years kept aside when the model was chosen: ${rho(oosN?.rho ?? null)} and ${rho(oosS?.rho ?? null)}.`,
       ],
-    },
+      [
+        `It passed ${hits} of the ${scored} stress checks fixed in advance (the headline reaching risk-off, or the funding group spiking, within days of each event; see the crisis table below).`,
+      ],
+      [
+        'It is not a timing signal: returns of stocks, bitcoin and gold after risk-on and risk-off readings are not reliably different (see ',
+        { text: 'markets', href: '/markets#backtest' },
+        ').',
+      ],
+    ),
   ];
 }
 
@@ -351,22 +345,19 @@ function guaranteeBlocks(model: Model, r: Validation['robustness']): Block[] {
   if (!r) return [];
   return [
     { kind: 'heading', level: 3, text: 'Guarantees, checked on every day' },
-    {
-      kind: 'list',
-      items: [
-        [
-          `Monotone: ${r.monotonicity.violations} violations in ${r.monotonicity.checks.toLocaleString('en-US')} checks (a tighter input never lowered the aggregate or the headline).`,
-        ],
-        [
-          model.version === 'dli-2'
-            ? `Stable: weights alone (inputs fading in or out) moved the headline by at most ${r.stability.maxMovePoints} points in a day; ${r.stability.daysOverLimit} of ${r.stability.days.toLocaleString('en-US')} days over ${r.stability.limitPoints}.`
-            : `Composition: on the ${r.stability.days} days an input started (a stopped input keeps its last reading), the change alone moved the headline by at most ${r.stability.maxMovePoints} points in total over any 65 business days (target ${r.stability.limitPoints}: ${r.stability.daysOverLimit === 0 ? 'met' : `not met, ${r.stability.daysOverLimit} days over`}).`,
-        ],
-        [
-          `Explainable: driver contributions added up to the level's move on ${r.drivers.sumMatches.toLocaleString('en-US')} of ${r.drivers.days.toLocaleString('en-US')} days.`,
-        ],
+    list(
+      [
+        `Monotone: ${r.monotonicity.violations} violations in ${r.monotonicity.checks.toLocaleString('en-US')} checks (a tighter input never lowered the aggregate or the headline).`,
       ],
-    },
+      [
+        model.version === 'dli-2'
+          ? `Stable: weights alone (inputs fading in or out) moved the headline by at most ${r.stability.maxMovePoints} points in a day; ${r.stability.daysOverLimit} of ${r.stability.days.toLocaleString('en-US')} days over ${r.stability.limitPoints}.`
+          : `Composition: on the ${r.stability.days} days an input started (a stopped input keeps its last reading), the change alone moved the headline by at most ${r.stability.maxMovePoints} points in total over any 65 business days (target ${r.stability.limitPoints}: ${r.stability.daysOverLimit === 0 ? 'met' : `not met, ${r.stability.daysOverLimit} days over`}).`,
+      ],
+      [
+        `Explainable: driver contributions added up to the level's move on ${r.drivers.sumMatches.toLocaleString('en-US')} of ${r.drivers.days.toLocaleString('en-US')} days.`,
+      ],
+    ),
   ];
 }
 
