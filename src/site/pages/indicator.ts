@@ -9,7 +9,7 @@ import { moveCue, risingMeans } from '../direction.ts';
 import { chartImages, named } from '../downloads.ts';
 import { freshnessBadge } from '../indicator-cards.ts';
 import { nextPrint } from '../next-print.ts';
-import { type Block, type ChartBlock, type Inline, type Page, paragraph, type Tone } from '../page/page.ts';
+import { type Block, type ChartBlock, type Inline, type Page, paragraph } from '../page/page.ts';
 import {
   formatAge,
   formatChange,
@@ -21,6 +21,8 @@ import {
   unitName,
 } from '../site-data.ts';
 import { frequencyLabel } from '../themes.ts';
+
+type Stat = Extract<Block, { kind: 'stats' }>['items'][number];
 
 /** The data table under a chart shows at most this many rows (newest first); the CSV has them all. */
 const TABLE_ROWS = 400;
@@ -77,56 +79,40 @@ function latestBlocks(data: SiteData, item: IndicatorSummary): Block[] {
   const latest = item.latest!;
   const cue = moveCue(item);
   const driver = data.regime?.drivers.find((d) => d.indicatorId === def.id);
-  return [
+  const items: Stat[] = [
     {
-      kind: 'stats',
-      items: [
-        {
-          label: 'Latest',
-          value: formatValue(latest.value, def.unit),
-          note: `${frequencyLabel(def.frequency)} · ${formatDate(latest.date)}`,
-        },
-        ...(item.change !== null && item.previous
-          ? [
-              {
-                label: 'Change',
-                value: formatChange(item.change, def.unit),
-                note: `since the previous print, ${formatDate(item.previous.date)}${cue ? ` · ${cue.text}` : ''}`,
-                ...(cue && cue.tone !== 'neutral' ? { tone: cue.tone } : {}),
-              },
-            ]
-          : []),
-        ...(item.zScore !== null
-          ? [
-              {
-                label: 'Level z-score',
-                value: item.zScore.toFixed(2),
-                note: 'latest value against the mean and standard deviation of its last 5 years',
-              },
-            ]
-          : []),
-        ...(item.percentile5y !== null
-          ? [
-              {
-                label: 'Level percentile',
-                value: String(item.percentile5y),
-                note: 'of its last 5 years (100 = highest)',
-              },
-            ]
-          : []),
-        ...(driver
-          ? [
-              {
-                label: 'Model input z',
-                value: driver.zScore.toFixed(2),
-                note: `a different z from the level's: the model's robust z (median and MAD of 5 years) of ${item.transform ?? 'its reading'}, signed so + is tighter`,
-              },
-            ]
-          : []),
-        freshnessStat(item, data.generatedAt.slice(0, 10)),
-      ],
+      label: 'Latest',
+      value: formatValue(latest.value, def.unit),
+      note: `${frequencyLabel(def.frequency)} · ${formatDate(latest.date)}`,
     },
   ];
+  if (item.change !== null && item.previous)
+    items.push({
+      label: 'Change',
+      value: formatChange(item.change, def.unit),
+      note: `since the previous print, ${formatDate(item.previous.date)}${cue ? ` · ${cue.text}` : ''}`,
+      ...(cue && cue.tone !== 'neutral' ? { tone: cue.tone } : {}),
+    });
+  if (item.zScore !== null)
+    items.push({
+      label: 'Level z-score',
+      value: item.zScore.toFixed(2),
+      note: 'latest value against the mean and standard deviation of its last 5 years',
+    });
+  if (item.percentile5y !== null)
+    items.push({
+      label: 'Level percentile',
+      value: String(item.percentile5y),
+      note: 'of its last 5 years (100 = highest)',
+    });
+  if (driver)
+    items.push({
+      label: 'Model input z',
+      value: driver.zScore.toFixed(2),
+      note: `a different z from the level's: the model's robust z (median and MAD of 5 years) of ${item.transform ?? 'its reading'}, signed so + is tighter`,
+    });
+  items.push(freshnessStat(item, data.generatedAt.slice(0, 10)));
+  return [{ kind: 'stats', items }];
 }
 
 function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery): Block[] {
@@ -383,10 +369,7 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
 }
 
 /** The data's freshness: its state, its age, and when it would count as late. */
-function freshnessStat(
-  item: IndicatorSummary,
-  today: string,
-): { label: string; value: string; note: string; tone?: Tone } {
+function freshnessStat(item: IndicatorSummary, today: string): Stat {
   const f = item.freshness;
   const badge = freshnessBadge(item);
   const next = nextPrint(item, today);
