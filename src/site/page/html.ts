@@ -1,6 +1,6 @@
 import { marked } from 'marked';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
-import { embedSnippets } from '../charts/embed.ts';
+import { chartBlocks, embedSnippets } from '../charts/embed.ts';
 import { frameWords, localBanner, pageLocale } from '../words/frame.ts';
 import {
   type Block,
@@ -267,7 +267,7 @@ export function renderHtml(page: Page, site: SiteInfo): string {
       `<a href="${href}"${href === page.path || (href !== '/' && page.path.startsWith(`${href}/`)) ? ' aria-current="page"' : ''}>${escapeHtml(w.nav[href])}</a>`,
   ).join('');
   const markdownHref = page.path === '/' ? '/index.md' : `${page.path}.md`;
-  const hasCharts = containsChart(page.blocks);
+  const hasCharts = chartBlocks(page.blocks).length > 0;
   // The licence's scope in the page's language; the English sentence, marked English, where a locale has none.
   const scope = w.scope ? escapeHtml(w.scope) : `<span lang="en">${escapeHtml(DATA_LICENSE.scope)}</span>`;
   return `<!doctype html>
@@ -324,12 +324,6 @@ function withEmbeds(page: Page, site: SiteInfo): Block[] {
 
 /** The headline over five years, as PNG: the image social sites show for a link to any page. */
 const OG_IMAGE = '/charts/headline.png?days=1826';
-
-function containsChart(blocks: readonly Block[]): boolean {
-  return blocks.some(
-    (b) => b.kind === 'chart' || ((b.kind === 'details' || b.kind === 'row') && containsChart(b.blocks)),
-  );
-}
 
 function bannerHtml(banner: ReturnType<typeof localBanner>): string {
   const moreLang = banner.moreLang ? ` lang="${banner.moreLang}"` : '';

@@ -86,20 +86,24 @@ export function noReadingPage(history: History, date: string): Page {
         : date > history.to
           ? `${formatDate(date)} is after the latest reading (${formatDate(history.to)}).`
           : `${formatDate(date)} has no reading.`;
-  const items = [
-    ...(before !== undefined ? [{ text: `← ${formatDate(before)}`, href: `/today/${before}` }] : []),
-    { text: `Calendar ${date.slice(0, 4)}`, href: `/archive/${date.slice(0, 4)}` },
-    ...(after !== undefined ? [{ text: `${formatDate(after)} →`, href: `/today/${after}` }] : []),
-  ];
   return {
     path: `/today/${date}`,
     title: `No reading for ${formatDate(date)}`,
     description: why,
     blocks: [
       { kind: 'lead', inlines: [why], tone: 'warn' },
-      { kind: 'links', label: 'Nearest readings', items },
+      { kind: 'links', label: 'Nearest readings', items: nearbyDays(date, before, after) },
     ],
   };
+}
+
+/** Links to the days before and after a date (where there are), and to its year's calendar. */
+export function nearbyDays(date: string, before: string | undefined, after: string | undefined) {
+  return [
+    ...(before !== undefined ? [{ text: `← ${formatDate(before)}`, href: `/today/${before}` }] : []),
+    { text: `Calendar ${date.slice(0, 4)}`, href: `/archive/${date.slice(0, 4)}` },
+    ...(after !== undefined ? [{ text: `${formatDate(after)} →`, href: `/today/${after}` }] : []),
+  ];
 }
 
 function lastOnOrBefore(history: History, date: string): string | undefined {

@@ -20,6 +20,7 @@ import {
   seriesPageHref,
 } from '../site-data.ts';
 import { type NoteOf, weekBefore, weeklyNotes } from '../weekly-note.ts';
+import { nearbyDays } from './archive.ts';
 
 /** /today: the latest daily reading and links to the dated archive of every day in the history. */
 export function todayPage(data: SiteData): Page {
@@ -93,27 +94,14 @@ export function archivePage(data: SiteData, date: string, noteOf: NoteOf): Page 
       table: historyTable(
         history,
         `The headline and its status, ${formatDate(range.start)} – ${formatDate(range.end)}`,
-        [
-          { header: 'Headline (0–100)', cell: (k) => String(history.headline[k]) },
-          { header: 'Status', cell: (k) => dayReading(history, k).label },
-        ],
+        headlineColumns(history),
         history.dates.flatMap((d, k) => (d >= range.start && d <= range.end ? [k] : [])),
       ),
     },
     ...optional(partsChart(data, date)),
     ...groupMoves(history, i, names),
     ...driverList(data, data.dayDrivers?.[i]),
-    {
-      kind: 'links',
-      label: 'Other days',
-      items: [
-        ...(i > 0 ? [{ text: `← ${formatDate(history.dates[i - 1]!)}`, href: `/today/${history.dates[i - 1]}` }] : []),
-        { text: `Calendar ${date.slice(0, 4)}`, href: `/archive/${date.slice(0, 4)}` },
-        ...(i < history.count - 1
-          ? [{ text: `${formatDate(history.dates[i + 1]!)} →`, href: `/today/${history.dates[i + 1]}` }]
-          : []),
-      ],
-    },
+    { kind: 'links', label: 'Other days', items: nearbyDays(date, history.dates[i - 1], history.dates[i + 1]) },
     paragraph(
       `The ${history.modelVersion} reading for ${formatDate(date)}. How its inputs are dated: ${inputs || 'see the methodology'}`,
     ),
