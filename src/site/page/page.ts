@@ -203,6 +203,11 @@ export interface Banner {
   stale?: { date: string; ageDays: number; failures: number };
 }
 
+/** A heading, with its anchor where a link points at it. */
+export function heading(level: 2 | 3 | 4, text: string, id?: string): Block {
+  return { kind: 'heading', level, text, id };
+}
+
 /** A paragraph of text and links. */
 export function paragraph(...inlines: Inline[]): Block {
   return { kind: 'paragraph', inlines };

@@ -1,6 +1,6 @@
 import { dayReading } from '../../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
-import { type Block, type CalendarDay, type Inline, type Page, paragraph } from '../page/page.ts';
+import { type Block, type CalendarDay, heading, type Inline, type Page, paragraph } from '../page/page.ts';
 import { formatDate } from '../site-data.ts';
 import { type NoteOf, weekEnds } from '../weekly-note.ts';
 
@@ -53,7 +53,7 @@ export function archiveCalendarPage(history: History, year: number, latest: bool
       items: [...years].reverse().map((y) => ({ text: String(y), href: `/archive/${y}`, current: y === year })),
     },
     { kind: 'calendar', months },
-    { kind: 'heading', level: 2, text: `The weekly notes of ${year}`, id: 'notes' },
+    heading(2, `The weekly notes of ${year}`, 'notes'),
     {
       kind: 'list',
       items: weekEnds(history, String(year)).flatMap((i): Inline[][] => {

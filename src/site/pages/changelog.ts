@@ -1,4 +1,4 @@
-import { type Block, type Page, paragraph } from '../page/page.ts';
+import { type Block, heading, type Page, paragraph } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** /changelog: the API's and the model's versions with what changed, and the deprecation policy. */
@@ -13,22 +13,22 @@ export function changelogPage(data: SiteData): Page {
         '.',
       ],
     },
-    { kind: 'heading', level: 2, text: 'Deprecation policy', id: 'policy' },
+    heading(2, 'Deprecation policy', 'policy'),
     paragraph(deprecationPolicy),
     paragraph(
       deprecations.length === 0
         ? 'Deprecated now: nothing.'
         : `Deprecated now: ${deprecations.map((d) => `${d.what} (since ${d.deprecatedAt}, removed after ${d.sunsetAt})`).join('; ')}.`,
     ),
-    { kind: 'heading', level: 2, text: 'API versions', id: 'api' },
+    heading(2, 'API versions', 'api'),
     ...versions.flatMap((v): Block[] => [
-      { kind: 'heading', level: 3, text: `${v.version} (${v.date})` },
+      heading(3, `${v.version} (${v.date})`),
       { kind: 'list', items: v.changes.map((c) => [c]) },
       ...(v.openapiFingerprint ? [paragraph('OpenAPI fingerprint: ', { code: v.openapiFingerprint })] : []),
     ]),
-    { kind: 'heading', level: 2, text: 'Model versions', id: 'model' },
+    heading(2, 'Model versions', 'model'),
     ...(data.model?.versions ?? []).flatMap((v): Block[] => [
-      { kind: 'heading', level: 3, text: `${v.version} (${v.status}, ${v.from}${v.to ? ` to ${v.to}` : ' onwards'})` },
+      heading(3, `${v.version} (${v.status}, ${v.from}${v.to ? ` to ${v.to}` : ' onwards'})`),
       paragraph(v.summary),
       { kind: 'list', items: v.changes.map((c) => [c]) },
     ]),

@@ -1,6 +1,6 @@
 import type { BlogPost } from '../../publish/content.ts';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
-import { list, type Page, paragraph } from '../page/page.ts';
+import { heading, list, type Page, paragraph } from '../page/page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
 
 export function aboutPage(data: SiteData): Page {
@@ -12,7 +12,7 @@ export function aboutPage(data: SiteData): Page {
       paragraph(
         `${data.name} is an open-source, self-hostable service that publishes US-dollar liquidity indicators as a free, read-only JSON API and this small website. It has one versioned, documented model whose validation figures are published, and its API contract does not change shape without a version.`,
       ),
-      { kind: 'heading', level: 2, text: 'Sources' },
+      heading(2, 'Sources'),
       list(
         [
           { text: 'FRED, Federal Reserve Bank of St. Louis', href: 'https://fred.stlouisfed.org/' },
@@ -30,7 +30,7 @@ export function aboutPage(data: SiteData): Page {
           'Market prices for the correlation statistics: S&P 500, Nasdaq-100 (the index QQQ tracks) and Coinbase bitcoin from FRED; gold (GLD) from a keyless chart source. None is republished as a series.',
         ],
       ),
-      { kind: 'heading', level: 2, text: 'License' },
+      heading(2, 'License'),
       paragraph(
         'Code: ',
         { text: 'CC0 1.0 Universal', href: DATA_LICENSE.url },
@@ -38,13 +38,13 @@ export function aboutPage(data: SiteData): Page {
         DATA_LICENSE.scope,
         ' Each indicator page names its terms and the attribution to give.',
       ),
-      { kind: 'heading', level: 2, text: 'Disclaimer' },
+      heading(2, 'Disclaimer'),
       paragraph(
         'Information only, not investment advice. The model is a gauge of conditions, not a timing signal: read the validation in the ',
         { text: 'methodology', href: '/methodology' },
         ' before using it for decisions.',
       ),
-      { kind: 'heading', level: 2, text: 'Machine-readable' },
+      heading(2, 'Machine-readable'),
       list(
         [{ text: '/api', href: '/api' }, ': the endpoint directory'],
         [{ text: '/openapi.json', href: '/openapi.json' }, ': OpenAPI 3.1 description'],

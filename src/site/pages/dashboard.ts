@@ -9,7 +9,7 @@ import { chartImages } from '../downloads.ts';
 import { freshnessLine } from '../freshness-line.ts';
 import { headlineColumns, historyCell, historyTable } from '../history-table.ts';
 import { card } from '../indicator-cards.ts';
-import { type Block, type Inline, type Page, paragraph, type Tone } from '../page/page.ts';
+import { type Block, heading, type Inline, type Page, paragraph, type Tone } from '../page/page.ts';
 import {
   formatDate,
   formatSigned,
@@ -39,7 +39,7 @@ export function dashboardPage(data: SiteData): Page {
   }
   if (data.lens) blocks.push(...lensBlocks(data));
   if (data.history && data.history.count > 0) blocks.push(...historyBlocks(data), ...wholeHistoryBlocks(data));
-  blocks.push({ kind: 'heading', level: 2, text: `The ${INDICATOR_COUNT} series`, id: 'series' });
+  blocks.push(heading(2, `The ${INDICATOR_COUNT} series`, 'series'));
   blocks.push(
     paragraph(
       'Latest value, how often it is published, the date of its data and when the next print is due (an estimate from the frequency and the usual publication lag); the badge says how old the data is when the provider has published nothing newer, or that our refresh failed. ▲▼ the last move, green if it eases dollar liquidity, red if it tightens it; a move older than two months is shown grey, with its date.',
@@ -48,7 +48,7 @@ export function dashboardPage(data: SiteData): Page {
   const byId = new Map(data.indicators.map((i) => [i.def.id, i]));
   for (const theme of THEMES) {
     blocks.push(
-      { kind: 'heading', level: 3, text: theme.title, id: `theme-${theme.id}` },
+      heading(3, theme.title, `theme-${theme.id}`),
       { kind: 'paragraph', inlines: [theme.summary], aside: true },
       {
         kind: 'cards',
@@ -178,7 +178,7 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
   const off = data.model?.thresholds.riskOffAtOrAbove ?? 80;
   const on = data.model?.thresholds.riskOnAtOrBelow ?? 20;
   return [
-    { kind: 'heading', level: 2, text: 'The reading', id: 'reading' },
+    heading(2, 'The reading', 'reading'),
     {
       kind: 'row',
       blocks: [
@@ -256,7 +256,7 @@ function driverBlocks(regime: RegimeBody): Block[] {
   const movers = regime.drivers.filter((d) => !missing.has(d.indicatorId)).slice(0, 6);
   if (movers.length === 0) return [];
   return [
-    { kind: 'heading', level: 3, text: 'What moved it this week', id: 'drivers' },
+    heading(3, 'What moved it this week', 'drivers'),
     {
       kind: 'list',
       items: movers.map((d): Inline[] => {
@@ -285,7 +285,7 @@ function lensBlocks(data: SiteData): Block[] {
   const lens = data.lens!;
   const cell = lens.synthesis.cell;
   return [
-    { kind: 'heading', level: 2, text: 'In words', id: 'lens' },
+    heading(2, 'In words', 'lens'),
     paragraph({ strong: `Posture ${cell.posture ?? 'n/a'}, pulse ${cell.pulse ?? 'n/a'}. ` }, lens.synthesis.narrative),
     paragraph({ text: 'The lens in full: quantity, price and structure, in eight languages', href: '/lens' }),
   ];
@@ -294,7 +294,7 @@ function lensBlocks(data: SiteData): Block[] {
 function historyBlocks(data: SiteData): Block[] {
   const history = data.history!;
   return [
-    { kind: 'heading', level: 2, text: 'Five years of the headline', id: 'history' },
+    heading(2, 'Five years of the headline', 'history'),
     {
       ...headlineChart(
         { days: 1826 },
@@ -318,7 +318,7 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
   const span = `${formatDate(history.from)} – ${formatDate(history.to)}`;
   const parts = partsChart(data);
   return [
-    { kind: 'heading', level: 2, text: 'The whole history, and what it is made of', id: 'whole-history' },
+    heading(2, 'The whole history, and what it is made of', 'whole-history'),
     {
       kind: 'chart',
       src: '/charts/headline-regimes.svg',
@@ -330,7 +330,7 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
     },
     ...(parts
       ? [
-          { kind: 'heading' as const, level: 3 as const, text: 'What the level is made of', id: 'parts' },
+          heading(3, 'What the level is made of', 'parts'),
           paragraph(
             'Each group’s part of the level on its fixed 0–100 scale, day by day: which group carried a reading. The parts of the weighted mean are each group’s weight times its reading; the backstops’ part is how far their floor lifts the level above that mean.',
           ),

@@ -1,4 +1,4 @@
-import { type Block, list, type Page, paragraph } from '../page/page.ts';
+import { type Block, heading, list, type Page, paragraph } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */
@@ -59,10 +59,7 @@ function endpointBlocks(endpoint: Endpoint, data: SiteData): Block[] {
   const anchor = anchorOf(endpoint.path);
   const example = data.examples.find((e) => e.title === endpoint.path);
   const blocks: Block[] = [];
-  blocks.push(
-    { kind: 'heading', level: 2, text: `${endpoint.method} ${endpoint.path}`, id: anchor },
-    paragraph(endpoint.description),
-  );
+  blocks.push(heading(2, `${endpoint.method} ${endpoint.path}`, anchor), paragraph(endpoint.description));
   if (endpoint.parameters.length > 0) {
     blocks.push({
       kind: 'table',
@@ -97,7 +94,7 @@ function endpointBlocks(endpoint: Endpoint, data: SiteData): Block[] {
 
 function downloadsBlocks(): Block[] {
   return [
-    { kind: 'heading', level: 2, text: 'Downloads: CSV and charts', id: 'downloads' },
+    heading(2, 'Downloads: CSV and charts', 'downloads'),
     list(
       [
         { code: 'GET /api/series/{id}.csv?days=N' },
@@ -135,7 +132,7 @@ function downloadsBlocks(): Block[] {
 
 function mcpBlocks(baseUrl: string): Block[] {
   return [
-    { kind: 'heading', level: 2, text: 'For agents: MCP', id: 'mcp' },
+    heading(2, 'For agents: MCP', 'mcp'),
     paragraph(
       'A Model Context Protocol server (official SDK) answers the same data as tools: ',
       { code: 'get_regime' },
@@ -170,14 +167,14 @@ function mcpBlocks(baseUrl: string): Block[] {
 
 function errorBlocks(errors: SiteData['errors']): Block[] {
   return [
-    { kind: 'heading', level: 2, text: 'Errors', id: 'errors' },
+    heading(2, 'Errors', 'errors'),
     paragraph(
       'Every non-2xx response under /api is JSON: ',
       { code: '{"error":{"code","message","hint","docs"},"status"}' },
       '. The code is stable snake_case; status repeats the HTTP status.',
     ),
     ...errors.flatMap((error): Block[] => [
-      { kind: 'heading', level: 3, text: `${error.code} (${error.status})`, id: `error-${error.code}` },
+      heading(3, `${error.code} (${error.status})`, `error-${error.code}`),
       paragraph(error.description),
     ]),
   ];

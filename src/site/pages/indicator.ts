@@ -9,7 +9,7 @@ import { moveCue, risingMeans } from '../direction.ts';
 import { chartImages, named } from '../downloads.ts';
 import { freshnessBadge } from '../indicator-cards.ts';
 import { nextPrint } from '../next-print.ts';
-import { type Block, type ChartBlock, type Inline, type Page, paragraph } from '../page/page.ts';
+import { type Block, type ChartBlock, heading, type Inline, type Page, paragraph } from '../page/page.ts';
 import {
   formatAge,
   formatChange,
@@ -40,9 +40,9 @@ export function indicatorPage(data: SiteData, item: IndicatorSummary, query: Cha
   else if (item.latest) blocks.push(...latestBlocks(data, item), ...chartBlocks(data, item, query));
   else blocks.push(paragraph('No data has been stored for this series yet.'));
   blocks.push(
-    { kind: 'heading', level: 2, text: 'Source and unit', id: 'source' },
+    heading(2, 'Source and unit', 'source'),
     { kind: 'table', header: ['Field', 'Value'], rows: sourceRows(item), caption: 'Where the data comes from' },
-    { kind: 'heading', level: 2, text: 'Role in the model', id: 'model' },
+    heading(2, 'Role in the model', 'model'),
     { kind: 'paragraph', inlines: modelRole(data, item) },
     ...citationBlocks(seriesCitation(item, data)),
   );
@@ -171,7 +171,7 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
     table: dataTable(item, points, compareUsable ? pointsIn(other.observations, spanOf(points)) : undefined, other),
   };
   const blocks: Block[] = [
-    { kind: 'heading', level: 2, text: 'Chart', id: 'chart' },
+    heading(2, 'Chart', 'chart'),
     {
       kind: 'links',
       label: 'Chart range',

@@ -1,11 +1,11 @@
 import type { CorrelationBody } from '../../publish/resources/correlation.ts';
-import { type Block, type Inline, paragraph } from '../page/page.ts';
+import { type Block, heading, type Inline, paragraph } from '../page/page.ts';
 import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, pct, pValue, r2, span } from '../words/market.ts';
 
 /** /markets' tests of timing and of returns: lead and lag, and forward returns by regime. */
 export function leadLagBlocks(c: CorrelationBody): Block[] {
   return [
-    { kind: 'heading', level: 2, text: 'Lead and lag', id: 'lead-lag' },
+    heading(2, 'Lead and lag', 'lead-lag'),
     paragraph(
       'Correlation of the liquidity change in week t with the asset return in week t + k, for k from −13 to +13 weeks over the last five years. A best lag k > 0 would mean liquidity moved first. The best of 27 lags is large by chance, so it counts as significant only above the Bonferroni threshold for 27 tests (z₀.₉₉₉₁/√n), stricter than the single-test 95 % threshold.',
     ),
@@ -70,7 +70,7 @@ export function backtestBlocks(c: CorrelationBody): Block[] {
     }
   }
   return [
-    { kind: 'heading', level: 2, text: 'Returns after each regime', id: 'backtest' },
+    heading(2, 'Returns after each regime', 'backtest'),
     paragraph(
       'The asset’s mean return over the next 20 or 60 business days, by the regime on the starting day. The spread is risk-on minus risk-off: positive would mean returns were better after loose readings. ',
       { strong: 'A p-value above 0.05 means the spread is not distinguishable from chance.' },

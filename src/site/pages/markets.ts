@@ -7,7 +7,7 @@ import { correlationChance, headlinePoints } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
 import { chartImages, named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
-import { type Block, type ChartBlock, type Inline, type Page, paragraph } from '../page/page.ts';
+import { type Block, type ChartBlock, heading, type Inline, type Page, paragraph } from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
 import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, r2 } from '../words/market.ts';
 import { backtestBlocks, leadLagBlocks } from './market-statistics.ts';
@@ -68,7 +68,7 @@ function overlayBlocks(data: SiteData): Block[] {
   const history = data.correlationHistory;
   const assets = MARKET_ASSETS;
   return [
-    { kind: 'heading', level: 2, text: 'Liquidity against each asset', id: 'overlay' },
+    heading(2, 'Liquidity against each asset', 'overlay'),
     paragraph(
       `For each asset, the ${history?.windowWeeks ?? 52}-week correlation of the week’s change in net liquidity with the asset’s weekly return, over the whole history: above the grey band, the asset tended to rise in weeks liquidity rose (below it, to fall); inside it, the association is within chance. Bitcoin’s price is also drawn against liquidity. The S&P 500, the Nasdaq-100 and gold are drawn only as this statistic: their providers’ terms forbid reproducing their prices.`,
     ),
@@ -78,7 +78,7 @@ function overlayBlocks(data: SiteData): Block[] {
       items: assets.map((asset) => ({ text: ASSET_NAMES[asset] ?? asset, href: `#asset-${asset}` })),
     },
     ...assets.flatMap((asset): Block[] => [
-      { kind: 'heading', level: 3, text: ASSET_NAMES[asset] ?? asset, id: `asset-${asset}` },
+      heading(3, ASSET_NAMES[asset] ?? asset, `asset-${asset}`),
       ...correlationChartBlocks(data, asset),
       ...(data.assets.has(asset) ? priceOverlayBlocks(data, asset) : []),
     ]),
@@ -175,7 +175,7 @@ function everyWeekBlocks(history: CorrelationHistoryBody | undefined): Block[] {
     .filter((row) => row.slice(1).some(([cell]) => cell !== ''))
     .reverse();
   return [
-    { kind: 'heading', level: 3, text: 'Every week’s correlations', id: 'every-week' },
+    heading(3, 'Every week’s correlations', 'every-week'),
     {
       kind: 'details',
       summary: `The ${history.windowWeeks}-week correlation ρ with net liquidity, every week (${rows.length.toLocaleString('en-US')} rows)`,
@@ -213,12 +213,11 @@ function priceOverlayBlocks(data: SiteData, asset: string): Block[] {
       const overlay = overlayRows(data, measure, asset);
       const src = `/charts/${measure}-vs-${asset}.svg`;
       return [
-        {
-          kind: 'heading',
-          level: 4,
-          text: `${measure === 'headline' ? 'The headline' : 'Net liquidity'} and the ${name.toLowerCase()} price`,
-          id: `overlay-${measure}`,
-        },
+        heading(
+          4,
+          `${measure === 'headline' ? 'The headline' : 'Net liquidity'} and the ${name.toLowerCase()} price`,
+          `overlay-${measure}`,
+        ),
         {
           kind: 'chart',
           src,
@@ -307,7 +306,7 @@ function page(blocks: Block[]): Page {
 
 function correlationBlocks(c: CorrelationBody): Block[] {
   return [
-    { kind: 'heading', level: 2, text: 'Rolling correlations', id: 'correlations' },
+    heading(2, 'Rolling correlations', 'correlations'),
     ...withoutData(c),
     paragraph(
       'Pearson correlation of the week’s change in liquidity with the asset’s weekly log return, over the last 13, 26 and 52 weeks. The headline rises when liquidity tightens, so a ',

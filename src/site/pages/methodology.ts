@@ -1,7 +1,7 @@
 import { LEVEL_WORDS, MIN_LIVE_WEIGHT } from '../../publish/resources/model.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { partsChart } from '../charts/parts.ts';
-import { type Block, headingId, type Inline, list, type Page, paragraph } from '../page/page.ts';
+import { type Block, heading, headingId, type Inline, list, type Page, paragraph } from '../page/page.ts';
 import { groupWeightText, type SiteData } from '../site-data.ts';
 
 type Model = NonNullable<SiteData['model']>;
@@ -51,7 +51,7 @@ export function methodologyPage(data: SiteData): Page {
   // The formulas, section by section, each one click away: the reader's page above stays short (issue 43: the
   // methodology was 37,000 px tall on a phone), and every section and its anchors are still on this page.
   blocks.push(
-    { kind: 'heading', level: 2, text: 'The formulas', id: 'formulas' },
+    heading(2, 'The formulas', 'formulas'),
     paragraph(
       'Everything needed to rebuild the model from the text, section by section (open one to read it; the whole document is also at ',
       { text: '/methodology.md', href: '/methodology.md' },
@@ -94,7 +94,7 @@ function protocolLinks(markdown: string, protocols: SiteData['protocols']): stri
 function protocolBlocks(protocols: SiteData['protocols']): Block[] {
   if (protocols.length === 0) return [];
   return [
-    { kind: 'heading', level: 2, text: 'The selection protocols', id: 'protocols' },
+    heading(2, 'The selection protocols', 'protocols'),
     {
       kind: 'list',
       items: protocols.map((p) => [
@@ -129,7 +129,7 @@ function partsBlocks(data: SiteData): Block[] {
   const chart = partsChart(data);
   if (!chart) return [];
   return [
-    { kind: 'heading', level: 3, text: 'The parts of the level over time', id: 'level-parts' },
+    heading(3, 'The parts of the level over time', 'level-parts'),
     paragraph(
       'Each group’s contribution to the level, in level points: they add up to the level (the line). A day’s own parts are on its page (',
       { text: 'the latest day', href: `/today/${data.history!.to}` },
@@ -143,7 +143,7 @@ function readingBlocks(model: Model | undefined): Block[] {
   const off = model?.thresholds.riskOffAtOrAbove ?? 80;
   const on = model?.thresholds.riskOnAtOrBelow ?? 20;
   return [
-    { kind: 'heading', level: 2, text: 'How to read it', id: 'how-to-read' },
+    heading(2, 'How to read it', 'how-to-read'),
     list(
       [
         { strong: 'Headline, 0–100: ' },
@@ -186,7 +186,7 @@ function readingBlocks(model: Model | undefined): Block[] {
 function howItWorksBlocks(model: Model | undefined): Block[] {
   if (!model) return [];
   return [
-    { kind: 'heading', level: 2, text: 'How it works', id: 'how-it-works' },
+    heading(2, 'How it works', 'how-it-works'),
     paragraph(
       `${model.version} scores ${model.groups.reduce((n, g) => n + g.indicators.length, 0)} inputs in ${model.groups.length} groups: how ample reserves are, which way net liquidity flows (less the Fed’s crisis lending, which is not easing), where overnight funding trades against the Fed’s floor, and whether the Fed’s dollar backstops are being drawn. Each input becomes a tightness reading from 0 (loosest) to 1 (tightest): reserves / bank assets on the Fed’s own scale (13 % or more reads 0, 8 % or less reads 1), a new draw on a backstop on a log scale of dollars, fading over 13 weeks, the others ranked against their own past five years. The aggregate is the weighted mean of the readings, smoothed over 10 business days; the backstops put a floor under it. The result is the level, on its own fixed 0–100 scale; the headline is where the level ranks among the past five years of levels computed with the same inputs as today. Because the weights never depend on the values, making any input tighter can never lower the level or the headline.`,
     ),
@@ -222,7 +222,7 @@ function plainValidation(validation: Validation): Block[] {
   const hits = validation.crises.filter((c) => c.hit === true).length;
   const scored = validation.crises.filter((c) => c.hit !== null).length;
   return [
-    { kind: 'heading', level: 2, text: 'How well it works', id: 'how-well' },
+    heading(2, 'How well it works', 'how-well'),
     list(
       [
         `It moves with the two public financial-stress indices, but loosely: rank correlation ${rho(nfci?.rho ?? null)} with the Chicago Fed’s NFCI and ${rho(stl?.rho ?? null)} with the St. Louis Fed’s STLFSI4 over the whole history (1 would be lockstep, 0 unrelated). On the years kept aside when the model was chosen: ${rho(oosN?.rho ?? null)} and ${rho(oosS?.rho ?? null)}.`,
@@ -265,12 +265,7 @@ function correlationBlocks(model: Model, validation: Validation): Block[] {
     validation.correlations.find((c) => c.benchmark === benchmark && c.period === period && c.leadWeeks === lead);
   const lead0 = validation.correlations.filter((c) => c.leadWeeks === 0);
   return [
-    {
-      kind: 'heading',
-      level: 3,
-      text: `The figures: ${model.version} on the data stored now`,
-      id: 'validation-figures',
-    },
+    heading(3, `The figures: ${model.version} on the data stored now`, 'validation-figures'),
     paragraph(
       `Recomputed at the last refresh (${model.computedAt}) from the stored series. Spearman ρ of the headline with each benchmark on Fridays, the benchmark k weeks later; in brackets the 90 % block-bootstrap interval. The model was chosen on the in-sample period only.`,
     ),
@@ -292,7 +287,7 @@ function correlationBlocks(model: Model, validation: Validation): Block[] {
 
 function crisisBlocks(validation: Validation): Block[] {
   return [
-    { kind: 'heading', level: 3, text: 'Crisis checks' },
+    heading(3, 'Crisis checks'),
     {
       kind: 'table',
       header: ['Event', 'Test', 'Result'],
@@ -323,7 +318,7 @@ function targetBlocks(model: Model, validation: Validation, protocols: SiteData[
   if (validation.targets.length === 0) return [];
   const protocol = protocols.find((p) => p.slug === `${model.version}-protocol`);
   return [
-    { kind: 'heading', level: 3, text: `The ${model.version} targets, pass or fail` },
+    heading(3, `The ${model.version} targets, pass or fail`),
     paragraph(
       'Set by studies that had already seen 2019–2025, so they are not a blind test; the version was chosen on 2005–2018 by the rule in ',
       protocol ? { text: 'its protocol', href: `/methodology/${protocol.slug}` } : 'its protocol',
@@ -344,7 +339,7 @@ function targetBlocks(model: Model, validation: Validation, protocols: SiteData[
 function guaranteeBlocks(model: Model, r: Validation['robustness']): Block[] {
   if (!r) return [];
   return [
-    { kind: 'heading', level: 3, text: 'Guarantees, checked on every day' },
+    heading(3, 'Guarantees, checked on every day'),
     list(
       [
         `Monotone: ${r.monotonicity.violations} violations in ${r.monotonicity.checks.toLocaleString('en-US')} checks (a tighter input never lowered the aggregate or the headline).`,
@@ -364,13 +359,11 @@ function guaranteeBlocks(model: Model, r: Validation['robustness']): Block[] {
 /** The versions: the current one in full, each earlier one behind its own line (one click away). */
 function versionBlocks(model: Model): Block[] {
   return [
-    { kind: 'heading', level: 2, text: 'Versions', id: 'versions' },
+    heading(2, 'Versions', 'versions'),
     ...model.versions.flatMap((v, k): Block[] => {
       const title = `${v.version} (${v.status}, ${v.from}${v.to ? ` to ${v.to}` : ' onwards'})`;
       const body: Block[] = [paragraph(v.summary), { kind: 'list', items: v.changes.map((change) => [change]) }];
-      return k === 0
-        ? [{ kind: 'heading', level: 3, text: title }, ...body]
-        : [{ kind: 'details', summary: title, blocks: body }];
+      return k === 0 ? [heading(3, title), ...body] : [{ kind: 'details', summary: title, blocks: body }];
     }),
   ];
 }

@@ -8,7 +8,7 @@ import { dayChartRange } from '../charts/window.ts';
 import { inputLabel } from '../freshness-line.ts';
 import { headlineColumns, historyTable } from '../history-table.ts';
 import { levelParts } from '../level-parts.ts';
-import { type Block, type Inline, type Page, paragraph } from '../page/page.ts';
+import { type Block, heading, type Inline, type Page, paragraph } from '../page/page.ts';
 import {
   formatAge,
   formatDate,
@@ -62,7 +62,7 @@ export function todayPage(data: SiteData): Page {
       table: historyTable(history, 'The headline, last 30 business days', headlineColumns(history)),
     },
   );
-  if (data.lens) blocks.push({ kind: 'heading', level: 2, text: 'Lens' }, paragraph(data.lens.synthesis.narrative));
+  if (data.lens) blocks.push(heading(2, 'Lens'), paragraph(data.lens.synthesis.narrative));
   blocks.push(...recentDaysBlocks(history, names));
   const title = current ? 'Today’s reading' : `The latest reading: ${formatDate(date)}`;
   return {
@@ -88,7 +88,7 @@ export function archivePage(data: SiteData, date: string, noteOf: NoteOf): Page 
     ...dayBlocks(history, i, names),
     ...noteBlocks(noteOf(i)),
     ...dayPartsBlocks(data, i),
-    { kind: 'heading', level: 2, text: 'Around this day', id: 'chart' },
+    heading(2, 'Around this day', 'chart'),
     {
       ...dayHeadlineChart(date, range, history.to),
       table: historyTable(
@@ -151,7 +151,7 @@ function groupMoves(history: History, i: number, names: GroupNames): Block[] {
   if (back < 0) return [];
   const groups = reportingGroups(history, names, back, i);
   return [
-    { kind: 'heading', level: 2, text: 'What moved over the week', id: 'groups' },
+    heading(2, 'What moved over the week', 'groups'),
     {
       kind: 'table',
       caption: `Each group's own reading (0 loosest … 100 tightest) on ${formatDate(history.dates[back]!)} and ${formatDate(history.dates[i]!)}, with its part of the level (the fixed 0–100 scale) in brackets; the parts add up to the level, its first row`,
@@ -251,7 +251,7 @@ function dayPartsBlocks(data: SiteData, i: number): Block[] {
   const parts = levelParts(data).filter((p) => isValue(p.values[i]));
   if (!isValue(level) || parts.length === 0) return [];
   return [
-    { kind: 'heading', level: 2, text: 'What the level is made of', id: 'parts' },
+    heading(2, 'What the level is made of', 'parts'),
     {
       kind: 'table',
       caption: `The level of ${fmt(level)} on ${formatDate(history.dates[i]!)}: each group's part, in level points (0–100) and as a share of the level; the parts add up to it`,
@@ -276,7 +276,7 @@ function optional(block: Block | undefined): Block[] {
 function noteBlocks(note: ReturnType<NoteOf>): Block[] {
   if (!note) return [];
   return [
-    { kind: 'heading', level: 2, text: 'The week’s note', id: 'note' },
+    heading(2, 'The week’s note', 'note'),
     paragraph(
       note.text,
       note.publishedAt
@@ -299,7 +299,7 @@ function recentDaysBlocks(history: History, names: GroupNames): Block[] {
     ...Array.from({ length: history.count - recent }, (_, k) => recent + k),
   );
   return [
-    { kind: 'heading', level: 2, text: 'Recent days' },
+    heading(2, 'Recent days'),
     {
       kind: 'table',
       caption:
