@@ -89,10 +89,8 @@ function valueAxis(opts: LineChartOptions, points: readonly ChartPoint[]): Recor
   const style = opts.style ?? 'line';
   if (opts.bands || opts.percentAxis) return fixedAxis('percent', style);
   if (opts.correlationAxis) return fixedAxis('correlation', style);
-  return fittedAxis(
-    points.map((p) => p.value),
-    style,
-  );
+  const values = points.map((p) => p.value);
+  return fittedAxis(values, style);
 }
 
 export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptions): string {
@@ -120,64 +118,47 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
 
 /** The value axis, and the compared series' own on the right. */
 function lineYAxes(points: readonly ChartPoint[], opts: LineChartOptions, style: LineStyle) {
-  const layout = LAYOUT[style];
   const compare = opts.compare;
+  const labels = (color: string) => ({ color, fontSize: LAYOUT[style].font, formatter: labelNumber });
+  const main = {
+    type: 'value',
+    ...valueAxis(opts, points),
+    splitLine: { lineStyle: { color: GRID } },
+    axisLabel: labels(compare ? ACCENT : MUTED),
+  };
+  if (!compare) return [main];
+  const values = compare.points.map((p) => p.value);
   return [
+    main,
     {
       type: 'value',
-      ...valueAxis(opts, points),
-      splitLine: { lineStyle: { color: GRID } },
-      axisLabel: { color: compare ? ACCENT : MUTED, fontSize: layout.font, formatter: labelNumber },
+      ...fittedAxis(values, style),
+      position: 'right',
+      splitLine: { show: false },
+      axisLabel: labels(SECOND),
     },
-    ...(compare
-      ? [
-          {
-            type: 'value',
-            ...fittedAxis(
-              compare.points.map((p) => p.value),
-              style,
-            ),
-            position: 'right',
-            splitLine: { show: false },
-            axisLabel: { color: SECOND, fontSize: layout.font, formatter: labelNumber },
-          },
-        ]
-      : []),
   ];
 }
 
 /** The line (its last value written at its end, its shading and the day's mark), and the compared line under it. */
 function lineSeries(points: readonly ChartPoint[], opts: LineChartOptions, style: LineStyle) {
-  const layout = LAYOUT[style];
   const compare = opts.compare;
-  return [
-    ...(compare
-      ? [
-          {
-            name: compare.title,
-            type: 'line',
-            yAxisIndex: 1,
-            showSymbol: false,
-            sampling: 'lttb',
-            lineStyle: { width: 1.8, color: SECOND },
-            itemStyle: { color: SECOND },
-            data: thin(compare.points, layout.width * 2).map((p) => [p.date, p.value]),
-          },
-        ]
-      : []),
-    {
-      name: opts.title,
-      type: 'line',
-      showSymbol: false,
-      sampling: 'lttb',
-      lineStyle: { width: 1.8, color: ACCENT },
-      itemStyle: { color: ACCENT },
-      data: thin(points, layout.width * 2).map((p) => [p.date, p.value]),
-      endLabel: endLabel(compare ? undefined : points.at(-1)?.value, style),
-      ...(shadedAreas(opts).length > 0 ? { markArea: { silent: true, data: shadedAreas(opts) } } : {}),
-      ...(opts.mark ? { markLine: dayMark(opts.mark, style) } : {}),
-    },
-  ];
+  const line = (name: string, of: readonly ChartPoint[], color: string) => ({
+    name,
+    type: 'line',
+    showSymbol: false,
+    sampling: 'lttb',
+    lineStyle: { width: 1.8, color },
+    itemStyle: { color },
+    data: thin(of, LAYOUT[style].width * 2).map((p) => [p.date, p.value]),
+  });
+  const main = {
+    ...line(opts.title, points, ACCENT),
+    endLabel: endLabel(compare ? undefined : points.at(-1)?.value, style),
+    ...(shadedAreas(opts).length > 0 ? { markArea: { silent: true, data: shadedAreas(opts) } } : {}),
+    ...(opts.mark ? { markLine: dayMark(opts.mark, style) } : {}),
+  };
+  return compare ? [{ ...line(compare.title, compare.points, SECOND), yAxisIndex: 1 }, main] : [main];
 }
 
 /**
