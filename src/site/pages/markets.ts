@@ -2,13 +2,13 @@ import type { CorrelationBody } from '../../publish/resources/correlation.ts';
 import type { CorrelationHistoryBody } from '../../publish/resources/correlation-history.ts';
 import { LIQUIDITY_MEASURES, MARKET_ASSETS } from '../../publish/site-port.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
-import { addDays } from '../../timeseries/dates.ts';
 import { correlationChance, headlinePoints } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
 import { chartImages, named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
 import { type Block, type ChartBlock, heading, type Inline, type Page, paragraph } from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
+import { weekOf } from '../weekly-note.ts';
 import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, r2 } from '../words/market.ts';
 import { backtestBlocks, leadLagBlocks } from './market-statistics.ts';
 
@@ -272,12 +272,6 @@ function overlayRows(data: SiteData, measure: string, asset: string): string[][]
     rows.push([point.date, String(point.value), price]);
   }
   return rows;
-}
-
-/** The Monday that starts a date's week, as a key. */
-function weekOf(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDays(date, -((day + 6) % 7));
 }
 
 /** The assets with any figure: an asset without stored prices gets no rows of n/a, but a sentence (withoutData). */
