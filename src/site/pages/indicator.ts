@@ -201,28 +201,23 @@ function rangeForm(
 ): Block {
   const def = item.def;
   const base = `/indicators/${def.id}`;
+  // A date within the stored data, filled in with the range asked for.
+  const dateField = (name: string, label: string, value: string | undefined) => ({
+    name,
+    label,
+    type: 'date' as const,
+    value,
+    min: item.observations[0]!.date,
+    max: item.latest!.date,
+  });
   return {
     kind: 'form',
     action: base,
     label: 'Custom range and comparison',
     submit: 'Show',
     fields: [
-      {
-        name: 'start',
-        label: 'From',
-        type: 'date',
-        ...('start' in window ? { value: window.start } : {}),
-        min: item.observations[0]!.date,
-        max: item.latest!.date,
-      },
-      {
-        name: 'end',
-        label: 'To (blank: latest)',
-        type: 'date',
-        ...('start' in window && window.end ? { value: window.end } : {}),
-        min: item.observations[0]!.date,
-        max: item.latest!.date,
-      },
+      dateField('start', 'From', 'start' in window ? window.start : undefined),
+      dateField('end', 'To (blank: latest)', 'start' in window ? (window.end ?? undefined) : undefined),
       {
         name: 'compare',
         label: 'Compare with',
