@@ -8,6 +8,11 @@ import { numberFormat } from '../../timeseries/intl-formats.ts';
  */
 export type LineStyle = 'line' | 'compact';
 
+/**
+ * How a line chart is drawn: `line` is 720 × 300 for wide screens, `compact` 360 × 260 for phones. Text is sized
+ * so that it stays at least 11 CSS px where each is shown (the page picks `compact` below 760 px: a 720-wide chart
+ * squeezed into a phone would shrink 12 px text to under 6 px).
+ */
 export const LAYOUT: Record<LineStyle, { width: number; height: number; font: number; title: number; right: number }> =
   {
     line: { width: 720, height: 300, font: 12, title: 15, right: 84 },

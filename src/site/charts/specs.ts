@@ -4,8 +4,9 @@ import { seriesDef } from '../../timeseries/catalog.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import { hasLevel, levelParts } from '../level-parts.ts';
 import { formatDate, type SiteData, unitLabel } from '../site-data.ts';
+import type { LineStyle } from './frame.ts';
 import type { ChartPoint } from './points.ts';
-import type { ChartSpec, ChartStyle, LineChartOptions, LineStyle } from './svg.ts';
+import type { ChartSpec, ChartStyle, LineChartOptions } from './svg.ts';
 import { dayChartRange, effectiveWindow, pointsIn } from './window.ts';
 
 /** What a chart URL draws, or undefined when there is nothing to draw (no data, or values withheld by licence). */

@@ -14,7 +14,6 @@ import {
   type LineStyle,
   labelNumber,
   MUTED,
-  wrapText,
 } from './frame.ts';
 import { type ChartPoint, thin } from './points.ts';
 import { type StackChartSpec, stackChartSvg } from './stack.ts';
@@ -23,20 +22,10 @@ import { type StackChartSpec, stackChartSvg } from './stack.ts';
  * Server-side SVG charts (ECharts SSR, no browser, no script in the output). Charts are served as standalone SVG
  * documents at stable URLs, referenced from pages by <img>, so pages stay free of inline styles and scripts.
  */
-export type { ChartPoint };
-export { thin };
 
 const ACCENT = '#2563eb';
 /** The compared series: orange, told apart from the blue by hue and lightness. */
 const SECOND = '#c2410c';
-
-/**
- * How a line chart is drawn: `line` is 720 × 300 for wide screens, `compact` 360 × 260 for phones. Text is sized
- * so that it stays at least 11 CSS px where each is shown (the page picks `compact` below 760 px: a 720-wide chart
- * squeezed into a phone would shrink 12 px text to under 6 px).
- */
-export type { LineStyle };
-export { wrapText };
 
 /** Every chart style served at /charts/{id}.svg: the two line layouts and the axis-less sparkline. */
 export type ChartStyle = LineStyle | 'spark';
