@@ -208,6 +208,11 @@ export function heading(level: 2 | 3 | 4, text: string, id?: string): Block {
   return { kind: 'heading', level, text, id };
 }
 
+/** A table: its column headers, its rows (each cell text and links) and what it shows. */
+export function table(header: string[], rows: Inline[][][], caption?: string): Block {
+  return { kind: 'table', header, rows, caption };
+}
+
 /** A paragraph of text and links. */
 export function paragraph(...inlines: Inline[]): Block {
   return { kind: 'paragraph', inlines };

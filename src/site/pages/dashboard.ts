@@ -9,7 +9,7 @@ import { chartImages } from '../downloads.ts';
 import { freshnessLine } from '../freshness-line.ts';
 import { headlineColumns, historyCell, historyTable } from '../history-table.ts';
 import { card } from '../indicator-cards.ts';
-import { type Block, heading, type Inline, type Page, paragraph, type Tone } from '../page/page.ts';
+import { type Block, heading, type Inline, type Page, paragraph, type Tone, table } from '../page/page.ts';
 import {
   formatDate,
   formatSigned,
@@ -232,11 +232,9 @@ function contributionBlocks(data: SiteData, regime: RegimeBody): Block[] {
   if (regime.level === null || !regime.contributions) return [];
   const groups = (data.model?.groups ?? []).filter((g) => regime.contributions?.[g.id as GroupId] !== undefined);
   return [
-    {
-      kind: 'table',
-      caption: `How the level of ${regime.level.toFixed(1)} is made on ${formatDate(regime.date)}: each group's reading (0 loosest … 100 tightest) and its part of the level, in level points; the parts add up to the level`,
-      header: ['Group', 'Reading', 'Part of the level'],
-      rows: groups.map((g) => {
+    table(
+      ['Group', 'Reading', 'Part of the level'],
+      groups.map((g) => {
         const id = g.id as GroupId;
         const reading = regime.subIndices[id];
         return [
@@ -245,7 +243,8 @@ function contributionBlocks(data: SiteData, regime: RegimeBody): Block[] {
           [(regime.contributions?.[id] ?? 0).toFixed(1)],
         ];
       }),
-    },
+      `How the level of ${regime.level.toFixed(1)} is made on ${formatDate(regime.date)}: each group's reading (0 loosest … 100 tightest) and its part of the level, in level points; the parts add up to the level`,
+    ),
   ];
 }
 

@@ -1,4 +1,4 @@
-import { type Block, heading, list, type Page, paragraph } from '../page/page.ts';
+import { type Block, heading, list, type Page, paragraph, table } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */
@@ -61,17 +61,18 @@ function endpointBlocks(endpoint: Endpoint, data: SiteData): Block[] {
   const blocks: Block[] = [];
   blocks.push(heading(2, `${endpoint.method} ${endpoint.path}`, anchor), paragraph(endpoint.description));
   if (endpoint.parameters.length > 0) {
-    blocks.push({
-      kind: 'table',
-      header: ['Parameter', 'In', 'Required', 'Type', 'Description'],
-      rows: endpoint.parameters.map((p) => [
-        [{ code: p.name }],
-        [p.in],
-        [p.required ? 'yes' : 'no'],
-        [p.type],
-        [p.description],
-      ]),
-    });
+    blocks.push(
+      table(
+        ['Parameter', 'In', 'Required', 'Type', 'Description'],
+        endpoint.parameters.map((p) => [
+          [{ code: p.name }],
+          [p.in],
+          [p.required ? 'yes' : 'no'],
+          [p.type],
+          [p.description],
+        ]),
+      ),
+    );
   }
   blocks.push(
     paragraph(

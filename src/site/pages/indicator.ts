@@ -9,7 +9,7 @@ import { moveCue, risingMeans } from '../direction.ts';
 import { chartImages, named } from '../downloads.ts';
 import { freshnessBadge } from '../indicator-cards.ts';
 import { nextPrint } from '../next-print.ts';
-import { type Block, type ChartBlock, heading, type Inline, type Page, paragraph } from '../page/page.ts';
+import { type Block, type ChartBlock, heading, type Inline, type Page, paragraph, table } from '../page/page.ts';
 import {
   formatAge,
   formatChange,
@@ -41,7 +41,7 @@ export function indicatorPage(data: SiteData, item: IndicatorSummary, query: Cha
   else blocks.push(paragraph('No data has been stored for this series yet.'));
   blocks.push(
     heading(2, 'Source and unit', 'source'),
-    { kind: 'table', header: ['Field', 'Value'], rows: sourceRows(item), caption: 'Where the data comes from' },
+    table(['Field', 'Value'], sourceRows(item), 'Where the data comes from'),
     heading(2, 'Role in the model', 'model'),
     { kind: 'paragraph', inlines: modelRole(data, item) },
     ...citationBlocks(seriesCitation(item, data)),

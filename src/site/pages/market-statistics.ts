@@ -1,5 +1,5 @@
 import type { CorrelationBody } from '../../publish/resources/correlation.ts';
-import { type Block, heading, type Inline, paragraph } from '../page/page.ts';
+import { type Block, heading, type Inline, paragraph, table } from '../page/page.ts';
 import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, pct, pValue, r2, span } from '../words/market.ts';
 
 /** /markets' tests of timing and of returns: lead and lag, and forward returns by regime. */
@@ -9,10 +9,8 @@ export function leadLagBlocks(c: CorrelationBody): Block[] {
     paragraph(
       'Correlation of the liquidity change in week t with the asset return in week t + k, for k from −13 to +13 weeks over the last five years. A best lag k > 0 would mean liquidity moved first. The best of 27 lags is large by chance, so it counts as significant only above the Bonferroni threshold for 27 tests (z₀.₉₉₉₁/√n), stricter than the single-test 95 % threshold.',
     ),
-    {
-      kind: 'table',
-      caption: 'Strongest lag by asset and measure',
-      header: [
+    table(
+      [
         'Asset',
         'Measure',
         'Weeks',
@@ -23,7 +21,7 @@ export function leadLagBlocks(c: CorrelationBody): Block[] {
         'Bonferroni threshold (ρ)',
         'Significant',
       ],
-      rows: assetsWithData(c).flatMap((asset) =>
+      assetsWithData(c).flatMap((asset) =>
         (Object.keys(MEASURE_NAMES) as Array<keyof typeof MEASURE_NAMES>).map((measure): Inline[][] => {
           const f = c.leadLag[asset][measure];
           const lag = f.best
@@ -46,7 +44,8 @@ export function leadLagBlocks(c: CorrelationBody): Block[] {
           ];
         }),
       ),
-    },
+      'Strongest lag by asset and measure',
+    ),
   ];
 }
 
@@ -76,10 +75,8 @@ export function backtestBlocks(c: CorrelationBody): Block[] {
       { strong: 'A p-value above 0.05 means the spread is not distinguishable from chance.' },
       ' Three views, because each answers a different doubt: non-overlapping windows with Welch’s t-test; every daily window with Newey–West errors (overlap corrected); and the spread’s sign in each of the possible sampling phases (a result that flips with the start day is fragile).',
     ),
-    {
-      kind: 'table',
-      caption: 'Mean forward return by regime, and the risk-on minus risk-off spread',
-      header: [
+    table(
+      [
         'Asset',
         'Horizon',
         'Windows',
@@ -92,6 +89,7 @@ export function backtestBlocks(c: CorrelationBody): Block[] {
         'Phases with spread > 0',
       ],
       rows,
-    },
+      'Mean forward return by regime, and the risk-on minus risk-off spread',
+    ),
   ];
 }

@@ -6,7 +6,7 @@ import { correlationChance, headlinePoints } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
 import { chartImages, named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
-import { type Block, type ChartBlock, heading, type Inline, type Page, paragraph } from '../page/page.ts';
+import { type Block, type ChartBlock, heading, type Inline, type Page, paragraph, table } from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
 import { weekOf } from '../weekly-note.ts';
 import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, r2 } from '../words/market.ts';
@@ -180,12 +180,11 @@ function everyWeekBlocks(history: CorrelationHistoryBody | undefined): Block[] {
       kind: 'details',
       summary: `The ${history.windowWeeks}-week correlation ρ with net liquidity, every week (${rows.length.toLocaleString('en-US')} rows)`,
       blocks: [
-        {
-          kind: 'table',
-          caption: `${history.windowWeeks}-week correlation ρ of each asset's weekly return with net liquidity's weekly change, by the week's last day`,
-          header: ['Week to', ...assets.map((a) => `${ASSET_NAMES[a] ?? a} (ρ)`)],
+        table(
+          ['Week to', ...assets.map((a) => `${ASSET_NAMES[a] ?? a} (ρ)`)],
           rows,
-        },
+          `${history.windowWeeks}-week correlation ρ of each asset's weekly return with net liquidity's weekly change, by the week's last day`,
+        ),
       ],
     },
   ];

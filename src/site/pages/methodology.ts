@@ -1,7 +1,7 @@
 import { LEVEL_WORDS, MIN_LIVE_WEIGHT } from '../../publish/resources/model.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { partsChart } from '../charts/parts.ts';
-import { type Block, heading, headingId, type Inline, list, type Page, paragraph } from '../page/page.ts';
+import { type Block, heading, headingId, type Inline, list, type Page, paragraph, table } from '../page/page.ts';
 import { groupWeightText, type SiteData } from '../site-data.ts';
 
 type Model = NonNullable<SiteData['model']>;
@@ -190,11 +190,9 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
     paragraph(
       `${model.version} scores ${model.groups.reduce((n, g) => n + g.indicators.length, 0)} inputs in ${model.groups.length} groups: how ample reserves are, which way net liquidity flows (less the Fed’s crisis lending, which is not easing), where overnight funding trades against the Fed’s floor, and whether the Fed’s dollar backstops are being drawn. Each input becomes a tightness reading from 0 (loosest) to 1 (tightest): reserves / bank assets on the Fed’s own scale (13 % or more reads 0, 8 % or less reads 1), a new draw on a backstop on a log scale of dollars, fading over 13 weeks, the others ranked against their own past five years. The aggregate is the weighted mean of the readings, smoothed over 10 business days; the backstops put a floor under it. The result is the level, on its own fixed 0–100 scale; the headline is where the level ranks among the past five years of levels computed with the same inputs as today. Because the weights never depend on the values, making any input tighter can never lower the level or the headline.`,
     ),
-    {
-      kind: 'table',
-      caption: 'Groups, their nominal weights, and their inputs',
-      header: ['Group', 'Nominal weight', 'Inputs (how each is read; a rise means)'],
-      rows: model.groups.map((g) => [
+    table(
+      ['Group', 'Nominal weight', 'Inputs (how each is read; a rise means)'],
+      model.groups.map((g) => [
         [g.name],
         [groupWeightText(g)],
         g.indicators.flatMap((i, k): Inline[] => [
@@ -203,7 +201,8 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
           ` (${i.transform}; ${i.risingIsTighter ? 'tighter' : 'easier'})`,
         ]),
       ]),
-    },
+      'Groups, their nominal weights, and their inputs',
+    ),
     paragraph(
       { strong: 'Three kinds of weight, each labelled where it appears. ' },
       `The group weight above is nominal; each input gets an equal share of its group (its nominal weight). On a given day an input without data carries no weight, so the weight it carries that day (shown on the dashboard as “weight today”) can differ from the nominal one. What keeps a missing input from moving the headline by itself is the comparison: today’s level is ranked against a history computed with today’s inputs only, like with like. A day has a status only when inputs carrying at least ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the nominal weight have fresh data; newer days are provisional, published without a status. A status change needs confirmation: risk-off starts at ${model.thresholds.riskOffAtOrAbove} and lasts until the headline falls below ${model.thresholds.riskOffUntilBelow}; risk-on starts at ${model.thresholds.riskOnAtOrBelow} and lasts until it rises above ${model.thresholds.riskOnUntilAbove}.`,
@@ -269,10 +268,9 @@ function correlationBlocks(model: Model, validation: Validation): Block[] {
     paragraph(
       `Recomputed at the last refresh (${model.computedAt}) from the stored series. Spearman ρ of the headline with each benchmark on Fridays, the benchmark k weeks later; in brackets the 90 % block-bootstrap interval. The model was chosen on the in-sample period only.`,
     ),
-    {
-      kind: 'table',
-      header: ['Benchmark', 'Period', 'ρ (k = 0)', '90 % interval', 'k = 4', 'k = 13', 'n'],
-      rows: lead0.map((c) => [
+    table(
+      ['Benchmark', 'Period', 'ρ (k = 0)', '90 % interval', 'k = 4', 'k = 13', 'n'],
+      lead0.map((c) => [
         [c.benchmark.toUpperCase()],
         [c.period],
         [rho(c.rho)],
@@ -281,17 +279,16 @@ function correlationBlocks(model: Model, validation: Validation): Block[] {
         [rho(at(c.benchmark, c.period, 13)?.rho ?? null)],
         [String(c.n)],
       ]),
-    },
+    ),
   ];
 }
 
 function crisisBlocks(validation: Validation): Block[] {
   return [
     heading(3, 'Crisis checks'),
-    {
-      kind: 'table',
-      header: ['Event', 'Test', 'Result'],
-      rows: validation.crises.map((c) => [
+    table(
+      ['Event', 'Test', 'Result'],
+      validation.crises.map((c) => [
         [`${c.name} (${c.date})`],
         [c.test],
         [
@@ -302,7 +299,7 @@ function crisisBlocks(validation: Validation): Block[] {
               : `miss: highest ${c.peak} in the window`,
         ],
       ]),
-    },
+    ),
     {
       kind: 'paragraph',
       aside: true,
@@ -324,15 +321,14 @@ function targetBlocks(model: Model, validation: Validation, protocols: SiteData[
       protocol ? { text: 'its protocol', href: `/methodology/${protocol.slug}` } : 'its protocol',
       ', not for these figures.',
     ),
-    {
-      kind: 'table',
-      header: ['Target', 'Measured on this history', 'Result'],
-      rows: validation.targets.map((t) => [
+    table(
+      ['Target', 'Measured on this history', 'Result'],
+      validation.targets.map((t) => [
         [`${t.id}: ${t.target}`],
         [t.figure],
         [t.pass === null ? 'not covered' : t.pass ? 'met' : 'not met'],
       ]),
-    },
+    ),
   ];
 }
 

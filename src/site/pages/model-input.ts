@@ -3,7 +3,7 @@ import { INDICATOR_COUNT, isIndicatorId, providerSeriesId } from '../../timeseri
 import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
-import { type Block, type Inline, type Page, paragraph } from '../page/page.ts';
+import { type Block, type Inline, type Page, paragraph, table } from '../page/page.ts';
 import { formatDate, formatValue, inputLinks } from '../site-data.ts';
 
 /** Rows of the latest values shown (the JSON, CSV and xlsx hold them all). */
@@ -32,20 +32,21 @@ export function modelInputPage(
       { text: 'the methodology', href: '/methodology#2-1-inputs-which-series-and-how-the-derived-ones-are-aligned' },
       '.',
     ),
-    { kind: 'table', caption: `About ${def.name}`, header: ['', ''], rows: aboutRows(def, observations) },
+    table(['', ''], aboutRows(def, observations), `About ${def.name}`),
   ];
   if (withheld) {
     blocks.push(paragraph(`Values not offered: ${withheldReason(license)}`));
   } else if (last) {
-    blocks.push({
-      kind: 'table',
-      caption: `The latest ${LATEST_ROWS} values of ${def.name}, newest first`,
-      header: ['Date', 'Value'],
-      rows: observations!
-        .slice(-LATEST_ROWS)
-        .reverse()
-        .map((o) => [[o.date], [formatValue(o.value, def.unit)]]),
-    });
+    blocks.push(
+      table(
+        ['Date', 'Value'],
+        observations!
+          .slice(-LATEST_ROWS)
+          .reverse()
+          .map((o) => [[o.date], [formatValue(o.value, def.unit)]]),
+        `The latest ${LATEST_ROWS} values of ${def.name}, newest first`,
+      ),
+    );
   }
   blocks.push({ kind: 'paragraph', inlines: dataLinks(def, withheld) });
   return {

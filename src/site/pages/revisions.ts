@@ -1,6 +1,6 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { VintagedSeries } from '../../timeseries/vintages.ts';
-import { type Block, type Inline, type Page, paragraph } from '../page/page.ts';
+import { type Block, type Inline, type Page, paragraph, table } from '../page/page.ts';
 import { formatChange, formatDate, formatValue } from '../site-data.ts';
 
 /** Rows shown: the newest revised dates first (the JSON and CSV hold them all). */
@@ -58,14 +58,7 @@ export function revisionsPage(item: IndicatorSummary, vintaged: VintagedSeries |
   return page([
     paragraph(summary),
     ...(rows.length > 0
-      ? [
-          {
-            kind: 'table' as const,
-            caption: `Revised dates of ${def.name}, newest first`,
-            header: ['Date', 'First value', 'Revised to', 'Change'],
-            rows,
-          },
-        ]
+      ? [table(['Date', 'First value', 'Revised to', 'Change'], rows, `Revised dates of ${def.name}, newest first`)]
       : []),
   ]);
 }

@@ -8,7 +8,7 @@ import { dayChartRange } from '../charts/window.ts';
 import { inputLabel } from '../freshness-line.ts';
 import { headlineColumns, historyTable } from '../history-table.ts';
 import { levelParts } from '../level-parts.ts';
-import { type Block, heading, type Inline, type Page, paragraph } from '../page/page.ts';
+import { type Block, heading, type Inline, type Page, paragraph, table } from '../page/page.ts';
 import {
   formatAge,
   formatDate,
@@ -152,11 +152,9 @@ function groupMoves(history: History, i: number, names: GroupNames): Block[] {
   const groups = reportingGroups(history, names, back, i);
   return [
     heading(2, 'What moved over the week', 'groups'),
-    {
-      kind: 'table',
-      caption: `Each group's own reading (0 loosest … 100 tightest) on ${formatDate(history.dates[back]!)} and ${formatDate(history.dates[i]!)}, with its part of the level (the fixed 0–100 scale) in brackets; the parts add up to the level, its first row`,
-      header: ['Group', formatDate(history.dates[back]!), formatDate(history.dates[i]!), 'Change', 'Toward'],
-      rows: [
+    table(
+      ['Group', formatDate(history.dates[back]!), formatDate(history.dates[i]!), 'Change', 'Toward'],
+      [
         moveRow('Level (fixed scale)', history.level[back], history.level[i]),
         ...groups.map(([id, name]) => {
           const g = id as keyof History['subIndices'];
@@ -166,7 +164,8 @@ function groupMoves(history: History, i: number, names: GroupNames): Block[] {
           return row;
         }),
       ],
-    },
+      `Each group's own reading (0 loosest … 100 tightest) on ${formatDate(history.dates[back]!)} and ${formatDate(history.dates[i]!)}, with its part of the level (the fixed 0–100 scale) in brackets; the parts add up to the level, its first row`,
+    ),
   ];
 }
 
@@ -252,11 +251,9 @@ function dayPartsBlocks(data: SiteData, i: number): Block[] {
   if (!isValue(level) || parts.length === 0) return [];
   return [
     heading(2, 'What the level is made of', 'parts'),
-    {
-      kind: 'table',
-      caption: `The level of ${fmt(level)} on ${formatDate(history.dates[i]!)}: each group's part, in level points (0–100) and as a share of the level; the parts add up to it`,
-      header: ['Part', 'Level points', 'Share of the level'],
-      rows: [
+    table(
+      ['Part', 'Level points', 'Share of the level'],
+      [
         ...parts.map((p) => [
           [p.name],
           [fmt(p.values[i])],
@@ -264,7 +261,8 @@ function dayPartsBlocks(data: SiteData, i: number): Block[] {
         ]),
         [['Level'], [fmt(level)], ['100 %']],
       ],
-    },
+      `The level of ${fmt(level)} on ${formatDate(history.dates[i]!)}: each group's part, in level points (0–100) and as a share of the level; the parts add up to it`,
+    ),
   ];
 }
 
