@@ -248,6 +248,9 @@ function contributionBlocks(data: SiteData, regime: RegimeBody): Block[] {
   ];
 }
 
+/** What a driver's move did to the reading, by its direction. */
+const EFFECT = { tightening: 'pushed toward tighter', easing: 'pushed toward looser', neutral: 'barely moved it' };
+
 /** What moved the reading over the momentum window, in words: which series, which way, by how much. */
 function driverBlocks(regime: RegimeBody): Block[] {
   // An input without current data (held at its last reading) moved nothing this week: it is not listed as a mover.
@@ -260,15 +263,9 @@ function driverBlocks(regime: RegimeBody): Block[] {
       kind: 'list',
       items: movers.map((d): Inline[] => {
         const name = seriesDef(d.indicatorId)?.name ?? d.indicatorId;
-        const effect =
-          d.direction === 'tightening'
-            ? 'pushed toward tighter'
-            : d.direction === 'easing'
-              ? 'pushed toward looser'
-              : 'barely moved it';
         return [
           { text: name, href: seriesPageHref(d.indicatorId) },
-          ` (${d.group}) ${effect}: its share of the aggregate changed by ${formatSigned(d.contribution * 100, 1)} points; it carries ${(d.weight * 100).toFixed(0)} % of the weight today.`,
+          ` (${d.group}) ${EFFECT[d.direction]}: its share of the aggregate changed by ${formatSigned(d.contribution * 100, 1)} points; it carries ${(d.weight * 100).toFixed(0)} % of the weight today.`,
         ];
       }),
     },
