@@ -1,4 +1,4 @@
-import { type Block, heading, list, type Page, paragraph, table } from '../page/page.ts';
+import { type Block, heading, headingId, list, type Page, paragraph, table } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */
@@ -20,8 +20,6 @@ export function docsPage(data: SiteData): Page {
 }
 
 type Endpoint = SiteData['endpoints'][number];
-
-const anchorOf = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
 
 function introBlock(): Block {
   return paragraph(
@@ -47,7 +45,7 @@ function tocBlock(endpoints: readonly Endpoint[]): Block {
   return {
     kind: 'toc',
     items: [
-      ...endpoints.map((e) => ({ text: `${e.method} ${e.path}`, id: anchorOf(e.path) })),
+      ...endpoints.map((e) => ({ text: `${e.method} ${e.path}`, id: headingId(e.path) })),
       { text: 'Downloads: CSV and charts', id: 'downloads' },
       { text: 'Errors', id: 'errors' },
     ],
@@ -56,7 +54,7 @@ function tocBlock(endpoints: readonly Endpoint[]): Block {
 
 /** One endpoint: its heading, description, parameters, cache policy and errors, and a real example. */
 function endpointBlocks(endpoint: Endpoint, data: SiteData): Block[] {
-  const anchor = anchorOf(endpoint.path);
+  const anchor = headingId(endpoint.path);
   const example = data.examples.find((e) => e.title === endpoint.path);
   const blocks: Block[] = [];
   blocks.push(heading(2, `${endpoint.method} ${endpoint.path}`, anchor), paragraph(endpoint.description));
