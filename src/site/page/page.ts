@@ -213,6 +213,11 @@ export function table(header: string[], rows: Inline[][][], caption?: string): B
   return { kind: 'table', header, rows, caption };
 }
 
+/** The page's one-line reading, in large type (a tone of its own is written out as the block). */
+export function lead(...inlines: Inline[]): Block {
+  return { kind: 'lead', inlines };
+}
+
 /** A paragraph of text and links. */
 export function paragraph(...inlines: Inline[]): Block {
   return { kind: 'paragraph', inlines };

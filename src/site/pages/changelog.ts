@@ -1,18 +1,15 @@
-import { type Block, heading, type Page, paragraph } from '../page/page.ts';
+import { type Block, heading, lead, type Page, paragraph } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** /changelog: the API's and the model's versions with what changed, and the deprecation policy. */
 export function changelogPage(data: SiteData): Page {
   const { versions, deprecationPolicy, deprecations } = data.apiChangelog;
   const blocks: Block[] = [
-    {
-      kind: 'lead',
-      inlines: [
-        `API ${versions[0]?.version ?? 'n/a'}, model ${data.model?.version ?? 'n/a'}. Nothing published changes without a line here; as JSON: `,
-        { text: '/api/changelog', href: '/api/changelog' },
-        '.',
-      ],
-    },
+    lead(
+      `API ${versions[0]?.version ?? 'n/a'}, model ${data.model?.version ?? 'n/a'}. Nothing published changes without a line here; as JSON: `,
+      { text: '/api/changelog', href: '/api/changelog' },
+      '.',
+    ),
     heading(2, 'Deprecation policy', 'policy'),
     paragraph(deprecationPolicy),
     paragraph(

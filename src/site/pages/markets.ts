@@ -6,7 +6,7 @@ import { correlationChance, headlinePoints } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
 import { chartImages, named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
-import { type Block, type ChartBlock, heading, type Inline, type Page, paragraph, table } from '../page/page.ts';
+import { type Block, type ChartBlock, heading, type Inline, lead, type Page, paragraph, table } from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
 import { weekOf } from '../weekly-note.ts';
 import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, r2 } from '../words/market.ts';
@@ -19,12 +19,9 @@ import { backtestBlocks, leadLagBlocks } from './market-statistics.ts';
 export function marketsPage(data: SiteData): Page {
   const c = data.correlation;
   const blocks: Block[] = [
-    {
-      kind: 'lead',
-      inlines: [
-        'How dollar liquidity has moved with the S&P 500, the Nasdaq-100, bitcoin and gold. These are associations measured on past data, not forecasts: most are weak, and the page says which ones are distinguishable from chance.',
-      ],
-    },
+    lead(
+      'How dollar liquidity has moved with the S&P 500, the Nasdaq-100, bitcoin and gold. These are associations measured on past data, not forecasts: most are weak, and the page says which ones are distinguishable from chance.',
+    ),
   ];
   if (!c) {
     blocks.push(paragraph('The market statistics have not been computed yet.'));

@@ -1,7 +1,7 @@
 import { LEVEL_WORDS, MIN_LIVE_WEIGHT } from '../../publish/resources/model.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { partsChart } from '../charts/parts.ts';
-import { type Block, heading, headingId, type Inline, list, type Page, paragraph, table } from '../page/page.ts';
+import { type Block, heading, headingId, type Inline, lead, list, type Page, paragraph, table } from '../page/page.ts';
 import { groupWeightText, type SiteData } from '../site-data.ts';
 
 type Model = NonNullable<SiteData['model']>;
@@ -19,12 +19,9 @@ export function methodologyPage(data: SiteData): Page {
   const formulas = protocolLinks(data.methodologyMarkdown.replace(/^# .*\n/, ''), data.protocols);
   const sections = markdownSections(formulas);
   const blocks: Block[] = [
-    {
-      kind: 'lead',
-      inlines: [
-        'The headline measures how tight US-dollar liquidity is compared with the past five years: 0 is the loosest day of those five years, 100 the tightest. It describes conditions as they are; it is not a forecast of markets.',
-      ],
-    },
+    lead(
+      'The headline measures how tight US-dollar liquidity is compared with the past five years: 0 is the loosest day of those five years, 100 the tightest. It describes conditions as they are; it is not a forecast of markets.',
+    ),
     {
       kind: 'toc',
       items: [

@@ -3,7 +3,7 @@ import { INDICATOR_COUNT, isIndicatorId, providerSeriesId } from '../../timeseri
 import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
-import { type Block, type Inline, type Page, paragraph, table } from '../page/page.ts';
+import { type Block, type Inline, lead, type Page, paragraph, table } from '../page/page.ts';
 import { formatDate, formatValue, inputLinks } from '../site-data.ts';
 
 /** Rows of the latest values shown (the JSON, CSV and xlsx hold them all). */
@@ -24,7 +24,7 @@ export function modelInputPage(
   const withheld = license.redistribution !== 'full';
   const last = observations?.at(-1);
   const blocks: Block[] = [
-    { kind: 'lead', inlines: [def.description] },
+    lead(def.description),
     paragraph(
       `A ${role} of this service, not one of its ${INDICATOR_COUNT} indicators: it has no chart here, but its data is served at `,
       { code: `/api/data/${def.id}` },
