@@ -149,18 +149,11 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
       ? `${def.name} (${unitLabel(def.unit)}, left axis) and ${other.def.name} (${unitLabel(other.def.unit)}, right axis), ${label}.`
       : `${def.name} in ${unitLabel(def.unit)}, ${label}; latest ${formatValue(item.latest!.value, def.unit)} on ${formatDate(item.latest!.date)}.`,
     caption: `${points.length.toLocaleString('en-US')} ${def.frequency} observations, ${label}. Embed: ${data.baseUrl}/charts/${def.id}.svg${chartQuery}`,
-    data: [
-      { url: seriesJsonHref(def.id, window), label: `${def.name} (${unitLabel(def.unit)})`, ...span },
-      ...(compareUsable
-        ? [
-            {
-              url: seriesJsonHref(other.def.id, window),
-              label: `${other.def.name} (${unitLabel(other.def.unit)})`,
-              ...span,
-            },
-          ]
-        : []),
-    ],
+    data: (compareUsable ? [def, other.def] : [def]).map((d) => ({
+      url: seriesJsonHref(d.id, window),
+      label: `${d.name} (${unitLabel(d.unit)})`,
+      ...span,
+    })),
     downloads,
     head: {
       title: compareUsable ? `${def.name} vs ${other.def.name}` : def.name,
