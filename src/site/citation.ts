@@ -1,5 +1,5 @@
 import type { IndicatorSummary } from '../publish/resources/indicators.ts';
-import type { Block } from './page/page.ts';
+import { type Block, heading, paragraph } from './page/page.ts';
 import { formatDate, type SiteData } from './site-data.ts';
 
 /**
@@ -24,8 +24,5 @@ export function headlineCitation(data: SiteData): string | undefined {
 /** The "How to cite" section of a page. */
 export function citationBlocks(citation: string | undefined): Block[] {
   if (!citation) return [];
-  return [
-    { kind: 'heading', level: 2, text: 'How to cite', id: 'cite' },
-    { kind: 'paragraph', inlines: [{ code: citation }] },
-  ];
+  return [heading(2, 'How to cite', 'cite'), paragraph({ code: citation })];
 }

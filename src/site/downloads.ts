@@ -16,6 +16,14 @@ export function named(
   return links.map((link) => ({ ...link, filename: fileName(what, to, link.href) }));
 }
 
+/** A chart's SVG and PNG (/charts/{chart}.svg and .png, with the query), named as `named` names them. */
+export function chartImages(what: string, to: string | undefined, chart: string, query = ''): ChartBlock['downloads'] {
+  return named(what, to, [
+    { text: 'SVG', href: `/charts/${chart}.svg${query}` },
+    { text: 'PNG', href: `/charts/${chart}.png${query}` },
+  ]);
+}
+
 /** The name of one download: what it holds, its date (or span), the link's extension. */
 export function fileName(what: string, to: string | undefined, href: string): string {
   const path = href.split('?')[0]!;

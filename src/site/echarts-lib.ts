@@ -4,8 +4,14 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 let library: typeof import('echarts') | undefined;
 
-/** The ECharts library, loaded on first use (on the chart thread: charts/renderer.ts). */
-export function echartsLib(): typeof import('echarts') {
+/** An ECharts option drawn as an SVG document, the library loaded on first use (on the chart thread: charts/renderer.ts). */
+export function renderSvg(width: number, height: number, option: Record<string, unknown>): string {
   library ??= require('echarts') as typeof import('echarts');
-  return library;
+  const chart = library.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  try {
+    chart.setOption(option);
+    return chart.renderToSVGString();
+  } finally {
+    chart.dispose();
+  }
 }

@@ -27,6 +27,15 @@ export function atomFeed(data: SiteData): string {
     author: { name: data.name, link: `${data.baseUrl}/` },
     generator: false,
   });
+  // An entry: its page (its id, with a fragment for a change of that day), its day, its title and its text.
+  const add = (path: string, day: string, title: string, description: string, fragment = '') =>
+    feed.addItem({
+      id: `${data.baseUrl}${path}${fragment}`,
+      title,
+      link: `${data.baseUrl}${path}`,
+      date: new Date(`${day}T00:00:00Z`),
+      description,
+    });
   // One entry per scored day (its id is its page, stable across refreshes), the newest DAYS of them — and the latest
   // reading, however many provisional days follow it: the feed states the reading the dashboard and the API state.
   const history = data.history;
@@ -37,42 +46,29 @@ export function atomFeed(data: SiteData): string {
     for (const i of [...days].sort((a, b) => b - a)) {
       const date = history.dates[i]!;
       const reading = dayReading(history, i);
-      feed.addItem({
-        id: `${data.baseUrl}/today/${date}`,
-        title: `${reading.status ? 'Reading' : 'Provisional reading'} for ${formatDate(date)}: ${history.headline[i]} of 100 (${reading.label})`,
-        link: `${data.baseUrl}/today/${date}`,
-        date: new Date(`${date}T00:00:00Z`),
-        description: reading.sentence,
-      });
+      const title = `${reading.status ? 'Reading' : 'Provisional reading'} for ${formatDate(date)}: ${history.headline[i]} of 100 (${reading.label})`;
+      add(`/today/${date}`, date, title, reading.sentence);
     }
   }
-  for (const change of regimeChanges(data).slice(0, CHANGES)) {
-    feed.addItem({
-      id: `${data.baseUrl}/today/${change.date}#regime`,
-      title: `Regime: ${change.from} → ${change.to} on ${formatDate(change.date)} (headline ${change.headline})`,
-      link: `${data.baseUrl}/today/${change.date}`,
-      date: new Date(`${change.date}T00:00:00Z`),
-      description: `On ${formatDate(change.date)} the headline reached ${change.headline} of 100 and the status changed from ${change.from} to ${change.to}.`,
-    });
+  for (const change of changes(data, 'status').slice(0, CHANGES)) {
+    add(
+      `/today/${change.date}`,
+      change.date,
+      `Regime: ${change.from} → ${change.to} on ${formatDate(change.date)} (headline ${change.headline})`,
+      `On ${formatDate(change.date)} the headline reached ${change.headline} of 100 and the status changed from ${change.from} to ${change.to}.`,
+      '#regime',
+    );
   }
-  for (const change of confidenceChanges(data).slice(0, CHANGES)) {
-    feed.addItem({
-      id: `${data.baseUrl}/today/${change.date}#confidence`,
-      title: `Confidence: ${change.from} → ${change.to} on ${formatDate(change.date)} (headline ${change.headline}, ${change.status})`,
-      link: `${data.baseUrl}/today/${change.date}`,
-      date: new Date(`${change.date}T00:00:00Z`),
-      description: `On ${formatDate(change.date)} the confidence of the reading changed from ${change.from} to ${change.to} (how many inputs report, whether they are current and whether the groups agree; see /methodology). Headline ${change.headline} of 100, ${change.status}.`,
-    });
+  for (const change of changes(data, 'confidence').slice(0, CHANGES)) {
+    add(
+      `/today/${change.date}`,
+      change.date,
+      `Confidence: ${change.from} → ${change.to} on ${formatDate(change.date)} (headline ${change.headline}, ${change.status})`,
+      `On ${formatDate(change.date)} the confidence of the reading changed from ${change.from} to ${change.to} (how many inputs report, whether they are current and whether the groups agree; see /methodology). Headline ${change.headline} of 100, ${change.status}.`,
+      '#confidence',
+    );
   }
-  for (const post of data.blog) {
-    feed.addItem({
-      id: `${data.baseUrl}/blog/${post.slug}`,
-      title: post.title,
-      link: `${data.baseUrl}/blog/${post.slug}`,
-      date: new Date(`${post.date}T00:00:00Z`),
-      description: post.summary,
-    });
-  }
+  for (const post of data.blog) add(`/blog/${post.slug}`, post.date, post.title, post.summary);
   return feed.atom1();
 }
 
@@ -84,17 +80,11 @@ export interface Change {
   status: string;
 }
 
-/** Days whose status differs from the previous reading's, newest first (provisional days have none: skipped). */
-export function regimeChanges(data: SiteData): Change[] {
-  return changesOf(data, 'status');
-}
-
-/** Reading days whose confidence (high, medium, low) differs from the previous reading's, newest first. */
-export function confidenceChanges(data: SiteData): Change[] {
-  return changesOf(data, 'confidence');
-}
-
-function changesOf(data: SiteData, column: 'status' | 'confidence'): Change[] {
+/**
+ * Reading days whose status (or confidence: high, medium, low) differs from the previous reading's, newest first
+ * (provisional days have none: skipped).
+ */
+export function changes(data: SiteData, column: 'status' | 'confidence'): Change[] {
   const history = data.history;
   if (!history) return [];
   const values: ReadonlyArray<string | null> = history[column];

@@ -1,3 +1,4 @@
+import { dayReading } from '../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../publish/resources/model.ts';
 import type { ChartBlock } from './page/page.ts';
 
@@ -5,6 +6,14 @@ import type { ChartBlock } from './page/page.ts';
 export interface HistoryColumn {
   header: string;
   cell: (i: number) => string;
+}
+
+/** The columns of the headline's tables: its value and the status the model published. */
+export function headlineColumns(history: History): HistoryColumn[] {
+  return [
+    { header: 'Headline (0–100)', cell: (i) => String(history.headline[i]) },
+    { header: 'Status', cell: (i) => dayReading(history, i).label },
+  ];
 }
 
 /** A value as the API gives it (one decimal at most), or "n/a" for a day without one. */

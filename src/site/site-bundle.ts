@@ -53,6 +53,8 @@ const TEXT = 'text/plain; charset=utf-8';
 const XML = 'application/xml; charset=utf-8';
 const ATOM = 'application/atom+xml; charset=utf-8';
 
+type Render = (page: Page, compression?: Compression, status?: number) => RenderedPage;
+
 /**
  * The website of one publication: every page rendered from its typed resources, as HTML and Markdown from one
  * page model. Pages, archive days and charts are rendered on their first request and kept in bounded LRU caches
@@ -64,7 +66,7 @@ export function buildSite(publication: Publication): SiteBundle {
   const site = { name: data.name, baseUrl: data.baseUrl, banner: bannerFor(publication) };
   // The fixed pages are few and always encoded; archive days, ranges and charts are rendered per distinct URL and
   // encoded only while the encoder is idle, so a crawl cannot queue up compression work (see prepared-response).
-  const render = (page: Page, compression: Compression = 'always', status = 200): RenderedPage => {
+  const render: Render = (page, compression = 'always', status = 200) => {
     const policy = status === 200 ? CACHE_CONTROL.page : CACHE_CONTROL.error;
     return {
       html: withPageHeaders(prepareBody(Buffer.from(renderHtml(page, site)), HTML, policy, status, compression)),
@@ -117,7 +119,7 @@ export function buildSite(publication: Publication): SiteBundle {
     archive: (date) => archive(date),
     embed,
     chart: (id, query, style, format = 'svg', client, admit) => chart(id, query, style, format, client, admit),
-    ...fixedDocuments(data, site, [...builders.keys()]),
+    ...fixedDocuments(data, render, [...builders.keys()]),
     // Only the home page is rendered before the publication goes live: the other pages (~70, mostly archive years
     // and indicators) are rendered for their first visitor. Rendering them all at a publish cost the serving thread
     // ~100 ms of work and ~40 MB of short-lived strings, whose collections (full ones, under --optimize-for-size)
@@ -134,15 +136,10 @@ export function buildSite(publication: Publication): SiteBundle {
 }
 
 /** The responses that are the same whatever is asked: the 404 page, llms.txt, the API catalog, robots, feed, sitemap. */
-function fixedDocuments(data: SiteData, site: Parameters<typeof renderHtml>[1], paths: readonly string[]) {
+function fixedDocuments(data: SiteData, render: Render, paths: readonly string[]) {
   return {
-    notFound: {
-      html: withPageHeaders(prepareBody(Buffer.from(renderHtml(notFoundPage(), site)), HTML, CACHE_CONTROL.error, 404)),
-      markdown: withPageHeaders(
-        prepareBody(Buffer.from(renderMarkdown(notFoundPage(), site)), MARKDOWN, CACHE_CONTROL.error, 404),
-      ),
-    },
-    llms: prepareBody(Buffer.from(llmsTxt(data)), 'text/plain; charset=utf-8', CACHE_CONTROL.page),
+    notFound: render(notFoundPage(), 'always', 404),
+    llms: prepareBody(Buffer.from(llmsTxt(data)), TEXT, CACHE_CONTROL.page),
     apiCatalog: withHeaders(
       prepareBody(Buffer.from(JSON.stringify(apiCatalog(data.baseUrl))), API_CATALOG_TYPE, CACHE_CONTROL.apiCatalog),
       { link: PAGE_SECURITY_HEADERS.link },
@@ -165,7 +162,7 @@ function embedPages(
   byId: ReadonlyMap<string, SiteData['indicators'][number]>,
   builders: ReadonlyMap<string, () => Page>,
   noteOf: ReturnType<typeof weeklyNotes>,
-  render: (page: Page, compression?: Compression, status?: number) => RenderedPage,
+  render: Render,
 ): SiteBundle['embed'] {
   const embeds = cached('embeds', (key) => {
     const [id = '', search = ''] = key.split('?');

@@ -48,15 +48,8 @@ export interface SiteData {
   endpoints: EndpointDoc[];
   errors: ErrorDoc[];
   apiChangelog: PublicationContent['apiChangelog'];
-  /** Real responses for the API documentation page. */
-  examples: ApiExample[];
-}
-
-export interface ApiExample {
-  title: string;
-  path: string;
-  status: number;
-  body: string;
+  /** Real responses for the API documentation page: the endpoint's path, the example's URL, its body. */
+  examples: Array<{ title: string; path: string; body: string }>;
 }
 
 /** The model's groups by id with their names (the methodology's), in the model's order. */
@@ -147,7 +140,6 @@ export function siteData(publication: Publication): SiteData {
     examples: [...publication.examples].map(([path, body]) => ({
       title: path,
       path: examplePath(path),
-      status: 200,
       body: JSON.stringify(body, null, 2),
     })),
   };

@@ -95,7 +95,7 @@ export function weekEnds(history: History, year: string): number[] {
 }
 
 /** The Monday of a date's week. */
-function weekOf(date: string): string {
+export function weekOf(date: string): string {
   const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
   return addDays(date, -weekday);
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { robotsTxt, sitemapXml } from '../../src/site/crawlers.ts';
-import { atomFeed, confidenceChanges, regimeChanges } from '../../src/site/feed.ts';
+import { atomFeed, changes } from '../../src/site/feed.ts';
 import type { SiteData } from '../../src/site/site-data.ts';
 import { assertAtom } from '../support/atom.ts';
 
@@ -44,14 +44,14 @@ const withProvisional = {
 
 describe('feeds and crawlers', () => {
   it('regime changes are the days whose status differs from the day before, newest first', () => {
-    assert.deepEqual(regimeChanges(data), [
+    assert.deepEqual(changes(data, 'status'), [
       { date: '2026-08-27', from: 'risk-off', to: 'neutral', headline: 79, status: 'neutral' },
       { date: '2026-08-25', from: 'neutral', to: 'risk-off', headline: 81, status: 'risk-off' },
     ]);
   });
 
   it('confidence changes are the days whose confidence differs from the day before', () => {
-    assert.deepEqual(confidenceChanges(data), [
+    assert.deepEqual(changes(data, 'confidence'), [
       { date: '2026-08-26', from: 'high', to: 'medium', headline: 82, status: 'risk-off' },
     ]);
   });
@@ -73,8 +73,8 @@ describe('feeds and crawlers', () => {
     const entries = assertAtom(atomFeed(withProvisional));
     const day = entries.find((e) => e.title.includes('Aug 28, 2026'))!;
     assert.equal(day.title, 'Provisional reading for Aug 28, 2026: 90 of 100 (provisional)');
-    assert.deepEqual(regimeChanges(withProvisional), regimeChanges(data));
-    assert.deepEqual(confidenceChanges(withProvisional), confidenceChanges(data));
+    assert.deepEqual(changes(withProvisional, 'status'), changes(data, 'status'));
+    assert.deepEqual(changes(withProvisional, 'confidence'), changes(data, 'confidence'));
     assert.doesNotMatch(JSON.stringify(entries.filter((e) => e.title.includes('Aug 28'))), /risk-off|risk-on|neutral/);
   });
 

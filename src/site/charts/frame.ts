@@ -8,6 +8,11 @@ import { numberFormat } from '../../timeseries/intl-formats.ts';
  */
 export type LineStyle = 'line' | 'compact';
 
+/**
+ * How a line chart is drawn: `line` is 720 × 300 for wide screens, `compact` 360 × 260 for phones. Text is sized
+ * so that it stays at least 11 CSS px where each is shown (the page picks `compact` below 760 px: a 720-wide chart
+ * squeezed into a phone would shrink 12 px text to under 6 px).
+ */
 export const LAYOUT: Record<LineStyle, { width: number; height: number; font: number; title: number; right: number }> =
   {
     line: { width: 720, height: 300, font: 12, title: 15, right: 84 },
@@ -117,7 +122,11 @@ function legendRows(items: readonly LegendItem[], style: LineStyle, top: number,
  * downloaded or embedded image still says what it is (as FRED prints on every graph): the source and the date
  * wrapped at spaces, then the page's URL (wrapped after a slash if it must be).
  */
-export function creditLines(credit: { source: string; dataTo: string; url: string }, style: LineStyle): Placed {
+export function creditLines(
+  credit: { source: string; dataTo: string; url: string } | undefined,
+  style: LineStyle,
+): Placed {
+  if (!credit) return { elements: [], height: 8 };
   const layout = LAYOUT[style];
   const chars = charsIn(layout.width - 16, layout.font);
   const lines = [
@@ -133,6 +142,39 @@ export function creditLines(credit: { source: string; dataTo: string; url: strin
       style: { text: line, fontSize: layout.font, fill: MUTED, width: layout.width - 16, overflow: 'truncate' },
     })),
     height: lines.length * (layout.font + 3) + 10,
+  };
+}
+
+/**
+ * The option every dated chart shares: the header above the plot (with room for the top axis label, and for the
+ * marked day's date), the credit under it, the time axis.
+ */
+export function datedFrame(style: LineStyle, top: Placed, credit: Placed, right: number, mark: string | undefined) {
+  return {
+    animation: false,
+    useUTC: true,
+    textStyle: { fontFamily: FONT, color: INK },
+    grid: {
+      left: 8,
+      right,
+      top: top.height + Math.round(LAYOUT[style].font * (mark ? 1.8 : 0.8)),
+      bottom: credit.height,
+      containLabel: true,
+    },
+    graphic: [...top.elements, ...credit.elements],
+    xAxis: timeAxis(style),
+  };
+}
+
+/** A line's last value, written at its end (the number a reader looks for first); none without one. */
+export function endLabel(value: number | null | undefined, style: LineStyle): Record<string, unknown> {
+  if (value === null || value === undefined) return { show: false };
+  return {
+    show: true,
+    fontSize: LAYOUT[style].font,
+    fontWeight: 600,
+    color: INK,
+    formatter: () => labelNumber(value),
   };
 }
 

@@ -1,4 +1,4 @@
-import { named } from '../downloads.ts';
+import { chartImages, named } from '../downloads.ts';
 import type { ChartBlock, ChartHeadLine } from '../page/page.ts';
 import { formatDate } from '../site-data.ts';
 
@@ -36,10 +36,7 @@ export function headlineChart(
     head: HEADLINE_HEAD,
     downloads: [
       ...historyCsv(to),
-      ...named('headline', 'days' in window ? to : `${window.start}-to-${window.end}`, [
-        { text: 'SVG', href: `/charts/headline.svg${query}` },
-        { text: 'PNG', href: `/charts/headline.png${query}` },
-      ]),
+      ...chartImages('headline', 'days' in window ? to : `${window.start}-to-${window.end}`, 'headline', query),
     ],
   };
 }
@@ -61,12 +58,6 @@ export function dayHeadlineChart(date: string, range: { start: string; end: stri
     caption: `From the month three months before ${formatDate(date)} to the end of the month after, as far as the history goes; the dashed line marks the day.`,
     data: [{ url: '/api/history', label: 'Headline', from: range.start, to: range.end }],
     head: { ...HEADLINE_HEAD, mark: date },
-    downloads: [
-      ...historyCsv(to),
-      ...named(`headline-around-${date}`, undefined, [
-        { text: 'SVG', href: `/charts/day-${date}.svg` },
-        { text: 'PNG', href: `/charts/day-${date}.png` },
-      ]),
-    ],
+    downloads: [...historyCsv(to), ...chartImages(`headline-around-${date}`, undefined, `day-${date}`)],
   };
 }

@@ -1,4 +1,4 @@
-import { named } from '../downloads.ts';
+import { chartImages } from '../downloads.ts';
 import { historyCell, historyTable } from '../history-table.ts';
 import { hasLevel, levelParts } from '../level-parts.ts';
 import type { ChartBlock } from '../page/page.ts';
@@ -50,10 +50,7 @@ export function partsChart(data: SiteData, day?: string): ChartBlock | undefined
     head: { ...PARTS_HEAD, ...(day ? { mark: day } : {}) },
     downloads: [
       ...historyCsv(history.to),
-      ...named(day ? `level-parts-around-${day}` : 'level-parts', day ? undefined : history.to, [
-        { text: 'SVG', href: `/charts/${id}.svg` },
-        { text: 'PNG', href: `/charts/${id}.png` },
-      ]),
+      ...chartImages(day ? `level-parts-around-${day}` : 'level-parts', day ? undefined : history.to, id),
     ],
     table: historyTable(
       history,

@@ -4,7 +4,9 @@ import { seriesDef } from '../../timeseries/catalog.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import { hasLevel, levelParts } from '../level-parts.ts';
 import { formatDate, type SiteData, unitLabel } from '../site-data.ts';
-import type { ChartSpec, ChartStyle } from './svg.ts';
+import type { LineStyle } from './frame.ts';
+import type { ChartPoint } from './points.ts';
+import type { ChartSpec, ChartStyle, LineChartOptions } from './svg.ts';
 import { dayChartRange, effectiveWindow, pointsIn } from './window.ts';
 
 /** What a chart URL draws, or undefined when there is nothing to draw (no data, or values withheld by licence). */
@@ -22,21 +24,14 @@ export function chartSpec(
   if (id === 'headline') {
     const history = data.history;
     if (!history || history.count === 0) return undefined;
-    const points = history.dates.map((date, i) => ({ date, value: history.headline[i]! }));
-    const window = pointsIn(points, effectiveWindow(query.window, 'daily'));
-    return style === 'spark'
-      ? { kind: 'spark', points: window }
-      : {
-          kind: 'line',
-          points: window,
-          options: {
-            title: `Liquidity headline (${history.modelVersion})`,
-            unit: '0 = loosest, 100 = tightest of 5 years',
-            bands: true,
-            style,
-            credit: chartCredit(`usd-liquidity model ${history.modelVersion}`, window.at(-1)?.date, data, '/'),
-          },
-        };
+    const points = pointsIn(headlinePoints(history), effectiveWindow(query.window, 'daily'));
+    if (style === 'spark') return { kind: 'spark', points };
+    return line(points, style, {
+      title: `Liquidity headline (${history.modelVersion})`,
+      unit: '0 = loosest, 100 = tightest of 5 years',
+      bands: true,
+      credit: chartCredit(modelSource(history), points.at(-1)?.date, data, '/'),
+    });
   }
   if (id === 'headline-regimes' || id.startsWith('subindex-')) return historyChart(id, query, style, data);
   if (id === 'contributions') return partsChart(query.window, style, data);
@@ -59,10 +54,9 @@ export function chartSpec(
   if (query.compare && (!other || other.observations.length === 0)) return undefined;
   const compareWindow: ChartWindow =
     'days' in window ? { start: points[0]?.date ?? item.observations.at(-1)!.date, end: null } : window;
-  const options = {
+  return line(points, style, {
     title: other ? `${item.def.name} (${unitLabel(item.def.unit)})` : item.def.name,
     unit: unitLabel(item.def.unit),
-    style,
     credit: chartCredit(
       other ? `${item.def.publisher}; ${other.def.publisher}` : item.def.publisher,
       points.at(-1)?.date,
@@ -78,8 +72,7 @@ export function chartSpec(
           },
         }
       : {}),
-  };
-  return { kind: 'line', points, options };
+  });
 }
 
 /**
@@ -108,12 +101,7 @@ function partsChart(
       unit: 'each group’s part of the fixed 0–100 scale, stacked; the line is the level',
       style,
       ...(mark ? { mark } : {}),
-      credit: chartCredit(
-        `usd-liquidity model ${history.modelVersion}`,
-        dates.at(-1),
-        data,
-        mark ? `/today/${mark}` : '/#parts',
-      ),
+      credit: chartCredit(modelSource(history), dates.at(-1), data, mark ? `/today/${mark}` : '/#parts'),
     },
   };
 }
@@ -140,22 +128,14 @@ function dayChart(
   const range = dayChartRange(date);
   const window = { start: range.start, end: range.end };
   if (kind === 'contributions') return partsChart(window, style, data, date);
-  const points = pointsIn(
-    history.dates.map((d, i) => ({ date: d, value: history.headline[i]! })),
-    window,
-  );
-  return {
-    kind: 'line',
-    points,
-    options: {
-      title: `Liquidity headline (${history.modelVersion}) around ${formatDate(date)}`,
-      unit: '0 = loosest, 100 = tightest of 5 years',
-      bands: true,
-      style,
-      mark: date,
-      credit: chartCredit(`usd-liquidity model ${history.modelVersion}`, points.at(-1)?.date, data, `/today/${date}`),
-    },
-  };
+  const points = pointsIn(headlinePoints(history), window);
+  return line(points, style, {
+    title: `Liquidity headline (${history.modelVersion}) around ${formatDate(date)}`,
+    unit: '0 = loosest, 100 = tightest of 5 years',
+    bands: true,
+    mark: date,
+    credit: chartCredit(modelSource(history), points.at(-1)?.date, data, `/today/${date}`),
+  });
 }
 
 /**
@@ -173,38 +153,23 @@ function historyChart(id: string, query: ChartQuery, style: ChartStyle, data: Si
   if (style === 'spark') return { kind: 'spark', points };
   if (group) {
     const name = data.model?.groups.find((g) => g.id === group)?.name ?? group;
-    return {
-      kind: 'line',
-      points,
-      options: {
-        title: name,
-        unit: '0 = loosest, 100 = tightest reading',
-        percentAxis: true,
-        style,
-        credit: chartCredit(
-          `usd-liquidity model ${history.modelVersion}`,
-          points.at(-1)?.date,
-          data,
-          '/#whole-history',
-        ),
-      },
-    };
+    return line(points, style, {
+      title: name,
+      unit: '0 = loosest, 100 = tightest reading',
+      percentAxis: true,
+      credit: chartCredit(modelSource(history), points.at(-1)?.date, data, '/#whole-history'),
+    });
   }
   const from = points[0]?.date ?? '';
   const to = points.at(-1)?.date ?? '';
   const shading = regimeSpells(history).filter((s) => s.to >= from && s.from <= to);
-  return {
-    kind: 'line',
-    points,
-    options: {
-      title: `Liquidity headline (${history.modelVersion}) and its regimes`,
-      unit: 'red: risk-off, green: risk-on; 0 = loosest, 100 = tightest of 5 years',
-      percentAxis: true,
-      shading,
-      style,
-      credit: chartCredit(`usd-liquidity model ${history.modelVersion}`, to, data, '/#whole-history'),
-    },
-  };
+  return line(points, style, {
+    title: `Liquidity headline (${history.modelVersion}) and its regimes`,
+    unit: 'red: risk-off, green: risk-on; 0 = loosest, 100 = tightest of 5 years',
+    percentAxis: true,
+    shading,
+    credit: chartCredit(modelSource(history), to, data, '/#whole-history'),
+  });
 }
 
 /**
@@ -221,10 +186,7 @@ function assetChart(
   const { byId, data } = at;
   const prices = data.assets.get(asset);
   const history = data.history;
-  const liquidity =
-    measure === 'headline'
-      ? history?.dates.map((date, i) => ({ date, value: history.headline[i]! }))
-      : byId.get(measure)?.observations;
+  const liquidity = measure === 'headline' ? history && headlinePoints(history) : byId.get(measure)?.observations;
   if (!prices || prices.length === 0 || !liquidity || liquidity.length === 0) return undefined;
   const window = query.window ?? { days: 1826 };
   const points = pointsIn(liquidity, window);
@@ -234,28 +196,23 @@ function assetChart(
     measure === 'headline'
       ? `Liquidity headline (${history!.modelVersion})`
       : `${byId.get(measure)!.def.name} (USD bn)`;
-  return {
-    kind: 'line',
-    points,
-    options: {
-      title,
-      unit: measure === 'headline' ? '0 = loosest, 100 = tightest' : 'USD bn',
-      // The headline on its own 0–100 scale, as everywhere else (a fitted axis read 0–120).
-      ...(measure === 'headline' ? { percentAxis: true } : {}),
-      style,
-      compare: {
-        points: pointsIn(prices, { start: points[0]?.date ?? prices[0]!.date, end: points.at(-1)?.date ?? null }),
-        title: `${assetDef.name} (USD)`,
-        unit: 'USD',
-      },
-      credit: chartCredit(
-        `${assetDef.publisher}; ${measure === 'headline' ? `usd-liquidity model ${history!.modelVersion}` : byId.get(measure)!.def.publisher}`,
-        points.at(-1)?.date,
-        data,
-        '/markets',
-      ),
+  return line(points, style, {
+    title,
+    unit: measure === 'headline' ? '0 = loosest, 100 = tightest' : 'USD bn',
+    // The headline on its own 0–100 scale, as everywhere else (a fitted axis read 0–120).
+    ...(measure === 'headline' ? { percentAxis: true } : {}),
+    compare: {
+      points: pointsIn(prices, { start: points[0]?.date ?? prices[0]!.date, end: points.at(-1)?.date ?? null }),
+      title: `${assetDef.name} (USD)`,
+      unit: 'USD',
     },
-  };
+    credit: chartCredit(
+      `${assetDef.publisher}; ${measure === 'headline' ? modelSource(history!) : byId.get(measure)!.def.publisher}`,
+      points.at(-1)?.date,
+      data,
+      '/markets',
+    ),
+  });
 }
 
 /**
@@ -279,27 +236,37 @@ function correlationChart(
   if (style === 'spark') return { kind: 'spark', points };
   const assetDef = seriesDef(pair.asset)!;
   const measureName = pair.measure === 'headline' ? 'the liquidity headline' : 'net liquidity';
-  return {
-    kind: 'line',
-    points,
-    options: {
-      title: `${assetDef.name}: ${history.windowWeeks}-week correlation with ${measureName}`,
-      unit: `Pearson ρ of weekly changes; grey: within chance (|ρ| < ${correlationChance(history.windowWeeks).toFixed(2)})`,
-      correlationAxis: { chance: correlationChance(history.windowWeeks) },
-      style,
-      credit: chartCredit(
-        `usd-liquidity; ${assetDef.publisher}; ${pair.measure === 'headline' ? 'the usd-liquidity model' : seriesDef('net-liquidity')!.publisher}`,
-        points.at(-1)?.date,
-        data,
-        '/markets',
-      ),
-    },
-  };
+  return line(points, style, {
+    title: `${assetDef.name}: ${history.windowWeeks}-week correlation with ${measureName}`,
+    unit: `Pearson ρ of weekly changes; grey: within chance (|ρ| < ${correlationChance(history.windowWeeks).toFixed(2)})`,
+    correlationAxis: { chance: correlationChance(history.windowWeeks) },
+    credit: chartCredit(
+      `usd-liquidity; ${assetDef.publisher}; ${pair.measure === 'headline' ? 'the usd-liquidity model' : seriesDef('net-liquidity')!.publisher}`,
+      points.at(-1)?.date,
+      data,
+      '/markets',
+    ),
+  });
 }
 
 /** The two-sided 95 % threshold of one correlation over n weeks: 1.96/√n (0.27 for 52 weeks). */
 export function correlationChance(weeks: number): number {
   return 1.96 / Math.sqrt(weeks);
+}
+
+/** A line chart in one of the line layouts. */
+function line(points: readonly ChartPoint[], style: LineStyle, options: Omit<LineChartOptions, 'style'>): ChartSpec {
+  return { kind: 'line', points, options: { ...options, style } };
+}
+
+/** The headline as chart points, one a history day. */
+export function headlinePoints(history: NonNullable<SiteData['history']>): ChartPoint[] {
+  return history.dates.map((date, i) => ({ date, value: history.headline[i]! }));
+}
+
+/** The model as a chart's source: "usd-liquidity model dli-4". */
+function modelSource(history: NonNullable<SiteData['history']>): string {
+  return `usd-liquidity model ${history.modelVersion}`;
 }
 
 /** Who published the data, the date it runs to, and the page it comes from (https://host/indicators/tga). */

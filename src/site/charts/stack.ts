@@ -1,8 +1,9 @@
-import { echartsLib } from '../echarts-lib.ts';
+import { renderSvg } from '../echarts-lib.ts';
 import {
   creditLines,
+  datedFrame,
   dayMark,
-  FONT,
+  endLabel,
   fixedAxis,
   GRID,
   header,
@@ -11,7 +12,6 @@ import {
   type LineStyle,
   labelNumber,
   MUTED,
-  timeAxis,
 } from './frame.ts';
 import { thin } from './points.ts';
 
@@ -56,45 +56,21 @@ export function stackChartSvg(spec: StackChartSpec): string {
     },
     style,
   );
-  const credit = options.credit ? creditLines(options.credit, style) : { elements: [], height: 8 };
-  const chart = echartsLib().init(null, null, {
-    renderer: 'svg',
-    ssr: true,
-    width: layout.width,
-    height: layout.height,
+  return renderSvg(layout.width, layout.height, {
+    ...datedFrame(style, top, creditLines(options.credit, style), layout.right, options.mark),
+    yAxis: {
+      type: 'value',
+      ...fixedAxis('percent', style),
+      splitLine: { lineStyle: { color: GRID } },
+      axisLabel: { color: MUTED, fontSize: layout.font, formatter: labelNumber },
+    },
+    series: stackSeries(spec, days, style),
   });
-  try {
-    chart.setOption({
-      animation: false,
-      useUTC: true,
-      textStyle: { fontFamily: FONT, color: INK },
-      grid: {
-        left: 8,
-        right: layout.right,
-        top: top.height + Math.round(layout.font * (options.mark ? 1.8 : 0.8)),
-        bottom: credit.height,
-        containLabel: true,
-      },
-      graphic: [...top.elements, ...credit.elements],
-      xAxis: timeAxis(style),
-      yAxis: {
-        type: 'value',
-        ...fixedAxis('percent', style),
-        splitLine: { lineStyle: { color: GRID } },
-        axisLabel: { color: MUTED, fontSize: layout.font, formatter: labelNumber },
-      },
-      series: stackSeries(spec, days, layout.font, style),
-    });
-    return chart.renderToSVGString();
-  } finally {
-    chart.dispose();
-  }
 }
 
 /** The parts stacked as areas, and their total as a line labelled at its end (and the day's mark, if any). */
-function stackSeries(spec: StackChartSpec, days: number[], font: number, style: LineStyle) {
+function stackSeries(spec: StackChartSpec, days: number[], style: LineStyle) {
   const { options } = spec;
-  const lastTotal = spec.total.values.at(-1);
   return [
     ...spec.parts.map((part) => ({
       name: part.name,
@@ -113,16 +89,7 @@ function stackSeries(spec: StackChartSpec, days: number[], font: number, style: 
       lineStyle: { width: 1.6, color: INK },
       itemStyle: { color: INK },
       data: days.map((i) => [spec.dates[i], spec.total.values[i] ?? null]),
-      endLabel:
-        lastTotal === null || lastTotal === undefined
-          ? { show: false }
-          : {
-              show: true,
-              fontSize: font,
-              fontWeight: 600,
-              color: INK,
-              formatter: () => labelNumber(lastTotal),
-            },
+      endLabel: endLabel(spec.total.values.at(-1), style),
       ...(options.mark ? { markLine: dayMark(options.mark, style) } : {}),
     },
   ];

@@ -1,7 +1,9 @@
-import { echartsLib } from '../echarts-lib.ts';
+import { renderSvg } from '../echarts-lib.ts';
 import {
   creditLines,
+  datedFrame,
   dayMark,
+  endLabel,
   FONT,
   fittedAxis,
   fixedAxis,
@@ -12,8 +14,6 @@ import {
   type LineStyle,
   labelNumber,
   MUTED,
-  timeAxis,
-  wrapText,
 } from './frame.ts';
 import { type ChartPoint, thin } from './points.ts';
 import { type StackChartSpec, stackChartSvg } from './stack.ts';
@@ -22,24 +22,13 @@ import { type StackChartSpec, stackChartSvg } from './stack.ts';
  * Server-side SVG charts (ECharts SSR, no browser, no script in the output). Charts are served as standalone SVG
  * documents at stable URLs, referenced from pages by <img>, so pages stay free of inline styles and scripts.
  */
-export type { ChartPoint };
-export { thin };
 
 const ACCENT = '#2563eb';
 /** The compared series: orange, told apart from the blue by hue and lightness. */
 const SECOND = '#c2410c';
 
-/**
- * How a line chart is drawn: `line` is 720 × 300 for wide screens, `compact` 360 × 260 for phones. Text is sized
- * so that it stays at least 11 CSS px where each is shown (the page picks `compact` below 760 px: a 720-wide chart
- * squeezed into a phone would shrink 12 px text to under 6 px).
- */
-export type { LineStyle };
-export { wrapText };
-
 /** Every chart style served at /charts/{id}.svg: the two line layouts and the axis-less sparkline. */
 export type ChartStyle = LineStyle | 'spark';
-export const CHART_STYLES: readonly ChartStyle[] = ['line', 'compact', 'spark'];
 
 export interface LineChartOptions {
   title: string;
@@ -89,22 +78,14 @@ function valueAxis(opts: LineChartOptions, points: readonly ChartPoint[]): Recor
   const style = opts.style ?? 'line';
   if (opts.bands || opts.percentAxis) return fixedAxis('percent', style);
   if (opts.correlationAxis) return fixedAxis('correlation', style);
-  return fittedAxis(
-    points.map((p) => p.value),
-    style,
-  );
+  const values = points.map((p) => p.value);
+  return fittedAxis(values, style);
 }
 
 export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptions): string {
   const style = opts.style ?? 'line';
   const layout = LAYOUT[style];
   const compare = opts.compare;
-  const chart = echartsLib().init(null, null, {
-    renderer: 'svg',
-    ssr: true,
-    width: layout.width,
-    height: layout.height,
-  });
   const top = header(
     compare
       ? {
@@ -117,103 +98,56 @@ export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptio
       : { title: opts.title, unit: opts.unit },
     style,
   );
-  const credit = opts.credit ? creditLines(opts.credit, style) : { elements: [], height: 8 };
-  // Room above the plot for the top axis label, and for the marked day's date.
-  const above = Math.round(layout.font * (opts.mark ? 1.8 : 0.8));
-  try {
-    chart.setOption({
-      animation: false,
-      useUTC: true,
-      textStyle: { fontFamily: FONT, color: INK },
-      grid: {
-        left: 8,
-        right: compare ? 8 : layout.right,
-        top: top.height + above,
-        bottom: credit.height,
-        containLabel: true,
-      },
-      graphic: [...top.elements, ...credit.elements],
-      xAxis: timeAxis(style),
-      yAxis: lineYAxes(points, opts, style),
-      series: lineSeries(points, opts, style),
-    });
-    return chart.renderToSVGString();
-  } finally {
-    chart.dispose();
-  }
+  return renderSvg(layout.width, layout.height, {
+    ...datedFrame(style, top, creditLines(opts.credit, style), compare ? 8 : layout.right, opts.mark),
+    yAxis: lineYAxes(points, opts, style),
+    series: lineSeries(points, opts, style),
+  });
 }
 
 /** The value axis, and the compared series' own on the right. */
 function lineYAxes(points: readonly ChartPoint[], opts: LineChartOptions, style: LineStyle) {
-  const layout = LAYOUT[style];
   const compare = opts.compare;
+  const labels = (color: string) => ({ color, fontSize: LAYOUT[style].font, formatter: labelNumber });
+  const main = {
+    type: 'value',
+    ...valueAxis(opts, points),
+    splitLine: { lineStyle: { color: GRID } },
+    axisLabel: labels(compare ? ACCENT : MUTED),
+  };
+  if (!compare) return [main];
+  const values = compare.points.map((p) => p.value);
   return [
+    main,
     {
       type: 'value',
-      ...valueAxis(opts, points),
-      splitLine: { lineStyle: { color: GRID } },
-      axisLabel: { color: compare ? ACCENT : MUTED, fontSize: layout.font, formatter: labelNumber },
+      ...fittedAxis(values, style),
+      position: 'right',
+      splitLine: { show: false },
+      axisLabel: labels(SECOND),
     },
-    ...(compare
-      ? [
-          {
-            type: 'value',
-            ...fittedAxis(
-              compare.points.map((p) => p.value),
-              style,
-            ),
-            position: 'right',
-            splitLine: { show: false },
-            axisLabel: { color: SECOND, fontSize: layout.font, formatter: labelNumber },
-          },
-        ]
-      : []),
   ];
 }
 
 /** The line (its last value written at its end, its shading and the day's mark), and the compared line under it. */
 function lineSeries(points: readonly ChartPoint[], opts: LineChartOptions, style: LineStyle) {
-  const layout = LAYOUT[style];
   const compare = opts.compare;
-  const last = points.at(-1);
-  return [
-    ...(compare
-      ? [
-          {
-            name: compare.title,
-            type: 'line',
-            yAxisIndex: 1,
-            showSymbol: false,
-            sampling: 'lttb',
-            lineStyle: { width: 1.8, color: SECOND },
-            itemStyle: { color: SECOND },
-            data: thin(compare.points, layout.width * 2).map((p) => [p.date, p.value]),
-          },
-        ]
-      : []),
-    {
-      name: opts.title,
-      type: 'line',
-      showSymbol: false,
-      sampling: 'lttb',
-      lineStyle: { width: 1.8, color: ACCENT },
-      itemStyle: { color: ACCENT },
-      data: thin(points, layout.width * 2).map((p) => [p.date, p.value]),
-      // The last value, written at the end of the line: the number a reader looks for first.
-      endLabel:
-        last && !compare
-          ? {
-              show: true,
-              fontSize: layout.font,
-              fontWeight: 600,
-              color: INK,
-              formatter: () => labelNumber(last.value),
-            }
-          : { show: false },
-      ...(shadedAreas(opts).length > 0 ? { markArea: { silent: true, data: shadedAreas(opts) } } : {}),
-      ...(opts.mark ? { markLine: dayMark(opts.mark, style) } : {}),
-    },
-  ];
+  const line = (name: string, of: readonly ChartPoint[], color: string) => ({
+    name,
+    type: 'line',
+    showSymbol: false,
+    sampling: 'lttb',
+    lineStyle: { width: 1.8, color },
+    itemStyle: { color },
+    data: thin(of, LAYOUT[style].width * 2).map((p) => [p.date, p.value]),
+  });
+  const main = {
+    ...line(opts.title, points, ACCENT),
+    endLabel: endLabel(compare ? undefined : points.at(-1)?.value, style),
+    ...(shadedAreas(opts).length > 0 ? { markArea: { silent: true, data: shadedAreas(opts) } } : {}),
+    ...(opts.mark ? { markLine: dayMark(opts.mark, style) } : {}),
+  };
+  return compare ? [{ ...line(compare.title, compare.points, SECOND), yAxisIndex: 1 }, main] : [main];
 }
 
 /**
@@ -244,73 +178,61 @@ function shadedAreas(opts: LineChartOptions): Array<[Record<string, unknown>, Re
 }
 
 export function sparklineSvg(points: readonly ChartPoint[], width = 200, height = 48): string {
-  const chart = echartsLib().init(null, null, { renderer: 'svg', ssr: true, width, height });
-  try {
-    chart.setOption({
-      animation: false,
-      grid: { left: 2, right: 2, top: 4, bottom: 4 },
-      xAxis: { type: 'time', show: false },
-      yAxis: { type: 'value', show: false, scale: true },
-      series: [
-        {
-          type: 'line',
-          showSymbol: false,
-          lineStyle: { width: 1.4, color: ACCENT },
-          areaStyle: { color: 'rgba(37,99,235,0.08)' },
-          data: points.map((p) => [p.date, p.value]),
-        },
-      ],
-    });
-    return chart.renderToSVGString();
-  } finally {
-    chart.dispose();
-  }
+  return renderSvg(width, height, {
+    animation: false,
+    grid: { left: 2, right: 2, top: 4, bottom: 4 },
+    xAxis: { type: 'time', show: false },
+    yAxis: { type: 'value', show: false, scale: true },
+    series: [
+      {
+        type: 'line',
+        showSymbol: false,
+        lineStyle: { width: 1.4, color: ACCENT },
+        areaStyle: { color: 'rgba(37,99,235,0.08)' },
+        data: points.map((p) => [p.date, p.value]),
+      },
+    ],
+  });
 }
 
 /** The headline gauge: 0 (loose) to 100 (tight), with the risk-on and risk-off zones. */
 export function gaugeSvg(value: number, label: string, width = 320, height = 220): string {
-  const chart = echartsLib().init(null, null, { renderer: 'svg', ssr: true, width, height });
-  try {
-    chart.setOption({
-      animation: false,
-      textStyle: { fontFamily: FONT },
-      series: [
-        {
-          type: 'gauge',
-          min: 0,
-          max: 100,
-          startAngle: 200,
-          endAngle: -20,
-          radius: '92%',
-          center: ['50%', '62%'],
-          axisLine: {
-            lineStyle: {
-              width: 16,
-              color: [
-                [0.2, '#16a34a'],
-                [0.8, '#9ca3af'],
-                [1, '#dc2626'],
-              ],
-            },
+  return renderSvg(width, height, {
+    animation: false,
+    textStyle: { fontFamily: FONT },
+    series: [
+      {
+        type: 'gauge',
+        min: 0,
+        max: 100,
+        startAngle: 200,
+        endAngle: -20,
+        radius: '92%',
+        center: ['50%', '62%'],
+        axisLine: {
+          lineStyle: {
+            width: 16,
+            color: [
+              [0.2, '#16a34a'],
+              [0.8, '#9ca3af'],
+              [1, '#dc2626'],
+            ],
           },
-          pointer: { width: 5, itemStyle: { color: INK } },
-          axisTick: { show: false },
-          splitLine: { length: 8, lineStyle: { color: '#fff', width: 2 } },
-          // Only the band edges and the ends are labelled: eleven labels crowded the top of the arc at 1440 px.
-          axisLabel: {
-            distance: 22,
-            fontSize: 13,
-            color: '#4b5563',
-            formatter: (v: number) => ([0, 20, 50, 80, 100].includes(Math.round(v)) ? String(Math.round(v)) : ''),
-          },
-          detail: { formatter: '{value}', fontSize: 30, fontWeight: 700, offsetCenter: [0, '28%'], color: INK },
-          title: { offsetCenter: [0, '52%'], fontSize: 14, color: '#374151' },
-          data: [{ value, name: label }],
         },
-      ],
-    });
-    return chart.renderToSVGString();
-  } finally {
-    chart.dispose();
-  }
+        pointer: { width: 5, itemStyle: { color: INK } },
+        axisTick: { show: false },
+        splitLine: { length: 8, lineStyle: { color: '#fff', width: 2 } },
+        // Only the band edges and the ends are labelled: eleven labels crowded the top of the arc at 1440 px.
+        axisLabel: {
+          distance: 22,
+          fontSize: 13,
+          color: '#4b5563',
+          formatter: (v: number) => ([0, 20, 50, 80, 100].includes(Math.round(v)) ? String(Math.round(v)) : ''),
+        },
+        detail: { formatter: '{value}', fontSize: 30, fontWeight: 700, offsetCenter: [0, '28%'], color: INK },
+        title: { offsetCenter: [0, '52%'], fontSize: 14, color: '#374151' },
+        data: [{ value, name: label }],
+      },
+    ],
+  });
 }

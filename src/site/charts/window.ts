@@ -13,28 +13,21 @@ import { formatDate } from '../site-data.ts';
  * point (an empty plot), so each frequency gets the ranges that hold enough prints to read, and its own default.
  * All are canonical windows (see canonical-window.ts), so every offered range is a cached render.
  */
-const RANGES: Record<Frequency, Array<[number, string]>> = {
-  daily: [
-    [90, '3 months'],
-    [365, '1 year'],
-    [1826, '5 years'],
-    [4000, 'Max'],
-  ],
-  weekly: [
-    [180, '6 months'],
-    [365, '1 year'],
-    [1826, '5 years'],
-    [4000, 'Max'],
-  ],
-  monthly: [
-    [730, '2 years'],
-    [1826, '5 years'],
-    [4000, 'Max'],
-  ],
-  quarterly: [
-    [1826, '5 years'],
-    [4000, 'Max'],
-  ],
+const RANGES: Record<Frequency, number[]> = {
+  daily: [90, 365, 1826, 4000],
+  weekly: [180, 365, 1826, 4000],
+  monthly: [730, 1826, 4000],
+  quarterly: [1826, 4000],
+};
+
+/** Each range's name, by its days. */
+const RANGE_NAMES: Record<number, string> = {
+  90: '3 months',
+  180: '6 months',
+  365: '1 year',
+  730: '2 years',
+  1826: '5 years',
+  4000: 'Max',
 };
 
 /** The longest range, the whole stored history up to the longest common window (about 11 years). */
@@ -48,7 +41,9 @@ const MAX_DAYS = 4000;
 export function rangesFor(frequency: Frequency, spanDays = MAX_DAYS): Array<[number, string]> {
   const years = Math.max(1, Math.round(Math.min(spanDays, MAX_DAYS) / 365.25));
   return [
-    ...RANGES[frequency].filter(([days]) => days !== MAX_DAYS && days < spanDays),
+    ...RANGES[frequency]
+      .filter((days) => days !== MAX_DAYS && days < spanDays)
+      .map((days): [number, string] => [days, RANGE_NAMES[days]!]),
     [MAX_DAYS, `Max (${years} year${years === 1 ? '' : 's'})`],
   ];
 }
@@ -72,9 +67,8 @@ export function queryKey(query: ChartQuery): string {
 /** "the last 1 year", "Jan 1, 2020 – Jun 30, 2021": the window in words, for captions and alt text. */
 export function windowLabel(window: ChartWindow, frequency: Frequency): string {
   if ('days' in window) {
-    const named =
-      RANGES[frequency].find(([d]) => d === window.days)?.[1] ?? RANGES.daily.find(([d]) => d === window.days)?.[1];
-    return named ? named.toLowerCase().replace(/ \(.*\)$/, '') : `${window.days} days`;
+    const offered = RANGES[frequency].includes(window.days) || RANGES.daily.includes(window.days);
+    return offered ? RANGE_NAMES[window.days]!.toLowerCase() : `${window.days} days`;
   }
   return `${formatDate(window.start)} – ${window.end ? formatDate(window.end) : 'latest'}`;
 }

@@ -1,6 +1,6 @@
 import { marked } from 'marked';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
-import { embedSnippets } from '../charts/embed.ts';
+import { chartBlocks, embedSnippets } from '../charts/embed.ts';
 import { frameWords, localBanner, pageLocale } from '../words/frame.ts';
 import {
   type Block,
@@ -54,49 +54,36 @@ function inlineHtml(inlines: Inline[]): string {
     .join('');
 }
 
+/** Each kind of block's HTML (a declarative table: one renderer a kind). */
+const BLOCK_HTML: { [K in Block['kind']]: (block: Extract<Block, { kind: K }>) => string } = {
+  chart: chartHtml,
+  row: (block) => `<div class="hero">${block.blocks.map(blockHtml).join('')}</div>`,
+  notice: noticeHtml,
+  lead: (block) => `<p class="lead${block.tone ? ` tone-${block.tone}` : ''}">${inlineHtml(block.inlines)}</p>`,
+  links: linksHtml,
+  details: (block) =>
+    `<details${block.id ? ` id="${escapeHtml(block.id)}"` : ''}${block.open ? ' open' : ''}><summary>${escapeHtml(block.summary)}</summary>${block.blocks.map(blockHtml).join('\n')}</details>`,
+  toc: tocHtml,
+  quote: (block) => `<blockquote lang="${escapeHtml(block.lang)}">${escapeHtml(block.text)}</blockquote>`,
+  form: formHtml,
+  calendar: (block) => block.months.map(monthHtml).join('\n'),
+  heading: (block) =>
+    `<h${block.level}${block.id ? ` id="${escapeHtml(block.id)}"` : ''}>${escapeHtml(block.text)}</h${block.level}>`,
+  paragraph: (block) =>
+    block.aside ? `<p class="aside">${inlineHtml(block.inlines)}</p>` : `<p>${inlineHtml(block.inlines)}</p>`,
+  list: (block) => `<ul>${block.items.map((item) => `<li>${inlineHtml(item)}</li>`).join('')}</ul>`,
+  table: tableHtml,
+  image: imageHtml,
+  code: (block) =>
+    `<pre tabindex="0" aria-label="${escapeHtml(block.language)} example"><code class="language-${escapeHtml(block.language)}">${escapeHtml(block.text)}</code></pre>`,
+  markdown: (block) => `<div class="prose">${accessibleMarkdown(marked.parse(block.source, { async: false }))}</div>`,
+  stats: statsHtml,
+  cards: cardsHtml,
+  matrix: matrixHtml,
+};
+
 function blockHtml(block: Block): string {
-  switch (block.kind) {
-    case 'chart':
-      return chartHtml(block);
-    case 'row':
-      return `<div class="hero">${block.blocks.map(blockHtml).join('')}</div>`;
-    case 'notice':
-      return noticeHtml(block);
-    case 'lead':
-      return `<p class="lead${block.tone ? ` tone-${block.tone}` : ''}">${inlineHtml(block.inlines)}</p>`;
-    case 'links':
-      return linksHtml(block);
-    case 'details':
-      return `<details${block.id ? ` id="${escapeHtml(block.id)}"` : ''}${block.open ? ' open' : ''}><summary>${escapeHtml(block.summary)}</summary>${block.blocks.map(blockHtml).join('\n')}</details>`;
-    case 'toc':
-      return tocHtml(block);
-    case 'quote':
-      return `<blockquote lang="${escapeHtml(block.lang)}">${escapeHtml(block.text)}</blockquote>`;
-    case 'form':
-      return formHtml(block);
-    case 'calendar':
-      return block.months.map(monthHtml).join('\n');
-    case 'heading':
-      return `<h${block.level}${block.id ? ` id="${escapeHtml(block.id)}"` : ''}>${escapeHtml(block.text)}</h${block.level}>`;
-    case 'paragraph':
-      return block.aside ? `<p class="aside">${inlineHtml(block.inlines)}</p>` : `<p>${inlineHtml(block.inlines)}</p>`;
-    case 'list':
-      return `<ul>${block.items.map((item) => `<li>${inlineHtml(item)}</li>`).join('')}</ul>`;
-    case 'table':
-      return tableHtml(block);
-    case 'image':
-      return imageHtml(block);
-    case 'code':
-      return `<pre tabindex="0" aria-label="${escapeHtml(block.language)} example"><code class="language-${escapeHtml(block.language)}">${escapeHtml(block.text)}</code></pre>`;
-    case 'markdown':
-      return `<div class="prose">${accessibleMarkdown(marked.parse(block.source, { async: false }))}</div>`;
-    case 'stats':
-      return statsHtml(block);
-    case 'cards':
-      return cardsHtml(block);
-    case 'matrix':
-      return matrixHtml(block);
-  }
+  return (BLOCK_HTML[block.kind] as (block: Block) => string)(block);
 }
 
 function noticeHtml(block: Extract<Block, { kind: 'notice' }>): string {
@@ -267,7 +254,7 @@ export function renderHtml(page: Page, site: SiteInfo): string {
       `<a href="${href}"${href === page.path || (href !== '/' && page.path.startsWith(`${href}/`)) ? ' aria-current="page"' : ''}>${escapeHtml(w.nav[href])}</a>`,
   ).join('');
   const markdownHref = page.path === '/' ? '/index.md' : `${page.path}.md`;
-  const hasCharts = containsChart(page.blocks);
+  const hasCharts = chartBlocks(page.blocks).length > 0;
   // The licence's scope in the page's language; the English sentence, marked English, where a locale has none.
   const scope = w.scope ? escapeHtml(w.scope) : `<span lang="en">${escapeHtml(DATA_LICENSE.scope)}</span>`;
   return `<!doctype html>
@@ -324,12 +311,6 @@ function withEmbeds(page: Page, site: SiteInfo): Block[] {
 
 /** The headline over five years, as PNG: the image social sites show for a link to any page. */
 const OG_IMAGE = '/charts/headline.png?days=1826';
-
-function containsChart(blocks: readonly Block[]): boolean {
-  return blocks.some(
-    (b) => b.kind === 'chart' || ((b.kind === 'details' || b.kind === 'row') && containsChart(b.blocks)),
-  );
-}
 
 function bannerHtml(banner: ReturnType<typeof localBanner>): string {
   const moreLang = banner.moreLang ? ` lang="${banner.moreLang}"` : '';

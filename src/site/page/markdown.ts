@@ -34,84 +34,73 @@ function strong(value: string): string {
   return `${value.slice(0, start)}**${core}**${value.slice(start + core.length)}`;
 }
 
+/** Each kind of block's Markdown (a declarative table: one renderer a kind). */
+const BLOCK_MARKDOWN: { [K in Block['kind']]: (block: Extract<Block, { kind: K }>) => string } = {
+  chart: (block) => {
+    const parts = [`![${block.alt}](${block.src})`];
+    if (block.caption) parts.push(block.caption);
+    parts.push(`Download: ${block.downloads.map((d) => `[${d.text}](${d.href})`).join(' · ')}`);
+    return parts.join('\n\n');
+  },
+  notice: (block) =>
+    [
+      `> ${inlineMarkdown(block.inlines)}`,
+      ...(block.more
+        ? ['>', `> ${block.more.summary}:`, ...block.more.items.map((i) => `> - ${inlineMarkdown(i)}`)]
+        : []),
+    ].join('\n'),
+  // The whole lead in bold, part by part: bold inside bold (a lead that stresses a sentence) would not nest.
+  lead: (block) => inlineMarkdown(block.inlines.map((part) => (typeof part === 'string' ? { strong: part } : part))),
+  row: (block) => block.blocks.map(blockMarkdown).join('\n\n'),
+  links: (block) =>
+    `${block.label}: ${block.items.map((i) => (i.current ? `**${i.text}**` : `[${i.text}](${i.href})`)).join(' · ')}`,
+  details: (block) => `**${block.summary}**\n\n${block.blocks.map(blockMarkdown).join('\n\n')}`,
+  toc: (block) => block.items.map((item, i) => `${i + 1}. [${item.text}](#${item.id})`).join('\n'),
+  quote: (block) => `> ${text(block.text)}`,
+  form: () => '',
+  calendar: (block) =>
+    block.months
+      .map(
+        (m) =>
+          `- ${monthTitle(m.year, m.month)}: ${[...m.days].map(([day, d]) => `[${day}](${d.href} "${d.label}")`).join(' ')}`,
+      )
+      .join('\n'),
+  heading: (block) => `${'#'.repeat(block.level)} ${text(block.text)}`,
+  paragraph: (block) => inlineMarkdown(block.inlines),
+  list: (block) => block.items.map((item) => `- ${inlineMarkdown(item)}`).join('\n'),
+  table: (block) => {
+    const lines = [`| ${block.header.join(' | ')} |`, `|${block.header.map(() => '---').join('|')}|`];
+    for (const row of block.rows) lines.push(`| ${row.map((cell) => inlineMarkdown(cell)).join(' | ')} |`);
+    return (block.caption ? `${block.caption}\n\n` : '') + lines.join('\n');
+  },
+  image: (block) => `![${block.alt}](${block.src})${block.caption ? `\n\n${block.caption}` : ''}`,
+  code: (block) => `\`\`\`${block.language}\n${block.text}\n\`\`\``,
+  markdown: (block) => block.source.trim(),
+  stats: (block) =>
+    block.items.map((item) => `- **${item.label}:** ${item.value}${item.note ? ` (${item.note})` : ''}`).join('\n'),
+  cards: (block) =>
+    block.items
+      .map(
+        (card) =>
+          `- [${card.title}](${card.href}.md): ${card.value}${card.badge ? ` [${card.badge.text}]` : ''}${card.cue ? ` ${card.cue.text}` : ''} — ${[card.meta, card.note].filter(Boolean).join(' · ')}`,
+      )
+      .join('\n'),
+  matrix: (block) => {
+    const lines = [
+      `| ${block.corner ?? 'posture \\ pulse'} | ${block.columns.join(' | ')} |`,
+      `|---|${block.columns.map(() => '---').join('|')}|`,
+    ];
+    for (const row of block.rows) {
+      lines.push(
+        `| ${row} | ${block.columns.map((c) => (block.marked?.row === row && block.marked.column === c ? (block.current ?? '● current') : '')).join(' | ')} |`,
+      );
+    }
+    return `${block.caption}\n\n${lines.join('\n')}\n\n${block.note}`;
+  },
+};
+
 function blockMarkdown(block: Block): string {
-  switch (block.kind) {
-    case 'chart': {
-      const parts = [`![${block.alt}](${block.src})`];
-      if (block.caption) parts.push(block.caption);
-      parts.push(`Download: ${block.downloads.map((d) => `[${d.text}](${d.href})`).join(' · ')}`);
-      return parts.join('\n\n');
-    }
-    case 'notice':
-      return [
-        `> ${inlineMarkdown(block.inlines)}`,
-        ...(block.more
-          ? ['>', `> ${block.more.summary}:`, ...block.more.items.map((i) => `> - ${inlineMarkdown(i)}`)]
-          : []),
-      ].join('\n');
-    case 'lead':
-      // The whole lead in bold, part by part: bold inside bold (a lead that stresses a sentence) would not nest.
-      return inlineMarkdown(block.inlines.map((part) => (typeof part === 'string' ? { strong: part } : part)));
-    case 'row':
-      return block.blocks.map(blockMarkdown).join('\n\n');
-    case 'links':
-      return `${block.label}: ${block.items.map((i) => (i.current ? `**${i.text}**` : `[${i.text}](${i.href})`)).join(' · ')}`;
-    case 'details':
-      return `**${block.summary}**\n\n${block.blocks.map(blockMarkdown).join('\n\n')}`;
-    case 'toc':
-      return block.items.map((item, i) => `${i + 1}. [${item.text}](#${item.id})`).join('\n');
-    case 'quote':
-      return `> ${text(block.text)}`;
-    case 'form':
-      return '';
-    case 'calendar':
-      return block.months
-        .map(
-          (m) =>
-            `- ${monthTitle(m.year, m.month)}: ${[...m.days].map(([day, d]) => `[${day}](${d.href} "${d.label}")`).join(' ')}`,
-        )
-        .join('\n');
-    case 'heading':
-      return `${'#'.repeat(block.level)} ${text(block.text)}`;
-    case 'paragraph':
-      return inlineMarkdown(block.inlines);
-    case 'list':
-      return block.items.map((item) => `- ${inlineMarkdown(item)}`).join('\n');
-    case 'table': {
-      const lines = [`| ${block.header.join(' | ')} |`, `|${block.header.map(() => '---').join('|')}|`];
-      for (const row of block.rows) lines.push(`| ${row.map((cell) => inlineMarkdown(cell)).join(' | ')} |`);
-      return (block.caption ? `${block.caption}\n\n` : '') + lines.join('\n');
-    }
-    case 'image':
-      return `![${block.alt}](${block.src})${block.caption ? `\n\n${block.caption}` : ''}`;
-    case 'code':
-      return `\`\`\`${block.language}\n${block.text}\n\`\`\``;
-    case 'markdown':
-      return block.source.trim();
-    case 'stats':
-      return block.items
-        .map((item) => `- **${item.label}:** ${item.value}${item.note ? ` (${item.note})` : ''}`)
-        .join('\n');
-    case 'cards':
-      return block.items
-        .map(
-          (card) =>
-            `- [${card.title}](${card.href}.md): ${card.value}${card.badge ? ` [${card.badge.text}]` : ''}${card.cue ? ` ${card.cue.text}` : ''} — ${[card.meta, card.note].filter(Boolean).join(' · ')}`,
-        )
-        .join('\n');
-    case 'matrix': {
-      const lines = [
-        `| ${block.corner ?? 'posture \\ pulse'} | ${block.columns.join(' | ')} |`,
-        `|---|${block.columns.map(() => '---').join('|')}|`,
-      ];
-      for (const row of block.rows) {
-        lines.push(
-          `| ${row} | ${block.columns.map((c) => (block.marked?.row === row && block.marked.column === c ? (block.current ?? '● current') : '')).join(' | ')} |`,
-        );
-      }
-      return `${block.caption}\n\n${lines.join('\n')}\n\n${block.note}`;
-    }
-  }
+  return (BLOCK_MARKDOWN[block.kind] as (block: Block) => string)(block);
 }
 
 export function renderMarkdown(page: Page, site: SiteInfo): string {

@@ -203,6 +203,31 @@ export interface Banner {
   stale?: { date: string; ageDays: number; failures: number };
 }
 
+/** A heading, with its anchor where a link points at it. */
+export function heading(level: 2 | 3 | 4, text: string, id?: string): Block {
+  return { kind: 'heading', level, text, id };
+}
+
+/** A table: its column headers, its rows (each cell text and links) and what it shows. */
+export function table(header: string[], rows: Inline[][][], caption?: string): Block {
+  return { kind: 'table', header, rows, caption };
+}
+
+/** The page's one-line reading, in large type (a tone of its own is written out as the block). */
+export function lead(...inlines: Inline[]): Block {
+  return { kind: 'lead', inlines };
+}
+
+/** A paragraph of text and links. */
+export function paragraph(...inlines: Inline[]): Block {
+  return { kind: 'paragraph', inlines };
+}
+
+/** A bulleted list, an item a line of text and links. */
+export function list(...items: Inline[][]): Block {
+  return { kind: 'list', items };
+}
+
 /** The id of a heading: "5. Correlations (/api/correlation)" → "5-correlations-api-correlation". */
 export function headingId(text: string): string {
   return text

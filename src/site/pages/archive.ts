@@ -1,6 +1,6 @@
 import { dayReading } from '../../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
-import type { Block, CalendarDay, Inline, Page } from '../page/page.ts';
+import { type Block, type CalendarDay, heading, type Inline, type Page, paragraph } from '../page/page.ts';
 import { formatDate } from '../site-data.ts';
 import { type NoteOf, weekEnds } from '../weekly-note.ts';
 
@@ -42,21 +42,18 @@ export function archiveCalendarPage(history: History, year: number, latest: bool
   }
   const months = [...days.keys()].sort((a, b) => b - a).map((month) => ({ year, month, days: days.get(month)! }));
   const blocks: Block[] = [
-    {
-      kind: 'paragraph',
-      inlines: [
-        `${count} scored business days in ${year}: ${riskOff} risk-off (red), ${riskOn} risk-on (green), ${provisional > 0 ? `${provisional} provisional (live data under half of the model's weight: no status, no colour), ` : ''}the rest neutral. Weekends have no reading; a market holiday is scored from the values published before it. The whole history: `,
-        { text: 'CSV', href: '/api/history.csv' },
-        '.',
-      ],
-    },
+    paragraph(
+      `${count} scored business days in ${year}: ${riskOff} risk-off (red), ${riskOn} risk-on (green), ${provisional > 0 ? `${provisional} provisional (live data under half of the model's weight: no status, no colour), ` : ''}the rest neutral. Weekends have no reading; a market holiday is scored from the values published before it. The whole history: `,
+      { text: 'CSV', href: '/api/history.csv' },
+      '.',
+    ),
     {
       kind: 'links',
       label: 'Year',
       items: [...years].reverse().map((y) => ({ text: String(y), href: `/archive/${y}`, current: y === year })),
     },
     { kind: 'calendar', months },
-    { kind: 'heading', level: 2, text: `The weekly notes of ${year}`, id: 'notes' },
+    heading(2, `The weekly notes of ${year}`, 'notes'),
     {
       kind: 'list',
       items: weekEnds(history, String(year)).flatMap((i): Inline[][] => {
@@ -89,20 +86,24 @@ export function noReadingPage(history: History, date: string): Page {
         : date > history.to
           ? `${formatDate(date)} is after the latest reading (${formatDate(history.to)}).`
           : `${formatDate(date)} has no reading.`;
-  const items = [
-    ...(before !== undefined ? [{ text: `← ${formatDate(before)}`, href: `/today/${before}` }] : []),
-    { text: `Calendar ${date.slice(0, 4)}`, href: `/archive/${date.slice(0, 4)}` },
-    ...(after !== undefined ? [{ text: `${formatDate(after)} →`, href: `/today/${after}` }] : []),
-  ];
   return {
     path: `/today/${date}`,
     title: `No reading for ${formatDate(date)}`,
     description: why,
     blocks: [
       { kind: 'lead', inlines: [why], tone: 'warn' },
-      { kind: 'links', label: 'Nearest readings', items },
+      { kind: 'links', label: 'Nearest readings', items: nearbyDays(date, before, after) },
     ],
   };
+}
+
+/** Links to the days before and after a date (where there are), and to its year's calendar. */
+export function nearbyDays(date: string, before: string | undefined, after: string | undefined) {
+  return [
+    ...(before !== undefined ? [{ text: `← ${formatDate(before)}`, href: `/today/${before}` }] : []),
+    { text: `Calendar ${date.slice(0, 4)}`, href: `/archive/${date.slice(0, 4)}` },
+    ...(after !== undefined ? [{ text: `${formatDate(after)} →`, href: `/today/${after}` }] : []),
+  ];
 }
 
 function lastOnOrBefore(history: History, date: string): string | undefined {

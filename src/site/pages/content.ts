@@ -1,6 +1,6 @@
 import type { BlogPost } from '../../publish/content.ts';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
-import type { Page } from '../page/page.ts';
+import { heading, list, type Page, paragraph } from '../page/page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
 
 export function aboutPage(data: SiteData): Page {
@@ -9,64 +9,49 @@ export function aboutPage(data: SiteData): Page {
     title: 'About',
     description: 'What this service is, where its data comes from, its license and its disclaimer.',
     blocks: [
-      {
-        kind: 'paragraph',
-        inlines: [
-          `${data.name} is an open-source, self-hostable service that publishes US-dollar liquidity indicators as a free, read-only JSON API and this small website. It has one versioned, documented model whose validation figures are published, and its API contract does not change shape without a version.`,
+      paragraph(
+        `${data.name} is an open-source, self-hostable service that publishes US-dollar liquidity indicators as a free, read-only JSON API and this small website. It has one versioned, documented model whose validation figures are published, and its API contract does not change shape without a version.`,
+      ),
+      heading(2, 'Sources'),
+      list(
+        [
+          { text: 'FRED, Federal Reserve Bank of St. Louis', href: 'https://fred.stlouisfed.org/' },
+          ': Fed balance sheet (H.4.1), reserves, ON RRP, rates, spreads, VIX, the dollar, M2, fiscal ratios, NFCI, STLFSI4.',
         ],
-      },
-      { kind: 'heading', level: 2, text: 'Sources' },
-      {
-        kind: 'list',
-        items: [
-          [
-            { text: 'FRED, Federal Reserve Bank of St. Louis', href: 'https://fred.stlouisfed.org/' },
-            ': Fed balance sheet (H.4.1), reserves, ON RRP, rates, spreads, VIX, the dollar, M2, fiscal ratios, NFCI, STLFSI4.',
-          ],
-          [
-            { text: 'U.S. Treasury Fiscal Data', href: 'https://fiscaldata.treasury.gov/' },
-            ': the Daily Treasury Statement (TGA), Debt to the Penny, the Monthly Treasury Statement, the Monthly Statement of the Public Debt.',
-          ],
-          [
-            { text: 'Federal Reserve Bank of New York Markets Data', href: 'https://markets.newyorkfed.org/' },
-            ': SOFR and standing repo operations.',
-          ],
-          [
-            'Market prices for the correlation statistics: S&P 500, Nasdaq-100 (the index QQQ tracks) and Coinbase bitcoin from FRED; gold (GLD) from a keyless chart source. None is republished as a series.',
-          ],
+        [
+          { text: 'U.S. Treasury Fiscal Data', href: 'https://fiscaldata.treasury.gov/' },
+          ': the Daily Treasury Statement (TGA), Debt to the Penny, the Monthly Treasury Statement, the Monthly Statement of the Public Debt.',
         ],
-      },
-      { kind: 'heading', level: 2, text: 'License' },
-      {
-        kind: 'paragraph',
-        inlines: [
-          'Code: ',
-          { text: 'CC0 1.0 Universal', href: DATA_LICENSE.url },
-          '. Data: ',
-          DATA_LICENSE.scope,
-          ' Each indicator page names its terms and the attribution to give.',
+        [
+          { text: 'Federal Reserve Bank of New York Markets Data', href: 'https://markets.newyorkfed.org/' },
+          ': SOFR and standing repo operations.',
         ],
-      },
-      { kind: 'heading', level: 2, text: 'Disclaimer' },
-      {
-        kind: 'paragraph',
-        inlines: [
-          'Information only, not investment advice. The model is a gauge of conditions, not a timing signal: read the validation in the ',
-          { text: 'methodology', href: '/methodology' },
-          ' before using it for decisions.',
+        [
+          'Market prices for the correlation statistics: S&P 500, Nasdaq-100 (the index QQQ tracks) and Coinbase bitcoin from FRED; gold (GLD) from a keyless chart source. None is republished as a series.',
         ],
-      },
-      { kind: 'heading', level: 2, text: 'Machine-readable' },
-      {
-        kind: 'list',
-        items: [
-          [{ text: '/api', href: '/api' }, ': the endpoint directory'],
-          [{ text: '/openapi.json', href: '/openapi.json' }, ': OpenAPI 3.1 description'],
-          [{ text: '/.well-known/api-catalog', href: '/.well-known/api-catalog' }, ': RFC 9727 API catalog'],
-          [{ text: '/llms.txt', href: '/llms.txt' }, ': site index for language models'],
-          [{ text: '/api/snapshot', href: '/api/snapshot' }, ': everything in one call'],
-        ],
-      },
+      ),
+      heading(2, 'License'),
+      paragraph(
+        'Code: ',
+        { text: 'CC0 1.0 Universal', href: DATA_LICENSE.url },
+        '. Data: ',
+        DATA_LICENSE.scope,
+        ' Each indicator page names its terms and the attribution to give.',
+      ),
+      heading(2, 'Disclaimer'),
+      paragraph(
+        'Information only, not investment advice. The model is a gauge of conditions, not a timing signal: read the validation in the ',
+        { text: 'methodology', href: '/methodology' },
+        ' before using it for decisions.',
+      ),
+      heading(2, 'Machine-readable'),
+      list(
+        [{ text: '/api', href: '/api' }, ': the endpoint directory'],
+        [{ text: '/openapi.json', href: '/openapi.json' }, ': OpenAPI 3.1 description'],
+        [{ text: '/.well-known/api-catalog', href: '/.well-known/api-catalog' }, ': RFC 9727 API catalog'],
+        [{ text: '/llms.txt', href: '/llms.txt' }, ': site index for language models'],
+        [{ text: '/api/snapshot', href: '/api/snapshot' }, ': everything in one call'],
+      ),
     ],
   };
 }
@@ -86,7 +71,7 @@ export function blogIndexPage(posts: BlogPost[]): Page {
             ]),
           },
         ]
-      : [{ kind: 'paragraph', inlines: ['No posts yet.'] }],
+      : [paragraph('No posts yet.')],
   };
 }
 
@@ -95,9 +80,6 @@ export function blogPostPage(post: BlogPost): Page {
     path: `/blog/${post.slug}`,
     title: post.title,
     description: post.summary,
-    blocks: [
-      { kind: 'paragraph', inlines: [{ strong: formatDate(post.date) }] },
-      { kind: 'markdown', source: post.markdown },
-    ],
+    blocks: [paragraph({ strong: formatDate(post.date) }), { kind: 'markdown', source: post.markdown }],
   };
 }

@@ -5,11 +5,11 @@ import { addDays, everyInterval } from '../../timeseries/dates.ts';
 import { headlineChart, historyCsv } from '../charts/headline.ts';
 import { partsChart } from '../charts/parts.ts';
 import { citationBlocks, headlineCitation } from '../citation.ts';
-import { named } from '../downloads.ts';
+import { chartImages } from '../downloads.ts';
 import { freshnessLine } from '../freshness-line.ts';
-import { historyCell, historyTable } from '../history-table.ts';
+import { headlineColumns, historyCell, historyTable } from '../history-table.ts';
 import { card } from '../indicator-cards.ts';
-import type { Block, Inline, Page, Tone } from '../page/page.ts';
+import { type Block, heading, type Inline, type Page, paragraph, type Tone, table } from '../page/page.ts';
 import {
   formatDate,
   formatSigned,
@@ -39,17 +39,16 @@ export function dashboardPage(data: SiteData): Page {
   }
   if (data.lens) blocks.push(...lensBlocks(data));
   if (data.history && data.history.count > 0) blocks.push(...historyBlocks(data), ...wholeHistoryBlocks(data));
-  blocks.push({ kind: 'heading', level: 2, text: `The ${INDICATOR_COUNT} series`, id: 'series' });
-  blocks.push({
-    kind: 'paragraph',
-    inlines: [
+  blocks.push(heading(2, `The ${INDICATOR_COUNT} series`, 'series'));
+  blocks.push(
+    paragraph(
       'Latest value, how often it is published, the date of its data and when the next print is due (an estimate from the frequency and the usual publication lag); the badge says how old the data is when the provider has published nothing newer, or that our refresh failed. ▲▼ the last move, green if it eases dollar liquidity, red if it tightens it; a move older than two months is shown grey, with its date.',
-    ],
-  });
+    ),
+  );
   const byId = new Map(data.indicators.map((i) => [i.def.id, i]));
   for (const theme of THEMES) {
     blocks.push(
-      { kind: 'heading', level: 3, text: theme.title, id: `theme-${theme.id}` },
+      heading(3, theme.title, `theme-${theme.id}`),
       { kind: 'paragraph', inlines: [theme.summary], aside: true },
       {
         kind: 'cards',
@@ -127,7 +126,7 @@ function termsBlock(data: SiteData, regime: RegimeBody): Block {
   const terms = regime.summary.startsWith(stem)
     ? `In the Fed's own terms: ${regime.summary.slice(stem.length)}`
     : regime.summary;
-  return { kind: 'paragraph', inlines: [`${terms}${weekText(data, regime)}${confirmation(data, regime)}`] };
+  return paragraph(`${terms}${weekText(data, regime)}${confirmation(data, regime)}`);
 }
 
 /** Which way the headline moved in a week, in words ("" without a reading a week before). */
@@ -179,7 +178,7 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
   const off = data.model?.thresholds.riskOffAtOrAbove ?? 80;
   const on = data.model?.thresholds.riskOnAtOrBelow ?? 20;
   return [
-    { kind: 'heading', level: 2, text: 'The reading', id: 'reading' },
+    heading(2, 'The reading', 'reading'),
     {
       kind: 'row',
       blocks: [
@@ -218,7 +217,7 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
     },
     ...contributionBlocks(data, regime),
     ...(regime.freshness.state === 'last-good'
-      ? [{ kind: 'paragraph' as const, inlines: [{ strong: 'Last good result: ' }, regime.freshness.reason ?? ''] }]
+      ? [paragraph({ strong: 'Last good result: ' }, regime.freshness.reason ?? '')]
       : []),
   ];
 }
@@ -233,11 +232,9 @@ function contributionBlocks(data: SiteData, regime: RegimeBody): Block[] {
   if (regime.level === null || !regime.contributions) return [];
   const groups = (data.model?.groups ?? []).filter((g) => regime.contributions?.[g.id as GroupId] !== undefined);
   return [
-    {
-      kind: 'table',
-      caption: `How the level of ${regime.level.toFixed(1)} is made on ${formatDate(regime.date)}: each group's reading (0 loosest … 100 tightest) and its part of the level, in level points; the parts add up to the level`,
-      header: ['Group', 'Reading', 'Part of the level'],
-      rows: groups.map((g) => {
+    table(
+      ['Group', 'Reading', 'Part of the level'],
+      groups.map((g) => {
         const id = g.id as GroupId;
         const reading = regime.subIndices[id];
         return [
@@ -246,9 +243,13 @@ function contributionBlocks(data: SiteData, regime: RegimeBody): Block[] {
           [(regime.contributions?.[id] ?? 0).toFixed(1)],
         ];
       }),
-    },
+      `How the level of ${regime.level.toFixed(1)} is made on ${formatDate(regime.date)}: each group's reading (0 loosest … 100 tightest) and its part of the level, in level points; the parts add up to the level`,
+    ),
   ];
 }
+
+/** What a driver's move did to the reading, by its direction. */
+const EFFECT = { tightening: 'pushed toward tighter', easing: 'pushed toward looser', neutral: 'barely moved it' };
 
 /** What moved the reading over the momentum window, in words: which series, which way, by how much. */
 function driverBlocks(regime: RegimeBody): Block[] {
@@ -257,31 +258,22 @@ function driverBlocks(regime: RegimeBody): Block[] {
   const movers = regime.drivers.filter((d) => !missing.has(d.indicatorId)).slice(0, 6);
   if (movers.length === 0) return [];
   return [
-    { kind: 'heading', level: 3, text: 'What moved it this week', id: 'drivers' },
+    heading(3, 'What moved it this week', 'drivers'),
     {
       kind: 'list',
       items: movers.map((d): Inline[] => {
         const name = seriesDef(d.indicatorId)?.name ?? d.indicatorId;
-        const effect =
-          d.direction === 'tightening'
-            ? 'pushed toward tighter'
-            : d.direction === 'easing'
-              ? 'pushed toward looser'
-              : 'barely moved it';
         return [
           { text: name, href: seriesPageHref(d.indicatorId) },
-          ` (${d.group}) ${effect}: its share of the aggregate changed by ${formatSigned(d.contribution * 100, 1)} points; it carries ${(d.weight * 100).toFixed(0)} % of the weight today.`,
+          ` (${d.group}) ${EFFECT[d.direction]}: its share of the aggregate changed by ${formatSigned(d.contribution * 100, 1)} points; it carries ${(d.weight * 100).toFixed(0)} % of the weight today.`,
         ];
       }),
     },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'The aggregate is the weighted mean of the inputs’ percentiles (0 loosest … 100 tightest); the changes of the inputs’ shares add up to its change over the week. ',
-        { text: 'How the model works', href: '/methodology#how-it-works' },
-        '.',
-      ],
-    },
+    paragraph(
+      'The aggregate is the weighted mean of the inputs’ percentiles (0 loosest … 100 tightest); the changes of the inputs’ shares add up to its change over the week. ',
+      { text: 'How the model works', href: '/methodology#how-it-works' },
+      '.',
+    ),
   ];
 }
 
@@ -289,35 +281,23 @@ function lensBlocks(data: SiteData): Block[] {
   const lens = data.lens!;
   const cell = lens.synthesis.cell;
   return [
-    { kind: 'heading', level: 2, text: 'In words', id: 'lens' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        { strong: `Posture ${cell.posture ?? 'n/a'}, pulse ${cell.pulse ?? 'n/a'}. ` },
-        lens.synthesis.narrative,
-      ],
-    },
-    {
-      kind: 'paragraph',
-      inlines: [{ text: 'The lens in full: quantity, price and structure, in eight languages', href: '/lens' }],
-    },
+    heading(2, 'In words', 'lens'),
+    paragraph({ strong: `Posture ${cell.posture ?? 'n/a'}, pulse ${cell.pulse ?? 'n/a'}. ` }, lens.synthesis.narrative),
+    paragraph({ text: 'The lens in full: quantity, price and structure, in eight languages', href: '/lens' }),
   ];
 }
 
 function historyBlocks(data: SiteData): Block[] {
   const history = data.history!;
   return [
-    { kind: 'heading', level: 2, text: 'Five years of the headline', id: 'history' },
+    heading(2, 'Five years of the headline', 'history'),
     {
       ...headlineChart(
         { days: 1826 },
         history.to,
         `${history.count.toLocaleString('en-US')} business days are scored, from ${formatDate(history.from)}: see the archive for any day.`,
       ),
-      table: historyTable(history, 'The headline, last 30 business days', [
-        { header: 'Headline (0–100)', cell: (i) => String(history.headline[i]) },
-        { header: 'Status', cell: (i) => dayReading(history, i).label },
-      ]),
+      table: historyTable(history, 'The headline, last 30 business days', headlineColumns(history)),
     },
   ];
 }
@@ -334,34 +314,22 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
   const span = `${formatDate(history.from)} – ${formatDate(history.to)}`;
   const parts = partsChart(data);
   return [
-    { kind: 'heading', level: 2, text: 'The whole history, and what it is made of', id: 'whole-history' },
+    heading(2, 'The whole history, and what it is made of', 'whole-history'),
     {
       kind: 'chart',
       src: '/charts/headline-regimes.svg',
       alt: `Daily headline ${span}; red spans were risk-off, green spans risk-on.`,
       caption: `Every scored day, ${span}, shaded by the status the model published (risk-off red, risk-on green).`,
       data: [],
-      downloads: [
-        ...historyCsv(history.to),
-        ...named('headline-regimes', history.to, [
-          { text: 'SVG', href: '/charts/headline-regimes.svg' },
-          { text: 'PNG', href: '/charts/headline-regimes.png' },
-        ]),
-      ],
-      table: historyTable(history, 'The headline and the status the model published', [
-        { header: 'Headline (0–100)', cell: (i) => String(history.headline[i]) },
-        { header: 'Status', cell: (i) => dayReading(history, i).label },
-      ]),
+      downloads: [...historyCsv(history.to), ...chartImages('headline-regimes', history.to, 'headline-regimes')],
+      table: historyTable(history, 'The headline and the status the model published', headlineColumns(history)),
     },
     ...(parts
       ? [
-          { kind: 'heading' as const, level: 3 as const, text: 'What the level is made of', id: 'parts' },
-          {
-            kind: 'paragraph' as const,
-            inlines: [
-              'Each group’s part of the level on its fixed 0–100 scale, day by day: which group carried a reading. The parts of the weighted mean are each group’s weight times its reading; the backstops’ part is how far their floor lifts the level above that mean.',
-            ],
-          },
+          heading(3, 'What the level is made of', 'parts'),
+          paragraph(
+            'Each group’s part of the level on its fixed 0–100 scale, day by day: which group carried a reading. The parts of the weighted mean are each group’s weight times its reading; the backstops’ part is how far their floor lifts the level above that mean.',
+          ),
           parts,
         ]
       : []),
@@ -373,13 +341,7 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
         caption: `${g.name} — ${g.role === 'floor' ? groupWeightText(g) : `${groupWeightText(g)} of the nominal weight`}. 0 = loosest, 100 = tightest reading.`,
         data: [{ url: '/api/history', label: g.name, field: `subIndices.${g.id}` }],
         head: { title: g.name, unit: '0 = loosest, 100 = tightest reading of its inputs', scale: 'percent' },
-        downloads: [
-          ...historyCsv(history.to),
-          ...named(`subindex-${g.id}`, history.to, [
-            { text: 'SVG', href: `/charts/subindex-${g.id}.svg` },
-            { text: 'PNG', href: `/charts/subindex-${g.id}.png` },
-          ]),
-        ],
+        downloads: [...historyCsv(history.to), ...chartImages(`subindex-${g.id}`, history.to, `subindex-${g.id}`)],
         table: historyTable(history, `${g.name}: its reading (0 loosest … 100 tightest)`, [
           {
             header: `${groupShortName(g.name)} (0–100)`,

@@ -6,10 +6,10 @@ import type { Observation } from '../../timeseries/observation.ts';
 import { defaultDays, effectiveWindow, pointsIn, queryString, rangesFor, windowLabel } from '../charts/window.ts';
 import { citationBlocks, seriesCitation } from '../citation.ts';
 import { moveCue, risingMeans } from '../direction.ts';
-import { named } from '../downloads.ts';
+import { chartImages, named } from '../downloads.ts';
 import { freshnessBadge } from '../indicator-cards.ts';
 import { nextPrint } from '../next-print.ts';
-import type { Block, ChartBlock, Inline, Page, Tone } from '../page/page.ts';
+import { type Block, type ChartBlock, heading, type Inline, type Page, paragraph, table } from '../page/page.ts';
 import {
   formatAge,
   formatChange,
@@ -22,6 +22,8 @@ import {
 } from '../site-data.ts';
 import { frequencyLabel } from '../themes.ts';
 
+type Stat = Extract<Block, { kind: 'stats' }>['items'][number];
+
 /** The data table under a chart shows at most this many rows (newest first); the CSV has them all. */
 const TABLE_ROWS = 400;
 
@@ -33,14 +35,14 @@ const TABLE_ROWS = 400;
  */
 export function indicatorPage(data: SiteData, item: IndicatorSummary, query: ChartQuery): Page {
   const def = item.def;
-  const blocks: Block[] = [{ kind: 'paragraph', inlines: [def.description] }];
+  const blocks: Block[] = [paragraph(def.description)];
   if (item.withheld) blocks.push(...withheldBlocks(data, item));
   else if (item.latest) blocks.push(...latestBlocks(data, item), ...chartBlocks(data, item, query));
-  else blocks.push({ kind: 'paragraph', inlines: ['No data has been stored for this series yet.'] });
+  else blocks.push(paragraph('No data has been stored for this series yet.'));
   blocks.push(
-    { kind: 'heading', level: 2, text: 'Source and unit', id: 'source' },
-    { kind: 'table', header: ['Field', 'Value'], rows: sourceRows(item), caption: 'Where the data comes from' },
-    { kind: 'heading', level: 2, text: 'Role in the model', id: 'model' },
+    heading(2, 'Source and unit', 'source'),
+    table(['Field', 'Value'], sourceRows(item), 'Where the data comes from'),
+    heading(2, 'Role in the model', 'model'),
     { kind: 'paragraph', inlines: modelRole(data, item) },
     ...citationBlocks(seriesCitation(item, data)),
   );
@@ -55,15 +57,12 @@ export function indicatorPage(data: SiteData, item: IndicatorSummary, query: Cha
 
 function withheldBlocks(data: SiteData, item: IndicatorSummary): Block[] {
   return [
-    {
-      kind: 'paragraph',
-      inlines: [
-        { strong: 'Values withheld. ' },
-        `The provider's terms prohibit reproducing this series (${item.license.name}), so this service publishes only statistics computed from it. See the values at the source: `,
-        { text: item.license.url, href: item.license.url },
-        '.',
-      ],
-    },
+    paragraph(
+      { strong: 'Values withheld. ' },
+      `The provider's terms prohibit reproducing this series (${item.license.name}), so this service publishes only statistics computed from it. See the values at the source: `,
+      { text: item.license.url, href: item.license.url },
+      '.',
+    ),
     {
       kind: 'stats',
       items: [
@@ -80,56 +79,40 @@ function latestBlocks(data: SiteData, item: IndicatorSummary): Block[] {
   const latest = item.latest!;
   const cue = moveCue(item);
   const driver = data.regime?.drivers.find((d) => d.indicatorId === def.id);
-  return [
+  const items: Stat[] = [
     {
-      kind: 'stats',
-      items: [
-        {
-          label: 'Latest',
-          value: formatValue(latest.value, def.unit),
-          note: `${frequencyLabel(def.frequency)} · ${formatDate(latest.date)}`,
-        },
-        ...(item.change !== null && item.previous
-          ? [
-              {
-                label: 'Change',
-                value: formatChange(item.change, def.unit),
-                note: `since the previous print, ${formatDate(item.previous.date)}${cue ? ` · ${cue.text}` : ''}`,
-                ...(cue && cue.tone !== 'neutral' ? { tone: cue.tone } : {}),
-              },
-            ]
-          : []),
-        ...(item.zScore !== null
-          ? [
-              {
-                label: 'Level z-score',
-                value: item.zScore.toFixed(2),
-                note: 'latest value against the mean and standard deviation of its last 5 years',
-              },
-            ]
-          : []),
-        ...(item.percentile5y !== null
-          ? [
-              {
-                label: 'Level percentile',
-                value: String(item.percentile5y),
-                note: 'of its last 5 years (100 = highest)',
-              },
-            ]
-          : []),
-        ...(driver
-          ? [
-              {
-                label: 'Model input z',
-                value: driver.zScore.toFixed(2),
-                note: `a different z from the level's: the model's robust z (median and MAD of 5 years) of ${item.transform ?? 'its reading'}, signed so + is tighter`,
-              },
-            ]
-          : []),
-        freshnessStat(item, data.generatedAt.slice(0, 10)),
-      ],
+      label: 'Latest',
+      value: formatValue(latest.value, def.unit),
+      note: `${frequencyLabel(def.frequency)} · ${formatDate(latest.date)}`,
     },
   ];
+  if (item.change !== null && item.previous)
+    items.push({
+      label: 'Change',
+      value: formatChange(item.change, def.unit),
+      note: `since the previous print, ${formatDate(item.previous.date)}${cue ? ` · ${cue.text}` : ''}`,
+      ...(cue && cue.tone !== 'neutral' ? { tone: cue.tone } : {}),
+    });
+  if (item.zScore !== null)
+    items.push({
+      label: 'Level z-score',
+      value: item.zScore.toFixed(2),
+      note: 'latest value against the mean and standard deviation of its last 5 years',
+    });
+  if (item.percentile5y !== null)
+    items.push({
+      label: 'Level percentile',
+      value: String(item.percentile5y),
+      note: 'of its last 5 years (100 = highest)',
+    });
+  if (driver)
+    items.push({
+      label: 'Model input z',
+      value: driver.zScore.toFixed(2),
+      note: `a different z from the level's: the model's robust z (median and MAD of 5 years) of ${item.transform ?? 'its reading'}, signed so + is tighter`,
+    });
+  items.push(freshnessStat(item, data.generatedAt.slice(0, 10)));
+  return [{ kind: 'stats', items }];
 }
 
 function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery): Block[] {
@@ -156,10 +139,7 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
     ...(other && !other.withheld
       ? named(other.def.id, when, [{ text: `CSV (${other.def.name})`, href: csvHref(other.def.id, window) }])
       : []),
-    ...named(other ? `${def.id}-vs-${other.def.id}` : def.id, when, [
-      { text: 'SVG', href: `/charts/${def.id}.svg${chartQuery}` },
-      { text: 'PNG', href: `/charts/${def.id}.png${chartQuery}` },
-    ]),
+    ...chartImages(other ? `${def.id}-vs-${other.def.id}` : def.id, when, def.id, chartQuery),
   ];
   const compareUsable = other && !other.withheld && other.observations.length > 0;
   const chart: ChartBlock = {
@@ -169,18 +149,11 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
       ? `${def.name} (${unitLabel(def.unit)}, left axis) and ${other.def.name} (${unitLabel(other.def.unit)}, right axis), ${label}.`
       : `${def.name} in ${unitLabel(def.unit)}, ${label}; latest ${formatValue(item.latest!.value, def.unit)} on ${formatDate(item.latest!.date)}.`,
     caption: `${points.length.toLocaleString('en-US')} ${def.frequency} observations, ${label}. Embed: ${data.baseUrl}/charts/${def.id}.svg${chartQuery}`,
-    data: [
-      { url: seriesJsonHref(def.id, window), label: `${def.name} (${unitLabel(def.unit)})`, ...span },
-      ...(compareUsable
-        ? [
-            {
-              url: seriesJsonHref(other.def.id, window),
-              label: `${other.def.name} (${unitLabel(other.def.unit)})`,
-              ...span,
-            },
-          ]
-        : []),
-    ],
+    data: (compareUsable ? [def, other.def] : [def]).map((d) => ({
+      url: seriesJsonHref(d.id, window),
+      label: `${d.name} (${unitLabel(d.unit)})`,
+      ...span,
+    })),
     downloads,
     head: {
       title: compareUsable ? `${def.name} vs ${other.def.name}` : def.name,
@@ -191,7 +164,7 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
     table: dataTable(item, points, compareUsable ? pointsIn(other.observations, spanOf(points)) : undefined, other),
   };
   const blocks: Block[] = [
-    { kind: 'heading', level: 2, text: 'Chart', id: 'chart' },
+    heading(2, 'Chart', 'chart'),
     {
       kind: 'links',
       label: 'Chart range',
@@ -204,10 +177,9 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
     chart,
   ];
   if (query.compare && !compareUsable) {
-    blocks.push({
-      kind: 'paragraph',
-      inlines: [`${other?.def.name ?? query.compare} cannot be drawn here: its values are withheld or not stored yet.`],
-    });
+    blocks.push(
+      paragraph(`${other?.def.name ?? query.compare} cannot be drawn here: its values are withheld or not stored yet.`),
+    );
   }
   blocks.push(rangeForm(data, item, window, query));
   return blocks;
@@ -222,28 +194,23 @@ function rangeForm(
 ): Block {
   const def = item.def;
   const base = `/indicators/${def.id}`;
+  // A date within the stored data, filled in with the range asked for.
+  const dateField = (name: string, label: string, value: string | undefined) => ({
+    name,
+    label,
+    type: 'date' as const,
+    value,
+    min: item.observations[0]!.date,
+    max: item.latest!.date,
+  });
   return {
     kind: 'form',
     action: base,
     label: 'Custom range and comparison',
     submit: 'Show',
     fields: [
-      {
-        name: 'start',
-        label: 'From',
-        type: 'date',
-        ...('start' in window ? { value: window.start } : {}),
-        min: item.observations[0]!.date,
-        max: item.latest!.date,
-      },
-      {
-        name: 'end',
-        label: 'To (blank: latest)',
-        type: 'date',
-        ...('start' in window && window.end ? { value: window.end } : {}),
-        min: item.observations[0]!.date,
-        max: item.latest!.date,
-      },
+      dateField('start', 'From', 'start' in window ? window.start : undefined),
+      dateField('end', 'To (blank: latest)', 'start' in window ? (window.end ?? undefined) : undefined),
       {
         name: 'compare',
         label: 'Compare with',
@@ -390,10 +357,7 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
 }
 
 /** The data's freshness: its state, its age, and when it would count as late. */
-function freshnessStat(
-  item: IndicatorSummary,
-  today: string,
-): { label: string; value: string; note: string; tone?: Tone } {
+function freshnessStat(item: IndicatorSummary, today: string): Stat {
   const f = item.freshness;
   const badge = freshnessBadge(item);
   const next = nextPrint(item, today);

@@ -2,7 +2,7 @@ import { LENS_TIERING_TREND_DAYS, type LensBody } from '../../publish/resources/
 import { daysBetween } from '../../timeseries/dates.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import { localAge, localDate } from '../local-dates.ts';
-import type { Block, Page } from '../page/page.ts';
+import { type Block, heading, type Page, paragraph } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 import { lensWord, lensWords } from '../words/lens.ts';
 
@@ -46,7 +46,7 @@ export function lensPage(data: SiteData, locale: Locale): Page {
     },
   ];
   if (!lens) {
-    blocks.push({ kind: 'paragraph', inlines: ['The lens has not been computed yet.'] });
+    blocks.push(paragraph('The lens has not been computed yet.'));
   } else {
     const cell = lens.synthesis.cell;
     const asOf = lens.dataAsOf ? date(lens.dataAsOf) : 'n/a';
@@ -63,13 +63,10 @@ export function lensPage(data: SiteData, locale: Locale): Page {
         corner: w.matrixCorner,
         current: w.current,
       },
-      {
-        kind: 'paragraph',
-        inlines: [
-          `${w.summary(word(cell.posture), word(cell.pulse), asOf)} JSON: `,
-          { text: `/api/lens?lang=${locale}`, href: `/api/lens?lang=${locale}` },
-        ],
-      },
+      paragraph(`${w.summary(word(cell.posture), word(cell.pulse), asOf)} JSON: `, {
+        text: `/api/lens?lang=${locale}`,
+        href: `/api/lens?lang=${locale}`,
+      }),
       ...axisBlocks(lens, dataDates(data, locale), locale),
     );
   }
@@ -116,14 +113,14 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Loca
     rows: rows.map(([label, value, of]) => [[label], [value], [of]]),
   });
   return [
-    { kind: 'heading', level: 2, text: w.headings.quantity, id: 'quantity' },
+    heading(2, w.headings.quantity, 'quantity'),
     table(w.headings.quantity, [
       [w.rows.stance, word(q.stance), dataOf('net-liquidity')],
       [w.rows.flow, n(q.flow, ' USD bn'), dataOf('net-liquidity')],
       [w.rows.dial, n(q.dial), dataOf('net-liquidity')],
       [w.rows.buffer, `${n(q.bufferPct, ' %')} (${word(q.bufferState)})`, dataOf('reserve-buffer')],
     ]),
-    { kind: 'heading', level: 2, text: w.headings.price, id: 'price' },
+    heading(2, w.headings.price, 'price'),
     table(w.headings.price, [
       [w.rows.path, `${n(p.pathSpreadBps, ' bps')} (${word(p.pathPricing)})`, lensDate],
       [
@@ -137,7 +134,7 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Loca
         lensDate,
       ],
     ]),
-    { kind: 'heading', level: 2, text: w.headings.structure, id: 'structure' },
+    heading(2, w.headings.structure, 'structure'),
     table(w.headings.structure, [
       [
         w.rows.tga,

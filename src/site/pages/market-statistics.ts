@@ -1,21 +1,16 @@
 import type { CorrelationBody } from '../../publish/resources/correlation.ts';
-import type { Block, Inline } from '../page/page.ts';
+import { type Block, heading, type Inline, paragraph, table } from '../page/page.ts';
 import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, pct, pValue, r2, span } from '../words/market.ts';
 
 /** /markets' tests of timing and of returns: lead and lag, and forward returns by regime. */
 export function leadLagBlocks(c: CorrelationBody): Block[] {
   return [
-    { kind: 'heading', level: 2, text: 'Lead and lag', id: 'lead-lag' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'Correlation of the liquidity change in week t with the asset return in week t + k, for k from −13 to +13 weeks over the last five years. A best lag k > 0 would mean liquidity moved first. The best of 27 lags is large by chance, so it counts as significant only above the Bonferroni threshold for 27 tests (z₀.₉₉₉₁/√n), stricter than the single-test 95 % threshold.',
-      ],
-    },
-    {
-      kind: 'table',
-      caption: 'Strongest lag by asset and measure',
-      header: [
+    heading(2, 'Lead and lag', 'lead-lag'),
+    paragraph(
+      'Correlation of the liquidity change in week t with the asset return in week t + k, for k from −13 to +13 weeks over the last five years. A best lag k > 0 would mean liquidity moved first. The best of 27 lags is large by chance, so it counts as significant only above the Bonferroni threshold for 27 tests (z₀.₉₉₉₁/√n), stricter than the single-test 95 % threshold.',
+    ),
+    table(
+      [
         'Asset',
         'Measure',
         'Weeks',
@@ -26,7 +21,7 @@ export function leadLagBlocks(c: CorrelationBody): Block[] {
         'Bonferroni threshold (ρ)',
         'Significant',
       ],
-      rows: assetsWithData(c).flatMap((asset) =>
+      assetsWithData(c).flatMap((asset) =>
         (Object.keys(MEASURE_NAMES) as Array<keyof typeof MEASURE_NAMES>).map((measure): Inline[][] => {
           const f = c.leadLag[asset][measure];
           const lag = f.best
@@ -49,7 +44,8 @@ export function leadLagBlocks(c: CorrelationBody): Block[] {
           ];
         }),
       ),
-    },
+      'Strongest lag by asset and measure',
+    ),
   ];
 }
 
@@ -73,19 +69,14 @@ export function backtestBlocks(c: CorrelationBody): Block[] {
     }
   }
   return [
-    { kind: 'heading', level: 2, text: 'Returns after each regime', id: 'backtest' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'The asset’s mean return over the next 20 or 60 business days, by the regime on the starting day. The spread is risk-on minus risk-off: positive would mean returns were better after loose readings. ',
-        { strong: 'A p-value above 0.05 means the spread is not distinguishable from chance.' },
-        ' Three views, because each answers a different doubt: non-overlapping windows with Welch’s t-test; every daily window with Newey–West errors (overlap corrected); and the spread’s sign in each of the possible sampling phases (a result that flips with the start day is fragile).',
-      ],
-    },
-    {
-      kind: 'table',
-      caption: 'Mean forward return by regime, and the risk-on minus risk-off spread',
-      header: [
+    heading(2, 'Returns after each regime', 'backtest'),
+    paragraph(
+      'The asset’s mean return over the next 20 or 60 business days, by the regime on the starting day. The spread is risk-on minus risk-off: positive would mean returns were better after loose readings. ',
+      { strong: 'A p-value above 0.05 means the spread is not distinguishable from chance.' },
+      ' Three views, because each answers a different doubt: non-overlapping windows with Welch’s t-test; every daily window with Newey–West errors (overlap corrected); and the spread’s sign in each of the possible sampling phases (a result that flips with the start day is fragile).',
+    ),
+    table(
+      [
         'Asset',
         'Horizon',
         'Windows',
@@ -98,6 +89,7 @@ export function backtestBlocks(c: CorrelationBody): Block[] {
         'Phases with spread > 0',
       ],
       rows,
-    },
+      'Mean forward return by regime, and the risk-on minus risk-off spread',
+    ),
   ];
 }

@@ -2,13 +2,13 @@ import type { CorrelationBody } from '../../publish/resources/correlation.ts';
 import type { CorrelationHistoryBody } from '../../publish/resources/correlation-history.ts';
 import { LIQUIDITY_MEASURES, MARKET_ASSETS } from '../../publish/site-port.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
-import { addDays } from '../../timeseries/dates.ts';
-import { correlationChance } from '../charts/specs.ts';
+import { correlationChance, headlinePoints } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
-import { named } from '../downloads.ts';
+import { chartImages, named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
-import type { Block, ChartBlock, Inline, Page } from '../page/page.ts';
+import { type Block, type ChartBlock, heading, type Inline, lead, type Page, paragraph, table } from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
+import { weekOf } from '../weekly-note.ts';
 import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, r2 } from '../words/market.ts';
 import { backtestBlocks, leadLagBlocks } from './market-statistics.ts';
 
@@ -19,15 +19,12 @@ import { backtestBlocks, leadLagBlocks } from './market-statistics.ts';
 export function marketsPage(data: SiteData): Page {
   const c = data.correlation;
   const blocks: Block[] = [
-    {
-      kind: 'lead',
-      inlines: [
-        'How dollar liquidity has moved with the S&P 500, the Nasdaq-100, bitcoin and gold. These are associations measured on past data, not forecasts: most are weak, and the page says which ones are distinguishable from chance.',
-      ],
-    },
+    lead(
+      'How dollar liquidity has moved with the S&P 500, the Nasdaq-100, bitcoin and gold. These are associations measured on past data, not forecasts: most are weak, and the page says which ones are distinguishable from chance.',
+    ),
   ];
   if (!c) {
-    blocks.push({ kind: 'paragraph', inlines: ['The market statistics have not been computed yet.'] });
+    blocks.push(paragraph('The market statistics have not been computed yet.'));
     return page(blocks);
   }
   blocks.push(
@@ -45,19 +42,16 @@ export function marketsPage(data: SiteData): Page {
     ...correlationBlocks(c),
     ...leadLagBlocks(c),
     ...backtestBlocks(c),
-    {
-      kind: 'paragraph',
-      inlines: [
-        'All figures: ',
-        { text: '/api/correlation', href: '/api/correlation' },
-        ` (updated ${formatDate(c.updatedAt)}, weekly data to ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'}). Method: `,
-        {
-          text: 'methodology, correlations',
-          href: '/methodology#5-correlations-api-correlation-src-analytics-correlation-correlation-ts',
-        },
-        '.',
-      ],
-    },
+    paragraph(
+      'All figures: ',
+      { text: '/api/correlation', href: '/api/correlation' },
+      ` (updated ${formatDate(c.updatedAt)}, weekly data to ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'}). Method: `,
+      {
+        text: 'methodology, correlations',
+        href: '/methodology#5-correlations-api-correlation-src-analytics-correlation-correlation-ts',
+      },
+      '.',
+    ),
   );
   return page(blocks);
 }
@@ -71,20 +65,17 @@ function overlayBlocks(data: SiteData): Block[] {
   const history = data.correlationHistory;
   const assets = MARKET_ASSETS;
   return [
-    { kind: 'heading', level: 2, text: 'Liquidity against each asset', id: 'overlay' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        `For each asset, the ${history?.windowWeeks ?? 52}-week correlation of the week’s change in net liquidity with the asset’s weekly return, over the whole history: above the grey band, the asset tended to rise in weeks liquidity rose (below it, to fall); inside it, the association is within chance. Bitcoin’s price is also drawn against liquidity. The S&P 500, the Nasdaq-100 and gold are drawn only as this statistic: their providers’ terms forbid reproducing their prices.`,
-      ],
-    },
+    heading(2, 'Liquidity against each asset', 'overlay'),
+    paragraph(
+      `For each asset, the ${history?.windowWeeks ?? 52}-week correlation of the week’s change in net liquidity with the asset’s weekly return, over the whole history: above the grey band, the asset tended to rise in weeks liquidity rose (below it, to fall); inside it, the association is within chance. Bitcoin’s price is also drawn against liquidity. The S&P 500, the Nasdaq-100 and gold are drawn only as this statistic: their providers’ terms forbid reproducing their prices.`,
+    ),
     {
       kind: 'links',
       label: 'Asset',
       items: assets.map((asset) => ({ text: ASSET_NAMES[asset] ?? asset, href: `#asset-${asset}` })),
     },
     ...assets.flatMap((asset): Block[] => [
-      { kind: 'heading', level: 3, text: ASSET_NAMES[asset] ?? asset, id: `asset-${asset}` },
+      heading(3, ASSET_NAMES[asset] ?? asset, `asset-${asset}`),
       ...correlationChartBlocks(data, asset),
       ...(data.assets.has(asset) ? priceOverlayBlocks(data, asset) : []),
     ]),
@@ -102,14 +93,11 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
   if (!c || !hasHistory(data, asset)) {
     const failed = data.health.sources.find((s) => s.seriesId === asset && s.lastStatus === 'error');
     return [
-      {
-        kind: 'paragraph',
-        inlines: [
-          `No correlation: the service holds too few weeks of ${ASSET_NAMES[asset] ?? asset} prices${failed ? ' (its refresh is failing)' : ''}. See `,
-          { text: '/api/health', href: '/api/health' },
-          '.',
-        ],
-      },
+      paragraph(
+        `No correlation: the service holds too few weeks of ${ASSET_NAMES[asset] ?? asset} prices${failed ? ' (its refresh is failing)' : ''}. See `,
+        { text: '/api/health', href: '/api/health' },
+        '.',
+      ),
     ];
   }
   const history = data.correlationHistory!;
@@ -143,10 +131,7 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
         chance,
       },
       downloads: [
-        ...named(`net-liquidity-correlation-${asset}`, to, [
-          { text: 'SVG', href: src },
-          { text: 'PNG', href: `/charts/net-liquidity-correlation-${asset}.png` },
-        ]),
+        ...chartImages(`net-liquidity-correlation-${asset}`, to, `net-liquidity-correlation-${asset}`),
         ...named(`headline-correlation-${asset}`, to, [
           { text: 'The same with the headline (SVG)', href: `/charts/headline-correlation-${asset}.svg` },
         ]),
@@ -187,17 +172,16 @@ function everyWeekBlocks(history: CorrelationHistoryBody | undefined): Block[] {
     .filter((row) => row.slice(1).some(([cell]) => cell !== ''))
     .reverse();
   return [
-    { kind: 'heading', level: 3, text: 'Every week’s correlations', id: 'every-week' },
+    heading(3, 'Every week’s correlations', 'every-week'),
     {
       kind: 'details',
       summary: `The ${history.windowWeeks}-week correlation ρ with net liquidity, every week (${rows.length.toLocaleString('en-US')} rows)`,
       blocks: [
-        {
-          kind: 'table',
-          caption: `${history.windowWeeks}-week correlation ρ of each asset's weekly return with net liquidity's weekly change, by the week's last day`,
-          header: ['Week to', ...assets.map((a) => `${ASSET_NAMES[a] ?? a} (ρ)`)],
+        table(
+          ['Week to', ...assets.map((a) => `${ASSET_NAMES[a] ?? a} (ρ)`)],
           rows,
-        },
+          `${history.windowWeeks}-week correlation ρ of each asset's weekly return with net liquidity's weekly change, by the week's last day`,
+        ),
       ],
     },
   ];
@@ -225,12 +209,11 @@ function priceOverlayBlocks(data: SiteData, asset: string): Block[] {
       const overlay = overlayRows(data, measure, asset);
       const src = `/charts/${measure}-vs-${asset}.svg`;
       return [
-        {
-          kind: 'heading',
-          level: 4,
-          text: `${measure === 'headline' ? 'The headline' : 'Net liquidity'} and the ${name.toLowerCase()} price`,
-          id: `overlay-${measure}`,
-        },
+        heading(
+          4,
+          `${measure === 'headline' ? 'The headline' : 'Net liquidity'} and the ${name.toLowerCase()} price`,
+          `overlay-${measure}`,
+        ),
         {
           kind: 'chart',
           src,
@@ -238,10 +221,7 @@ function priceOverlayBlocks(data: SiteData, asset: string): Block[] {
           caption: `${measureName} against ${name.toLowerCase()}, five years. ${name}: ${assetDef?.publisher ?? 'its provider'} (${assetDef?.source?.provider === 'fred' ? assetDef.source.seriesId : asset}), cited as its terms ask.`,
           data: [],
           downloads: [
-            ...named(`${measure}-vs-${asset}`, overlay.at(-1)?.[0], [
-              { text: 'SVG', href: src },
-              { text: 'PNG', href: `/charts/${measure}-vs-${asset}.png` },
-            ]),
+            ...chartImages(`${measure}-vs-${asset}`, overlay.at(-1)?.[0], `${measure}-vs-${asset}`),
             ...(measure === 'net-liquidity'
               ? named('net-liquidity', overlay.at(-1)?.[0], [
                   { text: 'CSV (net liquidity)', href: '/api/series/net-liquidity.csv?days=1826' },
@@ -271,7 +251,9 @@ function overlayRows(data: SiteData, measure: string, asset: string): string[][]
   const history = data.history;
   const liquidity =
     measure === 'headline'
-      ? (history?.dates.map((date, i) => ({ date, value: history.headline[i]! })) ?? [])
+      ? history
+        ? headlinePoints(history)
+        : []
       : (data.indicators.find((i) => i.def.id === measure)?.observations ?? []);
   const prices = data.assets.get(asset) ?? [];
   const points = pointsIn(liquidity, { days: 1826 });
@@ -288,26 +270,17 @@ function overlayRows(data: SiteData, measure: string, asset: string): string[][]
   return rows;
 }
 
-/** The Monday that starts a date's week, as a key. */
-function weekOf(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDays(date, -((day + 6) % 7));
-}
-
 /** The assets with any figure: an asset without stored prices gets no rows of n/a, but a sentence (withoutData). */
 
 function withoutData(c: CorrelationBody): Block[] {
   const missing = c.assets.filter((asset) => !assetsWithData(c).includes(asset));
   if (missing.length === 0) return [];
   return [
-    {
-      kind: 'paragraph',
-      inlines: [
-        `No statistics below for ${missing.map((a) => ASSET_NAMES[a] ?? a).join(' and ')}: the service holds too few of its prices (see `,
-        { text: '/api/health', href: '/api/health' },
-        ').',
-      ],
-    },
+    paragraph(
+      `No statistics below for ${missing.map((a) => ASSET_NAMES[a] ?? a).join(' and ')}: the service holds too few of its prices (see `,
+      { text: '/api/health', href: '/api/health' },
+      ').',
+    ),
   ];
 }
 
@@ -323,18 +296,15 @@ function page(blocks: Block[]): Page {
 
 function correlationBlocks(c: CorrelationBody): Block[] {
   return [
-    { kind: 'heading', level: 2, text: 'Rolling correlations', id: 'correlations' },
+    heading(2, 'Rolling correlations', 'correlations'),
     ...withoutData(c),
-    {
-      kind: 'paragraph',
-      inlines: [
-        'Pearson correlation of the week’s change in liquidity with the asset’s weekly log return, over the last 13, 26 and 52 weeks. The headline rises when liquidity tightens, so a ',
-        { strong: 'negative' },
-        ' ρ with the headline means the asset tended to fall in weeks when liquidity tightened. Net liquidity (USD bn) rises when liquidity eases, so there a ',
-        { strong: 'positive' },
-        ' ρ means the same. Marked ✓ when |ρ| exceeds the two-sided 95 % threshold 1.96/√n for n weeks.',
-      ],
-    },
+    paragraph(
+      'Pearson correlation of the week’s change in liquidity with the asset’s weekly log return, over the last 13, 26 and 52 weeks. The headline rises when liquidity tightens, so a ',
+      { strong: 'negative' },
+      ' ρ with the headline means the asset tended to fall in weeks when liquidity tightened. Net liquidity (USD bn) rises when liquidity eases, so there a ',
+      { strong: 'positive' },
+      ' ρ means the same. Marked ✓ when |ρ| exceeds the two-sided 95 % threshold 1.96/√n for n weeks.',
+    ),
     {
       kind: 'table',
       caption: `Latest rolling correlation (ρ), by asset and liquidity measure: windows ending ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'} unless a cell says otherwise`,

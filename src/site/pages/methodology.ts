@@ -1,7 +1,7 @@
 import { LEVEL_WORDS, MIN_LIVE_WEIGHT } from '../../publish/resources/model.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { partsChart } from '../charts/parts.ts';
-import { type Block, headingId, type Inline, type Page } from '../page/page.ts';
+import { type Block, heading, headingId, type Inline, lead, list, type Page, paragraph, table } from '../page/page.ts';
 import { groupWeightText, type SiteData } from '../site-data.ts';
 
 type Model = NonNullable<SiteData['model']>;
@@ -19,12 +19,9 @@ export function methodologyPage(data: SiteData): Page {
   const formulas = protocolLinks(data.methodologyMarkdown.replace(/^# .*\n/, ''), data.protocols);
   const sections = markdownSections(formulas);
   const blocks: Block[] = [
-    {
-      kind: 'lead',
-      inlines: [
-        'The headline measures how tight US-dollar liquidity is compared with the past five years: 0 is the loosest day of those five years, 100 the tightest. It describes conditions as they are; it is not a forecast of markets.',
-      ],
-    },
+    lead(
+      'The headline measures how tight US-dollar liquidity is compared with the past five years: 0 is the loosest day of those five years, 100 the tightest. It describes conditions as they are; it is not a forecast of markets.',
+    ),
     {
       kind: 'toc',
       items: [
@@ -51,15 +48,12 @@ export function methodologyPage(data: SiteData): Page {
   // The formulas, section by section, each one click away: the reader's page above stays short (issue 43: the
   // methodology was 37,000 px tall on a phone), and every section and its anchors are still on this page.
   blocks.push(
-    { kind: 'heading', level: 2, text: 'The formulas', id: 'formulas' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'Everything needed to rebuild the model from the text, section by section (open one to read it; the whole document is also at ',
-        { text: '/methodology.md', href: '/methodology.md' },
-        ').',
-      ],
-    },
+    heading(2, 'The formulas', 'formulas'),
+    paragraph(
+      'Everything needed to rebuild the model from the text, section by section (open one to read it; the whole document is also at ',
+      { text: '/methodology.md', href: '/methodology.md' },
+      ').',
+    ),
     ...sections.map(
       (section): Block => ({
         kind: 'details',
@@ -97,7 +91,7 @@ function protocolLinks(markdown: string, protocols: SiteData['protocols']): stri
 function protocolBlocks(protocols: SiteData['protocols']): Block[] {
   if (protocols.length === 0) return [];
   return [
-    { kind: 'heading', level: 2, text: 'The selection protocols', id: 'protocols' },
+    heading(2, 'The selection protocols', 'protocols'),
     {
       kind: 'list',
       items: protocols.map((p) => [
@@ -121,10 +115,7 @@ export function protocolPage(protocol: SiteData['protocols'][number]): Page {
     title,
     description: `${title}: the variants and the criteria, committed before any variant was run on the test years.`,
     blocks: [
-      {
-        kind: 'paragraph',
-        inlines: ['Part of the ', { text: 'methodology', href: '/methodology#protocols' }, '.'],
-      },
+      paragraph('Part of the ', { text: 'methodology', href: '/methodology#protocols' }, '.'),
       { kind: 'markdown', source: protocol.markdown.replace(/^# .*\n/, '') },
     ],
   };
@@ -135,15 +126,12 @@ function partsBlocks(data: SiteData): Block[] {
   const chart = partsChart(data);
   if (!chart) return [];
   return [
-    { kind: 'heading', level: 3, text: 'The parts of the level over time', id: 'level-parts' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'Each group’s contribution to the level, in level points: they add up to the level (the line). A day’s own parts are on its page (',
-        { text: 'the latest day', href: `/today/${data.history!.to}` },
-        ').',
-      ],
-    },
+    heading(3, 'The parts of the level over time', 'level-parts'),
+    paragraph(
+      'Each group’s contribution to the level, in level points: they add up to the level (the line). A day’s own parts are on its page (',
+      { text: 'the latest day', href: `/today/${data.history!.to}` },
+      ').',
+    ),
     chart,
   ];
 }
@@ -152,64 +140,56 @@ function readingBlocks(model: Model | undefined): Block[] {
   const off = model?.thresholds.riskOffAtOrAbove ?? 80;
   const on = model?.thresholds.riskOnAtOrBelow ?? 20;
   return [
-    { kind: 'heading', level: 2, text: 'How to read it', id: 'how-to-read' },
-    {
-      kind: 'list',
-      items: [
-        [
-          { strong: 'Headline, 0–100: ' },
-          `the share of the past five years’ days that were looser than today. ${off} and above is `,
-          { strong: 'risk-off' },
-          ` (tight), ${on} and below `,
-          { strong: 'risk-on' },
-          ' (loose), in between neutral.',
-        ],
-        [
-          { strong: 'Level, 0–100: ' },
-          `the same aggregate on its own fixed scale, not ranked against anything: ${LEVEL_WORDS.map((b, k) => `${b.from}–${LEVEL_WORDS[k + 1]?.from ?? 100} ${b.words}`).join(', ')}. The headline is the level’s rank in five years; the level says how tight in absolute terms, and each group’s part of it is published.`,
-        ],
-        [
-          { strong: 'Provisional: ' },
-          `a day whose fresh data covers under ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the model’s weight has a headline and a level but no status, and is never stated as a verdict.`,
-        ],
-        [
-          { strong: 'Momentum: ' },
-          `the change of the headline over ${model?.thresholds.momentumDays ?? 7} days; ${model?.thresholds.momentumPoints ?? 5} points or more is a move (improving = looser, deteriorating = tighter).`,
-        ],
-        [
-          { strong: 'Confidence: ' },
-          'how many inputs and groups report, and whether they are fresh; low confidence means the reading rests on few inputs.',
-        ],
-        [
-          { strong: 'Drivers: ' },
-          'which inputs moved the reading over the week, and by how much; their changes add up to the aggregate’s change.',
-        ],
-        [
-          { strong: 'One scale on this site. ' },
-          'The API also serves ',
-          { code: 'compositeScore' },
-          ', the same reading on a −1 … +1 scale where positive means easy: compositeScore = (50 − headline) / 50. The site shows only the headline, so that higher always means tighter.',
-        ],
+    heading(2, 'How to read it', 'how-to-read'),
+    list(
+      [
+        { strong: 'Headline, 0–100: ' },
+        `the share of the past five years’ days that were looser than today. ${off} and above is `,
+        { strong: 'risk-off' },
+        ` (tight), ${on} and below `,
+        { strong: 'risk-on' },
+        ' (loose), in between neutral.',
       ],
-    },
+      [
+        { strong: 'Level, 0–100: ' },
+        `the same aggregate on its own fixed scale, not ranked against anything: ${LEVEL_WORDS.map((b, k) => `${b.from}–${LEVEL_WORDS[k + 1]?.from ?? 100} ${b.words}`).join(', ')}. The headline is the level’s rank in five years; the level says how tight in absolute terms, and each group’s part of it is published.`,
+      ],
+      [
+        { strong: 'Provisional: ' },
+        `a day whose fresh data covers under ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the model’s weight has a headline and a level but no status, and is never stated as a verdict.`,
+      ],
+      [
+        { strong: 'Momentum: ' },
+        `the change of the headline over ${model?.thresholds.momentumDays ?? 7} days; ${model?.thresholds.momentumPoints ?? 5} points or more is a move (improving = looser, deteriorating = tighter).`,
+      ],
+      [
+        { strong: 'Confidence: ' },
+        'how many inputs and groups report, and whether they are fresh; low confidence means the reading rests on few inputs.',
+      ],
+      [
+        { strong: 'Drivers: ' },
+        'which inputs moved the reading over the week, and by how much; their changes add up to the aggregate’s change.',
+      ],
+      [
+        { strong: 'One scale on this site. ' },
+        'The API also serves ',
+        { code: 'compositeScore' },
+        ', the same reading on a −1 … +1 scale where positive means easy: compositeScore = (50 − headline) / 50. The site shows only the headline, so that higher always means tighter.',
+      ],
+    ),
   ];
 }
 
 function howItWorksBlocks(model: Model | undefined): Block[] {
   if (!model) return [];
   return [
-    { kind: 'heading', level: 2, text: 'How it works', id: 'how-it-works' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        `${model.version} scores ${model.groups.reduce((n, g) => n + g.indicators.length, 0)} inputs in ${model.groups.length} groups: how ample reserves are, which way net liquidity flows (less the Fed’s crisis lending, which is not easing), where overnight funding trades against the Fed’s floor, and whether the Fed’s dollar backstops are being drawn. Each input becomes a tightness reading from 0 (loosest) to 1 (tightest): reserves / bank assets on the Fed’s own scale (13 % or more reads 0, 8 % or less reads 1), a new draw on a backstop on a log scale of dollars, fading over 13 weeks, the others ranked against their own past five years. The aggregate is the weighted mean of the readings, smoothed over 10 business days; the backstops put a floor under it. The result is the level, on its own fixed 0–100 scale; the headline is where the level ranks among the past five years of levels computed with the same inputs as today. Because the weights never depend on the values, making any input tighter can never lower the level or the headline.`,
-      ],
-    },
-    {
-      kind: 'table',
-      caption: 'Groups, their nominal weights, and their inputs',
-      header: ['Group', 'Nominal weight', 'Inputs (how each is read; a rise means)'],
-      rows: model.groups.map((g) => [
+    heading(2, 'How it works', 'how-it-works'),
+    paragraph(
+      `${model.version} scores ${model.groups.reduce((n, g) => n + g.indicators.length, 0)} inputs in ${model.groups.length} groups: how ample reserves are, which way net liquidity flows (less the Fed’s crisis lending, which is not easing), where overnight funding trades against the Fed’s floor, and whether the Fed’s dollar backstops are being drawn. Each input becomes a tightness reading from 0 (loosest) to 1 (tightest): reserves / bank assets on the Fed’s own scale (13 % or more reads 0, 8 % or less reads 1), a new draw on a backstop on a log scale of dollars, fading over 13 weeks, the others ranked against their own past five years. The aggregate is the weighted mean of the readings, smoothed over 10 business days; the backstops put a floor under it. The result is the level, on its own fixed 0–100 scale; the headline is where the level ranks among the past five years of levels computed with the same inputs as today. Because the weights never depend on the values, making any input tighter can never lower the level or the headline.`,
+    ),
+    table(
+      ['Group', 'Nominal weight', 'Inputs (how each is read; a rise means)'],
+      model.groups.map((g) => [
         [g.name],
         [groupWeightText(g)],
         g.indicators.flatMap((i, k): Inline[] => [
@@ -218,14 +198,12 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
           ` (${i.transform}; ${i.risingIsTighter ? 'tighter' : 'easier'})`,
         ]),
       ]),
-    },
-    {
-      kind: 'paragraph',
-      inlines: [
-        { strong: 'Three kinds of weight, each labelled where it appears. ' },
-        `The group weight above is nominal; each input gets an equal share of its group (its nominal weight). On a given day an input without data carries no weight, so the weight it carries that day (shown on the dashboard as “weight today”) can differ from the nominal one. What keeps a missing input from moving the headline by itself is the comparison: today’s level is ranked against a history computed with today’s inputs only, like with like. A day has a status only when inputs carrying at least ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the nominal weight have fresh data; newer days are provisional, published without a status. A status change needs confirmation: risk-off starts at ${model.thresholds.riskOffAtOrAbove} and lasts until the headline falls below ${model.thresholds.riskOffUntilBelow}; risk-on starts at ${model.thresholds.riskOnAtOrBelow} and lasts until it rises above ${model.thresholds.riskOnUntilAbove}.`,
-      ],
-    },
+      'Groups, their nominal weights, and their inputs',
+    ),
+    paragraph(
+      { strong: 'Three kinds of weight, each labelled where it appears. ' },
+      `The group weight above is nominal; each input gets an equal share of its group (its nominal weight). On a given day an input without data carries no weight, so the weight it carries that day (shown on the dashboard as “weight today”) can differ from the nominal one. What keeps a missing input from moving the headline by itself is the comparison: today’s level is ranked against a history computed with today’s inputs only, like with like. A day has a status only when inputs carrying at least ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the nominal weight have fresh data; newer days are provisional, published without a status. A status change needs confirmation: risk-off starts at ${model.thresholds.riskOffAtOrAbove} and lasts until the headline falls below ${model.thresholds.riskOffUntilBelow}; risk-on starts at ${model.thresholds.riskOnAtOrBelow} and lasts until it rises above ${model.thresholds.riskOnUntilAbove}.`,
+    ),
   ];
 }
 
@@ -240,23 +218,20 @@ function plainValidation(validation: Validation): Block[] {
   const hits = validation.crises.filter((c) => c.hit === true).length;
   const scored = validation.crises.filter((c) => c.hit !== null).length;
   return [
-    { kind: 'heading', level: 2, text: 'How well it works', id: 'how-well' },
-    {
-      kind: 'list',
-      items: [
-        [
-          `It moves with the two public financial-stress indices, but loosely: rank correlation ${rho(nfci?.rho ?? null)} with the Chicago Fed’s NFCI and ${rho(stl?.rho ?? null)} with the St. Louis Fed’s STLFSI4 over the whole history (1 would be lockstep, 0 unrelated). On the years kept aside when the model was chosen: ${rho(oosN?.rho ?? null)} and ${rho(oosS?.rho ?? null)}.`,
-        ],
-        [
-          `It passed ${hits} of the ${scored} stress checks fixed in advance (the headline reaching risk-off, or the funding group spiking, within days of each event; see the crisis table below).`,
-        ],
-        [
-          'It is not a timing signal: returns of stocks, bitcoin and gold after risk-on and risk-off readings are not reliably different (see ',
-          { text: 'markets', href: '/markets#backtest' },
-          ').',
-        ],
+    heading(2, 'How well it works', 'how-well'),
+    list(
+      [
+        `It moves with the two public financial-stress indices, but loosely: rank correlation ${rho(nfci?.rho ?? null)} with the Chicago Fed’s NFCI and ${rho(stl?.rho ?? null)} with the St. Louis Fed’s STLFSI4 over the whole history (1 would be lockstep, 0 unrelated). On the years kept aside when the model was chosen: ${rho(oosN?.rho ?? null)} and ${rho(oosS?.rho ?? null)}.`,
       ],
-    },
+      [
+        `It passed ${hits} of the ${scored} stress checks fixed in advance (the headline reaching risk-off, or the funding group spiking, within days of each event; see the crisis table below).`,
+      ],
+      [
+        'It is not a timing signal: returns of stocks, bitcoin and gold after risk-on and risk-off readings are not reliably different (see ',
+        { text: 'markets', href: '/markets#backtest' },
+        ').',
+      ],
+    ),
   ];
 }
 
@@ -286,22 +261,13 @@ function correlationBlocks(model: Model, validation: Validation): Block[] {
     validation.correlations.find((c) => c.benchmark === benchmark && c.period === period && c.leadWeeks === lead);
   const lead0 = validation.correlations.filter((c) => c.leadWeeks === 0);
   return [
-    {
-      kind: 'heading',
-      level: 3,
-      text: `The figures: ${model.version} on the data stored now`,
-      id: 'validation-figures',
-    },
-    {
-      kind: 'paragraph',
-      inlines: [
-        `Recomputed at the last refresh (${model.computedAt}) from the stored series. Spearman ρ of the headline with each benchmark on Fridays, the benchmark k weeks later; in brackets the 90 % block-bootstrap interval. The model was chosen on the in-sample period only.`,
-      ],
-    },
-    {
-      kind: 'table',
-      header: ['Benchmark', 'Period', 'ρ (k = 0)', '90 % interval', 'k = 4', 'k = 13', 'n'],
-      rows: lead0.map((c) => [
+    heading(3, `The figures: ${model.version} on the data stored now`, 'validation-figures'),
+    paragraph(
+      `Recomputed at the last refresh (${model.computedAt}) from the stored series. Spearman ρ of the headline with each benchmark on Fridays, the benchmark k weeks later; in brackets the 90 % block-bootstrap interval. The model was chosen on the in-sample period only.`,
+    ),
+    table(
+      ['Benchmark', 'Period', 'ρ (k = 0)', '90 % interval', 'k = 4', 'k = 13', 'n'],
+      lead0.map((c) => [
         [c.benchmark.toUpperCase()],
         [c.period],
         [rho(c.rho)],
@@ -310,17 +276,16 @@ function correlationBlocks(model: Model, validation: Validation): Block[] {
         [rho(at(c.benchmark, c.period, 13)?.rho ?? null)],
         [String(c.n)],
       ]),
-    },
+    ),
   ];
 }
 
 function crisisBlocks(validation: Validation): Block[] {
   return [
-    { kind: 'heading', level: 3, text: 'Crisis checks' },
-    {
-      kind: 'table',
-      header: ['Event', 'Test', 'Result'],
-      rows: validation.crises.map((c) => [
+    heading(3, 'Crisis checks'),
+    table(
+      ['Event', 'Test', 'Result'],
+      validation.crises.map((c) => [
         [`${c.name} (${c.date})`],
         [c.test],
         [
@@ -331,7 +296,7 @@ function crisisBlocks(validation: Validation): Block[] {
               : `miss: highest ${c.peak} in the window`,
         ],
       ]),
-    },
+    ),
     {
       kind: 'paragraph',
       aside: true,
@@ -347,63 +312,51 @@ function targetBlocks(model: Model, validation: Validation, protocols: SiteData[
   if (validation.targets.length === 0) return [];
   const protocol = protocols.find((p) => p.slug === `${model.version}-protocol`);
   return [
-    { kind: 'heading', level: 3, text: `The ${model.version} targets, pass or fail` },
-    {
-      kind: 'paragraph',
-      inlines: [
-        'Set by studies that had already seen 2019–2025, so they are not a blind test; the version was chosen on 2005–2018 by the rule in ',
-        protocol ? { text: 'its protocol', href: `/methodology/${protocol.slug}` } : 'its protocol',
-        ', not for these figures.',
-      ],
-    },
-    {
-      kind: 'table',
-      header: ['Target', 'Measured on this history', 'Result'],
-      rows: validation.targets.map((t) => [
+    heading(3, `The ${model.version} targets, pass or fail`),
+    paragraph(
+      'Set by studies that had already seen 2019–2025, so they are not a blind test; the version was chosen on 2005–2018 by the rule in ',
+      protocol ? { text: 'its protocol', href: `/methodology/${protocol.slug}` } : 'its protocol',
+      ', not for these figures.',
+    ),
+    table(
+      ['Target', 'Measured on this history', 'Result'],
+      validation.targets.map((t) => [
         [`${t.id}: ${t.target}`],
         [t.figure],
         [t.pass === null ? 'not covered' : t.pass ? 'met' : 'not met'],
       ]),
-    },
+    ),
   ];
 }
 
 function guaranteeBlocks(model: Model, r: Validation['robustness']): Block[] {
   if (!r) return [];
   return [
-    { kind: 'heading', level: 3, text: 'Guarantees, checked on every day' },
-    {
-      kind: 'list',
-      items: [
-        [
-          `Monotone: ${r.monotonicity.violations} violations in ${r.monotonicity.checks.toLocaleString('en-US')} checks (a tighter input never lowered the aggregate or the headline).`,
-        ],
-        [
-          model.version === 'dli-2'
-            ? `Stable: weights alone (inputs fading in or out) moved the headline by at most ${r.stability.maxMovePoints} points in a day; ${r.stability.daysOverLimit} of ${r.stability.days.toLocaleString('en-US')} days over ${r.stability.limitPoints}.`
-            : `Composition: on the ${r.stability.days} days an input started (a stopped input keeps its last reading), the change alone moved the headline by at most ${r.stability.maxMovePoints} points in total over any 65 business days (target ${r.stability.limitPoints}: ${r.stability.daysOverLimit === 0 ? 'met' : `not met, ${r.stability.daysOverLimit} days over`}).`,
-        ],
-        [
-          `Explainable: driver contributions added up to the level's move on ${r.drivers.sumMatches.toLocaleString('en-US')} of ${r.drivers.days.toLocaleString('en-US')} days.`,
-        ],
+    heading(3, 'Guarantees, checked on every day'),
+    list(
+      [
+        `Monotone: ${r.monotonicity.violations} violations in ${r.monotonicity.checks.toLocaleString('en-US')} checks (a tighter input never lowered the aggregate or the headline).`,
       ],
-    },
+      [
+        model.version === 'dli-2'
+          ? `Stable: weights alone (inputs fading in or out) moved the headline by at most ${r.stability.maxMovePoints} points in a day; ${r.stability.daysOverLimit} of ${r.stability.days.toLocaleString('en-US')} days over ${r.stability.limitPoints}.`
+          : `Composition: on the ${r.stability.days} days an input started (a stopped input keeps its last reading), the change alone moved the headline by at most ${r.stability.maxMovePoints} points in total over any 65 business days (target ${r.stability.limitPoints}: ${r.stability.daysOverLimit === 0 ? 'met' : `not met, ${r.stability.daysOverLimit} days over`}).`,
+      ],
+      [
+        `Explainable: driver contributions added up to the level's move on ${r.drivers.sumMatches.toLocaleString('en-US')} of ${r.drivers.days.toLocaleString('en-US')} days.`,
+      ],
+    ),
   ];
 }
 
 /** The versions: the current one in full, each earlier one behind its own line (one click away). */
 function versionBlocks(model: Model): Block[] {
   return [
-    { kind: 'heading', level: 2, text: 'Versions', id: 'versions' },
+    heading(2, 'Versions', 'versions'),
     ...model.versions.flatMap((v, k): Block[] => {
       const title = `${v.version} (${v.status}, ${v.from}${v.to ? ` to ${v.to}` : ' onwards'})`;
-      const body: Block[] = [
-        { kind: 'paragraph', inlines: [v.summary] },
-        { kind: 'list', items: v.changes.map((change) => [change]) },
-      ];
-      return k === 0
-        ? [{ kind: 'heading', level: 3, text: title }, ...body]
-        : [{ kind: 'details', summary: title, blocks: body }];
+      const body: Block[] = [paragraph(v.summary), { kind: 'list', items: v.changes.map((change) => [change]) }];
+      return k === 0 ? [heading(3, title), ...body] : [{ kind: 'details', summary: title, blocks: body }];
     }),
   ];
 }

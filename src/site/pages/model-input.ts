@@ -3,7 +3,7 @@ import { INDICATOR_COUNT, isIndicatorId, providerSeriesId } from '../../timeseri
 import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
-import type { Block, Inline, Page } from '../page/page.ts';
+import { type Block, type Inline, lead, type Page, paragraph, table } from '../page/page.ts';
 import { formatDate, formatValue, inputLinks } from '../site-data.ts';
 
 /** Rows of the latest values shown (the JSON, CSV and xlsx hold them all). */
@@ -24,31 +24,29 @@ export function modelInputPage(
   const withheld = license.redistribution !== 'full';
   const last = observations?.at(-1);
   const blocks: Block[] = [
-    { kind: 'lead', inlines: [def.description] },
-    {
-      kind: 'paragraph',
-      inlines: [
-        `A ${role} of this service, not one of its ${INDICATOR_COUNT} indicators: it has no chart here, but its data is served at `,
-        { code: `/api/data/${def.id}` },
-        ' with the windows, transforms and point-in-time answers of every series. How the model reads it: ',
-        { text: 'the methodology', href: '/methodology#2-1-inputs-which-series-and-how-the-derived-ones-are-aligned' },
-        '.',
-      ],
-    },
-    { kind: 'table', caption: `About ${def.name}`, header: ['', ''], rows: aboutRows(def, observations) },
+    lead(def.description),
+    paragraph(
+      `A ${role} of this service, not one of its ${INDICATOR_COUNT} indicators: it has no chart here, but its data is served at `,
+      { code: `/api/data/${def.id}` },
+      ' with the windows, transforms and point-in-time answers of every series. How the model reads it: ',
+      { text: 'the methodology', href: '/methodology#2-1-inputs-which-series-and-how-the-derived-ones-are-aligned' },
+      '.',
+    ),
+    table(['', ''], aboutRows(def, observations), `About ${def.name}`),
   ];
   if (withheld) {
-    blocks.push({ kind: 'paragraph', inlines: [`Values not offered: ${withheldReason(license)}`] });
+    blocks.push(paragraph(`Values not offered: ${withheldReason(license)}`));
   } else if (last) {
-    blocks.push({
-      kind: 'table',
-      caption: `The latest ${LATEST_ROWS} values of ${def.name}, newest first`,
-      header: ['Date', 'Value'],
-      rows: observations!
-        .slice(-LATEST_ROWS)
-        .reverse()
-        .map((o) => [[o.date], [formatValue(o.value, def.unit)]]),
-    });
+    blocks.push(
+      table(
+        ['Date', 'Value'],
+        observations!
+          .slice(-LATEST_ROWS)
+          .reverse()
+          .map((o) => [[o.date], [formatValue(o.value, def.unit)]]),
+        `The latest ${LATEST_ROWS} values of ${def.name}, newest first`,
+      ),
+    );
   }
   blocks.push({ kind: 'paragraph', inlines: dataLinks(def, withheld) });
   return {

@@ -1,4 +1,4 @@
-import type { Page } from '../page/page.ts';
+import { type Page, paragraph } from '../page/page.ts';
 
 /** The page for a path that does not exist: the site's header and navigation, and where to go instead. */
 export function notFoundPage(): Page {
@@ -7,20 +7,17 @@ export function notFoundPage(): Page {
     title: 'Page not found',
     description: 'There is no page at this address.',
     blocks: [
-      {
-        kind: 'paragraph',
-        inlines: [
-          'There is no page here. Try the ',
-          { text: 'dashboard', href: '/' },
-          ', today’s ',
-          { text: 'reading', href: '/today' },
-          ', the ',
-          { text: 'API documentation', href: '/docs' },
-          ' or the site index at ',
-          { text: '/llms.txt', href: '/llms.txt' },
-          '.',
-        ],
-      },
+      paragraph(
+        'There is no page here. Try the ',
+        { text: 'dashboard', href: '/' },
+        ', today’s ',
+        { text: 'reading', href: '/today' },
+        ', the ',
+        { text: 'API documentation', href: '/docs' },
+        ' or the site index at ',
+        { text: '/llms.txt', href: '/llms.txt' },
+        '.',
+      ),
     ],
   };
 }
@@ -36,11 +33,8 @@ export function errorPage(path: string, title: string, message: string, hint: st
     description: message,
     blocks: [
       { kind: 'lead', inlines: [message], tone: 'warn' },
-      { kind: 'paragraph', inlines: [hint] },
-      {
-        kind: 'paragraph',
-        inlines: [{ text: 'This page without the query', href: path }, ' · ', { text: 'Dashboard', href: '/' }],
-      },
+      paragraph(hint),
+      paragraph({ text: 'This page without the query', href: path }, ' · ', { text: 'Dashboard', href: '/' }),
     ],
   };
 }

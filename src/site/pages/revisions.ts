@@ -1,6 +1,6 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { VintagedSeries } from '../../timeseries/vintages.ts';
-import type { Block, Inline, Page } from '../page/page.ts';
+import { type Block, type Inline, type Page, paragraph, table } from '../page/page.ts';
 import { formatChange, formatDate, formatValue } from '../site-data.ts';
 
 /** Rows shown: the newest revised dates first (the JSON and CSV hold them all). */
@@ -32,11 +32,9 @@ export function revisionsPage(item: IndicatorSummary, vintaged: VintagedSeries |
     blocks: [...blocks, { kind: 'paragraph', inlines: links }],
   });
   if (item.withheld)
-    return page([
-      { kind: 'paragraph', inlines: [`The values of ${def.name} are not reproduced here (${item.license.name}).`] },
-    ]);
+    return page([paragraph(`The values of ${def.name} are not reproduced here (${item.license.name}).`)]);
   if (!vintaged || vintaged.dates.length === 0)
-    return page([{ kind: 'paragraph', inlines: ['Nothing has been stored for this series yet.'] }]);
+    return page([paragraph('Nothing has been stored for this series yet.')]);
   const firstSeen = [...vintaged.firstSeen].sort()[0]!;
   const revised = [...vintaged.revisions.keys()].sort((a, b) => b - a);
   const withdrawn = revised.filter((i) => Number.isNaN(vintaged.revisions.get(i)!.at(-1)!.value)).length;
@@ -58,16 +56,9 @@ export function revisionsPage(item: IndicatorSummary, vintaged: VintagedSeries |
     ];
   });
   return page([
-    { kind: 'paragraph', inlines: [summary] },
+    paragraph(summary),
     ...(rows.length > 0
-      ? [
-          {
-            kind: 'table' as const,
-            caption: `Revised dates of ${def.name}, newest first`,
-            header: ['Date', 'First value', 'Revised to', 'Change'],
-            rows,
-          },
-        ]
+      ? [table(['Date', 'First value', 'Revised to', 'Change'], rows, `Revised dates of ${def.name}, newest first`)]
       : []),
   ]);
 }

@@ -6,9 +6,9 @@ import { dayHeadlineChart, headlineChart } from '../charts/headline.ts';
 import { partsChart } from '../charts/parts.ts';
 import { dayChartRange } from '../charts/window.ts';
 import { inputLabel } from '../freshness-line.ts';
-import { historyTable } from '../history-table.ts';
+import { headlineColumns, historyTable } from '../history-table.ts';
 import { levelParts } from '../level-parts.ts';
-import type { Block, Inline, Page } from '../page/page.ts';
+import { type Block, heading, type Inline, type Page, paragraph, table } from '../page/page.ts';
 import {
   formatAge,
   formatDate,
@@ -20,6 +20,7 @@ import {
   seriesPageHref,
 } from '../site-data.ts';
 import { type NoteOf, weekBefore, weeklyNotes } from '../weekly-note.ts';
+import { nearbyDays } from './archive.ts';
 
 /** /today: the latest daily reading and links to the dated archive of every day in the history. */
 export function todayPage(data: SiteData): Page {
@@ -27,7 +28,7 @@ export function todayPage(data: SiteData): Page {
   const blocks: Block[] = [];
   const history = data.history;
   if (!history || history.count === 0 || !data.regime) {
-    blocks.push({ kind: 'paragraph', inlines: ['No reading yet: the model has not been computed.'] });
+    blocks.push(paragraph('No reading yet: the model has not been computed.'));
     return {
       path: '/today',
       title: 'Today’s reading',
@@ -44,44 +45,24 @@ export function todayPage(data: SiteData): Page {
   const provisional = data.regime.provisional;
   blocks.push(
     { kind: 'lead', inlines: [data.regime.summary], tone: dayReading(history, last).tone },
-    {
-      kind: 'paragraph',
-      inlines: [
-        current
-          ? `The latest reading is for ${formatDate(date)} (latest observation ${formatDate(data.regime.dataAsOf)}). `
-          : `There is no reading for today: the latest is for ${formatDate(date)}, ${formatAge(age)} ago, the last day with live data enough for one (latest observation ${formatDate(data.regime.dataAsOf)}). `,
-        { text: 'Permanent link', href: `/today/${date}` },
-        '.',
-      ],
-    },
+    paragraph(
+      current
+        ? `The latest reading is for ${formatDate(date)} (latest observation ${formatDate(data.regime.dataAsOf)}). `
+        : `There is no reading for today: the latest is for ${formatDate(date)}, ${formatAge(age)} ago, the last day with live data enough for one (latest observation ${formatDate(data.regime.dataAsOf)}). `,
+      { text: 'Permanent link', href: `/today/${date}` },
+      '.',
+    ),
     ...(provisional
-      ? [
-          {
-            kind: 'paragraph' as const,
-            inlines: [
-              provisional.summary,
-              ' ',
-              { text: 'The provisional day', href: `/today/${provisional.date}` },
-              '.',
-            ],
-          },
-        ]
+      ? [paragraph(provisional.summary, ' ', { text: 'The provisional day', href: `/today/${provisional.date}` }, '.')]
       : []),
     ...dayBlocks(history, last, names),
     ...noteBlocks(weeklyNotes(data)(last)),
     {
       ...headlineChart({ days: 365 }, history.to, `The year to ${formatDate(history.to)}.`),
-      table: historyTable(history, 'The headline, last 30 business days', [
-        { header: 'Headline (0–100)', cell: (i) => String(history.headline[i]) },
-        { header: 'Status', cell: (i) => dayReading(history, i).label },
-      ]),
+      table: historyTable(history, 'The headline, last 30 business days', headlineColumns(history)),
     },
   );
-  if (data.lens)
-    blocks.push(
-      { kind: 'heading', level: 2, text: 'Lens' },
-      { kind: 'paragraph', inlines: [data.lens.synthesis.narrative] },
-    );
+  if (data.lens) blocks.push(heading(2, 'Lens'), paragraph(data.lens.synthesis.narrative));
   blocks.push(...recentDaysBlocks(history, names));
   const title = current ? 'Today’s reading' : `The latest reading: ${formatDate(date)}`;
   return {
@@ -107,39 +88,23 @@ export function archivePage(data: SiteData, date: string, noteOf: NoteOf): Page 
     ...dayBlocks(history, i, names),
     ...noteBlocks(noteOf(i)),
     ...dayPartsBlocks(data, i),
-    { kind: 'heading', level: 2, text: 'Around this day', id: 'chart' },
+    heading(2, 'Around this day', 'chart'),
     {
       ...dayHeadlineChart(date, range, history.to),
       table: historyTable(
         history,
         `The headline and its status, ${formatDate(range.start)} – ${formatDate(range.end)}`,
-        [
-          { header: 'Headline (0–100)', cell: (k) => String(history.headline[k]) },
-          { header: 'Status', cell: (k) => dayReading(history, k).label },
-        ],
+        headlineColumns(history),
         history.dates.flatMap((d, k) => (d >= range.start && d <= range.end ? [k] : [])),
       ),
     },
     ...optional(partsChart(data, date)),
     ...groupMoves(history, i, names),
     ...driverList(data, data.dayDrivers?.[i]),
-    {
-      kind: 'links',
-      label: 'Other days',
-      items: [
-        ...(i > 0 ? [{ text: `← ${formatDate(history.dates[i - 1]!)}`, href: `/today/${history.dates[i - 1]}` }] : []),
-        { text: `Calendar ${date.slice(0, 4)}`, href: `/archive/${date.slice(0, 4)}` },
-        ...(i < history.count - 1
-          ? [{ text: `${formatDate(history.dates[i + 1]!)} →`, href: `/today/${history.dates[i + 1]}` }]
-          : []),
-      ],
-    },
-    {
-      kind: 'paragraph',
-      inlines: [
-        `The ${history.modelVersion} reading for ${formatDate(date)}. How its inputs are dated: ${inputs || 'see the methodology'}`,
-      ],
-    },
+    { kind: 'links', label: 'Other days', items: nearbyDays(date, history.dates[i - 1], history.dates[i + 1]) },
+    paragraph(
+      `The ${history.modelVersion} reading for ${formatDate(date)}. How its inputs are dated: ${inputs || 'see the methodology'}`,
+    ),
   ];
   return {
     path: `/today/${date}`,
@@ -186,12 +151,10 @@ function groupMoves(history: History, i: number, names: GroupNames): Block[] {
   if (back < 0) return [];
   const groups = reportingGroups(history, names, back, i);
   return [
-    { kind: 'heading', level: 2, text: 'What moved over the week', id: 'groups' },
-    {
-      kind: 'table',
-      caption: `Each group's own reading (0 loosest … 100 tightest) on ${formatDate(history.dates[back]!)} and ${formatDate(history.dates[i]!)}, with its part of the level (the fixed 0–100 scale) in brackets; the parts add up to the level, its first row`,
-      header: ['Group', formatDate(history.dates[back]!), formatDate(history.dates[i]!), 'Change', 'Toward'],
-      rows: [
+    heading(2, 'What moved over the week', 'groups'),
+    table(
+      ['Group', formatDate(history.dates[back]!), formatDate(history.dates[i]!), 'Change', 'Toward'],
+      [
         moveRow('Level (fixed scale)', history.level[back], history.level[i]),
         ...groups.map(([id, name]) => {
           const g = id as keyof History['subIndices'];
@@ -201,7 +164,8 @@ function groupMoves(history: History, i: number, names: GroupNames): Block[] {
           return row;
         }),
       ],
-    },
+      `Each group's own reading (0 loosest … 100 tightest) on ${formatDate(history.dates[back]!)} and ${formatDate(history.dates[i]!)}, with its part of the level (the fixed 0–100 scale) in brackets; the parts add up to the level, its first row`,
+    ),
   ];
 }
 
@@ -228,12 +192,9 @@ function groupCell(history: History, id: string, i: number): string {
 function driverList(data: SiteData, drivers: ReadonlyArray<readonly [string, number]> | undefined): Block[] {
   if (!drivers || drivers.length === 0) return [];
   return [
-    {
-      kind: 'paragraph',
-      inlines: [
-        'The inputs that moved the aggregate most — a different measure from the group readings above: an input’s share of the aggregate is its weight times its reading, so it also moves when inputs go missing or come back and the weights are shared anew, while its group’s reading stays put:',
-      ],
-    },
+    paragraph(
+      'The inputs that moved the aggregate most — a different measure from the group readings above: an input’s share of the aggregate is its weight times its reading, so it also moves when inputs go missing or come back and the weights are shared anew, while its group’s reading stays put:',
+    ),
     {
       kind: 'list',
       items: drivers.map(([id, contribution]): Inline[] => [
@@ -289,12 +250,10 @@ function dayPartsBlocks(data: SiteData, i: number): Block[] {
   const parts = levelParts(data).filter((p) => isValue(p.values[i]));
   if (!isValue(level) || parts.length === 0) return [];
   return [
-    { kind: 'heading', level: 2, text: 'What the level is made of', id: 'parts' },
-    {
-      kind: 'table',
-      caption: `The level of ${fmt(level)} on ${formatDate(history.dates[i]!)}: each group's part, in level points (0–100) and as a share of the level; the parts add up to it`,
-      header: ['Part', 'Level points', 'Share of the level'],
-      rows: [
+    heading(2, 'What the level is made of', 'parts'),
+    table(
+      ['Part', 'Level points', 'Share of the level'],
+      [
         ...parts.map((p) => [
           [p.name],
           [fmt(p.values[i])],
@@ -302,7 +261,8 @@ function dayPartsBlocks(data: SiteData, i: number): Block[] {
         ]),
         [['Level'], [fmt(level)], ['100 %']],
       ],
-    },
+      `The level of ${fmt(level)} on ${formatDate(history.dates[i]!)}: each group's part, in level points (0–100) and as a share of the level; the parts add up to it`,
+    ),
   ];
 }
 
@@ -314,16 +274,13 @@ function optional(block: Block | undefined): Block[] {
 function noteBlocks(note: ReturnType<NoteOf>): Block[] {
   if (!note) return [];
   return [
-    { kind: 'heading', level: 2, text: 'The week’s note', id: 'note' },
-    {
-      kind: 'paragraph',
-      inlines: [
-        note.text,
-        note.publishedAt
-          ? ` (Published ${formatDate(note.publishedAt)}; kept as written then, though later revisions may restate the figures above.)`
-          : '',
-      ],
-    },
+    heading(2, 'The week’s note', 'note'),
+    paragraph(
+      note.text,
+      note.publishedAt
+        ? ` (Published ${formatDate(note.publishedAt)}; kept as written then, though later revisions may restate the figures above.)`
+        : '',
+    ),
   ];
 }
 
@@ -340,7 +297,7 @@ function recentDaysBlocks(history: History, names: GroupNames): Block[] {
     ...Array.from({ length: history.count - recent }, (_, k) => recent + k),
   );
   return [
-    { kind: 'heading', level: 2, text: 'Recent days' },
+    heading(2, 'Recent days'),
     {
       kind: 'table',
       caption:
@@ -361,9 +318,6 @@ function recentDaysBlocks(history: History, names: GroupNames): Block[] {
         })
         .reverse(),
     },
-    {
-      kind: 'paragraph',
-      inlines: [`Archive pages exist for every business day from ${formatDate(history.from)}: /today/YYYY-MM-DD.`],
-    },
+    paragraph(`Archive pages exist for every business day from ${formatDate(history.from)}: /today/YYYY-MM-DD.`),
   ];
 }

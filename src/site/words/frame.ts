@@ -10,35 +10,7 @@ import type { Banner, Page } from '../page/page.ts';
  * its first line to its last (issue 32), not a Japanese page inside an English site. Pages in English keep the
  * English words; product names (FRED, JSON API, OpenAPI, llms.txt, Markdown) are not translated.
  */
-export interface FrameWords {
-  skip: string;
-  /** The main navigation's accessible name. */
-  navLabel: string;
-  /** Navigation labels by path. */
-  nav: Record<'/' | '/today' | '/archive' | '/markets' | '/methodology' | '/docs' | '/blog' | '/about', string>;
-  /** Where the data comes from, one sentence. */
-  sources: string;
-  /** A sentence's full stop: "." or "。". */
-  stop: '.' | '。';
-  licence: string;
-  /** What the licence covers, in one sentence (DATA_LICENSE.scope in English). */
-  scope: string | null;
-  notAdvice: string;
-  markdown: string;
-  changelog: string;
-  feed: string;
-  /** Between two sentences: a space, or nothing in Chinese and Japanese (whose full stops carry the gap). */
-  gap: '' | ' ';
-  banner: {
-    /** "Data to 2026/08/27 (3 か月前)." */
-    dataTo: (date: string, age: string) => string;
-    noNewer: string;
-    refreshFailed: (count: number) => string;
-    which: string;
-  };
-}
-
-const EN: FrameWords = {
+const EN = {
   skip: 'Skip to content',
   navLabel: 'Main',
   nav: {
@@ -52,21 +24,27 @@ const EN: FrameWords = {
     '/about': 'About',
   },
   sources: 'Data: FRED, U.S. Treasury Fiscal Data, New York Fed, market prices.',
-  stop: '.',
+  /** A sentence's full stop: "." or "。". */
+  stop: '.' as '.' | '。',
   licence: 'Licence:',
-  scope: null,
+  /** What the licence covers, in one sentence (DATA_LICENSE.scope in English). */
+  scope: null as string | null,
   notAdvice: 'Information only, not investment advice.',
   markdown: 'This page as Markdown',
   changelog: 'Changelog',
   feed: 'Feed',
-  gap: ' ',
+  /** Between two sentences: a space, or nothing in Chinese and Japanese (whose full stops carry the gap). */
+  gap: ' ' as '' | ' ',
   banner: {
-    dataTo: (date, age) => `Data to ${date}, ${age}.`,
+    /** "Data to 2026/08/27 (3 か月前)." */
+    dataTo: (date: string, age: string) => `Data to ${date}, ${age}.`,
     noNewer: "The providers have published nothing newer for the model's inputs.",
-    refreshFailed: (count) => `Our refresh also failed for ${count} series.`,
+    refreshFailed: (count: number) => `Our refresh also failed for ${count} series.`,
     which: 'Which, and why',
   },
 };
+
+export type FrameWords = typeof EN;
 
 const WORDS: Record<Locale, FrameWords> = {
   en: EN,

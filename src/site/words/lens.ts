@@ -9,53 +9,22 @@ import type { Locale } from '../../timeseries/locales.ts';
  * English): its title, headings, table labels and the lens' state words, per locale. The narrative itself is the
  * lens' own (each locale's writer); dates and ages are written by Intl in the same locale.
  */
-export interface LensWords {
-  title: string;
-  languages: string;
-  matrixCaption: string;
-  matrixCorner: string;
-  current: string;
-  /** "The marked cell is where … sat on the lens' latest data (DATE); each reading below gives the date of its own." */
-  matrixNote: (date: string) => string;
-  summary: (posture: string, pulse: string, date: string) => string;
-  headings: { quantity: string; price: string; structure: string };
-  columns: [string, string, string];
-  rows: {
-    stance: string;
-    flow: string;
-    dial: string;
-    buffer: string;
-    path: string;
-    realYield: string;
-    termPremium: string;
-    tga: string;
-    rrp: string;
-    cpTbill: string;
-    bankCash: string;
-  };
-  /** "over 4 weeks" */
-  overWeeks: (weeks: number) => string;
-  /** "over 3 months" */
-  over3Months: string;
-  /** The lens' state words: posture, pulse, stances, trends, tiers. */
-  words: Record<string, string>;
-}
-
-const EN: LensWords = {
+const EN = {
   title: 'Lens: quantity, price and structure',
   languages: 'Language of the page',
   matrixCaption: 'Rows: the structural posture of policy and balances. Columns: the pulse of the last weeks.',
   matrixCorner: 'posture \\ pulse',
   current: '● current',
-  matrixNote: (date) =>
+  /** "The marked cell is where … sat on the lens' latest data (DATE); each reading below gives the date of its own." */
+  matrixNote: (date: string) =>
     `The marked cell is where dollar liquidity sat on the lens' latest data (${date}); each reading below gives the date of its own data.`,
-  summary: (posture, pulse, date) => `Posture ${posture}, pulse ${pulse}; data as of ${date}.`,
+  summary: (posture: string, pulse: string, date: string) => `Posture ${posture}, pulse ${pulse}; data as of ${date}.`,
   headings: {
     quantity: 'Quantity: how many dollars',
     price: 'Price: what dollars cost',
     structure: 'Structure: where the dollars sit',
   },
-  columns: ['Reading', 'Value', 'Data of'],
+  columns: ['Reading', 'Value', 'Data of'] as [string, string, string],
   rows: {
     stance: 'Stance',
     flow: 'Net liquidity, 4-week flow',
@@ -69,10 +38,13 @@ const EN: LensWords = {
     cpTbill: 'Commercial paper minus T-bill',
     bankCash: 'Bank cash buffer gap',
   },
-  overWeeks: (weeks) => `over ${weeks} weeks`,
+  overWeeks: (weeks: number) => `over ${weeks} weeks`,
   over3Months: 'over 3 months',
-  words: {},
+  /** The lens' state words: posture, pulse, stances, trends, tiers. */
+  words: {} as Record<string, string>,
 };
+
+export type LensWords = typeof EN;
 
 /** Every locale's words; English is the fallback for a word a locale leaves out. */
 const WORDS: Record<Locale, LensWords> = {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lineChartSvg, wrapText } from '../../../src/site/charts/svg.ts';
+import { wrapText } from '../../../src/site/charts/frame.ts';
+import { lineChartSvg } from '../../../src/site/charts/svg.ts';
 
 describe('the source line under a chart', () => {
   it('wraps at spaces, and a URL after a slash, within the width', () => {
