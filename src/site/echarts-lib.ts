@@ -10,8 +10,25 @@ export function renderSvg(width: number, height: number, option: Record<string, 
   const chart = library.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption(option);
-    return chart.renderToSVGString();
+    return numberedFromZero(chart.renderToSVGString());
   } finally {
     chart.dispose();
   }
+}
+
+/**
+ * The SVG with the ids ECharts numbers across the process made the document's own. Its renderer names each
+ * instance `zr<n>` and each CSS class `zr<n>-cls-<m>` from counters that run for the process's life, so the same
+ * chart read different bytes — another ETag — after other charts were drawn: in another replica, or here once the
+ * kept copy was dropped. Renamed in the order they appear (`zr0-cls-0`, …), the same chart is the same bytes.
+ * Example: '<path class="zr33-cls-101"/><clipPath id="zr33-c0">' → '<path class="zr0-cls-0"/><clipPath id="zr0-c0">'.
+ */
+function numberedFromZero(svg: string): string {
+  const classes = new Map<string, number>();
+  return svg
+    .replace(/\bzr\d+-cls-\d+\b/g, (name) => {
+      if (!classes.has(name)) classes.set(name, classes.size);
+      return `zr0-cls-${classes.get(name)}`;
+    })
+    .replace(/\bzr\d+-/g, 'zr0-');
 }
