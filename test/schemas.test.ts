@@ -42,6 +42,9 @@ const fieldsKey = (names: readonly string[]) => [...new Set(names)].sort().join(
 const nameOf = (name: ts.PropertyName | undefined) =>
   name && (ts.isIdentifier(name) || ts.isStringLiteral(name)) ? [name.text] : [];
 
+/** The calls that make a schema object: TypeBox's own, and analytics/schemas/closed.ts's (no other properties). */
+const SCHEMA_OBJECT_CALLS = new Set(['Type.Object', 'closed']);
+
 interface Shapes {
   /** The field names of every schema object (`Type.Object({...})`) with three or more, and where it is. */
   schemas: Map<string, string>;
@@ -58,7 +61,7 @@ function shapesOf(files: ReadonlyArray<{ file: string; text: string }>): Shapes 
       `${relative(SRC, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
     const visit = (node: ts.Node) => {
       const [argument] = ts.isCallExpression(node) ? node.arguments : [];
-      if (ts.isCallExpression(node) && node.expression.getText(source) === 'Type.Object' && argument) {
+      if (ts.isCallExpression(node) && SCHEMA_OBJECT_CALLS.has(node.expression.getText(source)) && argument) {
         if (ts.isObjectLiteralExpression(argument)) {
           const fields = argument.properties.flatMap((p) => nameOf(p.name));
           if (fields.length >= 3) shapes.schemas.set(fieldsKey(fields), where(node));
@@ -116,6 +119,16 @@ describe('schemas', () => {
       found[0]!,
       /^publish\/by-hand\.ts InputProvenance restates the schema at publish\/schemas\/provenance\.ts:\d+$/,
     );
+  });
+
+  it('the check sees a schema made by closed() too (control)', () => {
+    const schema = ['export const Point = closed({ date: Type.String(), value: Type.Number(), note: Type.String() });'];
+    const byHand = ['interface Point {', '  date: string;', '  value: number;', '  note: string;', '}'];
+    const found = restatedShapes([
+      { file: join(SRC, 'analytics/schemas/point.ts'), text: schema.join('\n') },
+      { file: join(SRC, 'analytics/by-hand.ts'), text: byHand.join('\n') },
+    ]);
+    assert.deepEqual(found, ['analytics/by-hand.ts Point restates the schema at analytics/schemas/point.ts:1']);
   });
 
   it('every exemption still matches a schema (none is kept after its reason is gone)', () => {
