@@ -24,7 +24,10 @@ describe('renderSvg', () => {
     const svg = renderSvg(320, 200, option('tga'));
     const classes = new Set([...svg.matchAll(/zr\d+-cls-(\d+)/g)].map((m) => Number(m[1])));
     assert.ok(classes.size > 1, `several classes (${[...classes].join(', ')})`);
-    assert.deepEqual([...classes].sort((a, b) => a - b), [...Array(classes.size).keys()]);
+    assert.deepEqual(
+      [...classes].sort((a, b) => a - b),
+      [...Array(classes.size).keys()],
+    );
     assert.doesNotMatch(svg, /zr[1-9]\d*-/, 'no process-wide instance number is left');
   });
 });
