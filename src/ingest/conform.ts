@@ -41,14 +41,13 @@ export function conformObservations(
   if (unique.length === 0)
     throw new ProviderError({ source, seriesId: def.id, kind: 'empty', message: 'no observations' });
 
-  const scale = def.scale ?? 1;
-  let observations = unique.map((obs) => ({ date: obs.date, value: roundFloat(obs.value * scale) }));
+  let observations = scaled(unique, def.scale ?? 1);
 
   const factor = unitChangeFactor(observations, stored);
   if (factor === 'mismatch') throw fail('values disagree with every stored date by more than 50 % (refused)');
   if (factor !== 1) {
     notes.push(`provider unit changed by ×${formatFactor(1 / factor)}; rescaled to ${def.unit}`);
-    observations = observations.map((obs) => ({ date: obs.date, value: roundFloat(obs.value * factor) }));
+    observations = scaled(observations, factor);
   }
 
   const outlier = firstImplausible(def, observations);
@@ -63,7 +62,7 @@ export function conformObservations(
     notes.push(
       `values fall outside the plausible range as published but inside it ×${formatFactor(rescale)}: a vintage in another unit; rescaled to ${def.unit}`,
     );
-    observations = observations.map((obs) => ({ date: obs.date, value: roundFloat(obs.value * rescale) }));
+    observations = scaled(observations, rescale);
   }
   return { observations, notes };
 }
@@ -91,11 +90,13 @@ function plausibleRescale(def: SeriesDef, observations: readonly Observation[]):
 }
 
 function overlapCount(incoming: readonly Observation[], stored: readonly Observation[]): number {
-  if (stored.length === 0) return 0;
   const dates = new Set(stored.map((obs) => obs.date));
-  let n = 0;
-  for (const obs of incoming) if (dates.has(obs.date)) n++;
-  return n;
+  return incoming.filter((obs) => dates.has(obs.date)).length;
+}
+
+/** Each value times `factor`, rounded (roundFloat). */
+function scaled(observations: readonly Observation[], factor: number): Observation[] {
+  return observations.map((obs) => ({ date: obs.date, value: roundFloat(obs.value * factor) }));
 }
 
 /**

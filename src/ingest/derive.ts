@@ -16,10 +16,6 @@ const MAX_AGE_DAYS = { daily: 7, weekly: 10, monthly: 45, quarterly: 100 } as co
 export function deriveSeries(def: SeriesDef, inputs: SeriesMap): Observation[] {
   const formula = def.formula;
   if (!formula) throw new Error(`${def.id} is not a derived series`);
-  return compute(formula, inputs);
-}
-
-function compute(formula: Formula, inputs: SeriesMap): Observation[] {
   switch (formula.kind) {
     case 'splice':
       return splice(get(inputs, formula.primary), get(inputs, formula.fallback));
@@ -37,22 +33,24 @@ function compute(formula: Formula, inputs: SeriesMap): Observation[] {
 }
 
 /** On each date of the first term, the sum of all terms as of that date; a date missing a term is left out. */
-function sum(termIds: string[], inputs: SeriesMap): Observation[] {
-  const [leadId, ...otherIds] = termIds;
+function sum([leadId, ...otherIds]: string[], inputs: SeriesMap): Observation[] {
   const out: Observation[] = [];
   for (const obs of get(inputs, leadId!)) {
-    let total = obs.value;
-    for (const id of otherIds) {
-      const part = valueAsOf(get(inputs, id), obs.date, maxAge(id));
-      if (part === undefined) {
-        total = Number.NaN;
-        break;
-      }
-      total += part;
-    }
-    if (!Number.isNaN(total)) out.push({ date: obs.date, value: roundFloat(total) });
+    const total = plusAsOf(obs.value, otherIds, obs.date, inputs);
+    if (total !== undefined) out.push({ date: obs.date, value: roundFloat(total) });
   }
   return out;
+}
+
+/** `start` plus each series as of `date`; undefined when one has no recent print (and is not `blankMeansZero`). */
+function plusAsOf(start: number, ids: readonly string[], date: string, inputs: SeriesMap): number | undefined {
+  let total = start;
+  for (const id of ids) {
+    const part = valueAsOf(get(inputs, id), date, maxAge(id)) ?? (seriesDef(id)?.blankMeansZero ? 0 : undefined);
+    if (part === undefined) return undefined;
+    total += part;
+  }
+  return total;
 }
 
 /**
@@ -94,41 +92,25 @@ function netLiquidity(formula: Extract<Formula, { kind: 'net-liquidity' }>, inpu
 }
 
 function spreadBps(minuendId: string, subtrahendIds: string[], inputs: SeriesMap): Observation[] {
-  const minuend = get(inputs, minuendId);
   const subtrahends = subtrahendIds.map((id) => ({ series: get(inputs, id), maxAge: maxAge(id) }));
   const out: Observation[] = [];
-  for (const obs of minuend) {
+  for (const obs of get(inputs, minuendId)) {
     // The first subtrahend with a recent print wins: IORB, then IOER before IORB existed.
     let base: number | undefined;
-    for (const { series, maxAge: age } of subtrahends) {
-      base = valueAsOf(series, obs.date, age);
-      if (base !== undefined) break;
-    }
-    if (base === undefined) continue;
-    out.push({ date: obs.date, value: roundFloat((obs.value - base) * 100) });
+    for (const { series, maxAge: age } of subtrahends) base ??= valueAsOf(series, obs.date, age);
+    if (base !== undefined) out.push({ date: obs.date, value: roundFloat((obs.value - base) * 100) });
   }
   return out;
 }
 
-function ratioPercent(numeratorIds: string[], denominatorId: string, inputs: SeriesMap): Observation[] {
-  const [leadId, ...otherIds] = numeratorIds;
-  const lead = get(inputs, leadId!);
+function ratioPercent([leadId, ...otherIds]: string[], denominatorId: string, inputs: SeriesMap): Observation[] {
   const denominator = get(inputs, denominatorId);
   const out: Observation[] = [];
-  for (const obs of lead) {
+  for (const obs of get(inputs, leadId!)) {
     const bottom = valueAsOf(denominator, obs.date, maxAge(denominatorId));
     if (bottom === undefined || bottom <= 0) continue;
-    let top = obs.value;
-    let complete = true;
-    for (const id of otherIds) {
-      const part = valueAsOf(get(inputs, id), obs.date, maxAge(id)) ?? (seriesDef(id)?.blankMeansZero ? 0 : undefined);
-      if (part === undefined) {
-        complete = false;
-        break;
-      }
-      top += part;
-    }
-    if (complete) out.push({ date: obs.date, value: roundFloat((top / bottom) * 100) });
+    const top = plusAsOf(obs.value, otherIds, obs.date, inputs);
+    if (top !== undefined) out.push({ date: obs.date, value: roundFloat((top / bottom) * 100) });
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { medianAbsoluteDeviation } from 'simple-statistics';
 import type { PendingQuarantine } from '../store/observations.ts';
+import { firstIndexOnOrAfter } from '../timeseries/as-of.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import type { SeriesDef } from '../timeseries/series.ts';
 
@@ -41,18 +42,18 @@ export function screenJumps(
   if (stored.length < MIN_HISTORY) return { accepted: [...incoming], quarantined: [], notes: [] };
   const scale = changeScale(stored);
   const current = new Map(stored.map((obs) => [obs.date, obs.value]));
-  const storedDates = stored.map((obs) => obs.date);
   const lastStored = stored.at(-1)!;
   let lastAccepted: Observation = lastStored;
   const confirmedBefore = new Date(now.getTime() - CONFIRM_HOURS * 3_600_000).toISOString();
   const out: Screened = { accepted: [], quarantined: [], notes: [] };
   for (const obs of incoming) {
-    const known = current.get(obs.date);
-    if (known === obs.value) {
+    if (current.get(obs.date) === obs.value) {
       out.accepted.push(obs);
       continue;
     }
-    const previous = obs.date > lastStored.date ? lastAccepted.value : valueBefore(stored, storedDates, obs.date);
+    // Past the stored series, the last value accepted; else the stored value on the last date before it.
+    const previous =
+      obs.date > lastStored.date ? lastAccepted.value : stored[firstIndexOnOrAfter(stored, obs.date) - 1]?.value;
     const limit = JUMP_SCALES * scale;
     const jumped = previous !== undefined && Math.abs(obs.value - previous) > limit;
     const held = pending.get(obs.date);
@@ -82,16 +83,4 @@ export function changeScale(stored: readonly Observation[]): number {
   if (changes.length === 0) return 0;
   const meanAbs = changes.reduce((sum, c) => sum + Math.abs(c), 0) / changes.length;
   return Math.max(1.4826 * medianAbsoluteDeviation(changes), meanAbs);
-}
-
-/** The stored value on the last date before `date`, if any. */
-function valueBefore(stored: readonly Observation[], dates: readonly string[], date: string): number | undefined {
-  let lo = 0;
-  let hi = dates.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (dates[mid]! < date) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 ? stored[lo - 1]!.value : undefined;
 }

@@ -3,7 +3,7 @@ import type { RetryNotice } from '../../providers/http-client.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import type { Providers } from '../../providers/providers.ts';
 import { sourceLabel } from '../../providers/providers.ts';
-import { loadSeries, reviseSeries } from '../../store/observations.ts';
+import { type AppendResult, loadSeries, reviseSeries } from '../../store/observations.ts';
 import { finishRun, lastFullReads, type RunStatus, recordSource, startRun } from '../../store/runs.ts';
 import type { Store } from '../../store/store.ts';
 import { DERIVED, FETCHED, formulaInputs } from '../../timeseries/catalog.ts';
@@ -130,7 +130,7 @@ export async function runRefresh(
   return summary;
 }
 
-async function refreshOne(
+function refreshOne(
   def: SeriesDef,
   deps: RefreshDeps,
   runId: number,
@@ -138,11 +138,8 @@ async function refreshOne(
   budget: AbortSignal,
   since: string | undefined,
 ) {
-  const started = performance.now();
-  observer.started?.(def.id);
   const source = sourceLabel(def);
-  let outcome: SourceOutcome;
-  try {
+  return settle(def.id, source, deps, runId, observer, { windowStart: since }, async () => {
     const now = deps.now();
     const fetched = await withinBudget(
       deps.providers.fetchSeries(def, now, {
@@ -190,13 +187,8 @@ async function refreshOne(
         };
       },
     );
-    outcome = { ...ok(def.id, source, result, [...fetched.notes, ...(decided ?? [])], started), windowStart: since };
-  } catch (error) {
-    outcome = { ...failed(def.id, source, error, started), windowStart: since };
-  }
-  await record(deps, runId, outcome);
-  observer.finished?.(outcome);
-  return outcome;
+    return { result, notes: [...fetched.notes, ...(decided ?? [])] };
+  });
 }
 
 function budgetExpired(seriesId: string, source: string): ProviderError {
@@ -219,28 +211,18 @@ function withinBudget<T>(work: Promise<T>, budget: AbortSignal, seriesId: string
   });
 }
 
-async function deriveOne(
-  def: SeriesDef,
-  deps: RefreshDeps,
-  runId: number,
-  observer: RefreshObserver,
-  budget: AbortSignal,
-) {
-  const started = performance.now();
-  observer.started?.(def.id);
-  let outcome: SourceOutcome;
+function deriveOne(def: SeriesDef, deps: RefreshDeps, runId: number, observer: RefreshObserver, budget: AbortSignal) {
   // Between steps: past the refresh's whole budget, this series is not recomputed now (it is at the next refresh,
   // from what is stored then; what it published stays as it was).
-  const inBudget = () => {
+  const nextStep = async () => {
+    await nextTurn();
     if (budget.aborted) throw budgetExpired(def.id, 'derived');
   };
-  try {
+  return settle(def.id, 'derived', deps, runId, observer, {}, async () => {
     const inputIds = formulaInputs(def.formula!);
-    await nextTurn();
-    inBudget();
+    await nextStep();
     const inputs = await loadSeries(deps.store.db, { seriesIds: inputIds });
-    await nextTurn();
-    inBudget();
+    await nextStep();
     const observations = deriveSeries(def, inputs);
     if (observations.length === 0) {
       throw new ProviderError({
@@ -250,8 +232,7 @@ async function deriveOne(
         message: `no overlapping data in its inputs (${inputIds.join(', ')})`,
       });
     }
-    await nextTurn();
-    inBudget();
+    await nextStep();
     const { result, detail: withdrawn = [] } = await reviseSeries(
       deps.store.db,
       def.id,
@@ -263,46 +244,39 @@ async function deriveOne(
       },
     );
     const notes = withdrawn.length > 0 ? [`withdrew ${withdrawn.length} date(s) its inputs no longer give`] : [];
-    outcome = ok(def.id, 'derived', result, notes, started);
+    return { result, notes };
+  });
+}
+
+/**
+ * One series' refresh, timed: `work`'s counts and notes, or its failure (its ProviderError kind, else `internal`),
+ * recorded and reported as its outcome (with `extra` after the rest).
+ */
+async function settle(
+  seriesId: string,
+  source: string,
+  deps: RefreshDeps,
+  runId: number,
+  observer: RefreshObserver,
+  extra: Pick<SourceOutcome, 'windowStart'>,
+  work: () => Promise<{ result: AppendResult; notes: string[] }>,
+): Promise<SourceOutcome> {
+  const started = performance.now();
+  observer.started?.(seriesId);
+  const ms = () => Math.round(performance.now() - started);
+  let outcome: SourceOutcome;
+  try {
+    const { result, notes } = await work();
+    const message = notes.length > 0 ? notes.join('; ') : null;
+    outcome = { seriesId, source, status: 'ok', ...result, message, ms: ms(), ...extra };
   } catch (error) {
-    outcome = failed(def.id, 'derived', error, started);
+    const message = error instanceof Error ? error.message : String(error);
+    const errorKind = error instanceof ProviderError ? error.kind : 'internal';
+    outcome = { seriesId, source, status: 'error', added: 0, revisions: 0, message, errorKind, ms: ms(), ...extra };
   }
   await record(deps, runId, outcome);
   observer.finished?.(outcome);
   return outcome;
-}
-
-function ok(
-  seriesId: string,
-  source: string,
-  result: { added: number; revisions: number; withdrawn?: number; quarantined?: number },
-  notes: string[],
-  t0: number,
-) {
-  const message = notes.length > 0 ? notes.join('; ') : null;
-  return {
-    seriesId,
-    source,
-    status: 'ok',
-    ...result,
-    message,
-    ms: Math.round(performance.now() - t0),
-  } as SourceOutcome;
-}
-
-function failed(seriesId: string, source: string, error: unknown, t0: number): SourceOutcome {
-  const message = error instanceof Error ? error.message : String(error);
-  const errorKind = error instanceof ProviderError ? error.kind : 'internal';
-  return {
-    seriesId,
-    source,
-    status: 'error',
-    added: 0,
-    revisions: 0,
-    message,
-    errorKind,
-    ms: Math.round(performance.now() - t0),
-  };
 }
 
 async function record(deps: RefreshDeps, runId: number, outcome: SourceOutcome): Promise<void> {
