@@ -31,24 +31,18 @@ export async function exportSnapshot(store: Store, dir: string): Promise<Snapsho
   if (!seenAt) throw new Error('the store holds no observations: refresh first (npm run refresh)');
   const current = await loadSeries(store.db);
   const data: SnapshotData = { format: SNAPSHOT_FORMAT, seenAt, series: {} };
-  const manifest: Omit<SnapshotManifest, 'bytes' | 'sha256'> = {
-    format: SNAPSHOT_FORMAT,
-    date: seenAt.slice(0, 10),
-    seenAt,
-    file: SNAPSHOT_FILE,
-    series: [],
-    excluded: [],
-  };
+  const series: SnapshotManifest['series'] = [];
+  const excluded: SnapshotManifest['excluded'] = [];
   for (const [id, observations] of current) {
     const def = seriesDef(id);
     if (!def || observations.length === 0) continue;
     const license = licenseOf(def);
     if (license.terms === 'restricted' || license.redistribution !== 'full') {
-      manifest.excluded.push({ id, terms: license.terms });
+      excluded.push({ id, terms: license.terms });
       continue;
     }
     data.series[id] = encodeSeries(observations);
-    manifest.series.push({
+    series.push({
       id,
       terms: license.terms,
       attribution: license.attribution,
@@ -60,15 +54,20 @@ export async function exportSnapshot(store: Store, dir: string): Promise<Snapsho
   const body = gzipSync(JSON.stringify(data), { level: 9 });
   if (body.length > SNAPSHOT_BUDGET_BYTES)
     throw new Error(`the snapshot is ${body.length} bytes, over its budget of ${SNAPSHOT_BUDGET_BYTES}`);
-  const full: SnapshotManifest = {
-    ...manifest,
+  const manifest: SnapshotManifest = {
+    format: SNAPSHOT_FORMAT,
+    date: seenAt.slice(0, 10),
+    seenAt,
+    file: SNAPSHOT_FILE,
+    series,
+    excluded,
     bytes: body.length,
     sha256: createHash('sha256').update(body).digest('hex'),
   };
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, SNAPSHOT_FILE), body);
-  writeFileSync(join(dir, MANIFEST_FILE), `${JSON.stringify(full, null, 2)}\n`);
-  return full;
+  writeFileSync(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
 }
 
 async function newestSeenAt(store: Store): Promise<string | undefined> {
@@ -85,16 +84,12 @@ export function bootstrapTrigger(manifest: Pick<SnapshotManifest, 'date'>): stri
 }
 
 /**
- * True when the store holds no observation: a first start, or one whose refreshes never stored anything (offline
- * since its install). Nothing read from a provider can then be overwritten or mixed.
+ * The snapshot in `dir` when the store holds no observation (undefined otherwise): a first start, or one whose
+ * refreshes never stored anything (offline since its install), so nothing read from a provider is overwritten or
+ * mixed. Throws when it does not match its manifest.
  */
-async function isEmptyStore(store: Store): Promise<boolean> {
-  return (await countRows(store.db)) === 0;
-}
-
-/** The snapshot in `dir` when the store is empty (undefined otherwise); throws when it does not match its manifest. */
 export async function snapshotForEmptyStore(store: Store, dir: string): Promise<Snapshot | undefined> {
-  return (await isEmptyStore(store)) ? readSnapshot(dir) : undefined;
+  return (await countRows(store.db)) === 0 ? readSnapshot(dir) : undefined;
 }
 
 /** The series' source in the refresh log and health: "snapshot:2026-11-26". */

@@ -58,6 +58,11 @@ export interface SnapshotManifest {
   excluded: Array<{ id: string; terms: string }>;
 }
 
+export interface Snapshot {
+  manifest: SnapshotManifest;
+  series: Map<string, Observation[]>;
+}
+
 export function encodeSeries(observations: readonly Observation[]): SnapshotSeries {
   const gaps: number[] = [];
   for (let i = 1; i < observations.length; i++)
@@ -85,7 +90,7 @@ function decode(series: SnapshotSeries, days: Map<number, string>): Observation[
 }
 
 /** Reads and checks a snapshot: the manifest's format, the data's size and SHA-256. Throws on any mismatch. */
-export function readSnapshot(dir: string): { manifest: SnapshotManifest; series: Map<string, Observation[]> } {
+export function readSnapshot(dir: string): Snapshot {
   const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as SnapshotManifest;
   if (manifest.format !== SNAPSHOT_FORMAT)
     throw new Error(`snapshot format ${manifest.format} is not ${SNAPSHOT_FORMAT}`);
@@ -102,11 +107,6 @@ export function readSnapshot(dir: string): { manifest: SnapshotManifest; series:
     series.set(id, decode(encoded, days));
   }
   return { manifest, series };
-}
-
-export interface Snapshot {
-  manifest: SnapshotManifest;
-  series: Map<string, Observation[]>;
 }
 
 /** The snapshot's series as the store will hold them once loaded: one vintage per date, seen at its instant. */

@@ -1,17 +1,15 @@
 /**
- * The refresh's own process (started by src/ingest/refresh/own-process.ts for each refresh of the service): receives one
- * RefreshProcessTask on its IPC channel (it runs below the serving process: started through `nice`), refreshes on a
- * store connection of its own,
- * then — asked to publish — logs the publication and computes and keeps its model, so that the serving processes
- * only read it (src/publish/model/kept.ts). Answers with the result and exits.
+ * The refresh's own process (started through `nice` by src/ingest/refresh/own-process.ts for each refresh of the
+ * service): receives one RefreshProcessTask on its IPC channel, refreshes on a store connection of its own, then —
+ * asked to publish — logs the publication and computes and keeps its model, so that the serving processes only read
+ * it (src/publish/model/kept.ts). Answers with the result and exits.
  *
  * It ends with the process that started it: when the IPC channel closes (that process exited, was killed, or let
  * it go at its shutdown), the refresh stops at once — what its connection had under way is rolled back, its run is
  * marked aborted — and the process exits. Going on would refresh beside whichever process leads next, and die on a
  * broken pipe at its next report with its run left `running` for good (issue 41).
  */
-import type { RefreshChildMessage, RefreshTask } from '../ingest/refresh/task.ts';
-import { runRefreshTask } from '../ingest/refresh/task.ts';
+import { type RefreshChildMessage, type RefreshTask, runRefreshTask } from '../ingest/refresh/task.ts';
 import { computeAndKeepModel } from '../publish/model/kept.ts';
 import { recordPublication } from '../store/publications.ts';
 import { openStore, type Store } from '../store/store.ts';

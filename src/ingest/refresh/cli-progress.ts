@@ -93,28 +93,19 @@ export function formatRetry(notice: RetryNotice): string {
   return `retry ${notice.attempt} of ${of} · ${notice.error.message}`;
 }
 
+/** Every cli-table3 frame character but the header's rule (`mid`, `mid-mid`), blank: a table without borders. */
+const NO_BORDERS = Object.fromEntries(
+  ['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right']
+    .concat(['left', 'left-mid', 'right', 'right-mid', 'middle'])
+    .map((key) => [key, '']),
+);
+
 export function summaryTable(summary: RefreshSummary): string {
   const table = new Table({
     head: ['series', 'source', 'status', 'points added', 'revisions', 'error'],
     colAligns: ['left', 'left', 'left', 'right', 'right', 'left'],
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
-    chars: {
-      top: '',
-      'top-mid': '',
-      'top-left': '',
-      'top-right': '',
-      bottom: '',
-      'bottom-mid': '',
-      'bottom-left': '',
-      'bottom-right': '',
-      left: '',
-      'left-mid': '',
-      mid: '─',
-      'mid-mid': '─',
-      right: '',
-      'right-mid': '',
-      middle: '',
-    },
+    chars: { ...NO_BORDERS, mid: '─', 'mid-mid': '─' },
   });
   for (const o of summary.outcomes) {
     table.push([

@@ -5,17 +5,15 @@ import type { Tables } from '../../store/database.ts';
 import { abortDanglingRuns } from '../../store/runs.ts';
 import type { RefreshRun } from './queue.ts';
 import type { RefreshObserver } from './run.ts';
-import type { RefreshChildMessage, RefreshProgressMessage, RefreshTaskResult } from './task.ts';
-import { retryNotice } from './task.ts';
+import { type RefreshChildMessage, type RefreshProgressMessage, type RefreshTaskResult, retryNotice } from './task.ts';
 
 /**
- * Each refresh of the service runs in a process of its own (src/processes/refresh.ts, given as `entry` by the
- * composition root), started for it and gone when it ends. Not a worker thread, which it was: V8 runs a thread's
- * compilation and garbage collection on helper threads it shares with the whole process, at the serving thread's
- * priority, and a refresh on a worker thread kept those helpers busy for as long as it ran itself (~2 s of CPU per refresh on the real files, measured per thread from
- * /proc while the soak ran; requests waited behind them on a shared core). A process of its own lowers all its
- * threads, and runs V8 single-threaded (`--single-threaded`: no helpers at all). It also bounds what a hostile
- * provider can do to the service: the refresh's memory is its own process's, not the API's.
+ * Each refresh of the service runs in a process of its own (src/processes/refresh.ts, the composition root's
+ * `entry`), started for it and gone when it ends. Not a worker thread, as it was: V8's compiler and collector helper
+ * threads are shared process-wide at the serving thread's priority, and a refresh kept them busy (~2 s of CPU per
+ * refresh on the real files, measured per thread from /proc during the soak) while requests waited on a shared core.
+ * A process lowers all its threads and runs V8 `--single-threaded` (no helpers); and its memory is its own, not the
+ * API's, which bounds what a hostile provider can do to the service.
  */
 /** The refresh process ended without answering (it crashed, or was stopped past its deadline). */
 export class RefreshChildFailed extends Error {}
@@ -52,12 +50,9 @@ export function refreshInChildProcess(
       '--optimize-for-size',
       fileURLToPath(entry),
     ];
-    // Started through `nice`, so the whole process — every thread, from its first instruction — runs below the
-    // serving thread: requests go first on a shared core (lowered only once it ran, it loaded its modules at the
-    // serving thread's priority and stalled its loop 6–16 ms ~100 times per refresh; 2026-11-24). Windows has no
-    // `nice`: the process runs at normal priority there.
-    // `nice` missing from PATH (ENOENT, before the process existed): the process is started without it, at normal
-    // priority, rather than not at all.
+    // Started through `nice`, so every thread runs below the serving thread from its first instruction (lowered once
+    // running, it loaded its modules at full priority and stalled the serving loop 6–16 ms ~100 times per refresh;
+    // 2026-11-24). Without `nice` (Windows; ENOENT: not on PATH) it runs at normal priority rather than not at all.
     const niced = process.platform !== 'win32' && niceOnPath;
     const [command, ...args] = niced ? ['nice', '-n', String(NICE_INCREMENT), ...node] : node;
     try {
@@ -112,10 +107,10 @@ export function stopRefreshChildren(): void {
 }
 
 /**
- * A refresh run in a process of its own (see above), started as `processFor` says for the trigger.
- * The observer hears of its start and of each outcome as it happens, of its retries when it ends. A process that started and died (a crash, its memory,
- * its deadline) is never run again here, where the same input would take the API down with it: its run is closed as
- * aborted and the refresh fails (the scheduler retries later).
+ * A refresh run in a process of its own (see above), started as `processFor` says for the trigger. The observer
+ * hears of its start and of each outcome as it happens, of its retries when it ends. A process that started and died
+ * (a crash, its memory, its deadline) is never run again here, where the same input would take the API down with it:
+ * its run is closed as aborted and the refresh fails (the scheduler retries later).
  */
 export function refreshInOwnProcess(
   processFor: (trigger: string) => RefreshProcess,

@@ -65,28 +65,14 @@ export class Refresher {
   }
 }
 
+/** The events one observer passes on to two (`runStarted` is the run's own, not passed on). */
+const SHARED = ['begin', 'started', 'retrying', 'finished', 'end'] as const;
+
 /** One observer telling two. */
 function both(a: RefreshObserver, b: RefreshObserver): RefreshObserver {
-  return {
-    begin: (labels) => {
-      a.begin?.(labels);
-      b.begin?.(labels);
-    },
-    started: (seriesId) => {
-      a.started?.(seriesId);
-      b.started?.(seriesId);
-    },
-    retrying: (notice) => {
-      a.retrying?.(notice);
-      b.retrying?.(notice);
-    },
-    finished: (outcome) => {
-      a.finished?.(outcome);
-      b.finished?.(outcome);
-    },
-    end: (summary) => {
-      a.end?.(summary);
-      b.end?.(summary);
-    },
+  const tell = (event: (typeof SHARED)[number]) => (arg: never) => {
+    (a[event] as ((arg: never) => void) | undefined)?.(arg);
+    (b[event] as ((arg: never) => void) | undefined)?.(arg);
   };
+  return Object.fromEntries(SHARED.map((event) => [event, tell(event)]));
 }

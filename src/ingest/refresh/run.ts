@@ -1,8 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { RetryNotice } from '../../providers/http-client.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
-import type { Providers } from '../../providers/providers.ts';
-import { sourceLabel } from '../../providers/providers.ts';
+import { type Providers, sourceLabel } from '../../providers/providers.ts';
 import { type AppendResult, loadSeries, reviseSeries } from '../../store/observations.ts';
 import { finishRun, lastFullReads, type RunStatus, recordSource, startRun } from '../../store/runs.ts';
 import type { Store } from '../../store/store.ts';
@@ -75,10 +74,8 @@ const DEFAULT_BUDGET_MS = 600_000;
 
 /**
  * The part of a refresh's budget kept for what follows the fetches (the derived series, the run's record): 5 % of
- * it, at least 1 s and at most 30 s. The fetches were given the whole budget before, and the derived series ran
- * after it: a hostile refresh with a 60 s budget ended at 60.3 s (`npm run bench:hostile`, 2026-11-24). What follows
- * the fetches on the real files took 0.2–0.3 s on a busy core (that run, and 57.0 → 57.2 s in the run of 2026-11-25
- * with this reserve), so 1 s is a margin of three or more.
+ * it, between 1 s and 30 s. Without it a hostile refresh with a 60 s budget ended at 60.3 s (`npm run bench:hostile`,
+ * 2026-11-24); what follows the fetches on the real files takes 0.2–0.3 s on a busy core, so 1 s is a margin of 3+.
  */
 export function finishReserveMs(budgetMs: number): number {
   return Math.min(30_000, Math.max(1_000, Math.round(budgetMs * 0.05)));

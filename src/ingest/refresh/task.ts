@@ -48,15 +48,8 @@ export async function runRefreshTask(
     { store, providers: createProviders(task.providers), now: () => new Date(), budgetMs: task.budgetMs },
     task.trigger,
     {
-      retrying: (notice) =>
-        retries.push({
-          seriesId: notice.seriesId,
-          source: notice.source,
-          attempt: notice.attempt,
-          retriesLeft: notice.retriesLeft,
-          kind: notice.error.kind,
-          message: notice.error.message,
-        }),
+      retrying: ({ seriesId, source, attempt, retriesLeft, error }) =>
+        retries.push({ seriesId, source, attempt, retriesLeft, kind: error.kind, message: error.message }),
       runStarted,
       begin: (labels) => report({ progress: 'begin', labels }),
       finished: (outcome) => report({ progress: 'finished', outcome }),
@@ -66,17 +59,8 @@ export async function runRefreshTask(
 }
 
 /** The notice as the observer expects it, rebuilt on the serving thread. */
-export function retryNotice(record: RetryRecord) {
-  return {
-    seriesId: record.seriesId,
-    source: record.source,
-    attempt: record.attempt,
-    retriesLeft: record.retriesLeft,
-    error: new ProviderError({
-      source: record.source,
-      seriesId: record.seriesId,
-      kind: record.kind,
-      message: record.message.replace(`${record.source} ${record.seriesId}: `, ''),
-    }),
-  };
+export function retryNotice({ seriesId, source, attempt, retriesLeft, kind, message }: RetryRecord) {
+  // ProviderError prefixes its message with the source and series again.
+  const error = new ProviderError({ source, seriesId, kind, message: message.replace(`${source} ${seriesId}: `, '') });
+  return { seriesId, source, attempt, retriesLeft, error };
 }
