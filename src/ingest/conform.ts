@@ -18,18 +18,13 @@ import type { SeriesDef } from '../timeseries/series.ts';
  *   reported;
  * - otherwise any value outside its plausible range refuses the whole response (stored data is untouched).
  */
-export interface Conformed {
-  observations: Observation[];
-  notes: string[];
-}
-
 export function conformObservations(
   def: SeriesDef,
   raw: Observation[],
   stored: readonly Observation[],
   today: string,
   source = 'provider',
-): Conformed {
+): { observations: Observation[]; notes: string[] } {
   const notes: string[] = [];
   const fail = (message: string) => new ProviderError({ source, seriesId: def.id, kind: 'implausible', message });
 

@@ -47,14 +47,12 @@ export function withdrawnDates(
 }
 
 /**
- * An answer that ends well before the newest stored observation — by more than the series' own staleness
- * allowance (7 days for a daily series, 14 weekly, 75 monthly) — is stale (a lagging mirror, a cached or truncated
- * page), not a withdrawal of everything after it: within the 2 % bound above, a valid-looking answer ending in
- * January once withdrew 16 months of M2 and 115 days of CP rates while the refresh reported success. It is
- * refused whole: nothing is withdrawn or added, the series counts as failed (kind `stale`), and what is stored
- * keeps being served. A provider dropping its last print or two (a bad print withdrawn) ends within the
- * allowance and is reconciled as a withdrawal, as before. Example (monthly): stored through 2026-06-01, answer
- * through 2025-01-01 → refused; answer through 2026-05-01 → 2026-06-01 withdrawn.
+ * An answer ending before the newest stored observation by more than the series' staleness allowance (7 days
+ * daily, 14 weekly, 75 monthly) is stale (a lagging mirror, a cached or truncated page), not a withdrawal: within
+ * the 2 % bound above, one ending in January once withdrew 16 months of M2 and 115 days of CP rates while the
+ * refresh reported success. It is refused whole (kind `stale`; what is stored keeps being served). A last print or
+ * two dropped ends within the allowance and is withdrawn. Example (monthly): stored through 2026-06-01, answer
+ * through 2025-01-01 → refused; through 2026-05-01 → 2026-06-01 withdrawn.
  */
 function refuseStale(
   def: SeriesDef,

@@ -73,20 +73,12 @@ export function encodeSeries(observations: readonly Observation[]): SnapshotSeri
 /** `days` is a day-number memo shared by the series of one snapshot: most dates recur in every daily series. */
 function decode(series: SnapshotSeries, days: Map<number, string>): Observation[] {
   let day = toDayNumber(series.start);
-  const date = (n: number) => {
-    let text = days.get(n);
-    if (text === undefined) {
-      text = fromDayNumber(n);
-      days.set(n, text);
-    }
-    return text;
-  };
-  const out: Observation[] = [{ date: date(day), value: series.values[0]! }];
-  for (let i = 0; i < series.gaps.length; i++) {
-    day += series.gaps[i]!;
-    out.push({ date: date(day), value: series.values[i + 1]! });
-  }
-  return out;
+  return series.values.map((value, i) => {
+    if (i > 0) day += series.gaps[i - 1]!;
+    const date = days.get(day) ?? fromDayNumber(day);
+    days.set(day, date);
+    return { date, value };
+  });
 }
 
 /** Reads and checks a snapshot: the manifest's format, the data's size and SHA-256. Throws on any mismatch. */

@@ -39,7 +39,6 @@ export function refreshInChildProcess(
   onProgress: (message: RefreshProgressMessage) => void = () => {},
 ): Promise<RefreshTaskResult> {
   return new Promise((resolve, reject) => {
-    let child: ChildProcess;
     // This process's flags (the young generation's size), not a debugger's port. `--optimize-for-size`: a smaller
     // heap, collected more often — a refresh and its model on the real files peaked at 229–231 MB resident without
     // it, 134–154 MB with it, for ~0.5–1 s more of (lowered) CPU (2026-11-24); the refresh's memory is the service's.
@@ -55,12 +54,8 @@ export function refreshInChildProcess(
     // 2026-11-24). Without `nice` (Windows; ENOENT: not on PATH) it runs at normal priority rather than not at all.
     const niced = process.platform !== 'win32' && niceOnPath;
     const [command, ...args] = niced ? ['nice', '-n', String(NICE_INCREMENT), ...node] : node;
-    try {
-      child = spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
-    } catch (cause) {
-      reject(cause as Error);
-      return;
-    }
+    // A synchronous throw (bad arguments) rejects the promise: this is its executor.
+    const child = spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
     running.add(child);
     let answer: RefreshChildMessage | undefined;
     let spawned = false;

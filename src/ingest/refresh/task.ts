@@ -1,3 +1,4 @@
+import type { RetryNotice } from '../../providers/http-client.ts';
 import { ProviderError, type ProviderErrorKind } from '../../providers/provider-error.ts';
 import { createProviders, type ProviderConfig } from '../../providers/providers.ts';
 import type { Store } from '../../store/store.ts';
@@ -11,15 +12,8 @@ export interface RefreshTask {
   trigger: string;
 }
 
-/** A retry that happened in the refresh process, reported back for the service log. */
-export interface RetryRecord {
-  seriesId: string;
-  source: string;
-  attempt: number;
-  retriesLeft: number;
-  kind: ProviderErrorKind;
-  message: string;
-}
+/** A retry that happened in the refresh process, reported back for the service log (its error as plain data). */
+export type RetryRecord = Omit<RetryNotice, 'error'> & { kind: ProviderErrorKind; message: string };
 
 export interface RefreshTaskResult {
   summary: RefreshSummary;
@@ -59,7 +53,7 @@ export async function runRefreshTask(
 }
 
 /** The notice as the observer expects it, rebuilt on the serving thread. */
-export function retryNotice({ seriesId, source, attempt, retriesLeft, kind, message }: RetryRecord) {
+export function retryNotice({ seriesId, source, attempt, retriesLeft, kind, message }: RetryRecord): RetryNotice {
   // ProviderError prefixes its message with the source and series again.
   const error = new ProviderError({ source, seriesId, kind, message: message.replace(`${source} ${seriesId}: `, '') });
   return { seriesId, source, attempt, retriesLeft, error };
