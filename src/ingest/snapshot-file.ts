@@ -7,16 +7,13 @@ import type { Observation } from '../timeseries/observation.ts';
 import type { VintagedSeries } from '../timeseries/vintages.ts';
 
 /**
- * The bootstrap snapshot's files, read and checked: nothing of the store here, so that what only reads a snapshot
- * (processes/bootstrap-model.ts) loads no database code. Loading it into a store, and exporting one from a store:
- * bootstrap-snapshot.ts.
+ * The bootstrap snapshot's files, read and checked: no store code here, so that what only reads a snapshot
+ * (processes/bootstrap-model.ts) loads no database code. Loading and exporting through a store: bootstrap-snapshot.ts.
  *
- * The bootstrap snapshot: every stored series whose terms allow redistribution (public domain, and
- * citation-required with its citation; never a restricted series such as the ICE BofA spreads), shipped with the
- * project so that a first start serves the whole site and API at once, offline too. On an empty store the service
- * loads it as vintages seen at the snapshot's instant, recorded as a run named "bootstrap snapshot of DATE"; the
- * first refresh then brings it current. Made by `npm run snapshot -- export` from a store (docs/operations.md says
- * how a release refreshes it).
+ * The snapshot holds every stored series whose terms allow redistribution (never a restricted one such as the ICE
+ * BofA spreads) and ships with the project, so that a first start serves the whole site and API at once, offline
+ * too: an empty store loads it as vintages seen at its instant, under a run named "bootstrap snapshot of DATE", and
+ * the first refresh brings it current. Made by `npm run snapshot -- export` (docs/operations.md: how a release does).
  *
  * Two files: `snapshot.json.gz` (the data) and `manifest.json` (its date, size, SHA-256, and each series' id,
  * licence, count and first and last dates), read first: a file whose digest differs is refused.
