@@ -81,7 +81,8 @@ function netLiquidity(formula: Extract<Formula, { kind: 'net-liquidity' }>, inpu
   const tga = get(inputs, formula.tga);
   const rrp = get(inputs, formula.onrrp);
   const out: Observation[] = [];
-  for (const date of unionDates([walcl, tga, rrp])) {
+  const dates = [...new Set([walcl, tga, rrp].flat().map((obs) => obs.date))].sort();
+  for (const date of dates) {
     const assets = valueAsOf(walcl, date, MAX_AGE_DAYS.weekly);
     const treasury = valueAsOf(tga, date, MAX_AGE_DAYS.weekly);
     if (assets === undefined || treasury === undefined) continue;
@@ -121,10 +122,4 @@ function maxAge(seriesId: string): number {
 
 function get(inputs: SeriesMap, id: string): readonly Observation[] {
   return inputs.get(id) ?? [];
-}
-
-function unionDates(series: ReadonlyArray<readonly Observation[]>): string[] {
-  const dates = new Set<string>();
-  for (const list of series) for (const obs of list) dates.add(obs.date);
-  return [...dates].sort();
 }
