@@ -119,7 +119,7 @@ export function unitChangeFactor(
   return 'mismatch';
 }
 
-/** Removes binary noise from scaling (0.1 × 3 = 0.30000000000000004) while keeping 10 significant digits. */
+/** Removes binary noise from scaling (0.1 × 3 = 0.30000000000000004) while keeping 12 significant digits. */
 export function roundFloat(value: number): number {
   return Number(value.toPrecision(12));
 }
