@@ -1,6 +1,6 @@
 import { DelegateBackoff, handleWhen, type IRetryBackoffContext, retry } from 'cockatiel';
 import type { ProviderBreaker } from './circuit-breaker.ts';
-import { ProviderError } from './provider-error.ts';
+import { ProviderError, type ProviderErrorKind } from './provider-error.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 export interface HttpPolicy {
@@ -103,11 +103,7 @@ export async function getJson(url: string, ctx: RequestContext): Promise<unknown
   try {
     return JSON.parse(response.body);
   } catch {
-    throw new ProviderError({
-      ...names(ctx),
-      kind: 'parse',
-      message: `response is not valid JSON (${preview(response.body)})`,
-    });
+    throw failure(ctx, 'parse', `response is not valid JSON (${preview(response.body)})`);
   }
 }
 
@@ -140,33 +136,18 @@ async function attemptOnce(url: string, ctx: RequestContext): Promise<HttpText> 
     const waitMs = retryAfterMs(response.headers.get('retry-after'));
     const retry = ctx.retryRateLimited !== false;
     if (retry && waitMs !== undefined && waitMs <= ctx.policy.maxRetryAfterMs) throw new RetryAfterError(ctx, waitMs);
-    throw new ProviderError({
-      ...names(ctx),
-      kind: retry ? 'rate-limited' : 'refused',
-      status: 429,
-      message: retry
-        ? 'HTTP 429 Too Many Requests'
-        : `HTTP 429 Too Many Requests (${preview(body)}): the source refuses scripted clients; not retried`,
-    });
+    if (retry) throw failure(ctx, 'rate-limited', 'HTTP 429 Too Many Requests', 429);
+    const refusal = `HTTP 429 Too Many Requests (${preview(body)}): the source refuses scripted clients; not retried`;
+    throw failure(ctx, 'refused', refusal, 429);
   }
   if (!response.ok) {
-    throw new ProviderError({
-      ...names(ctx),
-      kind: 'http',
-      status: response.status,
-      message: `HTTP ${response.status} from ${redactUrl(url, ctx.redact)} (${preview(body)})`,
-    });
+    const message = `HTTP ${response.status} from ${redactUrl(url, ctx.redact)} (${preview(body)})`;
+    throw failure(ctx, 'http', message, response.status);
   }
   if (looksLikeHtml(body, contentType)) {
-    throw new ProviderError({
-      ...names(ctx),
-      kind: 'html',
-      message: `expected data but got an HTML page (${preview(body)})`,
-    });
+    throw failure(ctx, 'html', `expected data but got an HTML page (${preview(body)})`);
   }
-  if (body.trim() === '') {
-    throw new ProviderError({ ...names(ctx), kind: 'empty', message: 'empty response body where data was expected' });
-  }
+  if (body.trim() === '') throw failure(ctx, 'empty', 'empty response body where data was expected');
   return { status: response.status, contentType, body };
 }
 
@@ -202,39 +183,36 @@ class BodyTooLarge extends Error {
   }
 }
 
+function failure(ctx: RequestContext, kind: ProviderErrorKind, message: string, status?: number): ProviderError {
+  return new ProviderError({ ...names(ctx), kind, message, status });
+}
+
 function budgetError(ctx: RequestContext): ProviderError {
-  return new ProviderError({
-    ...names(ctx),
-    kind: 'budget',
-    message: 'the refresh ran out of its time budget before this series completed',
-  });
+  return failure(ctx, 'budget', 'the refresh ran out of its time budget before this series completed');
 }
 
 function networkError(error: unknown, ctx: RequestContext): ProviderError {
   if (error instanceof BodyTooLarge) {
-    return new ProviderError({
-      ...names(ctx),
-      kind: 'too-large',
-      message: `response body larger than ${Math.round(error.maxBytes / 1024 / 1024)} MB (after decompression): refused, connection closed`,
-    });
+    const mb = Math.round(error.maxBytes / 1024 / 1024);
+    return failure(
+      ctx,
+      'too-large',
+      `response body larger than ${mb} MB (after decompression): refused, connection closed`,
+    );
   }
   const name = (error as { name?: string })?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return new ProviderError({
-      ...names(ctx),
-      kind: 'timeout',
-      message: `no complete response within ${ctx.policy.timeoutMs} ms`,
-    });
+    return failure(ctx, 'timeout', `no complete response within ${ctx.policy.timeoutMs} ms`);
   }
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const detail = cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
-  return new ProviderError({ ...names(ctx), kind: 'network', message: `request failed: ${detail}` });
+  return failure(ctx, 'network', `request failed: ${detail}`);
 }
 
 function toProviderError(error: unknown, ctx: RequestContext): ProviderError {
   if (error instanceof ProviderError) return error;
   if (ctx.signal?.aborted) return budgetError(ctx);
-  return new ProviderError({ ...names(ctx), kind: 'network', message: String((error as Error)?.message ?? error) });
+  return failure(ctx, 'network', String((error as Error)?.message ?? error));
 }
 
 function names(ctx: RequestContext): { source: string; seriesId: string } {
@@ -252,13 +230,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 export function looksLikeHtml(body: string, contentType: string): boolean {
   if (contentType.toLowerCase().includes('text/html')) return true;
-  const head = body.trimStart().slice(0, 200).toLowerCase();
-  return (
-    head.startsWith('<!doctype html') ||
-    head.startsWith('<html') ||
-    head.startsWith('<head') ||
-    head.startsWith('<body')
-  );
+  return /^<(!doctype html|html|head|body)/.test(body.trimStart().slice(0, 200).toLowerCase());
 }
 
 function preview(body: string): string {
