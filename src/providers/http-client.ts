@@ -125,7 +125,7 @@ async function attemptOnce(url: string, ctx: RequestContext): Promise<HttpText> 
       signal: AbortSignal.any(signals),
       headers: { accept: 'application/json, text/csv;q=0.9, */*;q=0.5', 'user-agent': 'usd-liquidity/0.1' },
     });
-    body = await boundedText(response, ctx.policy.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, cut);
+    body = await boundedText(response, ctx, cut);
   } catch (error) {
     if (error instanceof ProviderError) throw error;
     if (ctx.signal?.aborted) throw budgetError(ctx);
@@ -152,12 +152,13 @@ async function attemptOnce(url: string, ctx: RequestContext): Promise<HttpText> 
 }
 
 /**
- * The body as text, read chunk by chunk (already decompressed by fetch) and refused once it passes `maxBytes`:
+ * The body as text, read chunk by chunk (already decompressed by fetch) and refused once it passes the policy's `maxBodyBytes`:
  * the connection is aborted there, so neither a huge response nor a small compressed one that inflates without
  * end can take more memory than that.
  */
-async function boundedText(response: Response, maxBytes: number, cut: AbortController): Promise<string> {
+async function boundedText(response: Response, ctx: RequestContext, cut: AbortController): Promise<string> {
   if (!response.body) return '';
+  const maxBytes = ctx.policy.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -168,19 +169,17 @@ async function boundedText(response: Response, maxBytes: number, cut: AbortContr
     if (total > maxBytes) {
       cut.abort();
       await reader.cancel().catch(() => {});
-      throw new BodyTooLarge(maxBytes);
+      if (ctx.signal?.aborted) throw budgetError(ctx);
+      const mb = Math.round(maxBytes / 1024 / 1024);
+      throw failure(
+        ctx,
+        'too-large',
+        `response body larger than ${mb} MB (after decompression): refused, connection closed`,
+      );
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks, total).toString('utf8');
-}
-
-class BodyTooLarge extends Error {
-  readonly maxBytes: number;
-  constructor(maxBytes: number) {
-    super(`response body over ${maxBytes} bytes`);
-    this.maxBytes = maxBytes;
-  }
 }
 
 function failure(ctx: RequestContext, kind: ProviderErrorKind, message: string, status?: number): ProviderError {
@@ -192,14 +191,6 @@ function budgetError(ctx: RequestContext): ProviderError {
 }
 
 function networkError(error: unknown, ctx: RequestContext): ProviderError {
-  if (error instanceof BodyTooLarge) {
-    const mb = Math.round(error.maxBytes / 1024 / 1024);
-    return failure(
-      ctx,
-      'too-large',
-      `response body larger than ${mb} MB (after decompression): refused, connection closed`,
-    );
-  }
   const name = (error as { name?: string })?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
     return failure(ctx, 'timeout', `no complete response within ${ctx.policy.timeoutMs} ms`);

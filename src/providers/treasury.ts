@@ -154,20 +154,10 @@ export function parseDebtToPenny(rows: Array<Record<string, unknown>>, source = 
   return out;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** "January" for a date in January: the month names MTS Table 1 labels its rows with. */
+function monthName(date: string): string {
+  return new Date(`${date.slice(0, 7)}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+}
 
 /**
  * Monthly deficit (dollars, deficit positive) from MTS Table 1. `current_month_dfct_sur_amt` is deficit-positive:
@@ -190,13 +180,13 @@ export function parseMtsDeficit(
   const best = new Map<string, { line: number; value: number | undefined }>();
   for (const row of rows) {
     const date = requireDate(row.record_date, label);
-    const monthName = MONTHS[Number(date.slice(5, 7)) - 1];
-    if (String(row.classification_desc ?? '').trim() !== monthName) continue;
+    const month = monthName(date);
+    if (String(row.classification_desc ?? '').trim() !== month) continue;
     const value = readField(row, 'current_month_dfct_sur_amt', date, label);
     const receipts = readField(row, 'current_month_gross_rcpt_amt', date, label);
     const outlays = readField(row, 'current_month_gross_outly_amt', date, label);
     if (value !== undefined && receipts !== undefined && outlays !== undefined) {
-      checkDeficitIdentity({ date, month: monthName, value, receipts, outlays }, fail);
+      checkDeficitIdentity({ date, month, value, receipts, outlays }, fail);
     }
     const line = Number(row.src_line_nbr ?? 0);
     const key = `${date.slice(0, 7)}-01`;
