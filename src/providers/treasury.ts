@@ -14,17 +14,17 @@ interface FiscalPage {
   meta?: { 'total-pages'?: number };
 }
 
-const ENDPOINTS: Record<TreasuryDataset, { path: string; filter: string; fields?: string }> = {
-  'dts-tga': { path: '/v1/accounting/dts/operating_cash_balance', filter: 'record_date:gte:2005-10-01' },
+const ENDPOINTS: Record<TreasuryDataset, { path: string; from: string; fields?: string }> = {
+  'dts-tga': { path: '/v1/accounting/dts/operating_cash_balance', from: '2005-10-01' },
   'debt-to-penny': {
     path: '/v2/accounting/od/debt_to_penny',
-    filter: 'record_date:gte:1993-04-01',
+    from: '1993-04-01',
     fields: 'record_date,tot_pub_debt_out_amt',
   },
-  'mts-deficit': { path: '/v1/accounting/mts/mts_table_1', filter: 'record_date:gte:2015-01-01' },
+  'mts-deficit': { path: '/v1/accounting/mts/mts_table_1', from: '2015-01-01' },
   'bills-share': {
     path: '/v1/debt/mspd/mspd_table_1',
-    filter: 'record_date:gte:2001-01-01',
+    from: '2001-01-01',
     fields: 'record_date,security_type_desc,security_class_desc,total_mil_amt',
   },
 };
@@ -56,9 +56,8 @@ const MAX_PAGES = 50;
 
 async function fetchAllRows(dataset: TreasuryDataset, baseUrl: string, ctx: RequestContext, since?: string) {
   const endpoint = ENDPOINTS[dataset];
-  // A window replaces the dataset's first date in its `record_date:gte:` filter (never widens it).
-  const from = /record_date:gte:(\d{4}-\d{2}-\d{2})/.exec(endpoint.filter)?.[1] ?? '';
-  const filter = since && since > from ? endpoint.filter.replace(from, since) : endpoint.filter;
+  // A window moves the dataset's first date later (never earlier).
+  const filter = `record_date:gte:${since && since > endpoint.from ? since : endpoint.from}`;
   const rows: Array<Record<string, unknown>> = [];
   for (let pageNumber = 1; ; pageNumber++) {
     const params = new URLSearchParams({ filter, sort: 'record_date' });
@@ -69,12 +68,8 @@ async function fetchAllRows(dataset: TreasuryDataset, baseUrl: string, ctx: Requ
     if (!Array.isArray(page.data)) throw parseError(ctx, 'JSON has no "data" array');
     const totalPages = Number(page.meta?.['total-pages'] ?? 1);
     if (!(totalPages <= MAX_PAGES)) {
-      throw new ProviderError({
-        source: ctx.source,
-        seriesId: ctx.seriesId,
-        kind: 'implausible',
-        message: `the provider claims ${page.meta?.['total-pages']} pages of 10,000 rows; at most ${MAX_PAGES} are read (refused)`,
-      });
+      const message = `the provider claims ${page.meta?.['total-pages']} pages of 10,000 rows; at most ${MAX_PAGES} are read (refused)`;
+      throw new ProviderError({ source: ctx.source, seriesId: ctx.seriesId, kind: 'implausible', message });
     }
     rows.push(...page.data);
     if (pageNumber >= totalPages || page.data.length === 0) break;

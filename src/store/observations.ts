@@ -234,7 +234,6 @@ export async function loadVintagedSeries(
     let after: { date: string; seenAt: string } | undefined;
     for (;;) {
       // The SQLite driver answers synchronously: yield between pages so requests are served meanwhile.
-      // Queries on the embedded store resolve without a macrotask boundary: without one a long load would block.
       await nextTurn();
       const rows = await vintagePage(db, id, seenUpTo, after);
       for (const row of rows) appendVintage(series, row, interned);
