@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
-import { isIsoDate, isMissingMarker, type Observation, parseDecimal } from '../timeseries/observation.ts';
+import { isIsoDate, type Observation } from '../timeseries/observation.ts';
 import { getJson, getText, type RequestContext } from './http-client.ts';
-import { ProviderError } from './provider-error.ts';
+import { parseError, readDecimal } from './provider-error.ts';
 
 /**
  * FRED client. Without a key it downloads the whole series as `fredgraph.csv` (header `observation_date,<ID>`,
@@ -44,7 +44,7 @@ export function parseFredCsv(
   label = seriesId,
   windowed = false,
 ): Observation[] {
-  const fail = (message: string) => new ProviderError({ source, seriesId: label, kind: 'parse', message });
+  const fail = (message: string) => parseError({ source, seriesId: label }, message);
   if (!body.endsWith('\n')) throw fail('CSV does not end with a newline: the download was truncated');
   let rows: string[][];
   try {
@@ -66,10 +66,8 @@ export function parseFredCsv(
     const [date = '', raw = ''] = row;
     if (row.length !== 2) throw fail(`row ${i + 1} has ${row.length} fields (truncated or malformed file?)`);
     if (!isIsoDate(date)) throw fail(`row ${i + 1} has an impossible date "${date}"`);
-    if (isMissingMarker(raw)) continue;
-    const value = parseDecimal(raw);
-    if (value === undefined) throw fail(`non-numeric value "${raw}" on ${date}`);
-    observations.push({ date, value });
+    const value = readDecimal(raw, date, { source, seriesId: label });
+    if (value !== undefined) observations.push({ date, value });
   }
   return observations;
 }
@@ -108,7 +106,7 @@ export async function fetchFredJson(seriesId: string, opts: FredOptions, ctx: Re
 
 /** Parses one page of fred/series/observations; `seriesId` names the series in errors. */
 export function parseFredApiPage(page: FredApiPage, seriesId: string, source = 'fred'): Observation[] {
-  const fail = (message: string) => new ProviderError({ source, seriesId, kind: 'parse', message });
+  const fail = (message: string) => parseError({ source, seriesId }, message);
   if (page.error_code !== undefined) throw fail(`FRED API error ${page.error_code}: ${page.error_message ?? ''}`);
   if (!Array.isArray(page.observations)) throw fail('JSON has no "observations" array');
   const observations: Observation[] = [];
@@ -117,10 +115,8 @@ export function parseFredApiPage(page: FredApiPage, seriesId: string, source = '
     if (!isIsoDate(date)) throw fail(`impossible date "${String(item.date)}"`);
     const raw = typeof item.value === 'string' ? item.value : undefined;
     if (raw === undefined) throw fail(`value on ${date} is not a string`);
-    if (isMissingMarker(raw)) continue;
-    const value = parseDecimal(raw);
-    if (value === undefined) throw fail(`non-numeric value "${raw}" on ${date}`);
-    observations.push({ date, value });
+    const value = readDecimal(raw, date, { source, seriesId });
+    if (value !== undefined) observations.push({ date, value });
   }
   return observations;
 }

@@ -1,6 +1,6 @@
 import { DelegateBackoff, handleWhen, type IRetryBackoffContext, retry } from 'cockatiel';
 import type { ProviderBreaker } from './circuit-breaker.ts';
-import { ProviderError } from './provider-error.ts';
+import { ProviderError, type ProviderErrorKind } from './provider-error.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 export interface HttpPolicy {
@@ -103,11 +103,7 @@ export async function getJson(url: string, ctx: RequestContext): Promise<unknown
   try {
     return JSON.parse(response.body);
   } catch {
-    throw new ProviderError({
-      ...names(ctx),
-      kind: 'parse',
-      message: `response is not valid JSON (${preview(response.body)})`,
-    });
+    throw failure(ctx, 'parse', `response is not valid JSON (${preview(response.body)})`);
   }
 }
 
@@ -129,7 +125,7 @@ async function attemptOnce(url: string, ctx: RequestContext): Promise<HttpText> 
       signal: AbortSignal.any(signals),
       headers: { accept: 'application/json, text/csv;q=0.9, */*;q=0.5', 'user-agent': 'usd-liquidity/0.1' },
     });
-    body = await boundedText(response, ctx.policy.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, cut);
+    body = await boundedText(response, ctx, cut);
   } catch (error) {
     if (error instanceof ProviderError) throw error;
     if (ctx.signal?.aborted) throw budgetError(ctx);
@@ -140,43 +136,29 @@ async function attemptOnce(url: string, ctx: RequestContext): Promise<HttpText> 
     const waitMs = retryAfterMs(response.headers.get('retry-after'));
     const retry = ctx.retryRateLimited !== false;
     if (retry && waitMs !== undefined && waitMs <= ctx.policy.maxRetryAfterMs) throw new RetryAfterError(ctx, waitMs);
-    throw new ProviderError({
-      ...names(ctx),
-      kind: retry ? 'rate-limited' : 'refused',
-      status: 429,
-      message: retry
-        ? 'HTTP 429 Too Many Requests'
-        : `HTTP 429 Too Many Requests (${preview(body)}): the source refuses scripted clients; not retried`,
-    });
+    if (retry) throw failure(ctx, 'rate-limited', 'HTTP 429 Too Many Requests', 429);
+    const refusal = `HTTP 429 Too Many Requests (${preview(body)}): the source refuses scripted clients; not retried`;
+    throw failure(ctx, 'refused', refusal, 429);
   }
   if (!response.ok) {
-    throw new ProviderError({
-      ...names(ctx),
-      kind: 'http',
-      status: response.status,
-      message: `HTTP ${response.status} from ${redactUrl(url, ctx.redact)} (${preview(body)})`,
-    });
+    const message = `HTTP ${response.status} from ${redactUrl(url, ctx.redact)} (${preview(body)})`;
+    throw failure(ctx, 'http', message, response.status);
   }
   if (looksLikeHtml(body, contentType)) {
-    throw new ProviderError({
-      ...names(ctx),
-      kind: 'html',
-      message: `expected data but got an HTML page (${preview(body)})`,
-    });
+    throw failure(ctx, 'html', `expected data but got an HTML page (${preview(body)})`);
   }
-  if (body.trim() === '') {
-    throw new ProviderError({ ...names(ctx), kind: 'empty', message: 'empty response body where data was expected' });
-  }
+  if (body.trim() === '') throw failure(ctx, 'empty', 'empty response body where data was expected');
   return { status: response.status, contentType, body };
 }
 
 /**
- * The body as text, read chunk by chunk (already decompressed by fetch) and refused once it passes `maxBytes`:
+ * The body as text, read chunk by chunk (already decompressed by fetch) and refused once it passes the policy's `maxBodyBytes`:
  * the connection is aborted there, so neither a huge response nor a small compressed one that inflates without
  * end can take more memory than that.
  */
-async function boundedText(response: Response, maxBytes: number, cut: AbortController): Promise<string> {
+async function boundedText(response: Response, ctx: RequestContext, cut: AbortController): Promise<string> {
   if (!response.body) return '';
+  const maxBytes = ctx.policy.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -187,54 +169,41 @@ async function boundedText(response: Response, maxBytes: number, cut: AbortContr
     if (total > maxBytes) {
       cut.abort();
       await reader.cancel().catch(() => {});
-      throw new BodyTooLarge(maxBytes);
+      if (ctx.signal?.aborted) throw budgetError(ctx);
+      const mb = Math.round(maxBytes / 1024 / 1024);
+      throw failure(
+        ctx,
+        'too-large',
+        `response body larger than ${mb} MB (after decompression): refused, connection closed`,
+      );
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks, total).toString('utf8');
 }
 
-class BodyTooLarge extends Error {
-  readonly maxBytes: number;
-  constructor(maxBytes: number) {
-    super(`response body over ${maxBytes} bytes`);
-    this.maxBytes = maxBytes;
-  }
+function failure(ctx: RequestContext, kind: ProviderErrorKind, message: string, status?: number): ProviderError {
+  return new ProviderError({ ...names(ctx), kind, message, status });
 }
 
 function budgetError(ctx: RequestContext): ProviderError {
-  return new ProviderError({
-    ...names(ctx),
-    kind: 'budget',
-    message: 'the refresh ran out of its time budget before this series completed',
-  });
+  return failure(ctx, 'budget', 'the refresh ran out of its time budget before this series completed');
 }
 
 function networkError(error: unknown, ctx: RequestContext): ProviderError {
-  if (error instanceof BodyTooLarge) {
-    return new ProviderError({
-      ...names(ctx),
-      kind: 'too-large',
-      message: `response body larger than ${Math.round(error.maxBytes / 1024 / 1024)} MB (after decompression): refused, connection closed`,
-    });
-  }
   const name = (error as { name?: string })?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return new ProviderError({
-      ...names(ctx),
-      kind: 'timeout',
-      message: `no complete response within ${ctx.policy.timeoutMs} ms`,
-    });
+    return failure(ctx, 'timeout', `no complete response within ${ctx.policy.timeoutMs} ms`);
   }
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const detail = cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
-  return new ProviderError({ ...names(ctx), kind: 'network', message: `request failed: ${detail}` });
+  return failure(ctx, 'network', `request failed: ${detail}`);
 }
 
 function toProviderError(error: unknown, ctx: RequestContext): ProviderError {
   if (error instanceof ProviderError) return error;
   if (ctx.signal?.aborted) return budgetError(ctx);
-  return new ProviderError({ ...names(ctx), kind: 'network', message: String((error as Error)?.message ?? error) });
+  return failure(ctx, 'network', String((error as Error)?.message ?? error));
 }
 
 function names(ctx: RequestContext): { source: string; seriesId: string } {
@@ -252,13 +221,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 export function looksLikeHtml(body: string, contentType: string): boolean {
   if (contentType.toLowerCase().includes('text/html')) return true;
-  const head = body.trimStart().slice(0, 200).toLowerCase();
-  return (
-    head.startsWith('<!doctype html') ||
-    head.startsWith('<html') ||
-    head.startsWith('<head') ||
-    head.startsWith('<body')
-  );
+  return /^<(!doctype html|html|head|body)/.test(body.trimStart().slice(0, 200).toLowerCase());
 }
 
 function preview(body: string): string {

@@ -1,6 +1,6 @@
 import { isIsoDate, type Observation } from '../timeseries/observation.ts';
 import { getJson, type RequestContext } from './http-client.ts';
-import { ProviderError } from './provider-error.ts';
+import { parseError } from './provider-error.ts';
 
 /**
  * New York Fed Markets API client (no key). Reference rates come newest-first under `refRates` with numeric
@@ -9,9 +9,10 @@ import { ProviderError } from './provider-error.ts';
  */
 export type NyFedDataset = 'sofr' | 'effr' | 'srf';
 
-const RATE_PATHS: Record<'sofr' | 'effr', string> = {
-  sofr: '/api/rates/secured/sofr/search.json',
-  effr: '/api/rates/unsecured/effr/search.json',
+const DATASETS: Record<NyFedDataset, { path: string; query?: Record<string, string>; parse: typeof parseRefRates }> = {
+  sofr: { path: '/api/rates/secured/sofr/search.json', parse: parseRefRates },
+  effr: { path: '/api/rates/unsecured/effr/search.json', parse: parseRefRates },
+  srf: { path: '/api/rp/results/search.json', query: { operationTypes: 'Repo' }, parse: parseRepoOperations },
 };
 
 export async function fetchNyFedDataset(
@@ -19,17 +20,11 @@ export async function fetchNyFedDataset(
   opts: { baseUrl: string; startDate: string; today: string },
   ctx: RequestContext,
 ): Promise<Observation[]> {
+  const { path, query, parse } = DATASETS[dataset];
   const out: Observation[] = [];
   for (const [startDate, endDate] of yearRanges(opts.startDate, opts.today)) {
-    const query = new URLSearchParams({ startDate, endDate });
-    if (dataset === 'srf') {
-      query.set('operationTypes', 'Repo');
-      const body = await getJson(`${opts.baseUrl}/api/rp/results/search.json?${query}`, ctx);
-      out.push(...parseRepoOperations(body, ctx.source, ctx.seriesId));
-    } else {
-      const body = await getJson(`${opts.baseUrl}${RATE_PATHS[dataset]}?${query}`, ctx);
-      out.push(...parseRefRates(body, ctx.source, ctx.seriesId));
-    }
+    const params = new URLSearchParams({ startDate, endDate, ...query });
+    out.push(...parse(await getJson(`${opts.baseUrl}${path}?${params}`, ctx), ctx.source, ctx.seriesId));
   }
   return out;
 }
@@ -48,23 +43,17 @@ export function yearRanges(startDate: string, endDate: string): Array<[string, s
 }
 
 export function parseRefRates(body: unknown, source = 'nyfed', seriesId = 'sofr'): Observation[] {
+  const label = { source, seriesId };
   const rates = (body as { refRates?: unknown })?.refRates;
-  if (!Array.isArray(rates))
-    throw new ProviderError({ source, seriesId, kind: 'parse', message: 'JSON has no "refRates" array' });
+  if (!Array.isArray(rates)) throw parseError(label, 'JSON has no "refRates" array');
   const out: Observation[] = [];
   for (const rate of rates as Array<Record<string, unknown>>) {
     const date = String(rate.effectiveDate ?? '');
-    if (!isIsoDate(date))
-      throw new ProviderError({ source, seriesId, kind: 'parse', message: `impossible effectiveDate "${date}"` });
+    if (!isIsoDate(date)) throw parseError(label, `impossible effectiveDate "${date}"`);
     const value = rate.percentRate;
     if (value === undefined || value === null || value === '') continue;
     if (typeof value !== 'number' || !Number.isFinite(value)) {
-      throw new ProviderError({
-        source,
-        seriesId,
-        kind: 'parse',
-        message: `non-numeric percentRate "${String(value)}" on ${date}`,
-      });
+      throw parseError(label, `non-numeric percentRate "${String(value)}" on ${date}`);
     }
     out.push({ date, value });
   }
@@ -76,10 +65,9 @@ export function parseRefRates(body: unknown, source = 'nyfed', seriesId = 'sofr'
  * (morning and afternoon operations), small-value exercises left out.
  */
 export function parseRepoOperations(body: unknown, source = 'nyfed', seriesId = 'srf'): Observation[] {
+  const label = { source, seriesId };
   const operations = (body as { repo?: { operations?: unknown } })?.repo?.operations;
-  if (!Array.isArray(operations)) {
-    throw new ProviderError({ source, seriesId, kind: 'parse', message: 'JSON has no "repo.operations" array' });
-  }
+  if (!Array.isArray(operations)) throw parseError(label, 'JSON has no "repo.operations" array');
   const byDate = new Map<string, number>();
   // An operation listed twice is counted once; listed twice with two accepted amounts, the answer is malformed.
   // Assumed: `operationId` names one operation (it does in the recorded fixture of providers.md §c.2, e.g.
@@ -89,27 +77,19 @@ export function parseRepoOperations(body: unknown, source = 'nyfed', seriesId = 
     if (op.operationType !== 'Repo') continue;
     if (isSmallValueExercise(op)) continue;
     const date = String(op.operationDate ?? '');
-    if (!isIsoDate(date))
-      throw new ProviderError({ source, seriesId, kind: 'parse', message: `impossible operationDate "${date}"` });
+    if (!isIsoDate(date)) throw parseError(label, `impossible operationDate "${date}"`);
     const amount = op.totalAmtAccepted ?? 0;
     if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) {
-      throw new ProviderError({
-        source,
-        seriesId,
-        kind: 'parse',
-        message: `bad totalAmtAccepted "${String(amount)}" on ${date}`,
-      });
+      throw parseError(label, `bad totalAmtAccepted "${String(amount)}" on ${date}`);
     }
     const id = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : undefined;
     if (id !== undefined) {
       const listed = byOperation.get(id);
       if (listed !== undefined && listed !== amount)
-        throw new ProviderError({
-          source,
-          seriesId,
-          kind: 'parse',
-          message: `${date} is listed with two values (${listed} and ${amount}) of totalAmtAccepted for operation "${id}": the answer is malformed (refused)`,
-        });
+        throw parseError(
+          label,
+          `${date} is listed with two values (${listed} and ${amount}) of totalAmtAccepted for operation "${id}": the answer is malformed (refused)`,
+        );
       if (listed !== undefined) continue;
       byOperation.set(id, amount);
     }

@@ -1,5 +1,5 @@
 import type { Observation } from '../timeseries/observation.ts';
-import { ProviderError } from './provider-error.ts';
+import { type ProviderError, parseError } from './provider-error.ts';
 
 /** Values equal to within this relative tolerance are one value (the same print, written with other decimals). */
 function sameValue(a: number, b: number): boolean {
@@ -42,9 +42,8 @@ export function conflictingDate(
   first: number,
   second: number,
 ): ProviderError {
-  return new ProviderError({
-    ...label,
-    kind: 'parse',
-    message: `${date} is listed with two values (${first} and ${second}): the answer is malformed (refused)`,
-  });
+  return parseError(
+    label,
+    `${date} is listed with two values (${first} and ${second}): the answer is malformed (refused)`,
+  );
 }

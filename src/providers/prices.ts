@@ -1,7 +1,7 @@
 import { isoDate } from '../timeseries/dates.ts';
 import type { Observation } from '../timeseries/observation.ts';
 import { getJson, type RequestContext } from './http-client.ts';
-import { ProviderError } from './provider-error.ts';
+import { parseError } from './provider-error.ts';
 
 /**
  * Keyless daily-price client for the market assets (SPX, QQQ, BTC, gold), speaking the widely used
@@ -39,7 +39,7 @@ export async function fetchDailyCloses(
 }
 
 export function parseChart(body: ChartResponse, source = 'prices', seriesId = 'asset'): Observation[] {
-  const fail = (message: string) => new ProviderError({ source, seriesId, kind: 'parse', message });
+  const fail = (message: string) => parseError({ source, seriesId }, message);
   const error = body?.chart?.error;
   if (error) throw fail(`chart error ${error.code ?? ''}: ${error.description ?? ''}`);
   const result = body?.chart?.result?.[0];

@@ -1,3 +1,5 @@
+import { isMissingMarker, parseDecimal } from '../timeseries/observation.ts';
+
 export type ProviderErrorKind =
   | 'timeout'
   | 'network'
@@ -43,4 +45,21 @@ export class ProviderError extends Error {
     if (this.kind === 'timeout' || this.kind === 'network' || this.kind === 'rate-limited') return true;
     return this.kind === 'http' && this.status !== undefined && this.status >= 500;
   }
+}
+
+/** A body that does not read as the provider's format; `label` names the source and series. */
+export function parseError(label: { source: string; seriesId: string }, message: string): ProviderError {
+  return new ProviderError({ source: label.source, seriesId: label.seriesId, kind: 'parse', message });
+}
+
+/** A decimal string as the providers write them: undefined for a missing-value marker, refused if not a number. */
+export function readDecimal(
+  raw: string,
+  date: string,
+  label: { source: string; seriesId: string },
+): number | undefined {
+  if (isMissingMarker(raw)) return undefined;
+  const value = parseDecimal(raw);
+  if (value === undefined) throw parseError(label, `non-numeric value "${raw}" on ${date}`);
+  return value;
 }

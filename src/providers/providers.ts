@@ -50,18 +50,12 @@ export interface FetchOptions {
 }
 
 export function createProviders(config: ProviderConfig): Providers {
-  const limiters = {
-    fred: rateLimiter({ minIntervalMs: config.fredMinIntervalMs, maxConcurrent: config.maxConcurrentPerProvider }),
-    treasury: rateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
-    nyfed: rateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
-    prices: rateLimiter({ minIntervalMs: 0, maxConcurrent: config.maxConcurrentPerProvider }),
-  };
-  const breakers = {
-    fred: providerBreaker(),
-    treasury: providerBreaker(),
-    nyfed: providerBreaker(),
-    prices: providerBreaker(),
-  };
+  // Each provider paces its own requests and has its own circuit breaker.
+  const lane = (minIntervalMs: number) => ({
+    limiter: rateLimiter({ minIntervalMs, maxConcurrent: config.maxConcurrentPerProvider }),
+    breaker: providerBreaker(),
+  });
+  const lanes = { fred: lane(config.fredMinIntervalMs), treasury: lane(0), nyfed: lane(0), prices: lane(0) };
   return {
     async fetchSeries(def, now, opts = {}) {
       const source = def.source;
@@ -77,13 +71,12 @@ export function createProviders(config: ProviderConfig): Providers {
       const ctx: RequestContext = {
         source: sourceLabel(def),
         seriesId: def.id,
-        limiter: limiters[source.provider],
-        breaker: breakers[source.provider],
+        ...lanes[source.provider],
         policy: config.http,
         notes,
         retryRateLimited: source.provider !== 'prices',
-        ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
-        ...(opts.signal ? { signal: opts.signal } : {}),
+        onRetry: opts.onRetry,
+        signal: opts.signal,
       };
       const answer = await fetchFromProvider(source, config, ctx, now, opts.since);
       // Every client's answer, one value per date: a date given two values refuses the answer (issue 41).
@@ -128,14 +121,7 @@ function fetchFromProvider(
 export function sourceLabel(def: SeriesDef): string {
   const source = def.source;
   if (!source) return 'derived';
-  switch (source.provider) {
-    case 'fred':
-      return `fred:${source.seriesId}`;
-    case 'treasury':
-      return `treasury:${source.dataset}`;
-    case 'nyfed':
-      return `nyfed:${source.dataset}`;
-    case 'prices':
-      return `prices:${source.symbol}`;
-  }
+  const name =
+    source.provider === 'fred' ? source.seriesId : source.provider === 'prices' ? source.symbol : source.dataset;
+  return `${source.provider}:${name}`;
 }

@@ -1,7 +1,7 @@
-import { isIsoDate, isMissingMarker, type Observation, parseDecimal } from '../timeseries/observation.ts';
+import { isIsoDate, type Observation } from '../timeseries/observation.ts';
 import { getJson, type RequestContext } from './http-client.ts';
 import { conflictingDate } from './one-value-per-date.ts';
-import { ProviderError } from './provider-error.ts';
+import { ProviderError, parseError, readDecimal } from './provider-error.ts';
 
 /**
  * U.S. Treasury Fiscal Data client (no key). All values arrive as strings; `"null"` is missing. Pages with
@@ -14,17 +14,17 @@ interface FiscalPage {
   meta?: { 'total-pages'?: number };
 }
 
-const ENDPOINTS: Record<TreasuryDataset, { path: string; filter: string; fields?: string }> = {
-  'dts-tga': { path: '/v1/accounting/dts/operating_cash_balance', filter: 'record_date:gte:2005-10-01' },
+const ENDPOINTS: Record<TreasuryDataset, { path: string; from: string; fields?: string }> = {
+  'dts-tga': { path: '/v1/accounting/dts/operating_cash_balance', from: '2005-10-01' },
   'debt-to-penny': {
     path: '/v2/accounting/od/debt_to_penny',
-    filter: 'record_date:gte:1993-04-01',
+    from: '1993-04-01',
     fields: 'record_date,tot_pub_debt_out_amt',
   },
-  'mts-deficit': { path: '/v1/accounting/mts/mts_table_1', filter: 'record_date:gte:2015-01-01' },
+  'mts-deficit': { path: '/v1/accounting/mts/mts_table_1', from: '2015-01-01' },
   'bills-share': {
     path: '/v1/debt/mspd/mspd_table_1',
-    filter: 'record_date:gte:2001-01-01',
+    from: '2001-01-01',
     fields: 'record_date,security_type_desc,security_class_desc,total_mil_amt',
   },
 };
@@ -56,9 +56,8 @@ const MAX_PAGES = 50;
 
 async function fetchAllRows(dataset: TreasuryDataset, baseUrl: string, ctx: RequestContext, since?: string) {
   const endpoint = ENDPOINTS[dataset];
-  // A window replaces the dataset's first date in its `record_date:gte:` filter (never widens it).
-  const from = /record_date:gte:(\d{4}-\d{2}-\d{2})/.exec(endpoint.filter)?.[1] ?? '';
-  const filter = since && since > from ? endpoint.filter.replace(from, since) : endpoint.filter;
+  // A window moves the dataset's first date later (never earlier).
+  const filter = `record_date:gte:${since && since > endpoint.from ? since : endpoint.from}`;
   const rows: Array<Record<string, unknown>> = [];
   for (let pageNumber = 1; ; pageNumber++) {
     const params = new URLSearchParams({ filter, sort: 'record_date' });
@@ -66,22 +65,11 @@ async function fetchAllRows(dataset: TreasuryDataset, baseUrl: string, ctx: Requ
     params.set('page[number]', String(pageNumber));
     params.set('page[size]', '10000');
     const page = (await getJson(`${baseUrl}${endpoint.path}?${params}`, ctx)) as FiscalPage;
-    if (!Array.isArray(page.data)) {
-      throw new ProviderError({
-        source: ctx.source,
-        seriesId: ctx.seriesId,
-        kind: 'parse',
-        message: 'JSON has no "data" array',
-      });
-    }
+    if (!Array.isArray(page.data)) throw parseError(ctx, 'JSON has no "data" array');
     const totalPages = Number(page.meta?.['total-pages'] ?? 1);
     if (!(totalPages <= MAX_PAGES)) {
-      throw new ProviderError({
-        source: ctx.source,
-        seriesId: ctx.seriesId,
-        kind: 'implausible',
-        message: `the provider claims ${page.meta?.['total-pages']} pages of 10,000 rows; at most ${MAX_PAGES} are read (refused)`,
-      });
+      const message = `the provider claims ${page.meta?.['total-pages']} pages of 10,000 rows; at most ${MAX_PAGES} are read (refused)`;
+      throw new ProviderError({ source: ctx.source, seriesId: ctx.seriesId, kind: 'implausible', message });
     }
     rows.push(...page.data);
     if (pageNumber >= totalPages || page.data.length === 0) break;
@@ -119,22 +107,21 @@ export function parseDtsTga(
   seriesId = 'tga-dts',
   notes: string[] = [],
 ): Observation[] {
+  const label = { source, seriesId };
   const out: Observation[] = [];
   const rejected: string[] = [];
   for (const row of rows) {
     const account = String(row.account_type ?? '');
     const era = TGA_ERAS.find((e) => e.account === account);
     if (!era) continue;
-    const date = requireDate(row.record_date, source, seriesId);
+    const date = requireDate(row.record_date, label);
     if (date < era.from || date >= era.until) {
-      throw new ProviderError({
-        source,
-        seriesId,
-        kind: 'parse',
-        message: `row "${account}" dated ${date} lies outside its era (${era.from} to before ${era.until}): the account names changed again?`,
-      });
+      throw parseError(
+        label,
+        `row "${account}" dated ${date} lies outside its era (${era.from} to before ${era.until}): the account names changed again?`,
+      );
     }
-    const value = requireNumber(String(row[era.field] ?? 'null'), date, source, seriesId);
+    const value = readField(row, era.field, date, label);
     if (value === undefined) {
       rejected.push(`${date} "${account}" has ${era.field} null`);
       continue;
@@ -147,12 +134,7 @@ export function parseDtsTga(
     );
   }
   if (rows.length > 0 && out.length === 0 && rejected.length === 0) {
-    throw new ProviderError({
-      source,
-      seriesId,
-      kind: 'parse',
-      message: 'no TGA account rows found (account names changed?)',
-    });
+    throw parseError(label, 'no TGA account rows found (account names changed?)');
   }
   return out;
 }
@@ -160,27 +142,17 @@ export function parseDtsTga(
 export function parseDebtToPenny(rows: Array<Record<string, unknown>>, source = 'treasury', seriesId = 'debt-penny') {
   const out: Observation[] = [];
   for (const row of rows) {
-    const date = requireDate(row.record_date, source, seriesId);
-    const value = requireNumber(String(row.tot_pub_debt_out_amt ?? 'null'), date, source, seriesId);
+    const date = requireDate(row.record_date, { source, seriesId });
+    const value = readField(row, 'tot_pub_debt_out_amt', date, { source, seriesId });
     if (value !== undefined) out.push({ date, value });
   }
   return out;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** "January" for a date in January: the month names MTS Table 1 labels its rows with. */
+function monthName(date: string): string {
+  return new Date(`${date.slice(0, 7)}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+}
 
 /**
  * Monthly deficit (dollars, deficit positive) from MTS Table 1. `current_month_dfct_sur_amt` is deficit-positive:
@@ -198,24 +170,25 @@ export function parseMtsDeficit(
   source = 'treasury',
   seriesId = 'federal-deficit',
 ): Observation[] {
-  const fail = (message: string) => new ProviderError({ source, seriesId, kind: 'parse', message });
+  const label = { source, seriesId };
+  const fail = (message: string) => parseError(label, message);
   const best = new Map<string, { line: number; value: number | undefined }>();
   for (const row of rows) {
-    const date = requireDate(row.record_date, source, seriesId);
-    const monthName = MONTHS[Number(date.slice(5, 7)) - 1];
-    if (String(row.classification_desc ?? '').trim() !== monthName) continue;
-    const value = requireNumber(String(row.current_month_dfct_sur_amt ?? 'null'), date, source, seriesId);
-    const receipts = requireNumber(String(row.current_month_gross_rcpt_amt ?? 'null'), date, source, seriesId);
-    const outlays = requireNumber(String(row.current_month_gross_outly_amt ?? 'null'), date, source, seriesId);
+    const date = requireDate(row.record_date, label);
+    const month = monthName(date);
+    if (String(row.classification_desc ?? '').trim() !== month) continue;
+    const value = readField(row, 'current_month_dfct_sur_amt', date, label);
+    const receipts = readField(row, 'current_month_gross_rcpt_amt', date, label);
+    const outlays = readField(row, 'current_month_gross_outly_amt', date, label);
     if (value !== undefined && receipts !== undefined && outlays !== undefined) {
-      checkDeficitIdentity({ date, month: monthName, value, receipts, outlays }, fail);
+      checkDeficitIdentity({ date, month, value, receipts, outlays }, fail);
     }
     const line = Number(row.src_line_nbr ?? 0);
     const key = `${date.slice(0, 7)}-01`;
     const previous = best.get(key);
     // The same line of the same statement twice with two figures: which is the month's cannot be told.
     if (previous && line === previous.line && !sameFigure(previous.value, value))
-      throw conflictingDate({ source, seriesId }, key, previous.value ?? Number.NaN, value ?? Number.NaN);
+      throw conflictingDate(label, key, previous.value ?? Number.NaN, value ?? Number.NaN);
     if (!previous || line >= previous.line) best.set(key, { line, value });
   }
   const out: Observation[] = [];
@@ -258,6 +231,7 @@ export function parseBillsShare(
   source = 'treasury',
   seriesId = 'bills-share',
 ): Observation[] {
+  const label = { source, seriesId };
   const byDate = new Map<string, { bills?: number; total?: number }>();
   for (const row of rows) {
     const type = String(row.security_type_desc ?? '');
@@ -265,14 +239,13 @@ export function parseBillsShare(
     const isBills = type === 'Marketable' && kind === 'Bills';
     const isTotal = type === 'Total Marketable';
     if (!isBills && !isTotal) continue;
-    const date = requireDate(row.record_date, source, seriesId);
-    const value = requireNumber(String(row.total_mil_amt ?? 'null'), date, source, seriesId);
+    const date = requireDate(row.record_date, label);
+    const value = readField(row, 'total_mil_amt', date, label);
     if (value === undefined) continue;
     const entry = byDate.get(date) ?? {};
     const previous = isBills ? entry.bills : entry.total;
     // A statement listing its bills (or its total) twice with two amounts: no share can be told from it.
-    if (previous !== undefined && previous !== value)
-      throw conflictingDate({ source, seriesId }, date, previous, value);
+    if (previous !== undefined && previous !== value) throw conflictingDate(label, date, previous, value);
     if (isBills) entry.bills = value;
     else entry.total = value;
     byDate.set(date, entry);
@@ -282,12 +255,7 @@ export function parseBillsShare(
     if (bills !== undefined && total !== undefined && total > 0) out.push({ date, value: (100 * bills) / total });
   }
   if (rows.length > 0 && out.length === 0) {
-    throw new ProviderError({
-      source,
-      seriesId,
-      kind: 'parse',
-      message: 'no "Marketable"/"Bills" and "Total Marketable" rows found in MSPD Table I',
-    });
+    throw parseError(label, 'no "Marketable"/"Bills" and "Total Marketable" rows found in MSPD Table I');
   }
   return out;
 }
@@ -296,18 +264,15 @@ function sameFigure(a: number | undefined, b: number | undefined): boolean {
   return a === b || (a !== undefined && b !== undefined && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a)));
 }
 
-function requireDate(raw: unknown, source: string, seriesId: string): string {
+type Label = { source: string; seriesId: string };
+
+function requireDate(raw: unknown, label: Label): string {
   const date = String(raw ?? '');
-  if (!isIsoDate(date))
-    throw new ProviderError({ source, seriesId, kind: 'parse', message: `impossible record_date "${date}"` });
+  if (!isIsoDate(date)) throw parseError(label, `impossible record_date "${date}"`);
   return date;
 }
 
-function requireNumber(raw: string, date: string, source: string, seriesId: string): number | undefined {
-  if (isMissingMarker(raw)) return undefined;
-  const value = parseDecimal(raw);
-  if (value === undefined) {
-    throw new ProviderError({ source, seriesId, kind: 'parse', message: `non-numeric value "${raw}" on ${date}` });
-  }
-  return value;
+/** A row's amount; Fiscal Data writes a missing one as "null" (an absent field reads the same). */
+function readField(row: Record<string, unknown>, field: string, date: string, label: Label): number | undefined {
+  return readDecimal(String(row[field] ?? 'null'), date, label);
 }

@@ -106,14 +106,12 @@ class PostgresCoordination implements Coordination {
   #closed = false;
   readonly #listeners: Array<(id: number) => void> = [];
 
-  readonly databaseUrl: string;
+  readonly #newClient: () => pg.Client;
   readonly onError: (error: Error) => void;
-  readonly driver: typeof pg;
 
   constructor(databaseUrl: string, onError: (error: Error) => void, driver: typeof pg) {
-    this.databaseUrl = databaseUrl;
+    this.#newClient = () => new driver.Client({ connectionString: databaseUrl });
     this.onError = onError;
-    this.driver = driver;
   }
 
   get isLeader(): boolean {
@@ -141,7 +139,7 @@ class PostgresCoordination implements Coordination {
   }
 
   async notifyPublished(id: number): Promise<void> {
-    const client = new this.driver.Client({ connectionString: this.databaseUrl });
+    const client = this.#newClient();
     try {
       await client.connect();
       await client.query('select pg_notify($1, $2)', [CHANNEL, String(id)]);
@@ -169,7 +167,7 @@ class PostgresCoordination implements Coordination {
 
   async #leaderConnection(): Promise<pg.Client> {
     if (this.#leaderClient) return this.#leaderClient;
-    const client = new this.driver.Client({ connectionString: this.databaseUrl });
+    const client = this.#newClient();
     client.on('error', (error) => this.#dropLeader(error));
     await client.connect();
     this.#leaderClient = client;
@@ -192,7 +190,7 @@ class PostgresCoordination implements Coordination {
   }
 
   async #connectListener(): Promise<void> {
-    const client = new this.driver.Client({ connectionString: this.databaseUrl });
+    const client = this.#newClient();
     this.#listenClient = client;
     const drop = () => {
       this.#listenClient = undefined;

@@ -14,13 +14,16 @@ export interface ModelResultKey {
   serviceVersion: string;
 }
 
+/** The key's columns: a result is one publication's, computed by one model and service version. */
+function columns(key: ModelResultKey) {
+  return { publication_id: key.publicationId, model_version: key.modelVersion, service_version: key.serviceVersion };
+}
+
 export async function storedModelResult(db: Kysely<Tables>, key: ModelResultKey): Promise<string | undefined> {
   const row = await db
     .selectFrom('model_results')
     .select('body')
-    .where('publication_id', '=', key.publicationId)
-    .where('model_version', '=', key.modelVersion)
-    .where('service_version', '=', key.serviceVersion)
+    .where((eb) => eb.and(columns(key)))
     .executeTakeFirst();
   return row?.body;
 }
@@ -29,18 +32,11 @@ export async function storeModelResult(db: Kysely<Tables>, key: ModelResultKey, 
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('model_results')
-      .where('publication_id', '=', key.publicationId)
-      .where('model_version', '=', key.modelVersion)
-      .where('service_version', '=', key.serviceVersion)
+      .where((eb) => eb.and(columns(key)))
       .execute();
     await trx
       .insertInto('model_results')
-      .values({
-        publication_id: key.publicationId,
-        model_version: key.modelVersion,
-        service_version: key.serviceVersion,
-        body,
-      })
+      .values({ ...columns(key), body })
       .execute();
     await trx
       .deleteFrom('model_results')

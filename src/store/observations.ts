@@ -65,54 +65,45 @@ export async function reviseSeries<T = undefined>(
   decide: (stored: Observation[], pending: Map<string, PendingQuarantine>) => Revision<T>,
 ): Promise<{ result: AppendResult; detail: T | undefined }> {
   // Inside a caller's transaction (a whole load at once), in it; otherwise in a transaction of its own.
-  if (db.isTransaction) return revise(db, seriesId, seenAt, runId, decide);
-  return db.transaction().execute((trx) => revise(trx, seriesId, seenAt, runId, decide));
-}
-
-async function revise<T>(
-  trx: Kysely<Tables>,
-  seriesId: string,
-  seenAt: string,
-  runId: number | null,
-  decide: (stored: Observation[], pending: Map<string, PendingQuarantine>) => Revision<T>,
-): Promise<{ result: AppendResult; detail: T | undefined }> {
-  {
-    const stored = (await loadSeries(trx, { seriesIds: [seriesId] })).get(seriesId) ?? [];
-    const pending = await pendingQuarantine(trx, seriesId);
-    const { incoming, extras = {}, detail } = decide(stored, pending);
-    const current = new Map(stored.map((obs) => [obs.date, obs.value]));
-    const rows: Tables['observations'][] = [];
-    const row = (date: string, value: number, state: Tables['observations']['state']) =>
-      rows.push({ series_id: seriesId, date, value, seen_at: seenAt, run_id: runId, state });
-    const result: AppendResult = { added: 0, revisions: 0, withdrawn: 0, quarantined: 0 };
-    for (const obs of incoming) {
-      const value = current.get(obs.date);
-      // A value equal to the current one is no news, unless it supersedes a pending quarantine of that date.
-      if (value !== undefined && sameValue(value, obs.value) && !pending.has(obs.date)) continue;
-      if (value === undefined) result.added++;
-      else result.revisions++;
-      row(obs.date, obs.value, null);
-    }
-    for (const obs of extras.quarantined ?? []) {
-      const held = pending.get(obs.date);
-      if (held && sameValue(held.value, obs.value)) continue;
-      result.quarantined++;
-      row(obs.date, obs.value, 'quarantined');
-    }
-    for (const date of extras.withdrawn ?? []) {
-      const value = current.get(date) ?? pending.get(date)?.value;
-      if (value === undefined) continue;
-      result.withdrawn++;
-      row(date, value, 'withdrawn');
-    }
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-      await trx
-        .insertInto('observations')
-        .values(rows.slice(i, i + INSERT_BATCH))
-        .execute();
-    }
-    return { result, detail };
+  if (!db.isTransaction) {
+    return db.transaction().execute((trx) => reviseSeries(trx, seriesId, seenAt, runId, decide));
   }
+  const trx = db;
+  const stored = (await loadSeries(trx, { seriesIds: [seriesId] })).get(seriesId) ?? [];
+  const pending = await pendingQuarantine(trx, seriesId);
+  const { incoming, extras = {}, detail } = decide(stored, pending);
+  const current = new Map(stored.map((obs) => [obs.date, obs.value]));
+  const rows: Tables['observations'][] = [];
+  const row = (date: string, value: number, state: Tables['observations']['state']) =>
+    rows.push({ series_id: seriesId, date, value, seen_at: seenAt, run_id: runId, state });
+  const result: AppendResult = { added: 0, revisions: 0, withdrawn: 0, quarantined: 0 };
+  for (const obs of incoming) {
+    const value = current.get(obs.date);
+    // A value equal to the current one is no news, unless it supersedes a pending quarantine of that date.
+    if (value !== undefined && sameValue(value, obs.value) && !pending.has(obs.date)) continue;
+    if (value === undefined) result.added++;
+    else result.revisions++;
+    row(obs.date, obs.value, null);
+  }
+  for (const obs of extras.quarantined ?? []) {
+    const held = pending.get(obs.date);
+    if (held && sameValue(held.value, obs.value)) continue;
+    result.quarantined++;
+    row(obs.date, obs.value, 'quarantined');
+  }
+  for (const date of extras.withdrawn ?? []) {
+    const value = current.get(date) ?? pending.get(date)?.value;
+    if (value === undefined) continue;
+    result.withdrawn++;
+    row(date, value, 'withdrawn');
+  }
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await trx
+      .insertInto('observations')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
+  }
+  return { result, detail };
 }
 
 /**
@@ -144,11 +135,8 @@ export async function loadSeries(
     else list.push({ date: row.date, value });
   }
   for (const [id, observations] of out) {
-    if (observations.some((obs) => Number.isNaN(obs.value)))
-      out.set(
-        id,
-        observations.filter((obs) => !Number.isNaN(obs.value)),
-      );
+    const current = observations.filter((obs) => !Number.isNaN(obs.value));
+    if (current.length < observations.length) out.set(id, current);
   }
   return out;
 }
@@ -246,7 +234,6 @@ export async function loadVintagedSeries(
     let after: { date: string; seenAt: string } | undefined;
     for (;;) {
       // The SQLite driver answers synchronously: yield between pages so requests are served meanwhile.
-      // Queries on the embedded store resolve without a macrotask boundary: without one a long load would block.
       await nextTurn();
       const rows = await vintagePage(db, id, seenUpTo, after);
       for (const row of rows) appendVintage(series, row, interned);
