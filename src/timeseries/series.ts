@@ -111,14 +111,16 @@ const INDEX = { unit: 'index', providerUnit: 'index', scale: 1 } as const;
 
 const BOARD = 'Board of Governors of the Federal Reserve System via FRED';
 
+const fetchedFrom = (source: SourceSpec, publisher: string, terms: LicenseTerms) =>
+  ({ kind: 'fetched', source, terms, publisher }) as const;
+
 /** A series fetched from FRED: public domain and published by the Board unless stated otherwise. */
-function fromFred(
-  seriesId: string,
-  publisher = BOARD,
-  terms: LicenseTerms = 'public-domain',
-): Pick<SeriesDef, 'kind' | 'source' | 'terms' | 'publisher'> {
-  return { kind: 'fetched', source: { provider: 'fred', seriesId }, terms, publisher };
-}
+const fromFred = (seriesId: string, publisher = BOARD, terms: LicenseTerms = 'public-domain') =>
+  fetchedFrom({ provider: 'fred', seriesId }, publisher, terms);
+
+/** A dataset of the Treasury's Fiscal Data API (public domain). */
+const fiscalData = (dataset: (SourceSpec & { provider: 'treasury' })['dataset']) =>
+  fetchedFrom({ provider: 'treasury', dataset }, 'U.S. Treasury, Fiscal Data', 'public-domain');
 
 /** A weekly H.4.1 line (Wednesday level or week average) from FRED, published in millions of USD. */
 const h41 = (seriesId: string) => ({ frequency: 'weekly', ...MILLIONS_USD, ...fromFred(seriesId) }) as const;
@@ -144,10 +146,7 @@ export const CATALOG: readonly SeriesDef[] = [
     group: 'context',
     risingIsTighter: true,
     plausible: always(1, 3_000),
-    terms: 'public-domain',
-    kind: 'fetched',
-    source: { provider: 'treasury', dataset: 'dts-tga' },
-    publisher: 'U.S. Treasury, Fiscal Data',
+    ...fiscalData('dts-tga'),
   },
   {
     id: 'tga-wednesday',
@@ -647,12 +646,9 @@ export const CATALOG: readonly SeriesDef[] = [
     group: 'context',
     risingIsTighter: null,
     plausible: always(1_000, 200_000),
-    terms: 'public-domain',
-    kind: 'fetched',
-    source: { provider: 'treasury', dataset: 'debt-to-penny' },
+    ...fiscalData('debt-to-penny'),
     providerUnit: 'USD',
     scale: 1e-9,
-    publisher: 'U.S. Treasury, Fiscal Data',
   },
   {
     id: 'debt-quarterly',
@@ -705,13 +701,10 @@ export const CATALOG: readonly SeriesDef[] = [
     group: 'context',
     risingIsTighter: null,
     plausible: always(-2_000, 2_000),
-    terms: 'public-domain',
-    kind: 'fetched',
-    source: { provider: 'treasury', dataset: 'mts-deficit' },
+    ...fiscalData('mts-deficit'),
     // MTS Table 1 current_month_dfct_sur_amt is deficit-positive (= gross outlays − gross receipts), in dollars.
     providerUnit: 'USD (deficit positive)',
     scale: 1e-9,
-    publisher: 'U.S. Treasury, Fiscal Data',
   },
   {
     id: 'debt-to-gdp',
@@ -781,13 +774,10 @@ export const CATALOG: readonly SeriesDef[] = [
     group: 'context',
     risingIsTighter: null,
     plausible: always(1, 60),
-    terms: 'public-domain',
-    kind: 'fetched',
     lagDays: 35,
-    source: { provider: 'treasury', dataset: 'bills-share' },
+    ...fiscalData('bills-share'),
     providerUnit: 'percent (computed from millions of USD)',
     scale: 1,
-    publisher: 'U.S. Treasury, Fiscal Data',
   },
   // ── Benchmarks ────────────────────────────────────────────────────────────────────────────────────────────
   {
