@@ -50,7 +50,7 @@ export interface Config {
  * a notebook reading every series and its history, or a browser loading the dashboard (~40 files) several times a
  * minute, stays well inside it; a loop hammering the service does not.
  */
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 
 const url = (description: string) => Type.String({ pattern: '^https?://[^\\s/]+', description });
 const integer = (min: number, max: number, description: string) =>
@@ -153,7 +153,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = validate(source);
   const port = env.PORT ?? 8080;
   const refreshCron = env.REFRESH_CRON ?? DEFAULT_REFRESH_CRON;
-  checkCron(refreshCron);
+  check('REFRESH_CRON', refreshCron, () => new Cron(refreshCron, { paused: true, timezone: 'UTC' }).stop());
   if (env.PARTNER_SITES) check('PARTNER_SITES', env.PARTNER_SITES, () => parsePartnerSites(env.PARTNER_SITES));
   const trustedProxies = (env.TRUSTED_PROXIES ?? '').split(',').flatMap((entry) => entry.trim() || []);
   if (env.TRUSTED_PROXIES)
@@ -180,7 +180,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicationPollMs: env.PUBLICATION_POLL_MS ?? 5_000,
     leaderCheckMs: env.LEADER_CHECK_MS ?? 5_000,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
-    trustedProxies: trustedProxies,
+    trustedProxies,
     bootstrapSnapshot:
       env.BOOTSTRAP_SNAPSHOT === 'off' ? undefined : (env.BOOTSTRAP_SNAPSHOT ?? fileURLToPath(DEFAULT_SNAPSHOT_DIR)),
     providers: {
@@ -236,10 +236,6 @@ function fromEnvironment(name: string, value: string): string | number {
   // A decimal variable (REFRESH_MAX_AGE_HOURS) takes plain decimal notation: "6", "0.5", "-1" (refused by its range).
   if (type === 'number' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
   return value;
-}
-
-function checkCron(pattern: string) {
-  check('REFRESH_CRON', pattern, () => new Cron(pattern, { paused: true, timezone: 'UTC' }).stop());
 }
 
 function check(name: string, value: string, test: () => unknown) {

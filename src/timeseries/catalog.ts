@@ -23,21 +23,12 @@ export const FETCHED: readonly SeriesDef[] = CATALOG.filter((def) => def.kind ==
 /** Derived series in dependency order (a derived input always precedes the series that reads it). */
 export const DERIVED: readonly SeriesDef[] = orderDerived(CATALOG.filter((def) => def.kind === 'derived'));
 
+/**
+ * The series a formula reads, in the order its fields are written (every field but `kind` names series, by the
+ * Formula type's design): the order attributions and provenance list them in.
+ */
 export function formulaInputs(formula: Formula): string[] {
-  switch (formula.kind) {
-    case 'splice':
-      return [formula.primary, formula.fallback];
-    case 'net-liquidity':
-      return [formula.fedBalanceSheet, formula.tga, formula.onrrp];
-    case 'spread-bps':
-      return [formula.minuend, ...[formula.subtrahend].flat()];
-    case 'ratio-percent':
-      return [...formula.numerator, formula.denominator];
-    case 'sum':
-      return formula.terms;
-    case 'less':
-      return [formula.base, ...formula.less];
-  }
+  return Object.entries(formula).flatMap(([field, ids]: [string, string | string[]]) => (field === 'kind' ? [] : ids));
 }
 
 function orderDerived(defs: SeriesDef[]): SeriesDef[] {

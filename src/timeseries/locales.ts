@@ -33,6 +33,5 @@ export function resolveLocale(tag: string): Locale | undefined {
     if (second === 'hans' || second === 'cn' || second === 'sg') return 'zh';
     return undefined;
   }
-  const simple = LOCALES.find((l) => l === language);
-  return simple;
+  return LOCALES.find((l) => l === language);
 }
