@@ -60,80 +60,66 @@ const integer = (min: number, max: number, description: string) =>
  * The environment variables, as a schema (validated by TypeBox's Value, integers read by `fromEnvironment`). Each
  * description says the accepted forms: it is what a malformed value's error shows.
  */
-const EnvSchema = Type.Object({
-  PORT: Type.Optional(integer(0, 65_535, 'a port number from 0 to 65535 (default 8080)')),
-  HOST: Type.Optional(
-    Type.String({ pattern: '^\\S+$', description: 'a host name or address to listen on (default 0.0.0.0)' }),
-  ),
-  BASE_URL: Type.Optional(url('an http:// or https:// URL (default http://localhost:$PORT)')),
-  DATABASE_URL: Type.Optional(
-    Type.String({
+const EnvSchema = Type.Partial(
+  Type.Object({
+    PORT: integer(0, 65_535, 'a port number from 0 to 65535 (default 8080)'),
+    HOST: Type.String({ pattern: '^\\S+$', description: 'a host name or address to listen on (default 0.0.0.0)' }),
+    BASE_URL: url('an http:// or https:// URL (default http://localhost:$PORT)'),
+    DATABASE_URL: Type.String({
       pattern: '^(sqlite:.+|postgres(ql)?://.+)$',
       description: 'sqlite:<path> (embedded, the default sqlite:./data/usd-liquidity.sqlite) or a postgres:// URL',
     }),
-  ),
-  LOG_LEVEL: Type.Optional(
-    Type.Union(
+    LOG_LEVEL: Type.Union(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
       { description: 'one of fatal, error, warn, info, debug, trace, silent (default info)' },
     ),
-  ),
-  REFRESH_CRON: Type.Optional(
-    Type.String({ minLength: 1, description: 'a croner pattern with seconds, in UTC (default "0 0 */6 * * *")' }),
-  ),
-  REFRESH_MAX_AGE_HOURS: Type.Optional(Type.Number({ minimum: 0, description: 'hours, a number ≥ 0 (default 6)' })),
-  REFRESH_ON_START: Type.Optional(
-    Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true or false (default true)' }),
-  ),
-  REFRESH_RETRY_MINUTES: Type.Optional(
-    Type.String({
+    REFRESH_CRON: Type.String({
+      minLength: 1,
+      description: 'a croner pattern with seconds, in UTC (default "0 0 */6 * * *")',
+    }),
+    REFRESH_MAX_AGE_HOURS: Type.Number({ minimum: 0, description: 'hours, a number ≥ 0 (default 6)' }),
+    REFRESH_ON_START: Type.Union([Type.Literal('true'), Type.Literal('false')], {
+      description: 'true or false (default true)',
+    }),
+    REFRESH_RETRY_MINUTES: Type.String({
       pattern: '^\\s*\\d+(\\.\\d+)?(\\s*,\\s*\\d+(\\.\\d+)?)*\\s*$',
       description: 'a comma-separated list of minutes, e.g. 1,5,15,60 (the default); empty list not allowed',
     }),
-  ),
-  FRED_API_KEY: Type.Optional(
-    Type.String({ pattern: '^[a-z0-9]{32}$', description: "FRED's 32-character lowercase alphanumeric key" }),
-  ),
-  FRED_BASE_URL: Type.Optional(url('an http(s) URL (default https://fred.stlouisfed.org)')),
-  FRED_API_BASE_URL: Type.Optional(url('an http(s) URL (default https://api.stlouisfed.org)')),
-  TREASURY_BASE_URL: Type.Optional(
-    url('an http(s) URL (default https://api.fiscaldata.treasury.gov/services/api/fiscal_service)'),
-  ),
-  NYFED_BASE_URL: Type.Optional(url('an http(s) URL (default https://markets.newyorkfed.org)')),
-  PRICES_BASE_URL: Type.Optional(url('an http(s) URL (default https://query1.finance.yahoo.com)')),
-  PROVIDER_TIMEOUT_MS: Type.Optional(integer(100, 600_000, 'milliseconds, 100 to 600000 (default 30000)')),
-  PROVIDER_MAX_BODY_MB: Type.Optional(integer(1, 1024, 'megabytes, 1 to 1024 (default 32)')),
-  REFRESH_BUDGET_SECONDS: Type.Optional(integer(10, 86_400, 'seconds, 10 to 86400 (default 600)')),
-  PROVIDER_RETRIES: Type.Optional(integer(0, 10, 'a whole number of retries, 0 to 10 (default 3)')),
-  PROVIDER_BACKOFF_MS: Type.Optional(integer(0, 600_000, 'milliseconds, 0 to 600000 (default 1000)')),
-  FRED_MIN_INTERVAL_MS: Type.Optional(
-    integer(0, 60_000, 'milliseconds between FRED requests, 0 to 60000 (default 1000)'),
-  ),
-  PROVIDER_CONCURRENCY: Type.Optional(integer(1, 32, 'requests in flight per provider, 1 to 32 (default 2)')),
-  PARTNER_SITES: Type.Optional(Type.String({ description: 'a JSON array of {"name","url","relation"} objects' })),
-  PUBLICATION_POLL_MS: Type.Optional(integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)')),
-  LEADER_CHECK_MS: Type.Optional(integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)')),
-  RATE_LIMIT_PER_MINUTE: Type.Optional(
-    integer(
+    FRED_API_KEY: Type.String({
+      pattern: '^[a-z0-9]{32}$',
+      description: "FRED's 32-character lowercase alphanumeric key",
+    }),
+    FRED_BASE_URL: url('an http(s) URL (default https://fred.stlouisfed.org)'),
+    FRED_API_BASE_URL: url('an http(s) URL (default https://api.stlouisfed.org)'),
+    TREASURY_BASE_URL: url('an http(s) URL (default https://api.fiscaldata.treasury.gov/services/api/fiscal_service)'),
+    NYFED_BASE_URL: url('an http(s) URL (default https://markets.newyorkfed.org)'),
+    PRICES_BASE_URL: url('an http(s) URL (default https://query1.finance.yahoo.com)'),
+    PROVIDER_TIMEOUT_MS: integer(100, 600_000, 'milliseconds, 100 to 600000 (default 30000)'),
+    PROVIDER_MAX_BODY_MB: integer(1, 1024, 'megabytes, 1 to 1024 (default 32)'),
+    REFRESH_BUDGET_SECONDS: integer(10, 86_400, 'seconds, 10 to 86400 (default 600)'),
+    PROVIDER_RETRIES: integer(0, 10, 'a whole number of retries, 0 to 10 (default 3)'),
+    PROVIDER_BACKOFF_MS: integer(0, 600_000, 'milliseconds, 0 to 600000 (default 1000)'),
+    FRED_MIN_INTERVAL_MS: integer(0, 60_000, 'milliseconds between FRED requests, 0 to 60000 (default 1000)'),
+    PROVIDER_CONCURRENCY: integer(1, 32, 'requests in flight per provider, 1 to 32 (default 2)'),
+    PARTNER_SITES: Type.String({ description: 'a JSON array of {"name","url","relation"} objects' }),
+    PUBLICATION_POLL_MS: integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)'),
+    LEADER_CHECK_MS: integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)'),
+    RATE_LIMIT_PER_MINUTE: integer(
       0,
       1_000_000_000,
       `requests per minute per client address, 0 to 1000000000; 0 turns it off (default ${DEFAULT_RATE_LIMIT_PER_MINUTE})`,
     ),
-  ),
-  TRUSTED_PROXIES: Type.Optional(
-    Type.String({
+    TRUSTED_PROXIES: Type.String({
       minLength: 1,
       description:
         'a comma-separated list of the reverse proxies in front of the service, as IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); default none',
     }),
-  ),
-  BOOTSTRAP_SNAPSHOT: Type.Optional(
-    Type.String({
+    BOOTSTRAP_SNAPSHOT: Type.String({
       minLength: 1,
       description: "a folder holding manifest.json and snapshot.json.gz, or off (default: the project's bootstrap/)",
     }),
-  ),
-});
+  }),
+);
 
 type Env = Static<typeof EnvSchema>;
 
