@@ -1,4 +1,4 @@
-import { addDays } from './dates.ts';
+import { addDays, isoDate } from './dates.ts';
 import type { Formula, Frequency, IndicatorId, PlausibleRange, SeriesDef } from './series.ts';
 import { CATALOG, INDICATOR_IDS } from './series.ts';
 
@@ -111,11 +111,9 @@ function nextObservationDate(frequency: Frequency, lastDate: string): string {
     while ([0, 6].includes(new Date(`${next}T00:00:00Z`).getUTCDay())) next = addDays(next, 1);
     return next;
   }
-  const months = frequency === 'monthly' ? 1 : 3;
-  const [y, m, d] = lastDate.split('-').map(Number) as [number, number, number];
-  const total = y * 12 + (m - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = (total % 12) + 1;
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+  const [year, m, d] = lastDate.split('-').map(Number) as [number, number, number];
+  const month = m - 1 + (frequency === 'monthly' ? 1 : 3);
+  // The same day of that month (Date.UTC carries past December), or its last day where the month is shorter.
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return isoDate(new Date(Date.UTC(year, month, Math.min(d, lastDay))));
 }

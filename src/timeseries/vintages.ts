@@ -99,13 +99,13 @@ export interface VintageRow {
   supersededAt: string | null;
 }
 
-/** Every vintage of the dates from `from` to `to` (inclusive), date by date, oldest vintage first. */
 /**
  * Which vintages a revision record lists: `all` of them, or each date's `first-release` only (ALFRED's "initial
  * release": the first value published for the date, and when it was superseded, if it was).
  */
 export type VintageView = 'all' | 'first-release';
 
+/** Every vintage of the dates from `from` to `to` (inclusive), date by date, oldest vintage first. */
 export function vintageRows(series: VintagedSeries, from: string, to: string, view: VintageView = 'all'): VintageRow[] {
   const rows: VintageRow[] = [];
   series.dates.forEach((date, i) => {
