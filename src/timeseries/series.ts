@@ -122,6 +122,10 @@ const fromFred = (seriesId: string, publisher = BOARD, terms: LicenseTerms = 'pu
 const fiscalData = (dataset: (SourceSpec & { provider: 'treasury' })['dataset']) =>
   fetchedFrom({ provider: 'treasury', dataset }, 'U.S. Treasury, Fiscal Data', 'public-domain');
 
+/** A dataset of the New York Fed's Markets API (citation required), from its first date. */
+const nyFed = (dataset: 'sofr' | 'srf' | 'effr', startDate: string) =>
+  fetchedFrom({ provider: 'nyfed', dataset, startDate }, 'Federal Reserve Bank of New York', 'citation-required');
+
 /** A weekly H.4.1 line (Wednesday level or week average) from FRED, published in millions of USD. */
 const h41 = (seriesId: string) => ({ frequency: 'weekly', ...MILLIONS_USD, ...fromFred(seriesId) }) as const;
 
@@ -289,10 +293,7 @@ export const CATALOG: readonly SeriesDef[] = [
     group: 'context',
     risingIsTighter: true,
     plausible: always(-1, 25),
-    terms: 'citation-required',
-    kind: 'fetched',
-    source: { provider: 'nyfed', dataset: 'sofr', startDate: '2018-04-02' },
-    publisher: 'Federal Reserve Bank of New York',
+    ...nyFed('sofr', '2018-04-02'),
   },
   {
     id: 'iorb',
@@ -360,13 +361,10 @@ export const CATALOG: readonly SeriesDef[] = [
     group: 'funding',
     risingIsTighter: true,
     plausible: always(0, 2_000),
-    terms: 'citation-required',
-    kind: 'fetched',
     blankMeansZero: true,
-    source: { provider: 'nyfed', dataset: 'srf', startDate: '2021-07-29' },
+    ...nyFed('srf', '2021-07-29'),
     providerUnit: 'USD',
     scale: 1e-9,
-    publisher: 'Federal Reserve Bank of New York',
   },
   {
     id: 'fed-swap-lines',
