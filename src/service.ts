@@ -50,18 +50,10 @@ export async function startService(
     bootstrapModel?: BootstrapModel | undefined;
   } = {},
 ): Promise<Service> {
-  const { log, store, now, publisher, coordination, sync, refresher, app } = await wireService(config);
+  const wired = await wireService(config);
+  const { log, store, now, publisher, coordination, sync, refresher, app } = wired;
   // Before listening: a first start answers its first request from the snapshot, not with 503.
-  const storeBootstrap = await firstStart({
-    config,
-    store,
-    publisher,
-    coordination,
-    log,
-    now,
-    sync,
-    early: opts.bootstrapModel,
-  });
+  const storeBootstrap = await firstStart({ ...wired, config, early: opts.bootstrapModel });
   await sync();
   void coordination.onPublished(() => void sync());
   const stopPolling = pollPublications({
