@@ -51,11 +51,11 @@ const TREASURY_DATASETS: Record<string, { title: string; url: string }> = {
   },
 };
 
-/** The page where each NY Fed dataset and the chart source are described (their terms are linked from there). */
-const OTHER_PAGES: Record<string, string> = {
-  'nyfed:sofr': 'https://www.newyorkfed.org/markets/reference-rates/sofr',
-  'nyfed:effr': 'https://www.newyorkfed.org/markets/reference-rates/effr',
-  'nyfed:srf': 'https://www.newyorkfed.org/markets/desk-operations/repo',
+/** The page where each NY Fed dataset is described (its terms are linked from there). */
+const NYFED_PAGES: Record<string, string> = {
+  sofr: 'https://www.newyorkfed.org/markets/reference-rates/sofr',
+  effr: 'https://www.newyorkfed.org/markets/reference-rates/effr',
+  srf: 'https://www.newyorkfed.org/markets/desk-operations/repo',
 };
 
 /**
@@ -94,7 +94,7 @@ export function licenseOf(def: SeriesDef): License {
       break;
     }
     case 'nyfed':
-      url = OTHER_PAGES[`nyfed:${source.dataset}`]!;
+      url = NYFED_PAGES[source.dataset]!;
       attribution = `Federal Reserve Bank of New York, ${def.name}; ${url}`;
       break;
     case 'prices':
