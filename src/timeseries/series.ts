@@ -54,7 +54,10 @@ export type SourceSpec =
   | { provider: 'nyfed'; dataset: 'sofr' | 'srf' | 'effr'; startDate: string }
   | { provider: 'prices'; symbol: string };
 
-/** The formulas derived series are computed with (implemented in src/ingest/derive.ts). */
+/**
+ * The formulas derived series are computed with (implemented in src/ingest/derive.ts). Every field but `kind` names
+ * input series: formulaInputs (catalog.ts) reads them in the order written.
+ */
 export type Formula =
   | { kind: 'splice'; primary: string; fallback: string }
   | { kind: 'net-liquidity'; fedBalanceSheet: string; tga: string; onrrp: string }
