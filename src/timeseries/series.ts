@@ -9,10 +9,6 @@
  *
  * INDICATOR_IDS lists the public indicator ids of the API contract; the others are market assets or
  * auxiliary/benchmark series the model and the lens read.
- *
- * Every fetched entry records the upstream terms of use (`terms`) as FRED and the providers state them, and a
- * realistic plausible range per era (`plausible`), so that a vintage published in another unit is caught on its
- * first load, when there is no earlier vintage to compare it with.
  */
 
 export type Unit =
@@ -79,8 +75,9 @@ export interface SeriesDef {
   risingIsTighter: boolean | null;
   /**
    * Values outside these ranges (in `unit`, by the era of their date) are implausible: the guard against unit
-   * changes on a first load. Ranges follow the series' real history (reserves were $3 bn in 2006 but never
-   * below $100 bn since 2009), so a vintage a thousand times off falls outside them.
+   * changes on a first load, when there is no earlier vintage to compare with. Ranges follow the series' real
+   * history (reserves were $3 bn in 2006 but never below $100 bn since 2009), so a vintage a thousand times off
+   * falls outside them.
    */
   plausible: readonly PlausibleRange[];
   /** Upstream terms of use (fetched series); a derived series takes the strictest terms of its inputs. */
