@@ -211,10 +211,10 @@ function validate(source: Record<string, string | undefined>): Env {
 
 /**
  * An environment value as the schema reads it: an integer variable's plain decimal digits (a number variable's
- * plain decimal notation) become a number; any
- * other form stays a string, which the schema then refuses (so "1.5" or "80a" stop the start instead of being
- * truncated, as a general-purpose conversion would do). Why not env-schema: its Ajv instance cost ~50 ms of every
- * cold start (issue 13), for a dozen checks TypeBox's Value makes without compiling.
+ * plain decimal notation) become a number; any other form stays a string, which the schema then refuses (so "1.5"
+ * or "80a" stop the start instead of being truncated, as a general-purpose conversion would do). Why not
+ * env-schema: its Ajv instance cost ~50 ms of every cold start (issue 13), for a dozen checks TypeBox's Value makes
+ * without compiling.
  */
 function fromEnvironment(name: string, value: string): string | number {
   const type = PROPERTIES[name]?.type;

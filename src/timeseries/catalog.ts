@@ -37,9 +37,7 @@ function orderDerived(defs: SeriesDef[]): SeriesDef[] {
   while (pending.size > 0) {
     const before = pending.size;
     for (const def of defs) {
-      if (!pending.has(def.id)) continue;
-      const deps = formulaInputs(def.formula!).filter((input) => pending.has(input));
-      if (deps.length > 0) continue;
+      if (!pending.has(def.id) || formulaInputs(def.formula!).some((input) => pending.has(input))) continue;
       ordered.push(def);
       pending.delete(def.id);
     }

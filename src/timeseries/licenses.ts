@@ -33,7 +33,7 @@ const TERMS_NAME: Record<LicenseTerms, string> = {
   restricted: 'Restricted: reproduction prohibited without the owner’s permission',
 };
 
-const TERMS_RANK: Record<LicenseTerms, number> = { 'public-domain': 0, 'citation-required': 1, restricted: 2 };
+const STRICTEST_FIRST: LicenseTerms[] = ['restricted', 'citation-required', 'public-domain'];
 
 const TREASURY_DATASETS: Record<string, { title: string; url: string }> = {
   'dts-tga': {
@@ -65,10 +65,7 @@ const NYFED_PAGES: Record<string, string> = {
 export function licenseOf(def: SeriesDef): License {
   if (def.kind === 'derived') {
     const inputs = fetchedInputs(def).map((id) => licenseOf(seriesDef(id)!));
-    const terms = inputs.reduce<LicenseTerms>(
-      (worst, l) => (TERMS_RANK[l.terms] > TERMS_RANK[worst] ? l.terms : worst),
-      'public-domain',
-    );
+    const terms = STRICTEST_FIRST.find((t) => inputs.some((l) => l.terms === t)) ?? 'public-domain';
     return {
       terms,
       name: `Computed by usd-liquidity (CC0-1.0) from inputs under: ${[...new Set(inputs.map((l) => l.name))].join('; ')}`,
