@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { Cron } from 'croner';
+import { literals } from './analytics/schemas/literals.ts';
 import { parseProxyEntry } from './http/client-address.ts';
 import { DEFAULT_REFRESH_CRON } from './ingest/scheduler.ts';
 import { DEFAULT_HTTP_POLICY } from './providers/http-client.ts';
@@ -69,18 +70,16 @@ const EnvSchema = Type.Partial(
       pattern: '^(sqlite:.+|postgres(ql)?://.+)$',
       description: 'sqlite:<path> (embedded, the default sqlite:./data/usd-liquidity.sqlite) or a postgres:// URL',
     }),
-    LOG_LEVEL: Type.Union(
-      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
-      { description: 'one of fatal, error, warn, info, debug, trace, silent (default info)' },
+    LOG_LEVEL: literals(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'one of fatal, error, warn, info, debug, trace, silent (default info)',
     ),
     REFRESH_CRON: Type.String({
       minLength: 1,
       description: 'a croner pattern with seconds, in UTC (default "0 0 */6 * * *")',
     }),
     REFRESH_MAX_AGE_HOURS: Type.Number({ minimum: 0, description: 'hours, a number ≥ 0 (default 6)' }),
-    REFRESH_ON_START: Type.Union([Type.Literal('true'), Type.Literal('false')], {
-      description: 'true or false (default true)',
-    }),
+    REFRESH_ON_START: literals(['true', 'false'], 'true or false (default true)'),
     REFRESH_RETRY_MINUTES: Type.String({
       pattern: '^\\s*\\d+(\\.\\d+)?(\\s*,\\s*\\d+(\\.\\d+)?)*\\s*$',
       description: 'a comma-separated list of minutes, e.g. 1,5,15,60 (the default); empty list not allowed',

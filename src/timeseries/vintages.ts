@@ -26,9 +26,7 @@ export function currentValue(series: VintagedSeries, i: number): number {
 
 /** Every series' current state: the newest vintage of every date, ascending; withdrawn dates (NaN) left out. */
 export function currentSeries(vintaged: ReadonlyMap<string, VintagedSeries>): Map<string, Observation[]> {
-  const out = new Map<string, Observation[]>();
-  for (const [id, series] of vintaged) out.set(id, currentObservations(series));
-  return out;
+  return new Map([...vintaged].map(([id, series]) => [id, currentObservations(series)]));
 }
 
 /** One series' current state (see currentSeries). */
