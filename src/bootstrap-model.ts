@@ -8,13 +8,11 @@ import type { ModelOutcome } from './publish/model/computation.ts';
 
 /**
  * A first start's model, begun before the service's modules are loaded. On an empty store the service publishes the
- * shipped snapshot before it listens (service.ts), and computing that publication's model is the longest step of a
- * first start (1.1–1.6 s on the real files, issue 41); loading the modules it is computed after is the second
- * (0.5–0.7 s). Here the model is computed in a process of its own (src/processes/bootstrap-model.ts, with V8's
- * default heap) while the serving process loads the service and opens the store, on the machine's other core. It is
- * begun only where the store cannot hold anything yet — an SQLite file that does not exist, or an in-memory store —
- * so a restart spends nothing on it; elsewhere (PostgreSQL, an SQLite file that exists but is empty) the service
- * computes the model itself, as before.
+ * shipped snapshot before it listens (service.ts): computing its model is a first start's longest step (1.1–1.6 s on
+ * the real files, issue 41), loading the modules the second (0.5–0.7 s), so the model is computed meanwhile in a
+ * process of its own (src/processes/bootstrap-model.ts, V8's default heap) on the machine's other core. Begun only
+ * where the store cannot hold anything yet (an SQLite file not yet created, or in memory), so a restart spends
+ * nothing on it; elsewhere (PostgreSQL, an existing empty SQLite file) the service computes the model itself.
  */
 export interface BootstrapModel {
   /** The instant the model is computed as of: the snapshot's publication is published as of it. */

@@ -27,22 +27,20 @@ commands:
 async function main(argv: string[]): Promise<number> {
   const command = argv[0];
   const config = loadConfig();
-  switch (command) {
-    case 'serve':
-      return serveCommand(config);
-    case 'refresh':
-      return refreshCommand(config, argv);
-    case 'status':
-      return statusCommand(config);
-    case 'snapshot':
-      return snapshotCommand(config, argv);
-    case 'mcp':
-      return mcpCommand(config);
-    default:
-      process.stderr.write(USAGE);
-      return command === undefined || command === '--help' || command === 'help' ? 0 : 2;
-  }
+  const run = COMMANDS.get(command ?? '');
+  if (run) return run(config, argv);
+  process.stderr.write(USAGE);
+  return command === undefined || command === '--help' || command === 'help' ? 0 : 2;
 }
+
+/** Each command resolves its exit code, or -1 while the process lives on. */
+const COMMANDS = new Map<string, (config: Config, argv: string[]) => Promise<number>>([
+  ['serve', serveCommand],
+  ['refresh', refreshCommand],
+  ['status', statusCommand],
+  ['snapshot', snapshotCommand],
+  ['mcp', mcpCommand],
+]);
 
 /** `serve`: the HTTP service; resolves -1 (the process lives on until a signal stops it). */
 async function serveCommand(config: Config): Promise<number> {
@@ -134,7 +132,7 @@ async function statusCommand(config: Config): Promise<number> {
   process.stdout.write('\nindicators:\n');
   for (const id of INDICATOR_IDS) {
     const list = series.get(id) ?? [];
-    const last = list[list.length - 1];
+    const last = list.at(-1);
     const state = states.get(id);
     const latest = last ? `${last.date} ${last.value}` : 'no data';
     const outcome = state

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { Cron } from 'croner';
+import { literals } from './analytics/schemas/literals.ts';
 import { parseProxyEntry } from './http/client-address.ts';
 import { DEFAULT_REFRESH_CRON } from './ingest/scheduler.ts';
 import { DEFAULT_HTTP_POLICY } from './providers/http-client.ts';
@@ -50,7 +51,7 @@ export interface Config {
  * a notebook reading every series and its history, or a browser loading the dashboard (~40 files) several times a
  * minute, stays well inside it; a loop hammering the service does not.
  */
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 
 const url = (description: string) => Type.String({ pattern: '^https?://[^\\s/]+', description });
 const integer = (min: number, max: number, description: string) =>
@@ -60,80 +61,64 @@ const integer = (min: number, max: number, description: string) =>
  * The environment variables, as a schema (validated by TypeBox's Value, integers read by `fromEnvironment`). Each
  * description says the accepted forms: it is what a malformed value's error shows.
  */
-const EnvSchema = Type.Object({
-  PORT: Type.Optional(integer(0, 65_535, 'a port number from 0 to 65535 (default 8080)')),
-  HOST: Type.Optional(
-    Type.String({ pattern: '^\\S+$', description: 'a host name or address to listen on (default 0.0.0.0)' }),
-  ),
-  BASE_URL: Type.Optional(url('an http:// or https:// URL (default http://localhost:$PORT)')),
-  DATABASE_URL: Type.Optional(
-    Type.String({
+const EnvSchema = Type.Partial(
+  Type.Object({
+    PORT: integer(0, 65_535, 'a port number from 0 to 65535 (default 8080)'),
+    HOST: Type.String({ pattern: '^\\S+$', description: 'a host name or address to listen on (default 0.0.0.0)' }),
+    BASE_URL: url('an http:// or https:// URL (default http://localhost:$PORT)'),
+    DATABASE_URL: Type.String({
       pattern: '^(sqlite:.+|postgres(ql)?://.+)$',
       description: 'sqlite:<path> (embedded, the default sqlite:./data/usd-liquidity.sqlite) or a postgres:// URL',
     }),
-  ),
-  LOG_LEVEL: Type.Optional(
-    Type.Union(
-      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
-      { description: 'one of fatal, error, warn, info, debug, trace, silent (default info)' },
+    LOG_LEVEL: literals(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'one of fatal, error, warn, info, debug, trace, silent (default info)',
     ),
-  ),
-  REFRESH_CRON: Type.Optional(
-    Type.String({ minLength: 1, description: 'a croner pattern with seconds, in UTC (default "0 0 */6 * * *")' }),
-  ),
-  REFRESH_MAX_AGE_HOURS: Type.Optional(Type.Number({ minimum: 0, description: 'hours, a number ≥ 0 (default 6)' })),
-  REFRESH_ON_START: Type.Optional(
-    Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true or false (default true)' }),
-  ),
-  REFRESH_RETRY_MINUTES: Type.Optional(
-    Type.String({
+    REFRESH_CRON: Type.String({
+      minLength: 1,
+      description: 'a croner pattern with seconds, in UTC (default "0 0 */6 * * *")',
+    }),
+    REFRESH_MAX_AGE_HOURS: Type.Number({ minimum: 0, description: 'hours, a number ≥ 0 (default 6)' }),
+    REFRESH_ON_START: literals(['true', 'false'], 'true or false (default true)'),
+    REFRESH_RETRY_MINUTES: Type.String({
       pattern: '^\\s*\\d+(\\.\\d+)?(\\s*,\\s*\\d+(\\.\\d+)?)*\\s*$',
       description: 'a comma-separated list of minutes, e.g. 1,5,15,60 (the default); empty list not allowed',
     }),
-  ),
-  FRED_API_KEY: Type.Optional(
-    Type.String({ pattern: '^[a-z0-9]{32}$', description: "FRED's 32-character lowercase alphanumeric key" }),
-  ),
-  FRED_BASE_URL: Type.Optional(url('an http(s) URL (default https://fred.stlouisfed.org)')),
-  FRED_API_BASE_URL: Type.Optional(url('an http(s) URL (default https://api.stlouisfed.org)')),
-  TREASURY_BASE_URL: Type.Optional(
-    url('an http(s) URL (default https://api.fiscaldata.treasury.gov/services/api/fiscal_service)'),
-  ),
-  NYFED_BASE_URL: Type.Optional(url('an http(s) URL (default https://markets.newyorkfed.org)')),
-  PRICES_BASE_URL: Type.Optional(url('an http(s) URL (default https://query1.finance.yahoo.com)')),
-  PROVIDER_TIMEOUT_MS: Type.Optional(integer(100, 600_000, 'milliseconds, 100 to 600000 (default 30000)')),
-  PROVIDER_MAX_BODY_MB: Type.Optional(integer(1, 1024, 'megabytes, 1 to 1024 (default 32)')),
-  REFRESH_BUDGET_SECONDS: Type.Optional(integer(10, 86_400, 'seconds, 10 to 86400 (default 600)')),
-  PROVIDER_RETRIES: Type.Optional(integer(0, 10, 'a whole number of retries, 0 to 10 (default 3)')),
-  PROVIDER_BACKOFF_MS: Type.Optional(integer(0, 600_000, 'milliseconds, 0 to 600000 (default 1000)')),
-  FRED_MIN_INTERVAL_MS: Type.Optional(
-    integer(0, 60_000, 'milliseconds between FRED requests, 0 to 60000 (default 1000)'),
-  ),
-  PROVIDER_CONCURRENCY: Type.Optional(integer(1, 32, 'requests in flight per provider, 1 to 32 (default 2)')),
-  PARTNER_SITES: Type.Optional(Type.String({ description: 'a JSON array of {"name","url","relation"} objects' })),
-  PUBLICATION_POLL_MS: Type.Optional(integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)')),
-  LEADER_CHECK_MS: Type.Optional(integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)')),
-  RATE_LIMIT_PER_MINUTE: Type.Optional(
-    integer(
+    FRED_API_KEY: Type.String({
+      pattern: '^[a-z0-9]{32}$',
+      description: "FRED's 32-character lowercase alphanumeric key",
+    }),
+    FRED_BASE_URL: url('an http(s) URL (default https://fred.stlouisfed.org)'),
+    FRED_API_BASE_URL: url('an http(s) URL (default https://api.stlouisfed.org)'),
+    TREASURY_BASE_URL: url('an http(s) URL (default https://api.fiscaldata.treasury.gov/services/api/fiscal_service)'),
+    NYFED_BASE_URL: url('an http(s) URL (default https://markets.newyorkfed.org)'),
+    PRICES_BASE_URL: url('an http(s) URL (default https://query1.finance.yahoo.com)'),
+    PROVIDER_TIMEOUT_MS: integer(100, 600_000, 'milliseconds, 100 to 600000 (default 30000)'),
+    PROVIDER_MAX_BODY_MB: integer(1, 1024, 'megabytes, 1 to 1024 (default 32)'),
+    REFRESH_BUDGET_SECONDS: integer(10, 86_400, 'seconds, 10 to 86400 (default 600)'),
+    PROVIDER_RETRIES: integer(0, 10, 'a whole number of retries, 0 to 10 (default 3)'),
+    PROVIDER_BACKOFF_MS: integer(0, 600_000, 'milliseconds, 0 to 600000 (default 1000)'),
+    FRED_MIN_INTERVAL_MS: integer(0, 60_000, 'milliseconds between FRED requests, 0 to 60000 (default 1000)'),
+    PROVIDER_CONCURRENCY: integer(1, 32, 'requests in flight per provider, 1 to 32 (default 2)'),
+    PARTNER_SITES: Type.String({ description: 'a JSON array of {"name","url","relation"} objects' }),
+    PUBLICATION_POLL_MS: integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)'),
+    LEADER_CHECK_MS: integer(100, 3_600_000, 'milliseconds, 100 to 3600000 (default 5000)'),
+    RATE_LIMIT_PER_MINUTE: integer(
       0,
       1_000_000_000,
       `requests per minute per client address, 0 to 1000000000; 0 turns it off (default ${DEFAULT_RATE_LIMIT_PER_MINUTE})`,
     ),
-  ),
-  TRUSTED_PROXIES: Type.Optional(
-    Type.String({
+    TRUSTED_PROXIES: Type.String({
       minLength: 1,
       description:
         'a comma-separated list of the reverse proxies in front of the service, as IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); default none',
     }),
-  ),
-  BOOTSTRAP_SNAPSHOT: Type.Optional(
-    Type.String({
+    BOOTSTRAP_SNAPSHOT: Type.String({
       minLength: 1,
       description: "a folder holding manifest.json and snapshot.json.gz, or off (default: the project's bootstrap/)",
     }),
-  ),
-});
+  }),
+);
 
 type Env = Static<typeof EnvSchema>;
 
@@ -153,7 +138,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = validate(source);
   const port = env.PORT ?? 8080;
   const refreshCron = env.REFRESH_CRON ?? DEFAULT_REFRESH_CRON;
-  checkCron(refreshCron);
+  check('REFRESH_CRON', refreshCron, () => new Cron(refreshCron, { paused: true, timezone: 'UTC' }).stop());
   if (env.PARTNER_SITES) check('PARTNER_SITES', env.PARTNER_SITES, () => parsePartnerSites(env.PARTNER_SITES));
   const trustedProxies = (env.TRUSTED_PROXIES ?? '').split(',').flatMap((entry) => entry.trim() || []);
   if (env.TRUSTED_PROXIES)
@@ -180,7 +165,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicationPollMs: env.PUBLICATION_POLL_MS ?? 5_000,
     leaderCheckMs: env.LEADER_CHECK_MS ?? 5_000,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
-    trustedProxies: trustedProxies,
+    trustedProxies,
     bootstrapSnapshot:
       env.BOOTSTRAP_SNAPSHOT === 'off' ? undefined : (env.BOOTSTRAP_SNAPSHOT ?? fileURLToPath(DEFAULT_SNAPSHOT_DIR)),
     providers: {
@@ -225,10 +210,10 @@ function validate(source: Record<string, string | undefined>): Env {
 
 /**
  * An environment value as the schema reads it: an integer variable's plain decimal digits (a number variable's
- * plain decimal notation) become a number; any
- * other form stays a string, which the schema then refuses (so "1.5" or "80a" stop the start instead of being
- * truncated, as a general-purpose conversion would do). Why not env-schema: its Ajv instance cost ~50 ms of every
- * cold start (issue 13), for a dozen checks TypeBox's Value makes without compiling.
+ * plain decimal notation) become a number; any other form stays a string, which the schema then refuses (so "1.5"
+ * or "80a" stop the start instead of being truncated, as a general-purpose conversion would do). Why not
+ * env-schema: its Ajv instance cost ~50 ms of every cold start (issue 13), for a dozen checks TypeBox's Value makes
+ * without compiling.
  */
 function fromEnvironment(name: string, value: string): string | number {
   const type = PROPERTIES[name]?.type;
@@ -236,10 +221,6 @@ function fromEnvironment(name: string, value: string): string | number {
   // A decimal variable (REFRESH_MAX_AGE_HOURS) takes plain decimal notation: "6", "0.5", "-1" (refused by its range).
   if (type === 'number' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
   return value;
-}
-
-function checkCron(pattern: string) {
-  check('REFRESH_CRON', pattern, () => new Cron(pattern, { paused: true, timezone: 'UTC' }).stop());
 }
 
 function check(name: string, value: string, test: () => unknown) {

@@ -39,16 +39,10 @@ export interface FirstStartParts {
  * serve that logged publication like any other; the refresh on start then brings it current.
  * Resolves the step that stores the snapshot (the leader's), run after the server listens.
  */
-export async function firstStart({
-  config,
-  store,
-  publisher,
-  coordination,
-  log,
-  now,
-  sync,
-  early,
-}: FirstStartParts): Promise<((stopping: AbortSignal) => Promise<void>) | undefined> {
+export async function firstStart(
+  parts: FirstStartParts,
+): Promise<((stopping: AbortSignal) => Promise<void>) | undefined> {
+  const { config, store, publisher, coordination, log, now, sync, early } = parts;
   if (!config.bootstrapSnapshot) return undefined;
   const leading = await coordination.tryLead();
   let snapshot: Snapshot | undefined;

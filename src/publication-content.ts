@@ -15,7 +15,8 @@ import { loadBlogPosts, loadMethodology, loadProtocols } from './site/blog.ts';
 export function publicationContent(
   config: Pick<Config, 'baseUrl' | 'partnerSitesJson'> & Partial<Pick<Config, 'refreshCron' | 'refreshRetryMs'>>,
 ): PublicationContent {
-  const refreshHours = refreshIntervalHours(config.refreshCron ?? DEFAULT_REFRESH_CRON);
+  const cron = config.refreshCron ?? DEFAULT_REFRESH_CRON;
+  const refreshHours = refreshIntervalHours(cron);
   return {
     name: 'usd-liquidity',
     serviceVersion: SERVICE_VERSION,
@@ -26,7 +27,7 @@ export function publicationContent(
     partnerSites: parsePartnerSites(config.partnerSitesJson),
     refreshIntervalHours: refreshHours,
     refreshSchedule: {
-      cron: config.refreshCron ?? DEFAULT_REFRESH_CRON,
+      cron,
       retryMs: config.refreshRetryMs ?? DEFAULT_RETRY_MS,
     },
     apiChangelog: {

@@ -50,18 +50,10 @@ export async function startService(
     bootstrapModel?: BootstrapModel | undefined;
   } = {},
 ): Promise<Service> {
-  const { log, store, now, publisher, coordination, sync, refresher, app } = await wireService(config);
+  const wired = await wireService(config);
+  const { log, store, now, publisher, coordination, sync, refresher, app } = wired;
   // Before listening: a first start answers its first request from the snapshot, not with 503.
-  const storeBootstrap = await firstStart({
-    config,
-    store,
-    publisher,
-    coordination,
-    log,
-    now,
-    sync,
-    early: opts.bootstrapModel,
-  });
+  const storeBootstrap = await firstStart({ ...wired, config, early: opts.bootstrapModel });
   await sync();
   void coordination.onPublished(() => void sync());
   const stopPolling = pollPublications({
@@ -100,7 +92,16 @@ export async function startService(
       await started.catch((error: unknown) => log.warn({ err: error }, 'the start ended with an error'));
       stopPolling();
       clearInterval(leaderTimer);
-      await stopInOrder({ leadership, app, refresher, coordination, store });
+      // In order: leadership given up, in-flight requests finished, a running refresh let complete (up to 30 s)
+      // before the store is closed, then the worker threads and refresh processes.
+      leadership.stop();
+      await app.close();
+      await refresher.idle(30_000);
+      await coordination.close();
+      await store.close();
+      await closeWorkerPool();
+      stopRefreshChildren();
+      await closeChartRenderer();
     },
   };
 }
@@ -130,27 +131,6 @@ async function wireService(config: Config) {
     logger: log,
   });
   return { log, store, now, publisher, coordination, sync, refresher, app };
-}
-
-/**
- * The rest of a stop, in order: leadership given up, in-flight requests finished, a running refresh let complete
- * (up to 30 s) before the store is closed, then the worker threads and refresh processes.
- */
-async function stopInOrder(parts: {
-  leadership: { stop(): void };
-  app: { close(): Promise<void> };
-  refresher: { idle(ms: number): Promise<unknown> };
-  coordination: { close(): Promise<void> };
-  store: { close(): Promise<void> };
-}): Promise<void> {
-  parts.leadership.stop();
-  await parts.app.close();
-  await parts.refresher.idle(30_000);
-  await parts.coordination.close();
-  await parts.store.close();
-  await closeWorkerPool();
-  stopRefreshChildren();
-  await closeChartRenderer();
 }
 
 interface Parts {

@@ -1,4 +1,4 @@
-import { addDays } from './dates.ts';
+import { addDays, isoDate } from './dates.ts';
 import type { Formula, Frequency, IndicatorId, PlausibleRange, SeriesDef } from './series.ts';
 import { CATALOG, INDICATOR_IDS } from './series.ts';
 
@@ -23,21 +23,12 @@ export const FETCHED: readonly SeriesDef[] = CATALOG.filter((def) => def.kind ==
 /** Derived series in dependency order (a derived input always precedes the series that reads it). */
 export const DERIVED: readonly SeriesDef[] = orderDerived(CATALOG.filter((def) => def.kind === 'derived'));
 
+/**
+ * The series a formula reads, in the order its fields are written (every field but `kind` names series, by the
+ * Formula type's design): the order attributions and provenance list them in.
+ */
 export function formulaInputs(formula: Formula): string[] {
-  switch (formula.kind) {
-    case 'splice':
-      return [formula.primary, formula.fallback];
-    case 'net-liquidity':
-      return [formula.fedBalanceSheet, formula.tga, formula.onrrp];
-    case 'spread-bps':
-      return [formula.minuend, ...[formula.subtrahend].flat()];
-    case 'ratio-percent':
-      return [...formula.numerator, formula.denominator];
-    case 'sum':
-      return formula.terms;
-    case 'less':
-      return [formula.base, ...formula.less];
-  }
+  return Object.entries(formula).flatMap(([field, ids]: [string, string | string[]]) => (field === 'kind' ? [] : ids));
 }
 
 function orderDerived(defs: SeriesDef[]): SeriesDef[] {
@@ -46,9 +37,7 @@ function orderDerived(defs: SeriesDef[]): SeriesDef[] {
   while (pending.size > 0) {
     const before = pending.size;
     for (const def of defs) {
-      if (!pending.has(def.id)) continue;
-      const deps = formulaInputs(def.formula!).filter((input) => pending.has(input));
-      if (deps.length > 0) continue;
+      if (!pending.has(def.id) || formulaInputs(def.formula!).some((input) => pending.has(input))) continue;
       ordered.push(def);
       pending.delete(def.id);
     }
@@ -120,11 +109,9 @@ function nextObservationDate(frequency: Frequency, lastDate: string): string {
     while ([0, 6].includes(new Date(`${next}T00:00:00Z`).getUTCDay())) next = addDays(next, 1);
     return next;
   }
-  const months = frequency === 'monthly' ? 1 : 3;
-  const [y, m, d] = lastDate.split('-').map(Number) as [number, number, number];
-  const total = y * 12 + (m - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = (total % 12) + 1;
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+  const [year, m, d] = lastDate.split('-').map(Number) as [number, number, number];
+  const month = m - 1 + (frequency === 'monthly' ? 1 : 3);
+  // The same day of that month (Date.UTC carries past December), or its last day where the month is shorter.
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return isoDate(new Date(Date.UTC(year, month, Math.min(d, lastDay))));
 }

@@ -33,7 +33,7 @@ const TERMS_NAME: Record<LicenseTerms, string> = {
   restricted: 'Restricted: reproduction prohibited without the owner’s permission',
 };
 
-const TERMS_RANK: Record<LicenseTerms, number> = { 'public-domain': 0, 'citation-required': 1, restricted: 2 };
+const STRICTEST_FIRST: LicenseTerms[] = ['restricted', 'citation-required', 'public-domain'];
 
 const TREASURY_DATASETS: Record<string, { title: string; url: string }> = {
   'dts-tga': {
@@ -51,11 +51,11 @@ const TREASURY_DATASETS: Record<string, { title: string; url: string }> = {
   },
 };
 
-/** The page where each NY Fed dataset and the chart source are described (their terms are linked from there). */
-const OTHER_PAGES: Record<string, string> = {
-  'nyfed:sofr': 'https://www.newyorkfed.org/markets/reference-rates/sofr',
-  'nyfed:effr': 'https://www.newyorkfed.org/markets/reference-rates/effr',
-  'nyfed:srf': 'https://www.newyorkfed.org/markets/desk-operations/repo',
+/** The page where each NY Fed dataset is described (its terms are linked from there). */
+const NYFED_PAGES: Record<string, string> = {
+  sofr: 'https://www.newyorkfed.org/markets/reference-rates/sofr',
+  effr: 'https://www.newyorkfed.org/markets/reference-rates/effr',
+  srf: 'https://www.newyorkfed.org/markets/desk-operations/repo',
 };
 
 /**
@@ -65,10 +65,7 @@ const OTHER_PAGES: Record<string, string> = {
 export function licenseOf(def: SeriesDef): License {
   if (def.kind === 'derived') {
     const inputs = fetchedInputs(def).map((id) => licenseOf(seriesDef(id)!));
-    const terms = inputs.reduce<LicenseTerms>(
-      (worst, l) => (TERMS_RANK[l.terms] > TERMS_RANK[worst] ? l.terms : worst),
-      'public-domain',
-    );
+    const terms = STRICTEST_FIRST.find((t) => inputs.some((l) => l.terms === t)) ?? 'public-domain';
     return {
       terms,
       name: `Computed by usd-liquidity (CC0-1.0) from inputs under: ${[...new Set(inputs.map((l) => l.name))].join('; ')}`,
@@ -94,7 +91,7 @@ export function licenseOf(def: SeriesDef): License {
       break;
     }
     case 'nyfed':
-      url = OTHER_PAGES[`nyfed:${source.dataset}`]!;
+      url = NYFED_PAGES[source.dataset]!;
       attribution = `Federal Reserve Bank of New York, ${def.name}; ${url}`;
       break;
     case 'prices':

@@ -27,12 +27,9 @@ export function resolveLocale(tag: string): Locale | undefined {
   if (parts.some((p) => !/^[a-z0-9]{1,8}$/.test(p))) return undefined;
   const [language, ...rest] = parts;
   if (language === 'zh') {
-    if (rest.length === 0) return 'zh';
     const [second] = rest;
-    if (second === 'hant' || second === 'tw' || second === 'hk' || second === 'mo') return 'zh-Hant';
-    if (second === 'hans' || second === 'cn' || second === 'sg') return 'zh';
-    return undefined;
+    if (second === undefined || ['hans', 'cn', 'sg'].includes(second)) return 'zh';
+    return ['hant', 'tw', 'hk', 'mo'].includes(second) ? 'zh-Hant' : undefined;
   }
-  const simple = LOCALES.find((l) => l === language);
-  return simple;
+  return LOCALES.find((l) => l === language);
 }

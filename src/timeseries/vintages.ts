@@ -26,9 +26,7 @@ export function currentValue(series: VintagedSeries, i: number): number {
 
 /** Every series' current state: the newest vintage of every date, ascending; withdrawn dates (NaN) left out. */
 export function currentSeries(vintaged: ReadonlyMap<string, VintagedSeries>): Map<string, Observation[]> {
-  const out = new Map<string, Observation[]>();
-  for (const [id, series] of vintaged) out.set(id, currentObservations(series));
-  return out;
+  return new Map([...vintaged].map(([id, series]) => [id, currentObservations(series)]));
 }
 
 /** One series' current state (see currentSeries). */
@@ -99,13 +97,13 @@ export interface VintageRow {
   supersededAt: string | null;
 }
 
-/** Every vintage of the dates from `from` to `to` (inclusive), date by date, oldest vintage first. */
 /**
  * Which vintages a revision record lists: `all` of them, or each date's `first-release` only (ALFRED's "initial
  * release": the first value published for the date, and when it was superseded, if it was).
  */
 export type VintageView = 'all' | 'first-release';
 
+/** Every vintage of the dates from `from` to `to` (inclusive), date by date, oldest vintage first. */
 export function vintageRows(series: VintagedSeries, from: string, to: string, view: VintageView = 'all'): VintageRow[] {
   const rows: VintageRow[] = [];
   series.dates.forEach((date, i) => {
