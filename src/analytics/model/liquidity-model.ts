@@ -2,14 +2,21 @@ import { fromDayNumber, toDayNumber } from '../../timeseries/dates.ts';
 import { MAD_TO_SIGMA } from '../stats/mad.ts';
 import { normalQuantile } from '../stats/normal-quantile.ts';
 import { rollingMax } from '../stats/rolling-max.ts';
-import { SortedWindow } from '../stats/sorted-window.ts';
+import { SortedWindow, slideWindow } from '../stats/sorted-window.ts';
 import { trailingPercentile } from '../stats/trailing-percentile.ts';
 import { winsorize } from '../stats/winsorize.ts';
 import { cissModel } from './ciss.ts';
 import { type CompositionLevel, likeForLike } from './like-for-like.ts';
 import { businessDays, lastInformationDay, type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
-import type { Status } from './spec.ts';
-import { type GroupId, MODEL_START, type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
+import {
+  type GroupId,
+  MODEL_START,
+  type ModelSpec,
+  type ScoredIndicator,
+  type Status,
+  THRESHOLDS,
+  WINDOWS,
+} from './spec.ts';
 import { weightedMeanModel } from './weighted-mean.ts';
 
 /**
@@ -96,33 +103,23 @@ export function computeModel(
     spec.aggregation === 'ciss'
       ? cissModel(spec, readings, grid.length)
       : weightedMeanModel(spec, readings, grid.length);
-  if (spec.headline === 'like-for-like') {
-    const ranked = likeForLike(spec, readings, combined.effective, combined.held);
-    const groups = spec.floor ? { ...combined.groups, [spec.floor]: ranked.floor } : combined.groups;
-    const reading = readingDays(spec, readings, ranked.headline);
-    return {
-      spec,
-      grid,
-      readings,
-      ...combined,
-      ...ranked,
-      groups,
-      reading,
-      status:
-        spec.readingRule === 'provisional'
-          ? statusPath(ranked.headline, spec.hysteresis, undefined, reading)
-          : statusPath(ranked.headline, spec.hysteresis, thinDays(spec, readings, grid.length)),
-    };
+  const run = { spec, grid, readings, ...combined };
+  if (spec.headline !== 'like-for-like') {
+    const headline = trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
+    const reading = readingDays(spec, readings, headline);
+    return { ...run, headline, reading, status: statusPath(headline, spec.hysteresis) };
   }
-  const headline = trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
+  const ranked = likeForLike(spec, readings, combined.effective, combined.held);
+  const reading = readingDays(spec, readings, ranked.headline);
   return {
-    spec,
-    grid,
-    readings,
-    ...combined,
-    headline,
-    reading: readingDays(spec, readings, headline),
-    status: statusPath(headline, spec.hysteresis),
+    ...run,
+    ...ranked,
+    groups: spec.floor ? { ...combined.groups, [spec.floor]: ranked.floor } : combined.groups,
+    reading,
+    status:
+      spec.readingRule === 'provisional'
+        ? statusPath(ranked.headline, spec.hysteresis, undefined, reading)
+        : statusPath(ranked.headline, spec.hysteresis, thinDays(spec, readings, grid.length)),
   };
 }
 
@@ -417,12 +414,9 @@ function trailingRobust(x: Float64Array, spec: ScoredIndicator): { z: Float64Arr
   const window = new SortedWindow(WINDOWS.normalizationDays);
   const sign = spec.risingIsTighter ? 1 : -1;
   for (let g = 0; g < n; g++) {
-    const leaving = g - WINDOWS.normalizationDays;
-    if (leaving >= 0 && !Number.isNaN(x[leaving]!)) window.remove(x[leaving]!);
+    slideWindow(window, x, g, WINDOWS.normalizationDays);
     const value = x[g]!;
-    if (Number.isNaN(value)) continue;
-    window.add(value);
-    if (window.size < WINDOWS.minHistory) continue;
+    if (Number.isNaN(value) || window.size < WINDOWS.minHistory) continue;
     const scale = Math.max(MAD_TO_SIGMA * window.mad(), spec.minScale);
     z[g] = sign * winsorize((value - window.median()) / scale, WINDOWS.winsorZ);
     const rank = window.rank(value);
