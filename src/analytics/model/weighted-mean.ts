@@ -51,15 +51,8 @@ export function groupLayout(spec: ModelSpec, readings: readonly IndicatorReading
   return spec.groups.map((group) => readings.flatMap((r, i) => (r.spec.group === group.id ? [i] : [])));
 }
 
-export interface CombinedDay {
-  /** Per spec group: Σ e·p / Σ e, NaN when absent. */
-  subIndex: number[];
-  /** Per spec group: its share of the aggregate's weight (0 when absent or no aggregate). */
-  groupWeight: number[];
-  /** Per reading: its weight in the aggregate (Σ = 1 on days with an aggregate). */
-  weight: number[];
-  aggregate: number;
-}
+/** One day's combination: DayCombiner's results (see there), as plain arrays, and its aggregate. */
+export type CombinedDay = Record<'subIndex' | 'groupWeight' | 'weight', number[]> & { aggregate: number };
 
 /**
  * One day's combination from each reading's presence `e` and (held) percentile `h`, both in readings order:
