@@ -2,7 +2,7 @@ import type { PublishedDriver } from '../schemas/regime.ts';
 import { round } from '../stats/round.ts';
 import type { ModelRun } from './liquidity-model.ts';
 import { type GroupId, THRESHOLDS } from './spec.ts';
-import { combineDay, DayCombiner, groupLayout } from './weighted-mean.ts';
+import { combineDay, DayCombiner, fillDay, groupLayout } from './weighted-mean.ts';
 
 export type Direction = PublishedDriver['direction'];
 
@@ -98,14 +98,9 @@ function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDays {
   const slot = d % window;
   if (days.day[slot] === d) return days;
   const { e, h, combiner } = memo;
-  let any = false;
-  for (let i = 0; i < k; i++) {
-    e[i] = mask & (1 << i) ? run.effective[i]![d]! : 0;
-    h[i] = run.held[i]![d]!;
-    if (e[i]! > 0) any = true;
-  }
-  days.aggregate[slot] = any ? combiner.combine(e, h) : Number.NaN;
-  if (any) days.weight.set(combiner.weight, slot * k);
+  fillDay(e, h, run, d, mask);
+  days.aggregate[slot] = combiner.combine(e, h);
+  days.weight.set(combiner.weight, slot * k);
   days.day[slot] = d;
   return days;
 }

@@ -3,7 +3,7 @@ import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
 import { compositionAggregate, compositionLevel, levelOf } from '../like-for-like.ts';
 import type { IndicatorReadings, ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
-import { combineDay, groupLayout } from '../weighted-mean.ts';
+import { combineDay, fillDay, groupLayout } from '../weighted-mean.ts';
 import { tightenEachInput } from './monotonicity.ts';
 
 /**
@@ -63,10 +63,7 @@ export function likeForLikeMonotonicity(run: ModelRun) {
     const mask = run.composition?.[g] ?? 0;
     const c = all.get(mask);
     if (Number.isNaN(headline) || !c) return null;
-    for (let i = 0; i < run.readings.length; i++) {
-      e[i] = mask & (1 << i) ? run.effective[i]![g]! : 0;
-      h[i] = run.held[i]![g]!;
-    }
+    fillDay(e, h, run, g, mask);
     return (r: IndicatorReadings, p: number, aggregate: number) => {
       const smoothed = c.smoothed[g]! + (aggregate - c.raw[g]!) / c.count[g]!;
       // A floor member (dli-4's backstops) moves the floor, not the mean: the floor is its members' highest.

@@ -6,7 +6,7 @@ import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
 import { contributionsOn, momentumBase } from '../drivers.ts';
 import type { ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
-import { combineDay, groupLayout } from '../weighted-mean.ts';
+import { combineDay, fillDay, groupLayout } from '../weighted-mean.ts';
 import { compositionMoves, likeForLikeMonotonicity } from './like-for-like-checks.ts';
 import { tightenEachInput } from './monotonicity.ts';
 
@@ -42,10 +42,7 @@ function monotonicity(run: ModelRun): Robustness['monotonicity'] {
     slideWindow(headlineWindow, run.aggregate, g, WINDOWS.headlineDays);
     const headline = run.headline[g]!;
     if (Number.isNaN(headline)) return null;
-    for (let i = 0; i < run.readings.length; i++) {
-      e[i] = run.effective[i]![g]!;
-      h[i] = run.held[i]![g]!;
-    }
+    fillDay(e, h, run, g);
     return (_r: unknown, _p: number, aggregate: number) =>
       aggregate < run.aggregate[g]! - 1e-12 ||
       Math.round(100 * headlineWindow.rankReplacing(aggregate, run.aggregate[g]!)) < headline;
