@@ -25,7 +25,8 @@ const usage = (maxAgeDays: number, startsOn: string): InputFields => ({
   startsOn,
 });
 
-const INDICATORS = scoredInputs({
+/** dli-3's inputs; dli-4 kept most of them, named. */
+export const DLI_3_INDICATORS = scoredInputs({
   // Reserve ampleness in the Fed's own terms (see the protocol for the source of 13 % and 8 %).
   'reserve-ratio': {
     group: 'policy',
@@ -59,7 +60,7 @@ const INDICATORS = scoredInputs({
   vix: { group: 'risk', transform: LEVEL, risingIsTighter: true, minScale: 0.5, maxAgeDays: 10 },
 });
 
-type IndicatorId = keyof typeof INDICATORS;
+type IndicatorId = keyof typeof DLI_3_INDICATORS;
 
 /** dli-3's names of the groups; dli-4 renamed the backstops. */
 export const DLI_3_GROUP_NAMES: Record<GroupId, string> = {
@@ -72,7 +73,7 @@ export const DLI_3_GROUP_NAMES: Record<GroupId, string> = {
 
 const groups = (weights: Partial<Record<GroupId, number>>, backstops: 'max' | 'mean' = 'max') =>
   namedGroups(DLI_3_GROUP_NAMES, weights, backstops);
-const scored = (ids: IndicatorId[]): ScoredIndicator[] => ids.map((id) => INDICATORS[id]);
+const scored = (ids: IndicatorId[]): ScoredIndicator[] => ids.map((id) => DLI_3_INDICATORS[id]);
 
 const QUANTITY: IndicatorId[] = ['reserve-ratio', 'net-liquidity'];
 const PRICE: IndicatorId[] = ['effr-iorb', 'sofr-iorb', 'cp-tbill-spread'];

@@ -1,6 +1,6 @@
 import { type GroupId, type ModelSpec, type ScoredIndicator, THRESHOLDS } from '../spec.ts';
-import { DLI_3_GROUP_NAMES, DLI_3_SETTINGS, FLOOR_SYSTEM, USAGE } from './dli-3.ts';
-import { change, type InputFields, LEVEL, namedGroups, scoredInputs, type Variant, variantSpec } from './parts.ts';
+import { DLI_3_GROUP_NAMES, DLI_3_INDICATORS, DLI_3_SETTINGS, FLOOR_SYSTEM, USAGE } from './dli-3.ts';
+import { type InputFields, namedGroups, scoredInputs, type Variant, variantSpec } from './parts.ts';
 
 /**
  * dli-4 and the variants fixed in docs/dli-4-protocol.md before any of them was run after 2018. dli-3's quantity and
@@ -27,61 +27,23 @@ const backstop = (label: string, maxAgeDays: number, startsOn?: string): InputFi
   ...(startsOn ? { startsOn } : {}),
 });
 /** The net-liquidity flow, of net liquidity (`net-liquidity`) or of it less the backstops (`core-net-liquidity`). */
-const FLOW: InputFields = {
-  group: 'policy',
-  transform: change(182),
-  risingIsTighter: false,
-  minScale: 25,
-  maxAgeDays: 10,
-  label: 'net liquidity flow',
-};
+const FLOW = { ...DLI_3_INDICATORS['net-liquidity'], label: 'net liquidity flow' };
 
+/** dli-3's inputs, named, with SOFR − IORB from its first publication; the backstops read as new draws. */
 const INDICATORS = scoredInputs({
   // Reserve ampleness in the Fed's own terms (dli-3's map and source).
-  'reserve-ratio': {
-    group: 'policy',
-    transform: LEVEL,
-    risingIsTighter: false,
-    minScale: 0.1,
-    maxAgeDays: 24,
-    label: 'reserves / bank assets',
-    reading: { kind: 'fixed', loose: 13, tight: 8 },
-    startsOn: FLOOR_SYSTEM,
-  },
+  'reserve-ratio': { ...DLI_3_INDICATORS['reserve-ratio'], label: 'reserves / bank assets' },
   'net-liquidity': FLOW,
   // Net liquidity less the swap lines, the Fed's repo and its lending: crisis lending is not easing.
   'core-net-liquidity': FLOW,
-  'effr-iorb': {
-    group: 'funding',
-    transform: LEVEL,
-    risingIsTighter: true,
-    minScale: 1,
-    maxAgeDays: 10,
-    label: 'EFFR − IORB',
-    startsOn: FLOOR_SYSTEM,
-  },
-  'sofr-iorb': {
-    group: 'funding',
-    transform: { kind: 'rolling-max', days: 5 },
-    risingIsTighter: true,
-    minScale: 1,
-    maxAgeDays: 10,
-    label: 'SOFR − IORB',
-    startsOn: '2018-04-02',
-  },
-  'cp-tbill-spread': {
-    group: 'funding',
-    transform: LEVEL,
-    risingIsTighter: true,
-    minScale: 2,
-    maxAgeDays: 10,
-    label: 'CP − T-bill',
-  },
+  'effr-iorb': { ...DLI_3_INDICATORS['effr-iorb'], label: 'EFFR − IORB' },
+  'sofr-iorb': { ...DLI_3_INDICATORS['sofr-iorb'], label: 'SOFR − IORB', startsOn: '2018-04-02' },
+  'cp-tbill-spread': { ...DLI_3_INDICATORS['cp-tbill-spread'], label: 'CP − T-bill' },
   'fed-swap-lines': backstop('swap lines', 17, '2007-12-12'),
   'fed-repo': backstop('Fed repo', 17, FLOOR_SYSTEM),
   srf: backstop('standing repo', 10, '2021-07-28'),
   'fed-lending': backstop('Fed lending to banks', 17),
-  vix: { group: 'risk', transform: LEVEL, risingIsTighter: true, minScale: 0.5, maxAgeDays: 10, label: 'VIX' },
+  vix: { ...DLI_3_INDICATORS.vix, label: 'VIX' },
 });
 
 type IndicatorId = keyof typeof INDICATORS;

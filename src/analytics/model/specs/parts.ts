@@ -9,9 +9,9 @@ import type { GroupId, GroupSpec, ModelSpec, ScoredIndicator, Transform } from '
  */
 export type InputFields = Omit<ScoredIndicator, 'id'>;
 
-/** A version's scored inputs keyed by id, each given its key as its id (in the table's order). */
+/** A version's scored inputs keyed by id, each given its key as its id (replacing any in its fields), in order. */
 export function scoredInputs<K extends string>(table: Record<K, InputFields>): Record<K, ScoredIndicator> {
-  const entries = Object.entries<InputFields>(table).map(([id, fields]) => [id, { id, ...fields }]);
+  const entries = Object.entries<InputFields>(table).map(([id, fields]) => [id, { ...fields, id }]);
   return Object.fromEntries(entries) as Record<K, ScoredIndicator>;
 }
 
