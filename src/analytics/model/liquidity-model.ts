@@ -4,7 +4,7 @@ import { normalQuantile } from '../stats/normal-quantile.ts';
 import { rollingMax } from '../stats/rolling-max.ts';
 import { SortedWindow, slideWindow } from '../stats/sorted-window.ts';
 import { trailingPercentile } from '../stats/trailing-percentile.ts';
-import { winsorize } from '../stats/winsorize.ts';
+import { clamp01, winsorize } from '../stats/winsorize.ts';
 import { cissModel } from './ciss.ts';
 import { type CompositionLevel, likeForLike } from './like-for-like.ts';
 import { businessDays, lastInformationDay, type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
@@ -391,8 +391,6 @@ export function mapReading(value: number, reading: Exclude<ScoredIndicator['read
   if (reading.kind === 'usage') return clamp01(Math.log1p(Math.max(0, value)) / Math.log1p(reading.fullB));
   throw new Error('a percentile reading depends on its window, not on the value alone');
 }
-
-const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
 function mappedReading(x: Float64Array, spec: ScoredIndicator): { z: Float64Array; p: Float64Array } {
   const n = x.length;

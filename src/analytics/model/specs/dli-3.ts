@@ -1,4 +1,5 @@
 import type { GroupId, GroupSpec, ModelSpec, ScoredIndicator } from '../spec.ts';
+import { DLI_1_INDICATORS } from './dli-1.ts';
 import { change, type InputFields, LEVEL, namedGroups, scoredInputs, type Variant, variantSpec } from './parts.ts';
 
 /**
@@ -46,13 +47,8 @@ export const DLI_3_INDICATORS = scoredInputs({
     maxAgeDays: 10,
     startsOn: FLOOR_SYSTEM,
   },
-  'sofr-iorb': {
-    group: 'funding',
-    transform: { kind: 'rolling-max', days: 5 },
-    risingIsTighter: true,
-    minScale: 1,
-    maxAgeDays: 10,
-  },
+  // dli-1's SOFR − IORB, read as its highest of the last 5 business days (month-end spikes).
+  'sofr-iorb': { ...DLI_1_INDICATORS['sofr-iorb'], transform: { kind: 'rolling-max', days: 5 } },
   'cp-tbill-spread': { group: 'funding', transform: LEVEL, risingIsTighter: true, minScale: 2, maxAgeDays: 10 },
   'fed-swap-lines': usage(17, '2007-12-12'),
   'fed-repo': usage(17, FLOOR_SYSTEM),
