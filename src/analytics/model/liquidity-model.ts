@@ -333,11 +333,10 @@ function transformed(spec: ScoredIndicator, values: Float64Array, grid: Int32Arr
 }
 
 /**
- * dli-4's new-draw reading of a backstop (Transform `new-draw`): draw(t) = usage above the highest usage of the
- * previous `lookbackDays` calendar days (0 when there is none to compare with); the reading is the largest
- * m(draw(s)) × (1 − (t − s) / fadeDays) over the last `fadeDays` calendar days, NaN where usage is unknown.
- * Example (lookback 364, fade 91, full 100): usage 4.6 for a year, then 152.9 → reads 1 that day, 0.5 after 45.5
- * days, 0 after 91 (unless a later draw reads higher).
+ * dli-4's new-draw reading of a backstop (Transform `new-draw` in spec.ts states the formula); a draw is 0 when
+ * there is no earlier usage to compare with, and the reading NaN where usage is unknown. Example (lookback 364,
+ * fade 91, full 100): usage 4.6 for a year, then 152.9 → reads 1 that day, 0.5 after 45.5 days, 0 after 91 (unless
+ * a later draw reads higher).
  */
 export function newDrawReading(
   usage: Float64Array,
