@@ -252,22 +252,9 @@ function indicatorReadings(
 ): IndicatorReadings {
   const n = grid.length;
   const begun = beganOn(spec, grid);
-  const empty = () => new Float64Array(n).fill(Number.NaN);
-  if (!series || series.obsDay.length === 0) {
-    return {
-      spec,
-      x: empty(),
-      z: empty(),
-      p: empty(),
-      live: new Uint8Array(n),
-      dormant: new Uint8Array(n),
-      observed: new Int32Array(n).fill(-1),
-      fresh: new Uint8Array(n),
-      begun,
-    };
-  }
+  // Without data every value is NaN, so the input reads nothing, live or dormant, on any day.
   const { values, observed } = sampleOnGrid(series, grid, WINDOWS.carryForwardDays);
-  if (blankMeansZero) {
+  if (blankMeansZero && series && series.knownFrom.length > 0) {
     // The provider leaves days without activity blank: from the series' first print on, a gap means zero.
     const first = series.knownFrom[0]!;
     for (let g = 0; g < n; g++) if (Number.isNaN(values[g]!) && grid[g]! >= first) values[g] = 0;
