@@ -51,7 +51,7 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
   for (let g = 0; g < run.grid.length; g++) if ((run.grid[g]! + 4) % 7 === 5) fridays.push(g);
   const days = Int32Array.from(fridays.map((g) => run.grid[g]!));
   const headline = Float64Array.from(fridays.map((g) => run.headline[g]!));
-  const net = sample(inputs.get('net-liquidity'), days, 14);
+  const net = sampleOnGrid(inputs.get('net-liquidity'), days, 14).values;
   const liquidity: Record<Measure, Float64Array> = { headline: diff(headline), netLiquidity: diff(net) };
   const correlations = {} as CorrelationReport['correlations'];
   const leadLag = {} as CorrelationReport['leadLag'];
@@ -59,7 +59,7 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
   const historyRho = {} as RollingHistory['rho'];
   let lastDay = -1;
   for (const asset of ASSETS) {
-    const prices = sample(inputs.get(asset), days, 6);
+    const prices = sampleOnGrid(inputs.get(asset), days, 6).values;
     const returns = logReturns(prices);
     correlations[asset] = {} as Record<Measure, Record<'13w' | '26w' | '52w', RollingFigure>>;
     leadLag[asset] = {} as Record<Measure, LeadLagFigure>;
@@ -126,10 +126,6 @@ function trimHistory(days: Int32Array, rho: RollingHistory['rho']): RollingHisto
     dates: Array.from(days.subarray(from, to), (d) => fromDayNumber(d)),
     rho: trimmed,
   };
-}
-
-function sample(series: PointInTimeSeries | undefined, days: Int32Array, maxAge: number): Float64Array {
-  return series ? sampleOnGrid(series, days, maxAge).values : new Float64Array(days.length).fill(Number.NaN);
 }
 
 function diff(values: Float64Array): Float64Array {

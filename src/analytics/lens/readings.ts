@@ -68,7 +68,3 @@ export function gapFromTrailingMedian(series: readonly Observation[]): Observati
   }
   return out;
 }
-
-export function clamp01(x: number): number {
-  return Math.max(0, Math.min(1, x));
-}

@@ -2,18 +2,9 @@ import { firstIndexOnOrAfter } from '../../timeseries/as-of.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { round } from '../stats/round.ts';
+import { clamp01 } from '../stats/winsorize.ts';
 import type { Lens, TierState } from './lens.ts';
-import {
-  AsOf,
-  bySign,
-  changeOver,
-  clamp01,
-  type Get,
-  gapFromTrailingMedian,
-  last,
-  spreadBetween,
-  trendOf,
-} from './readings.ts';
+import { AsOf, bySign, changeOver, type Get, gapFromTrailingMedian, last, spreadBetween, trendOf } from './readings.ts';
 import { LENS_RULES as R } from './rules.ts';
 
 function tiering(series: readonly Observation[], rules: { elevated: number; stressed: number; trend: number }) {

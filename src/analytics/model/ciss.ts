@@ -7,7 +7,6 @@ import { type GroupId, type ModelSpec, WINDOWS } from './spec.ts';
  * sub-indices from an EWMA, as in the ECB's CISS. C can go negative, which is why dli-2 does not use it: a tighter
  * reading could then lower the aggregate.
  */
-/** dli-1's sub-indices and CISS aggregate. */
 export function cissModel(spec: ModelSpec, readings: IndicatorReadings[], n: number) {
   const { groups, groupWeights } = groupSubIndices(spec, readings, n);
   return { groups, groupWeights, effective: [], held: [], aggregate: cissAggregate(spec, groups, groupWeights, n) };

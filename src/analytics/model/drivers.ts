@@ -2,7 +2,7 @@ import type { PublishedDriver } from '../schemas/regime.ts';
 import { round } from '../stats/round.ts';
 import type { ModelRun } from './liquidity-model.ts';
 import { type GroupId, THRESHOLDS } from './spec.ts';
-import { combineDay, DayCombiner, groupLayout } from './weighted-mean.ts';
+import { combineDay, DayCombiner, fillDay, groupLayout } from './weighted-mean.ts';
 
 export type Direction = PublishedDriver['direction'];
 
@@ -25,10 +25,8 @@ export interface DayShares {
 }
 
 /**
- * Each day's shares, computed once per run: the drivers of a day read its shares and its momentum base's, the
- * daily drivers every day's, the robustness checks every day's again — each day was combined about 40 times over
- * (~0.4 s of every publication's model on the real files, issue 41's first-start budget). A run is never changed
- * once computed, so a day's shares are the same however often they are asked for.
+ * Each day's shares, computed once per run (a run never changes): the drivers, the daily drivers and the robustness
+ * checks each ask for them, and combined anew each day was combined ~40 times (~0.4 s of every publication, issue 41).
  */
 const SHARES = new WeakMap<ModelRun, Map<number, DayShares>>();
 
@@ -56,13 +54,11 @@ function computeSharesOn(run: ModelRun, g: number): DayShares {
 }
 
 /**
- * Day d combined with only the readings of composition `mask` present (its bits: readings by index), once per run:
- * the smoothing window of each of the next days combines it again under the same composition, mostly. Only what
- * the shares read is kept, for the last smoothing window's days of each composition (slot d mod the window: the
- * history and the drivers ask days in order, so a window never evicts its own days): the aggregate (NaN: no
- * reading present, the smoothing skips the day) and the weights, slot s's at s × readings. A window rather than
- * every day: kept for every day, each composition's arrays were ~0.5 MB on the real files, a fifth of what an
- * `asOf` answer allocated (issue 41). Arrays rather than an object per day, for the same reason.
+ * Day d combined with only the readings of composition `mask` present, once per run: each of the next days'
+ * smoothing windows reads it again. Kept per composition for one smoothing window of days (slot d mod the window;
+ * days are asked in order, so a window never evicts its own), and only what the shares read: the aggregate (NaN:
+ * none present, skipped) and the weights, slot s's at s × readings. Every day's, or an object per day, was a fifth
+ * of what an `asOf` answer allocated (issue 41).
  */
 interface CombinedDays {
   /** The day each slot holds (-1: none yet). */
@@ -98,14 +94,9 @@ function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDays {
   const slot = d % window;
   if (days.day[slot] === d) return days;
   const { e, h, combiner } = memo;
-  let any = false;
-  for (let i = 0; i < k; i++) {
-    e[i] = mask & (1 << i) ? run.effective[i]![d]! : 0;
-    h[i] = run.held[i]![d]!;
-    if (e[i]! > 0) any = true;
-  }
-  days.aggregate[slot] = any ? combiner.combine(e, h) : Number.NaN;
-  if (any) days.weight.set(combiner.weight, slot * k);
+  fillDay(e, h, run, d, mask);
+  days.aggregate[slot] = combiner.combine(e, h);
+  days.weight.set(combiner.weight, slot * k);
   days.day[slot] = d;
   return days;
 }

@@ -1,7 +1,7 @@
 import { SortedWindow, slideWindow } from '../stats/sorted-window.ts';
 import type { IndicatorReadings } from './liquidity-model.ts';
 import { type ModelSpec, WINDOWS } from './spec.ts';
-import { DayCombiner, groupLayout } from './weighted-mean.ts';
+import { DayCombiner, fillDay, groupLayout } from './weighted-mean.ts';
 
 /**
  * dli-3's headline: today's smoothed aggregate ranked against the trailing 5 years of the aggregate recomputed
@@ -154,13 +154,8 @@ export function compositionAggregate(
   const h = new Float64Array(readings.length);
   const day = new DayCombiner(spec, layout, readings.length);
   for (let g = days?.from ?? 0; g < (days?.to ?? n); g++) {
-    let any = false;
-    for (let i = 0; i < readings.length; i++) {
-      e[i] = mask & (1 << i) ? effective[i]![g]! : 0;
-      h[i] = held[i]![g]!;
-      if (e[i]! > 0) any = true;
-    }
-    if (any) out[g] = day.combine(e, h);
+    fillDay(e, h, { effective, held }, g, mask);
+    out[g] = day.combine(e, h);
   }
   return out;
 }

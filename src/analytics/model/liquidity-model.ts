@@ -2,14 +2,21 @@ import { fromDayNumber, toDayNumber } from '../../timeseries/dates.ts';
 import { MAD_TO_SIGMA } from '../stats/mad.ts';
 import { normalQuantile } from '../stats/normal-quantile.ts';
 import { rollingMax } from '../stats/rolling-max.ts';
-import { SortedWindow } from '../stats/sorted-window.ts';
+import { SortedWindow, slideWindow } from '../stats/sorted-window.ts';
 import { trailingPercentile } from '../stats/trailing-percentile.ts';
-import { winsorize } from '../stats/winsorize.ts';
+import { clamp01, winsorize } from '../stats/winsorize.ts';
 import { cissModel } from './ciss.ts';
 import { type CompositionLevel, likeForLike } from './like-for-like.ts';
 import { businessDays, lastInformationDay, type PointInTimeSeries, sampleOnGrid } from './point-in-time.ts';
-import type { Status } from './spec.ts';
-import { type GroupId, MODEL_START, type ModelSpec, type ScoredIndicator, THRESHOLDS, WINDOWS } from './spec.ts';
+import {
+  type GroupId,
+  MODEL_START,
+  type ModelSpec,
+  type ScoredIndicator,
+  type Status,
+  THRESHOLDS,
+  WINDOWS,
+} from './spec.ts';
 import { weightedMeanModel } from './weighted-mean.ts';
 
 /**
@@ -96,33 +103,23 @@ export function computeModel(
     spec.aggregation === 'ciss'
       ? cissModel(spec, readings, grid.length)
       : weightedMeanModel(spec, readings, grid.length);
-  if (spec.headline === 'like-for-like') {
-    const ranked = likeForLike(spec, readings, combined.effective, combined.held);
-    const groups = spec.floor ? { ...combined.groups, [spec.floor]: ranked.floor } : combined.groups;
-    const reading = readingDays(spec, readings, ranked.headline);
-    return {
-      spec,
-      grid,
-      readings,
-      ...combined,
-      ...ranked,
-      groups,
-      reading,
-      status:
-        spec.readingRule === 'provisional'
-          ? statusPath(ranked.headline, spec.hysteresis, undefined, reading)
-          : statusPath(ranked.headline, spec.hysteresis, thinDays(spec, readings, grid.length)),
-    };
+  const run = { spec, grid, readings, ...combined };
+  if (spec.headline !== 'like-for-like') {
+    const headline = trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
+    const reading = readingDays(spec, readings, headline);
+    return { ...run, headline, reading, status: statusPath(headline, spec.hysteresis) };
   }
-  const headline = trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
+  const ranked = likeForLike(spec, readings, combined.effective, combined.held);
+  const reading = readingDays(spec, readings, ranked.headline);
   return {
-    spec,
-    grid,
-    readings,
-    ...combined,
-    headline,
-    reading: readingDays(spec, readings, headline),
-    status: statusPath(headline, spec.hysteresis),
+    ...run,
+    ...ranked,
+    groups: spec.floor ? { ...combined.groups, [spec.floor]: ranked.floor } : combined.groups,
+    reading,
+    status:
+      spec.readingRule === 'provisional'
+        ? statusPath(ranked.headline, spec.hysteresis, undefined, reading)
+        : statusPath(ranked.headline, spec.hysteresis, thinDays(spec, readings, grid.length)),
   };
 }
 
@@ -255,22 +252,9 @@ function indicatorReadings(
 ): IndicatorReadings {
   const n = grid.length;
   const begun = beganOn(spec, grid);
-  const empty = () => new Float64Array(n).fill(Number.NaN);
-  if (!series || series.obsDay.length === 0) {
-    return {
-      spec,
-      x: empty(),
-      z: empty(),
-      p: empty(),
-      live: new Uint8Array(n),
-      dormant: new Uint8Array(n),
-      observed: new Int32Array(n).fill(-1),
-      fresh: new Uint8Array(n),
-      begun,
-    };
-  }
+  // Without data every value is NaN, so the input reads nothing, live or dormant, on any day.
   const { values, observed } = sampleOnGrid(series, grid, WINDOWS.carryForwardDays);
-  if (blankMeansZero) {
+  if (blankMeansZero && series && series.knownFrom.length > 0) {
     // The provider leaves days without activity blank: from the series' first print on, a gap means zero.
     const first = series.knownFrom[0]!;
     for (let g = 0; g < n; g++) if (Number.isNaN(values[g]!) && grid[g]! >= first) values[g] = 0;
@@ -336,11 +320,10 @@ function transformed(spec: ScoredIndicator, values: Float64Array, grid: Int32Arr
 }
 
 /**
- * dli-4's new-draw reading of a backstop (Transform `new-draw`): draw(t) = usage above the highest usage of the
- * previous `lookbackDays` calendar days (0 when there is none to compare with); the reading is the largest
- * m(draw(s)) × (1 − (t − s) / fadeDays) over the last `fadeDays` calendar days, NaN where usage is unknown.
- * Example (lookback 364, fade 91, full 100): usage 4.6 for a year, then 152.9 → reads 1 that day, 0.5 after 45.5
- * days, 0 after 91 (unless a later draw reads higher).
+ * dli-4's new-draw reading of a backstop (Transform `new-draw` in spec.ts states the formula); a draw is 0 when
+ * there is no earlier usage to compare with, and the reading NaN where usage is unknown. Example (lookback 364,
+ * fade 91, full 100): usage 4.6 for a year, then 152.9 → reads 1 that day, 0.5 after 45.5 days, 0 after 91 (unless
+ * a later draw reads higher).
  */
 export function newDrawReading(
   usage: Float64Array,
@@ -395,8 +378,6 @@ export function mapReading(value: number, reading: Exclude<ScoredIndicator['read
   throw new Error('a percentile reading depends on its window, not on the value alone');
 }
 
-const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
-
 function mappedReading(x: Float64Array, spec: ScoredIndicator): { z: Float64Array; p: Float64Array } {
   const n = x.length;
   const z = new Float64Array(n).fill(Number.NaN);
@@ -417,12 +398,9 @@ function trailingRobust(x: Float64Array, spec: ScoredIndicator): { z: Float64Arr
   const window = new SortedWindow(WINDOWS.normalizationDays);
   const sign = spec.risingIsTighter ? 1 : -1;
   for (let g = 0; g < n; g++) {
-    const leaving = g - WINDOWS.normalizationDays;
-    if (leaving >= 0 && !Number.isNaN(x[leaving]!)) window.remove(x[leaving]!);
+    slideWindow(window, x, g, WINDOWS.normalizationDays);
     const value = x[g]!;
-    if (Number.isNaN(value)) continue;
-    window.add(value);
-    if (window.size < WINDOWS.minHistory) continue;
+    if (Number.isNaN(value) || window.size < WINDOWS.minHistory) continue;
     const scale = Math.max(MAD_TO_SIGMA * window.mad(), spec.minScale);
     z[g] = sign * winsorize((value - window.median()) / scale, WINDOWS.winsorZ);
     const rank = window.rank(value);

@@ -157,11 +157,13 @@ export function valueKnownOn(series: PointInTimeSeries, i: number, day: number):
 
 /**
  * Samples a series on a grid of days: for each grid day, the latest observation known by then (NaN when none,
- * or when it is more than `maxAgeDays` old). Also returns each sample's observation day. O(grid + n).
+ * or when it is more than `maxAgeDays` old; everywhere without a series). Also returns each sample's observation
+ * day (-1: none). O(grid + n).
  */
-export function sampleOnGrid(series: PointInTimeSeries, grid: Int32Array, maxAgeDays: number) {
+export function sampleOnGrid(series: PointInTimeSeries | undefined, grid: Int32Array, maxAgeDays: number) {
   const values = new Float64Array(grid.length).fill(Number.NaN);
   const observed = new Int32Array(grid.length).fill(-1);
+  if (!series) return { values, observed };
   let i = -1;
   for (let g = 0; g < grid.length; g++) {
     const day = grid[g]!;

@@ -19,11 +19,10 @@ export interface ModelSpec {
   /** weighted-mean: `groups` (default) uses the group weights; `equal-indicators` weighs every indicator alike. */
   weighting?: 'groups' | 'equal-indicators';
   /**
-   * How inputs are dated. `first-seen` (dli-1): each observation from its publication lag or the day the store
-   * first saw it, each revision from the day it was seen — strictly point-in-time, but a fresh install (which
-   * sees everything at once) rebuilds a different history than a long-running one. `as-published-today`
-   * (dli-2): every observation at its current value, known from its date plus its publication lag — what any
-   * install rebuilds from what the providers serve today.
+   * How inputs are dated. `first-seen` (dli-1): strictly point-in-time — each observation and revision from the day
+   * the store first saw it (or its publication lag) — so a fresh install rebuilds a different history than a
+   * long-running one. `as-published-today` (dli-2): every observation at its current value from its date plus its
+   * lag, which any install rebuilds alike.
    */
   inputs: 'first-seen' | 'as-published-today';
   /**
@@ -34,18 +33,16 @@ export interface ModelSpec {
    */
   headline?: 'pooled' | 'like-for-like';
   /**
-   * weighted-mean: what an input whose data stops does to the weights. `fade` (dli-2, the default): after the
-   * 45-day hold its weight fades out over `fadeDays`. `hold` (dli-3): it keeps its weight at its last reading —
-   * it counts as missing in the coverage, and under half of the weight live the reading says so and the status
-   * holds — so that an input's leaving never moves the headline by itself.
+   * weighted-mean: an input whose data stops. `fade` (dli-2, the default): after the 45-day hold its weight fades
+   * out over `fadeDays`. `hold` (dli-3): it keeps its weight at its last reading, named missing in the coverage, so
+   * that its leaving never moves the headline by itself.
    */
   missing?: 'fade' | 'hold';
   /** like-for-like: business days of the trailing mean the aggregate is smoothed by before it is ranked. */
   smoothingDays?: number;
   /**
-   * Status hysteresis (dli-3): risk-off is entered at THRESHOLDS.riskOff and left only below `riskOffExit`;
-   * risk-on is entered at THRESHOLDS.riskOn and left only above `riskOnExit`. Absent: status from the day's
-   * headline alone.
+   * Status hysteresis (dli-3): risk-off from THRESHOLDS.riskOff until below `riskOffExit`, risk-on from
+   * THRESHOLDS.riskOn until above `riskOnExit`. Absent: the status is the day's headline's alone.
    */
   hysteresis?: { riskOffExit: number; riskOnExit: number };
   /**
@@ -54,10 +51,9 @@ export interface ModelSpec {
    */
   floor?: GroupId;
   /**
-   * What a day needs to carry a status. `hold` (dli-3): every scored day has one; under half of the nominal weight
-   * live it holds the last one. `provisional` (dli-4): only a day whose inputs carrying at least half of the
-   * nominal weight have fresh data (not older than their staleness age) makes a reading and has a status; the
-   * status follows the thresholds and hysteresis over those days alone; any other day is provisional, with none.
+   * What a day needs to carry a status. `hold` (dli-3): every scored day has one, held on days under half of the
+   * nominal weight live. `provisional` (dli-4): only a day whose inputs carrying half of the nominal weight have
+   * fresh data (within their staleness age) has a reading and a status, the rule running over those days alone.
    */
   readingRule?: 'hold' | 'provisional';
 }

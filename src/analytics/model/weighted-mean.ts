@@ -33,10 +33,7 @@ export function weightedMeanModel(spec: ModelSpec, readings: IndicatorReadings[]
   const h = new Float64Array(readings.length);
   const day = new DayCombiner(spec, layout, readings.length);
   for (let g = 0; g < n; g++) {
-    for (let i = 0; i < readings.length; i++) {
-      e[i] = effective[i]![g]!;
-      h[i] = held[i]![g]!;
-    }
+    fillDay(e, h, { effective, held }, g);
     aggregate[g] = day.combine(e, h);
     spec.groups.forEach((group, k) => {
       groups[group.id][g] = day.subIndex[k]!;
@@ -46,20 +43,30 @@ export function weightedMeanModel(spec: ModelSpec, readings: IndicatorReadings[]
   return { groups, groupWeights, effective, held, aggregate };
 }
 
+/**
+ * Day g's presences into `e` and held readings into `h`, in readings order; a reading outside `mask` (bit i:
+ * reading i; -1: every reading) is absent (presence 0). With none present, a day combines to NaN.
+ */
+export function fillDay(
+  e: Float64Array,
+  h: Float64Array,
+  run: { effective: readonly Float64Array[]; held: readonly Float64Array[] },
+  g: number,
+  mask = -1,
+): void {
+  for (let i = 0; i < e.length; i++) {
+    e[i] = mask & (1 << i) ? run.effective[i]![g]! : 0;
+    h[i] = run.held[i]![g]!;
+  }
+}
+
 /** Indices of each spec group's readings, in spec.groups order. */
 export function groupLayout(spec: ModelSpec, readings: readonly IndicatorReadings[]): number[][] {
   return spec.groups.map((group) => readings.flatMap((r, i) => (r.spec.group === group.id ? [i] : [])));
 }
 
-export interface CombinedDay {
-  /** Per spec group: Σ e·p / Σ e, NaN when absent. */
-  subIndex: number[];
-  /** Per spec group: its share of the aggregate's weight (0 when absent or no aggregate). */
-  groupWeight: number[];
-  /** Per reading: its weight in the aggregate (Σ = 1 on days with an aggregate). */
-  weight: number[];
-  aggregate: number;
-}
+/** One day's combination: DayCombiner's results (see there), as plain arrays, and its aggregate. */
+export type CombinedDay = Record<'subIndex' | 'groupWeight' | 'weight', number[]> & { aggregate: number };
 
 /**
  * One day's combination from each reading's presence `e` and (held) percentile `h`, both in readings order:

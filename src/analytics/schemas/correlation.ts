@@ -10,9 +10,10 @@ import {
 import { ASSETS } from '../model/validation/forward-returns.ts';
 import { closed } from './closed.ts';
 import { keyed } from './keyed.ts';
+import { nullable } from './literals.ts';
 import { ForwardReturns } from './validation.ts';
 
-const Rho = Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()]);
+const Rho = nullable(Type.Number({ minimum: -1, maximum: 1 }));
 const WINDOW_KEYS = WINDOWS_WEEKS.map((w) => `${w}w` as const);
 const HORIZON_KEYS = BACKTEST_HORIZONS.map((h) => `${h}d` as const);
 const LAGS = 2 * MAX_LAG_WEEKS + 1;
@@ -20,7 +21,7 @@ const LAGS = 2 * MAX_LAG_WEEKS + 1;
 const Rolling = closed({
   latest: Rho,
   n: Type.Integer({ minimum: 0, description: 'Weeks behind the latest value.' }),
-  asOf: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  asOf: nullable(Type.String({ format: 'date' })),
   path: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), rho: Rho, n: Type.Integer({ minimum: 0 }) }), {
     description: `The last ${PATH_WEEKS} weekly values, ascending.`,
   }),
@@ -28,8 +29,8 @@ const Rolling = closed({
 
 const LeadLag = closed({
   window: Type.Object({
-    from: Type.Union([Type.String(), Type.Null()]),
-    to: Type.Union([Type.String(), Type.Null()]),
+    from: nullable(Type.String()),
+    to: nullable(Type.String()),
   }),
   lags: Type.Array(
     Type.Object({
@@ -41,9 +42,9 @@ const LeadLag = closed({
       description: 'ρ(liquidity change at week t, asset return at week t + lag); lag > 0: liquidity leads.',
     },
   ),
-  best: Type.Union([Type.Object({ lag: Type.Integer(), rho: Type.Number(), n: Type.Integer() }), Type.Null()]),
-  threshold95: Type.Union([Type.Number(), Type.Null()], { description: '1.96 / √n: a single-lag 95 % threshold.' }),
-  thresholdBonferroni: Type.Union([Type.Number(), Type.Null()], {
+  best: nullable(Type.Object({ lag: Type.Integer(), rho: Type.Number(), n: Type.Integer() })),
+  threshold95: nullable(Type.Number(), { description: '1.96 / √n: a single-lag 95 % threshold.' }),
+  thresholdBonferroni: nullable(Type.Number(), {
     description: `z(1 − 0.025/${LAGS}) / √n: the threshold the best of ${LAGS} lags must pass.`,
   }),
   significant: Type.Boolean({ description: 'Whether |best.rho| exceeds thresholdBonferroni.' }),
@@ -52,7 +53,7 @@ const LeadLag = closed({
 /** The correlation statistics as analytics/correlation/correlation.ts computes them. */
 export const CorrelationFigures = closed({
   frequency: Type.Literal('weekly', { description: 'Fridays; every value as known that day.' }),
-  dataAsOf: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  dataAsOf: nullable(Type.String({ format: 'date' })),
   assets: Type.Array(Type.Union(ASSETS.map((a) => Type.Literal(a)))),
   correlations: keyed(
     ASSETS,

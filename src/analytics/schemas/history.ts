@@ -2,9 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { CONFIDENCES, GROUP_IDS, STATUSES, THRESHOLDS as T } from '../model/spec.ts';
 import { closed } from './closed.ts';
 import { keyed } from './keyed.ts';
-import { literals } from './literals.ts';
+import { literals, nullable } from './literals.ts';
 
-const Nullable100 = Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]);
+const Nullable100 = nullable(Type.Number({ minimum: 0, maximum: 100 }));
 
 /** The daily history, columnar, as analytics/model/history.ts computes it (publish adds its stamps). */
 export const HistoryColumns = closed({
@@ -16,11 +16,11 @@ export const HistoryColumns = closed({
   dates: Type.Array(Type.String({ format: 'date' }), { description: 'Business days, ascending.' }),
   headline: Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { description: 'percentile5y on each date.' }),
   status: Type.Array(
-    Type.Union([literals(STATUSES, 'status on each date.'), Type.Null()], {
+    nullable(literals(STATUSES, 'status on each date.'), {
       description: 'status on each date; null on a provisional day (dli-4), which has no status.',
     }),
   ),
-  liveWeightShare: Type.Array(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]), {
+  liveWeightShare: Type.Array(nullable(Type.Number({ minimum: 0, maximum: 1 })), {
     description:
       'dli-3 and later: the share of the nominal weight whose inputs had live data on each date (dli-4: fresh data, over the inputs whose framework had begun); null for earlier models.',
   }),
@@ -40,7 +40,7 @@ export const HistoryColumns = closed({
   }),
   contributions: keyed(
     GROUP_IDS,
-    Type.Array(Type.Union([Type.Number(), Type.Null()])),
+    Type.Array(nullable(Type.Number())),
     "Each group's part of the level on each date, in level points (a floor group: how far its floor lifts the level); they add up to level. null for a group not in the model.",
   ),
   subIndices: keyed(

@@ -1,14 +1,11 @@
-import { type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { type TObject, Type } from '@sinclair/typebox';
 import { LENS_RULES as R } from '../lens/rules.ts';
 import { closed } from './closed.ts';
-import { nullableLiterals as states } from './literals.ts';
+import { nullable, nullableLiterals as states } from './literals.ts';
 
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** Signed numbers as the documentation writes them: +0.15, −25. */
 const signed = (x: number) => (x > 0 ? `+${x}` : x < 0 ? `−${-x}` : '0');
-const Date_ = Type.Union([Type.String({ format: 'date' }), Type.Null()], {
-  description: 'Latest observation date this axis uses.',
-});
+const Date_ = nullable(Type.String({ format: 'date' }), { description: 'Latest observation date this axis uses.' });
 const Trend = (what: string) => states(['rising', 'flat', 'falling'], what);
 const tierValue = (description: string) => nullable(Type.Number({ description }));
 const tierState = (rule: string) => states(['calm', 'elevated', 'stressed'], rule);
@@ -68,7 +65,7 @@ export const LensReading = closed({
         description: `Share of days in the last ${R.srfWindowDays} with standing-repo usage > 0.`,
       }),
     ),
-    realized: Type.Union([Type.Boolean(), Type.Null()], {
+    realized: nullable(Type.Boolean(), {
       description: `Funding prices confirm the stance: SOFR − IORB (${R.realizedMeanDays}-day mean) ≥ ${signed(R.realizedDrainingBps)} bps for draining, ≤ ${signed(R.realizedExpandingBps)} bps for expanding, within ${signed(R.realizedNeutralBps[0])}…${signed(R.realizedNeutralBps[1])} bps for neutral.`,
     }),
     dataAsOf: Date_,

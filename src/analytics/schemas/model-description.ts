@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { GROUP_IDS as GroupIds } from '../model/spec.ts';
 import { closed } from './closed.ts';
-import { literals } from './literals.ts';
+import { literals, nullable } from './literals.ts';
 import { Validation } from './validation.ts';
 
 const GroupDescription = closed({
@@ -28,7 +28,7 @@ const GroupDescription = closed({
 export const ModelDescriptionFields = closed({
   version: Type.String({ description: 'The current version: every reading and the history are computed with it.' }),
   computedAt: Type.String({ format: 'date-time' }),
-  dataAsOf: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  dataAsOf: nullable(Type.String({ format: 'date' })),
   summary: Type.String(),
   groups: Type.Array(GroupDescription),
   inputs: Type.String({ description: 'How inputs are dated (point in time, or as published today).' }),
@@ -49,13 +49,13 @@ export const ModelDescriptionFields = closed({
     drivers: Type.String({ description: 'How driver contributions and directions are computed.' }),
   }),
   windows: Type.Record(Type.String(), Type.Number()),
-  validation: Type.Union([Validation, Type.Null()]),
+  validation: nullable(Validation),
   versions: Type.Array(
     closed({
       version: Type.String(),
       status: literals(['current', 'retired'], 'whether readings are computed with it'),
       from: Type.String({ format: 'date', description: 'First published.' }),
-      to: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'Replaced on (retired).' }),
+      to: nullable(Type.String({ format: 'date' }), { description: 'Replaced on (retired).' }),
       summary: Type.String(),
       changes: Type.Array(Type.String(), { description: 'What changed from the previous version, and why.' }),
       groups: Type.Array(GroupDescription),

@@ -11,7 +11,7 @@ import {
 } from '../model/spec.ts';
 import { closed } from './closed.ts';
 import { keyed } from './keyed.ts';
-import { literals } from './literals.ts';
+import { literals, nullable } from './literals.ts';
 
 /*
  * The regime reading's shape, written once: analytics/model/regime.ts computes it (its type is Static<> of these),
@@ -45,7 +45,7 @@ export const Driver = closed({
 
 const SubIndices = keyed(
   GroupIds,
-  Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]),
+  nullable(Type.Number({ minimum: 0, maximum: 100 })),
   "Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility; dli-4 backstops: the floor, the highest new-draw reading); null when none reports or the group is not in the model version. dli-3 and dli-4: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = the Fed's dollar facilities, risk = VIX (confirming).",
 );
 
@@ -72,21 +72,18 @@ export const FedTerms = closed(
     ),
     effrIorbBps: Dated('EFFR − IORB (IOER before 2021-07-29), bp'),
     sofrIorbBps: Dated('SOFR − IORB, bp'),
-    backstops: Type.Union([
+    backstops: nullable(
       closed({
         reading: Type.Number({
           minimum: 0,
           maximum: 1,
           description: 'The highest backstop reading (dli-4: a new draw, fading over 13 weeks).',
         }),
-        drawnOn: Type.Union([Type.String(), Type.Null()], {
-          description: 'The input carrying it; null when none reads above 0.',
-        }),
-        date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+        drawnOn: nullable(Type.String(), { description: 'The input carrying it; null when none reads above 0.' }),
+        date: nullable(Type.String({ format: 'date' })),
         fedLendingB: Dated('The Fed’s lending to banks outstanding (primary credit + BTFP + other credit), USD bn'),
       }),
-      Type.Null(),
-    ]),
+    ),
   },
   { description: 'What the Fed’s own terms say on the reading day, each value with its own date.' },
 );
@@ -95,7 +92,7 @@ export const Provisional = closed({
   date: Type.String({ format: 'date' }),
   dataAsOf: Type.String({ format: 'date' }),
   percentile5y: Type.Integer({ minimum: 0, maximum: 100 }),
-  level: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]),
+  level: nullable(Type.Number({ minimum: 0, maximum: 100 })),
   liveWeightShare: Type.Number({ minimum: 0, maximum: 1 }),
   missing: Type.Array(Type.String(), { description: 'Inputs without fresh data that day.' }),
   summary: Type.String({ description: 'The provisional day in plain words: never a status or a verdict.' }),
@@ -113,7 +110,7 @@ export const RegimeReading = closed({
   ),
   confidence: literals(CONFIDENCES, 'From coverage, data freshness and agreement between groups (see /api/model).'),
   compositeScore: Type.Number({ minimum: -1, maximum: 1, description: '(50 − percentile5y) / 50; positive = easy.' }),
-  previousScore: Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()], {
+  previousScore: nullable(Type.Number({ minimum: -1, maximum: 1 }), {
     description: 'compositeScore on the previous business day.',
   }),
   percentile5y: Type.Integer({
@@ -159,26 +156,25 @@ export const RegimeReading = closed({
   modelVersion: Type.String({
     description: 'Model version, e.g. dli-4 (every version and its changelog: /api/model).',
   }),
-  level: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()], {
+  level: nullable(Type.Number({ minimum: 0, maximum: 100 }), {
     description:
       "dli-3 and later: the aggregate on its own fixed 0–100 scale, one decimal — not ranked against anything, so it does not move with the last five years (dli-4: with the backstops' floor). percentile5y is its rank in five years.",
   }),
-  levelBand: Type.Union([
+  levelBand: nullable(
     literals(
       LEVEL_BANDS.map((b) => b.id),
       `The level in words: ${LEVEL_BANDS.map((b) => `${b.id} from ${b.from}`).join(', ')}.`,
     ),
-    Type.Null(),
-  ]),
-  contributions: Type.Union([LevelParts, Type.Null()], {
+  ),
+  contributions: nullable(LevelParts, {
     description: "Each group's part of the level on this date, in level points; they add up to it.",
   }),
-  fedTerms: Type.Union([FedTerms, Type.Null()]),
+  fedTerms: nullable(FedTerms),
   summary: Type.String({
     description:
       'The reading in plain words: where the day ranks in five years, and what the fixed scale and the Fed’s own terms say, each with its date — the sentence every page, feed, note and MCP answer states.',
   }),
-  provisional: Type.Union([Provisional, Type.Null()], {
+  provisional: nullable(Provisional, {
     description: `dli-4: the newest day, when its live data covers under ${Math.round(100 * T.minLiveWeight)} % of the nominal weight — published as provisional, never with a status; null when the reading above is the newest day.`,
   }),
 });

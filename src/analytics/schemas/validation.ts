@@ -5,16 +5,15 @@ import { ASSETS } from '../model/validation/forward-returns.ts';
 import { PERIODS } from '../model/validation/periods.ts';
 import { STABILITY_LIMIT_POINTS } from '../model/validation/robustness.ts';
 import { closed } from './closed.ts';
-import { literals } from './literals.ts';
+import { literals, nullable } from './literals.ts';
 
-const Nullable = <T extends ReturnType<typeof Type.Number>>(schema: T) => Type.Union([schema, Type.Null()]);
-const NullableDate = Type.Union([Type.String({ format: 'date' }), Type.Null()]);
+const NullableDate = nullable(Type.String({ format: 'date' }));
 
 const StateReturns = closed({
   count: Type.Integer({ minimum: 0 }),
-  meanPct: Nullable(Type.Number()),
-  medianPct: Nullable(Type.Number()),
-  hitRate: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
+  meanPct: nullable(Type.Number()),
+  medianPct: nullable(Type.Number()),
+  hitRate: nullable(Type.Number({ minimum: 0, maximum: 1 })),
 });
 
 const ByState = closed({ 'risk-on': StateReturns, neutral: StateReturns, 'risk-off': StateReturns });
@@ -24,28 +23,28 @@ export const ForwardReturns = closed({
   asset: literals(ASSETS, 'asset id'),
   horizonBusinessDays: Type.Integer({ minimum: 1 }),
   sampling: Type.String({ description: 'How the non-overlapping sample (the top-level figures) was drawn.' }),
-  from: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+  from: nullable(Type.String({ format: 'date' }), {
     description: 'Start of the first window of the non-overlapping sample.',
   }),
-  to: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+  to: nullable(Type.String({ format: 'date' }), {
     description: 'End of the last window of the non-overlapping sample.',
   }),
   byState: ByState,
-  riskOnMinusRiskOffPct: Nullable(Type.Number()),
+  riskOnMinusRiskOffPct: nullable(Type.Number()),
   welch: closed(
-    { t: Nullable(Type.Number()), df: Nullable(Type.Number()), p: Nullable(Type.Number({ minimum: 0, maximum: 1 })) },
+    { t: nullable(Type.Number()), df: nullable(Type.Number()), p: nullable(Type.Number({ minimum: 0, maximum: 1 })) },
     { description: "Welch's t-test of risk-on vs risk-off on the non-overlapping sample." },
   ),
   allWindows: closed(
     {
       byState: ByState,
-      riskOnMinusRiskOffPct: Nullable(Type.Number()),
+      riskOnMinusRiskOffPct: nullable(Type.Number()),
       neweyWest: closed(
         {
           lag: Type.Integer({ minimum: 0 }),
-          se: Nullable(Type.Number({ minimum: 0 })),
-          t: Nullable(Type.Number()),
-          p: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
+          se: nullable(Type.Number({ minimum: 0 })),
+          t: nullable(Type.Number()),
+          p: nullable(Type.Number({ minimum: 0, maximum: 1 })),
         },
         {
           description:
@@ -60,8 +59,8 @@ export const ForwardReturns = closed({
       count: Type.Integer({ minimum: 0 }),
       positive: Type.Integer({ minimum: 0 }),
       negative: Type.Integer({ minimum: 0 }),
-      minPct: Nullable(Type.Number()),
-      maxPct: Nullable(Type.Number()),
+      minPct: nullable(Type.Number()),
+      maxPct: nullable(Type.Number()),
     },
     {
       description:
@@ -80,7 +79,7 @@ const Correlation = closed({
     minimum: 0,
     description: `Benchmark taken this many weeks later: ${LEADS_WEEKS.join(', ')}.`,
   }),
-  rho: Nullable(Type.Number({ minimum: -1, maximum: 1 })),
+  rho: nullable(Type.Number({ minimum: -1, maximum: 1 })),
   interval90: Type.Union(
     [Type.Array(Type.Number({ minimum: -1, maximum: 1 }), { minItems: 2, maxItems: 2 }), Type.Null()],
     {
@@ -100,8 +99,8 @@ const Crisis = closed({
   name: Type.String(),
   date: Type.String({ format: 'date' }),
   test: Type.String(),
-  hit: Type.Union([Type.Boolean(), Type.Null()], { description: 'null when the model did not score the window.' }),
-  peak: Nullable(Type.Number()),
+  hit: nullable(Type.Boolean(), { description: 'null when the model did not score the window.' }),
+  peak: nullable(Type.Number()),
   firstHit: NullableDate,
 });
 
@@ -127,7 +126,7 @@ const Robustness = closed(
       days: Type.Integer({ minimum: 0 }),
       sumMatches: Type.Integer({ minimum: 0 }),
       signAgrees: Type.Integer({ minimum: 0 }),
-      signAgreesShare: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
+      signAgreesShare: nullable(Type.Number({ minimum: 0, maximum: 1 })),
       method: Type.String(),
     }),
   },
@@ -138,9 +137,7 @@ export const Validation = closed({
   correlations: Type.Array(Correlation),
   crises: Type.Array(Crisis),
   forwardReturns: Type.Array(ForwardReturns),
-  robustness: Type.Union([Robustness, Type.Null()], {
-    description: 'null for dli-1, whose CISS aggregation made no such guarantees.',
-  }),
+  robustness: nullable(Robustness, { description: 'null for dli-1, whose CISS aggregation made no such guarantees.' }),
   targets: Type.Array(
     closed({
       id: Type.String({
@@ -148,9 +145,7 @@ export const Validation = closed({
       }),
       target: Type.String(),
       figure: Type.String({ description: 'What was measured on this history.' }),
-      pass: Type.Union([Type.Boolean(), Type.Null()], {
-        description: 'null when the history does not cover what the target needs.',
-      }),
+      pass: nullable(Type.Boolean(), { description: 'null when the history does not cover what the target needs.' }),
     }),
     {
       description:

@@ -1,4 +1,4 @@
-import { SortedWindow } from './sorted-window.ts';
+import { SortedWindow, slideWindow } from './sorted-window.ts';
 
 /**
  * Integer percentile (0–100) of each value within the trailing window of the previous `windowSize` values (itself
@@ -9,12 +9,9 @@ export function trailingPercentile(values: Float64Array, windowSize: number, min
   const out = new Float64Array(values.length).fill(Number.NaN);
   const window = new SortedWindow(windowSize);
   for (let g = 0; g < values.length; g++) {
-    const leaving = g - windowSize;
-    if (leaving >= 0 && !Number.isNaN(values[leaving]!)) window.remove(values[leaving]!);
+    slideWindow(window, values, g, windowSize);
     const value = values[g]!;
-    if (Number.isNaN(value)) continue;
-    window.add(value);
-    if (window.size >= minHistory) out[g] = Math.round(100 * window.rank(value));
+    if (!Number.isNaN(value) && window.size >= minHistory) out[g] = Math.round(100 * window.rank(value));
   }
   return out;
 }

@@ -2,3 +2,8 @@
 export function winsorize(value: number, limit: number): number {
   return Math.max(-limit, Math.min(limit, value));
 }
+
+/** Clips a value to [0, 1]. Example: clamp01(1.2) = 1; clamp01(0.4) = 0.4. */
+export function clamp01(x: number): number {
+  return Math.max(0, Math.min(1, x));
+}

@@ -67,11 +67,10 @@ export function periodOf(date: string, target: TargetFrequency): Period {
     const end = addDays(date, (weekEnd - dayOfWeek(date) + 7) % 7);
     return { label: end, start: addDays(end, -6), end };
   }
+  const months = target === 'm' ? 1 : target === 'q' ? 3 : 12;
   const month = Number(date.slice(5, 7));
-  const firstMonth = target === 'm' ? month : target === 'q' ? month - ((month - 1) % 3) : 1;
-  const start = `${date.slice(0, 4)}-${String(firstMonth).padStart(2, '0')}-01`;
-  const next = addMonths(start, target === 'm' ? 1 : target === 'q' ? 3 : 12);
-  return { label: start, start, end: addDays(next, -1) };
+  const start = `${date.slice(0, 4)}-${String(month - ((month - 1) % months)).padStart(2, '0')}-01`;
+  return { label: start, start, end: addDays(addMonths(start, months), -1) };
 }
 
 /**

@@ -11,9 +11,11 @@ export type Grid = 'weekdays' | 'days' | 'weeks' | 'months' | 'quarters' | 'year
 
 /** Day of the week of a YYYY-MM-DD date: 0 Sunday … 6 Saturday. Example: dayOfWeek('2026-11-25') = 3 (Wednesday). */
 export function dayOfWeek(date: string): number {
-  // 1970-01-01 was a Thursday (4).
-  return (((toDayNumber(date) + 4) % 7) + 7) % 7;
+  return weekdayOf(toDayNumber(date));
 }
+
+/** The same of a day number: 1970-01-01, day 0, was a Thursday (4). */
+const weekdayOf = (day: number) => (((day + 4) % 7) + 7) % 7;
 
 export function isWeekend(date: string): boolean {
   const day = dayOfWeek(date);
@@ -56,11 +58,11 @@ export function step(date: string, grid: Grid, steps: number): string {
 /** Weekdays on from a weekday (a weekend date first moves back to its Friday). */
 function stepWeekdays(date: string, steps: number): string {
   let day = toDayNumber(date);
-  const weekday = (((day + 4) % 7) + 7) % 7;
+  const weekday = weekdayOf(day);
   if (weekday === 6) day -= 1;
   if (weekday === 0) day -= 2;
   // Monday = 0 … Friday = 4 from here on.
-  const monday = day - ((((day + 3) % 7) + 7) % 7);
+  const monday = day - ((weekdayOf(day) + 6) % 7);
   const offset = day - monday + steps;
   const weeks = Math.floor(offset / 5);
   return fromDayNumber(monday + weeks * 7 + (offset - weeks * 5));

@@ -1,5 +1,5 @@
 import type { GroupId, ModelSpec } from '../spec.ts';
-import { namedGroups, scoredInput } from './parts.ts';
+import { change, LEVEL, namedGroups, scoredInputs } from './parts.ts';
 
 /**
  * dli-1 (2026-11-20 → 2026-11-23): 10 indicators in 4 groups, combined CISS-style. Retired: it rested on the ICE
@@ -21,18 +21,18 @@ export const DLI_1_GROUP_NAMES: Record<GroupId, string> = {
 const GATE = { kind: 'rrp-depletion', days: 91, maxBalanceB: 500, minDrawdownB: 100, minDrawdownShare: 0.3 } as const;
 
 /** dli-1's inputs, in its order; dli-2 kept most of them as they were. */
-export const DLI_1_INDICATORS = {
-  'fed-balance-sheet': scoredInput('fed-balance-sheet', 'policy', { kind: 'change', days: 91 }, false, 25, 17),
-  tga: scoredInput('tga', 'policy', { kind: 'change', days: 91 }, true, 25, 17),
-  onrrp: scoredInput('onrrp', 'policy', GATE, false, 25, 10),
-  'sofr-iorb': scoredInput('sofr-iorb', 'funding', { kind: 'level' }, true, 1, 10),
-  srf: scoredInput('srf', 'funding', { kind: 'level' }, true, 5, 10),
-  'hy-spread': scoredInput('hy-spread', 'credit', { kind: 'level' }, true, 10, 10),
-  'bank-cash-buffer': scoredInput('bank-cash-buffer', 'credit', { kind: 'level' }, false, 0.1, 24),
-  vix: scoredInput('vix', 'risk', { kind: 'level' }, true, 0.5, 10),
-  'dollar-index': scoredInput('dollar-index', 'risk', { kind: 'change', days: 364 }, true, 0.5, 17),
-  'real-yield-10y': scoredInput('real-yield-10y', 'risk', { kind: 'change', days: 364 }, true, 0.05, 10),
-};
+export const DLI_1_INDICATORS = scoredInputs({
+  'fed-balance-sheet': { group: 'policy', transform: change(91), risingIsTighter: false, minScale: 25, maxAgeDays: 17 },
+  tga: { group: 'policy', transform: change(91), risingIsTighter: true, minScale: 25, maxAgeDays: 17 },
+  onrrp: { group: 'policy', transform: GATE, risingIsTighter: false, minScale: 25, maxAgeDays: 10 },
+  'sofr-iorb': { group: 'funding', transform: LEVEL, risingIsTighter: true, minScale: 1, maxAgeDays: 10 },
+  srf: { group: 'funding', transform: LEVEL, risingIsTighter: true, minScale: 5, maxAgeDays: 10 },
+  'hy-spread': { group: 'credit', transform: LEVEL, risingIsTighter: true, minScale: 10, maxAgeDays: 10 },
+  'bank-cash-buffer': { group: 'credit', transform: LEVEL, risingIsTighter: false, minScale: 0.1, maxAgeDays: 24 },
+  vix: { group: 'risk', transform: LEVEL, risingIsTighter: true, minScale: 0.5, maxAgeDays: 10 },
+  'dollar-index': { group: 'risk', transform: change(364), risingIsTighter: true, minScale: 0.5, maxAgeDays: 17 },
+  'real-yield-10y': { group: 'risk', transform: change(364), risingIsTighter: true, minScale: 0.05, maxAgeDays: 10 },
+});
 
 export const DLI_1: ModelSpec = {
   version: 'dli-1',

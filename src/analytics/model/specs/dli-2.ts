@@ -1,6 +1,6 @@
 import type { GroupId, ModelSpec, ScoredIndicator } from '../spec.ts';
 import { DLI_1_GROUP_NAMES, DLI_1_INDICATORS } from './dli-1.ts';
-import { namedGroups, scoredInput, type Variant, variantSpec } from './parts.ts';
+import { change, LEVEL, namedGroups, scoredInputs, type Variant, variantSpec } from './parts.ts';
 
 /**
  * dli-2 and the variants fixed in docs/dli-2-protocol.md before any of them was run. The published version is
@@ -13,11 +13,13 @@ import { namedGroups, scoredInput, type Variant, variantSpec } from './parts.ts'
  */
 const INDICATORS = {
   ...DLI_1_INDICATORS,
-  // Cash parked at the Fed's reverse-repo facility is cash not held as reserves: a rising balance drains them.
-  onrrp: scoredInput('onrrp', 'policy', { kind: 'change', days: 91 }, true, 25, 10),
-  'reserve-buffer': scoredInput('reserve-buffer', 'policy', { kind: 'level' }, false, 0.1, 17),
-  'cp-tbill-spread': scoredInput('cp-tbill-spread', 'funding', { kind: 'level' }, true, 2, 10),
-  'term-premium-10y': scoredInput('term-premium-10y', 'risk', { kind: 'change', days: 91 }, true, 0.05, 10),
+  ...scoredInputs({
+    // Cash parked at the Fed's reverse-repo facility is cash not held as reserves: a rising balance drains them.
+    onrrp: { group: 'policy', transform: change(91), risingIsTighter: true, minScale: 25, maxAgeDays: 10 },
+    'reserve-buffer': { group: 'policy', transform: LEVEL, risingIsTighter: false, minScale: 0.1, maxAgeDays: 17 },
+    'cp-tbill-spread': { group: 'funding', transform: LEVEL, risingIsTighter: true, minScale: 2, maxAgeDays: 10 },
+    'term-premium-10y': { group: 'risk', transform: change(91), risingIsTighter: true, minScale: 0.05, maxAgeDays: 10 },
+  }),
 };
 
 type IndicatorId = keyof typeof INDICATORS;

@@ -1,5 +1,6 @@
 import type { GroupId, GroupSpec, ModelSpec, ScoredIndicator } from '../spec.ts';
-import { namedGroups, scoredInput, type Variant, variantSpec } from './parts.ts';
+import { DLI_1_INDICATORS } from './dli-1.ts';
+import { change, type InputFields, LEVEL, namedGroups, scoredInputs, type Variant, variantSpec } from './parts.ts';
 
 /**
  * dli-3 and the variants fixed in docs/dli-3-protocol.md before any of them was run after 2018: a regime of the
@@ -15,26 +16,47 @@ export const FLOOR_SYSTEM = '2008-10-09';
 /** The backstops' reading: usage in $bn on a log scale, full at 100 (dli-4's V5 reads them on it too). */
 export const USAGE = { kind: 'usage', fullB: 100 } as const;
 /** A backstop read as its usage, from its framework date. */
-const usage = (id: string, maxAgeDays: number, startsOn: string) =>
-  scoredInput(id, 'backstops', { kind: 'level' }, true, 1, maxAgeDays, { reading: USAGE, startsOn });
+const usage = (maxAgeDays: number, startsOn: string): InputFields => ({
+  group: 'backstops',
+  transform: LEVEL,
+  risingIsTighter: true,
+  minScale: 1,
+  maxAgeDays,
+  reading: USAGE,
+  startsOn,
+});
 
-const INDICATORS = {
+/** dli-3's inputs; dli-4 kept most of them, named. */
+export const DLI_3_INDICATORS = scoredInputs({
   // Reserve ampleness in the Fed's own terms (see the protocol for the source of 13 % and 8 %).
-  'reserve-ratio': scoredInput('reserve-ratio', 'policy', { kind: 'level' }, false, 0.1, 24, {
+  'reserve-ratio': {
+    group: 'policy',
+    transform: LEVEL,
+    risingIsTighter: false,
+    minScale: 0.1,
+    maxAgeDays: 24,
     reading: { kind: 'fixed', loose: 13, tight: 8 },
     startsOn: FLOOR_SYSTEM,
-  }),
-  'net-liquidity': scoredInput('net-liquidity', 'policy', { kind: 'change', days: 182 }, false, 25, 10),
-  'effr-iorb': scoredInput('effr-iorb', 'funding', { kind: 'level' }, true, 1, 10, { startsOn: FLOOR_SYSTEM }),
-  'sofr-iorb': scoredInput('sofr-iorb', 'funding', { kind: 'rolling-max', days: 5 }, true, 1, 10),
-  'cp-tbill-spread': scoredInput('cp-tbill-spread', 'funding', { kind: 'level' }, true, 2, 10),
-  'fed-swap-lines': usage('fed-swap-lines', 17, '2007-12-12'),
-  'fed-repo': usage('fed-repo', 17, FLOOR_SYSTEM),
-  srf: usage('srf', 10, '2021-07-28'),
-  vix: scoredInput('vix', 'risk', { kind: 'level' }, true, 0.5, 10),
-};
+  },
+  'net-liquidity': { group: 'policy', transform: change(182), risingIsTighter: false, minScale: 25, maxAgeDays: 10 },
+  'effr-iorb': {
+    group: 'funding',
+    transform: LEVEL,
+    risingIsTighter: true,
+    minScale: 1,
+    maxAgeDays: 10,
+    startsOn: FLOOR_SYSTEM,
+  },
+  // dli-1's SOFR − IORB, read as its highest of the last 5 business days (month-end spikes).
+  'sofr-iorb': { ...DLI_1_INDICATORS['sofr-iorb'], transform: { kind: 'rolling-max', days: 5 } },
+  'cp-tbill-spread': { group: 'funding', transform: LEVEL, risingIsTighter: true, minScale: 2, maxAgeDays: 10 },
+  'fed-swap-lines': usage(17, '2007-12-12'),
+  'fed-repo': usage(17, FLOOR_SYSTEM),
+  srf: usage(10, '2021-07-28'),
+  vix: { group: 'risk', transform: LEVEL, risingIsTighter: true, minScale: 0.5, maxAgeDays: 10 },
+});
 
-type IndicatorId = keyof typeof INDICATORS;
+type IndicatorId = keyof typeof DLI_3_INDICATORS;
 
 /** dli-3's names of the groups; dli-4 renamed the backstops. */
 export const DLI_3_GROUP_NAMES: Record<GroupId, string> = {
@@ -47,7 +69,7 @@ export const DLI_3_GROUP_NAMES: Record<GroupId, string> = {
 
 const groups = (weights: Partial<Record<GroupId, number>>, backstops: 'max' | 'mean' = 'max') =>
   namedGroups(DLI_3_GROUP_NAMES, weights, backstops);
-const scored = (ids: IndicatorId[]): ScoredIndicator[] => ids.map((id) => INDICATORS[id]);
+const scored = (ids: IndicatorId[]): ScoredIndicator[] => ids.map((id) => DLI_3_INDICATORS[id]);
 
 const QUANTITY: IndicatorId[] = ['reserve-ratio', 'net-liquidity'];
 const PRICE: IndicatorId[] = ['effr-iorb', 'sofr-iorb', 'cp-tbill-spread'];

@@ -1,6 +1,6 @@
 import { type GroupId, type ModelSpec, type ScoredIndicator, THRESHOLDS } from '../spec.ts';
-import { DLI_3_GROUP_NAMES, DLI_3_SETTINGS, FLOOR_SYSTEM, USAGE } from './dli-3.ts';
-import { namedGroups, scoredInput, type Variant, variantSpec } from './parts.ts';
+import { DLI_3_GROUP_NAMES, DLI_3_INDICATORS, DLI_3_SETTINGS, FLOOR_SYSTEM, USAGE } from './dli-3.ts';
+import { type InputFields, namedGroups, scoredInputs, type Variant, variantSpec } from './parts.ts';
 
 /**
  * dli-4 and the variants fixed in docs/dli-4-protocol.md before any of them was run after 2018. dli-3's quantity and
@@ -16,43 +16,35 @@ import { namedGroups, scoredInput, type Variant, variantSpec } from './parts.ts'
 const HYSTERESIS = DLI_3_SETTINGS.hysteresis;
 
 const NEW_DRAW = { kind: 'new-draw', lookbackDays: 364, fadeDays: 91, fullB: 100 } as const;
-const backstop = (id: string, label: string, maxAgeDays: number, startsOn?: string) =>
-  scoredInput(id, 'backstops', NEW_DRAW, true, 0.01, maxAgeDays, {
-    label,
-    reading: { kind: 'as-is' },
-    ...(startsOn ? { startsOn } : {}),
-  });
+const backstop = (label: string, maxAgeDays: number, startsOn?: string): InputFields => ({
+  group: 'backstops',
+  transform: NEW_DRAW,
+  risingIsTighter: true,
+  minScale: 0.01,
+  maxAgeDays,
+  label,
+  reading: { kind: 'as-is' },
+  ...(startsOn ? { startsOn } : {}),
+});
 /** The net-liquidity flow, of net liquidity (`net-liquidity`) or of it less the backstops (`core-net-liquidity`). */
-const flow = (id: string) =>
-  scoredInput(id, 'policy', { kind: 'change', days: 182 }, false, 25, 10, { label: 'net liquidity flow' });
+const FLOW = { ...DLI_3_INDICATORS['net-liquidity'], label: 'net liquidity flow' };
 
-const INDICATORS = {
+/** dli-3's inputs, named, with SOFR − IORB from its first publication; the backstops read as new draws. */
+const INDICATORS = scoredInputs({
   // Reserve ampleness in the Fed's own terms (dli-3's map and source).
-  'reserve-ratio': scoredInput('reserve-ratio', 'policy', { kind: 'level' }, false, 0.1, 24, {
-    label: 'reserves / bank assets',
-    reading: { kind: 'fixed', loose: 13, tight: 8 },
-    startsOn: FLOOR_SYSTEM,
-  }),
-  'net-liquidity': flow('net-liquidity'),
+  'reserve-ratio': { ...DLI_3_INDICATORS['reserve-ratio'], label: 'reserves / bank assets' },
+  'net-liquidity': FLOW,
   // Net liquidity less the swap lines, the Fed's repo and its lending: crisis lending is not easing.
-  'core-net-liquidity': flow('core-net-liquidity'),
-  'effr-iorb': scoredInput('effr-iorb', 'funding', { kind: 'level' }, true, 1, 10, {
-    label: 'EFFR − IORB',
-    startsOn: FLOOR_SYSTEM,
-  }),
-  'sofr-iorb': scoredInput('sofr-iorb', 'funding', { kind: 'rolling-max', days: 5 }, true, 1, 10, {
-    label: 'SOFR − IORB',
-    startsOn: '2018-04-02',
-  }),
-  'cp-tbill-spread': scoredInput('cp-tbill-spread', 'funding', { kind: 'level' }, true, 2, 10, {
-    label: 'CP − T-bill',
-  }),
-  'fed-swap-lines': backstop('fed-swap-lines', 'swap lines', 17, '2007-12-12'),
-  'fed-repo': backstop('fed-repo', 'Fed repo', 17, FLOOR_SYSTEM),
-  srf: backstop('srf', 'standing repo', 10, '2021-07-28'),
-  'fed-lending': backstop('fed-lending', 'Fed lending to banks', 17),
-  vix: scoredInput('vix', 'risk', { kind: 'level' }, true, 0.5, 10, { label: 'VIX' }),
-};
+  'core-net-liquidity': FLOW,
+  'effr-iorb': { ...DLI_3_INDICATORS['effr-iorb'], label: 'EFFR − IORB' },
+  'sofr-iorb': { ...DLI_3_INDICATORS['sofr-iorb'], label: 'SOFR − IORB', startsOn: '2018-04-02' },
+  'cp-tbill-spread': { ...DLI_3_INDICATORS['cp-tbill-spread'], label: 'CP − T-bill' },
+  'fed-swap-lines': backstop('swap lines', 17, '2007-12-12'),
+  'fed-repo': backstop('Fed repo', 17, FLOOR_SYSTEM),
+  srf: backstop('standing repo', 10, '2021-07-28'),
+  'fed-lending': backstop('Fed lending to banks', 17),
+  vix: { ...DLI_3_INDICATORS.vix, label: 'VIX' },
+});
 
 type IndicatorId = keyof typeof INDICATORS;
 

@@ -32,7 +32,7 @@ export function benchmarkCorrelations(
   const fridays: number[] = [];
   for (let g = 0; g < run.grid.length; g++) if ((run.grid[g]! + 4) % 7 === 5) fridays.push(g);
   const days = Int32Array.from(fridays.map((g) => run.grid[g]!));
-  const values = series ? sampleOnGrid(series, days, 14).values : new Float64Array(days.length).fill(Number.NaN);
+  const values = sampleOnGrid(series, days, 14).values;
   const figures: CorrelationFigure[] = [];
   for (const period of PERIODS) {
     const from = toDayNumber(period.from);

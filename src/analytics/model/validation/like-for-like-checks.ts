@@ -3,7 +3,7 @@ import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
 import { compositionAggregate, compositionLevel, levelOf } from '../like-for-like.ts';
 import type { IndicatorReadings, ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
-import { combineDay, groupLayout } from '../weighted-mean.ts';
+import { combineDay, fillDay, groupLayout } from '../weighted-mean.ts';
 import { tightenEachInput } from './monotonicity.ts';
 
 /**
@@ -63,10 +63,7 @@ export function likeForLikeMonotonicity(run: ModelRun) {
     const mask = run.composition?.[g] ?? 0;
     const c = all.get(mask);
     if (Number.isNaN(headline) || !c) return null;
-    for (let i = 0; i < run.readings.length; i++) {
-      e[i] = mask & (1 << i) ? run.effective[i]![g]! : 0;
-      h[i] = run.held[i]![g]!;
-    }
+    fillDay(e, h, run, g, mask);
     return (r: IndicatorReadings, p: number, aggregate: number) => {
       const smoothed = c.smoothed[g]! + (aggregate - c.raw[g]!) / c.count[g]!;
       // A floor member (dli-4's backstops) moves the floor, not the mean: the floor is its members' highest.
@@ -124,25 +121,31 @@ export function compositionMoves(run: ModelRun) {
     days++;
     moves[g] = headline - c.window.percentReplacing(levelOf(smoothed, c.floor[g]!), c.level[g]!);
   }
+  return {
+    days,
+    limitPoints: TRANSITION_LIMIT_POINTS,
+    ...movesOver(run, moves, TRANSITION_DAYS, TRANSITION_LIMIT_POINTS),
+    method: `On each of the ${days} days the composition changed, the headline recomputed with yesterday's composition (inputs that left held at yesterday's reading, inputs that joined left out) and ranked against that composition's own history; the published headline minus that is the change's move. maxMovePoints is the largest total of those moves over any ${TRANSITION_DAYS} business days; daysOverLimit counts the days ending a span whose total exceeds ${TRANSITION_LIMIT_POINTS}.`,
+  };
+}
+
+/**
+ * Daily headline moves (0 on days not checked) totalled over every `span` days: how many days end a span whose
+ * total is over `limit`, the largest total and the day it ends on.
+ */
+export function movesOver(run: ModelRun, moves: Float64Array, span: number, limit: number) {
   let max = 0;
   let worst = -1;
   let over = 0;
   let sum = 0;
   for (let g = 0; g < moves.length; g++) {
     sum += moves[g]!;
-    if (g >= TRANSITION_DAYS) sum -= moves[g - TRANSITION_DAYS]!;
-    if (Math.abs(sum) > TRANSITION_LIMIT_POINTS) over++;
+    if (g >= span) sum -= moves[g - span]!;
+    if (Math.abs(sum) > limit) over++;
     if (Math.abs(sum) > max) {
       max = Math.abs(sum);
       worst = g;
     }
   }
-  return {
-    days,
-    limitPoints: TRANSITION_LIMIT_POINTS,
-    daysOverLimit: over,
-    maxMovePoints: max,
-    worstDate: worst >= 0 ? fromDayNumber(run.grid[worst]!) : null,
-    method: `On each of the ${days} days the composition changed, the headline recomputed with yesterday's composition (inputs that left held at yesterday's reading, inputs that joined left out) and ranked against that composition's own history; the published headline minus that is the change's move. maxMovePoints is the largest total of those moves over any ${TRANSITION_DAYS} business days; daysOverLimit counts the days ending a span whose total exceeds ${TRANSITION_LIMIT_POINTS}.`,
-  };
+  return { daysOverLimit: over, maxMovePoints: max, worstDate: worst >= 0 ? fromDayNumber(run.grid[worst]!) : null };
 }

@@ -1,13 +1,12 @@
 import type { Static } from '@sinclair/typebox';
-import { fromDayNumber } from '../../../timeseries/dates.ts';
 import type { Validation as ValidationSchema } from '../../schemas/validation.ts';
 import { round } from '../../stats/round.ts';
 import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
 import { contributionsOn, momentumBase } from '../drivers.ts';
 import type { ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
-import { combineDay, groupLayout } from '../weighted-mean.ts';
-import { compositionMoves, likeForLikeMonotonicity } from './like-for-like-checks.ts';
+import { combineDay, fillDay, groupLayout } from '../weighted-mean.ts';
+import { compositionMoves, likeForLikeMonotonicity, movesOver } from './like-for-like-checks.ts';
 import { tightenEachInput } from './monotonicity.ts';
 
 /** Most a change of weights alone (an input or group leaving or returning) may move the headline in a day. */
@@ -42,10 +41,7 @@ function monotonicity(run: ModelRun): Robustness['monotonicity'] {
     slideWindow(headlineWindow, run.aggregate, g, WINDOWS.headlineDays);
     const headline = run.headline[g]!;
     if (Number.isNaN(headline)) return null;
-    for (let i = 0; i < run.readings.length; i++) {
-      e[i] = run.effective[i]![g]!;
-      h[i] = run.held[i]![g]!;
-    }
+    fillDay(e, h, run, g);
     return (_r: unknown, _p: number, aggregate: number) =>
       aggregate < run.aggregate[g]! - 1e-12 ||
       Math.round(100 * headlineWindow.rankReplacing(aggregate, run.aggregate[g]!)) < headline;
@@ -67,10 +63,8 @@ function stability(run: ModelRun): Robustness['stability'] {
   const headlineWindow = new SortedWindow(WINDOWS.headlineDays);
   const e = new Float64Array(run.readings.length);
   const h = new Float64Array(run.readings.length);
+  const moves = new Float64Array(run.grid.length);
   let days = 0;
-  let over = 0;
-  let max = 0;
-  let worst = -1;
   for (let g = 0; g < run.grid.length; g++) {
     slideWindow(headlineWindow, run.aggregate, g, WINDOWS.headlineDays);
     const headline = run.headline[g]!;
@@ -83,19 +77,12 @@ function stability(run: ModelRun): Robustness['stability'] {
     const aggregate = combineDay(run.spec, layout, e, h).aggregate;
     if (Number.isNaN(aggregate)) continue;
     days++;
-    const move = Math.abs(headline - Math.round(100 * headlineWindow.rankReplacing(aggregate, run.aggregate[g]!)));
-    if (move > STABILITY_LIMIT_POINTS) over++;
-    if (move > max) {
-      max = move;
-      worst = g;
-    }
+    moves[g] = Math.abs(headline - Math.round(100 * headlineWindow.rankReplacing(aggregate, run.aggregate[g]!)));
   }
   return {
     days,
     limitPoints: STABILITY_LIMIT_POINTS,
-    daysOverLimit: over,
-    maxMovePoints: max,
-    worstDate: worst >= 0 ? fromDayNumber(run.grid[worst]!) : null,
+    ...movesOver(run, moves, 1, STABILITY_LIMIT_POINTS),
     method:
       "On every scored day, the headline recomputed with the previous day's weights and today's values, against the published headline: what changing weights alone moved.",
   };

@@ -340,7 +340,6 @@ export function aurocOf(positives: readonly number[], negatives: readonly number
 
 /** VIX's own trailing 5-year percentile (0–100) on the model's grid. */
 function vixPercentile(run: ModelRun, vix: PointInTimeSeries | undefined): Float64Array {
-  if (!vix) return new Float64Array(run.grid.length).fill(Number.NaN);
   const { values } = sampleOnGrid(vix, run.grid, WINDOWS.carryForwardDays);
   return trailingPercentile(values, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
 }
