@@ -19,6 +19,7 @@ import {
   seriesPageHref,
 } from '../site-data.ts';
 import { THEMES } from '../themes.ts';
+import { lastDayOnOrBefore } from '../weekly-note.ts';
 import { type MissingInputs, regimeInWords } from '../words/regime.ts';
 
 type GroupId = keyof RegimeBody['subIndices'];
@@ -167,11 +168,8 @@ function wordsBlock(data: SiteData, regime: RegimeBody): Block {
 function weekChange(data: SiteData, regime: RegimeBody): number | null {
   const history = data.history;
   if (!history || history.count === 0) return null;
-  const target = addDays(regime.date, -(data.model?.thresholds.momentumDays ?? 7));
-  for (let i = history.count - 1; i >= 0; i--) {
-    if (history.dates[i]! <= target) return regime.percentile5y - history.headline[i]!;
-  }
-  return null;
+  const i = lastDayOnOrBefore(history, addDays(regime.date, -(data.model?.thresholds.momentumDays ?? 7)));
+  return i < 0 ? null : regime.percentile5y - history.headline[i]!;
 }
 
 function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
