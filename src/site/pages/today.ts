@@ -95,7 +95,7 @@ export function archivePage(data: SiteData, date: string, noteOf: NoteOf): Page 
         history,
         `The headline and its status, ${formatDate(range.start)} – ${formatDate(range.end)}`,
         headlineColumns(history),
-        history.dates.flatMap((d, k) => (d >= range.start && d <= range.end ? [k] : [])),
+        range,
       ),
     },
     ...optional(partsChart(data, date)),
