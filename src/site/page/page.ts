@@ -219,14 +219,15 @@ export function lead(...inlines: Inline[]): Block {
 }
 
 /**
- * Text with its `code` and [links](/href) written inline, as the parts a block holds. Example:
+ * Text with its `code`, **strong** words and [links](/href) written inline, as the parts a block holds. Example:
  * inlines('See [the API](/api) or `curl`.') → ['See ', { text: 'the API', href: '/api' }, ' or ', { code: 'curl' }, '.'].
  */
 export function inlines(source: string): Inline[] {
   // The odd parts are what the pattern matched: a code span or a link.
-  return source.split(/(`[^`]+`|\[[^\]]+\]\([^)]+\))/).flatMap((part, k): Inline[] => {
+  return source.split(/(`[^`]+`|\*\*[^*]+\*\*|\[[^\]]+\]\([^)]+\))/).flatMap((part, k): Inline[] => {
     if (k % 2 === 0) return part === '' ? [] : [part];
     if (part.startsWith('`')) return [{ code: part.slice(1, -1) }];
+    if (part.startsWith('**')) return [{ strong: part.slice(2, -2) }];
     const [, text, href] = /^\[(.+)\]\((.+)\)$/.exec(part)!;
     return [{ text: text!, href: href! }];
   });
