@@ -233,6 +233,11 @@ export function inlines(source: string): Inline[] {
   });
 }
 
+/** A paragraph written as text with inline `code`, **strong** words and [links](/href) (see inlines). */
+export function prose(source: string): Block {
+  return paragraph(...inlines(source));
+}
+
 /** A paragraph of text and links. */
 export function paragraph(...inlines: Inline[]): Block {
   return { kind: 'paragraph', inlines };

@@ -1,6 +1,6 @@
 import { dayReading } from '../../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
-import { type Block, type CalendarDay, heading, type Inline, type Page, paragraph } from '../page/page.ts';
+import { type Block, type CalendarDay, heading, type Inline, type Page, prose } from '../page/page.ts';
 import { formatDate } from '../site-data.ts';
 import { firstDayOnOrAfter, lastDayOnOrBefore, type NoteOf, weekEnds } from '../weekly-note.ts';
 
@@ -42,10 +42,8 @@ export function archiveCalendarPage(history: History, year: number, latest: bool
   }
   const months = [...days.keys()].sort((a, b) => b - a).map((month) => ({ year, month, days: days.get(month)! }));
   const blocks: Block[] = [
-    paragraph(
-      `${count} scored business days in ${year}: ${riskOff} risk-off (red), ${riskOn} risk-on (green), ${provisional > 0 ? `${provisional} provisional (live data under half of the model's weight: no status, no colour), ` : ''}the rest neutral. Weekends have no reading; a market holiday is scored from the values published before it. The whole history: `,
-      { text: 'CSV', href: '/api/history.csv' },
-      '.',
+    prose(
+      `${count} scored business days in ${year}: ${riskOff} risk-off (red), ${riskOn} risk-on (green), ${provisional > 0 ? `${provisional} provisional (live data under half of the model's weight: no status, no colour), ` : ''}the rest neutral. Weekends have no reading; a market holiday is scored from the values published before it. The whole history: [CSV](/api/history.csv).`,
     ),
     {
       kind: 'links',

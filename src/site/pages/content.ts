@@ -1,6 +1,6 @@
 import type { BlogPost } from '../../publish/content.ts';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
-import { heading, inlines, list, type Page, paragraph } from '../page/page.ts';
+import { heading, inlines, list, type Page, paragraph, prose } from '../page/page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
 
 export function aboutPage(data: SiteData): Page {
@@ -28,10 +28,8 @@ export function aboutPage(data: SiteData): Page {
         ' Each indicator page names its terms and the attribution to give.',
       ),
       heading(2, 'Disclaimer'),
-      paragraph(
-        ...inlines(
-          'Information only, not investment advice. The model is a gauge of conditions, not a timing signal: read the validation in the [methodology](/methodology) before using it for decisions.',
-        ),
+      prose(
+        'Information only, not investment advice. The model is a gauge of conditions, not a timing signal: read the validation in the [methodology](/methodology) before using it for decisions.',
       ),
       heading(2, 'Machine-readable'),
       list(

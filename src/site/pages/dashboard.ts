@@ -9,7 +9,7 @@ import { chartImages } from '../downloads.ts';
 import { freshnessLine } from '../freshness-line.ts';
 import { headlineColumns, historyCell, historyTable } from '../history-table.ts';
 import { card } from '../indicator-cards.ts';
-import { type Block, heading, type Inline, type Page, paragraph, type Tone, table } from '../page/page.ts';
+import { type Block, heading, type Inline, type Page, paragraph, prose, type Tone, table } from '../page/page.ts';
 import {
   formatDate,
   formatSigned,
@@ -267,10 +267,8 @@ function driverBlocks(regime: RegimeBody): Block[] {
         ];
       }),
     },
-    paragraph(
-      'The aggregate is the weighted mean of the inputs’ percentiles (0 loosest … 100 tightest); the changes of the inputs’ shares add up to its change over the week. ',
-      { text: 'How the model works', href: '/methodology#how-it-works' },
-      '.',
+    prose(
+      'The aggregate is the weighted mean of the inputs’ percentiles (0 loosest … 100 tightest); the changes of the inputs’ shares add up to its change over the week. [How the model works](/methodology#how-it-works).',
     ),
   ];
 }

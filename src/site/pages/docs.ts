@@ -1,4 +1,4 @@
-import { type Block, heading, headingId, inlines, list, type Page, paragraph, table } from '../page/page.ts';
+import { type Block, heading, headingId, inlines, list, type Page, paragraph, prose, table } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */
@@ -22,10 +22,8 @@ export function docsPage(data: SiteData): Page {
 type Endpoint = SiteData['endpoints'][number];
 
 function introBlock(): Block {
-  return paragraph(
-    ...inlines(
-      'A free, read-only JSON API. No keys. Every response carries `Access-Control-Allow-Origin: *`, a strong `ETag` (send `If-None-Match` for 304) and a `Cache-Control` per endpoint. Machine-readable: [/openapi.json](/openapi.json), [/api](/api), [/.well-known/api-catalog](/.well-known/api-catalog).',
-    ),
+  return prose(
+    'A free, read-only JSON API. No keys. Every response carries `Access-Control-Allow-Origin: *`, a strong `ETag` (send `If-None-Match` for 304) and a `Cache-Control` per endpoint. Machine-readable: [/openapi.json](/openapi.json), [/api](/api), [/.well-known/api-catalog](/.well-known/api-catalog).',
   );
 }
 
@@ -97,10 +95,8 @@ function downloadsBlocks(): Block[] {
 function mcpBlocks(baseUrl: string): Block[] {
   return [
     heading(2, 'For agents: MCP', 'mcp'),
-    paragraph(
-      ...inlines(
-        'A Model Context Protocol server (official SDK) answers the same data as tools: `get_regime`, `get_series` (id, days, start, end), `get_history`, `get_lens` (lang), `get_correlation`, `get_model`, `get_health` and `list_series`. Each tool runs the endpoint’s own handler, with its input schema from the endpoint’s parameters and its output schema from the endpoint’s response schema; every answer names its API URL and publication in `_meta.provenance`. Read-only and idempotent.',
-      ),
+    prose(
+      'A Model Context Protocol server (official SDK) answers the same data as tools: `get_regime`, `get_series` (id, days, start, end), `get_history`, `get_lens` (lang), `get_correlation`, `get_model`, `get_health` and `list_series`. Each tool runs the endpoint’s own handler, with its input schema from the endpoint’s parameters and its output schema from the endpoint’s response schema; every answer names its API URL and publication in `_meta.provenance`. Read-only and idempotent.',
     ),
     list(
       inlines(`Streamable HTTP (stateless): \`${baseUrl}/mcp\` — JSON-RPC by POST.`),
@@ -112,10 +108,8 @@ function mcpBlocks(baseUrl: string): Block[] {
 function errorBlocks(errors: SiteData['errors']): Block[] {
   return [
     heading(2, 'Errors', 'errors'),
-    paragraph(
-      ...inlines(
-        'Every non-2xx response under /api is JSON: `{"error":{"code","message","hint","docs"},"status"}`. The code is stable snake_case; status repeats the HTTP status.',
-      ),
+    prose(
+      'Every non-2xx response under /api is JSON: `{"error":{"code","message","hint","docs"},"status"}`. The code is stable snake_case; status repeats the HTTP status.',
     ),
     ...errors.flatMap((error): Block[] => [
       heading(3, `${error.code} (${error.status})`, `error-${error.code}`),

@@ -1,5 +1,5 @@
 import type { CorrelationBody } from '../../publish/resources/correlation.ts';
-import { type Block, heading, type Inline, paragraph, table } from '../page/page.ts';
+import { type Block, heading, type Inline, paragraph, prose, table } from '../page/page.ts';
 import { assetName, assetsWithData, MEASURE_NAMES, pct, pValue, r2, span } from '../words/market.ts';
 
 /** /markets' tests of timing and of returns: lead and lag, and forward returns by regime. */
@@ -70,10 +70,8 @@ export function backtestBlocks(c: CorrelationBody): Block[] {
   }
   return [
     heading(2, 'Returns after each regime', 'backtest'),
-    paragraph(
-      'The asset’s mean return over the next 20 or 60 business days, by the regime on the starting day. The spread is risk-on minus risk-off: positive would mean returns were better after loose readings. ',
-      { strong: 'A p-value above 0.05 means the spread is not distinguishable from chance.' },
-      ' Three views, because each answers a different doubt: non-overlapping windows with Welch’s t-test; every daily window with Newey–West errors (overlap corrected); and the spread’s sign in each of the possible sampling phases (a result that flips with the start day is fragile).',
+    prose(
+      'The asset’s mean return over the next 20 or 60 business days, by the regime on the starting day. The spread is risk-on minus risk-off: positive would mean returns were better after loose readings. **A p-value above 0.05 means the spread is not distinguishable from chance.** Three views, because each answers a different doubt: non-overlapping windows with Welch’s t-test; every daily window with Newey–West errors (overlap corrected); and the spread’s sign in each of the possible sampling phases (a result that flips with the start day is fragile).',
     ),
     table(
       [

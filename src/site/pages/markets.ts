@@ -6,7 +6,17 @@ import { correlationChance, headlinePoints } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
 import { chartImages, named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
-import { type Block, type ChartBlock, heading, type Inline, lead, type Page, paragraph, table } from '../page/page.ts';
+import {
+  type Block,
+  type ChartBlock,
+  heading,
+  type Inline,
+  lead,
+  type Page,
+  paragraph,
+  prose,
+  table,
+} from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
 import { weekOf } from '../weekly-note.ts';
 import { assetName, assetsWithData, MEASURE_NAMES, r2 } from '../words/market.ts';
@@ -42,15 +52,8 @@ export function marketsPage(data: SiteData): Page {
     ...correlationBlocks(c),
     ...leadLagBlocks(c),
     ...backtestBlocks(c),
-    paragraph(
-      'All figures: ',
-      { text: '/api/correlation', href: '/api/correlation' },
-      ` (updated ${formatDate(c.updatedAt)}, weekly data to ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'}). Method: `,
-      {
-        text: 'methodology, correlations',
-        href: '/methodology#5-correlations-api-correlation-src-analytics-correlation-correlation-ts',
-      },
-      '.',
+    prose(
+      `All figures: [/api/correlation](/api/correlation) (updated ${formatDate(c.updatedAt)}, weekly data to ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'}). Method: [methodology, correlations](/methodology#5-correlations-api-correlation-src-analytics-correlation-correlation-ts).`,
     ),
   );
   return page(blocks);
@@ -97,10 +100,8 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
   if (!c || !hasHistory(data.correlationHistory, asset)) {
     const failed = data.health.sources.find((s) => s.seriesId === asset && s.lastStatus === 'error');
     return [
-      paragraph(
-        `No correlation: the service holds too few weeks of ${assetName(asset)} prices${failed ? ' (its refresh is failing)' : ''}. See `,
-        { text: '/api/health', href: '/api/health' },
-        '.',
+      prose(
+        `No correlation: the service holds too few weeks of ${assetName(asset)} prices${failed ? ' (its refresh is failing)' : ''}. See [/api/health](/api/health).`,
       ),
     ];
   }
@@ -271,10 +272,8 @@ function withoutData(c: CorrelationBody): Block[] {
   const missing = c.assets.filter((asset) => !assetsWithData(c).includes(asset));
   if (missing.length === 0) return [];
   return [
-    paragraph(
-      `No statistics below for ${missing.map((a) => assetName(a)).join(' and ')}: the service holds too few of its prices (see `,
-      { text: '/api/health', href: '/api/health' },
-      ').',
+    prose(
+      `No statistics below for ${missing.map((a) => assetName(a)).join(' and ')}: the service holds too few of its prices (see [/api/health](/api/health)).`,
     ),
   ];
 }
@@ -293,12 +292,8 @@ function correlationBlocks(c: CorrelationBody): Block[] {
   return [
     heading(2, 'Rolling correlations', 'correlations'),
     ...withoutData(c),
-    paragraph(
-      'Pearson correlation of the week’s change in liquidity with the asset’s weekly log return, over the last 13, 26 and 52 weeks. The headline rises when liquidity tightens, so a ',
-      { strong: 'negative' },
-      ' ρ with the headline means the asset tended to fall in weeks when liquidity tightened. Net liquidity (USD bn) rises when liquidity eases, so there a ',
-      { strong: 'positive' },
-      ' ρ means the same. Marked ✓ when |ρ| exceeds the two-sided 95 % threshold 1.96/√n for n weeks.',
+    prose(
+      'Pearson correlation of the week’s change in liquidity with the asset’s weekly log return, over the last 13, 26 and 52 weeks. The headline rises when liquidity tightens, so a **negative** ρ with the headline means the asset tended to fall in weeks when liquidity tightened. Net liquidity (USD bn) rises when liquidity eases, so there a **positive** ρ means the same. Marked ✓ when |ρ| exceeds the two-sided 95 % threshold 1.96/√n for n weeks.',
     ),
     {
       kind: 'table',

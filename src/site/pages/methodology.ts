@@ -11,6 +11,7 @@ import {
   list,
   type Page,
   paragraph,
+  prose,
   table,
 } from '../page/page.ts';
 import { groupWeightText, type SiteData } from '../site-data.ts';
@@ -60,10 +61,8 @@ export function methodologyPage(data: SiteData): Page {
   // methodology was 37,000 px tall on a phone), and every section and its anchors are still on this page.
   blocks.push(
     heading(2, 'The formulas', 'formulas'),
-    paragraph(
-      ...inlines(
-        'Everything needed to rebuild the model from the text, section by section (open one to read it; the whole document is also at [/methodology.md](/methodology.md)).',
-      ),
+    prose(
+      'Everything needed to rebuild the model from the text, section by section (open one to read it; the whole document is also at [/methodology.md](/methodology.md)).',
     ),
     ...sections.map(
       (section): Block => ({
@@ -126,7 +125,7 @@ export function protocolPage(protocol: SiteData['protocols'][number]): Page {
     title,
     description: `${title}: the variants and the criteria, committed before any variant was run on the test years.`,
     blocks: [
-      paragraph(...inlines('Part of the [methodology](/methodology#protocols).')),
+      prose('Part of the [methodology](/methodology#protocols).'),
       { kind: 'markdown', source: protocol.markdown.replace(/^# .*\n/, '') },
     ],
   };
@@ -186,10 +185,8 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
       ]),
       'Groups, their nominal weights, and their inputs',
     ),
-    paragraph(
-      ...inlines(
-        `**Three kinds of weight, each labelled where it appears. **The group weight above is nominal; each input gets an equal share of its group (its nominal weight). On a given day an input without data carries no weight, so the weight it carries that day (shown on the dashboard as “weight today”) can differ from the nominal one. What keeps a missing input from moving the headline by itself is the comparison: today’s level is ranked against a history computed with today’s inputs only, like with like. A day has a status only when inputs carrying at least ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the nominal weight have fresh data; newer days are provisional, published without a status. A status change needs confirmation: risk-off starts at ${model.thresholds.riskOffAtOrAbove} and lasts until the headline falls below ${model.thresholds.riskOffUntilBelow}; risk-on starts at ${model.thresholds.riskOnAtOrBelow} and lasts until it rises above ${model.thresholds.riskOnUntilAbove}.`,
-      ),
+    prose(
+      `**Three kinds of weight, each labelled where it appears. **The group weight above is nominal; each input gets an equal share of its group (its nominal weight). On a given day an input without data carries no weight, so the weight it carries that day (shown on the dashboard as “weight today”) can differ from the nominal one. What keeps a missing input from moving the headline by itself is the comparison: today’s level is ranked against a history computed with today’s inputs only, like with like. A day has a status only when inputs carrying at least ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the nominal weight have fresh data; newer days are provisional, published without a status. A status change needs confirmation: risk-off starts at ${model.thresholds.riskOffAtOrAbove} and lasts until the headline falls below ${model.thresholds.riskOffUntilBelow}; risk-on starts at ${model.thresholds.riskOnAtOrBelow} and lasts until it rises above ${model.thresholds.riskOnUntilAbove}.`,
     ),
   ];
 }
