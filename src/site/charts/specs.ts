@@ -67,7 +67,6 @@ export function chartSpec(
           compare: {
             points: pointsIn(other.observations, compareWindow),
             title: `${other.def.name} (${unitLabel(other.def.unit)})`,
-            unit: unitLabel(other.def.unit),
           },
         }
       : {}),
@@ -191,7 +190,6 @@ function assetChart(
     compare: {
       points: pointsIn(prices, { start: points[0]?.date ?? prices[0]!.date, end: points.at(-1)?.date ?? null }),
       title: `${assetDef.name} (USD)`,
-      unit: 'USD',
     },
     credit: chartCredit(
       `${assetDef.publisher}; ${headline ? modelSource(history!) : byId.get(measure)!.def.publisher}`,

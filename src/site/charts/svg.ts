@@ -44,8 +44,8 @@ export interface LineChartOptions {
   chance?: number;
   /** Date ranges shaded by regime status (the headline's full history): risk-off red, risk-on green. */
   shading?: ReadonlyArray<{ from: string; to: string; status: 'risk-off' | 'risk-on' }>;
-  /** A second series on its own right-hand axis, in a second colour. */
-  compare?: { points: readonly ChartPoint[]; title: string; unit: string };
+  /** A second series on its own right-hand axis, in a second colour; its title names its unit. */
+  compare?: { points: readonly ChartPoint[]; title: string };
   /** A day to mark with a line and its date (a day page's own day). */
   mark?: string;
   /**

@@ -70,11 +70,8 @@ export function dashboardPage(data: SiteData): Page {
   };
 }
 
-const STATE_WORDS: Record<RegimeBody['status'], { word: string; tone: Tone }> = {
-  'risk-off': { word: 'tight', tone: 'bad' },
-  neutral: { word: 'neither tight nor loose', tone: 'neutral' },
-  'risk-on': { word: 'loose', tone: 'good' },
-};
+/** A status's colour: tight red, loose green. */
+const STATUS_TONE: Record<RegimeBody['status'], Tone> = { 'risk-off': 'bad', neutral: 'neutral', 'risk-on': 'good' };
 
 /**
  * The first screen: the reading — the headline with its status, the level on its fixed scale with its band, the
@@ -83,7 +80,7 @@ const STATE_WORDS: Record<RegimeBody['status'], { word: string; tone: Tone }> = 
  */
 function readingFirst(data: SiteData, regime: RegimeBody): Block[] {
   // A reading that is not current is not drawn in a verdict's colour: the warning's (issue 32).
-  const tone = regime.freshness.state === 'current' ? STATE_WORDS[regime.status].tone : 'warn';
+  const tone = regime.freshness.state === 'current' ? STATUS_TONE[regime.status] : 'warn';
   return [
     {
       kind: 'stats',
