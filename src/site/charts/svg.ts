@@ -178,8 +178,9 @@ function shadedAreas(opts: LineChartOptions): Array<[Record<string, unknown>, Re
   return [];
 }
 
-export function sparklineSvg(points: readonly ChartPoint[], width = 200, height = 48): string {
-  return renderSvg(width, height, {
+/** The dashboard card's sparkline: the line alone, 200 × 48. */
+function sparklineSvg(points: readonly ChartPoint[]): string {
+  return renderSvg(200, 48, {
     animation: false,
     grid: { left: 2, right: 2, top: 4, bottom: 4 },
     xAxis: { type: 'time', show: false },
@@ -197,8 +198,8 @@ export function sparklineSvg(points: readonly ChartPoint[], width = 200, height 
 }
 
 /** The headline gauge: 0 (loose) to 100 (tight), with the risk-on and risk-off zones. */
-export function gaugeSvg(value: number, label: string, width = 320, height = 220): string {
-  return renderSvg(width, height, {
+function gaugeSvg(value: number, label: string): string {
+  return renderSvg(320, 220, {
     animation: false,
     textStyle: { fontFamily: FONT },
     series: [

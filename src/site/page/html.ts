@@ -93,7 +93,7 @@ const BLOCK_HTML: { [K in Block['kind']]: (block: Extract<Block, { kind: K }>) =
   lead: (block) => `<p class="lead${block.tone ? ` tone-${block.tone}` : ''}">${inlineHtml(block.inlines)}</p>`,
   links: linksHtml,
   details: (block) =>
-    `<details${attr('id', block.id)}${block.open ? ' open' : ''}><summary>${escapeHtml(block.summary)}</summary>${block.blocks.map(blockHtml).join('\n')}</details>`,
+    `<details${attr('id', block.id)}><summary>${escapeHtml(block.summary)}</summary>${block.blocks.map(blockHtml).join('\n')}</details>`,
   toc: tocHtml,
   quote: (block) => `<blockquote lang="${escapeHtml(block.lang)}">${escapeHtml(block.text)}</blockquote>`,
   form: formHtml,

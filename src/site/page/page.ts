@@ -32,7 +32,7 @@ export type Block =
    * Collapsed content: a summary line, the blocks shown when opened; `id` a section's anchor (a link to it opens
    * it: browsers open a <details> that holds the target, and site.js does for those that do not).
    */
-  | { kind: 'details'; summary: string; blocks: Block[]; open?: boolean; id?: string }
+  | { kind: 'details'; summary: string; blocks: Block[]; id?: string }
   /** A table of contents: links to the page's headings; collapsed under its title (a phone sees the page first). */
   | { kind: 'toc'; items: Array<{ text: string; id: string }> }
   /** Text in another language than the page's (the lens narrative in the chosen locale). */
