@@ -28,20 +28,20 @@ export const EVERY_DAY = { text: 'Every day, as a table, year by year', href: '/
 export const LATEST_ROWS = 30;
 
 /**
- * A chart's data as a table over history days (newest first): the dates given, or the latest LATEST_ROWS of the
- * whole history with a link to the archive's tables of every day.
+ * A chart's data as a table over history days (newest first): the days of the range given, or the latest
+ * LATEST_ROWS of the whole history with a link to the archive's tables of every day.
  * Example: historyTable(h, 'The headline', [{ header: 'Headline', cell: (i) => String(h.headline[i]) }]).
  */
 export function historyTable(
   history: History,
   caption: string,
   columns: readonly HistoryColumn[],
-  days?: readonly number[],
+  range?: { start: string; end: string },
 ): NonNullable<ChartBlock['table']> {
-  const all = days === undefined;
+  const all = range === undefined;
   const shown = all
     ? Array.from({ length: Math.min(LATEST_ROWS, history.count) }, (_, k) => history.count - 1 - k)
-    : [...days].reverse();
+    : history.dates.flatMap((d, i) => (d >= range.start && d <= range.end ? [i] : [])).reverse();
   return {
     caption,
     header: ['Date', ...columns.map((c) => c.header)],

@@ -5,10 +5,10 @@ import type { Block, Tone } from './page/page.ts';
 import { formatAge, formatChange, formatDate, formatValue } from './site-data.ts';
 import { frequencyLabel } from './themes.ts';
 
-/** An indicator as the dashboard's card shows it: its value, its last move, how fresh it is and when it prints next. */
 /** A move older than this is history, not news: its cue is shown grey, dated, without "tightens" or "eases". */
 const OLD_MOVE_DAYS = 60;
 
+/** An indicator as the dashboard's card shows it: its value, its last move, how fresh it is and when it prints next. */
 export function card(i: IndicatorSummary, today: string): Extract<Block, { kind: 'cards' }>['items'][number] {
   const move = moveCue(i);
   const old = move && i.latest && (i.freshness.ageDays ?? 0) > OLD_MOVE_DAYS;

@@ -24,14 +24,15 @@ export function levelParts(data: SiteData): LevelPart[] {
   const history = data.history;
   const groups = data.model?.groups ?? [];
   if (!history) return [];
-  const parts = groups.flatMap((g, k): Array<LevelPart & { floor: boolean }> => {
+  // The groups of the weighted mean first, the floor last (the sort is stable: the model's order otherwise); each
+  // keeps the colour of its place in the model's list.
+  const ordered = [...groups].sort((a, b) => Number(a.role === 'floor') - Number(b.role === 'floor'));
+  return ordered.flatMap((g): LevelPart[] => {
     const values = history.contributions[g.id as GroupId];
     if (!values?.some((v) => v !== null)) return [];
-    const floor = g.role === 'floor';
-    const name = `${groupShortName(g.name)}${floor ? ' (floor)' : ''}`;
-    return [{ id: g.id as GroupId, name, color: PALETTE[k % PALETTE.length]!, values, floor }];
+    const name = `${groupShortName(g.name)}${g.role === 'floor' ? ' (floor)' : ''}`;
+    return [{ id: g.id as GroupId, name, color: PALETTE[groups.indexOf(g) % PALETTE.length]!, values }];
   });
-  return [...parts.filter((p) => !p.floor), ...parts.filter((p) => p.floor)].map(({ floor: _, ...part }) => part);
 }
 
 /** Whether the history has a level to break down (dli-4 on). */

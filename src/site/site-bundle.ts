@@ -68,12 +68,9 @@ export function buildSite(publication: Publication): SiteBundle {
   // encoded only while the encoder is idle, so a crawl cannot queue up compression work (see prepared-response).
   const render: Render = (page, compression = 'always', status = 200) => {
     const policy = status === 200 ? CACHE_CONTROL.page : CACHE_CONTROL.error;
-    return {
-      html: withPageHeaders(prepareBody(Buffer.from(renderHtml(page, site)), HTML, policy, status, compression)),
-      markdown: withPageHeaders(
-        prepareBody(Buffer.from(renderMarkdown(page, site)), MARKDOWN, policy, status, compression),
-      ),
-    };
+    const body = (text: string, type: string) =>
+      withPageHeaders(prepareBody(Buffer.from(text), type, policy, status, compression));
+    return { html: body(renderHtml(page, site), HTML), markdown: body(renderMarkdown(page, site), MARKDOWN) };
   };
   const byId = new Map(data.indicators.map((i) => [i.def.id, i]));
   const builders = pageBuilders(data, publication, noteOf);

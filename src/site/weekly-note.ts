@@ -1,3 +1,4 @@
+import bounds from 'binary-search-bounds';
 import { dayReading } from '../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../publish/resources/model.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
@@ -102,7 +103,18 @@ export function weekOf(date: string): string {
 
 /** The last day at least 7 days before day i, or −1. */
 export function weekBefore(history: History, i: number): number {
-  const target = addDays(history.dates[i]!, -7);
-  for (let k = i - 1; k >= 0; k--) if (history.dates[k]! <= target) return k;
-  return -1;
+  return lastDayOnOrBefore(history, addDays(history.dates[i]!, -7));
+}
+
+/** ISO dates order as text (binary-search-bounds would otherwise subtract them). */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The index of the last history day on or before `date`; −1 when the history begins after it. */
+export function lastDayOnOrBefore(history: History, date: string): number {
+  return bounds.le(history.dates as string[], date, byText);
+}
+
+/** The index of the first history day on or after `date`; the history's length when it ends before it. */
+export function firstDayOnOrAfter(history: History, date: string): number {
+  return bounds.ge(history.dates as string[], date, byText);
 }

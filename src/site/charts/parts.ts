@@ -28,7 +28,6 @@ export function partsChart(data: SiteData, day?: string): ChartBlock | undefined
   const range = day ? dayChartRange(day) : undefined;
   const window = range ? { from: range.start, to: range.end } : {};
   const id = day ? `contributions-${day}` : 'contributions';
-  const days = range ? history.dates.flatMap((d, i) => (d >= range.start && d <= range.end ? [i] : [])) : undefined;
   const span = range
     ? `from ${formatDate(range.start)} to ${formatDate(range.end)}, ${formatDate(day!)} marked`
     : `from ${formatDate(history.from)} to ${formatDate(history.to)}`;
@@ -59,7 +58,7 @@ export function partsChart(data: SiteData, day?: string): ChartBlock | undefined
         { header: 'Level', cell: (i) => historyCell(history.level[i]) },
         ...parts.map((p) => ({ header: p.name, cell: (i: number) => historyCell(p.values[i]) })),
       ],
-      days,
+      range,
     ),
   };
 }

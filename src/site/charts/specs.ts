@@ -4,7 +4,7 @@ import { seriesDef } from '../../timeseries/catalog.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import { hasLevel, levelParts } from '../level-parts.ts';
 import { formatDate, type SiteData, unitLabel } from '../site-data.ts';
-import type { LineStyle } from './frame.ts';
+import { PARTS_HEAD } from './parts.ts';
 import type { ChartPoint } from './points.ts';
 import type { ChartSpec, ChartStyle, LineChartOptions } from './svg.ts';
 import { dayChartRange, effectiveWindow, pointsIn } from './window.ts';
@@ -25,11 +25,10 @@ export function chartSpec(
     const history = data.history;
     if (!history || history.count === 0) return undefined;
     const points = pointsIn(headlinePoints(history), effectiveWindow(query.window, 'daily'));
-    if (style === 'spark') return { kind: 'spark', points };
     return line(points, style, {
       title: `Liquidity headline (${history.modelVersion})`,
-      unit: '0 = loosest, 100 = tightest of 5 years',
-      bands: true,
+      unit: HEADLINE_UNIT,
+      scale: 'bands',
       credit: chartCredit(modelSource(history), points.at(-1)?.date, data, '/'),
     });
   }
@@ -68,7 +67,6 @@ export function chartSpec(
           compare: {
             points: pointsIn(other.observations, compareWindow),
             title: `${other.def.name} (${unitLabel(other.def.unit)})`,
-            unit: unitLabel(other.def.unit),
           },
         }
       : {}),
@@ -98,7 +96,7 @@ function partsChart(
     total: { name: 'Level', values: keep.map((i) => history.level[i] ?? null) },
     options: {
       title: `What the level (${history.modelVersion}) is made of`,
-      unit: 'each group’s part of the fixed 0–100 scale, stacked; the line is the level',
+      unit: PARTS_HEAD.unit,
       style,
       ...(mark ? { mark } : {}),
       credit: chartCredit(modelSource(history), dates.at(-1), data, mark ? `/today/${mark}` : '/#parts'),
@@ -131,8 +129,8 @@ function dayChart(
   const points = pointsIn(headlinePoints(history), window);
   return line(points, style, {
     title: `Liquidity headline (${history.modelVersion}) around ${formatDate(date)}`,
-    unit: '0 = loosest, 100 = tightest of 5 years',
-    bands: true,
+    unit: HEADLINE_UNIT,
+    scale: 'bands',
     mark: date,
     credit: chartCredit(modelSource(history), points.at(-1)?.date, data, `/today/${date}`),
   });
@@ -146,29 +144,21 @@ function historyChart(id: string, query: ChartQuery, style: ChartStyle, data: Si
   const history = data.history;
   if (!history || history.count === 0) return undefined;
   const group = id.startsWith('subindex-') ? (id.slice('subindex-'.length) as keyof typeof history.subIndices) : null;
-  const values = group ? history.subIndices[group] : history.headline;
-  const all = history.dates.flatMap((date, i) => (values?.[i] == null ? [] : [{ date, value: values[i]! }]));
-  if (all.length === 0) return undefined;
-  const points = query.window ? pointsIn(all, query.window) : all;
-  if (style === 'spark') return { kind: 'spark', points };
+  const points = historyPoints(history.dates, group ? history.subIndices[group] : history.headline, query.window);
+  if (!points) return undefined;
+  const credit = chartCredit(modelSource(history), points.at(-1)?.date, data, '/#whole-history');
   if (group) {
     const name = data.model?.groups.find((g) => g.id === group)?.name ?? group;
-    return line(points, style, {
-      title: name,
-      unit: '0 = loosest, 100 = tightest reading',
-      percentAxis: true,
-      credit: chartCredit(modelSource(history), points.at(-1)?.date, data, '/#whole-history'),
-    });
+    return line(points, style, { title: name, unit: '0 = loosest, 100 = tightest reading', scale: 'percent', credit });
   }
   const from = points[0]?.date ?? '';
   const to = points.at(-1)?.date ?? '';
-  const shading = regimeSpells(history).filter((s) => s.to >= from && s.from <= to);
   return line(points, style, {
     title: `Liquidity headline (${history.modelVersion}) and its regimes`,
-    unit: 'red: risk-off, green: risk-on; 0 = loosest, 100 = tightest of 5 years',
-    percentAxis: true,
-    shading,
-    credit: chartCredit(modelSource(history), to, data, '/#whole-history'),
+    unit: `red: risk-off, green: risk-on; ${HEADLINE_UNIT}`,
+    scale: 'percent',
+    shading: regimeSpells(history).filter((s) => s.to >= from && s.from <= to),
+    credit,
   });
 }
 
@@ -190,24 +180,19 @@ function assetChart(
   if (!prices || prices.length === 0 || !liquidity || liquidity.length === 0) return undefined;
   const window = query.window ?? { days: 1826 };
   const points = pointsIn(liquidity, window);
-  if (style === 'spark') return { kind: 'spark', points };
   const assetDef = seriesDef(asset)!;
-  const title =
-    measure === 'headline'
-      ? `Liquidity headline (${history!.modelVersion})`
-      : `${byId.get(measure)!.def.name} (USD bn)`;
+  const headline = measure === 'headline';
   return line(points, style, {
-    title,
-    unit: measure === 'headline' ? '0 = loosest, 100 = tightest' : 'USD bn',
+    title: headline ? `Liquidity headline (${history!.modelVersion})` : `${byId.get(measure)!.def.name} (USD bn)`,
+    unit: headline ? '0 = loosest, 100 = tightest' : 'USD bn',
     // The headline on its own 0–100 scale, as everywhere else (a fitted axis read 0–120).
-    ...(measure === 'headline' ? { percentAxis: true } : {}),
+    ...(headline ? { scale: 'percent' as const } : {}),
     compare: {
       points: pointsIn(prices, { start: points[0]?.date ?? prices[0]!.date, end: points.at(-1)?.date ?? null }),
       title: `${assetDef.name} (USD)`,
-      unit: 'USD',
     },
     credit: chartCredit(
-      `${assetDef.publisher}; ${measure === 'headline' ? modelSource(history!) : byId.get(measure)!.def.publisher}`,
+      `${assetDef.publisher}; ${headline ? modelSource(history!) : byId.get(measure)!.def.publisher}`,
       points.at(-1)?.date,
       data,
       '/markets',
@@ -229,17 +214,16 @@ function correlationChart(
   const history = data.correlationHistory;
   const key = pair.measure === 'headline' ? 'headline' : 'netLiquidity';
   const rho = history?.rho[pair.asset as keyof typeof history.rho]?.[key];
-  if (!history || !rho) return undefined;
-  const all = history.dates.flatMap((date, i) => (rho[i] == null ? [] : [{ date, value: rho[i]! }]));
-  if (all.length === 0) return undefined;
-  const points = query.window ? pointsIn(all, query.window) : all;
-  if (style === 'spark') return { kind: 'spark', points };
+  const points = history && historyPoints(history.dates, rho, query.window);
+  if (!history || !points) return undefined;
   const assetDef = seriesDef(pair.asset)!;
   const measureName = pair.measure === 'headline' ? 'the liquidity headline' : 'net liquidity';
+  const chance = correlationChance(history.windowWeeks);
   return line(points, style, {
     title: `${assetDef.name}: ${history.windowWeeks}-week correlation with ${measureName}`,
-    unit: `Pearson ρ of weekly changes; grey: within chance (|ρ| < ${correlationChance(history.windowWeeks).toFixed(2)})`,
-    correlationAxis: { chance: correlationChance(history.windowWeeks) },
+    unit: `Pearson ρ of weekly changes; grey: within chance (|ρ| < ${chance.toFixed(2)})`,
+    scale: 'correlation',
+    chance,
     credit: chartCredit(
       `usd-liquidity; ${assetDef.publisher}; ${pair.measure === 'headline' ? 'the usd-liquidity model' : seriesDef('net-liquidity')!.publisher}`,
       points.at(-1)?.date,
@@ -254,10 +238,26 @@ export function correlationChance(weeks: number): number {
   return 1.96 / Math.sqrt(weeks);
 }
 
-/** A line chart in one of the line layouts. */
-function line(points: readonly ChartPoint[], style: LineStyle, options: Omit<LineChartOptions, 'style'>): ChartSpec {
-  return { kind: 'line', points, options: { ...options, style } };
+/** A line chart in one of the line layouts, or the line alone as a sparkline. */
+function line(points: readonly ChartPoint[], style: ChartStyle, options: Omit<LineChartOptions, 'style'>): ChartSpec {
+  return style === 'spark' ? { kind: 'spark', points } : { kind: 'line', points, options: { ...options, style } };
 }
+
+/**
+ * A history's days that have a value, as chart points within the window asked for (the whole history without one);
+ * undefined when no day has one.
+ */
+function historyPoints(
+  dates: readonly string[],
+  values: ReadonlyArray<number | null> | undefined,
+  window: ChartQuery['window'],
+): ChartPoint[] | undefined {
+  const all = dates.flatMap((date, i) => (values?.[i] == null ? [] : [{ date, value: values[i]! }]));
+  if (all.length === 0) return undefined;
+  return window ? pointsIn(all, window) : all;
+}
+
+const HEADLINE_UNIT = '0 = loosest, 100 = tightest of 5 years';
 
 /** The headline as chart points, one a history day. */
 export function headlinePoints(history: NonNullable<SiteData['history']>): ChartPoint[] {

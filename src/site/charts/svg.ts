@@ -34,18 +34,18 @@ export interface LineChartOptions {
   title: string;
   unit: string;
   style?: LineStyle;
-  bands?: boolean;
+  /**
+   * A fixed scale: `bands` 0–100 with the risk bands (the headline), `percent` 0–100 without them (the sub-indices;
+   * the headline against an asset), `correlation` −1…1 with the values indistinguishable from chance (|ρ| under
+   * `chance`, the 95 % threshold of one window) shaded grey: what is outside the band is what a reader may take as
+   * an association. Without one, the axis is fitted to the data.
+   */
+  scale?: 'bands' | 'percent' | 'correlation';
+  chance?: number;
   /** Date ranges shaded by regime status (the headline's full history): risk-off red, risk-on green. */
   shading?: ReadonlyArray<{ from: string; to: string; status: 'risk-off' | 'risk-on' }>;
-  /** A fixed 0–100 axis without the risk bands (the sub-indices; the headline against an asset). */
-  percentAxis?: boolean;
-  /**
-   * A correlation's fixed −1…1 axis, with the values indistinguishable from chance (|ρ| under `chance`, the 95 %
-   * threshold of one window) shaded grey: what is outside the band is what a reader may take as an association.
-   */
-  correlationAxis?: { chance: number };
-  /** A second series on its own right-hand axis, in a second colour. */
-  compare?: { points: readonly ChartPoint[]; title: string; unit: string };
+  /** A second series on its own right-hand axis, in a second colour; its title names its unit. */
+  compare?: { points: readonly ChartPoint[]; title: string };
   /** A day to mark with a line and its date (a day page's own day). */
   mark?: string;
   /**
@@ -76,10 +76,11 @@ export function chartSvg(spec: ChartSpec): string {
 /** The value axis of a line chart: a fixed scale where the chart has one, else fitted to the data. */
 function valueAxis(opts: LineChartOptions, points: readonly ChartPoint[]): Record<string, unknown> {
   const style = opts.style ?? 'line';
-  if (opts.bands || opts.percentAxis) return fixedAxis('percent', style);
-  if (opts.correlationAxis) return fixedAxis('correlation', style);
-  const values = points.map((p) => p.value);
-  return fittedAxis(values, style);
+  if (opts.scale) return fixedAxis(opts.scale === 'correlation' ? 'correlation' : 'percent', style);
+  return fittedAxis(
+    points.map((p) => p.value),
+    style,
+  );
 }
 
 export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptions): string {
@@ -164,11 +165,11 @@ function shadedAreas(opts: LineChartOptions): Array<[Record<string, unknown>, Re
       { xAxis: s.to },
     ]);
   }
-  if (opts.correlationAxis) {
-    const { chance } = opts.correlationAxis;
+  if (opts.scale === 'correlation') {
+    const chance = opts.chance ?? 0;
     return [[{ yAxis: -chance, itemStyle: { color: 'rgba(107,114,128,0.16)' } }, { yAxis: chance }]];
   }
-  if (opts.bands) {
+  if (opts.scale === 'bands') {
     return [
       [{ yAxis: 80, itemStyle: { color: 'rgba(220,38,38,0.08)' } }, { yAxis: 100 }],
       [{ yAxis: 0, itemStyle: { color: 'rgba(22,163,74,0.08)' } }, { yAxis: 20 }],
@@ -177,8 +178,9 @@ function shadedAreas(opts: LineChartOptions): Array<[Record<string, unknown>, Re
   return [];
 }
 
-export function sparklineSvg(points: readonly ChartPoint[], width = 200, height = 48): string {
-  return renderSvg(width, height, {
+/** The dashboard card's sparkline: the line alone, 200 × 48. */
+function sparklineSvg(points: readonly ChartPoint[]): string {
+  return renderSvg(200, 48, {
     animation: false,
     grid: { left: 2, right: 2, top: 4, bottom: 4 },
     xAxis: { type: 'time', show: false },
@@ -196,8 +198,8 @@ export function sparklineSvg(points: readonly ChartPoint[], width = 200, height 
 }
 
 /** The headline gauge: 0 (loose) to 100 (tight), with the risk-on and risk-off zones. */
-export function gaugeSvg(value: number, label: string, width = 320, height = 220): string {
-  return renderSvg(width, height, {
+function gaugeSvg(value: number, label: string): string {
+  return renderSvg(320, 220, {
     animation: false,
     textStyle: { fontFamily: FONT },
     series: [

@@ -54,30 +54,73 @@ function inlineHtml(inlines: Inline[]): string {
     .join('');
 }
 
+/** ` name="value"`, escaped; nothing for an absent or empty value. */
+function attr(name: string, value: string | undefined): string {
+  return value ? ` ${name}="${escapeHtml(value)}"` : '';
+}
+
+/** Each item's HTML, side by side. */
+function each<T>(items: readonly T[], html: (item: T) => string): string {
+  return items.map(html).join('');
+}
+
+/** `<tag>text</tag>` for a value that is there, nothing otherwise. */
+function optional(tag: 'caption' | 'figcaption', value: string | undefined): string {
+  return value ? `<${tag}>${escapeHtml(value)}</${tag}>` : '';
+}
+
+/** A table with its caption, column headers and rows (already HTML), `class` for the matrix and the calendar. */
+function tableOf(header: readonly string[], rows: string, caption?: string, className?: string): string {
+  const head = each(header, (h) => `<th scope="col">${escapeHtml(h)}</th>`);
+  return `<table${className ? ` class="${className}"` : ''}>${optional('caption', caption)}<thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** A table in a region a keyboard can scroll sideways, named for screen readers. */
+function region(label: string, table: string, className = 'table-wrap'): string {
+  return `<div class="${className}" tabindex="0" role="region" aria-label="${escapeHtml(label)}">${table}</div>`;
+}
+
 /** Each kind of block's HTML (a declarative table: one renderer a kind). */
 const BLOCK_HTML: { [K in Block['kind']]: (block: Extract<Block, { kind: K }>) => string } = {
   chart: chartHtml,
-  row: (block) => `<div class="hero">${block.blocks.map(blockHtml).join('')}</div>`,
-  notice: noticeHtml,
+  row: (block) => `<div class="hero">${each(block.blocks, blockHtml)}</div>`,
+  notice: (block) =>
+    `<div class="notice tone-${block.tone}" role="status"><p>${inlineHtml(block.inlines)}</p>${
+      block.more
+        ? `<details><summary>${escapeHtml(block.more.summary)}</summary><ul>${each(block.more.items, (item) => `<li>${inlineHtml(item)}</li>`)}</ul></details>`
+        : ''
+    }</div>`,
   lead: (block) => `<p class="lead${block.tone ? ` tone-${block.tone}` : ''}">${inlineHtml(block.inlines)}</p>`,
   links: linksHtml,
   details: (block) =>
-    `<details${block.id ? ` id="${escapeHtml(block.id)}"` : ''}${block.open ? ' open' : ''}><summary>${escapeHtml(block.summary)}</summary>${block.blocks.map(blockHtml).join('\n')}</details>`,
+    `<details${attr('id', block.id)}><summary>${escapeHtml(block.summary)}</summary>${block.blocks.map(blockHtml).join('\n')}</details>`,
   toc: tocHtml,
   quote: (block) => `<blockquote lang="${escapeHtml(block.lang)}">${escapeHtml(block.text)}</blockquote>`,
   form: formHtml,
   calendar: (block) => block.months.map(monthHtml).join('\n'),
-  heading: (block) =>
-    `<h${block.level}${block.id ? ` id="${escapeHtml(block.id)}"` : ''}>${escapeHtml(block.text)}</h${block.level}>`,
-  paragraph: (block) =>
-    block.aside ? `<p class="aside">${inlineHtml(block.inlines)}</p>` : `<p>${inlineHtml(block.inlines)}</p>`,
-  list: (block) => `<ul>${block.items.map((item) => `<li>${inlineHtml(item)}</li>`).join('')}</ul>`,
-  table: tableHtml,
-  image: imageHtml,
+  heading: (block) => `<h${block.level}${attr('id', block.id)}>${escapeHtml(block.text)}</h${block.level}>`,
+  paragraph: (block) => `<p${block.aside ? ' class="aside"' : ''}>${inlineHtml(block.inlines)}</p>`,
+  list: (block) => `<ul>${each(block.items, (item) => `<li>${inlineHtml(item)}</li>`)}</ul>`,
+  table: (block) =>
+    region(
+      block.caption ?? block.header.join(', '),
+      tableOf(
+        block.header,
+        each(block.rows, (row) => `<tr>${each(row, (cell) => `<td>${inlineHtml(cell)}</td>`)}</tr>`),
+        block.caption,
+      ),
+    ),
+  image: (block) =>
+    `<figure class="chart${block.small ? ' small' : ''}"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="${block.width}" height="${block.height}" loading="lazy">${optional('figcaption', block.caption)}</figure>`,
   code: (block) =>
     `<pre tabindex="0" aria-label="${escapeHtml(block.language)} example"><code class="language-${escapeHtml(block.language)}">${escapeHtml(block.text)}</code></pre>`,
   markdown: (block) => `<div class="prose">${accessibleMarkdown(marked.parse(block.source, { async: false }))}</div>`,
-  stats: statsHtml,
+  stats: (block) =>
+    `<dl class="stats">${each(
+      block.items,
+      (item) =>
+        `<div class="stat${item.tone ? ` tone-${item.tone}` : ''}"><dt>${escapeHtml(item.label)}</dt><dd><span class="value">${escapeHtml(item.value)}</span>${item.note ? `<span class="note">${escapeHtml(item.note)}</span>` : ''}</dd></div>`,
+    )}</dl>`,
   cards: cardsHtml,
   matrix: matrixHtml,
 };
@@ -86,114 +129,74 @@ function blockHtml(block: Block): string {
   return (BLOCK_HTML[block.kind] as (block: Block) => string)(block);
 }
 
-function noticeHtml(block: Extract<Block, { kind: 'notice' }>): string {
-  return `<div class="notice tone-${block.tone}" role="status"><p>${inlineHtml(block.inlines)}</p>${
-    block.more
-      ? `<details><summary>${escapeHtml(block.more.summary)}</summary><ul>${block.more.items
-          .map((item) => `<li>${inlineHtml(item)}</li>`)
-          .join('')}</ul></details>`
-      : ''
-  }</div>`;
-}
-
 function linksHtml(block: Extract<Block, { kind: 'links' }>): string {
-  return `<nav class="pills" aria-label="${escapeHtml(block.label)}"><ul>${block.items
-    .map(
-      (item) =>
-        `<li><a href="${escapeHtml(item.href)}"${item.current ? ' aria-current="page"' : ''}${item.lang ? ` lang="${escapeHtml(item.lang)}" hreflang="${escapeHtml(item.lang)}"` : ''}>${escapeHtml(item.text)}</a></li>`,
-    )
-    .join('')}</ul></nav>`;
+  return `<nav class="pills" aria-label="${escapeHtml(block.label)}"><ul>${each(
+    block.items,
+    (item) =>
+      `<li><a href="${escapeHtml(item.href)}"${item.current ? ' aria-current="page"' : ''}${attr('lang', item.lang)}${attr('hreflang', item.lang)}>${escapeHtml(item.text)}</a></li>`,
+  )}</ul></nav>`;
 }
 
 function tocHtml(block: Extract<Block, { kind: 'toc' }>): string {
-  return `<nav class="toc" aria-label="On this page"><details><summary class="toc-title">On this page (${block.items.length} sections)</summary><ol>${block.items
-    .map((item) => `<li><a href="#${escapeHtml(item.id)}">${escapeHtml(item.text)}</a></li>`)
-    .join('')}</ol></details></nav>`;
-}
-
-function tableHtml(block: Extract<Block, { kind: 'table' }>): string {
-  return `<div class="table-wrap" tabindex="0" role="region" aria-label="${escapeHtml(block.caption ?? block.header.join(', '))}"><table>${block.caption ? `<caption>${escapeHtml(block.caption)}</caption>` : ''}<thead><tr>${block.header
-    .map((h) => `<th scope="col">${escapeHtml(h)}</th>`)
-    .join(
-      '',
-    )}</tr></thead><tbody>${block.rows.map((row) => `<tr>${row.map((cell) => `<td>${inlineHtml(cell)}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
-}
-
-function imageHtml(block: Extract<Block, { kind: 'image' }>): string {
-  return `<figure class="chart${block.small ? ' small' : ''}"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="${block.width}" height="${block.height}" loading="lazy">${
-    block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : ''
-  }</figure>`;
-}
-
-function statsHtml(block: Extract<Block, { kind: 'stats' }>): string {
-  return `<dl class="stats">${block.items
-    .map(
-      (item) =>
-        `<div class="stat${item.tone ? ` tone-${item.tone}` : ''}"><dt>${escapeHtml(item.label)}</dt><dd><span class="value">${escapeHtml(item.value)}</span>${
-          item.note ? `<span class="note">${escapeHtml(item.note)}</span>` : ''
-        }</dd></div>`,
-    )
-    .join('')}</dl>`;
+  return `<nav class="toc" aria-label="On this page"><details><summary class="toc-title">On this page (${block.items.length} sections)</summary><ol>${each(
+    block.items,
+    (item) => `<li><a href="#${escapeHtml(item.id)}">${escapeHtml(item.text)}</a></li>`,
+  )}</ol></details></nav>`;
 }
 
 function cardsHtml(block: Extract<Block, { kind: 'cards' }>): string {
-  return `<ul class="cards">${block.items
-    .map(
-      (card) =>
-        `<li class="card"><a href="${escapeHtml(card.href)}"><span class="card-head"><span class="card-title">${escapeHtml(card.title)}</span>${
-          card.badge ? `<span class="badge tone-${card.badge.tone}">${escapeHtml(card.badge.text)}</span>` : ''
-        }</span>${card.meta ? `<span class="card-meta">${escapeHtml(card.meta)}</span>` : ''}<span class="card-value">${escapeHtml(card.value)}</span>${
-          card.cue ? `<span class="cue tone-${card.cue.tone}">${escapeHtml(card.cue.text)}</span>` : ''
-        }<span class="card-note">${escapeHtml(card.note)}</span>${
-          card.image
-            ? `<img src="${escapeHtml(card.image.src)}" alt="${escapeHtml(card.image.alt)}" width="200" height="48" loading="lazy">`
-            : ''
-        }</a></li>`,
-    )
-    .join('')}</ul>`;
+  return `<ul class="cards">${each(
+    block.items,
+    (card) =>
+      `<li class="card"><a href="${escapeHtml(card.href)}"><span class="card-head"><span class="card-title">${escapeHtml(card.title)}</span>${
+        card.badge ? `<span class="badge tone-${card.badge.tone}">${escapeHtml(card.badge.text)}</span>` : ''
+      }</span>${card.meta ? `<span class="card-meta">${escapeHtml(card.meta)}</span>` : ''}<span class="card-value">${escapeHtml(card.value)}</span>${
+        card.cue ? `<span class="cue tone-${card.cue.tone}">${escapeHtml(card.cue.text)}</span>` : ''
+      }<span class="card-note">${escapeHtml(card.note)}</span>${
+        card.image
+          ? `<img src="${escapeHtml(card.image.src)}" alt="${escapeHtml(card.image.alt)}" width="200" height="48" loading="lazy">`
+          : ''
+      }</a></li>`,
+  )}</ul>`;
 }
 
 function matrixHtml(block: Extract<Block, { kind: 'matrix' }>): string {
-  return `<div class="table-wrap" tabindex="0" role="region" aria-label="${escapeHtml(block.caption)}"><table class="matrix"><caption>${escapeHtml(block.caption)}</caption><thead><tr><th scope="col">${escapeHtml(block.corner ?? 'posture \\ pulse')}</th>${block.columns
-    .map((c) => `<th scope="col">${escapeHtml(c)}</th>`)
-    .join('')}</tr></thead><tbody>${block.rows
-    .map(
-      (row) =>
-        `<tr><th scope="row">${escapeHtml(row)}</th>${block.columns
-          .map((column) => {
-            const current = block.marked?.row === row && block.marked.column === column;
-            return current
-              ? `<td class="current" aria-current="true">${escapeHtml(block.current ?? '● current')}</td>`
-              : '<td></td>';
-          })
-          .join('')}</tr>`,
-    )
-    .join('')}</tbody></table></div><p class="note">${escapeHtml(block.note)}</p>`;
+  const rows = each(
+    block.rows,
+    (row) =>
+      `<tr><th scope="row">${escapeHtml(row)}</th>${each(block.columns, (column) =>
+        block.marked?.row === row && block.marked.column === column
+          ? `<td class="current" aria-current="true">${escapeHtml(block.current ?? '● current')}</td>`
+          : '<td></td>',
+      )}</tr>`,
+  );
+  const header = [block.corner ?? 'posture \\ pulse', ...block.columns];
+  return `${region(block.caption, tableOf(header, rows, block.caption, 'matrix'))}<p class="note">${escapeHtml(block.note)}</p>`;
 }
 
 function chartHtml(block: ChartBlock): string {
   const compact = `${block.src}${block.src.includes('?') ? '&' : '?'}style=compact`;
   const data = escapeHtml(JSON.stringify(block.data));
-  const more = block.table?.more
-    ? ` <a href="${escapeHtml(block.table.more.href)}">${escapeHtml(block.table.more.text)}</a>.`
-    : '';
-  const note = block.table?.note || more ? `<p class="note">${escapeHtml(block.table?.note ?? '')}${more}</p>` : '';
-  const table = block.table
-    ? `<details class="data"><summary>View the data (${block.table.total ? `the latest ${block.table.rows.length} of ${block.table.total.toLocaleString('en-US')} rows` : `${block.table.rows.length} rows`})</summary>${note}<div class="table-wrap scroll" tabindex="0" role="region" aria-label="${escapeHtml(block.table.caption)}"><table><caption>${escapeHtml(block.table.caption)}</caption><thead><tr>${block.table.header
-        .map((h) => `<th scope="col">${escapeHtml(h)}</th>`)
-        .join('')}</tr></thead><tbody>${block.table.rows
-        .map(
-          (row) =>
-            `<tr>${row.map((cell, i) => (i === 0 ? `<th scope="row">${escapeHtml(cell)}</th>` : `<td>${escapeHtml(cell)}</td>`)).join('')}</tr>`,
-        )
-        .join('')}</tbody></table></div></details>`
-    : '';
   const head = block.head ? ` data-head="${escapeHtml(JSON.stringify(block.head))}"` : '';
-  return `<figure class="chart" data-chart="${data}"${head}><picture><source media="(max-width: 759px)" srcset="${escapeHtml(compact)}" width="360" height="260"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="720" height="300" loading="lazy"></picture>${
-    block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : ''
-  }<p class="downloads">Download: ${block.downloads
+  const downloads = block.downloads
     .map((d) => `<a href="${escapeHtml(d.href)}" download="${escapeHtml(d.filename)}">${escapeHtml(d.text)}</a>`)
-    .join(' ')}</p>${table}${block.embed && !block.embedded ? embedHtml(block.embed) : ''}</figure>`;
+    .join(' ');
+  return `<figure class="chart" data-chart="${data}"${head}><picture><source media="(max-width: 759px)" srcset="${escapeHtml(compact)}" width="360" height="260"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="720" height="300" loading="lazy"></picture>${optional('figcaption', block.caption)}<p class="downloads">Download: ${downloads}</p>${block.table ? chartTableHtml(block.table) : ''}${block.embed && !block.embedded ? embedHtml(block.embed) : ''}</figure>`;
+}
+
+/** A chart's data, collapsed under how many rows it shows: each row's date a row header. */
+function chartTableHtml(table: NonNullable<ChartBlock['table']>): string {
+  const more = table.more ? ` <a href="${escapeHtml(table.more.href)}">${escapeHtml(table.more.text)}</a>.` : '';
+  const note = table.note || more ? `<p class="note">${escapeHtml(table.note ?? '')}${more}</p>` : '';
+  const shown = table.total
+    ? `the latest ${table.rows.length} of ${table.total.toLocaleString('en-US')} rows`
+    : `${table.rows.length} rows`;
+  const rows = each(
+    table.rows,
+    (row) =>
+      `<tr>${row.map((cell, i) => (i === 0 ? `<th scope="row">${escapeHtml(cell)}</th>` : `<td>${escapeHtml(cell)}</td>`)).join('')}</tr>`,
+  );
+  return `<details class="data"><summary>View the data (${shown})</summary>${note}${region(table.caption, tableOf(table.header, rows, table.caption), 'table-wrap scroll')}</details>`;
 }
 
 /** The chart's embed snippets, collapsed: text to copy (read-only boxes a keyboard reaches). */
@@ -204,21 +207,19 @@ function embedHtml(embed: NonNullable<ChartBlock['embed']>): string {
 }
 
 function formHtml(block: Extract<Block, { kind: 'form' }>): string {
-  const fields = block.fields
-    .map((f) => {
-      const id = `f-${f.name}`;
-      const label = `<label for="${id}">${escapeHtml(f.label)}</label>`;
-      if (f.type === 'date') {
-        return `<div class="field">${label}<input type="date" id="${id}" name="${escapeHtml(f.name)}"${f.value ? ` value="${escapeHtml(f.value)}"` : ''}${f.min ? ` min="${escapeHtml(f.min)}"` : ''}${f.max ? ` max="${escapeHtml(f.max)}"` : ''}></div>`;
-      }
-      return `<div class="field">${label}<select id="${id}" name="${escapeHtml(f.name)}">${f.options
-        .map(
-          ([value, text]) =>
-            `<option value="${escapeHtml(value)}"${value === f.value ? ' selected' : ''}>${escapeHtml(text)}</option>`,
-        )
-        .join('')}</select></div>`;
-    })
-    .join('');
+  const fields = each(block.fields, (f) => {
+    const id = `f-${f.name}`;
+    const label = `<label for="${id}">${escapeHtml(f.label)}</label>`;
+    if (f.type === 'date') {
+      return `<div class="field">${label}<input type="date" id="${id}" name="${escapeHtml(f.name)}"${attr('value', f.value)}${attr('min', f.min)}${attr('max', f.max)}></div>`;
+    }
+    const options = each(
+      f.options,
+      ([value, text]) =>
+        `<option value="${escapeHtml(value)}"${value === f.value ? ' selected' : ''}>${escapeHtml(text)}</option>`,
+    );
+    return `<div class="field">${label}<select id="${id}" name="${escapeHtml(f.name)}">${options}</select></div>`;
+  });
   return `<form class="query" method="get" action="${escapeHtml(block.action)}" aria-label="${escapeHtml(block.label)}">${fields}<button type="submit">${escapeHtml(block.submit)}</button></form>`;
 }
 
@@ -241,8 +242,7 @@ function monthHtml(m: { year: number; month: number; days: Map<number, CalendarD
   while (cells.length % 7 !== 0) cells.push('<td></td>');
   const rows: string[] = [];
   for (let i = 0; i < cells.length; i += 7) rows.push(`<tr>${cells.slice(i, i + 7).join('')}</tr>`);
-  const title = `${monthTitle(m.year, m.month)}`;
-  return `<table class="calendar"><caption>${title}</caption><thead><tr>${WEEKDAYS.map((d) => `<th scope="col">${d}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return tableOf(WEEKDAYS, rows.join(''), monthTitle(m.year, m.month), 'calendar');
 }
 
 /** The HTML rendering of a page model: the document, its head (feeds, Open Graph, the chart scripts) and every block. */

@@ -32,7 +32,7 @@ export type Block =
    * Collapsed content: a summary line, the blocks shown when opened; `id` a section's anchor (a link to it opens
    * it: browsers open a <details> that holds the target, and site.js does for those that do not).
    */
-  | { kind: 'details'; summary: string; blocks: Block[]; open?: boolean; id?: string }
+  | { kind: 'details'; summary: string; blocks: Block[]; id?: string }
   /** A table of contents: links to the page's headings; collapsed under its title (a phone sees the page first). */
   | { kind: 'toc'; items: Array<{ text: string; id: string }> }
   /** Text in another language than the page's (the lens narrative in the chosen locale). */
@@ -216,6 +216,26 @@ export function table(header: string[], rows: Inline[][][], caption?: string): B
 /** The page's one-line reading, in large type (a tone of its own is written out as the block). */
 export function lead(...inlines: Inline[]): Block {
   return { kind: 'lead', inlines };
+}
+
+/**
+ * Text with its `code`, **strong** words and [links](/href) written inline, as the parts a block holds. Example:
+ * inlines('See [the API](/api) or `curl`.') → ['See ', { text: 'the API', href: '/api' }, ' or ', { code: 'curl' }, '.'].
+ */
+export function inlines(source: string): Inline[] {
+  // The odd parts are what the pattern matched: a code span or a link.
+  return source.split(/(`[^`]+`|\*\*[^*]+\*\*|\[[^\]]+\]\([^)]+\))/).flatMap((part, k): Inline[] => {
+    if (k % 2 === 0) return part === '' ? [] : [part];
+    if (part.startsWith('`')) return [{ code: part.slice(1, -1) }];
+    if (part.startsWith('**')) return [{ strong: part.slice(2, -2) }];
+    const [, text, href] = /^\[(.+)\]\((.+)\)$/.exec(part)!;
+    return [{ text: text!, href: href! }];
+  });
+}
+
+/** A paragraph written as text with inline `code`, **strong** words and [links](/href) (see inlines). */
+export function prose(source: string): Block {
+  return paragraph(...inlines(source));
 }
 
 /** A paragraph of text and links. */

@@ -1,8 +1,8 @@
 import { dayReading } from '../../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
-import { type Block, type CalendarDay, heading, type Inline, type Page, paragraph } from '../page/page.ts';
+import { type Block, type CalendarDay, heading, type Inline, type Page, prose } from '../page/page.ts';
 import { formatDate } from '../site-data.ts';
-import { type NoteOf, weekEnds } from '../weekly-note.ts';
+import { firstDayOnOrAfter, lastDayOnOrBefore, type NoteOf, weekEnds } from '../weekly-note.ts';
 
 /** The years the history covers, ascending. */
 export function archiveYears(history: History): number[] {
@@ -42,10 +42,8 @@ export function archiveCalendarPage(history: History, year: number, latest: bool
   }
   const months = [...days.keys()].sort((a, b) => b - a).map((month) => ({ year, month, days: days.get(month)! }));
   const blocks: Block[] = [
-    paragraph(
-      `${count} scored business days in ${year}: ${riskOff} risk-off (red), ${riskOn} risk-on (green), ${provisional > 0 ? `${provisional} provisional (live data under half of the model's weight: no status, no colour), ` : ''}the rest neutral. Weekends have no reading; a market holiday is scored from the values published before it. The whole history: `,
-      { text: 'CSV', href: '/api/history.csv' },
-      '.',
+    prose(
+      `${count} scored business days in ${year}: ${riskOff} risk-off (red), ${riskOn} risk-on (green), ${provisional > 0 ? `${provisional} provisional (live data under half of the model's weight: no status, no colour), ` : ''}the rest neutral. Weekends have no reading; a market holiday is scored from the values published before it. The whole history: [CSV](/api/history.csv).`,
     ),
     {
       kind: 'links',
@@ -75,8 +73,8 @@ export function archiveCalendarPage(history: History, year: number, latest: bool
  * status 404, that links the nearest readings before and after.
  */
 export function noReadingPage(history: History, date: string): Page {
-  const before = lastOnOrBefore(history, date);
-  const after = firstOnOrAfter(history, date);
+  const before = history.dates[lastDayOnOrBefore(history, date)];
+  const after = history.dates[firstDayOnOrAfter(history, date)];
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
   const why =
     weekday === 0 || weekday === 6
@@ -104,14 +102,4 @@ export function nearbyDays(date: string, before: string | undefined, after: stri
     { text: `Calendar ${date.slice(0, 4)}`, href: `/archive/${date.slice(0, 4)}` },
     ...(after !== undefined ? [{ text: `${formatDate(after)} →`, href: `/today/${after}` }] : []),
   ];
-}
-
-function lastOnOrBefore(history: History, date: string): string | undefined {
-  for (let i = history.count - 1; i >= 0; i--) if (history.dates[i]! <= date) return history.dates[i];
-  return undefined;
-}
-
-function firstOnOrAfter(history: History, date: string): string | undefined {
-  for (let i = 0; i < history.count; i++) if (history.dates[i]! >= date) return history.dates[i];
-  return undefined;
 }

@@ -1,6 +1,6 @@
 import type { BlogPost } from '../../publish/content.ts';
 import { DATA_LICENSE } from '../../timeseries/licenses.ts';
-import { heading, list, type Page, paragraph } from '../page/page.ts';
+import { heading, inlines, list, type Page, paragraph, prose } from '../page/page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
 
 export function aboutPage(data: SiteData): Page {
@@ -14,43 +14,32 @@ export function aboutPage(data: SiteData): Page {
       ),
       heading(2, 'Sources'),
       list(
-        [
-          { text: 'FRED, Federal Reserve Bank of St. Louis', href: 'https://fred.stlouisfed.org/' },
-          ': Fed balance sheet (H.4.1), reserves, ON RRP, rates, spreads, VIX, the dollar, M2, fiscal ratios, NFCI, STLFSI4.',
-        ],
-        [
-          { text: 'U.S. Treasury Fiscal Data', href: 'https://fiscaldata.treasury.gov/' },
-          ': the Daily Treasury Statement (TGA), Debt to the Penny, the Monthly Treasury Statement, the Monthly Statement of the Public Debt.',
-        ],
-        [
-          { text: 'Federal Reserve Bank of New York Markets Data', href: 'https://markets.newyorkfed.org/' },
-          ': SOFR and standing repo operations.',
-        ],
-        [
+        ...[
+          '[FRED, Federal Reserve Bank of St. Louis](https://fred.stlouisfed.org/): Fed balance sheet (H.4.1), reserves, ON RRP, rates, spreads, VIX, the dollar, M2, fiscal ratios, NFCI, STLFSI4.',
+          '[U.S. Treasury Fiscal Data](https://fiscaldata.treasury.gov/): the Daily Treasury Statement (TGA), Debt to the Penny, the Monthly Treasury Statement, the Monthly Statement of the Public Debt.',
+          '[Federal Reserve Bank of New York Markets Data](https://markets.newyorkfed.org/): SOFR and standing repo operations.',
           'Market prices for the correlation statistics: S&P 500, Nasdaq-100 (the index QQQ tracks) and Coinbase bitcoin from FRED; gold (GLD) from a keyless chart source. None is republished as a series.',
-        ],
+        ].map(inlines),
       ),
       heading(2, 'License'),
       paragraph(
-        'Code: ',
-        { text: 'CC0 1.0 Universal', href: DATA_LICENSE.url },
-        '. Data: ',
+        ...inlines(`Code: [CC0 1.0 Universal](${DATA_LICENSE.url}). Data: `),
         DATA_LICENSE.scope,
         ' Each indicator page names its terms and the attribution to give.',
       ),
       heading(2, 'Disclaimer'),
-      paragraph(
-        'Information only, not investment advice. The model is a gauge of conditions, not a timing signal: read the validation in the ',
-        { text: 'methodology', href: '/methodology' },
-        ' before using it for decisions.',
+      prose(
+        'Information only, not investment advice. The model is a gauge of conditions, not a timing signal: read the validation in the [methodology](/methodology) before using it for decisions.',
       ),
       heading(2, 'Machine-readable'),
       list(
-        [{ text: '/api', href: '/api' }, ': the endpoint directory'],
-        [{ text: '/openapi.json', href: '/openapi.json' }, ': OpenAPI 3.1 description'],
-        [{ text: '/.well-known/api-catalog', href: '/.well-known/api-catalog' }, ': RFC 9727 API catalog'],
-        [{ text: '/llms.txt', href: '/llms.txt' }, ': site index for language models'],
-        [{ text: '/api/snapshot', href: '/api/snapshot' }, ': everything in one call'],
+        ...[
+          ['/api', 'the endpoint directory'],
+          ['/openapi.json', 'OpenAPI 3.1 description'],
+          ['/.well-known/api-catalog', 'RFC 9727 API catalog'],
+          ['/llms.txt', 'site index for language models'],
+          ['/api/snapshot', 'everything in one call'],
+        ].map(([path, what]) => inlines(`[${path}](${path}): ${what}`)),
       ),
     ],
   };

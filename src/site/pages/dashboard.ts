@@ -9,7 +9,7 @@ import { chartImages } from '../downloads.ts';
 import { freshnessLine } from '../freshness-line.ts';
 import { headlineColumns, historyCell, historyTable } from '../history-table.ts';
 import { card } from '../indicator-cards.ts';
-import { type Block, heading, type Inline, type Page, paragraph, type Tone, table } from '../page/page.ts';
+import { type Block, heading, type Inline, type Page, paragraph, prose, type Tone, table } from '../page/page.ts';
 import {
   formatDate,
   formatSigned,
@@ -19,6 +19,7 @@ import {
   seriesPageHref,
 } from '../site-data.ts';
 import { THEMES } from '../themes.ts';
+import { lastDayOnOrBefore } from '../weekly-note.ts';
 import { type MissingInputs, regimeInWords } from '../words/regime.ts';
 
 type GroupId = keyof RegimeBody['subIndices'];
@@ -69,11 +70,8 @@ export function dashboardPage(data: SiteData): Page {
   };
 }
 
-const STATE_WORDS: Record<RegimeBody['status'], { word: string; tone: Tone }> = {
-  'risk-off': { word: 'tight', tone: 'bad' },
-  neutral: { word: 'neither tight nor loose', tone: 'neutral' },
-  'risk-on': { word: 'loose', tone: 'good' },
-};
+/** A status's colour: tight red, loose green. */
+const STATUS_TONE: Record<RegimeBody['status'], Tone> = { 'risk-off': 'bad', neutral: 'neutral', 'risk-on': 'good' };
 
 /**
  * The first screen: the reading — the headline with its status, the level on its fixed scale with its band, the
@@ -82,7 +80,7 @@ const STATE_WORDS: Record<RegimeBody['status'], { word: string; tone: Tone }> = 
  */
 function readingFirst(data: SiteData, regime: RegimeBody): Block[] {
   // A reading that is not current is not drawn in a verdict's colour: the warning's (issue 32).
-  const tone = regime.freshness.state === 'current' ? STATE_WORDS[regime.status].tone : 'warn';
+  const tone = regime.freshness.state === 'current' ? STATUS_TONE[regime.status] : 'warn';
   return [
     {
       kind: 'stats',
@@ -167,11 +165,8 @@ function wordsBlock(data: SiteData, regime: RegimeBody): Block {
 function weekChange(data: SiteData, regime: RegimeBody): number | null {
   const history = data.history;
   if (!history || history.count === 0) return null;
-  const target = addDays(regime.date, -(data.model?.thresholds.momentumDays ?? 7));
-  for (let i = history.count - 1; i >= 0; i--) {
-    if (history.dates[i]! <= target) return regime.percentile5y - history.headline[i]!;
-  }
-  return null;
+  const i = lastDayOnOrBefore(history, addDays(regime.date, -(data.model?.thresholds.momentumDays ?? 7)));
+  return i < 0 ? null : regime.percentile5y - history.headline[i]!;
 }
 
 function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
@@ -269,10 +264,8 @@ function driverBlocks(regime: RegimeBody): Block[] {
         ];
       }),
     },
-    paragraph(
-      'The aggregate is the weighted mean of the inputs’ percentiles (0 loosest … 100 tightest); the changes of the inputs’ shares add up to its change over the week. ',
-      { text: 'How the model works', href: '/methodology#how-it-works' },
-      '.',
+    prose(
+      'The aggregate is the weighted mean of the inputs’ percentiles (0 loosest … 100 tightest); the changes of the inputs’ shares add up to its change over the week. [How the model works](/methodology#how-it-works).',
     ),
   ];
 }

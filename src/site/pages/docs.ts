@@ -1,4 +1,4 @@
-import { type Block, heading, headingId, list, type Page, paragraph, table } from '../page/page.ts';
+import { type Block, heading, headingId, inlines, list, type Page, paragraph, prose, table } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */
@@ -22,22 +22,8 @@ export function docsPage(data: SiteData): Page {
 type Endpoint = SiteData['endpoints'][number];
 
 function introBlock(): Block {
-  return paragraph(
-    'A free, read-only JSON API. No keys. Every response carries ',
-    { code: 'Access-Control-Allow-Origin: *' },
-    ', a strong ',
-    { code: 'ETag' },
-    ' (send ',
-    { code: 'If-None-Match' },
-    ' for 304) and a ',
-    { code: 'Cache-Control' },
-    ' per endpoint. Machine-readable: ',
-    { text: '/openapi.json', href: '/openapi.json' },
-    ', ',
-    { text: '/api', href: '/api' },
-    ', ',
-    { text: '/.well-known/api-catalog', href: '/.well-known/api-catalog' },
-    '.',
+  return prose(
+    'A free, read-only JSON API. No keys. Every response carries `Access-Control-Allow-Origin: *`, a strong `ETag` (send `If-None-Match` for 304) and a `Cache-Control` per endpoint. Machine-readable: [/openapi.json](/openapi.json), [/api](/api), [/.well-known/api-catalog](/.well-known/api-catalog).',
   );
 }
 
@@ -95,36 +81,13 @@ function downloadsBlocks(): Block[] {
   return [
     heading(2, 'Downloads: CSV and charts', 'downloads'),
     list(
-      [
-        { code: 'GET /api/series/{id}.csv?days=N' },
-        ' — a series as RFC 4180 CSV with the unit in the column name (',
-        { code: 'date,value_usd_bn' },
-        '), same window as the JSON.',
-      ],
-      [{ code: 'GET /api/history.csv' }, ' — the daily headline, status, aggregate and group readings.'],
-      [
-        { code: 'GET /charts/{id}.svg' },
-        ' and ',
-        { code: '.png' },
-        ' — charts for embedding: ',
-        { code: 'days' },
-        ' or ',
-        { code: 'start' },
-        '/',
-        { code: 'end' },
-        ', ',
-        { code: 'compare' },
-        ' (a second series), ',
-        { code: 'style=line|compact|spark' },
-        '.',
-      ],
-      [{ code: 'GET /feed.xml' }, ' — an Atom feed of regime changes and blog posts.'],
-      [
-        { code: 'GET /api/bulk.zip' },
-        ' — everything in one file: every reproducible series as one long CSV (',
-        { code: 'series_id,date,value,unit' },
-        '), the history, the model and a README.',
-      ],
+      ...[
+        '`GET /api/series/{id}.csv?days=N` — a series as RFC 4180 CSV with the unit in the column name (`date,value_usd_bn`), same window as the JSON.',
+        '`GET /api/history.csv` — the daily headline, status, aggregate and group readings.',
+        '`GET /charts/{id}.svg` and `.png` — charts for embedding: `days` or `start`/`end`, `compare` (a second series), `style=line|compact|spark`.',
+        '`GET /feed.xml` — an Atom feed of regime changes and blog posts.',
+        '`GET /api/bulk.zip` — everything in one file: every reproducible series as one long CSV (`series_id,date,value,unit`), the history, the model and a README.',
+      ].map(inlines),
     ),
   ];
 }
@@ -132,34 +95,12 @@ function downloadsBlocks(): Block[] {
 function mcpBlocks(baseUrl: string): Block[] {
   return [
     heading(2, 'For agents: MCP', 'mcp'),
-    paragraph(
-      'A Model Context Protocol server (official SDK) answers the same data as tools: ',
-      { code: 'get_regime' },
-      ', ',
-      { code: 'get_series' },
-      ' (id, days, start, end), ',
-      { code: 'get_history' },
-      ', ',
-      { code: 'get_lens' },
-      ' (lang), ',
-      { code: 'get_correlation' },
-      ', ',
-      { code: 'get_model' },
-      ', ',
-      { code: 'get_health' },
-      ' and ',
-      { code: 'list_series' },
-      '. Each tool runs the endpoint’s own handler, with its input schema from the endpoint’s parameters and its output schema from the endpoint’s response schema; every answer names its API URL and publication in ',
-      { code: '_meta.provenance' },
-      '. Read-only and idempotent.',
+    prose(
+      'A Model Context Protocol server (official SDK) answers the same data as tools: `get_regime`, `get_series` (id, days, start, end), `get_history`, `get_lens` (lang), `get_correlation`, `get_model`, `get_health` and `list_series`. Each tool runs the endpoint’s own handler, with its input schema from the endpoint’s parameters and its output schema from the endpoint’s response schema; every answer names its API URL and publication in `_meta.provenance`. Read-only and idempotent.',
     ),
     list(
-      ['Streamable HTTP (stateless): ', { code: `${baseUrl}/mcp` }, ' — JSON-RPC by POST.'],
-      [
-        'stdio, from a clone of the project: ',
-        { code: 'npm run -s mcp' },
-        ' (reading the store named by DATABASE_URL).',
-      ],
+      inlines(`Streamable HTTP (stateless): \`${baseUrl}/mcp\` — JSON-RPC by POST.`),
+      inlines('stdio, from a clone of the project: `npm run -s mcp` (reading the store named by DATABASE_URL).'),
     ),
   ];
 }
@@ -167,10 +108,8 @@ function mcpBlocks(baseUrl: string): Block[] {
 function errorBlocks(errors: SiteData['errors']): Block[] {
   return [
     heading(2, 'Errors', 'errors'),
-    paragraph(
-      'Every non-2xx response under /api is JSON: ',
-      { code: '{"error":{"code","message","hint","docs"},"status"}' },
-      '. The code is stable snake_case; status repeats the HTTP status.',
+    prose(
+      'Every non-2xx response under /api is JSON: `{"error":{"code","message","hint","docs"},"status"}`. The code is stable snake_case; status repeats the HTTP status.',
     ),
     ...errors.flatMap((error): Block[] => [
       heading(3, `${error.code} (${error.status})`, `error-${error.code}`),

@@ -9,7 +9,16 @@ import { moveCue, risingMeans } from '../direction.ts';
 import { chartImages, named } from '../downloads.ts';
 import { freshnessBadge } from '../indicator-cards.ts';
 import { nextPrint } from '../next-print.ts';
-import { type Block, type ChartBlock, heading, type Inline, type Page, paragraph, table } from '../page/page.ts';
+import {
+  type Block,
+  type ChartBlock,
+  heading,
+  type Inline,
+  inlines,
+  type Page,
+  paragraph,
+  table,
+} from '../page/page.ts';
 import {
   formatAge,
   formatChange,
@@ -134,11 +143,11 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
       : 'days' in window
         ? points.at(-1)!.date
         : `${points[0]!.date}-to-${points.at(-1)!.date}`;
+  const csv = (d: { id: string; name: string }) =>
+    named(d.id, when, [{ text: `CSV (${d.name})`, href: `/api/series/${d.id}.csv?days=${linkDays(window)}` }]);
   const downloads: ChartBlock['downloads'] = [
-    ...named(def.id, when, [{ text: `CSV (${def.name})`, href: csvHref(def.id, window) }]),
-    ...(other && !other.withheld
-      ? named(other.def.id, when, [{ text: `CSV (${other.def.name})`, href: csvHref(other.def.id, window) }])
-      : []),
+    ...csv(def),
+    ...(other && !other.withheld ? csv(other.def) : []),
     ...chartImages(other ? `${def.id}-vs-${other.def.id}` : def.id, when, def.id, chartQuery),
   ];
   const compareUsable = other && !other.withheld && other.observations.length > 0;
@@ -150,7 +159,7 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
       : `${def.name} in ${unitLabel(def.unit)}, ${label}; latest ${formatValue(item.latest!.value, def.unit)} on ${formatDate(item.latest!.date)}.`,
     caption: `${points.length.toLocaleString('en-US')} ${def.frequency} observations, ${label}. Embed: ${data.baseUrl}/charts/${def.id}.svg${chartQuery}`,
     data: (compareUsable ? [def, other.def] : [def]).map((d) => ({
-      url: seriesJsonHref(d.id, window),
+      url: `/api/series/${d.id}?days=${linkDays(window)}`,
       label: `${d.name} (${unitLabel(d.unit)})`,
       ...span,
     })),
@@ -232,14 +241,12 @@ function dataSpanDays(observations: readonly Observation[]): number {
   return daysBetween(observations[0]!.date, observations.at(-1)!.date) + 1;
 }
 
-function csvHref(id: string, window: ReturnType<typeof effectiveWindow>): string {
-  return 'days' in window ? `/api/series/${id}.csv?days=${window.days}` : `/api/series/${id}.csv?days=4000`;
-}
-
-function seriesJsonHref(id: string, window: ReturnType<typeof effectiveWindow>): string {
-  // The JSON has trailing windows only: a date range is drawn from the longest window (the chart then shows
-  // the range's dates, as the SVG does).
-  return 'days' in window ? `/api/series/${id}?days=${window.days}` : `/api/series/${id}?days=4000`;
+/**
+ * The trailing window the JSON and CSV links ask for: the JSON has trailing windows only, so a date range is drawn
+ * from the longest (the chart then shows the range's dates, as the SVG does).
+ */
+function linkDays(window: ReturnType<typeof effectiveWindow>): number {
+  return 'days' in window ? window.days : 4000;
 }
 
 function spanOf(points: readonly Observation[]): { start: string; end: string | null } {
@@ -254,6 +261,9 @@ function dataTable(
   other: IndicatorSummary | undefined,
 ): NonNullable<ChartBlock['table']> {
   const unit = unitLabel(item.def.unit);
+  // More rows than are shown: how many, and where they all are.
+  const cut = (total: number, what: string) =>
+    total > TABLE_ROWS ? { note: `The latest ${TABLE_ROWS} of ${total} ${what} all.`, total } : {};
   if (!compared || !other) {
     const rows = points
       .slice(-TABLE_ROWS)
@@ -263,9 +273,7 @@ function dataTable(
       caption: `${item.def.name}, ${unit}`,
       header: ['Date', `Value (${unit})`],
       rows,
-      ...(points.length > TABLE_ROWS
-        ? { note: `The latest ${TABLE_ROWS} of ${points.length} rows; the CSV has all.`, total: points.length }
-        : {}),
+      ...cut(points.length, 'rows; the CSV has'),
     };
   }
   const byDate = new Map<string, [string, string]>();
@@ -276,9 +284,7 @@ function dataTable(
     caption: `${item.def.name} and ${other.def.name}`,
     header: ['Date', `${item.def.name} (${unit})`, `${other.def.name} (${unitLabel(other.def.unit)})`],
     rows: dates.slice(0, TABLE_ROWS).map((d) => [d, ...byDate.get(d)!]),
-    ...(dates.length > TABLE_ROWS
-      ? { note: `The latest ${TABLE_ROWS} of ${dates.length} dates; the CSVs have all.`, total: dates.length }
-      : {}),
+    ...cut(dates.length, 'dates; the CSVs have'),
   };
 }
 
@@ -334,24 +340,11 @@ function sourceRows(item: IndicatorSummary): Inline[][][] {
   rows.push(['Rising means', [risingMeans(item)]]);
   rows.push([
     'Data',
-    item.withheld
-      ? [
-          { text: `/api/series/${def.id}`, href: `/api/series/${def.id}` },
-          ' (statistics and licence only; values withheld)',
-        ]
-      : [
-          { text: 'JSON', href: `/api/series/${def.id}` },
-          ' · ',
-          { text: 'CSV (max)', href: `/api/series/${def.id}.csv?days=4000` },
-          ' · ',
-          { text: 'revisions (page)', href: `/indicators/${def.id}/revisions` },
-          ' · ',
-          { text: 'revisions (JSON)', href: `/api/series/${def.id}/vintages` },
-          ' · ',
-          { text: 'xlsx', href: `/api/series/${def.id}.xlsx?days=4000` },
-          ' · ',
-          { text: 'Atom feed of new values', href: `/api/series/${def.id}/feed.xml` },
-        ],
+    inlines(
+      item.withheld
+        ? `[/api/series/${def.id}](/api/series/${def.id}) (statistics and licence only; values withheld)`
+        : `[JSON](/api/series/${def.id}) · [CSV (max)](/api/series/${def.id}.csv?days=4000) · [revisions (page)](/indicators/${def.id}/revisions) · [revisions (JSON)](/api/series/${def.id}/vintages) · [xlsx](/api/series/${def.id}.xlsx?days=4000) · [Atom feed of new values](/api/series/${def.id}/feed.xml)`,
+    ),
   ]);
   return rows.map(([label, value]) => [[label], value]);
 }

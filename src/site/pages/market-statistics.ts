@@ -1,6 +1,6 @@
 import type { CorrelationBody } from '../../publish/resources/correlation.ts';
-import { type Block, heading, type Inline, paragraph, table } from '../page/page.ts';
-import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, pct, pValue, r2, span } from '../words/market.ts';
+import { type Block, heading, type Inline, paragraph, prose, table } from '../page/page.ts';
+import { assetName, assetsWithData, MEASURE_NAMES, pct, pValue, r2, span } from '../words/market.ts';
 
 /** /markets' tests of timing and of returns: lead and lag, and forward returns by regime. */
 export function leadLagBlocks(c: CorrelationBody): Block[] {
@@ -32,7 +32,7 @@ export function leadLagBlocks(c: CorrelationBody): Block[] {
                 : '0 (same week)'
             : 'n/a';
           return [
-            [ASSET_NAMES[asset] ?? asset],
+            [assetName(asset)],
             [MEASURE_NAMES[measure]],
             [span(f.window.from, f.window.to)],
             [lag],
@@ -55,7 +55,7 @@ export function backtestBlocks(c: CorrelationBody): Block[] {
     for (const horizon of ['20d', '60d'] as const) {
       const f = c.backtest[asset].horizons[horizon];
       rows.push([
-        [ASSET_NAMES[asset] ?? asset],
+        [assetName(asset)],
         [horizon === '20d' ? '20 days' : '60 days'],
         [span(f.from, f.to)],
         [pct(f.byState['risk-on'].meanPct)],
@@ -70,10 +70,8 @@ export function backtestBlocks(c: CorrelationBody): Block[] {
   }
   return [
     heading(2, 'Returns after each regime', 'backtest'),
-    paragraph(
-      'The asset’s mean return over the next 20 or 60 business days, by the regime on the starting day. The spread is risk-on minus risk-off: positive would mean returns were better after loose readings. ',
-      { strong: 'A p-value above 0.05 means the spread is not distinguishable from chance.' },
-      ' Three views, because each answers a different doubt: non-overlapping windows with Welch’s t-test; every daily window with Newey–West errors (overlap corrected); and the spread’s sign in each of the possible sampling phases (a result that flips with the start day is fragile).',
+    prose(
+      'The asset’s mean return over the next 20 or 60 business days, by the regime on the starting day. The spread is risk-on minus risk-off: positive would mean returns were better after loose readings. **A p-value above 0.05 means the spread is not distinguishable from chance.** Three views, because each answers a different doubt: non-overlapping windows with Welch’s t-test; every daily window with Newey–West errors (overlap corrected); and the spread’s sign in each of the possible sampling phases (a result that flips with the start day is fragile).',
     ),
     table(
       [

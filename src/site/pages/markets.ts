@@ -6,10 +6,20 @@ import { correlationChance, headlinePoints } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
 import { chartImages, named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
-import { type Block, type ChartBlock, heading, type Inline, lead, type Page, paragraph, table } from '../page/page.ts';
+import {
+  type Block,
+  type ChartBlock,
+  heading,
+  type Inline,
+  lead,
+  type Page,
+  paragraph,
+  prose,
+  table,
+} from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
 import { weekOf } from '../weekly-note.ts';
-import { ASSET_NAMES, assetsWithData, MEASURE_NAMES, r2 } from '../words/market.ts';
+import { assetName, assetsWithData, MEASURE_NAMES, r2 } from '../words/market.ts';
 import { backtestBlocks, leadLagBlocks } from './market-statistics.ts';
 
 /**
@@ -42,15 +52,8 @@ export function marketsPage(data: SiteData): Page {
     ...correlationBlocks(c),
     ...leadLagBlocks(c),
     ...backtestBlocks(c),
-    paragraph(
-      'All figures: ',
-      { text: '/api/correlation', href: '/api/correlation' },
-      ` (updated ${formatDate(c.updatedAt)}, weekly data to ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'}). Method: `,
-      {
-        text: 'methodology, correlations',
-        href: '/methodology#5-correlations-api-correlation-src-analytics-correlation-correlation-ts',
-      },
-      '.',
+    prose(
+      `All figures: [/api/correlation](/api/correlation) (updated ${formatDate(c.updatedAt)}, weekly data to ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'}). Method: [methodology, correlations](/methodology#5-correlations-api-correlation-src-analytics-correlation-correlation-ts).`,
     ),
   );
   return page(blocks);
@@ -72,31 +75,33 @@ function overlayBlocks(data: SiteData): Block[] {
     {
       kind: 'links',
       label: 'Asset',
-      items: assets.map((asset) => ({ text: ASSET_NAMES[asset] ?? asset, href: `#asset-${asset}` })),
+      items: assets.map((asset) => ({ text: assetName(asset), href: `#asset-${asset}` })),
     },
     ...assets.flatMap((asset): Block[] => [
-      heading(3, ASSET_NAMES[asset] ?? asset, `asset-${asset}`),
+      heading(3, assetName(asset), `asset-${asset}`),
       ...correlationChartBlocks(data, asset),
       ...(data.assets.has(asset) ? priceOverlayBlocks(data, asset) : []),
     ]),
   ];
 }
 
-function hasHistory(data: SiteData, asset: string): boolean {
-  const rho = data.correlationHistory?.rho[asset as keyof CorrelationHistoryBody['rho']];
-  return rho?.netLiquidity.some((v) => v !== null) ?? false;
+/** The asset's rolling correlation with net liquidity, week by week (undefined for an asset the history lacks). */
+function rhoOf(history: CorrelationHistoryBody | undefined, asset: string): Array<number | null> | undefined {
+  return history?.rho[asset as keyof CorrelationHistoryBody['rho']]?.netLiquidity;
+}
+
+function hasHistory(history: CorrelationHistoryBody | undefined, asset: string): boolean {
+  return rhoOf(history, asset)?.some((v) => v !== null) ?? false;
 }
 
 /** The asset's rolling correlation with net liquidity over the whole history, with its latest value in words. */
 function correlationChartBlocks(data: SiteData, asset: string): Block[] {
   const c = data.correlation;
-  if (!c || !hasHistory(data, asset)) {
+  if (!c || !hasHistory(data.correlationHistory, asset)) {
     const failed = data.health.sources.find((s) => s.seriesId === asset && s.lastStatus === 'error');
     return [
-      paragraph(
-        `No correlation: the service holds too few weeks of ${ASSET_NAMES[asset] ?? asset} prices${failed ? ' (its refresh is failing)' : ''}. See `,
-        { text: '/api/health', href: '/api/health' },
-        '.',
+      prose(
+        `No correlation: the service holds too few weeks of ${assetName(asset)} prices${failed ? ' (its refresh is failing)' : ''}. See [/api/health](/api/health).`,
       ),
     ];
   }
@@ -105,7 +110,7 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
   const weeks = history.windowWeeks;
   const chance = correlationChance(weeks);
   const latest = c.correlations[asset as keyof typeof c.correlations].netLiquidity[`${weeks}w` as '52w'];
-  const name = ASSET_NAMES[asset] ?? asset;
+  const name = assetName(asset);
   const src = `/charts/net-liquidity-correlation-${asset}.svg`;
   const reading =
     latest.latest === null
@@ -148,7 +153,7 @@ function correlationTable(
   asset: string,
   name: string,
 ): NonNullable<ChartBlock['table']> {
-  const rho = history.rho[asset as keyof CorrelationHistoryBody['rho']].netLiquidity;
+  const rho = rhoOf(history, asset)!;
   const weeks = history.dates.flatMap((date, i) => (rho[i] === null ? [] : [[date, r2(rho[i])]]));
   return {
     caption: `${name}: ${history.windowWeeks}-week correlation ρ with net liquidity, week by week (the week's last day)`,
@@ -163,10 +168,8 @@ function correlationTable(
 /** Every week's correlations, all assets side by side, collapsed: the table each correlation chart links to. */
 function everyWeekBlocks(history: CorrelationHistoryBody | undefined): Block[] {
   if (!history) return [];
-  const assets = MARKET_ASSETS.filter((a) =>
-    history.rho[a as keyof CorrelationHistoryBody['rho']]?.netLiquidity.some((v) => v !== null),
-  );
-  const column = (a: string) => history.rho[a as keyof CorrelationHistoryBody['rho']].netLiquidity;
+  const assets = MARKET_ASSETS.filter((a) => hasHistory(history, a));
+  const column = (a: string) => rhoOf(history, a)!;
   const rows = history.dates
     .map((date, i) => [[date], ...assets.map((a) => [column(a)[i] === null ? '' : r2(column(a)[i])])])
     .filter((row) => row.slice(1).some(([cell]) => cell !== ''))
@@ -178,7 +181,7 @@ function everyWeekBlocks(history: CorrelationHistoryBody | undefined): Block[] {
       summary: `The ${history.windowWeeks}-week correlation ρ with net liquidity, every week (${rows.length.toLocaleString('en-US')} rows)`,
       blocks: [
         table(
-          ['Week to', ...assets.map((a) => `${ASSET_NAMES[a] ?? a} (ρ)`)],
+          ['Week to', ...assets.map((a) => `${assetName(a)} (ρ)`)],
           rows,
           `${history.windowWeeks}-week correlation ρ of each asset's weekly return with net liquidity's weekly change, by the week's last day`,
         ),
@@ -192,28 +195,22 @@ function everyWeekBlocks(history: CorrelationHistoryBody | undefined): Block[] {
  * only for an asset whose terms allow drawing its prices (bitcoin).
  */
 function priceOverlayBlocks(data: SiteData, asset: string): Block[] {
-  const name = ASSET_NAMES[asset] ?? asset;
+  const name = assetName(asset);
   const assetDef = seriesDef(asset);
   const measures = LIQUIDITY_MEASURES.filter((m) => m !== 'headline' || data.history);
+  const short = (m: string) => (m === 'headline' ? 'The headline' : 'Net liquidity');
   return [
     {
       kind: 'links',
       label: 'Liquidity measure',
-      items: measures.map((m) => ({
-        text: m === 'headline' ? 'The headline' : 'Net liquidity',
-        href: `#overlay-${m}`,
-      })),
+      items: measures.map((m) => ({ text: short(m), href: `#overlay-${m}` })),
     },
     ...measures.flatMap((measure): Block[] => {
       const measureName = measure === 'headline' ? 'The liquidity headline' : 'Net liquidity';
       const overlay = overlayRows(data, measure, asset);
       const src = `/charts/${measure}-vs-${asset}.svg`;
       return [
-        heading(
-          4,
-          `${measure === 'headline' ? 'The headline' : 'Net liquidity'} and the ${name.toLowerCase()} price`,
-          `overlay-${measure}`,
-        ),
+        heading(4, `${short(measure)} and the ${name.toLowerCase()} price`, `overlay-${measure}`),
         {
           kind: 'chart',
           src,
@@ -270,16 +267,13 @@ function overlayRows(data: SiteData, measure: string, asset: string): string[][]
   return rows;
 }
 
-/** The assets with any figure: an asset without stored prices gets no rows of n/a, but a sentence (withoutData). */
-
+/** The assets without any figure get no rows of n/a, but a sentence. */
 function withoutData(c: CorrelationBody): Block[] {
   const missing = c.assets.filter((asset) => !assetsWithData(c).includes(asset));
   if (missing.length === 0) return [];
   return [
-    paragraph(
-      `No statistics below for ${missing.map((a) => ASSET_NAMES[a] ?? a).join(' and ')}: the service holds too few of its prices (see `,
-      { text: '/api/health', href: '/api/health' },
-      ').',
+    prose(
+      `No statistics below for ${missing.map((a) => assetName(a)).join(' and ')}: the service holds too few of its prices (see [/api/health](/api/health)).`,
     ),
   ];
 }
@@ -298,12 +292,8 @@ function correlationBlocks(c: CorrelationBody): Block[] {
   return [
     heading(2, 'Rolling correlations', 'correlations'),
     ...withoutData(c),
-    paragraph(
-      'Pearson correlation of the week’s change in liquidity with the asset’s weekly log return, over the last 13, 26 and 52 weeks. The headline rises when liquidity tightens, so a ',
-      { strong: 'negative' },
-      ' ρ with the headline means the asset tended to fall in weeks when liquidity tightened. Net liquidity (USD bn) rises when liquidity eases, so there a ',
-      { strong: 'positive' },
-      ' ρ means the same. Marked ✓ when |ρ| exceeds the two-sided 95 % threshold 1.96/√n for n weeks.',
+    prose(
+      'Pearson correlation of the week’s change in liquidity with the asset’s weekly log return, over the last 13, 26 and 52 weeks. The headline rises when liquidity tightens, so a **negative** ρ with the headline means the asset tended to fall in weeks when liquidity tightened. Net liquidity (USD bn) rises when liquidity eases, so there a **positive** ρ means the same. Marked ✓ when |ρ| exceeds the two-sided 95 % threshold 1.96/√n for n weeks.',
     ),
     {
       kind: 'table',
@@ -320,7 +310,7 @@ function correlationBlocks(c: CorrelationBody): Block[] {
             const ending = f.asOf && f.asOf !== c.dataAsOf ? `, to ${formatDate(f.asOf)}` : '';
             return [`${r2(f.latest)}${significant ? ' ✓' : ''} (n ${f.n}${ending})`];
           };
-          return [[ASSET_NAMES[asset] ?? asset], [MEASURE_NAMES[measure]], cell('13w'), cell('26w'), cell('52w')];
+          return [[assetName(asset)], [MEASURE_NAMES[measure]], cell('13w'), cell('26w'), cell('52w')];
         }),
       ),
     },

@@ -1,7 +1,19 @@
 import { LEVEL_WORDS, MIN_LIVE_WEIGHT } from '../../publish/resources/model.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { partsChart } from '../charts/parts.ts';
-import { type Block, heading, headingId, type Inline, lead, list, type Page, paragraph, table } from '../page/page.ts';
+import {
+  type Block,
+  heading,
+  headingId,
+  type Inline,
+  inlines,
+  lead,
+  list,
+  type Page,
+  paragraph,
+  prose,
+  table,
+} from '../page/page.ts';
 import { groupWeightText, type SiteData } from '../site-data.ts';
 
 type Model = NonNullable<SiteData['model']>;
@@ -49,10 +61,8 @@ export function methodologyPage(data: SiteData): Page {
   // methodology was 37,000 px tall on a phone), and every section and its anchors are still on this page.
   blocks.push(
     heading(2, 'The formulas', 'formulas'),
-    paragraph(
-      'Everything needed to rebuild the model from the text, section by section (open one to read it; the whole document is also at ',
-      { text: '/methodology.md', href: '/methodology.md' },
-      ').',
+    prose(
+      'Everything needed to rebuild the model from the text, section by section (open one to read it; the whole document is also at [/methodology.md](/methodology.md)).',
     ),
     ...sections.map(
       (section): Block => ({
@@ -115,7 +125,7 @@ export function protocolPage(protocol: SiteData['protocols'][number]): Page {
     title,
     description: `${title}: the variants and the criteria, committed before any variant was run on the test years.`,
     blocks: [
-      paragraph('Part of the ', { text: 'methodology', href: '/methodology#protocols' }, '.'),
+      prose('Part of the [methodology](/methodology#protocols).'),
       { kind: 'markdown', source: protocol.markdown.replace(/^# .*\n/, '') },
     ],
   };
@@ -142,40 +152,15 @@ function readingBlocks(model: Model | undefined): Block[] {
   return [
     heading(2, 'How to read it', 'how-to-read'),
     list(
-      [
-        { strong: 'Headline, 0–100: ' },
-        `the share of the past five years’ days that were looser than today. ${off} and above is `,
-        { strong: 'risk-off' },
-        ` (tight), ${on} and below `,
-        { strong: 'risk-on' },
-        ' (loose), in between neutral.',
-      ],
-      [
-        { strong: 'Level, 0–100: ' },
-        `the same aggregate on its own fixed scale, not ranked against anything: ${LEVEL_WORDS.map((b, k) => `${b.from}–${LEVEL_WORDS[k + 1]?.from ?? 100} ${b.words}`).join(', ')}. The headline is the level’s rank in five years; the level says how tight in absolute terms, and each group’s part of it is published.`,
-      ],
-      [
-        { strong: 'Provisional: ' },
-        `a day whose fresh data covers under ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the model’s weight has a headline and a level but no status, and is never stated as a verdict.`,
-      ],
-      [
-        { strong: 'Momentum: ' },
-        `the change of the headline over ${model?.thresholds.momentumDays ?? 7} days; ${model?.thresholds.momentumPoints ?? 5} points or more is a move (improving = looser, deteriorating = tighter).`,
-      ],
-      [
-        { strong: 'Confidence: ' },
-        'how many inputs and groups report, and whether they are fresh; low confidence means the reading rests on few inputs.',
-      ],
-      [
-        { strong: 'Drivers: ' },
-        'which inputs moved the reading over the week, and by how much; their changes add up to the aggregate’s change.',
-      ],
-      [
-        { strong: 'One scale on this site. ' },
-        'The API also serves ',
-        { code: 'compositeScore' },
-        ', the same reading on a −1 … +1 scale where positive means easy: compositeScore = (50 − headline) / 50. The site shows only the headline, so that higher always means tighter.',
-      ],
+      ...[
+        `**Headline, 0–100: **the share of the past five years’ days that were looser than today. ${off} and above is **risk-off** (tight), ${on} and below **risk-on** (loose), in between neutral.`,
+        `**Level, 0–100: **the same aggregate on its own fixed scale, not ranked against anything: ${LEVEL_WORDS.map((b, k) => `${b.from}–${LEVEL_WORDS[k + 1]?.from ?? 100} ${b.words}`).join(', ')}. The headline is the level’s rank in five years; the level says how tight in absolute terms, and each group’s part of it is published.`,
+        `**Provisional: **a day whose fresh data covers under ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the model’s weight has a headline and a level but no status, and is never stated as a verdict.`,
+        `**Momentum: **the change of the headline over ${model?.thresholds.momentumDays ?? 7} days; ${model?.thresholds.momentumPoints ?? 5} points or more is a move (improving = looser, deteriorating = tighter).`,
+        '**Confidence: **how many inputs and groups report, and whether they are fresh; low confidence means the reading rests on few inputs.',
+        '**Drivers: **which inputs moved the reading over the week, and by how much; their changes add up to the aggregate’s change.',
+        '**One scale on this site. **The API also serves `compositeScore`, the same reading on a −1 … +1 scale where positive means easy: compositeScore = (50 − headline) / 50. The site shows only the headline, so that higher always means tighter.',
+      ].map(inlines),
     ),
   ];
 }
@@ -200,9 +185,8 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
       ]),
       'Groups, their nominal weights, and their inputs',
     ),
-    paragraph(
-      { strong: 'Three kinds of weight, each labelled where it appears. ' },
-      `The group weight above is nominal; each input gets an equal share of its group (its nominal weight). On a given day an input without data carries no weight, so the weight it carries that day (shown on the dashboard as “weight today”) can differ from the nominal one. What keeps a missing input from moving the headline by itself is the comparison: today’s level is ranked against a history computed with today’s inputs only, like with like. A day has a status only when inputs carrying at least ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the nominal weight have fresh data; newer days are provisional, published without a status. A status change needs confirmation: risk-off starts at ${model.thresholds.riskOffAtOrAbove} and lasts until the headline falls below ${model.thresholds.riskOffUntilBelow}; risk-on starts at ${model.thresholds.riskOnAtOrBelow} and lasts until it rises above ${model.thresholds.riskOnUntilAbove}.`,
+    prose(
+      `**Three kinds of weight, each labelled where it appears. **The group weight above is nominal; each input gets an equal share of its group (its nominal weight). On a given day an input without data carries no weight, so the weight it carries that day (shown on the dashboard as “weight today”) can differ from the nominal one. What keeps a missing input from moving the headline by itself is the comparison: today’s level is ranked against a history computed with today’s inputs only, like with like. A day has a status only when inputs carrying at least ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the nominal weight have fresh data; newer days are provisional, published without a status. A status change needs confirmation: risk-off starts at ${model.thresholds.riskOffAtOrAbove} and lasts until the headline falls below ${model.thresholds.riskOffUntilBelow}; risk-on starts at ${model.thresholds.riskOnAtOrBelow} and lasts until it rises above ${model.thresholds.riskOnUntilAbove}.`,
     ),
   ];
 }
@@ -226,11 +210,9 @@ function plainValidation(validation: Validation): Block[] {
       [
         `It passed ${hits} of the ${scored} stress checks fixed in advance (the headline reaching risk-off, or the funding group spiking, within days of each event; see the crisis table below).`,
       ],
-      [
-        'It is not a timing signal: returns of stocks, bitcoin and gold after risk-on and risk-off readings are not reliably different (see ',
-        { text: 'markets', href: '/markets#backtest' },
-        ').',
-      ],
+      inlines(
+        'It is not a timing signal: returns of stocks, bitcoin and gold after risk-on and risk-off readings are not reliably different (see [markets](/markets#backtest)).',
+      ),
     ),
   ];
 }

@@ -3,7 +3,7 @@ import { INDICATOR_COUNT, isIndicatorId, providerSeriesId } from '../../timeseri
 import { licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
-import { type Block, type Inline, lead, type Page, paragraph, table } from '../page/page.ts';
+import { type Block, type Inline, lead, type Page, paragraph, prose, table } from '../page/page.ts';
 import { formatDate, formatValue, inputLinks } from '../site-data.ts';
 
 /** Rows of the latest values shown (the JSON, CSV and xlsx hold them all). */
@@ -25,12 +25,8 @@ export function modelInputPage(
   const last = observations?.at(-1);
   const blocks: Block[] = [
     lead(def.description),
-    paragraph(
-      `A ${role} of this service, not one of its ${INDICATOR_COUNT} indicators: it has no chart here, but its data is served at `,
-      { code: `/api/data/${def.id}` },
-      ' with the windows, transforms and point-in-time answers of every series. How the model reads it: ',
-      { text: 'the methodology', href: '/methodology#2-1-inputs-which-series-and-how-the-derived-ones-are-aligned' },
-      '.',
+    prose(
+      `A ${role} of this service, not one of its ${INDICATOR_COUNT} indicators: it has no chart here, but its data is served at \`/api/data/${def.id}\` with the windows, transforms and point-in-time answers of every series. How the model reads it: [the methodology](/methodology#2-1-inputs-which-series-and-how-the-derived-ones-are-aligned).`,
     ),
     table(['', ''], aboutRows(def, observations), `About ${def.name}`),
   ];

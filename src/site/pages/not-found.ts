@@ -1,4 +1,4 @@
-import { type Page, paragraph } from '../page/page.ts';
+import { type Page, paragraph, prose } from '../page/page.ts';
 
 /** The page for a path that does not exist: the site's header and navigation, and where to go instead. */
 export function notFoundPage(): Page {
@@ -7,16 +7,8 @@ export function notFoundPage(): Page {
     title: 'Page not found',
     description: 'There is no page at this address.',
     blocks: [
-      paragraph(
-        'There is no page here. Try the ',
-        { text: 'dashboard', href: '/' },
-        ', today’s ',
-        { text: 'reading', href: '/today' },
-        ', the ',
-        { text: 'API documentation', href: '/docs' },
-        ' or the site index at ',
-        { text: '/llms.txt', href: '/llms.txt' },
-        '.',
+      prose(
+        'There is no page here. Try the [dashboard](/), today’s [reading](/today), the [API documentation](/docs) or the site index at [/llms.txt](/llms.txt).',
       ),
     ],
   };

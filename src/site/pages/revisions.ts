@@ -1,6 +1,6 @@
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { VintagedSeries } from '../../timeseries/vintages.ts';
-import { type Block, type Inline, type Page, paragraph, table } from '../page/page.ts';
+import { type Block, inlines, type Page, paragraph, table } from '../page/page.ts';
 import { formatChange, formatDate, formatValue } from '../site-data.ts';
 
 /** Rows shown: the newest revised dates first (the JSON and CSV hold them all). */
@@ -14,17 +14,9 @@ const MAX_ROWS = 200;
 export function revisionsPage(item: IndicatorSummary, vintaged: VintagedSeries | undefined): Page {
   const def = item.def;
   const path = `/indicators/${def.id}/revisions`;
-  const links: Inline[] = [
-    'The full record: ',
-    { text: 'JSON', href: `/api/series/${def.id}/vintages?days=4000` },
-    ' · ',
-    { text: 'CSV', href: `/api/series/${def.id}/vintages.csv?days=4000` },
-    ' · ',
-    { text: 'first releases only', href: `/api/series/${def.id}/vintages?days=4000&view=first-release` },
-    ' · ',
-    { text: `back to ${def.name}`, href: `/indicators/${def.id}` },
-    '.',
-  ];
+  const links = inlines(
+    `The full record: [JSON](/api/series/${def.id}/vintages?days=4000) · [CSV](/api/series/${def.id}/vintages.csv?days=4000) · [first releases only](/api/series/${def.id}/vintages?days=4000&view=first-release) · [back to ${def.name}](/indicators/${def.id}).`,
+  );
   const page = (blocks: Block[]): Page => ({
     path,
     title: `${def.name}: revisions`,

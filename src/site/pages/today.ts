@@ -22,6 +22,8 @@ import {
 import { type NoteOf, weekBefore, weeklyNotes } from '../weekly-note.ts';
 import { nearbyDays } from './archive.ts';
 
+type GroupId = keyof History['subIndices'];
+
 /** /today: the latest daily reading and links to the dated archive of every day in the history. */
 export function todayPage(data: SiteData): Page {
   const names = groupNames(data);
@@ -95,7 +97,7 @@ export function archivePage(data: SiteData, date: string, noteOf: NoteOf): Page 
         history,
         `The headline and its status, ${formatDate(range.start)} – ${formatDate(range.end)}`,
         headlineColumns(history),
-        history.dates.flatMap((d, k) => (d >= range.start && d <= range.end ? [k] : [])),
+        range,
       ),
     },
     ...optional(partsChart(data, date)),
@@ -115,12 +117,11 @@ export function archivePage(data: SiteData, date: string, noteOf: NoteOf): Page 
 }
 
 /** The groups that report on day i or on day j: a group that never has data (e.g. a retired one) is not shown. */
-function reportingGroups(history: History, names: GroupNames, ...days: number[]): Array<[string, string]> {
-  const groups = Object.keys(history.subIndices) as Array<keyof History['subIndices']>;
-  const ordered = [...names.keys()].filter((id) => groups.includes(id as keyof History['subIndices']));
-  return ordered
-    .filter((id) => days.some((d) => isValue(history.subIndices[id as keyof History['subIndices']][d])))
-    .map((id) => [id, names.get(id)!]);
+function reportingGroups(history: History, names: GroupNames, ...days: number[]): Array<[GroupId, string]> {
+  return [...names].flatMap(([id, name]): Array<[GroupId, string]> => {
+    const values: ReadonlyArray<number | null> | undefined = history.subIndices[id as GroupId];
+    return days.some((d) => isValue(values?.[d])) ? [[id as GroupId, name]] : [];
+  });
 }
 
 function isValue(value: number | null | undefined): value is number {
@@ -157,8 +158,7 @@ function groupMoves(history: History, i: number, names: GroupNames): Block[] {
       [
         moveRow('Level (fixed scale)', history.level[back], history.level[i]),
         ...groups.map(([id, name]) => {
-          const g = id as keyof History['subIndices'];
-          const row = moveRow(name, history.subIndices[g][back], history.subIndices[g][i]);
+          const row = moveRow(name, history.subIndices[id][back], history.subIndices[id][i]);
           row[1] = [groupCell(history, id, back)];
           row[2] = [groupCell(history, id, i)];
           return row;
@@ -182,10 +182,9 @@ function moveRow(name: string, then: number | null | undefined, now: number | nu
 }
 
 /** A group's reading on day i with its part of the level in brackets: "77.4 (38.7)". */
-function groupCell(history: History, id: string, i: number): string {
-  const g = id as keyof History['subIndices'];
-  const part = history.contributions[g]?.[i];
-  return isValue(part) ? `${fmt(history.subIndices[g][i])} (${fmt(part)})` : fmt(history.subIndices[g][i]);
+function groupCell(history: History, id: GroupId, i: number): string {
+  const part = history.contributions[id]?.[i];
+  return isValue(part) ? `${fmt(history.subIndices[id][i])} (${fmt(part)})` : fmt(history.subIndices[id][i]);
 }
 
 /** The inputs that moved the aggregate most over the week before the day, in words. */

@@ -2,12 +2,14 @@ import type { CorrelationBody } from '../../publish/resources/correlation.ts';
 import { formatSigned } from '../site-data.ts';
 
 /** How /markets names and writes its statistics: asset and measure names, ρ, percentages, spans, p-values. */
-export const ASSET_NAMES: Record<string, string> = {
+const ASSET_NAMES: Record<string, string> = {
   spx: 'S&P 500',
   qqq: 'Nasdaq-100 (QQQ)',
   btc: 'Bitcoin',
   gold: 'Gold',
 };
+/** An asset's name: "S&P 500" for spx (its id for one not named here). */
+export const assetName = (asset: string) => ASSET_NAMES[asset] ?? asset;
 export const MEASURE_NAMES = { headline: 'Headline', netLiquidity: 'Net liquidity' } as const;
 
 /** Two decimals with a true minus sign, as the site writes negatives: −0.04. */
