@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { renderHtml } from '../../../src/site/page/html.ts';
 import { renderMarkdown } from '../../../src/site/page/markdown.ts';
-import type { Page } from '../../../src/site/page/page.ts';
+import { inlines, type Page } from '../../../src/site/page/page.ts';
 
 const site = { name: 'usd-liquidity', baseUrl: 'http://x.test' };
 const page: Page = {
@@ -26,6 +26,19 @@ const page: Page = {
 };
 
 describe('page renderers', () => {
+  it('inlines reads code, strong words and links out of written text, and leaves the rest as text', () => {
+    assert.deepEqual(inlines('Ask `/api/regime?asOf=2023-03-15`, **not** [the docs](/docs) <b>'), [
+      'Ask ',
+      { code: '/api/regime?asOf=2023-03-15' },
+      ', ',
+      { strong: 'not' },
+      ' ',
+      { text: 'the docs', href: '/docs' },
+      ' <b>',
+    ]);
+    assert.deepEqual(inlines('plain * text [no link]'), ['plain * text [no link]']);
+  });
+
   it('HTML escapes text, links the Markdown alternate, and has no script', () => {
     const html = renderHtml(page, site);
     assert.match(html, /<title>A &lt;page&gt; &amp; more · usd-liquidity<\/title>/);
