@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beginBootstrapModel } from './bootstrap-model.ts';
-import { type Config, loadConfig } from './config.ts';
+import { type Config, DEFAULT_SNAPSHOT_DIR, loadConfig } from './config.ts';
 import { keepNextTickShape } from './http/next-tick-shape.ts';
 
 const USAGE = `usage: usd-liquidity <command>
@@ -157,7 +157,7 @@ async function snapshotCommand(config: Config, argv: string[]): Promise<number> 
     import('./ingest/bootstrap-snapshot.ts'),
     import('./ingest/snapshot-file.ts'),
   ]);
-  const dir = argv[2] ?? fileURLToPath(new URL('../bootstrap/', import.meta.url));
+  const dir = argv[2] ?? fileURLToPath(DEFAULT_SNAPSHOT_DIR);
   const store = await openStore(config.databaseUrl);
   try {
     const manifest = await exportSnapshot(store, dir);

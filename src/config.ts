@@ -12,7 +12,7 @@ import type { ProviderConfig } from './providers/providers.ts';
 import { parsePartnerSites } from './publish/content.ts';
 
 /** The snapshot shipped with the project (beside src/ and build/ alike). */
-const DEFAULT_SNAPSHOT_DIR = new URL('../bootstrap/', import.meta.url);
+export const DEFAULT_SNAPSHOT_DIR = new URL('../bootstrap/', import.meta.url);
 
 /** Every setting the service reads, from the environment, with its default. Documented in the README. */
 export interface Config {
