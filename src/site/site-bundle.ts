@@ -74,12 +74,12 @@ export function buildSite(publication: Publication): SiteBundle {
   };
   const byId = new Map(data.indicators.map((i) => [i.def.id, i]));
   const builders = pageBuilders(data, publication, noteOf);
-  const pages = cached('pages', (path) => {
+  const pages = cached('pages', 16 * MIB, (path) => {
     const build = builders.get(path);
     return build ? render(build()) : undefined;
   });
   // Other ranges, date ranges and comparisons: rendered per distinct query, kept in a bounded cache.
-  const ranges = keptAnswers<RenderedPage>('pages for other ranges', { bytes: 32 * MIB, sizeOf: pageSize });
+  const ranges = keptAnswers<RenderedPage>('pages for other ranges', { bytes: 4 * MIB, sizeOf: pageSize });
   const rangePage = (id: string, query: ChartQuery): RenderedPage | undefined => {
     const key = `${id}|${queryKey(query)}`;
     const hit = ranges.get(key);
@@ -91,7 +91,7 @@ export function buildSite(publication: Publication): SiteBundle {
     return rendered;
   };
   // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
-  const archive = cached('archive days', (date) => {
+  const archive = cached('archive days', 4 * MIB, (date) => {
     if (!data.history || data.history.count === 0) return undefined;
     const page = archivePage(data, date, noteOf);
     return page ? render(page, 'if-idle') : render(noReadingPage(data.history, date), 'if-idle', 404);
@@ -161,7 +161,7 @@ function embedPages(
   noteOf: ReturnType<typeof weeklyNotes>,
   render: Render,
 ): SiteBundle['embed'] {
-  const embeds = cached('embeds', (key) => {
+  const embeds = cached('embeds', 2 * MIB, (key) => {
     const [id = '', search = ''] = key.split('?');
     const found = findChart(embedHosts(id), id, search);
     if (!found) return undefined;
@@ -232,10 +232,12 @@ function pageBuilders(
 
 /**
  * A bounded cache of rendered responses: LRU by bytes (each entry weighs its identity body; the encodings are a
- * fraction of it). A miss that renders nothing (unknown key) is not kept.
+ * fraction of it). A miss that renders nothing (unknown key) is not kept. The budgets hold what the count bounds
+ * they replaced held (about 100 archive days or ranges of ~40 kB, 100 embeds of ~15 kB; every fixed page, ~6 MiB):
+ * at 64 MiB each, a crawl of the archive kept ~80 MB more for good (bench:memory, docs/performance.md).
  */
-function cached(name: string, build: (key: string) => RenderedPage | undefined) {
-  const cache = keptAnswers<RenderedPage>(name, { bytes: 64 * MIB, sizeOf: pageSize });
+function cached(name: string, bytes: number, build: (key: string) => RenderedPage | undefined) {
+  const cache = keptAnswers<RenderedPage>(name, { bytes, sizeOf: pageSize });
   return (key: string): RenderedPage | undefined => {
     const hit = cache.get(key);
     if (hit) return hit;

@@ -17,7 +17,8 @@ import { queryKey } from './window.ts';
  * being drawn share the one drawing; a drawing whose clients all went away is dropped.
  */
 export function siteCharts(data: SiteData, byId: ReadonlyMap<string, SiteData['indicators'][number]>) {
-  const chartCache = keptAnswers<PreparedResponse>('charts (SVG)', { bytes: 48 * MIB, sizeOf: responseBytes });
+  // ~300 SVGs of 6–12 kB, the count this cache had before it was bounded in bytes alone.
+  const chartCache = keptAnswers<PreparedResponse>('charts (SVG)', { bytes: 4 * MIB, sizeOf: responseBytes });
   // PNGs (downloads, social images; ~100 kB each, 20× an SVG) get a small cache of their own: a trickle of
   // distinct PNGs filled the shared one and grew the process by ~50 MB over ten minutes (bench:memory). Their
   // Cache-Control lets a CDN keep them instead.
