@@ -166,12 +166,12 @@ function matrixHtml(block: Extract<Block, { kind: 'matrix' }>): string {
     (row) =>
       `<tr><th scope="row">${escapeHtml(row)}</th>${each(block.columns, (column) =>
         block.marked?.row === row && block.marked.column === column
-          ? `<td class="current" aria-current="true">${escapeHtml(block.current ?? '● current')}</td>`
+          ? `<td class="current" aria-current="true">${escapeHtml(block.current)}</td>`
           : '<td></td>',
       )}</tr>`,
   );
-  const header = [block.corner ?? 'posture \\ pulse', ...block.columns];
-  return `${region(block.caption, tableOf(header, rows, block.caption, 'matrix'))}<p class="note">${escapeHtml(block.note)}</p>`;
+  const table = tableOf([block.corner, ...block.columns], rows, block.caption, 'matrix');
+  return `${region(block.caption, table)}<p class="note">${escapeHtml(block.note)}</p>`;
 }
 
 function chartHtml(block: ChartBlock): string {

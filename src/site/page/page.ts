@@ -80,8 +80,8 @@ export type Block =
       marked: { row: string; column: string } | null;
       note: string;
       /** The corner cell and the marked cell's text, in the page's language. */
-      corner?: string;
-      current?: string;
+      corner: string;
+      current: string;
     };
 
 export type Tone = 'good' | 'bad' | 'neutral' | 'warn';

@@ -13,7 +13,7 @@ function signed(x: number, locale: Locale = 'en'): string {
 }
 
 /** Each locale in its own language, for the language links. */
-export const LOCALE_NAMES: Record<Locale, string> = {
+const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
   zh: '简体中文',
   'zh-Hant': '繁體中文',

@@ -19,7 +19,7 @@ import {
 } from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
 import { weekOf } from '../weekly-note.ts';
-import { assetName, assetsWithData, MEASURE_NAMES, r2 } from '../words/market.ts';
+import { assetName, assetsWithData, MEASURE_NAMES, MEASURES, r2 } from '../words/market.ts';
 import { backtestBlocks, leadLagBlocks } from './market-statistics.ts';
 
 /**
@@ -300,7 +300,7 @@ function correlationBlocks(c: CorrelationBody): Block[] {
       caption: `Latest rolling correlation (ρ), by asset and liquidity measure: windows ending ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'} unless a cell says otherwise`,
       header: ['Asset', 'Measure', '13 weeks', '26 weeks', '52 weeks'],
       rows: assetsWithData(c).flatMap((asset) =>
-        (Object.keys(MEASURE_NAMES) as Array<keyof typeof MEASURE_NAMES>).map((measure): Inline[][] => {
+        MEASURES.map((measure): Inline[][] => {
           const figures = c.correlations[asset][measure];
           const cell = (w: '13w' | '26w' | '52w') => {
             const f = figures[w];

@@ -15,6 +15,7 @@ import {
   table,
 } from '../page/page.ts';
 import { groupWeightText, type SiteData } from '../site-data.ts';
+import { versionBody, versionTitle } from './changelog.ts';
 
 type Model = NonNullable<SiteData['model']>;
 type Validation = NonNullable<Model['validation']>;
@@ -113,7 +114,7 @@ function protocolBlocks(protocols: SiteData['protocols']): Block[] {
 }
 
 /** A protocol's title: its first "# " heading, else its slug. */
-export function protocolTitle(markdown: string, slug: string): string {
+function protocolTitle(markdown: string, slug: string): string {
   return /^# (.+)$/m.exec(markdown)?.[1]?.replaceAll('`', '') ?? slug;
 }
 
@@ -335,10 +336,10 @@ function guaranteeBlocks(model: Model, r: Validation['robustness']): Block[] {
 function versionBlocks(model: Model): Block[] {
   return [
     heading(2, 'Versions', 'versions'),
-    ...model.versions.flatMap((v, k): Block[] => {
-      const title = `${v.version} (${v.status}, ${v.from}${v.to ? ` to ${v.to}` : ' onwards'})`;
-      const body: Block[] = [paragraph(v.summary), { kind: 'list', items: v.changes.map((change) => [change]) }];
-      return k === 0 ? [heading(3, title), ...body] : [{ kind: 'details', summary: title, blocks: body }];
-    }),
+    ...model.versions.flatMap((v, k): Block[] =>
+      k === 0
+        ? [heading(3, versionTitle(v)), ...versionBody(v)]
+        : [{ kind: 'details', summary: versionTitle(v), blocks: versionBody(v) }],
+    ),
   ];
 }
