@@ -13,8 +13,8 @@ export function archiveYears(history: History): number[] {
 }
 
 /**
- * /archive and /archive/{year}: a calendar of every scored day (every weekday, holidays scored from the values before; weekends have no
- * reading), coloured by status, each day linking to its page. /archive shows the latest year.
+ * /archive and /archive/{year}: a calendar of every scored (business) day, coloured by status, each linking to its
+ * page. /archive shows the latest year.
  */
 export function archiveCalendarPage(history: History, year: number, latest: boolean, noteOf: NoteOf): Page | undefined {
   const years = archiveYears(history);

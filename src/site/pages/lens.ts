@@ -105,23 +105,24 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Loca
     x === null || x === undefined ? 'n/a' : `${numbers.format(x)}${unit}`;
   const over = w.overWeeks(Math.round(LENS_TIERING_TREND_DAYS / 7));
   const lensDate = lens.dataAsOf ? localDate(locale)(lens.dataAsOf) : '—';
-  const table = (heading: string, rows: Array<[string, string, string]>): Block => ({
-    kind: 'table',
-    // The axis' name, the heading's first words ("Quantity").
-    caption: heading.split(/[:：]/)[0]!,
-    header: [...w.columns],
-    rows: rows.map(([label, value, of]) => [[label], [value], [of]]),
-  });
+  // An axis under its heading, its table captioned by the heading's first words ("Quantity").
+  const axis = (id: keyof typeof w.headings, rows: Array<[string, string, string]>): Block[] => [
+    heading(2, w.headings[id], id),
+    {
+      kind: 'table',
+      caption: w.headings[id].split(/[:：]/)[0]!,
+      header: [...w.columns],
+      rows: rows.map(([label, value, of]) => [[label], [value], [of]]),
+    },
+  ];
   return [
-    heading(2, w.headings.quantity, 'quantity'),
-    table(w.headings.quantity, [
+    ...axis('quantity', [
       [w.rows.stance, word(q.stance), dataOf('net-liquidity')],
       [w.rows.flow, n(q.flow, ' USD bn'), dataOf('net-liquidity')],
       [w.rows.dial, n(q.dial), dataOf('net-liquidity')],
       [w.rows.buffer, `${n(q.bufferPct, ' %')} (${word(q.bufferState)})`, dataOf('reserve-buffer')],
     ]),
-    heading(2, w.headings.price, 'price'),
-    table(w.headings.price, [
+    ...axis('price', [
       [w.rows.path, `${n(p.pathSpreadBps, ' bps')} (${word(p.pathPricing)})`, lensDate],
       [
         w.rows.realYield,
@@ -134,8 +135,7 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Loca
         lensDate,
       ],
     ]),
-    heading(2, w.headings.structure, 'structure'),
-    table(w.headings.structure, [
+    ...axis('structure', [
       [
         w.rows.tga,
         `${n(s.tgaFlow, ' USD bn')} (${s.fiscalPulse && locale !== 'en' ? word(`fiscal-${s.fiscalPulse}`) : word(s.fiscalPulse)})`,
