@@ -29,18 +29,17 @@ function accessibleMarkdown(html: string): string {
 
 function withHeadingIds(html: string): string {
   return html.replace(/<h([23])>(.*?)<\/h\1>/g, (_, level: string, inner: string) => {
-    const text = inner
-      .replace(/<[^>]+>/g, '')
-      .replace(
-        /&(amp|lt|gt|quot|#39);/g,
-        (entity: string) => ({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" })[entity]!,
-      );
+    const text = inner.replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => UNESCAPED[entity]!);
     return `<h${level} id="${headingId(text)}">${inner}</h${level}>`;
   });
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** The characters HTML text escapes, and back (for a heading's id, made from its text). */
+const ESCAPED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const UNESCAPED = Object.fromEntries(Object.entries(ESCAPED).map(([c, entity]) => [entity, c]));
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPED[c]!);
 }
 
 function inlineHtml(inlines: Inline[]): string {

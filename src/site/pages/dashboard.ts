@@ -20,7 +20,7 @@ import {
 } from '../site-data.ts';
 import { THEMES } from '../themes.ts';
 import { lastDayOnOrBefore } from '../weekly-note.ts';
-import { type MissingInputs, regimeInWords } from '../words/regime.ts';
+import { EFFECT, type MissingInputs, regimeInWords } from '../words/regime.ts';
 
 type GroupId = keyof RegimeBody['subIndices'];
 
@@ -242,9 +242,6 @@ function contributionBlocks(data: SiteData, regime: RegimeBody): Block[] {
     ),
   ];
 }
-
-/** What a driver's move did to the reading, by its direction. */
-const EFFECT = { tightening: 'pushed toward tighter', easing: 'pushed toward looser', neutral: 'barely moved it' };
 
 /** What moved the reading over the momentum window, in words: which series, which way, by how much. */
 function driverBlocks(regime: RegimeBody): Block[] {

@@ -20,6 +20,7 @@ import {
   seriesPageHref,
 } from '../site-data.ts';
 import { type NoteOf, weekBefore, weeklyNotes } from '../weekly-note.ts';
+import { EFFECT } from '../words/regime.ts';
 import { nearbyDays } from './archive.ts';
 
 type GroupId = keyof History['subIndices'];
@@ -203,8 +204,8 @@ function driverList(data: SiteData, drivers: ReadonlyArray<readonly [string, num
 
 /** Which way an input pushed the aggregate; a change that rounds to nothing pushed it nowhere. */
 function moveWords(contribution: number): string {
-  if (Number(Math.abs(contribution * 100).toFixed(1)) === 0) return 'barely moved it';
-  return `pushed toward ${contribution > 0 ? 'tighter' : 'looser'}`;
+  if (Number(Math.abs(contribution * 100).toFixed(1)) === 0) return EFFECT.neutral;
+  return EFFECT[contribution > 0 ? 'tightening' : 'easing'];
 }
 
 function dayBlocks(history: History, i: number, names: GroupNames): Block[] {

@@ -93,6 +93,13 @@ function quantity(value: number | null, absent: ReadonlySet<string>): string {
   );
 }
 
+/** What an input's move did to the reading, by its direction. */
+export const EFFECT = {
+  tightening: 'pushed toward tighter',
+  easing: 'pushed toward looser',
+  neutral: 'barely moved it',
+};
+
 function pick(value: number, tight: string, loose: string, middle: string): string {
   if (value >= 60) return tight;
   if (value <= 35) return loose;
