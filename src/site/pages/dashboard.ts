@@ -97,7 +97,8 @@ function readingFirst(data: SiteData, regime: RegimeBody): Block[] {
               {
                 label: 'Level',
                 value: `${regime.level.toFixed(1)} / 100`,
-                note: `${levelWords(regime)} · the fixed scale, not a rank`,
+                // The level's band in words (the model's LEVEL_BANDS, as /api/regime names it).
+                note: `${(regime.levelBand ?? '').replace('-', ' ')} · the fixed scale, not a rank`,
               },
             ]),
         { label: 'Reading for', value: formatDate(regime.date), note: `model ${regime.modelVersion}` },
@@ -215,11 +216,6 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
       ? [paragraph({ strong: 'Last good result: ' }, regime.freshness.reason ?? '')]
       : []),
   ];
-}
-
-/** The level's band in words (the model's LEVEL_BANDS, as /api/regime names it). */
-function levelWords(regime: RegimeBody): string {
-  return (regime.levelBand ?? '').replace('-', ' ');
 }
 
 /** How the level is made on the reading's day: each group's reading and its part of the level, which add up to it. */

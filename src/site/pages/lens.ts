@@ -1,15 +1,16 @@
 import { LENS_TIERING_TREND_DAYS, type LensBody } from '../../publish/resources/lens.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
+import { numberFormat } from '../../timeseries/intl-formats.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import { localAge, localDate } from '../local-dates.ts';
 import { type Block, heading, type Page, paragraph } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 import { lensWord, lensWords } from '../words/lens.ts';
 
-function signed(x: number, locale: Locale = 'en'): string {
+function signed(x: number, locale: Locale): string {
   // Signed by what is shown: a value that rounds to zero at three decimals is ±0, never −0.
   const shown = Math.round(Math.abs(x) * 1000) === 0 ? 0 : x;
-  return `${shown > 0 ? '+' : shown < 0 ? '−' : '±'}${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(Math.abs(x))}`;
+  return `${shown > 0 ? '+' : shown < 0 ? '−' : '±'}${numberFormat(locale, 0, 3).format(Math.abs(x))}`;
 }
 
 /** Each locale in its own language, for the language links. */
@@ -100,9 +101,8 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Loca
   const q = lens.quantity;
   const p = lens.price;
   const s = lens.structure;
-  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
   const n = (x: number | null | undefined, unit = '') =>
-    x === null || x === undefined ? 'n/a' : `${numbers.format(x)}${unit}`;
+    x === null || x === undefined ? 'n/a' : `${numberFormat(locale, 0, 3).format(x)}${unit}`;
   const over = w.overWeeks(Math.round(LENS_TIERING_TREND_DAYS / 7));
   const lensDate = lens.dataAsOf ? localDate(locale)(lens.dataAsOf) : '—';
   // An axis under its heading, its table captioned by the heading's first words ("Quantity").
