@@ -22,8 +22,7 @@ const NAV = ['/', '/today', '/archive', '/markets', '/methodology', '/docs', '/b
  */
 function accessibleMarkdown(html: string): string {
   return withHeadingIds(html)
-    .replace(/<table>/g, '<div class="table-wrap" tabindex="0" role="region" aria-label="Table"><table>')
-    .replace(/<\/table>/g, '</table></div>')
+    .replace(/<table>[\s\S]*?<\/table>/g, (table) => region('Table', table))
     .replace(/<pre>/g, '<pre tabindex="0">');
 }
 

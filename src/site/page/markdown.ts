@@ -7,7 +7,7 @@ import { type Block, type Inline, monthTitle, type Page, type SiteInfo } from '.
  * names the bad query value): `<`, `>` and `&` in text are written as entities, which every renderer shows as the
  * characters. Example: text('days "<b>"') = 'days "&lt;b&gt;"'.
  */
-export function text(value: string): string {
+function text(value: string): string {
   return value.replace(/[<>&]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&amp;'));
 }
 

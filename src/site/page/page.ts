@@ -160,7 +160,7 @@ export interface ChartHeadLine {
 }
 
 /** A correlation chart's head: a fixed −1…1 axis with the values within chance (|ρ| < chance) shaded. */
-export interface ChartHeadCorrelation {
+interface ChartHeadCorrelation {
   title: string;
   unit: string;
   scale: 'correlation';
