@@ -22,25 +22,23 @@ const NAV = ['/', '/today', '/archive', '/markets', '/methodology', '/docs', '/b
  */
 function accessibleMarkdown(html: string): string {
   return withHeadingIds(html)
-    .replace(/<table>/g, '<div class="table-wrap" tabindex="0" role="region" aria-label="Table"><table>')
-    .replace(/<\/table>/g, '</table></div>')
+    .replace(/<table>[\s\S]*?<\/table>/g, (table) => region('Table', table))
     .replace(/<pre>/g, '<pre tabindex="0">');
 }
 
 function withHeadingIds(html: string): string {
   return html.replace(/<h([23])>(.*?)<\/h\1>/g, (_, level: string, inner: string) => {
-    const text = inner
-      .replace(/<[^>]+>/g, '')
-      .replace(
-        /&(amp|lt|gt|quot|#39);/g,
-        (entity: string) => ({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" })[entity]!,
-      );
+    const text = inner.replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => UNESCAPED[entity]!);
     return `<h${level} id="${headingId(text)}">${inner}</h${level}>`;
   });
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** The characters HTML text escapes, and back (for a heading's id, made from its text). */
+const ESCAPED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const UNESCAPED = Object.fromEntries(Object.entries(ESCAPED).map(([c, entity]) => [entity, c]));
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPED[c]!);
 }
 
 function inlineHtml(inlines: Inline[]): string {
@@ -166,12 +164,12 @@ function matrixHtml(block: Extract<Block, { kind: 'matrix' }>): string {
     (row) =>
       `<tr><th scope="row">${escapeHtml(row)}</th>${each(block.columns, (column) =>
         block.marked?.row === row && block.marked.column === column
-          ? `<td class="current" aria-current="true">${escapeHtml(block.current ?? '● current')}</td>`
+          ? `<td class="current" aria-current="true">${escapeHtml(block.current)}</td>`
           : '<td></td>',
       )}</tr>`,
   );
-  const header = [block.corner ?? 'posture \\ pulse', ...block.columns];
-  return `${region(block.caption, tableOf(header, rows, block.caption, 'matrix'))}<p class="note">${escapeHtml(block.note)}</p>`;
+  const table = tableOf([block.corner, ...block.columns], rows, block.caption, 'matrix');
+  return `${region(block.caption, table)}<p class="note">${escapeHtml(block.note)}</p>`;
 }
 
 function chartHtml(block: ChartBlock): string {

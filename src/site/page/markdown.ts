@@ -7,7 +7,7 @@ import { type Block, type Inline, monthTitle, type Page, type SiteInfo } from '.
  * names the bad query value): `<`, `>` and `&` in text are written as entities, which every renderer shows as the
  * characters. Example: text('days "<b>"') = 'days "&lt;b&gt;"'.
  */
-export function text(value: string): string {
+function text(value: string): string {
   return value.replace(/[<>&]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&amp;'));
 }
 
@@ -68,11 +68,12 @@ const BLOCK_MARKDOWN: { [K in Block['kind']]: (block: Extract<Block, { kind: K }
   heading: (block) => `${'#'.repeat(block.level)} ${text(block.text)}`,
   paragraph: (block) => inlineMarkdown(block.inlines),
   list: (block) => block.items.map((item) => `- ${inlineMarkdown(item)}`).join('\n'),
-  table: (block) => {
-    const lines = [`| ${block.header.join(' | ')} |`, `|${block.header.map(() => '---').join('|')}|`];
-    for (const row of block.rows) lines.push(`| ${row.map((cell) => inlineMarkdown(cell)).join(' | ')} |`);
-    return (block.caption ? `${block.caption}\n\n` : '') + lines.join('\n');
-  },
+  table: (block) =>
+    (block.caption ? `${block.caption}\n\n` : '') +
+    pipeTable(
+      block.header,
+      block.rows.map((row) => row.map((cell) => inlineMarkdown(cell))),
+    ),
   image: (block) => `![${block.alt}](${block.src})${block.caption ? `\n\n${block.caption}` : ''}`,
   code: (block) => `\`\`\`${block.language}\n${block.text}\n\`\`\``,
   markdown: (block) => block.source.trim(),
@@ -86,18 +87,21 @@ const BLOCK_MARKDOWN: { [K in Block['kind']]: (block: Extract<Block, { kind: K }
       )
       .join('\n'),
   matrix: (block) => {
-    const lines = [
-      `| ${block.corner ?? 'posture \\ pulse'} | ${block.columns.join(' | ')} |`,
-      `|---|${block.columns.map(() => '---').join('|')}|`,
-    ];
-    for (const row of block.rows) {
-      lines.push(
-        `| ${row} | ${block.columns.map((c) => (block.marked?.row === row && block.marked.column === c ? (block.current ?? '● current') : '')).join(' | ')} |`,
-      );
-    }
-    return `${block.caption}\n\n${lines.join('\n')}\n\n${block.note}`;
+    const rows = block.rows.map((row) => [
+      row,
+      ...block.columns.map((column) =>
+        block.marked?.row === row && block.marked.column === column ? block.current : '',
+      ),
+    ]);
+    return `${block.caption}\n\n${pipeTable([block.corner, ...block.columns], rows)}\n\n${block.note}`;
   },
 };
+
+/** A pipe table: the header, the rule under it, a row a line. */
+function pipeTable(header: readonly string[], rows: readonly string[][]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
+}
 
 function blockMarkdown(block: Block): string {
   return (BLOCK_MARKDOWN[block.kind] as (block: Block) => string)(block);

@@ -80,8 +80,8 @@ export type Block =
       marked: { row: string; column: string } | null;
       note: string;
       /** The corner cell and the marked cell's text, in the page's language. */
-      corner?: string;
-      current?: string;
+      corner: string;
+      current: string;
     };
 
 export type Tone = 'good' | 'bad' | 'neutral' | 'warn';
@@ -119,9 +119,8 @@ export interface ChartBlock {
     color?: string;
   }>;
   /**
-   * What the static chart shows besides its lines, for the interactive one to show too: its title, its unit, and
-   * its scale — `bands` a fixed 0–100 axis with the risk-off (80–100) and risk-on (0–20) bands, `percent` a fixed
-   * 0–100 axis, `correlation` a fixed −1…1 axis with the band |ρ| < chance shaded. Its legend (each line's label, colour and last value) is drawn from `data`.
+   * What the static chart shows besides its lines, for the interactive one to show too: its title, unit and scale
+   * (ChartHeadLine, ChartHeadCorrelation). Its legend (each line's label, colour and last value) is drawn from `data`.
    */
   head?: ChartHeadLine | ChartHeadCorrelation;
   /** Each download, saved under `filename` (what it holds and when: tga-2026-08-27.csv). */
@@ -148,8 +147,9 @@ export interface ChartBlock {
 }
 
 /**
- * A line chart's head: `mark` a day the chart marks (a day page's own), `stack` when the data are the parts of a
- * total (stacked, the total drawn over them).
+ * A line chart's head: `scale` a fixed 0–100 axis, with the risk-off (80–100) and risk-on (0–20) bands for `bands`;
+ * `mark` a day the chart marks (a day page's own); `stack` when the data are the parts of a total (stacked, the
+ * total drawn over them).
  */
 export interface ChartHeadLine {
   title: string;
@@ -160,7 +160,7 @@ export interface ChartHeadLine {
 }
 
 /** A correlation chart's head: a fixed −1…1 axis with the values within chance (|ρ| < chance) shaded. */
-export interface ChartHeadCorrelation {
+interface ChartHeadCorrelation {
   title: string;
   unit: string;
   scale: 'correlation';

@@ -13,17 +13,15 @@ export function archiveYears(history: History): number[] {
 }
 
 /**
- * /archive and /archive/{year}: a calendar of every scored day (every weekday, holidays scored from the values before; weekends have no
- * reading), coloured by status, each day linking to its page. /archive shows the latest year.
+ * /archive and /archive/{year}: a calendar of every scored (business) day, coloured by status, each linking to its
+ * page. /archive shows the latest year.
  */
 export function archiveCalendarPage(history: History, year: number, latest: boolean, noteOf: NoteOf): Page | undefined {
   const years = archiveYears(history);
   if (!years.includes(year)) return undefined;
   const days = new Map<number, Map<number, CalendarDay>>();
-  let count = 0;
-  let riskOff = 0;
-  let riskOn = 0;
-  let provisional = 0;
+  // Each scored day's status (null: provisional), to count them by status.
+  const statuses: Array<string | null> = [];
   for (let i = 0; i < history.count; i++) {
     const date = history.dates[i]!;
     if (Number(date.slice(0, 4)) !== year) continue;
@@ -35,15 +33,14 @@ export function archiveCalendarPage(history: History, year: number, latest: bool
       tone: reading.tone,
       label: `${formatDate(date)}: ${reading.label}, headline ${history.headline[i]}`,
     });
-    count++;
-    if (reading.status === 'risk-off') riskOff++;
-    if (reading.status === 'risk-on') riskOn++;
-    if (reading.status === null) provisional++;
+    statuses.push(reading.status);
   }
+  const tally = (status: string | null) => statuses.filter((s) => s === status).length;
+  const provisional = tally(null);
   const months = [...days.keys()].sort((a, b) => b - a).map((month) => ({ year, month, days: days.get(month)! }));
   const blocks: Block[] = [
     prose(
-      `${count} scored business days in ${year}: ${riskOff} risk-off (red), ${riskOn} risk-on (green), ${provisional > 0 ? `${provisional} provisional (live data under half of the model's weight: no status, no colour), ` : ''}the rest neutral. Weekends have no reading; a market holiday is scored from the values published before it. The whole history: [CSV](/api/history.csv).`,
+      `${statuses.length} scored business days in ${year}: ${tally('risk-off')} risk-off (red), ${tally('risk-on')} risk-on (green), ${provisional > 0 ? `${provisional} provisional (live data under half of the model's weight: no status, no colour), ` : ''}the rest neutral. Weekends have no reading; a market holiday is scored from the values published before it. The whole history: [CSV](/api/history.csv).`,
     ),
     {
       kind: 'links',

@@ -20,7 +20,7 @@ import {
 } from '../site-data.ts';
 import { THEMES } from '../themes.ts';
 import { lastDayOnOrBefore } from '../weekly-note.ts';
-import { type MissingInputs, regimeInWords } from '../words/regime.ts';
+import { EFFECT, type MissingInputs, regimeInWords } from '../words/regime.ts';
 
 type GroupId = keyof RegimeBody['subIndices'];
 
@@ -97,7 +97,8 @@ function readingFirst(data: SiteData, regime: RegimeBody): Block[] {
               {
                 label: 'Level',
                 value: `${regime.level.toFixed(1)} / 100`,
-                note: `${levelWords(regime)} · the fixed scale, not a rank`,
+                // The level's band in words (the model's LEVEL_BANDS, as /api/regime names it).
+                note: `${(regime.levelBand ?? '').replace('-', ' ')} · the fixed scale, not a rank`,
               },
             ]),
         { label: 'Reading for', value: formatDate(regime.date), note: `model ${regime.modelVersion}` },
@@ -217,11 +218,6 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
   ];
 }
 
-/** The level's band in words (the model's LEVEL_BANDS, as /api/regime names it). */
-function levelWords(regime: RegimeBody): string {
-  return (regime.levelBand ?? '').replace('-', ' ');
-}
-
 /** How the level is made on the reading's day: each group's reading and its part of the level, which add up to it. */
 function contributionBlocks(data: SiteData, regime: RegimeBody): Block[] {
   if (regime.level === null || !regime.contributions) return [];
@@ -242,9 +238,6 @@ function contributionBlocks(data: SiteData, regime: RegimeBody): Block[] {
     ),
   ];
 }
-
-/** What a driver's move did to the reading, by its direction. */
-const EFFECT = { tightening: 'pushed toward tighter', easing: 'pushed toward looser', neutral: 'barely moved it' };
 
 /** What moved the reading over the momentum window, in words: which series, which way, by how much. */
 function driverBlocks(regime: RegimeBody): Block[] {

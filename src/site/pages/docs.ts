@@ -40,41 +40,35 @@ function tocBlock(endpoints: readonly Endpoint[]): Block {
 
 /** One endpoint: its heading, description, parameters, cache policy and errors, and a real example. */
 function endpointBlocks(endpoint: Endpoint, data: SiteData): Block[] {
-  const anchor = headingId(endpoint.path);
   const example = data.examples.find((e) => e.title === endpoint.path);
-  const blocks: Block[] = [];
-  blocks.push(heading(2, `${endpoint.method} ${endpoint.path}`, anchor), paragraph(endpoint.description));
-  if (endpoint.parameters.length > 0) {
-    blocks.push(
-      table(
-        ['Parameter', 'In', 'Required', 'Type', 'Description'],
-        endpoint.parameters.map((p) => [
-          [{ code: p.name }],
-          [p.in],
-          [p.required ? 'yes' : 'no'],
-          [p.type],
-          [p.description],
-        ]),
-      ),
-    );
-  }
-  blocks.push(
+  const parameters = endpoint.parameters.map((p) => [
+    [{ code: p.name }],
+    [p.in],
+    [p.required ? 'yes' : 'no'],
+    [p.type],
+    [p.description],
+  ]);
+  return [
+    heading(2, `${endpoint.method} ${endpoint.path}`, headingId(endpoint.path)),
+    paragraph(endpoint.description),
+    ...(parameters.length > 0 ? [table(['Parameter', 'In', 'Required', 'Type', 'Description'], parameters)] : []),
     paragraph(
       'Cache-Control: ',
       { code: endpoint.cacheControl },
       endpoint.errors.length ? ' · errors: ' : '',
       ...endpoint.errors.flatMap((code, i) => [i ? ', ' : '', { text: code, href: `#error-${code}` }]),
     ),
-  );
-  if (example) {
-    blocks.push({ kind: 'code', language: 'sh', text: `curl -s '${data.baseUrl}${example.path}'` });
-    blocks.push({
-      kind: 'details',
-      summary: `Example response (${(example.body.length / 1024).toFixed(1)} kB, a real response, trimmed)`,
-      blocks: [{ kind: 'code', language: 'json', text: example.body }],
-    });
-  }
-  return blocks;
+    ...(example
+      ? ([
+          { kind: 'code', language: 'sh', text: `curl -s '${data.baseUrl}${example.path}'` },
+          {
+            kind: 'details',
+            summary: `Example response (${(example.body.length / 1024).toFixed(1)} kB, a real response, trimmed)`,
+            blocks: [{ kind: 'code', language: 'json', text: example.body }],
+          },
+        ] satisfies Block[])
+      : []),
+  ];
 }
 
 function downloadsBlocks(): Block[] {

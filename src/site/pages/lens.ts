@@ -1,19 +1,20 @@
 import { LENS_TIERING_TREND_DAYS, type LensBody } from '../../publish/resources/lens.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
+import { numberFormat } from '../../timeseries/intl-formats.ts';
 import { LOCALES, type Locale } from '../../timeseries/locales.ts';
 import { localAge, localDate } from '../local-dates.ts';
 import { type Block, heading, type Page, paragraph } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 import { lensWord, lensWords } from '../words/lens.ts';
 
-function signed(x: number, locale: Locale = 'en'): string {
+function signed(x: number, locale: Locale): string {
   // Signed by what is shown: a value that rounds to zero at three decimals is ±0, never −0.
   const shown = Math.round(Math.abs(x) * 1000) === 0 ? 0 : x;
-  return `${shown > 0 ? '+' : shown < 0 ? '−' : '±'}${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(Math.abs(x))}`;
+  return `${shown > 0 ? '+' : shown < 0 ? '−' : '±'}${numberFormat(locale, 0, 3).format(Math.abs(x))}`;
 }
 
 /** Each locale in its own language, for the language links. */
-export const LOCALE_NAMES: Record<Locale, string> = {
+const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
   zh: '简体中文',
   'zh-Hant': '繁體中文',
@@ -100,28 +101,28 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Loca
   const q = lens.quantity;
   const p = lens.price;
   const s = lens.structure;
-  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
   const n = (x: number | null | undefined, unit = '') =>
-    x === null || x === undefined ? 'n/a' : `${numbers.format(x)}${unit}`;
+    x === null || x === undefined ? 'n/a' : `${numberFormat(locale, 0, 3).format(x)}${unit}`;
   const over = w.overWeeks(Math.round(LENS_TIERING_TREND_DAYS / 7));
   const lensDate = lens.dataAsOf ? localDate(locale)(lens.dataAsOf) : '—';
-  const table = (heading: string, rows: Array<[string, string, string]>): Block => ({
-    kind: 'table',
-    // The axis' name, the heading's first words ("Quantity").
-    caption: heading.split(/[:：]/)[0]!,
-    header: [...w.columns],
-    rows: rows.map(([label, value, of]) => [[label], [value], [of]]),
-  });
+  // An axis under its heading, its table captioned by the heading's first words ("Quantity").
+  const axis = (id: keyof typeof w.headings, rows: Array<[string, string, string]>): Block[] => [
+    heading(2, w.headings[id], id),
+    {
+      kind: 'table',
+      caption: w.headings[id].split(/[:：]/)[0]!,
+      header: [...w.columns],
+      rows: rows.map(([label, value, of]) => [[label], [value], [of]]),
+    },
+  ];
   return [
-    heading(2, w.headings.quantity, 'quantity'),
-    table(w.headings.quantity, [
+    ...axis('quantity', [
       [w.rows.stance, word(q.stance), dataOf('net-liquidity')],
       [w.rows.flow, n(q.flow, ' USD bn'), dataOf('net-liquidity')],
       [w.rows.dial, n(q.dial), dataOf('net-liquidity')],
       [w.rows.buffer, `${n(q.bufferPct, ' %')} (${word(q.bufferState)})`, dataOf('reserve-buffer')],
     ]),
-    heading(2, w.headings.price, 'price'),
-    table(w.headings.price, [
+    ...axis('price', [
       [w.rows.path, `${n(p.pathSpreadBps, ' bps')} (${word(p.pathPricing)})`, lensDate],
       [
         w.rows.realYield,
@@ -134,8 +135,7 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Loca
         lensDate,
       ],
     ]),
-    heading(2, w.headings.structure, 'structure'),
-    table(w.headings.structure, [
+    ...axis('structure', [
       [
         w.rows.tga,
         `${n(s.tgaFlow, ' USD bn')} (${s.fiscalPulse && locale !== 'en' ? word(`fiscal-${s.fiscalPulse}`) : word(s.fiscalPulse)})`,

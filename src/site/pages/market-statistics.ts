@@ -1,6 +1,6 @@
 import type { CorrelationBody } from '../../publish/resources/correlation.ts';
 import { type Block, heading, type Inline, paragraph, prose, table } from '../page/page.ts';
-import { assetName, assetsWithData, MEASURE_NAMES, pct, pValue, r2, span } from '../words/market.ts';
+import { assetName, assetsWithData, MEASURE_NAMES, MEASURES, pct, pValue, r2, span } from '../words/market.ts';
 
 /** /markets' tests of timing and of returns: lead and lag, and forward returns by regime. */
 export function leadLagBlocks(c: CorrelationBody): Block[] {
@@ -22,7 +22,7 @@ export function leadLagBlocks(c: CorrelationBody): Block[] {
         'Significant',
       ],
       assetsWithData(c).flatMap((asset) =>
-        (Object.keys(MEASURE_NAMES) as Array<keyof typeof MEASURE_NAMES>).map((measure): Inline[][] => {
+        MEASURES.map((measure): Inline[][] => {
           const f = c.leadLag[asset][measure];
           const lag = f.best
             ? f.best.lag > 0

@@ -1,6 +1,7 @@
 import type { CorrelationBody } from '../../publish/resources/correlation.ts';
 import type { CorrelationHistoryBody } from '../../publish/resources/correlation-history.ts';
 import { LIQUIDITY_MEASURES, MARKET_ASSETS } from '../../publish/site-port.ts';
+import { lastIndexOnOrBefore } from '../../timeseries/as-of.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { correlationChance, headlinePoints } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
@@ -19,7 +20,7 @@ import {
 } from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
 import { weekOf } from '../weekly-note.ts';
-import { assetName, assetsWithData, MEASURE_NAMES, r2 } from '../words/market.ts';
+import { assetName, assetsWithData, MEASURE_NAMES, MEASURES, r2 } from '../words/market.ts';
 import { backtestBlocks, leadLagBlocks } from './market-statistics.ts';
 
 /**
@@ -254,17 +255,15 @@ function overlayRows(data: SiteData, measure: string, asset: string): string[][]
       : (data.indicators.find((i) => i.def.id === measure)?.observations ?? []);
   const prices = data.assets.get(asset) ?? [];
   const points = pointsIn(liquidity, { days: 1826 });
-  const rows: string[][] = [];
-  let p = 0;
-  for (let k = 0; k < points.length; k++) {
-    const point = points[k]!;
+  // A week's last day: the last point, or one whose next point is in another week.
+  const weekEnds = points.filter((point, k) => {
     const next = points[k + 1];
-    if (next && weekOf(next.date) === weekOf(point.date)) continue;
-    while (p + 1 < prices.length && prices[p + 1]!.date <= point.date) p++;
-    const price = prices[p] && prices[p]!.date <= point.date ? String(prices[p]!.value) : '';
-    rows.push([point.date, String(point.value), price]);
-  }
-  return rows;
+    return next === undefined || weekOf(next.date) !== weekOf(point.date);
+  });
+  return weekEnds.map((point) => {
+    const price = prices[lastIndexOnOrBefore(prices, point.date)];
+    return [point.date, String(point.value), price ? String(price.value) : ''];
+  });
 }
 
 /** The assets without any figure get no rows of n/a, but a sentence. */
@@ -300,7 +299,7 @@ function correlationBlocks(c: CorrelationBody): Block[] {
       caption: `Latest rolling correlation (ρ), by asset and liquidity measure: windows ending ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'} unless a cell says otherwise`,
       header: ['Asset', 'Measure', '13 weeks', '26 weeks', '52 weeks'],
       rows: assetsWithData(c).flatMap((asset) =>
-        (Object.keys(MEASURE_NAMES) as Array<keyof typeof MEASURE_NAMES>).map((measure): Inline[][] => {
+        MEASURES.map((measure): Inline[][] => {
           const figures = c.correlations[asset][measure];
           const cell = (w: '13w' | '26w' | '52w') => {
             const f = figures[w];

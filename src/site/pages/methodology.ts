@@ -15,11 +15,20 @@ import {
   table,
 } from '../page/page.ts';
 import { groupWeightText, type SiteData } from '../site-data.ts';
+import { versionBody, versionTitle } from './changelog.ts';
 
 type Model = NonNullable<SiteData['model']>;
 type Validation = NonNullable<Model['validation']>;
 
 const rho = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
+
+/** The headline's Spearman ρ with a benchmark over a period, the benchmark `lead` weeks later ("n/a" without one). */
+function rhoAt(validation: Validation, benchmark: string, period: string, lead = 0): string {
+  const found = validation.correlations.find(
+    (c) => c.benchmark === benchmark && c.period === period && c.leadWeeks === lead,
+  );
+  return rho(found?.rho ?? null);
+}
 
 /**
  * /methodology, written for readers first: what the headline measures and how to read it, how the model works
@@ -113,7 +122,7 @@ function protocolBlocks(protocols: SiteData['protocols']): Block[] {
 }
 
 /** A protocol's title: its first "# " heading, else its slug. */
-export function protocolTitle(markdown: string, slug: string): string {
+function protocolTitle(markdown: string, slug: string): string {
   return /^# (.+)$/m.exec(markdown)?.[1]?.replaceAll('`', '') ?? slug;
 }
 
@@ -193,19 +202,13 @@ function howItWorksBlocks(model: Model | undefined): Block[] {
 
 /** The validation in words, from the figures recomputed at the last refresh. */
 function plainValidation(validation: Validation): Block[] {
-  const find = (benchmark: string, period: string) =>
-    validation.correlations.find((c) => c.benchmark === benchmark && c.period === period && c.leadWeeks === 0);
-  const nfci = find('nfci', 'full');
-  const stl = find('stlfsi4', 'full');
-  const oosN = find('nfci', 'out-of-sample');
-  const oosS = find('stlfsi4', 'out-of-sample');
   const hits = validation.crises.filter((c) => c.hit === true).length;
   const scored = validation.crises.filter((c) => c.hit !== null).length;
   return [
     heading(2, 'How well it works', 'how-well'),
     list(
       [
-        `It moves with the two public financial-stress indices, but loosely: rank correlation ${rho(nfci?.rho ?? null)} with the Chicago Fed’s NFCI and ${rho(stl?.rho ?? null)} with the St. Louis Fed’s STLFSI4 over the whole history (1 would be lockstep, 0 unrelated). On the years kept aside when the model was chosen: ${rho(oosN?.rho ?? null)} and ${rho(oosS?.rho ?? null)}.`,
+        `It moves with the two public financial-stress indices, but loosely: rank correlation ${rhoAt(validation, 'nfci', 'full')} with the Chicago Fed’s NFCI and ${rhoAt(validation, 'stlfsi4', 'full')} with the St. Louis Fed’s STLFSI4 over the whole history (1 would be lockstep, 0 unrelated). On the years kept aside when the model was chosen: ${rhoAt(validation, 'nfci', 'out-of-sample')} and ${rhoAt(validation, 'stlfsi4', 'out-of-sample')}.`,
       ],
       [
         `It passed ${hits} of the ${scored} stress checks fixed in advance (the headline reaching risk-off, or the funding group spiking, within days of each event; see the crisis table below).`,
@@ -239,8 +242,6 @@ function validationBlocks(model: Model, validation: Validation, protocols: SiteD
 
 /** Spearman ρ of the headline with each benchmark, at leads of 0, 4 and 13 weeks. */
 function correlationBlocks(model: Model, validation: Validation): Block[] {
-  const at = (benchmark: string, period: string, lead: number) =>
-    validation.correlations.find((c) => c.benchmark === benchmark && c.period === period && c.leadWeeks === lead);
   const lead0 = validation.correlations.filter((c) => c.leadWeeks === 0);
   return [
     heading(3, `The figures: ${model.version} on the data stored now`, 'validation-figures'),
@@ -254,8 +255,8 @@ function correlationBlocks(model: Model, validation: Validation): Block[] {
         [c.period],
         [rho(c.rho)],
         [c.interval90 ? c.interval90.map((x) => x.toFixed(2)).join(' to ') : 'n/a'],
-        [rho(at(c.benchmark, c.period, 4)?.rho ?? null)],
-        [rho(at(c.benchmark, c.period, 13)?.rho ?? null)],
+        [rhoAt(validation, c.benchmark, c.period, 4)],
+        [rhoAt(validation, c.benchmark, c.period, 13)],
         [String(c.n)],
       ]),
     ),
@@ -335,10 +336,10 @@ function guaranteeBlocks(model: Model, r: Validation['robustness']): Block[] {
 function versionBlocks(model: Model): Block[] {
   return [
     heading(2, 'Versions', 'versions'),
-    ...model.versions.flatMap((v, k): Block[] => {
-      const title = `${v.version} (${v.status}, ${v.from}${v.to ? ` to ${v.to}` : ' onwards'})`;
-      const body: Block[] = [paragraph(v.summary), { kind: 'list', items: v.changes.map((change) => [change]) }];
-      return k === 0 ? [heading(3, title), ...body] : [{ kind: 'details', summary: title, blocks: body }];
-    }),
+    ...model.versions.flatMap((v, k): Block[] =>
+      k === 0
+        ? [heading(3, versionTitle(v)), ...versionBody(v)]
+        : [{ kind: 'details', summary: versionTitle(v), blocks: versionBody(v) }],
+    ),
   ];
 }

@@ -20,24 +20,23 @@ import {
   seriesPageHref,
 } from '../site-data.ts';
 import { type NoteOf, weekBefore, weeklyNotes } from '../weekly-note.ts';
+import { EFFECT } from '../words/regime.ts';
 import { nearbyDays } from './archive.ts';
 
 type GroupId = keyof History['subIndices'];
 
 /** /today: the latest daily reading and links to the dated archive of every day in the history. */
 export function todayPage(data: SiteData): Page {
-  const names = groupNames(data);
-  const blocks: Block[] = [];
   const history = data.history;
   if (!history || history.count === 0 || !data.regime) {
-    blocks.push(paragraph('No reading yet: the model has not been computed.'));
     return {
       path: '/today',
       title: 'Today’s reading',
       description: 'The latest daily US-dollar liquidity reading.',
-      blocks,
+      blocks: [paragraph('No reading yet: the model has not been computed.')],
     };
   }
+  const names = groupNames(data);
   // The latest reading is the regime's day (the last with live data enough); newer days are provisional.
   const found = history.dates.lastIndexOf(data.regime.date);
   const last = found >= 0 ? found : history.count - 1;
@@ -45,7 +44,7 @@ export function todayPage(data: SiteData): Page {
   const age = daysBetween(date, data.generatedAt.slice(0, 10));
   const current = data.regime.freshness.state === 'current';
   const provisional = data.regime.provisional;
-  blocks.push(
+  const blocks: Block[] = [
     { kind: 'lead', inlines: [data.regime.summary], tone: dayReading(history, last).tone },
     paragraph(
       current
@@ -63,13 +62,12 @@ export function todayPage(data: SiteData): Page {
       ...headlineChart({ days: 365 }, history.to, `The year to ${formatDate(history.to)}.`),
       table: historyTable(history, 'The headline, last 30 business days', headlineColumns(history)),
     },
-  );
-  if (data.lens) blocks.push(heading(2, 'Lens'), paragraph(data.lens.synthesis.narrative));
-  blocks.push(...recentDaysBlocks(history, names));
-  const title = current ? 'Today’s reading' : `The latest reading: ${formatDate(date)}`;
+    ...(data.lens ? [heading(2, 'Lens'), paragraph(data.lens.synthesis.narrative)] : []),
+    ...recentDaysBlocks(history, names),
+  ];
   return {
     path: '/today',
-    title,
+    title: current ? 'Today’s reading' : `The latest reading: ${formatDate(date)}`,
     description: 'The latest daily US-dollar liquidity reading and its archive.',
     blocks,
   };
@@ -100,7 +98,7 @@ export function archivePage(data: SiteData, date: string, noteOf: NoteOf): Page 
         range,
       ),
     },
-    ...optional(partsChart(data, date)),
+    ...[partsChart(data, date)].filter((chart) => chart !== undefined),
     ...groupMoves(history, i, names),
     ...driverList(data, data.dayDrivers?.[i]),
     { kind: 'links', label: 'Other days', items: nearbyDays(date, history.dates[i - 1], history.dates[i + 1]) },
@@ -206,8 +204,8 @@ function driverList(data: SiteData, drivers: ReadonlyArray<readonly [string, num
 
 /** Which way an input pushed the aggregate; a change that rounds to nothing pushed it nowhere. */
 function moveWords(contribution: number): string {
-  if (Number(Math.abs(contribution * 100).toFixed(1)) === 0) return 'barely moved it';
-  return `pushed toward ${contribution > 0 ? 'tighter' : 'looser'}`;
+  if (Number(Math.abs(contribution * 100).toFixed(1)) === 0) return EFFECT.neutral;
+  return EFFECT[contribution > 0 ? 'tightening' : 'easing'];
 }
 
 function dayBlocks(history: History, i: number, names: GroupNames): Block[] {
@@ -263,10 +261,6 @@ function dayPartsBlocks(data: SiteData, i: number): Block[] {
       `The level of ${fmt(level)} on ${formatDate(history.dates[i]!)}: each group's part, in level points (0–100) and as a share of the level; the parts add up to it`,
     ),
   ];
-}
-
-function optional(block: Block | undefined): Block[] {
-  return block ? [block] : [];
 }
 
 /** The week's note, under its own heading, with when it was published. */

@@ -44,7 +44,7 @@ const EN = {
   },
 };
 
-export type FrameWords = typeof EN;
+type FrameWords = typeof EN;
 
 const WORDS: Record<Locale, FrameWords> = {
   en: EN,

@@ -44,7 +44,7 @@ const EN = {
   words: {} as Record<string, string>,
 };
 
-export type LensWords = typeof EN;
+type LensWords = typeof EN;
 
 /** Every locale's words; English is the fallback for a word a locale leaves out. */
 const WORDS: Record<Locale, LensWords> = {

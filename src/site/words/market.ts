@@ -11,6 +11,7 @@ const ASSET_NAMES: Record<string, string> = {
 /** An asset's name: "S&P 500" for spx (its id for one not named here). */
 export const assetName = (asset: string) => ASSET_NAMES[asset] ?? asset;
 export const MEASURE_NAMES = { headline: 'Headline', netLiquidity: 'Net liquidity' } as const;
+export const MEASURES = Object.keys(MEASURE_NAMES) as Array<keyof typeof MEASURE_NAMES>;
 
 /** Two decimals with a true minus sign, as the site writes negatives: −0.04. */
 export const r2 = (x: number | null | undefined) =>
@@ -18,7 +19,7 @@ export const r2 = (x: number | null | undefined) =>
 export const pct = (x: number | null | undefined) =>
   x === null || x === undefined ? 'n/a' : `${formatSigned(x, 2)} %`;
 /** The months a statistic spans: "Aug 2021 – Aug 2026". */
-export const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 export const span = (from: string | null, to: string | null) =>
   from && to
     ? `${monthYear.format(new Date(`${from}T00:00:00Z`))} – ${monthYear.format(new Date(`${to}T00:00:00Z`))}`

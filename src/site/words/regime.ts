@@ -8,8 +8,8 @@ export type MissingInputs = Partial<Record<GroupKey, Array<{ id: string; name: s
 /**
  * The regime in the words a trader uses, one sentence per group sub-index (0 loosest … 100 tightest reading):
  * quantity (`policy`), price (`funding`), backstops, and market stress (`risk`). A sub-index from 60 up reads
- * tight, up to 35 loose, in between neither (backstops, read as new draws: from 5 a fading draw, from 40 a fresh one). A group read
- * without some of its inputs names them, and the quantity sentence speaks only of the inputs it has.
+ * tight, up to 35 loose, in between neither (backstops, read as new draws: from 40 a fresh draw, from 5 a fading
+ * one). A group read without some of its inputs names them; the quantity sentence speaks only of the inputs it has.
  * Example: { policy: 72, funding: 81, backstops: 0, risk: 20 } → "Reserves are getting scarce and net liquidity
  * is draining.", "Overnight funding trades at or above the Fed's floor: cash is dear.", "No new draw on the Fed's
  * backstops.", "Equity volatility is low (a confirming input)."
@@ -92,6 +92,13 @@ function quantity(value: number | null, absent: ReadonlySet<string>): string {
     'Reserves and net liquidity are neither ample nor scarce.',
   );
 }
+
+/** What an input's move did to the reading, by its direction. */
+export const EFFECT = {
+  tightening: 'pushed toward tighter',
+  easing: 'pushed toward looser',
+  neutral: 'barely moved it',
+};
 
 function pick(value: number, tight: string, loose: string, middle: string): string {
   if (value >= 60) return tight;

@@ -20,6 +20,8 @@ const page: Page = {
       columns: ['c1', 'c2'],
       marked: { row: 'r2', column: 'c1' },
       note: 'n',
+      corner: 'posture \\ pulse',
+      current: '● current',
     },
     { kind: 'image', src: '/charts/tga.svg?days=30&style=line', alt: 'TGA chart', width: 10, height: 5 },
   ],
