@@ -272,6 +272,18 @@ describe('the website', () => {
     assert.equal((await h.app.inject({ url: '/blog/nope', headers: { accept: 'text/html' } })).statusCode, 404);
   });
 
+  for (const path of ['/methodology', '/docs', '/markets']) {
+    it(`${path}: its table of contents lists every section the page has and nothing else`, async () => {
+      // Written by hand, the contents listed a section the page leaves out without a model and missed one (MCP).
+      const html = (await h.app.inject({ method: 'GET', url: path })).payload;
+      const toc = html.match(/<nav class="toc"[\s\S]*?<\/nav>/)?.[0] ?? '';
+      const listed = [...toc.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
+      const sections = [...html.matchAll(/<h2[^>]* id="([^"]+)"/g)].map((m) => m[1]);
+      assert.ok(sections.length > 2, `${path} has sections`);
+      assert.deepEqual(listed, sections);
+    });
+  }
+
   it('every link on every kind of page resolves, and every download is what it says', async () => {
     const history = (await h.app.inject('/api/history')).json();
     const pages = [

@@ -1,16 +1,26 @@
-import { type Block, heading, headingId, inlines, list, type Page, paragraph, prose, table } from '../page/page.ts';
+import {
+  type Block,
+  contents,
+  heading,
+  headingId,
+  inlines,
+  list,
+  type Page,
+  paragraph,
+  prose,
+  table,
+} from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */
 export function docsPage(data: SiteData): Page {
-  const blocks: Block[] = [
-    introBlock(),
-    tocBlock(data.endpoints),
+  const sections: Block[] = [
     ...data.endpoints.flatMap((endpoint) => endpointBlocks(endpoint, data)),
     ...downloadsBlocks(),
     ...mcpBlocks(data.baseUrl),
     ...errorBlocks(data.errors),
   ];
+  const blocks: Block[] = [introBlock(), contents(sections), ...sections];
   return {
     path: '/docs',
     title: 'API documentation',
@@ -25,17 +35,6 @@ function introBlock(): Block {
   return prose(
     'A free, read-only JSON API. No keys. Every response carries `Access-Control-Allow-Origin: *`, a strong `ETag` (send `If-None-Match` for 304) and a `Cache-Control` per endpoint. Machine-readable: [/openapi.json](/openapi.json), [/api](/api), [/.well-known/api-catalog](/.well-known/api-catalog).',
   );
-}
-
-function tocBlock(endpoints: readonly Endpoint[]): Block {
-  return {
-    kind: 'toc',
-    items: [
-      ...endpoints.map((e) => ({ text: `${e.method} ${e.path}`, id: headingId(e.path) })),
-      { text: 'Downloads: CSV and charts', id: 'downloads' },
-      { text: 'Errors', id: 'errors' },
-    ],
-  };
 }
 
 /** One endpoint: its heading, description, parameters, cache policy and errors, and a real example. */

@@ -10,6 +10,7 @@ import { LATEST_ROWS } from '../history-table.ts';
 import {
   type Block,
   type ChartBlock,
+  contents,
   heading,
   type Inline,
   lead,
@@ -38,16 +39,7 @@ export function marketsPage(data: SiteData): Page {
     blocks.push(paragraph('The market statistics have not been computed yet.'));
     return page(blocks);
   }
-  blocks.push(
-    {
-      kind: 'toc',
-      items: [
-        { text: 'Liquidity against each asset', id: 'overlay' },
-        { text: 'Rolling correlations', id: 'correlations' },
-        { text: 'Lead and lag', id: 'lead-lag' },
-        { text: 'Returns after each regime', id: 'backtest' },
-      ],
-    },
+  const sections: Block[] = [
     ...overlayBlocks(data),
     ...everyWeekBlocks(data.correlationHistory),
     ...correlationBlocks(c),
@@ -56,7 +48,8 @@ export function marketsPage(data: SiteData): Page {
     prose(
       `All figures: [/api/correlation](/api/correlation) (updated ${formatDate(c.updatedAt)}, weekly data to ${c.dataAsOf ? formatDate(c.dataAsOf) : 'n/a'}). Method: [methodology, correlations](/methodology#5-correlations-api-correlation-src-analytics-correlation-correlation-ts).`,
     ),
-  );
+  ];
+  blocks.push(contents(sections), ...sections);
   return page(blocks);
 }
 

@@ -3,6 +3,7 @@ import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { partsChart } from '../charts/parts.ts';
 import {
   type Block,
+  contents,
   heading,
   headingId,
   type Inline,
@@ -33,47 +34,29 @@ function rhoAt(validation: Validation, benchmark: string, period: string, lead =
 /**
  * /methodology, written for readers first: what the headline measures and how to read it, how the model works
  * in words, how well it has done (in plain words, then the figures), the versions — and only then the formulas
- * (the methodology document, with its own section links). A table of contents links every section.
+ * (the methodology document, with its own section links). A table of contents links every section (contents()).
  */
 export function methodologyPage(data: SiteData): Page {
   const model = data.model;
   const formulas = protocolLinks(data.methodologyMarkdown.replace(/^# .*\n/, ''), data.protocols);
-  const sections = markdownSections(formulas);
-  const blocks: Block[] = [
-    lead(
-      'The headline measures how tight US-dollar liquidity is compared with the past five years: 0 is the loosest day of those five years, 100 the tightest. It describes conditions as they are; it is not a forecast of markets.',
-    ),
-    {
-      kind: 'toc',
-      items: [
-        { text: 'How to read it', id: 'how-to-read' },
-        { text: 'How it works', id: 'how-it-works' },
-        ...(model?.validation ? [{ text: 'How well it works', id: 'how-well' }] : []),
-        ...(model ? [{ text: 'Versions', id: 'versions' }] : []),
-        ...sections.map((h) => ({ text: `Formulas: ${h.text}`, id: h.id })),
-        ...(data.protocols.length > 0 ? [{ text: 'The selection protocols', id: 'protocols' }] : []),
-      ],
-    },
-    ...readingBlocks(model),
-    ...howItWorksBlocks(model),
-    ...partsBlocks(data),
-  ];
+  const formulaSections = markdownSections(formulas);
+  const sections: Block[] = [...readingBlocks(model), ...howItWorksBlocks(model), ...partsBlocks(data)];
   if (model?.validation)
-    blocks.push(...plainValidation(model.validation), {
+    sections.push(...plainValidation(model.validation), {
       kind: 'details',
       summary: `The figures: ${model.version} on the data stored now (correlations, crisis checks, targets, guarantees)`,
       id: 'validation-figures',
       blocks: validationBlocks(model, model.validation, data.protocols),
     });
-  if (model) blocks.push(...versionBlocks(model));
+  if (model) sections.push(...versionBlocks(model));
   // The formulas, section by section, each one click away: the reader's page above stays short (issue 43: the
   // methodology was 37,000 px tall on a phone), and every section and its anchors are still on this page.
-  blocks.push(
+  sections.push(
     heading(2, 'The formulas', 'formulas'),
     prose(
       'Everything needed to rebuild the model from the text, section by section (open one to read it; the whole document is also at [/methodology.md](/methodology.md)).',
     ),
-    ...sections.map(
+    ...formulaSections.map(
       (section): Block => ({
         kind: 'details',
         summary: section.text,
@@ -83,6 +66,13 @@ export function methodologyPage(data: SiteData): Page {
     ),
     ...protocolBlocks(data.protocols),
   );
+  const blocks: Block[] = [
+    lead(
+      'The headline measures how tight US-dollar liquidity is compared with the past five years: 0 is the loosest day of those five years, 100 the tightest. It describes conditions as they are; it is not a forecast of markets.',
+    ),
+    contents(sections),
+    ...sections,
+  ];
   return {
     path: '/methodology',
     title: 'Methodology',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { renderHtml } from '../../../src/site/page/html.ts';
 import { renderMarkdown } from '../../../src/site/page/markdown.ts';
-import { inlines, type Page } from '../../../src/site/page/page.ts';
+import { contents, heading, inlines, type Page, paragraph } from '../../../src/site/page/page.ts';
 
 const site = { name: 'usd-liquidity', baseUrl: 'http://x.test' };
 const page: Page = {
@@ -28,6 +28,24 @@ const page: Page = {
 };
 
 describe('page renderers', () => {
+  it('contents lists the sections the blocks have, in order: second-level headings with an anchor', () => {
+    const blocks = [
+      heading(2, 'How to read it', 'how-to-read'),
+      paragraph('text'),
+      heading(3, 'A detail', 'detail'),
+      heading(2, 'No anchor'),
+      heading(2, 'Versions', 'versions'),
+    ];
+    assert.deepEqual(contents(blocks), {
+      kind: 'toc',
+      items: [
+        { text: 'How to read it', id: 'how-to-read' },
+        { text: 'Versions', id: 'versions' },
+      ],
+    });
+    assert.deepEqual(contents([paragraph('a page without sections')]), { kind: 'toc', items: [] });
+  });
+
   it('inlines reads code, strong words and links out of written text, and leaves the rest as text', () => {
     assert.deepEqual(inlines('Ask `/api/regime?asOf=2023-03-15`, **not** [the docs](/docs) <b>'), [
       'Ask ',
