@@ -3,8 +3,9 @@ import { localAge, localDate } from '../local-dates.ts';
 import type { Banner, Page } from '../page/page.ts';
 
 /**
- * (This file is longer than the others: it is a vocabulary, eight locales of the same few words side by side, so that
- * a translator checks one phrase in every language at once; there is no logic to split beyond the banner's words.)
+ * (This file is longer than the others: it is a vocabulary, the same few words in eight locales, one locale after
+ * another in the same order of keys, so that a translator reads each language whole; there is no logic to split
+ * beyond the banner's words.)
  *
  * The site's frame — skip link, navigation, banner, footer — in a page's language, so that /lens/ja is Japanese from
  * its first line to its last (issue 32), not a Japanese page inside an English site. Pages in English keep the
