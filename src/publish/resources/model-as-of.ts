@@ -165,9 +165,7 @@ export class AsOfAnswers {
     return this.#answer(instant, `lens|${instant}|${locale}`, async (where) => {
       const bodies = await this.#lensBodies(where, admit);
       if ('busy' in bodies) return bodies;
-      if ('unscored' in bodies) {
-        return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: bodies.unscored };
-      }
+      if ('unscored' in bodies) return nothingScored(where, bodies.unscored);
       const body = {
         ...bodies.get(locale)!,
         updatedAt: where.effective,
@@ -226,10 +224,7 @@ export class AsOfAnswers {
     const kept = this.#models.get(modelKey(where.key, version));
     const outcome = kept && serves(kept, needs) ? kept : await this.#run(where, admit, needs, version);
     if ('busy' in outcome || 'failed' in outcome) return outcome;
-    if ('unscored' in outcome) {
-      return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: outcome.unscored };
-    }
-    return outcome;
+    return 'unscored' in outcome ? nothingScored(where, outcome.unscored) : outcome;
   }
 
   #run(where: Where, admit: Admit | undefined, needs: Needs, version?: string): Promise<RunOutcome> {
@@ -290,6 +285,13 @@ export class AsOfAnswers {
 /** Whether a kept outcome answers what is needed: an unscored day answers anything; a regime alone, no history. */
 const serves = (kept: ModelAsOf | { unscored: string }, needs: Needs) =>
   'unscored' in kept || needs === 'regime' || kept.historyJson !== null;
+
+/** The refusal when nothing could be scored from what was stored by the instant, and why. */
+const nothingScored = (where: Where, reason: string): Extract<AsOfOutcome, { refused: string }> => ({
+  refused: 'nothing-scored',
+  storeFirstLoadAt: where.meta.storeFirstLoadAt,
+  reason,
+});
 
 /** A model run's key: the instant's, and the version when it is not the current one. */
 const modelKey = (key: string, version: string | undefined) => (version ? `${version}|${key}` : key);
