@@ -189,13 +189,8 @@ export class CsvDownloads {
     const entries = this.#set(ids, window, transform);
     if (!entries) return undefined;
     const key = `set|${ids.join(',')}|${window === null ? 'all' : windowKey(window)}|${transform ? transformKey(transform) : ''}`;
-    return this.#cached(key, false, ids.join('-'), () =>
-      seriesSetCsv(
-        alignSeries(entries),
-        entries.map((e) => e.def),
-        transform,
-      ),
-    );
+    const defs = entries.map((e) => e.def);
+    return this.#cached(key, false, ids.join('-'), () => seriesSetCsv(alignSeries(entries), defs, transform));
   }
 
   /** The same, as JSON columns (dates, and per id its values, null where it has none). */
