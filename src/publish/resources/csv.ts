@@ -82,7 +82,7 @@ export function alignSeries(
 }
 
 /** A series' column in a many-series download: its id, the unit of its values and any transform (`tga_percent_pc1`). */
-export function setColumn(def: SeriesDef, transform: TransformSpec | null = null): string {
+export function setColumn(def: SeriesDef, transform: TransformSpec | null): string {
   return `${def.id}_${valueColumn(def.unit, transform).replace(/^value_/, '')}`;
 }
 
@@ -90,11 +90,7 @@ export function setColumn(def: SeriesDef, transform: TransformSpec | null = null
  * Several series as one wide CSV (as FRED's fredgraph.csv?id=A,B): `date`, then one column per series named by its
  * id and unit (`tga_usd_bn`); an empty cell where a series has no value on that date.
  */
-export function seriesSetCsv(
-  set: SeriesSet,
-  defs: readonly SeriesDef[],
-  transform: TransformSpec | null = null,
-): string {
+export function seriesSetCsv(set: SeriesSet, defs: readonly SeriesDef[], transform: TransformSpec | null): string {
   const rows = set.dates.map((date, i) => [date, ...set.ids.map((id) => set.values[id]![i] ?? '')].join(','));
   return csvText([['date', ...defs.map((def) => setColumn(def, transform))].join(','), ...rows]);
 }
@@ -245,7 +241,7 @@ export class CsvDownloads {
  * A CSV's file name: what it holds and the newest date in its first column. Example: ('tga', a CSV whose rows run
  * to 2026-08-27) → "tga-2026-08-27.csv"; without a dated row, "tga.csv".
  */
-export function csvFileName(name: string, text: string): string {
+function csvFileName(name: string, text: string): string {
   let newest = '';
   for (const [, date] of text.matchAll(/^(\d{4}-\d{2}-\d{2}),/gm)) if (date! > newest) newest = date!;
   return `${name}${newest ? `-${newest}` : ''}.csv`;

@@ -142,8 +142,8 @@ export class SeriesVintages {
   vintages(
     id: string,
     window: DateWindow | null,
-    view: VintageView = 'all',
-    format: 'json' | 'csv' = 'json',
+    view: VintageView,
+    format: 'json' | 'csv',
   ): PreparedResponse | undefined {
     const { def, series } = this.#reproducible(id) ?? {};
     if (!def || !series) return undefined;
