@@ -3,11 +3,6 @@ import type { Changelog } from './schemas/changelog.ts';
 import type { Directory } from './schemas/directory.ts';
 import type { Snapshot } from './schemas/snapshot.ts';
 
-/**
- * What the repository and the HTTP layer contribute to a publication, fixed for the life of the process: the
- * blog and the methodology (read from the repository), the endpoint and error documentation and the /api
- * directory (generated from the route table), and the partner sites. The composition root assembles it.
- */
 export interface BlogPost {
   slug: string;
   title: string;
@@ -34,6 +29,11 @@ export interface RefreshSchedule {
   retryMs: readonly number[];
 }
 
+/**
+ * What the repository and the HTTP layer contribute to a publication, fixed for the life of the process: the
+ * blog and the methodology (read from the repository), the endpoint and error documentation and the /api
+ * directory (generated from the route table), and the partner sites. The composition root assembles it.
+ */
 export interface PublicationContent {
   name: string;
   serviceVersion: string;

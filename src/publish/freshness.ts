@@ -8,6 +8,13 @@ import { CATALOG } from '../timeseries/series.ts';
 import type { SeriesFreshness as SeriesFreshnessSchema } from './schemas/freshness.ts';
 
 /**
+ * A reading is stale when its date is more than this many days before the day it is published: the model's
+ * daily inputs are published the next business day, so even over a long holiday weekend a current reading is at
+ * most 4–5 days old; a week without one means the providers have published nothing newer or the refreshes fail.
+ */
+export const STALE_READING_DAYS = 7;
+
+/**
  * The one freshness model behind the API and the site. Per series:
  * - `fresh`: its refreshes succeed, and its latest observation is as recent as its publication lag allows;
  * - `late`: its refreshes succeed, but the provider has published nothing newer for longer than that (the data
@@ -16,23 +23,16 @@ import type { SeriesFreshness as SeriesFreshnessSchema } from './schemas/freshne
  *   stored values are served, and `error` says why in plain words;
  * - `never-fetched`: nothing is stored for it (yet); `error` says why when an attempt failed.
  */
-/**
- * A reading is stale when its date is more than this many days before the day it is published: the model's
- * daily inputs are published the next business day, so even over a long holiday weekend a current reading is at
- * most 4–5 days old; a week without one means the providers have published nothing newer or the refreshes fail.
- */
-export const STALE_READING_DAYS = 7;
+export const FRESHNESS_STATES = ['fresh', 'late', 'failed', 'never-fetched'] as const;
 
-export type FreshnessState = 'fresh' | 'late' | 'failed' | 'never-fetched';
-
-export const FRESHNESS_STATES: readonly FreshnessState[] = ['fresh', 'late', 'failed', 'never-fetched'];
+export type FreshnessState = (typeof FRESHNESS_STATES)[number];
 
 export type SeriesFreshness = Static<typeof SeriesFreshnessSchema>;
 
 /** `meta.source` of the series contract: fresh, stale (= late) or fallback (= failed). */
-export type Source = 'fresh' | 'stale' | 'fallback';
+export const SOURCE_VALUES = ['fresh', 'stale', 'fallback'] as const;
 
-export const SOURCE_VALUES: readonly Source[] = ['fresh', 'stale', 'fallback'];
+export type Source = (typeof SOURCE_VALUES)[number];
 
 export function sourceOf(state: FreshnessState): Source {
   return state === 'fresh' ? 'fresh' : state === 'late' ? 'stale' : 'fallback';

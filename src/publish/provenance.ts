@@ -76,11 +76,8 @@ const newestSeenOf = new WeakMap<VintagedSeries, string | null>();
 
 export function newestSeen(series: VintagedSeries, asOf?: string): string | null {
   if (asOf !== undefined) return newestSeenBy(series, asOf);
-  const known = newestSeenOf.get(series);
-  if (known !== undefined) return known;
-  const newest = newestSeenBy(series, undefined);
-  newestSeenOf.set(series, newest);
-  return newest;
+  if (!newestSeenOf.has(series)) newestSeenOf.set(series, newestSeenBy(series, undefined));
+  return newestSeenOf.get(series) ?? null;
 }
 
 function newestSeenBy(series: VintagedSeries, asOf: string | undefined): string | null {

@@ -40,21 +40,16 @@ export class Publisher {
   /** The last load of the store's vintages, which the next one builds on (series without a new vintage kept). */
   #loaded: VintageBase | undefined;
   readonly #store: Store;
-  readonly #now: () => Date;
-  readonly #log: Logger | undefined;
-  readonly #baseUrl: string;
-  readonly #content: PublicationContent | undefined;
-  readonly #site: SiteBuilder | undefined;
-  readonly #offThread: boolean;
+  readonly #opts: PublisherOptions & Required<Pick<PublisherOptions, 'now' | 'baseUrl' | 'offThread'>>;
 
   constructor(store: Store, opts: PublisherOptions = {}) {
     this.#store = store;
-    this.#now = opts.now ?? (() => new Date());
-    this.#log = opts.log;
-    this.#baseUrl = opts.baseUrl ?? 'http://localhost:8080';
-    this.#content = opts.content;
-    this.#site = opts.site;
-    this.#offThread = opts.offThread ?? true;
+    this.#opts = {
+      ...opts,
+      now: opts.now ?? (() => new Date()),
+      baseUrl: opts.baseUrl ?? 'http://localhost:8080',
+      offThread: opts.offThread ?? true,
+    };
   }
 
   get current(): Publication | undefined {
@@ -84,9 +79,9 @@ export class Publisher {
       }
       if (this.#current?.version === record.id) return;
       await this.rebuild({ now: new Date(record.publishedAt), version: record.id, context: record.context });
-      this.#log?.info({ publication: record.id }, 'serving publication');
+      this.#opts.log?.info({ publication: record.id }, 'serving publication');
     });
-    return this.#syncing.catch((error) => this.#log?.error({ err: error }, 'publication sync failed'));
+    return this.#syncing.catch((error) => this.#opts.log?.error({ err: error }, 'publication sync failed'));
   }
 
   /**
@@ -97,7 +92,7 @@ export class Publisher {
     const note = publication.site?.latestWeeklyNote;
     if (!note || publication.version <= 0 || publication.weeklyNotes.has(note.readingDate)) return;
     await recordWeeklyNote(this.#store.db, CURRENT_MODEL.version, { ...note, publishedAt: publication.builtAt }).catch(
-      (error: unknown) => this.#log?.warn({ err: error }, 'could not keep the week’s note'),
+      (error: unknown) => this.#opts.log?.warn({ err: error }, 'could not keep the week’s note'),
     );
   }
 
@@ -116,10 +111,10 @@ export class Publisher {
     await this.#keepWeeklyNote(next);
     for (const failure of Object.values(next.errors)) {
       // With nothing stored yet, nothing can be computed: that is the state of a fresh install, not an error.
-      if (next.current.size === 0) this.#log?.info({ reason: failure }, 'not computed yet: nothing is stored');
-      else this.#log?.error({ error: failure }, 'recompute failed');
+      if (next.current.size === 0) this.#opts.log?.info({ reason: failure }, 'not computed yet: nothing is stored');
+      else this.#opts.log?.error({ error: failure }, 'recompute failed');
     }
-    this.#log?.info(
+    this.#opts.log?.info(
       {
         version: next.version,
         series: next.series.size,
@@ -158,13 +153,13 @@ export class Publisher {
       // Only a load bounded by a logged instant can be built on: an unbounded one may have seen part of a write.
       this.#loaded = seenUpTo === undefined || at.preloaded ? undefined : { seenUpTo, series: vintaged };
       const states = new Map(context.states.map((s) => [s.seriesId, s]));
-      const now = at.now ?? this.#now();
+      const now = at.now ?? this.#opts.now();
       const computed =
         at.preloaded?.computed ??
         (await publicationModel(
           this.#store,
-          { publicationId: at.version, vintaged, now, baseUrl: this.#baseUrl },
-          (error) => this.#log?.warn({ err: error }, 'could not keep the model result for the next start'),
+          { publicationId: at.version, vintaged, now, baseUrl: this.#opts.baseUrl },
+          (error) => this.#opts.log?.warn({ err: error }, 'could not keep the model result for the next start'),
         ));
       const started = performance.now();
       const next = await buildPublication({
@@ -173,21 +168,21 @@ export class Publisher {
         now,
         computed,
         version: at.version ?? ++this.#version,
-        baseUrl: this.#baseUrl,
+        baseUrl: this.#opts.baseUrl,
         previous: this.#current,
-        content: this.#content,
-        site: this.#site,
+        content: this.#opts.content,
+        site: this.#opts.site,
         lastRun: context.lastRun ?? undefined,
         failedRunsInARow: context.failedRunsInARow,
         bootstrap: context.bootstrap,
         quarantine: context.quarantine,
         weeklyNotes: notes,
-        ...(this.#offThread ? {} : { asOfCompute: computeAsOfHere, workbookBuild: workbookHere }),
+        ...(this.#opts.offThread ? {} : { asOfCompute: computeAsOfHere, workbookBuild: workbookHere }),
       });
       await this.#goLive(next, started);
       return next;
     } catch (error) {
-      this.#log?.error({ err: error }, 'publication rebuild failed; serving the previous publication');
+      this.#opts.log?.error({ err: error }, 'publication rebuild failed; serving the previous publication');
       return this.#current;
     }
   }

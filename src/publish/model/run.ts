@@ -25,8 +25,7 @@ export interface ModelOutputs {
   /** Each history day's strongest drivers, aligned with history.dates (for the archive's day pages). */
   dayDrivers?: DayDrivers[];
   description: ModelDescription;
-  /** The model run and its point-in-time inputs, reused by the correlation statistics. */
-  /** Released (undefined) once the publication is built. */
+  /** The run and its point-in-time inputs, for the correlation statistics; released (undefined) once published. */
   run: ModelRun | undefined;
   inputs: ReadonlyMap<string, PointInTimeSeries> | undefined;
   ms: number;

@@ -9,7 +9,7 @@ import { catalogFreshness } from '../freshness.ts';
 import type { ModelOutcome } from '../model/computation.ts';
 import { type ModelState, modelState as modelStateOf } from '../model/state.ts';
 import { type Provenance, provenanceBuilder } from '../provenance.ts';
-import { attempt, failed, type RecomputeErrors } from '../recompute.ts';
+import { failed, type RecomputeErrors } from '../recompute.ts';
 import type { Resource } from '../resource.ts';
 import type { ChangelogBody } from '../resources/changelog.ts';
 import { directoryExample } from '../resources/examples.ts';
@@ -153,10 +153,14 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     ready: Promise.resolve(),
   };
   await nextTurn();
-  const site =
-    input.site && input.content
-      ? attempt('site', errors, stamp, () => input.site!(publication), previous?.site)
-      : undefined;
+  let site: SiteBundle | undefined;
+  if (input.site && input.content) {
+    try {
+      site = input.site(publication);
+    } catch (cause) {
+      site = failed('site', errors, stamp, cause, previous?.site);
+    }
+  }
   const ready = encoded(publication, built, site);
   return { ...publication, site, ready };
 }

@@ -4,7 +4,7 @@ import { DATA_LICENSE, licenseOf } from '../../timeseries/licenses.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { type PreparedResponse, prepareBody } from '../prepared-response.ts';
-import { historyCsv } from './csv.ts';
+import { csvText, historyCsv } from './csv.ts';
 import type { HistoryBody, ModelBody } from './model.ts';
 
 /**
@@ -32,7 +32,7 @@ export function observationsCsv(current: ReadonlyMap<string, readonly Observatio
     if (!def || licenseOf(def).redistribution !== 'full') continue;
     for (const o of current.get(id)!) lines.push(`${id},${o.date},${o.value},${def.unit}`);
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText(lines);
 }
 
 export function bulkZip(input: BulkInput): Uint8Array {

@@ -26,6 +26,17 @@ import { unitToken } from './transform-labels.ts';
  */
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';
 
+/** CSV rows as a file's text: CRLF after every row, the last one too. */
+export function csvText(rows: readonly string[]): string {
+  return `${rows.join('\r\n')}\r\n`;
+}
+
+/** A CSV built for one client (encoded only once one asks: prepared-response.ts), with any extra headers. */
+export function csvResponse(text: string, headers?: Record<string, string>): PreparedResponse {
+  const response = prepareBody(Buffer.from(text), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle');
+  return headers ? withHeaders(response, headers) : response;
+}
+
 /**
  * The value column's name: `value_`, the unit of the values as served and the transform as FRED names its columns
  * (WALCL_PC1), so a file read on its own still says what it holds. Examples: `value_usd_bn`; units=pc1 →
@@ -44,9 +55,7 @@ export function seriesCsv(
   observations: readonly Observation[],
   transform: TransformSpec | null = null,
 ): string {
-  const lines = [`date,${valueColumn(def.unit, transform)}`];
-  for (const o of observations) lines.push(`${o.date},${o.value}`);
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText([`date,${valueColumn(def.unit, transform)}`, ...observations.map((o) => `${o.date},${o.value}`)]);
 }
 
 /** Several series aligned on their dates (/api/series.json?ids=, without its provenance: publish/schemas/series.ts). */
@@ -73,7 +82,7 @@ export function alignSeries(
 }
 
 /** A series' column in a many-series download: its id, the unit of its values and any transform (`tga_percent_pc1`). */
-export function setColumn(def: SeriesDef, transform: TransformSpec | null = null): string {
+export function setColumn(def: SeriesDef, transform: TransformSpec | null): string {
   return `${def.id}_${valueColumn(def.unit, transform).replace(/^value_/, '')}`;
 }
 
@@ -81,16 +90,9 @@ export function setColumn(def: SeriesDef, transform: TransformSpec | null = null
  * Several series as one wide CSV (as FRED's fredgraph.csv?id=A,B): `date`, then one column per series named by its
  * id and unit (`tga_usd_bn`); an empty cell where a series has no value on that date.
  */
-export function seriesSetCsv(
-  set: SeriesSet,
-  defs: readonly SeriesDef[],
-  transform: TransformSpec | null = null,
-): string {
-  const lines = [['date', ...defs.map((def) => setColumn(def, transform))].join(',')];
-  set.dates.forEach((date, i) => {
-    lines.push([date, ...set.ids.map((id) => set.values[id]![i] ?? '')].join(','));
-  });
-  return `${lines.join('\r\n')}\r\n`;
+export function seriesSetCsv(set: SeriesSet, defs: readonly SeriesDef[], transform: TransformSpec | null): string {
+  const rows = set.dates.map((date, i) => [date, ...set.ids.map((id) => set.values[id]![i] ?? '')].join(','));
+  return csvText([['date', ...defs.map((def) => setColumn(def, transform))].join(','), ...rows]);
 }
 
 /**
@@ -133,7 +135,7 @@ export function historyCsv(history: HistoryBody): string {
       ].join(','),
     );
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText(lines);
 }
 
 /** A plain common window (`days` of COMMON_DAYS, ascending, whole): its CSV is kept for the publication's life. */
@@ -183,13 +185,8 @@ export class CsvDownloads {
     const entries = this.#set(ids, window, transform);
     if (!entries) return undefined;
     const key = `set|${ids.join(',')}|${window === null ? 'all' : windowKey(window)}|${transform ? transformKey(transform) : ''}`;
-    return this.#cached(key, false, ids.join('-'), () =>
-      seriesSetCsv(
-        alignSeries(entries),
-        entries.map((e) => e.def),
-        transform,
-      ),
-    );
+    const defs = entries.map((e) => e.def);
+    return this.#cached(key, false, ids.join('-'), () => seriesSetCsv(alignSeries(entries), defs, transform));
   }
 
   /** The same, as JSON columns (dates, and per id its values, null where it has none). */
@@ -230,7 +227,7 @@ export class CsvDownloads {
     const text = build();
     if (text === undefined) return undefined;
     // /api/series/{id} and /api/history answer this CSV to `Accept: text/csv` too: caches key on Accept.
-    const response = withHeaders(prepareBody(Buffer.from(text), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle'), {
+    const response = csvResponse(text, {
       vary: 'Accept',
       // Saved as what it holds and to when (tga-2026-08-27.csv), not as "tga.csv" beside last month's copy.
       'content-disposition': `attachment; filename="${csvFileName(name, text)}"`,
@@ -244,7 +241,7 @@ export class CsvDownloads {
  * A CSV's file name: what it holds and the newest date in its first column. Example: ('tga', a CSV whose rows run
  * to 2026-08-27) → "tga-2026-08-27.csv"; without a dated row, "tga.csv".
  */
-export function csvFileName(name: string, text: string): string {
+function csvFileName(name: string, text: string): string {
   let newest = '';
   for (const [, date] of text.matchAll(/^(\d{4}-\d{2}-\d{2}),/gm)) if (date! > newest) newest = date!;
   return `${name}${newest ? `-${newest}` : ''}.csv`;

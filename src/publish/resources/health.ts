@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { PendingQuarantine } from '../../store/observations.ts';
+import type { PublicationContext } from '../../store/publications.ts';
 import type { SeriesRefreshState } from '../../store/runs.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { isoDate } from '../../timeseries/dates.ts';
@@ -18,13 +19,8 @@ export type HealthBody = Omit<Static<typeof Health>, 'provenance'>;
 /** A refresh under way, as health shows it: how far it is, and an estimate of the time left. */
 export type RefreshProgress = NonNullable<HealthBody['refreshing']>;
 
-export interface LastRun {
-  id: number;
-  status: string;
-  trigger: string;
-  started_at: string;
-  finished_at: string | null;
-}
+/** The last refresh run, as the publication's context logs it. */
+export type LastRun = NonNullable<PublicationContext['lastRun']>;
 
 /**
  * GET /api/health: the overall status, the reading's freshness, the last refresh, and each source's last outcome

@@ -1,6 +1,7 @@
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import { keptAnswers, keptOr, MIB, responseBytes } from '../kept.ts';
-import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
+import { type PreparedResponse, withHeaders } from '../prepared-response.ts';
+import { onDemandJson } from '../resource.ts';
 import { sliceHistory } from './csv.ts';
 import type { HistoryBody } from './model.ts';
 
@@ -20,10 +21,8 @@ export class HistoryRanges {
     return keptOr(this.#cache, `${start}..${end ?? ''}`, () => {
       const history = this.#history();
       if (!history) return undefined;
-      const body = Buffer.from(JSON.stringify(sliceHistory(history, start, end)));
-      return withHeaders(prepareBody(body, JSON_CONTENT_TYPE, CACHE_CONTROL.history, 200, 'if-idle'), {
-        vary: 'Accept',
-      });
+      const body = onDemandJson(JSON.stringify(sliceHistory(history, start, end)), CACHE_CONTROL.history);
+      return withHeaders(body, { vary: 'Accept' });
     });
   }
 }

@@ -1,3 +1,4 @@
+import { GROUP_IDS } from '../../analytics/model/spec.ts';
 import { type Resource, resource, varyOnAccept } from '../resource.ts';
 import { History } from '../schemas/regime.ts';
 import type { HistoryBody } from './model.ts';
@@ -30,12 +31,6 @@ function lastDays(history: HistoryBody): HistoryBody {
     headline: cut(history.headline),
     status: cut(history.status),
     aggregate: cut(history.aggregate),
-    subIndices: {
-      policy: cut(history.subIndices.policy),
-      funding: cut(history.subIndices.funding),
-      credit: cut(history.subIndices.credit),
-      risk: cut(history.subIndices.risk),
-      backstops: cut(history.subIndices.backstops),
-    },
+    subIndices: Object.fromEntries(GROUP_IDS.map((g) => [g, cut(history.subIndices[g])])) as HistoryBody['subIndices'],
   };
 }

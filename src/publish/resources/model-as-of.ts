@@ -8,9 +8,10 @@ import type { ModelAsOf } from '../model/run.ts';
 import { type Admit, BUSY_RETRY_SECONDS, type Busy, isBusy } from '../on-demand/gate.ts';
 import { computeAsOfOffThread, lensAsOfOffThread } from '../on-demand/worker-pool.ts';
 import type { AsOfOptions, AsOfTaskResult, LensBodies } from '../on-demand/worker-tasks.ts';
-import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
+import { type PreparedResponse, withHeaders } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
-import { CSV_CONTENT_TYPE, historyCsv, sliceHistory } from './csv.ts';
+import { onDemandJson } from '../resource.ts';
+import { csvResponse, historyCsv, sliceHistory } from './csv.ts';
 import { type HistoryBody, type RegimeBody, readingFreshness, withDriverUrls } from './model.ts';
 
 /** Which instant an answer describes (publish/schemas/as-of.ts): asked, first load, newest vintage seen by then. */
@@ -149,7 +150,7 @@ export class AsOfAnswers {
       const response =
         range || csv
           ? historyResponse(historyWith(model, stamp), range, csv, version ? null : where.meta)
-          : jsonText(stampedHistory(model, stamp), CACHE_CONTROL.history);
+          : onDemandJson(stampedHistory(model, stamp), CACHE_CONTROL.history);
       // The same URL answers JSON or CSV by Accept: caches key on it.
       return withHeaders(response, { vary: 'Accept' });
     });
@@ -164,9 +165,7 @@ export class AsOfAnswers {
     return this.#answer(instant, `lens|${instant}|${locale}`, async (where) => {
       const bodies = await this.#lensBodies(where, admit);
       if ('busy' in bodies) return bodies;
-      if ('unscored' in bodies) {
-        return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: bodies.unscored };
-      }
+      if ('unscored' in bodies) return nothingScored(where, bodies.unscored);
       const body = {
         ...bodies.get(locale)!,
         updatedAt: where.effective,
@@ -225,10 +224,7 @@ export class AsOfAnswers {
     const kept = this.#models.get(modelKey(where.key, version));
     const outcome = kept && serves(kept, needs) ? kept : await this.#run(where, admit, needs, version);
     if ('busy' in outcome || 'failed' in outcome) return outcome;
-    if ('unscored' in outcome) {
-      return { refused: 'nothing-scored', storeFirstLoadAt: where.meta.storeFirstLoadAt, reason: outcome.unscored };
-    }
-    return outcome;
+    return 'unscored' in outcome ? nothingScored(where, outcome.unscored) : outcome;
   }
 
   #run(where: Where, admit: Admit | undefined, needs: Needs, version?: string): Promise<RunOutcome> {
@@ -290,6 +286,13 @@ export class AsOfAnswers {
 const serves = (kept: ModelAsOf | { unscored: string }, needs: Needs) =>
   'unscored' in kept || needs === 'regime' || kept.historyJson !== null;
 
+/** The refusal when nothing could be scored from what was stored by the instant, and why. */
+const nothingScored = (where: Where, reason: string): Extract<AsOfOutcome, { refused: string }> => ({
+  refused: 'nothing-scored',
+  storeFirstLoadAt: where.meta.storeFirstLoadAt,
+  reason,
+});
+
 /** A model run's key: the instant's, and the version when it is not the current one. */
 const modelKey = (key: string, version: string | undefined) => (version ? `${version}|${key}` : key);
 
@@ -297,11 +300,7 @@ const modelKey = (key: string, version: string | undefined) => (version ? `${ver
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function json(body: unknown, cacheControl: string): PreparedResponse {
-  return jsonText(JSON.stringify(body), cacheControl);
-}
-
-function jsonText(text: string, cacheControl: string): PreparedResponse {
-  return prepareBody(Buffer.from(text), JSON_CONTENT_TYPE, cacheControl, 200, 'if-idle');
+  return onDemandJson(JSON.stringify(body), cacheControl);
 }
 
 /**
@@ -335,7 +334,5 @@ function historyResponse(
 ): PreparedResponse {
   const sliced = range ? sliceHistory(whole, range.start, range.end) : whole;
   const body = range && asOf ? { ...sliced, asOf } : sliced;
-  return csv
-    ? prepareBody(Buffer.from(historyCsv(body)), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle')
-    : json(body, CACHE_CONTROL.history);
+  return csv ? csvResponse(historyCsv(body)) : json(body, CACHE_CONTROL.history);
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { nullable } from './nullable.ts';
+import { nullable } from '../../analytics/schemas/literals.ts';
 
 /** GET /api/changelog: the API's and the model's versions, what changed, and the deprecation policy. */
 export const Changelog = Type.Object(

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { literals } from '../../analytics/schemas/literals.ts';
+import { literals, nullable } from '../../analytics/schemas/literals.ts';
 import { FRESHNESS_STATES } from '../freshness.ts';
-import { nullable } from './nullable.ts';
 
 const DateTime = nullable(Type.String({ format: 'date-time' }));
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { nullable } from './nullable.ts';
+import { nullable } from '../../analytics/schemas/literals.ts';
 
 /** The provenance object every data resource carries (publish/provenance.ts builds it). */
 export const Provenance = Type.Object(

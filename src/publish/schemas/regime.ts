@@ -1,12 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { THRESHOLDS as T } from '../../analytics/model/spec.ts';
 import { HistoryColumns } from '../../analytics/schemas/history.ts';
-import { literals } from '../../analytics/schemas/literals.ts';
+import { literals, nullable } from '../../analytics/schemas/literals.ts';
 import { ModelDescriptionFields } from '../../analytics/schemas/model-description.ts';
 import { RegimeReading } from '../../analytics/schemas/regime.ts';
 import { STALE_READING_DAYS } from '../freshness.ts';
 import { ModelAsOf } from './as-of.ts';
-import { nullable } from './nullable.ts';
 import { Provenance } from './provenance.ts';
 
 export const ModelFreshness = Type.Object(

@@ -1,12 +1,11 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { literals } from '../../analytics/schemas/literals.ts';
+import { literals, nullable } from '../../analytics/schemas/literals.ts';
 import { AGGREGATION_CHOICE, unitsGiving } from '../../analytics/transform/choices.ts';
 import { TARGET_FREQUENCIES } from '../../analytics/transform/frequency-aggregation.ts';
 import { UNITS } from '../../analytics/transform/units-transform.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { SOURCE_VALUES } from '../freshness.ts';
 import { SeriesFreshness } from './freshness.ts';
-import { nullable } from './nullable.ts';
 import { Provenance } from './provenance.ts';
 
 const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });

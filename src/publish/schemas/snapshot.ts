@@ -1,9 +1,8 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { literals } from '../../analytics/schemas/literals.ts';
+import { literals, nullable } from '../../analytics/schemas/literals.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { FRESHNESS_STATES } from '../freshness.ts';
 import { SeriesFreshness } from './freshness.ts';
-import { nullable } from './nullable.ts';
 import { Provenance } from './provenance.ts';
 import { ModelDescription, Regime } from './regime.ts';
 

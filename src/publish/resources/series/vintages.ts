@@ -15,9 +15,10 @@ import {
 import { CACHE_CONTROL } from '../../cache-policy.ts';
 import { seriesFreshness } from '../../freshness.ts';
 import { keptAnswers, keptOr, MIB, responseBytes } from '../../kept.ts';
-import { JSON_CONTENT_TYPE, type PreparedResponse, prepareBody, withHeaders } from '../../prepared-response.ts';
+import { type PreparedResponse, prepareBody } from '../../prepared-response.ts';
 import type { Provenance } from '../../provenance.ts';
-import { CSV_CONTENT_TYPE, seriesCsv, valueColumn } from '../csv.ts';
+import { onDemandJson } from '../../resource.ts';
+import { csvResponse, csvText, seriesCsv, valueColumn } from '../csv.ts';
 import { seriesFeed } from './feed.ts';
 import { buildSeriesResponses, DEFAULT_DAYS } from './responses.ts';
 import { type Selection, selectionKey, selectPoints } from './selection.ts';
@@ -98,9 +99,7 @@ export class SeriesVintages {
     return this.#asOf(id, instant, `csv|${id}|${instant}|${selectionKey(selection)}`, (def, known) => {
       const text = seriesCsv(def, selectPoints(known, def.frequency, selection), selection.transform);
       // The JSON URL answers this CSV to `Accept: text/csv` too: caches key on Accept.
-      return withHeaders(prepareBody(Buffer.from(text), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle'), {
-        vary: 'Accept',
-      });
+      return csvResponse(text, { vary: 'Accept' });
     });
   }
 
@@ -128,9 +127,8 @@ export class SeriesVintages {
 
   /** /api/series/{id}/feed.xml: the newest observation events of a series as Atom. */
   feed(id: string, baseUrl: string, updated: string): PreparedResponse | undefined {
-    const def = seriesDef(id);
-    const series = this.#vintaged.get(id);
-    if (!def || !series || series.dates.length === 0 || licenseOf(def).redistribution !== 'full') return undefined;
+    const { def, series } = this.#reproducible(id) ?? {};
+    if (!def || !series) return undefined;
     return keptOr(this.#cache, `feed|${id}`, () => {
       const xml = seriesFeed(def, vintageRows(series, series.dates[0]!, series.dates.at(-1)!), baseUrl, updated);
       return prepareBody(Buffer.from(xml), 'application/atom+xml; charset=utf-8', CACHE_CONTROL.series);
@@ -144,12 +142,11 @@ export class SeriesVintages {
   vintages(
     id: string,
     window: DateWindow | null,
-    view: VintageView = 'all',
-    format: 'json' | 'csv' = 'json',
+    view: VintageView,
+    format: 'json' | 'csv',
   ): PreparedResponse | undefined {
-    const def = seriesDef(id);
-    const series = this.#vintaged.get(id);
-    if (!def || !series || series.dates.length === 0 || licenseOf(def).redistribution !== 'full') return undefined;
+    const { def, series } = this.#reproducible(id) ?? {};
+    if (!def || !series) return undefined;
     const key = `vintages|${id}|${view}|${format}|${window === null ? 'default' : windowKey(window)}`;
     return keptOr(this.#cache, key, () => {
       const last = series.dates.at(-1)!;
@@ -157,31 +154,22 @@ export class SeriesVintages {
       const [from, to] =
         'days' in selected ? [addDays(last, -(selected.days - 1)), last] : [selected.start, selected.end ?? last];
       const rows = vintageRows(series, from, to, view);
-      return format === 'csv'
-        ? withHeaders(
-            prepareBody(Buffer.from(vintagesCsv(def, rows)), CSV_CONTENT_TYPE, CACHE_CONTROL.csv, 200, 'if-idle'),
-            {
-              'content-disposition': `attachment; filename="${id}-vintages${view === 'first-release' ? '-first-release' : ''}.csv"`,
-            },
-          )
-        : prepareBody(
-            Buffer.from(
-              JSON.stringify({
-                id,
-                unit: def.unit,
-                view,
-                storeFirstLoadAt: this.storeFirstLoadAt(),
-                vintages: rows,
-                provenance: this.#provenance([id]),
-              }),
-            ),
-            JSON_CONTENT_TYPE,
-            CACHE_CONTROL.series,
-            200,
-            // Built for one client: encoded when one asks for an encoding, not at once (prepared-response.ts).
-            'if-idle',
-          );
+      if (format === 'csv') {
+        const name = `${id}-vintages${view === 'first-release' ? '-first-release' : ''}.csv`;
+        return csvResponse(vintagesCsv(def, rows), { 'content-disposition': `attachment; filename="${name}"` });
+      }
+      const storeFirstLoadAt = this.storeFirstLoadAt();
+      const body = { id, unit: def.unit, view, storeFirstLoadAt, vintages: rows, provenance: this.#provenance([id]) };
+      return onDemandJson(JSON.stringify(body), CACHE_CONTROL.series);
     });
+  }
+
+  /** A stored series whose terms allow reproducing its values (its feed and its revisions are offered). */
+  #reproducible(id: string): { def: SeriesDef; series: VintagedSeries } | undefined {
+    const def = seriesDef(id);
+    const series = this.#vintaged.get(id);
+    if (!def || !series || series.dates.length === 0 || licenseOf(def).redistribution !== 'full') return undefined;
+    return { def, series };
   }
 }
 
@@ -190,7 +178,6 @@ export class SeriesVintages {
  * when a later vintage superseded it (empty: current). Example: `date,value_usd_bn,seen_at,superseded_at`.
  */
 export function vintagesCsv(def: SeriesDef, rows: readonly VintageRow[]): string {
-  const lines = [`date,${valueColumn(def.unit)},seen_at,superseded_at`];
-  for (const r of rows) lines.push(`${r.date},${r.value ?? ''},${r.seenAt},${r.supersededAt ?? ''}`);
-  return `${lines.join('\r\n')}\r\n`;
+  const header = `date,${valueColumn(def.unit)},seen_at,superseded_at`;
+  return csvText([header, ...rows.map((r) => `${r.date},${r.value ?? ''},${r.seenAt},${r.supersededAt ?? ''}`)]);
 }
