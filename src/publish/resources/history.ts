@@ -1,6 +1,6 @@
-import { GROUP_IDS } from '../../analytics/model/spec.ts';
 import { type Resource, resource, varyOnAccept } from '../resource.ts';
 import { History } from '../schemas/regime.ts';
+import { sliceHistory } from './csv.ts';
 import type { HistoryBody } from './model.ts';
 import type { Published } from './published.ts';
 
@@ -19,18 +19,10 @@ export const history: Published<'history', Resource<HistoryBody>> = {
   example: (r) => (r.body.count > 0 ? lastDays(r.body) : undefined),
 };
 
-/** The last three days of the history: the example's length. */
+/**
+ * The last three days of the history: the example's length. Every per-day column is cut alike (sliceHistory):
+ * cutting only the columns named here left dli-4's level, parts and provisional days whole, ~5,600 entries each.
+ */
 function lastDays(history: HistoryBody): HistoryBody {
-  const k = Math.max(0, history.count - 3);
-  const cut = <T>(xs: T[]) => xs.slice(k);
-  return {
-    ...history,
-    from: history.dates[k]!,
-    count: history.count - k,
-    dates: cut(history.dates),
-    headline: cut(history.headline),
-    status: cut(history.status),
-    aggregate: cut(history.aggregate),
-    subIndices: Object.fromEntries(GROUP_IDS.map((g) => [g, cut(history.subIndices[g])])) as HistoryBody['subIndices'],
-  };
+  return sliceHistory(history, history.dates[Math.max(0, history.count - 3)]!, null);
 }

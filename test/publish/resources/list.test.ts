@@ -42,6 +42,22 @@ describe('a publication is the loop over the list of published resources', () =>
     }
   });
 
+  it("/api/history's example is a few whole days: every per-day column as long as its dates", () => {
+    // The example cut the columns it named and left the others (dli-4's level, parts, provisional days) whole.
+    const example = publication.examples.get('/api/history') as { count: number; dates: string[] };
+    assert.ok(example.count > 0 && example.count <= 3, `${example.count} days`);
+    assert.equal(example.dates.length, example.count);
+    const lengths = (value: unknown, name: string): Array<[string, number]> => {
+      if (Array.isArray(value)) return [[name, value.length]];
+      // Freshness and provenance describe the inputs, not the days.
+      if (value && typeof value === 'object' && !/\.(freshness|provenance)$/.test(name))
+        return Object.entries(value).flatMap(([key, v]) => lengths(v, `${name}.${key}`));
+      return [];
+    };
+    const long = lengths(example, 'history').filter(([, n]) => n > example.count);
+    assert.deepEqual(long, [], 'no column longer than the days the example shows');
+  });
+
   it('where a resource fails, does what its module says: keep the previous result, or report and drop it', async () => {
     const previous = publication;
     const computed = modelOutcome(previous.vintaged, h.now(), previous.baseUrl);
