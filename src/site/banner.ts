@@ -1,18 +1,10 @@
 import type { Publication } from '../publish/publication/build.ts';
 import { PROVIDERS_UNREACHABLE } from '../publish/resources/health.ts';
-import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
+import { INDICATOR_COUNT, isIndicatorId, providerName, seriesDef } from '../timeseries/catalog.ts';
 import { daysBetween, isoDate } from '../timeseries/dates.ts';
 import type { Banner } from './page/page.ts';
 import { formatAge, formatDate } from './site-data.ts';
 import { frameWords } from './words/frame.ts';
-
-const PROVIDER_NAMES: Record<string, string> = {
-  fred: 'FRED',
-  treasury: 'U.S. Treasury',
-  nyfed: 'New York Fed',
-  prices: 'the chart source',
-  derived: 'derived series',
-};
 
 /**
  * The banner every page shows when the service is degraded or its data stale: what is wrong, how old the data
@@ -94,7 +86,7 @@ export function failedSeries(
       const def = seriesDef(s.seriesId);
       const name = def?.name ?? s.seriesId;
       const outside = isIndicatorId(s.seriesId) ? '' : `, outside the ${INDICATOR_COUNT} indicators`;
-      const provider = PROVIDER_NAMES[s.provider.split(':')[0]!] ?? s.provider;
+      const provider = providerName(s.provider);
       return `${name}${outside} (${provider}: ${shortCause(s.errorKind, s.lastError)})`;
     });
   if (items.length <= 1) return items[0] ?? '';
@@ -113,12 +105,12 @@ function shortCause(kind: string | null, error: string | null): string {
   return error ?? 'failed';
 }
 
-/** "FRED: the provider could not be reached (12 series); U.S. Treasury: …" */
+/** "FRED: the provider could not be reached (12 series); U.S. Treasury Fiscal Data: …" */
 function failingSummary(sources: ReadonlyArray<{ provider: string; lastStatus: string; lastError: string | null }>) {
   const byProvider = new Map<string, { error: string; count: number }>();
   for (const s of sources) {
     if (s.lastStatus !== 'error') continue;
-    const name = PROVIDER_NAMES[s.provider.split(':')[0]!] ?? s.provider;
+    const name = providerName(s.provider);
     const entry = byProvider.get(name) ?? { error: s.lastError ?? 'failed', count: 0 };
     entry.count++;
     byProvider.set(name, entry);

@@ -82,6 +82,23 @@ export function plausibleRange(def: SeriesDef, date: string): PlausibleRange {
   return range;
 }
 
+/** Providers by the names a reader knows them by, for health's reasons and the site's banner. */
+const PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  fred: 'FRED',
+  treasury: 'U.S. Treasury Fiscal Data',
+  nyfed: 'New York Fed',
+  prices: 'the chart source',
+  derived: 'derived series',
+};
+
+/**
+ * A source's provider as a reader knows it, from its provider field ("nyfed:srf" → "New York Fed"); an unknown one
+ * as it is.
+ */
+export function providerName(provider: string): string {
+  return PROVIDER_NAMES[provider.split(':')[0]!] ?? provider;
+}
+
 /** The provider's own id of a series: a FRED id, a Fiscal Data or NY Fed dataset, a price symbol; null if derived. */
 export function providerSeriesId(def: SeriesDef): string | null {
   const source = def.source;

@@ -7,6 +7,7 @@ import {
   isIndicatorId,
   nextExpectedRelease,
   plausibleRange,
+  providerName,
   publicationLagDays,
   seriesDef,
   staleAfterDays,
@@ -53,6 +54,17 @@ describe('the catalog', () => {
     assert.match(net.attribution, /WALCL/);
     assert.match(net.attribution, /RRPONTSYD/);
     assert.equal(licenseOf(seriesDef('hy-spread')!).redistribution, 'statistics-only');
+  });
+});
+
+describe('a provider by name', () => {
+  it("is one name wherever it is written (health and the banner wrote two), from a source's provider field", () => {
+    assert.equal(providerName('nyfed:srf'), 'New York Fed');
+    assert.equal(providerName('treasury'), 'U.S. Treasury Fiscal Data');
+    assert.equal(providerName('fred'), 'FRED');
+    // Every provider a fetched series names has a name of its own.
+    for (const def of FETCHED) assert.notEqual(providerName(def.source!.provider), def.source!.provider, def.id);
+    assert.equal(providerName('elsewhere:x'), 'elsewhere:x', 'an unknown provider as it is');
   });
 });
 

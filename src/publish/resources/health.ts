@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { PendingQuarantine } from '../../store/observations.ts';
 import type { PublicationContext } from '../../store/publications.ts';
 import type { SeriesRefreshState } from '../../store/runs.ts';
-import { seriesDef } from '../../timeseries/catalog.ts';
+import { providerName, seriesDef } from '../../timeseries/catalog.ts';
 import { isoDate } from '../../timeseries/dates.ts';
 import type { Observation } from '../../timeseries/observation.ts';
 import { type FreshnessState, plainError, seriesFreshness } from '../freshness.ts';
@@ -140,20 +140,13 @@ const UNREACHABLE_KINDS = new Set(['network', 'timeout', 'unreachable']);
 function unreachable(sources: HealthBody['sources']): { providers: string[]; cause: string } | undefined {
   const failing = sources.filter((s) => s.lastStatus === 'error');
   if (failing.length === 0 || !failing.every((s) => UNREACHABLE_KINDS.has(s.errorKind ?? ''))) return undefined;
-  const providers = [...new Set(failing.map((s) => PROVIDER_NAMES[s.provider.split(':')[0]!] ?? s.provider))];
+  const providers = [...new Set(failing.map((s) => providerName(s.provider)))];
   const cause =
     failing.find((s) => s.errorKind === 'network')?.lastError ??
     failing.find((s) => s.errorKind === 'timeout')?.lastError ??
     'the provider could not be reached';
   return { providers, cause };
 }
-
-const PROVIDER_NAMES: Record<string, string> = {
-  fred: 'FRED',
-  treasury: 'U.S. Treasury Fiscal Data',
-  nyfed: 'the New York Fed',
-  prices: 'the chart source',
-};
 
 function latestDate(current: ReadonlyMap<string, readonly Observation[]>): string | null {
   let latest: string | null = null;
