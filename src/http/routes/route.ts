@@ -145,14 +145,17 @@ export function nothingPublished(): ApiError {
   return new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.');
 }
 
-/** A page answer: the Markdown form when asked for, else HTML; a missing page answers the not-found page. */
-export function pageAnswer(
-  request: RouteRequest,
-  context: RouteContext,
-  rendered: { html: PreparedResponse; markdown: PreparedResponse } | undefined,
-): Answer {
-  if (!rendered) return notFoundAnswer(request, context);
-  return wantsMarkdown(request.path, request.headers.accept) ? rendered.markdown : rendered.html;
+/** A page of the site in its two forms. */
+type Rendered = { html: PreparedResponse; markdown: PreparedResponse };
+
+/** A page in the form asked for: Markdown (`.md`, or by Accept), else HTML. */
+function inForm(request: RouteRequest, page: Rendered): Answer {
+  return wantsMarkdown(request.path, request.headers.accept) ? page.markdown : page.html;
+}
+
+/** A page answer in its form; a missing page answers the not-found page. */
+export function pageAnswer(request: RouteRequest, context: RouteContext, rendered: Rendered | undefined): Answer {
+  return rendered ? inForm(request, rendered) : notFoundAnswer(request, context);
 }
 
 /**
@@ -163,16 +166,16 @@ export function pageError(request: RouteRequest, context: RouteContext, error: A
   const site = context.publication()?.site;
   if (!site || !wantsPage(request.path, request.headers.accept)) return error;
   const path = request.path.replace(/\.md$/, '');
-  const rendered = site.errorPage(error.status, path, 'This page cannot be shown as asked', error.message, error.hint);
-  return wantsMarkdown(request.path, request.headers.accept) ? rendered.markdown : rendered.html;
+  return inForm(
+    request,
+    site.errorPage(error.status, path, 'This page cannot be shown as asked', error.message, error.hint),
+  );
 }
 
 /** Nothing at this path: the site's not-found page for people, the JSON envelope for machines. */
 export function notFoundAnswer(request: RouteRequest, context: RouteContext): Answer {
   const site = context.publication()?.site;
-  if (site && wantsPage(request.path, request.headers.accept)) {
-    return wantsMarkdown(request.path, request.headers.accept) ? site.notFound.markdown : site.notFound.html;
-  }
+  if (site && wantsPage(request.path, request.headers.accept)) return inForm(request, site.notFound);
   return new ApiError(
     'not_found',
     // The path is not repeated: an error message never says what a link's author chose (issue 41).

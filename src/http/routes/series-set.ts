@@ -26,6 +26,14 @@ export const SERIES_SET_ERRORS = [
   'series_unavailable',
 ] as const;
 
+/** The many-series CSV or JSON, computed on demand (series/computed.ts). */
+const setAnswer =
+  (format: 'csv' | 'json'): Route['handle'] =>
+  (request, context) =>
+    seriesSet(request, context, (ids, window, transform, p) =>
+      computedSet(request, context, p, ids, window, transform, format),
+    );
+
 /** GET /api/series.csv?ids=…: several series in one wide CSV. */
 export const getSeriesSetCsv: Route = {
   path: '/api/series.csv',
@@ -42,10 +50,7 @@ export const getSeriesSetCsv: Route = {
     errors: [...SERIES_SET_ERRORS, 'busy'],
     tag: 'series',
   },
-  handle: (request, context) =>
-    seriesSet(request, context, (ids, window, transform, p) =>
-      computedSet(request, context, p, ids, window, transform, 'csv'),
-    ),
+  handle: setAnswer('csv'),
 };
 
 /** GET /api/series.json?ids=…: the same as JSON columns. */
@@ -63,10 +68,7 @@ export const getSeriesSetJson: Route = {
     errors: [...SERIES_SET_ERRORS, 'busy'],
     tag: 'series',
   },
-  handle: (request, context) =>
-    seriesSet(request, context, (ids, window, transform, p) =>
-      computedSet(request, context, p, ids, window, transform, 'json'),
-    ),
+  handle: setAnswer('json'),
 };
 
 /** The ids, window and transform of a many-series request, checked, for `answer` to answer from the publication. */
