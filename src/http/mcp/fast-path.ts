@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { type Static, Type } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { keptAnswers, MIB } from '../../publish/kept.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import { ApiError } from '../errors/api-error.ts';
@@ -26,29 +28,18 @@ const escapedBodies = keptAnswers<Buffer>('MCP tool results, the body escaped as
   sizeOf: (escaped) => escaped.length,
 });
 
-interface ToolCallRequest {
-  jsonrpc: '2.0';
-  id: string | number;
-  method: 'tools/call';
-  params: { name: string; arguments?: Record<string, unknown> };
-}
-
-function isToolCall(body: unknown): body is ToolCallRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
-  const m = body as Record<string, unknown>;
-  const params = m.params as Record<string, unknown> | undefined;
-  return (
-    m.jsonrpc === '2.0' &&
-    m.method === 'tools/call' &&
-    (typeof m.id === 'string' || (typeof m.id === 'number' && Number.isInteger(m.id))) &&
-    typeof params === 'object' &&
-    params !== null &&
-    typeof params.name === 'string' &&
-    params.name !== 'list_series' &&
-    (params.arguments === undefined ||
-      (typeof params.arguments === 'object' && params.arguments !== null && !Array.isArray(params.arguments)))
-  );
-}
+/** A single JSON-RPC tool call, as the fast path takes it (a batch, or another method, is the SDK's). */
+const ToolCallRequest = Type.Object({
+  jsonrpc: Type.Literal('2.0'),
+  id: Type.Union([Type.String(), Type.Integer()]),
+  method: Type.Literal('tools/call'),
+  params: Type.Object({
+    name: Type.String(),
+    arguments: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  }),
+});
+type ToolCallRequest = Static<typeof ToolCallRequest>;
+const toolCallRequest = TypeCompiler.Compile(ToolCallRequest);
 
 /** The SDK's own checks of a POST (webStandardStreamableHttp.js): a request it would refuse is left to it. */
 function sdkWouldServe(req: IncomingMessage): boolean {
@@ -64,11 +55,11 @@ function sdkWouldServe(req: IncomingMessage): boolean {
 }
 
 /**
- * A request the fast path may answer: a single tool call the SDK would serve, checked without waiting (an
- * exchange left to the SDK enters its admission at once).
+ * A request the fast path may answer: a single call of an API tool (list_series has no route) that the SDK would
+ * serve, checked without waiting (an exchange left to the SDK enters its admission at once).
  */
 export function mayAnswerToolCall(req: IncomingMessage, body: unknown): body is ToolCallRequest {
-  return isToolCall(body) && sdkWouldServe(req);
+  return toolCallRequest.Check(body) && body.params.name !== 'list_series' && sdkWouldServe(req);
 }
 
 /** Answers a tool call (mayAnswerToolCall) from its route's response bytes; false when it is left to the SDK. */
