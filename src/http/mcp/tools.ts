@@ -102,10 +102,7 @@ function plain(schema: unknown): Record<string, unknown> {
 
 /** The tool list is the same for every request: built once (its schemas' JSON copies cost ~6 ms a listing). */
 let tools: ReturnType<typeof buildToolList> | undefined;
-export function toolList() {
-  tools ??= buildToolList();
-  return tools;
-}
+export const toolList = () => (tools ??= buildToolList());
 
 function buildToolList() {
   return [
@@ -268,8 +265,8 @@ export function toolCall(
   // A protocol error, not a tool's result (MCP: "unknown tools" are -32602 Invalid params).
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 64)} (see tools/list).`);
   const spec = tool.route.spec!;
-  const known = new Set(spec.parameters.map((p) => p.name));
-  refuseUnknownArguments(name, args, [...known]);
+  const known = spec.parameters.map((p) => p.name);
+  refuseUnknownArguments(name, args, known);
   if (name === 'get_history' && args.start === undefined) args = { ...args, start: defaultHistoryStart(context, args) };
   if (name === 'get_series' && [args.days, args.start, args.end, args.limit, args.offset].every((a) => a === undefined))
     args = { ...args, days: MCP_HISTORY_DEFAULT_DAYS };
@@ -286,7 +283,7 @@ export function toolCall(
   }
   if (spec.parameters.some((p) => p.in === 'path' && params[p.name] === undefined)) {
     return errorResult(
-      new ApiError('invalid_parameter', 'A required argument is missing.', `Arguments: ${[...known].join(', ')}.`),
+      new ApiError('invalid_parameter', 'A required argument is missing.', `Arguments: ${known.join(', ')}.`),
       context.baseUrl,
     );
   }

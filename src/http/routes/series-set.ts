@@ -80,7 +80,7 @@ export function seriesSet(
     window: DateWindow | null,
     transform: TransformSpec | null,
     publication: Publication,
-  ) => Answer | Promise<Answer> | undefined,
+  ) => Answer | Promise<Answer>,
 ): Answer | Promise<Answer> {
   const query = request.query.read();
   if (query instanceof ApiError) return query;
@@ -108,5 +108,5 @@ export function seriesSet(
   const publication = context.publication();
   const missing = ids.find((id) => !publication?.current.get(id)?.length);
   if (missing || !publication) return seriesUnavailable(missing ?? ids[0]!);
-  return answer(ids, selected, transform, publication) ?? seriesUnavailable(ids[0]!);
+  return answer(ids, selected, transform, publication);
 }
