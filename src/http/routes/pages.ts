@@ -65,7 +65,7 @@ export const indicatorPage: Route = {
     const query = parseChartQuery(parsed, id, true);
     if (!query.ok) return pageError(request, context, new ApiError('invalid_parameter', query.message, query.hint));
     const window = query.value.window;
-    const redirect = window && 'days' in window ? canonicalWindow(request, window.days) : undefined;
+    const redirect = window && canonicalWindow(request, window);
     if (redirect) return redirect;
     return pageAnswer(request, context, context.publication()?.site?.indicatorPage(id, query.value));
   },

@@ -12,12 +12,6 @@ import { wantsMarkdown, wantsPage } from '../negotiation.ts';
 import type { QueryName } from '../params/query.ts';
 import { QueryShape, type QueryString } from '../params/route-query.ts';
 
-/**
- * One entry of the route table: the URL, how it is documented (the /api directory and the OpenAPI document are
- * generated from these), its cache policy and its handler. The dispatcher, the directory and
- * the OpenAPI document all come from the one table in table.ts.
- */
-
 export interface OperationSpec {
   operationId: string;
   summary: string;
@@ -90,6 +84,10 @@ export interface RouteContext {
 /** What a handler answers: a prepared response to write, or an error to render as the envelope. */
 export type Answer = PreparedResponse | ApiError;
 
+/**
+ * One entry of the route table (table.ts): its URL, how it is documented, its cache policy and its handler; the
+ * dispatcher, the /api directory and the OpenAPI document are all generated from that one table.
+ */
 export interface Route {
   /** OpenAPI-style template, e.g. /api/series/{id}. */
   path: string;
@@ -101,10 +99,7 @@ export interface Route {
   cache: CachePolicy;
   /** A page: also served as Markdown at `<path>.md` or by Accept. */
   markdown?: boolean;
-  /**
-   * Almost every answer is prepared and returned at once; only answers computed off the serving thread (`asOf`
-   * on the model's resources) are promised.
-   */
+  /** A prepared answer at once, or a promised one when it is computed off the serving thread. */
   handle(request: RouteRequest, context: RouteContext): Answer | Promise<Answer>;
 }
 
