@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, Type } from '@sinclair/typebox';
-import { keptAnswers } from '../../publish/kept.ts';
+import { keptAnswers, MIB } from '../../publish/kept.ts';
 import type { Parameter } from '../../publish/schemas/directory.ts';
 import { SERVICE_VERSION } from '../../publish/service-version.ts';
 import { INDICATOR_COUNT, seriesDef } from '../../timeseries/catalog.ts';
@@ -168,13 +168,11 @@ export function errorResult(error: ApiError, baseUrl: string): ToolResult {
 
 /**
  * A tool's answer is as immutable as the publication it was read from: kept by publication, tool and arguments
- * (parsing a history's 370 kB for `structuredContent` cost ~6 ms a call), at most RESULT_BYTES
- * (the parsed object counted as four times its text).
+ * (parsing a history's 370 kB for `structuredContent` cost ~6 ms a call), at most 16 MiB, the parsed object
+ * counted as four times its text (it weighs a few times that).
  */
-const RESULT_BYTES = 16 * 1024 * 1024;
 const results = keptAnswers<ToolResult>('MCP tool answers', {
-  bytes: RESULT_BYTES,
-  // The parsed object weighs a few times its text: counted as four times it.
+  bytes: 16 * MIB,
   sizeOf: (result) => 4 * (result.content[0]?.text.length ?? 0),
 });
 
