@@ -18,8 +18,8 @@ import { type Route, TAGS } from '../routes/route.ts';
 export function buildOpenApi(
   routes: readonly Route[],
   baseUrl: string,
-  examples: ReadonlyMap<string, unknown> = new Map(),
-  refreshHours = 6,
+  examples: ReadonlyMap<string, unknown> | undefined,
+  refreshHours: number,
 ): Record<string, unknown> {
   const schemas: Record<string, unknown> = Object.fromEntries([component(ErrorEnvelope)]);
   const paths: Record<string, Record<string, unknown>> = {};
@@ -27,7 +27,7 @@ export function buildOpenApi(
     const response = route.spec!.response;
     const [name, json] = response ? component(response) : [];
     if (name) schemas[name] = json;
-    paths[route.path] = { get: operation(route, name, baseUrl, examples.get(route.path)) };
+    paths[route.path] = { get: operation(route, name, baseUrl, examples?.get(route.path)) };
   }
   return {
     openapi: '3.1.0',
