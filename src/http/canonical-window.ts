@@ -7,14 +7,14 @@ import type { RouteRequest } from './routes/route.ts';
 /**
  * Charts and indicator pages are rendered, and rendering costs CPU per distinct URL: they are drawn for a fixed
  * set of windows only (COMMON_DAYS), and any other `days` is redirected (308) to the next larger one, so 100,000
- * distinct URLs cost at most a few hundred renders (issue 13, finding 5). Undefined when `days` is canonical.
+ * distinct URLs cost at most a few hundred renders (issue 13, finding 5). Undefined for a canonical `days` or a range.
  * Example: /charts/vix.svg?days=100&style=spark → 308 to /charts/vix.svg?days=180&style=spark.
  */
 export const CANONICAL_WINDOWS_TEXT = `Other values are redirected (308) to the next of ${COMMON_DAYS.join(', ')}.`;
 
-export function canonicalWindow(request: RouteRequest, days: number): PreparedResponse | undefined {
-  if (COMMON_DAYS.includes(days)) return undefined;
-  const canonical = COMMON_DAYS.find((d) => d >= days) ?? COMMON_DAYS.at(-1)!;
+export function canonicalWindow(request: RouteRequest, window: DateWindow): PreparedResponse | undefined {
+  if (!('days' in window) || COMMON_DAYS.includes(window.days)) return undefined;
+  const canonical = COMMON_DAYS.find((d) => d >= window.days) ?? COMMON_DAYS.at(-1)!;
   return redirectWith(request, { days: String(canonical) });
 }
 

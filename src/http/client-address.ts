@@ -83,18 +83,13 @@ function keyOf(address: string): string {
   return isIP(address) === 6 ? `${expandIpv6(address).slice(0, 4).join(':')}::/64` : address;
 }
 
-/** The eight groups of an IPv6 address, in lower case without leading zeros. Example: '2001:db8::1' → [2001, db8, 0, … 1]. */
+/**
+ * The eight groups of an IPv6 address, as the URL parser serializes it (lower case, no leading zeros, an IPv4
+ * tail as two hex groups) with `::` expanded. Example: '2001:DB8::1' → [2001, db8, 0, 0, 0, 0, 0, 1].
+ */
 function expandIpv6(address: string): string[] {
-  let text = address.toLowerCase();
-  // An IPv4 tail (64:ff9b::192.0.2.1) becomes its two groups.
-  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
+  const [head = '', tail] = new URL(`http://[${address}]`).hostname.slice(1, -1).split('::');
   const left = head === '' ? [] : head.split(':');
   const right = tail === undefined || tail === '' ? [] : tail.split(':');
-  const zeros = tail === undefined ? [] : new Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16).toString(16));
+  return [...left, ...new Array<string>(8 - left.length - right.length).fill('0'), ...right];
 }

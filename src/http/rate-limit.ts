@@ -18,7 +18,6 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  readonly perMinute: number;
   take(key: string): RateDecision;
 }
 
@@ -45,7 +44,6 @@ export function createRateLimiter(perMinute: number, clock: () => number = () =>
   const buckets = new LRUCache<string, Bucket>({ max: MAX_CLIENTS });
   const policy = `"${POLICY}";q=${perMinute};w=${WINDOW_SECONDS}`;
   return {
-    perMinute,
     take(key) {
       const now = clock();
       // A known client's bucket is changed in place (get has made it the most recent); a new one is added.

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { type Static, Type } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { keptAnswers, MIB } from '../../publish/kept.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
-import { answerHeaders } from '../answers/headers.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { RouteContext } from '../routes/route.ts';
-import { compress, mcpEncoding } from './response.ts';
+import { writeMcpBody } from './response.ts';
 import { errorResult, toolCall, toolMeta } from './tools.ts';
 
 /**
@@ -27,29 +28,18 @@ const escapedBodies = keptAnswers<Buffer>('MCP tool results, the body escaped as
   sizeOf: (escaped) => escaped.length,
 });
 
-interface ToolCallRequest {
-  jsonrpc: '2.0';
-  id: string | number;
-  method: 'tools/call';
-  params: { name: string; arguments?: Record<string, unknown> };
-}
-
-function isToolCall(body: unknown): body is ToolCallRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
-  const m = body as Record<string, unknown>;
-  const params = m.params as Record<string, unknown> | undefined;
-  return (
-    m.jsonrpc === '2.0' &&
-    m.method === 'tools/call' &&
-    (typeof m.id === 'string' || (typeof m.id === 'number' && Number.isInteger(m.id))) &&
-    typeof params === 'object' &&
-    params !== null &&
-    typeof params.name === 'string' &&
-    params.name !== 'list_series' &&
-    (params.arguments === undefined ||
-      (typeof params.arguments === 'object' && params.arguments !== null && !Array.isArray(params.arguments)))
-  );
-}
+/** A single JSON-RPC tool call, as the fast path takes it (a batch, or another method, is the SDK's). */
+const ToolCallRequest = Type.Object({
+  jsonrpc: Type.Literal('2.0'),
+  id: Type.Union([Type.String(), Type.Integer()]),
+  method: Type.Literal('tools/call'),
+  params: Type.Object({
+    name: Type.String(),
+    arguments: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  }),
+});
+type ToolCallRequest = Static<typeof ToolCallRequest>;
+const toolCallRequest = TypeCompiler.Compile(ToolCallRequest);
 
 /** The SDK's own checks of a POST (webStandardStreamableHttp.js): a request it would refuse is left to it. */
 function sdkWouldServe(req: IncomingMessage): boolean {
@@ -64,20 +54,22 @@ function sdkWouldServe(req: IncomingMessage): boolean {
   );
 }
 
-/** A request the fast path may answer: a single tool call the SDK would serve (checked without waiting). */
-export function mayAnswerToolCall(req: IncomingMessage, body: unknown): boolean {
-  return isToolCall(body) && sdkWouldServe(req);
+/**
+ * A request the fast path may answer: a single call of an API tool (list_series has no route) that the SDK would
+ * serve, checked without waiting (an exchange left to the SDK enters its admission at once).
+ */
+export function mayAnswerToolCall(req: IncomingMessage, body: unknown): body is ToolCallRequest {
+  return toolCallRequest.Check(body) && body.params.name !== 'list_series' && sdkWouldServe(req);
 }
 
-/** Answers a tool call from its route's response bytes; false when the call is left to the SDK. */
+/** Answers a tool call (mayAnswerToolCall) from its route's response bytes; false when it is left to the SDK. */
 export async function answerToolCall(
   context: RouteContext,
   req: IncomingMessage,
   res: ServerResponse,
-  body: unknown,
+  body: ToolCallRequest,
   client: string | undefined,
 ): Promise<boolean> {
-  if (!isToolCall(body) || !sdkWouldServe(req)) return false;
   let call: ReturnType<typeof toolCall>;
   try {
     call = toolCall(context, body.params.name, { ...(body.params.arguments ?? {}) }, client);
@@ -89,13 +81,13 @@ export async function answerToolCall(
   if (answer instanceof ApiError) {
     // The tool's error result (busy included), as the SDK path words it, without running the tool again.
     const result = errorResult(answer, context.baseUrl);
-    await write(req, res, Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: body.id, result })));
+    await writeJson(req, res, Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: body.id, result })));
     return true;
   }
   if (answer.status !== 200) return false;
   if (!(answer.headers['content-type'] ?? '').startsWith('application/json')) return false;
   const bytes = resultBytes(body.id, answer, JSON.stringify(toolMeta(context, call.url)));
-  await write(req, res, bytes);
+  await writeJson(req, res, bytes);
   return true;
 }
 
@@ -118,17 +110,7 @@ function resultBytes(id: string | number, answer: PreparedResponse, meta: string
   ]);
 }
 
-async function write(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
-  // Encoded as the SDK path's answers are (mcp/response.ts).
-  const encoding = mcpEncoding(req, body);
-  const bytes = encoding === 'identity' ? body : await compress(body, encoding);
-  if (res.destroyed) return;
-  res.writeHead(200, {
-    ...answerHeaders(res),
-    'content-type': 'application/json',
-    vary: 'Accept-Encoding',
-    'content-length': String(bytes.length),
-    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-  });
-  res.end(bytes);
+/** Encoded as the SDK path's answers are (mcp/response.ts). */
+function writeJson(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+  return writeMcpBody(req, res, 200, { 'content-type': 'application/json' }, body);
 }

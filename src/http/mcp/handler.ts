@@ -41,19 +41,13 @@ export function createMcpServer(
   return server;
 }
 
-/** The bounds of MCP's share of the serving thread (mcp/admission.ts; bench:mcp-burst measured them). */
-export const MAX_MCP_IN_FLIGHT = 4;
-export const MAX_MCP_PER_SECOND = 40;
-/** Exchanges waiting for a turn before one more is refused, and the longest wait. */
-export const MAX_MCP_WAITING = 64;
-export const MAX_MCP_WAIT_MS = 10_000;
+/**
+ * The bounds of MCP's share of the serving thread (mcp/admission.ts; bench:mcp-burst measured them): exchanges at
+ * once and started a second, exchanges waiting for a turn before one more is refused, and the longest wait.
+ */
+export const MCP_BOUNDS = { inFlight: 4, perSecond: 40, waiting: 64, maxWaitMs: 10_000 } as const;
 
-const admission = new Admission({
-  inFlight: MAX_MCP_IN_FLIGHT,
-  perSecond: MAX_MCP_PER_SECOND,
-  waiting: MAX_MCP_WAITING,
-  maxWaitMs: MAX_MCP_WAIT_MS,
-});
+const admission = new Admission(MCP_BOUNDS);
 
 /** The exchanges started and waiting (tests read it). */
 export function mcpAdmission(): Pick<Admission, 'inFlight' | 'waiting'> {
@@ -94,7 +88,7 @@ export async function handleMcpRequest(
       context.baseUrl,
       new ApiError(
         'busy',
-        `MCP answers ${MAX_MCP_IN_FLIGHT} requests at once and starts at most ${MAX_MCP_PER_SECOND} a second; ${MAX_MCP_WAITING} more wait their turn, for at most ${MAX_MCP_WAIT_MS / 1000} s.`,
+        `MCP answers ${MCP_BOUNDS.inFlight} requests at once and starts at most ${MCP_BOUNDS.perSecond} a second; ${MCP_BOUNDS.waiting} more wait their turn, for at most ${MCP_BOUNDS.maxWaitMs / 1000} s.`,
         'Retry in 1 second.',
         { 'retry-after': '1' },
       ),

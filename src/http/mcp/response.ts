@@ -31,13 +31,8 @@ export function webRequest(req: IncomingMessage): Request {
   return new Request(new URL(req.url ?? '/mcp', 'http://localhost'), { method: req.method ?? 'POST', headers });
 }
 
-/** The encoding a JSON answer goes in: what the client accepts, identity under MIN_COMPRESS_BYTES. */
-export function mcpEncoding(req: IncomingMessage, body: Buffer): Encoding {
-  return body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
-}
-
 /** A body compressed on libuv's thread pool (brotli quality 5 or gzip level 6, as the API's prepared responses). */
-export function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(body, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
@@ -46,33 +41,49 @@ export function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer>
 }
 
 /**
- * Writes the transport's answer. A JSON body of 1 kB or more goes compressed (brotli, else gzip) when the
- * request's Accept-Encoding allows; `keep` marks an answer that is the same for many clients (the tool list).
+ * Writes an MCP answer (the transport's, or the fast path's). A JSON body of 1 kB or more goes compressed
+ * (brotli, else gzip) when the request's Accept-Encoding allows; `keep` marks an answer that is the same for many
+ * clients (the tool list).
  */
-export async function writeMcpResponse(
+export async function writeMcpBody(
   req: IncomingMessage,
   res: ServerResponse,
-  response: Response,
-  keep: boolean,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+  keep = false,
 ): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
   const json = (headers['content-type'] ?? '').startsWith('application/json');
-  const encoding = json ? mcpEncoding(req, body) : 'identity';
+  const encoding: Encoding =
+    json && body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
   let bytes: Buffer = body;
   if (encoding !== 'identity') {
     const key = keep ? `${encoding}|${body.toString()}` : undefined;
     const known = key === undefined ? undefined : kept.get(key);
     bytes = known ?? (await compress(body, encoding));
     if (key !== undefined && !known) kept.set(key, bytes);
-    headers['content-encoding'] = encoding;
   }
-  if (json) headers.vary = 'Accept-Encoding';
-  headers['content-length'] = String(bytes.length);
   if (res.destroyed) return;
-  res.writeHead(response.status, { ...answerHeaders(res), ...headers });
+  res.writeHead(status, {
+    ...answerHeaders(res),
+    ...headers,
+    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+    ...(json ? { vary: 'Accept-Encoding' } : {}),
+    'content-length': String(bytes.length),
+  });
   res.end(bytes);
+}
+
+/** Writes the transport's answer (writeMcpBody); `keep` as there. */
+export async function writeMcpResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  keep: boolean,
+): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  await writeMcpBody(req, res, response.status, headers, Buffer.from(await response.arrayBuffer()), keep);
 }

@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, Type } from '@sinclair/typebox';
-import { keptAnswers } from '../../publish/kept.ts';
+import { keptAnswers, MIB } from '../../publish/kept.ts';
 import type { Parameter } from '../../publish/schemas/directory.ts';
 import { SERVICE_VERSION } from '../../publish/service-version.ts';
 import { INDICATOR_COUNT, seriesDef } from '../../timeseries/catalog.ts';
@@ -102,10 +102,7 @@ function plain(schema: unknown): Record<string, unknown> {
 
 /** The tool list is the same for every request: built once (its schemas' JSON copies cost ~6 ms a listing). */
 let tools: ReturnType<typeof buildToolList> | undefined;
-export function toolList() {
-  tools ??= buildToolList();
-  return tools;
-}
+export const toolList = () => (tools ??= buildToolList());
 
 function buildToolList() {
   return [
@@ -171,13 +168,11 @@ export function errorResult(error: ApiError, baseUrl: string): ToolResult {
 
 /**
  * A tool's answer is as immutable as the publication it was read from: kept by publication, tool and arguments
- * (parsing a history's 370 kB for `structuredContent` cost ~6 ms a call), at most RESULT_BYTES
- * (the parsed object counted as four times its text).
+ * (parsing a history's 370 kB for `structuredContent` cost ~6 ms a call), at most 16 MiB, the parsed object
+ * counted as four times its text (it weighs a few times that).
  */
-const RESULT_BYTES = 16 * 1024 * 1024;
 const results = keptAnswers<ToolResult>('MCP tool answers', {
-  bytes: RESULT_BYTES,
-  // The parsed object weighs a few times its text: counted as four times it.
+  bytes: 16 * MIB,
   sizeOf: (result) => 4 * (result.content[0]?.text.length ?? 0),
 });
 
@@ -268,8 +263,8 @@ export function toolCall(
   // A protocol error, not a tool's result (MCP: "unknown tools" are -32602 Invalid params).
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 64)} (see tools/list).`);
   const spec = tool.route.spec!;
-  const known = new Set(spec.parameters.map((p) => p.name));
-  refuseUnknownArguments(name, args, [...known]);
+  const known = spec.parameters.map((p) => p.name);
+  refuseUnknownArguments(name, args, known);
   if (name === 'get_history' && args.start === undefined) args = { ...args, start: defaultHistoryStart(context, args) };
   if (name === 'get_series' && [args.days, args.start, args.end, args.limit, args.offset].every((a) => a === undefined))
     args = { ...args, days: MCP_HISTORY_DEFAULT_DAYS };
@@ -286,7 +281,7 @@ export function toolCall(
   }
   if (spec.parameters.some((p) => p.in === 'path' && params[p.name] === undefined)) {
     return errorResult(
-      new ApiError('invalid_parameter', 'A required argument is missing.', `Arguments: ${[...known].join(', ')}.`),
+      new ApiError('invalid_parameter', 'A required argument is missing.', `Arguments: ${known.join(', ')}.`),
       context.baseUrl,
     );
   }

@@ -18,16 +18,16 @@ import { type Route, TAGS } from '../routes/route.ts';
 export function buildOpenApi(
   routes: readonly Route[],
   baseUrl: string,
-  examples: ReadonlyMap<string, unknown> = new Map(),
-  refreshHours = 6,
+  examples: ReadonlyMap<string, unknown> | undefined,
+  refreshHours: number,
 ): Record<string, unknown> {
-  const schemas: Record<string, unknown> = { ErrorEnvelope: plain(ErrorEnvelope) };
+  const schemas: Record<string, unknown> = Object.fromEntries([component(ErrorEnvelope)]);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const response = route.spec!.response;
-    const name = response ? schemaName(response) : undefined;
-    if (response && name) schemas[name] = plain(response);
-    paths[route.path] = { get: operation(route, name, baseUrl, examples.get(route.path)) };
+    const [name, json] = response ? component(response) : [];
+    if (name) schemas[name] = json;
+    paths[route.path] = { get: operation(route, name, baseUrl, examples?.get(route.path)) };
   }
   return {
     openapi: '3.1.0',
@@ -113,7 +113,8 @@ function operation(
     'rate_limited',
     'internal_error',
   ] as const;
-  for (const [status, codes] of groupByStatus([...spec.errors, ...always])) {
+  const byStatus = Map.groupBy(new Set([...spec.errors, ...always]), (code) => ERROR_CODES[code].status);
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: codes.map((code) => `${code}: ${ERROR_CODES[code].description}`).join(' '),
       ...(status === 429
@@ -154,27 +155,17 @@ const RATE_LIMIT_HEADERS = {
   RateLimit: { $ref: '#/components/headers/RateLimit' },
 };
 
-function groupByStatus(codes: ErrorCode[]): Map<number, ErrorCode[]> {
-  const groups = new Map<number, ErrorCode[]>();
-  for (const code of new Set(codes)) {
-    const status = ERROR_CODES[code].status;
-    groups.set(status, [...(groups.get(status) ?? []), code]);
-  }
-  return new Map([...groups.entries()].sort(([a], [b]) => a - b));
-}
-
 function exampleError(code: ErrorCode, status: number, baseUrl: string) {
   const docs = `${baseUrl}/docs#error-${code}`;
   return { error: { code, message: ERROR_CODES[code].description, hint: 'See the documentation.', docs }, status };
 }
 
-function schemaName(schema: TSchema): string {
-  if (!schema.$id) throw new Error('response schemas need an $id to be named in the OpenAPI document');
-  return schema.$id;
-}
-
-/** TypeBox schemas are JSON Schema already; drop the $id (components name them) and TypeBox's symbols. */
-function plain(schema: TSchema): Record<string, unknown> {
-  const { $id: _id, ...rest } = JSON.parse(JSON.stringify(schema));
-  return rest;
+/**
+ * A response schema as a component: named by its $id, as the JSON Schema TypeBox's already is, without the $id
+ * (the name says it) and TypeBox's symbols.
+ */
+function component(schema: TSchema): [name: string, json: Record<string, unknown>] {
+  const { $id, ...json } = JSON.parse(JSON.stringify(schema));
+  if (!$id) throw new Error('response schemas need an $id to be named in the OpenAPI document');
+  return [$id, json];
 }

@@ -11,6 +11,8 @@ import { LANG_MAPPING_TEXT, LOCALES } from '../../timeseries/locales.ts';
 /** A schema whose `default` its type says it has: reading the parameter then never gives undefined. */
 const defaulted = <T extends TSchema>(schema: T) => schema as T & { default: Static<T> };
 
+const DATE_HINT = 'Dates are written YYYY-MM-DD, e.g. ?start=2020-01-01&end=2021-06-30.';
+
 /**
  * Every query parameter the service reads, declared once: type, bounds, format, default, what it means and the
  * hint its error gives. Each route's query is parsed, defaulted and checked against these by TypeBox
@@ -19,8 +21,6 @@ const defaulted = <T extends TSchema>(schema: T) => schema as T & { default: Sta
  * `hint`, said with an invalid value, and `emptyIsAbsent`, a parameter a form may send blank (a date left empty).
  * Example: `queryParameter('days')` → { name: 'days', type: 'integer', minimum: 1, maximum: 4000, default: 365, … }.
  */
-const DATE_HINT = 'Dates are written YYYY-MM-DD, e.g. ?start=2020-01-01&end=2021-06-30.';
-
 export const QUERY_PARAMETERS = {
   days: defaulted(
     Type.Integer({

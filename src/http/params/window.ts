@@ -43,23 +43,19 @@ export function rangeOf(query: ParsedQuery): ParamResult<ChartWindow | null> {
   return parseWindow(undefined, query.get('start'), query.get('end'));
 }
 
-/** The series to compare with (`compare`): another of the indicator ids, or null. */
-export function parseCompare(compare: string | undefined, id: string): ParamResult<string | null> {
-  const hint: string = QUERY_PARAMETERS.compare.hint;
-  if (compare === undefined) return { ok: true, value: null };
-  if (!isIndicatorId(compare))
-    return { ok: false, message: `Unknown series for "compare": "${truncate(compare)}".`, hint };
-  if (compare === id) return { ok: false, message: 'A series cannot be compared with itself.', hint };
-  return { ok: true, value: compare };
-}
-
-export function parseChartQuery(query: ParsedQuery, id: string, compare: boolean): ParamResult<ChartQuery> {
+/**
+ * A chart's window and the series drawn against it (`compare`, read only where `takesCompare`: another indicator
+ * id, or null).
+ */
+export function parseChartQuery(query: ParsedQuery, id: string, takesCompare: boolean): ParamResult<ChartQuery> {
   const window = windowOf(query);
   if (!window.ok) return window;
-  if (!compare) return { ok: true, value: { window: window.value, compare: null } };
-  const other = parseCompare(query.get('compare'), id);
-  if (!other.ok) return other;
-  return { ok: true, value: { window: window.value, compare: other.value } };
+  const compare = takesCompare ? query.get('compare') : undefined;
+  const hint: string = QUERY_PARAMETERS.compare.hint;
+  if (compare !== undefined && !isIndicatorId(compare))
+    return { ok: false, message: `Unknown series for "compare": "${truncate(compare)}".`, hint };
+  if (compare === id) return { ok: false, message: 'A series cannot be compared with itself.', hint };
+  return { ok: true, value: { window: window.value, compare: compare ?? null } };
 }
 
 /** The instant `asOf` names (checked by its schema), normalized; undefined when not asked. */

@@ -54,8 +54,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     const chartQuery = parseChartQuery(parsed, id, isIndicatorId(id));
     if (!chartQuery.ok) return new ApiError('invalid_parameter', chartQuery.message, chartQuery.hint);
     const window = chartQuery.value.window;
-    const redirect =
-      window && ('days' in window ? canonicalWindow(request, window.days) : canonicalRange(request, window));
+    const redirect = window && (canonicalWindow(request, window) ?? canonicalRange(request, window));
     if (redirect) return redirect;
     const style = parsed.get('style');
     const withheld = [id, chartQuery.value.compare].flatMap((s) => (s ? [valuesWithheld(s)] : [])).find(Boolean);

@@ -5,13 +5,20 @@ import { isCalendarDate } from '../params/formats.ts';
 import { parseChartQuery } from '../params/window.ts';
 import { notFoundAnswer, pageAnswer, pageError, type Route } from './route.ts';
 
-/** The site's pages: each answers HTML, or Markdown at `<path>.md` or by Accept, from the publication's site. */
-const fixedPage = (path: string): Route => ({
+/** What every page route is: not in the API's documents, cached as a page, also served as Markdown. */
+const PAGE = { listed: 'none', cache: 'page', markdown: true } as const;
+
+/**
+ * A page of the publication's site, answered HTML, or Markdown at `<path>.md` or by Accept; a template's parameter
+ * is put in its place (/blog/{slug} → /blog/some-post), and a page the site does not have is the not-found page.
+ */
+const sitePage = (path: string): Route => ({
+  ...PAGE,
   path,
-  listed: 'none',
-  cache: 'page',
-  markdown: true,
-  handle: (request, context) => pageAnswer(request, context, context.publication()?.site?.page(path)),
+  handle: (request, context) => {
+    const page = path.replace(/\{(\w+)\}/, (_, name: string) => request.params[name]!);
+    return pageAnswer(request, context, context.publication()?.site?.page(page));
+  },
 });
 
 export const fixedPages: Route[] = [
@@ -25,31 +32,16 @@ export const fixedPages: Route[] = [
   '/changelog',
   '/about',
   '/blog',
-].map(fixedPage);
+].map(sitePage);
 
-/** Pages built per publication, at their template with the parameter in it; anything else is the not-found page. */
-const templatedPage = (path: string): Route => {
-  const [before, name, after] = path.split(/\{(\w+)\}/) as [string, string, string];
-  return {
-    path,
-    listed: 'none',
-    cache: 'page',
-    markdown: true,
-    handle: (request, context) =>
-      pageAnswer(request, context, context.publication()?.site?.page(`${before}${request.params[name]}${after}`)),
-  };
-};
-
-export const lensLocalePage = templatedPage('/lens/{locale}');
-export const revisionsPage = templatedPage('/indicators/{id}/revisions');
-export const archiveYearPage = templatedPage('/archive/{year}');
-export const blogPost = templatedPage('/blog/{slug}');
+export const lensLocalePage = sitePage('/lens/{locale}');
+export const revisionsPage = sitePage('/indicators/{id}/revisions');
+export const archiveYearPage = sitePage('/archive/{year}');
+export const blogPost = sitePage('/blog/{slug}');
 
 export const archiveDay: Route = {
+  ...PAGE,
   path: '/today/{date}',
-  listed: 'none',
-  cache: 'page',
-  markdown: true,
   handle: (request, context) => {
     const date = request.params.date!;
     if (!isCalendarDate(date)) return notFoundAnswer(request, context);
@@ -58,11 +50,9 @@ export const archiveDay: Route = {
 };
 
 export const indicatorPage: Route = {
+  ...PAGE,
   path: '/indicators/{id}',
-  listed: 'none',
   query: ['days', 'start', 'end', 'compare'],
-  cache: 'page',
-  markdown: true,
   handle: (request, context) => {
     const id = request.params.id!;
     // Any other series of the catalog (a model input, a benchmark) has a page of its own, without charts or ranges.
@@ -75,25 +65,23 @@ export const indicatorPage: Route = {
     const query = parseChartQuery(parsed, id, true);
     if (!query.ok) return pageError(request, context, new ApiError('invalid_parameter', query.message, query.hint));
     const window = query.value.window;
-    const redirect = window && 'days' in window ? canonicalWindow(request, window.days) : undefined;
+    const redirect = window && canonicalWindow(request, window);
     if (redirect) return redirect;
     return pageAnswer(request, context, context.publication()?.site?.indicatorPage(id, query.value));
   },
 };
 
 /** /methodology/{part}: the selection protocols (dli-4-protocol), each a page of its own. */
-export const methodologyPart = templatedPage('/methodology/{part}');
+export const methodologyPart = sitePage('/methodology/{part}');
 
 /** The query of an embed page that says which chart: the window and the comparison of the chart's image. */
 const EMBED_QUERY = ['days', 'start', 'end', 'compare'] as const;
 
 /** /embed/{id}: a chart alone, for another site's <iframe>, in the window its image shows. */
 export const embedChart: Route = {
+  ...PAGE,
   path: '/embed/{id}',
-  listed: 'none',
   query: EMBED_QUERY,
-  cache: 'page',
-  markdown: true,
   handle: (request, context) => {
     const id = request.params.id!;
     const search = new URLSearchParams(

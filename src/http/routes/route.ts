@@ -12,12 +12,6 @@ import { wantsMarkdown, wantsPage } from '../negotiation.ts';
 import type { QueryName } from '../params/query.ts';
 import { QueryShape, type QueryString } from '../params/route-query.ts';
 
-/**
- * One entry of the route table: the URL, how it is documented (the /api directory and the OpenAPI document are
- * generated from these), its cache policy and its handler. The dispatcher, the directory and
- * the OpenAPI document all come from the one table in table.ts.
- */
-
 export interface OperationSpec {
   operationId: string;
   summary: string;
@@ -90,6 +84,10 @@ export interface RouteContext {
 /** What a handler answers: a prepared response to write, or an error to render as the envelope. */
 export type Answer = PreparedResponse | ApiError;
 
+/**
+ * One entry of the route table (table.ts): its URL, how it is documented, its cache policy and its handler; the
+ * dispatcher, the /api directory and the OpenAPI document are all generated from that one table.
+ */
 export interface Route {
   /** OpenAPI-style template, e.g. /api/series/{id}. */
   path: string;
@@ -101,10 +99,7 @@ export interface Route {
   cache: CachePolicy;
   /** A page: also served as Markdown at `<path>.md` or by Accept. */
   markdown?: boolean;
-  /**
-   * Almost every answer is prepared and returned at once; only answers computed off the serving thread (`asOf`
-   * on the model's resources) are promised.
-   */
+  /** A prepared answer at once, or a promised one when it is computed off the serving thread. */
   handle(request: RouteRequest, context: RouteContext): Answer | Promise<Answer>;
 }
 
@@ -145,14 +140,17 @@ export function nothingPublished(): ApiError {
   return new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.');
 }
 
-/** A page answer: the Markdown form when asked for, else HTML; a missing page answers the not-found page. */
-export function pageAnswer(
-  request: RouteRequest,
-  context: RouteContext,
-  rendered: { html: PreparedResponse; markdown: PreparedResponse } | undefined,
-): Answer {
-  if (!rendered) return notFoundAnswer(request, context);
-  return wantsMarkdown(request.path, request.headers.accept) ? rendered.markdown : rendered.html;
+/** A page of the site in its two forms. */
+type Rendered = { html: PreparedResponse; markdown: PreparedResponse };
+
+/** A page in the form asked for: Markdown (`.md`, or by Accept), else HTML. */
+function inForm(request: RouteRequest, page: Rendered): Answer {
+  return wantsMarkdown(request.path, request.headers.accept) ? page.markdown : page.html;
+}
+
+/** A page answer in its form; a missing page answers the not-found page. */
+export function pageAnswer(request: RouteRequest, context: RouteContext, rendered: Rendered | undefined): Answer {
+  return rendered ? inForm(request, rendered) : notFoundAnswer(request, context);
 }
 
 /**
@@ -163,16 +161,16 @@ export function pageError(request: RouteRequest, context: RouteContext, error: A
   const site = context.publication()?.site;
   if (!site || !wantsPage(request.path, request.headers.accept)) return error;
   const path = request.path.replace(/\.md$/, '');
-  const rendered = site.errorPage(error.status, path, 'This page cannot be shown as asked', error.message, error.hint);
-  return wantsMarkdown(request.path, request.headers.accept) ? rendered.markdown : rendered.html;
+  return inForm(
+    request,
+    site.errorPage(error.status, path, 'This page cannot be shown as asked', error.message, error.hint),
+  );
 }
 
 /** Nothing at this path: the site's not-found page for people, the JSON envelope for machines. */
 export function notFoundAnswer(request: RouteRequest, context: RouteContext): Answer {
   const site = context.publication()?.site;
-  if (site && wantsPage(request.path, request.headers.accept)) {
-    return wantsMarkdown(request.path, request.headers.accept) ? site.notFound.markdown : site.notFound.html;
-  }
+  if (site && wantsPage(request.path, request.headers.accept)) return inForm(request, site.notFound);
   return new ApiError(
     'not_found',
     // The path is not repeated: an error message never says what a link's author chose (issue 41).

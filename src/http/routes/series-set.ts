@@ -26,6 +26,14 @@ export const SERIES_SET_ERRORS = [
   'series_unavailable',
 ] as const;
 
+/** The many-series CSV or JSON, computed on demand (series/computed.ts). */
+const setAnswer =
+  (format: 'csv' | 'json'): Route['handle'] =>
+  (request, context) =>
+    seriesSet(request, context, (ids, window, transform, p) =>
+      computedSet(request, context, p, ids, window, transform, format),
+    );
+
 /** GET /api/series.csv?ids=…: several series in one wide CSV. */
 export const getSeriesSetCsv: Route = {
   path: '/api/series.csv',
@@ -42,10 +50,7 @@ export const getSeriesSetCsv: Route = {
     errors: [...SERIES_SET_ERRORS, 'busy'],
     tag: 'series',
   },
-  handle: (request, context) =>
-    seriesSet(request, context, (ids, window, transform, p) =>
-      computedSet(request, context, p, ids, window, transform, 'csv'),
-    ),
+  handle: setAnswer('csv'),
 };
 
 /** GET /api/series.json?ids=…: the same as JSON columns. */
@@ -63,10 +68,7 @@ export const getSeriesSetJson: Route = {
     errors: [...SERIES_SET_ERRORS, 'busy'],
     tag: 'series',
   },
-  handle: (request, context) =>
-    seriesSet(request, context, (ids, window, transform, p) =>
-      computedSet(request, context, p, ids, window, transform, 'json'),
-    ),
+  handle: setAnswer('json'),
 };
 
 /** The ids, window and transform of a many-series request, checked, for `answer` to answer from the publication. */
@@ -78,7 +80,7 @@ export function seriesSet(
     window: DateWindow | null,
     transform: TransformSpec | null,
     publication: Publication,
-  ) => Answer | Promise<Answer> | undefined,
+  ) => Answer | Promise<Answer>,
 ): Answer | Promise<Answer> {
   const query = request.query.read();
   if (query instanceof ApiError) return query;
@@ -106,5 +108,5 @@ export function seriesSet(
   const publication = context.publication();
   const missing = ids.find((id) => !publication?.current.get(id)?.length);
   if (missing || !publication) return seriesUnavailable(missing ?? ids[0]!);
-  return answer(ids, selected, transform, publication) ?? seriesUnavailable(ids[0]!);
+  return answer(ids, selected, transform, publication);
 }

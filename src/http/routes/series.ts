@@ -60,42 +60,29 @@ export function seriesJsonAnswer(id: string, request: RouteRequest, context: Rou
   return 'days' in window ? series.forDays(window.days) : series.forRange(window.start, window.end);
 }
 
-/** GET /api/series/{id}/vintages: the revision record of a series. */
-export const getSeriesVintages: Route = {
-  path: '/api/series/{id}/vintages',
-  listed: 'api',
-  cache: 'series',
+/** GET /api/series/{id}/vintages: the revision record of a series, as JSON or (`.csv`) as CSV. */
+const vintagesRoute = (format: 'json' | 'csv'): Route => ({
+  path: format === 'json' ? '/api/series/{id}/vintages' : '/api/series/{id}/vintages.csv',
+  listed: format === 'json' ? 'api' : 'document',
+  cache: format === 'json' ? 'series' : 'csv',
   spec: {
-    operationId: 'getSeriesVintages',
-    summary: 'Every revision of a series',
+    operationId: format === 'json' ? 'getSeriesVintages' : 'getSeriesVintagesCsv',
+    summary: format === 'json' ? 'Every revision of a series' : 'Every revision of a series as CSV',
     description:
-      'Every vintage of the dates in a window (default: the last 365 days), ALFRED style: the value, when this service first saw it, and when a later vintage superseded it (null for the current one; a null value is a withdrawal); view=first-release keeps each date’s first value only. As CSV at /api/series/{id}/vintages.csv. Only what this service has seen since its first load (storeFirstLoadAt); series whose terms forbid reproduction answer values_withheld.',
+      format === 'json'
+        ? 'Every vintage of the dates in a window (default: the last 365 days), ALFRED style: the value, when this service first saw it, and when a later vintage superseded it (null for the current one; a null value is a withdrawal); view=first-release keeps each date’s first value only. As CSV at /api/series/{id}/vintages.csv. Only what this service has seen since its first load (storeFirstLoadAt); series whose terms forbid reproduction answer values_withheld.'
+        : 'The revision record of /api/series/{id}/vintages as RFC 4180 CSV: `date,value_<unit>,seen_at,superseded_at` (an empty value is a withdrawal, an empty superseded_at the current value), by date, oldest vintage first.',
     parameters: [SERIES_ID_PARAMETER, queryParameter('days'), ...DATE_RANGE_PARAMETERS, queryParameter('view')],
-    response: SeriesVintages,
+    response: format === 'json' ? SeriesVintages : null,
+    ...(format === 'csv' ? { contentType: 'text/csv' } : {}),
     errors: ['invalid_parameter', 'unknown_series', 'busy', 'series_unavailable', 'values_withheld'],
     tag: 'series',
   },
-  handle: (request, context) => vintagesAnswer(request, context, 'json'),
-};
+  handle: (request, context) => vintagesAnswer(request, context, format),
+});
 
-/** GET /api/series/{id}/vintages.csv: the same revision record as CSV. */
-export const getSeriesVintagesCsv: Route = {
-  path: '/api/series/{id}/vintages.csv',
-  listed: 'document',
-  cache: 'csv',
-  spec: {
-    operationId: 'getSeriesVintagesCsv',
-    summary: 'Every revision of a series as CSV',
-    description:
-      'The revision record of /api/series/{id}/vintages as RFC 4180 CSV: `date,value_<unit>,seen_at,superseded_at` (an empty value is a withdrawal, an empty superseded_at the current value), by date, oldest vintage first.',
-    parameters: [SERIES_ID_PARAMETER, queryParameter('days'), ...DATE_RANGE_PARAMETERS, queryParameter('view')],
-    response: null,
-    contentType: 'text/csv',
-    errors: ['invalid_parameter', 'unknown_series', 'busy', 'series_unavailable', 'values_withheld'],
-    tag: 'series',
-  },
-  handle: (request, context) => vintagesAnswer(request, context, 'csv'),
-};
+export const getSeriesVintages = vintagesRoute('json');
+export const getSeriesVintagesCsv = vintagesRoute('csv');
 
 function vintagesAnswer(
   request: RouteRequest,

@@ -2,19 +2,13 @@ import assert from 'node:assert/strict';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import {
-  callTool,
-  handleMcpRequest,
-  MAX_MCP_IN_FLIGHT,
-  MAX_MCP_WAITING,
-  mcpAdmission,
-} from '../../../src/http/mcp/handler.ts';
+import { callTool, handleMcpRequest, MCP_BOUNDS, mcpAdmission } from '../../../src/http/mcp/handler.ts';
 import { routeContext } from '../../../src/http/routing/context.ts';
 import { createRefreshedHarness, type Harness } from '../../support/harness.ts';
 
 /**
  * Issue 28, finding 6: a burst of MCP calls ran at ~10 ms of CPU each on the serving thread and took the
- * /api/regime probe to 932 ms. Answers are kept per publication, at most MAX_MCP_IN_FLIGHT exchanges run at once and
+ * /api/regime probe to 932 ms. Answers are kept per publication, at most MCP_BOUNDS.inFlight exchanges run at once and
  * the rest wait their turn (issue 42: refusing them lost a client's calls).
  */
 describe('MCP under load', () => {
@@ -34,17 +28,17 @@ describe('MCP under load', () => {
     return { req, res: new ServerResponse(req) };
   };
 
-  it(`at most ${MAX_MCP_IN_FLIGHT} exchanges in flight; more wait their turn; past ${MAX_MCP_WAITING} waiting, busy (503, Retry-After)`, async () => {
+  it(`at most ${MCP_BOUNDS.inFlight} exchanges in flight; more wait their turn; past ${MCP_BOUNDS.waiting} waiting, busy (503, Retry-After)`, async () => {
     const context = routeContext({ config: { baseUrl: 'http://x.test' }, publication: () => h.publisher.current });
     const body = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
     // Responses that never close: their exchanges stay in flight.
-    const open = Array.from({ length: MAX_MCP_IN_FLIGHT }, exchange);
+    const open = Array.from({ length: MCP_BOUNDS.inFlight }, exchange);
     await Promise.all(open.map(({ req, res }) => handleMcpRequest(context, req, res, body)));
     const next = exchange();
     const nextDone = handleMcpRequest(context, next.req, next.res, body);
-    const queued = Array.from({ length: MAX_MCP_WAITING - 1 }, exchange);
+    const queued = Array.from({ length: MCP_BOUNDS.waiting - 1 }, exchange);
     const queuedDone = queued.map(({ req, res }) => handleMcpRequest(context, req, res, body));
-    assert.equal(mcpAdmission().waiting, MAX_MCP_WAITING);
+    assert.equal(mcpAdmission().waiting, MCP_BOUNDS.waiting);
     assert.equal(next.res.headersSent, false, 'waiting, not refused');
     const refused = exchange();
     await handleMcpRequest(context, refused.req, refused.res, body);
@@ -54,8 +48,8 @@ describe('MCP under load', () => {
     open[0]!.res.emit('close');
     await nextDone;
     assert.notEqual(next.res.statusCode, 503);
-    assert.equal(mcpAdmission().inFlight, MAX_MCP_IN_FLIGHT, 'started when a slot freed');
-    assert.equal(mcpAdmission().waiting, MAX_MCP_WAITING - 1);
+    assert.equal(mcpAdmission().inFlight, MCP_BOUNDS.inFlight, 'started when a slot freed');
+    assert.equal(mcpAdmission().waiting, MCP_BOUNDS.waiting - 1);
     // Clients that go away leave the queue.
     for (const { res } of queued) res.emit('close');
     await Promise.all(queuedDone);
@@ -68,9 +62,9 @@ describe('MCP under load', () => {
   it('a tool call answered from a response’s bytes does not wait behind the SDK’s exchanges (MCP at REST’s cost)', async () => {
     const context = routeContext({ config: { baseUrl: 'http://x.test' }, publication: () => h.publisher.current });
     const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
-    const open = Array.from({ length: MAX_MCP_IN_FLIGHT }, exchange);
+    const open = Array.from({ length: MCP_BOUNDS.inFlight }, exchange);
     await Promise.all(open.map(({ req, res }) => handleMcpRequest(context, req, res, list)));
-    assert.equal(mcpAdmission().inFlight, MAX_MCP_IN_FLIGHT);
+    assert.equal(mcpAdmission().inFlight, MCP_BOUNDS.inFlight);
     const call = exchange();
     const chunks: Buffer[] = [];
     call.res.write = ((chunk: Buffer) => chunks.push(Buffer.from(chunk)) > 0) as typeof call.res.write;
@@ -82,7 +76,7 @@ describe('MCP under load', () => {
     await handleMcpRequest(context, call.req, call.res, body);
     // Answered while every SDK slot is taken: it never entered the admission.
     assert.equal(call.res.statusCode, 200);
-    assert.equal(mcpAdmission().inFlight, MAX_MCP_IN_FLIGHT);
+    assert.equal(mcpAdmission().inFlight, MCP_BOUNDS.inFlight);
     assert.equal(JSON.parse(Buffer.concat(chunks).toString()).id, 7);
     for (const { res } of open) res.emit('close');
     await released();
