@@ -8,6 +8,14 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '2.5.1',
+    date: '2026-11-28',
+    openapiFingerprint: 'sha256:c41ef79f9b32cc405edd9139ea6e1facdcecea96f4e6f65714fb4ec1badd2d8c',
+    changes: [
+      'Documented: the asOf field of /api/series/{id} gives instant and storeFirstLoadAt as date-time (ISO 8601 instants), as the model’s resources always documented them; the values are unchanged. The /api/history example now shows three whole days (every per-day column, not only the dates and headline).',
+    ],
+  },
+  {
     version: '2.5.0',
     date: '2026-11-27',
     openapiFingerprint: 'sha256:e1dee03ef8bc41ce1ada715ba6f7f3b65a90c7579fbd2f4e7d15cc72425b68b6',

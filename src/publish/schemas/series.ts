@@ -5,6 +5,7 @@ import { TARGET_FREQUENCIES } from '../../analytics/transform/frequency-aggregat
 import { UNITS } from '../../analytics/transform/units-transform.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { SOURCE_VALUES } from '../freshness.ts';
+import { SeriesAsOf } from './as-of.ts';
 import { SeriesFreshness } from './freshness.ts';
 import { Provenance } from './provenance.ts';
 
@@ -131,21 +132,7 @@ export const SeriesMeta = Type.Object(
     freshness: SeriesFreshness,
     license: License,
     transform: Type.Optional(TransformMeta),
-    asOf: Type.Optional(
-      Type.Object(
-        {
-          instant: Type.String({
-            description: 'The instant asked for (ISO 8601; a date means the end of that day, UTC).',
-          }),
-          storeFirstLoadAt: Type.String({ description: 'When this service first stored any data.' }),
-        },
-        {
-          additionalProperties: false,
-          description:
-            'Present only when the request gave asOf: the series as this service knew it at that instant, rebuilt from stored vintages (later revisions invisible); freshness then describes that instant.',
-        },
-      ),
-    ),
+    asOf: SeriesAsOf,
   },
   { additionalProperties: false },
 );
