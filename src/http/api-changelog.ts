@@ -10,8 +10,9 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '2.5.1',
     date: '2026-11-28',
-    openapiFingerprint: 'sha256:c41ef79f9b32cc405edd9139ea6e1facdcecea96f4e6f65714fb4ec1badd2d8c',
+    openapiFingerprint: 'sha256:c0e4f57bc57d7bf63c30dfe699055466a04176fa133b0925c1046d0532c9c8ca',
     changes: [
+      'Changed (while the service starts): before its first publication every route that needs one answers 503 service_unavailable with Retry-After: 30 — the site’s pages answered 404 not_found, charts 404 and the documents, the series list and the bulk download a 503 without Retry-After; charts and the documents now list service_unavailable.',
       'Documented: the asOf field of /api/series/{id} gives instant and storeFirstLoadAt as date-time (ISO 8601 instants), as the model’s resources always documented them; the values are unchanged. The /api/history example now shows three whole days (every per-day column, not only the dates and headline).',
     ],
   },

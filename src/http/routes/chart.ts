@@ -6,7 +6,7 @@ import { ApiError } from '../errors/api-error.ts';
 import { queryParameter } from '../params/query.ts';
 import { parseChartQuery } from '../params/window.ts';
 import { valuesWithheld } from '../series/errors.ts';
-import type { Answer, Route } from './route.ts';
+import { type Answer, nothingPublished, type Route } from './route.ts';
 
 const chartRoute = (format: 'svg' | 'png'): Route => ({
   path: `/charts/{id}.${format}`,
@@ -36,7 +36,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     ],
     response: null,
     contentType: format === 'svg' ? 'image/svg+xml' : 'image/png',
-    errors: ['invalid_parameter', 'not_found', 'values_withheld', 'busy'],
+    errors: ['invalid_parameter', 'not_found', 'values_withheld', 'busy', 'service_unavailable'],
     tag: 'documents',
   },
   handle: (request, context) => {
@@ -60,7 +60,8 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     const withheld = [id, chartQuery.value.compare].flatMap((s) => (s ? [valuesWithheld(s)] : [])).find(Boolean);
     if (withheld) return withheld;
     const publication = context.publication();
-    if (!publication?.site) return chartAnswer(id, undefined);
+    if (!publication) return nothingPublished();
+    if (!publication.site) return chartAnswer(id, undefined);
     const admit = admitFor(request, context, publication);
     const chart = publication.site.chart(id, chartQuery.value, style, format, request.connection?.(), admit);
     return chart instanceof Promise ? chart.then((drawn) => chartAnswer(id, drawn)) : chartAnswer(id, chart);

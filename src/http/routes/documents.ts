@@ -21,7 +21,7 @@ const agentDocument = (
   path,
   listed: 'document',
   cache,
-  spec: { ...spec, parameters: [], response: null, errors: [], tag: 'documents' },
+  spec: { ...spec, parameters: [], response: null, errors: ['service_unavailable'], tag: 'documents' },
   handle: (_request, context) => siteDocument(context, pick),
 });
 

@@ -1,6 +1,6 @@
 import { health as healthResource } from '../../publish/resources/health.ts';
-import { ApiError } from '../errors/api-error.ts';
 import { publishedRoute } from './published.ts';
+import { nothingPublished } from './route.ts';
 
 export const getHealth = publishedRoute(healthResource, {
   spec: {
@@ -12,12 +12,5 @@ export const getHealth = publishedRoute(healthResource, {
     errors: ['service_unavailable'],
     tag: 'discovery',
   },
-  handle: (_request, context) =>
-    context.publication()?.health.response ??
-    new ApiError(
-      'service_unavailable',
-      'Nothing has been published yet.',
-      'The service is starting; retry in a minute.',
-      { 'retry-after': '30' },
-    ),
+  handle: (_request, context) => context.publication()?.health.response ?? nothingPublished(),
 });

@@ -135,9 +135,17 @@ export function noDataYet(what: string): ApiError {
   );
 }
 
-/** Nothing has been published yet (the service is starting): 503. */
+/** How long a client is asked to wait while the service starts: its first publication takes seconds. */
+const STARTING_RETRY_SECONDS = 30;
+
+/** Nothing has been published yet (the service is starting): 503 with Retry-After, on every route alike. */
 export function nothingPublished(): ApiError {
-  return new ApiError('service_unavailable', 'Nothing has been published yet.', 'Retry in a minute.');
+  return new ApiError(
+    'service_unavailable',
+    'Nothing has been published yet.',
+    `The service is starting; retry after ${STARTING_RETRY_SECONDS} s.`,
+    { 'retry-after': String(STARTING_RETRY_SECONDS) },
+  );
 }
 
 /** A page of the site in its two forms. */
@@ -150,7 +158,9 @@ function inForm(request: RouteRequest, page: Rendered): Answer {
 
 /** A page answer in its form; a missing page answers the not-found page. */
 export function pageAnswer(request: RouteRequest, context: RouteContext, rendered: Rendered | undefined): Answer {
-  return rendered ? inForm(request, rendered) : notFoundAnswer(request, context);
+  if (rendered) return inForm(request, rendered);
+  // Before the first publication no page exists yet, not for good: a 503 to retry, not a 404 to give up on.
+  return context.publication() ? notFoundAnswer(request, context) : nothingPublished();
 }
 
 /**
