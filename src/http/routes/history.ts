@@ -8,7 +8,7 @@ import { queryParameter } from '../params/query.ts';
 import type { ParsedQuery } from '../params/route-query.ts';
 import { asOfOf, DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, rangeOf } from '../params/window.ts';
 import { publishedRoute } from './published.ts';
-import { type Answer, noDataYet, type Route, type RouteContext, type RouteRequest, resourceAnswer } from './route.ts';
+import { type Answer, type Route, type RouteContext, type RouteRequest, resourceAnswer } from './route.ts';
 
 export const getHistory = publishedRoute(historyResource, {
   spec: {
@@ -62,19 +62,15 @@ function historyAnswer(request: RouteRequest, context: RouteContext, csv: boolea
       .history(asOf, window, csv, admitFor(request, context, publication))
       .then((outcome) => asOfAnswer(outcome, asOf, 'history', 'history_unavailable'));
   }
-  if (!csv) {
-    return resourceAnswer(
-      context,
-      (p) => (window ? p.historyRanges.forRange(window.start, window.end) : p.history?.response),
-      'history_unavailable',
-      'history',
-      (p) => p?.errors.model,
-    );
-  }
-  const answer = publication?.csv.historyCsv(window ?? undefined);
-  if (answer) return answer;
-  if (!publication || publication.current.size === 0) return noDataYet('history');
-  return new ApiError('history_unavailable', 'The history has not been computed yet.', 'Retry after the next refresh.');
+  return resourceAnswer(
+    context,
+    csv
+      ? (p) => p.csv.historyCsv(window ?? undefined)
+      : (p) => (window ? p.historyRanges.forRange(window.start, window.end) : p.history?.response),
+    'history_unavailable',
+    'history',
+    (p) => p?.errors.model,
+  );
 }
 
 /** GET /api/history.csv: the model history, one row per business day. */

@@ -6,7 +6,7 @@ import { ApiError } from '../errors/api-error.ts';
 import { queryParameter } from '../params/query.ts';
 import { asOfOf, MODEL_AS_OF_PARAMETER } from '../params/window.ts';
 import { publishedRoute } from './published.ts';
-import { noDataYet } from './route.ts';
+import { resourceAnswer } from './route.ts';
 
 export const getLens = publishedRoute(lensResource, {
   spec: {
@@ -30,13 +30,12 @@ export const getLens = publishedRoute(lensResource, {
         .lens(instant, lang, admitFor(request, context, current))
         .then((outcome) => asOfAnswer(outcome, instant, 'lens', 'lens_unavailable'));
     }
-    const lens = current?.lens?.get(lang);
-    if (lens) return lens.response;
-    if (!current || current.current.size === 0) return noDataYet('lens');
-    return new ApiError(
+    return resourceAnswer(
+      context,
+      (p) => p.lens?.get(lang)?.response,
       'lens_unavailable',
-      `The lens could not be computed: ${current?.errors.lens ?? 'no data has been stored yet'}.`,
-      'Retry after the next refresh.',
+      'lens',
+      (p) => p?.errors.lens,
     );
   },
 });
