@@ -1,5 +1,6 @@
 import type { PublishedDriver } from '../schemas/regime.ts';
 import { round } from '../stats/round.ts';
+import { highestMember } from './like-for-like.ts';
 import type { ModelRun } from './liquidity-model.ts';
 import { type GroupId, THRESHOLDS } from './spec.ts';
 import { combineDay, DayCombiner, fillDay, groupLayout } from './weighted-mean.ts';
@@ -132,22 +133,11 @@ function smoothedSharesOn(run: ModelRun, g: number): DayShares {
     share[i] = share[i]! / days;
   }
   const smoothed = share.reduce((a, b) => a + b, 0);
-  const carrier = floorCarrier(run, g, mask);
+  const carrier = run.spec.floor && run.floor ? highestMember(run.readings, run.spec.floor, g, mask) : -1;
   // dli-4: where the floor is above the smoothed aggregate, the member carrying it owns the difference, so the
   // shares add up to the level.
   if (carrier >= 0 && run.floor![g]! > smoothed) share[carrier] = run.floor![g]! - smoothed;
   return { weight, share, aggregate: share.reduce((a, b) => a + b, 0) };
-}
-
-/** The floor group's member carrying the floor on day g (its highest reading), or -1 (no floor, or none reads). */
-function floorCarrier(run: ModelRun, g: number, mask: number): number {
-  if (!run.spec.floor || !run.floor) return -1;
-  let best = -1;
-  run.readings.forEach((r, i) => {
-    if (r.spec.group !== run.spec.floor || !(mask & (1 << i)) || Number.isNaN(r.p[g]!)) return;
-    if (best < 0 || r.p[g]! > run.readings[best]!.p[g]!) best = i;
-  });
-  return best;
 }
 
 /**

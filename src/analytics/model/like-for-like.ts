@@ -1,6 +1,6 @@
 import { SortedWindow, slideWindow } from '../stats/sorted-window.ts';
 import type { IndicatorReadings } from './liquidity-model.ts';
-import { type ModelSpec, WINDOWS } from './spec.ts';
+import { type GroupId, type ModelSpec, WINDOWS } from './spec.ts';
 import { DayCombiner, fillDay, groupLayout } from './weighted-mean.ts';
 
 /**
@@ -116,13 +116,21 @@ export function levelOf(smoothed: number, floor: number): number {
 export function floorOf(spec: ModelSpec, readings: IndicatorReadings[], mask: number, n: number): Float64Array {
   const out = new Float64Array(n).fill(Number.NaN);
   if (!spec.floor) return out;
-  const members = readings.flatMap((r, i) => (r.spec.group === spec.floor && mask & (1 << i) ? [r] : []));
-  for (let g = 0; g < n; g++) {
-    let best = 0;
-    for (const r of members) if (!Number.isNaN(r.p[g]!)) best = Math.max(best, r.p[g]!);
-    out[g] = best;
-  }
+  for (let g = 0; g < n; g++) out[g] = readings[highestMember(readings, spec.floor, g, mask)]?.p[g] ?? 0;
   return out;
+}
+
+/**
+ * The member of `group` among the readings in `mask` (bit i: reading i) with the highest reading on day g, the
+ * first of equals; -1 when none reads. The floor and its carrier (drivers.ts), and the Fed's terms' backstop.
+ */
+export function highestMember(readings: readonly IndicatorReadings[], group: GroupId, g: number, mask = -1): number {
+  let best = -1;
+  readings.forEach((r, i) => {
+    if (r.spec.group !== group || !(mask & (1 << i)) || Number.isNaN(r.p[g]!)) return;
+    if (best < 0 || r.p[g]! > readings[best]!.p[g]!) best = i;
+  });
+  return best;
 }
 
 /** Each day's composition: bit i set where reading i carries weight that day. */
