@@ -33,17 +33,20 @@ const SHARES = new WeakMap<ModelRun, Map<number, DayShares>>();
 
 /** Each reading's weight and share (weight × percentile) of the aggregate on day g, in readings order. */
 export function sharesOn(run: ModelRun, g: number): DayShares {
-  let byDay = SHARES.get(run);
-  if (!byDay) {
-    byDay = new Map();
-    SHARES.set(run, byDay);
-  }
-  let shares = byDay.get(g);
-  if (!shares) {
-    shares = computeSharesOn(run, g);
-    byDay.set(g, shares);
-  }
-  return shares;
+  return keptIn(
+    keptIn(SHARES, run, () => new Map()),
+    g,
+    () => computeSharesOn(run, g),
+  );
+}
+
+/** The value `map` keeps under `key`, made by `make` and kept on the first ask. */
+function keptIn<K, V>(map: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
+  const kept = map.get(key);
+  if (kept !== undefined) return kept;
+  const made = make();
+  map.set(key, made);
+  return made;
 }
 
 function computeSharesOn(run: ModelRun, g: number): DayShares {
@@ -77,21 +80,17 @@ const COMBINED = new WeakMap<
 function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDays {
   const k = run.readings.length;
   const window = run.spec.smoothingDays ?? 1;
-  let memo = COMBINED.get(run);
-  if (!memo) {
-    const combiner = new DayCombiner(run.spec, groupLayout(run.spec, run.readings), k);
-    memo = { combiner, e: new Float64Array(k), h: new Float64Array(k), byMask: new Map() };
-    COMBINED.set(run, memo);
-  }
-  let days = memo.byMask.get(mask);
-  if (!days) {
-    days = {
-      day: new Int32Array(window).fill(-1),
-      aggregate: new Float64Array(window),
-      weight: new Float64Array(window * k),
-    };
-    memo.byMask.set(mask, days);
-  }
+  const memo = keptIn(COMBINED, run, () => ({
+    combiner: new DayCombiner(run.spec, groupLayout(run.spec, run.readings), k),
+    e: new Float64Array(k),
+    h: new Float64Array(k),
+    byMask: new Map<number, CombinedDays>(),
+  }));
+  const days = keptIn(memo.byMask, mask, () => ({
+    day: new Int32Array(window).fill(-1),
+    aggregate: new Float64Array(window),
+    weight: new Float64Array(window * k),
+  }));
   const slot = d % window;
   if (days.day[slot] === d) return days;
   const { e, h, combiner } = memo;

@@ -409,8 +409,6 @@ function trailingRobust(x: Float64Array, spec: ScoredIndicator): { z: Float64Arr
   return { z, p };
 }
 
-export type { Status } from './spec.ts';
-
 export function statusOf(percentile: number): Status {
   if (percentile >= THRESHOLDS.riskOff) return 'risk-off';
   if (percentile <= THRESHOLDS.riskOn) return 'risk-on';

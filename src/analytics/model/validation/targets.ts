@@ -7,10 +7,10 @@ import { round } from '../../stats/round.ts';
 import { firstAbove, firstAtLeast } from '../../stats/sorted-search.ts';
 import { trailingPercentile } from '../../stats/trailing-percentile.ts';
 import { groupPartsOn } from '../drivers.ts';
-import { liveWeightShare, type ModelRun, type Status } from '../liquidity-model.ts';
+import { liveWeightShare, type ModelRun } from '../liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from '../point-in-time.ts';
 import { latestReadingIndex } from '../regime.ts';
-import { THRESHOLDS, WINDOWS } from '../spec.ts';
+import { type Status, THRESHOLDS, WINDOWS } from '../spec.ts';
 import { benchmarkCorrelations, type CorrelationFigure } from './benchmark-correlations.ts';
 
 /**
