@@ -158,42 +158,28 @@ export function thinDays(spec: ModelSpec, readings: IndicatorReadings[], n: numb
  *   Example (dli-4 before October 2008, when only net liquidity, CP − T-bill and VIX exist): all three fresh → 1.
  */
 export function liveWeightShare(spec: ModelSpec, readings: IndicatorReadings[], g: number): number {
-  if (spec.readingRule === 'provisional') return freshWeightShare(spec, readings, g);
-  const total = spec.groups.reduce((sum, group) => sum + group.weight, 0);
+  const provisional = spec.readingRule === 'provisional';
+  const nominal = spec.groups.reduce((sum, group) => sum + group.weight, 0);
+  let total = 0;
   let live = 0;
   for (const group of spec.groups) {
+    if (provisional && group.id === spec.floor) continue;
     // Counted, not filtered into lists: every day of every run asks this several times (issue 41: the lists were
     // a fifth of what an `asOf` answer allocated).
     let members = 0;
     let on = 0;
     for (const r of readings) {
-      if (r.spec.group !== group.id) continue;
+      if (r.spec.group !== group.id || (provisional && !r.begun[g])) continue;
       members++;
-      if (r.live[g]) on++;
+      if (provisional ? r.fresh[g] : r.live[g]) on++;
     }
-    if (members === 0 || on === 0) continue;
-    live += (group.weight / total) * (group.combine === 'max' ? 1 : on / members);
-  }
-  return live;
-}
-
-function freshWeightShare(spec: ModelSpec, readings: IndicatorReadings[], g: number): number {
-  let total = 0;
-  let live = 0;
-  for (const group of spec.groups) {
-    if (group.id === spec.floor) continue;
-    let begun = 0;
-    let fresh = 0;
-    for (const r of readings) {
-      if (r.spec.group !== group.id || !r.begun[g]) continue;
-      begun++;
-      if (r.fresh[g]) fresh++;
-    }
-    if (begun === 0) continue;
+    if (members === 0) continue;
+    const share = group.combine === 'max' ? (on > 0 ? 1 : 0) : on / members;
     total += group.weight;
-    live += group.weight * (group.combine === 'max' ? (fresh > 0 ? 1 : 0) : fresh / begun);
+    live += provisional ? group.weight * share : (group.weight / nominal) * share;
   }
-  return total > 0 ? live / total : 0;
+  // `hold` shares out the whole nominal weight; `provisional` only that of the groups whose framework has begun.
+  return provisional ? (total > 0 ? live / total : 0) : live;
 }
 
 /**
