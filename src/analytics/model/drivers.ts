@@ -238,11 +238,8 @@ export type DayDrivers = Array<[string, number]>;
  * SOFR − IORB eased the aggregate by 0.10 and ON RRP tightened it by 0.03 → [['sofr-iorb', -0.1], ['onrrp', 0.03]].
  */
 export function dailyDrivers(run: ModelRun, top = 3): DayDrivers[] {
-  const first = run.headline.findIndex((v) => !Number.isNaN(v));
-  if (first < 0) return [];
-  const last = run.headline.findLastIndex((v) => !Number.isNaN(v));
   const out: DayDrivers[] = [];
-  for (let g = first; g <= last; g++) {
+  for (let g = 0; g < run.headline.length; g++) {
     if (Number.isNaN(run.headline[g]!)) continue;
     out.push(
       driversOn(run, g)

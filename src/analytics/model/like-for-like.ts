@@ -1,5 +1,5 @@
 import { SortedWindow, slideWindow } from '../stats/sorted-window.ts';
-import type { IndicatorReadings } from './liquidity-model.ts';
+import type { IndicatorReadings, ModelRun } from './liquidity-model.ts';
 import { type GroupId, type ModelSpec, WINDOWS } from './spec.ts';
 import { DayCombiner, fillDay, groupLayout } from './weighted-mean.ts';
 
@@ -24,14 +24,7 @@ export function likeForLike(
   readings: IndicatorReadings[],
   effective: Float64Array[],
   held: Float64Array[],
-): {
-  aggregate: Float64Array;
-  floor: Float64Array;
-  level: Float64Array;
-  headline: Float64Array;
-  composition: Int32Array;
-  byComposition: Map<number, CompositionLevel>;
-} {
+): Required<Pick<ModelRun, 'aggregate' | 'floor' | 'level' | 'headline' | 'composition' | 'byComposition'>> {
   const n = effective[0]?.length ?? 0;
   const composition = compositions(effective, n);
   const byComposition = new Map<number, CompositionLevel>();

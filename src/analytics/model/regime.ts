@@ -34,11 +34,6 @@ export function latestReadingIndex(run: ModelRun): number {
   return run.reading.findLastIndex((reading) => reading !== 0);
 }
 
-/** Index of the first grid day with a headline (the model is warmed up), or -1. */
-export function firstIndex(run: ModelRun): number {
-  return run.headline.findIndex((v) => !Number.isNaN(v));
-}
-
 /**
  * The regime on grid day `g`:
  * - momentum from the headline's change since the last grid day at least 7 days earlier: ≤ −5 improving,
