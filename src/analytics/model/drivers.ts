@@ -3,7 +3,7 @@ import { round } from '../stats/round.ts';
 import { highestMember } from './like-for-like.ts';
 import type { ModelRun } from './liquidity-model.ts';
 import { type GroupId, THRESHOLDS } from './spec.ts';
-import { combineDay, DayCombiner, fillDay, groupLayout } from './weighted-mean.ts';
+import { DayCombiner, fillDay } from './weighted-mean.ts';
 
 export type Direction = PublishedDriver['direction'];
 
@@ -53,8 +53,10 @@ function computeSharesOn(run: ModelRun, g: number): DayShares {
   if (run.spec.headline === 'like-for-like') return smoothedSharesOn(run, g);
   const e = run.readings.map((_, i) => run.effective[i]![g]!);
   const h = run.readings.map((_, i) => run.held[i]![g]!);
-  const day = combineDay(run.spec, groupLayout(run.spec, run.readings), e, h);
-  return { weight: day.weight, share: day.weight.map((w, i) => (w > 0 ? w * h[i]! : 0)), aggregate: day.aggregate };
+  const day = new DayCombiner(run.spec, run.readings);
+  const aggregate = day.combine(e, h);
+  const weight = Array.from(day.weight);
+  return { weight, share: weight.map((w, i) => (w > 0 ? w * h[i]! : 0)), aggregate };
 }
 
 /**
@@ -81,7 +83,7 @@ function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDays {
   const k = run.readings.length;
   const window = run.spec.smoothingDays ?? 1;
   const memo = keptIn(COMBINED, run, () => ({
-    combiner: new DayCombiner(run.spec, groupLayout(run.spec, run.readings), k),
+    combiner: new DayCombiner(run.spec, run.readings),
     e: new Float64Array(k),
     h: new Float64Array(k),
     byMask: new Map<number, CombinedDays>(),

@@ -1,14 +1,14 @@
 import { SortedWindow, slideWindow } from '../stats/sorted-window.ts';
 import type { IndicatorReadings, ModelRun } from './liquidity-model.ts';
 import { type GroupId, type ModelSpec, WINDOWS } from './spec.ts';
-import { DayCombiner, fillDay, groupLayout } from './weighted-mean.ts';
+import { DayCombiner, fillDay } from './weighted-mean.ts';
 
 /**
  * dli-3's headline: today's smoothed aggregate ranked against the trailing 5 years of the aggregate recomputed
  * with today's composition — like for like.
  *
  * - A composition is the set of readings live on a day (a bit mask over the readings).
- * - The aggregate of composition C on day s, A_C(s), is the weighted mean (combineDay, by DayCombiner) of the members of C that
+ * - The aggregate of composition C on day s, A_C(s), is the weighted mean (DayCombiner) of the members of C that
  *   have a reading on s: a past day without one of today's inputs is computed without it.
  * - It is smoothed by a trailing mean over `smoothingDays` business days: S_C(s).
  * - The headline on day t is the rank of S_C(t) among S_C over the trailing `headlineDays` (itself included), C
@@ -149,11 +149,10 @@ export function compositionAggregate(
   days?: { from: number; to: number },
 ): Float64Array {
   const n = effective[0]?.length ?? 0;
-  const layout = groupLayout(spec, readings);
   const out = new Float64Array(n).fill(Number.NaN);
   const e = new Float64Array(readings.length);
   const h = new Float64Array(readings.length);
-  const day = new DayCombiner(spec, layout, readings.length);
+  const day = new DayCombiner(spec, readings);
   for (let g = days?.from ?? 0; g < (days?.to ?? n); g++) {
     fillDay(e, h, { effective, held }, g, mask);
     out[g] = day.combine(e, h);
