@@ -49,16 +49,6 @@ function keptIn<K, V>(map: { get(key: K): V | undefined; set(key: K, value: V): 
   return made;
 }
 
-function computeSharesOn(run: ModelRun, g: number): DayShares {
-  if (run.spec.headline === 'like-for-like') return smoothedSharesOn(run, g);
-  const e = run.readings.map((_, i) => run.effective[i]![g]!);
-  const h = run.readings.map((_, i) => run.held[i]![g]!);
-  const day = new DayCombiner(run.spec, run.readings);
-  const aggregate = day.combine(e, h);
-  const weight = Array.from(day.weight);
-  return { weight, share: weight.map((w, i) => (w > 0 ? w * h[i]! : 0)), aggregate };
-}
-
 /**
  * Day d combined with only the readings of composition `mask` present, once per run: each of the next days'
  * smoothing windows reads it again. Kept per composition for one smoothing window of days (slot d mod the window;
@@ -106,13 +96,14 @@ function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDays {
 /**
  * like-for-like (dli-3): the published aggregate is the trailing mean over the smoothing window of the day's
  * composition's aggregate, so a reading's weight and share are their means over that window (days without an
- * aggregate skipped, as the mean skips them); the shares add up to the published aggregate.
+ * aggregate skipped, as the mean skips them); the shares add up to the published aggregate. Pooled (dli-2): the
+ * day's own combination of every reading (a window of one day). The aggregate is NaN on a day without one.
  */
-function smoothedSharesOn(run: ModelRun, g: number): DayShares {
+function computeSharesOn(run: ModelRun, g: number): DayShares {
   const k = run.readings.length;
   const weight = new Array<number>(k).fill(0);
   const share = new Array<number>(k).fill(0);
-  const mask = run.composition?.[g] ?? 0;
+  const mask = run.spec.headline === 'like-for-like' ? (run.composition?.[g] ?? 0) : -1;
   if (mask === 0) return { weight, share, aggregate: Number.NaN };
   let days = 0;
   const window = run.spec.smoothingDays ?? 1;

@@ -77,6 +77,8 @@ export class DayCombiner {
   readonly #spec: ModelSpec;
   readonly #layout: number[][];
   readonly #raw: Float64Array;
+  /** Per group: the presence its carriers sum to. */
+  readonly #mass: Float64Array;
   /** Per group, the members that carry its reading (the first #carrierCount[j] of #carriers[j]). */
   readonly #carriers: Int32Array[];
   readonly #carrierCount: Int32Array;
@@ -91,6 +93,7 @@ export class DayCombiner {
     this.groupWeight = new Float64Array(k);
     this.weight = new Float64Array(readings.length);
     this.#raw = new Float64Array(k);
+    this.#mass = new Float64Array(k);
     this.#carriers = layout.map((members) => new Int32Array(members.length));
     this.#carrierCount = new Int32Array(k);
   }
@@ -106,10 +109,11 @@ export class DayCombiner {
     let total = 0;
     let reporting = 0;
     for (let j = 0; j < k; j++) {
-      const mass = this.#carry(j, e, h);
-      if (mass.mass === 0) continue;
-      this.subIndex[j] = mass.sum / mass.mass;
-      this.#raw[j] = spec.weighting === 'equal-indicators' ? mass.mass : spec.groups[j]!.weight * mass.max;
+      const { sum, mass, max } = this.#carry(j, e, h);
+      this.#mass[j] = mass;
+      if (mass === 0) continue;
+      this.subIndex[j] = sum / mass;
+      this.#raw[j] = spec.weighting === 'equal-indicators' ? mass : spec.groups[j]!.weight * max;
       total += this.#raw[j]!;
       reporting++;
     }
@@ -119,12 +123,9 @@ export class DayCombiner {
       if (this.#raw[j] === 0) continue;
       this.groupWeight[j] = this.#raw[j]! / total;
       const carriers = this.#carriers[j]!;
-      const count = this.#carrierCount[j]!;
-      let mass = 0;
-      for (let c = 0; c < count; c++) mass += e[carriers[c]!]!;
-      for (let c = 0; c < count; c++) {
+      for (let c = 0; c < this.#carrierCount[j]!; c++) {
         const i = carriers[c]!;
-        this.weight[i] = (this.groupWeight[j]! * e[i]!) / mass;
+        this.weight[i] = (this.groupWeight[j]! * e[i]!) / this.#mass[j]!;
         aggregate += this.weight[i]! * h[i]!;
       }
     }
