@@ -103,24 +103,17 @@ export function computeModel(
     spec.aggregation === 'ciss'
       ? cissModel(spec, readings, grid.length)
       : weightedMeanModel(spec, readings, grid.length);
-  const run = { spec, grid, readings, ...combined };
-  if (spec.headline !== 'like-for-like') {
-    const headline = trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
-    const reading = readingDays(spec, readings, headline);
-    return { ...run, headline, reading, status: statusPath(headline, spec.hysteresis) };
-  }
-  const ranked = likeForLike(spec, readings, combined.effective, combined.held);
-  const reading = readingDays(spec, readings, ranked.headline);
-  return {
-    ...run,
-    ...ranked,
-    groups: spec.floor ? { ...combined.groups, [spec.floor]: ranked.floor } : combined.groups,
-    reading,
-    status:
-      spec.readingRule === 'provisional'
-        ? statusPath(ranked.headline, spec.hysteresis, undefined, reading)
-        : statusPath(ranked.headline, spec.hysteresis, thinDays(spec, readings, grid.length)),
-  };
+  const ranked =
+    spec.headline === 'like-for-like' ? likeForLike(spec, readings, combined.effective, combined.held) : undefined;
+  const headline =
+    ranked?.headline ?? trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
+  const reading = readingDays(spec, readings, headline);
+  const provisional = spec.readingRule === 'provisional';
+  // dli-3 holds its status through thin days; dli-4 has none on a day without a reading.
+  const thin = ranked && !provisional ? thinDays(spec, readings, grid.length) : undefined;
+  const status = statusPath(headline, spec.hysteresis, thin, provisional ? reading : undefined);
+  const groups = ranked && spec.floor ? { ...combined.groups, [spec.floor]: ranked.floor } : combined.groups;
+  return { spec, grid, readings, ...combined, ...ranked, groups, headline, reading, status };
 }
 
 /**
