@@ -1,7 +1,7 @@
 import type { PublishedDriver } from '../schemas/regime.ts';
 import { round } from '../stats/round.ts';
 import { highestMember } from './like-for-like.ts';
-import type { ModelRun } from './liquidity-model.ts';
+import type { IndicatorReadings, ModelRun } from './liquidity-model.ts';
 import { type GroupId, THRESHOLDS } from './spec.ts';
 import { DayCombiner, fillDay } from './weighted-mean.ts';
 
@@ -182,16 +182,7 @@ function shareDrivers(run: ModelRun, g: number): Driver[] {
   return run.readings.flatMap((r, i) => {
     if (weight[i] === 0 && before[i] === 0) return [];
     const contribution = contributions[i]!;
-    return [
-      {
-        indicatorId: r.spec.id,
-        group: r.spec.group,
-        weight: round(weight[i]!, 4),
-        zScore: round(latestZ(r.z, g), 2),
-        contribution: round(contribution, 4),
-        direction: contribution >= limit ? 'tightening' : contribution <= -limit ? 'easing' : 'neutral',
-      },
-    ];
+    return [driverOf(r, weight[i]!, latestZ(r.z, g), contribution, directionOf(contribution, limit))];
   });
 }
 
@@ -203,18 +194,25 @@ function linearDrivers(run: ModelRun, g: number): Driver[] {
     if (!r.live[g]) return [];
     const weight = run.groupWeights[r.spec.group][g]! / liveCount.get(r.spec.group)!;
     const z = r.z[g]!;
-    return [
-      {
-        indicatorId: r.spec.id,
-        group: r.spec.group,
-        weight: round(weight, 4),
-        zScore: round(z, 2),
-        contribution: round(weight * (r.p[g]! - 0.5), 4),
-        direction: z >= THRESHOLDS.driverZ ? 'tightening' : z <= -THRESHOLDS.driverZ ? 'easing' : 'neutral',
-      },
-    ];
+    return [driverOf(r, weight, z, weight * (r.p[g]! - 0.5), directionOf(z, THRESHOLDS.driverZ))];
   });
 }
+
+/** A reading's driver, rounded as published. */
+function driverOf(r: IndicatorReadings, weight: number, z: number, contribution: number, direction: Direction): Driver {
+  return {
+    indicatorId: r.spec.id,
+    group: r.spec.group,
+    weight: round(weight, 4),
+    zScore: round(z, 2),
+    contribution: round(contribution, 4),
+    direction,
+  };
+}
+
+/** tightening at ≥ +limit, easing at ≤ −limit, neutral between. */
+const directionOf = (x: number, limit: number): Direction =>
+  x >= limit ? 'tightening' : x <= -limit ? 'easing' : 'neutral';
 
 /** z on day g, or the last one before it (an input fading out keeps its last reading). */
 function latestZ(z: Float64Array, g: number): number {
