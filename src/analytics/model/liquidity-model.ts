@@ -107,37 +107,15 @@ export function computeModel(
     spec.headline === 'like-for-like' ? likeForLike(spec, readings, combined.effective, combined.held) : undefined;
   const headline =
     ranked?.headline ?? trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
-  const reading = readingDays(spec, readings, headline);
   const provisional = spec.readingRule === 'provisional';
-  // dli-3 holds its status through thin days; dli-4 has none on a day without a reading.
-  const thin = ranked && !provisional ? thinDays(spec, readings, grid.length) : undefined;
+  const enough = (g: number) => liveWeightShare(spec, readings, g) >= THRESHOLDS.minLiveWeight;
+  // A day with a headline makes a reading; under `provisional` (dli-4) only with live weight enough, and a day
+  // without a reading has no status. dli-3 holds its status through thin days (and their confidence is low).
+  const reading = Uint8Array.from(headline, (h, g) => (!Number.isNaN(h) && (!provisional || enough(g)) ? 1 : 0));
+  const thin = ranked && !provisional ? Uint8Array.from(headline, (_, g) => (enough(g) ? 0 : 1)) : undefined;
   const status = statusPath(headline, spec.hysteresis, thin, provisional ? reading : undefined);
   const groups = ranked && spec.floor ? { ...combined.groups, [spec.floor]: ranked.floor } : combined.groups;
   return { spec, grid, readings, ...combined, ...ranked, groups, headline, reading, status };
-}
-
-/**
- * The days that make a reading: every day with a headline, and under readingRule `provisional` only those whose
- * live weight share is at least THRESHOLDS.minLiveWeight.
- */
-export function readingDays(spec: ModelSpec, readings: IndicatorReadings[], headline: Float64Array): Uint8Array {
-  const out = new Uint8Array(headline.length);
-  for (let g = 0; g < headline.length; g++) {
-    if (Number.isNaN(headline[g]!)) continue;
-    out[g] =
-      spec.readingRule !== 'provisional' || liveWeightShare(spec, readings, g) >= THRESHOLDS.minLiveWeight ? 1 : 0;
-  }
-  return out;
-}
-
-/**
- * Days on which inputs carrying less than THRESHOLDS.minLiveWeight of the nominal weight have a live reading:
- * the status holds through them (statusPath), and the regime's confidence is low.
- */
-export function thinDays(spec: ModelSpec, readings: IndicatorReadings[], n: number): Uint8Array {
-  const thin = new Uint8Array(n);
-  for (let g = 0; g < n; g++) thin[g] = liveWeightShare(spec, readings, g) < THRESHOLDS.minLiveWeight ? 1 : 0;
-  return thin;
 }
 
 /**
