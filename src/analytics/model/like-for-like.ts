@@ -128,15 +128,9 @@ export function highestMember(readings: readonly IndicatorReadings[], group: Gro
 
 /** Each day's composition: bit i set where reading i carries weight that day. */
 export function compositions(effective: Float64Array[], n: number): Int32Array {
-  const out = new Int32Array(n);
-  for (let g = 0; g < n; g++) {
-    let mask = 0;
-    effective.forEach((e, i) => {
-      if (e[g]! > 0) mask |= 1 << i;
-    });
-    out[g] = mask;
-  }
-  return out;
+  return Int32Array.from({ length: n }, (_, g) =>
+    effective.reduce((mask, e, i) => (e[g]! > 0 ? mask | (1 << i) : mask), 0),
+  );
 }
 
 /** The aggregate of composition `mask` on every day (members without a reading that day left out). */

@@ -237,11 +237,8 @@ function indicatorReadings(
 }
 
 function beganOn(spec: ScoredIndicator, grid: Int32Array): Uint8Array {
-  const begun = new Uint8Array(grid.length).fill(1);
-  if (!spec.startsOn) return begun;
-  const start = toDayNumber(spec.startsOn);
-  for (let g = 0; g < grid.length && grid[g]! < start; g++) begun[g] = 0;
-  return begun;
+  const start = spec.startsOn ? toDayNumber(spec.startsOn) : Number.NEGATIVE_INFINITY;
+  return Uint8Array.from(grid, (day) => (day >= start ? 1 : 0));
 }
 
 /**

@@ -184,13 +184,8 @@ export function presence(p: Float64Array, fadeDays: number): Float64Array {
  * 0, 1, 1, 1 (the last day contributes the held .5).
  */
 export function heldPresence(p: Float64Array): Float64Array {
-  const e = new Float64Array(p.length);
-  let started = false;
-  for (let g = 0; g < p.length; g++) {
-    if (!Number.isNaN(p[g]!)) started = true;
-    e[g] = started ? 1 : 0;
-  }
-  return e;
+  const first = p.findIndex((x) => !Number.isNaN(x));
+  return new Float64Array(p.length).fill(1, first < 0 ? p.length : first);
 }
 
 /** The percentile an indicator contributes: its own, or while it fades out, the last one it had. */
