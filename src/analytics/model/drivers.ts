@@ -33,11 +33,8 @@ const SHARES = new WeakMap<ModelRun, Map<number, DayShares>>();
 
 /** Each reading's weight and share (weight × percentile) of the aggregate on day g, in readings order. */
 export function sharesOn(run: ModelRun, g: number): DayShares {
-  return keptIn(
-    keptIn(SHARES, run, () => new Map()),
-    g,
-    () => computeSharesOn(run, g),
-  );
+  const byDay = keptIn(SHARES, run, () => new Map<number, DayShares>());
+  return keptIn(byDay, g, () => computeSharesOn(run, g));
 }
 
 /** The value `map` keeps under `key`, made by `make` and kept on the first ask. */

@@ -160,7 +160,7 @@ export function dli4Targets(
       id: 'T9',
       target: `headline ≥ ${THRESHOLDS.riskOff} within ±${WINDOW_DAYS} business days of ${SVB.date} (SVB)`,
       figure: `peak ${svb?.peak ?? 'n/a'}`,
-      pass: svb?.peak === null || svb === undefined ? null : svb.peak >= THRESHOLDS.riskOff,
+      pass: passes(svb?.peak ?? null, (x) => x >= THRESHOLDS.riskOff),
     },
     {
       id: 'T10',
