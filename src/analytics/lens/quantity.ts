@@ -1,5 +1,6 @@
 import { firstIndexOnOrAfter, valueAsOf } from '../../timeseries/as-of.ts';
 import { addDays } from '../../timeseries/dates.ts';
+import { mean } from '../stats/mean.ts';
 import { percentRank } from '../stats/percent-rank.ts';
 import { round } from '../stats/round.ts';
 import type { BufferState, Lens, Stance } from './lens.ts';
@@ -49,8 +50,7 @@ export function quantityAxis(get: Get): Lens['quantity'] {
   }
   const spread = get('sofr-iorb');
   const recentSpread = spread.slice(-R.realizedMeanDays);
-  const meanSpread =
-    recentSpread.length > 0 ? recentSpread.reduce((s, o) => s + o.value, 0) / recentSpread.length : undefined;
+  const meanSpread = recentSpread.length > 0 ? mean(recentSpread.map((o) => o.value)) : undefined;
   asOf.use(last(spread)?.date);
   let realized: boolean | null = null;
   if (stance && meanSpread !== undefined) {

@@ -1,8 +1,9 @@
 import type { PublishedDriver } from '../schemas/regime.ts';
 import { round } from '../stats/round.ts';
-import type { ModelRun } from './liquidity-model.ts';
+import { highestMember } from './like-for-like.ts';
+import type { IndicatorReadings, ModelRun } from './liquidity-model.ts';
 import { type GroupId, THRESHOLDS } from './spec.ts';
-import { combineDay, DayCombiner, fillDay, groupLayout } from './weighted-mean.ts';
+import { DayCombiner, fillDay } from './weighted-mean.ts';
 
 export type Direction = PublishedDriver['direction'];
 
@@ -32,25 +33,17 @@ const SHARES = new WeakMap<ModelRun, Map<number, DayShares>>();
 
 /** Each reading's weight and share (weight × percentile) of the aggregate on day g, in readings order. */
 export function sharesOn(run: ModelRun, g: number): DayShares {
-  let byDay = SHARES.get(run);
-  if (!byDay) {
-    byDay = new Map();
-    SHARES.set(run, byDay);
-  }
-  let shares = byDay.get(g);
-  if (!shares) {
-    shares = computeSharesOn(run, g);
-    byDay.set(g, shares);
-  }
-  return shares;
+  const byDay = keptIn(SHARES, run, () => new Map<number, DayShares>());
+  return keptIn(byDay, g, () => computeSharesOn(run, g));
 }
 
-function computeSharesOn(run: ModelRun, g: number): DayShares {
-  if (run.spec.headline === 'like-for-like') return smoothedSharesOn(run, g);
-  const e = run.readings.map((_, i) => run.effective[i]![g]!);
-  const h = run.readings.map((_, i) => run.held[i]![g]!);
-  const day = combineDay(run.spec, groupLayout(run.spec, run.readings), e, h);
-  return { weight: day.weight, share: day.weight.map((w, i) => (w > 0 ? w * h[i]! : 0)), aggregate: day.aggregate };
+/** The value `map` keeps under `key`, made by `make` and kept on the first ask. */
+function keptIn<K, V>(map: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
+  const kept = map.get(key);
+  if (kept !== undefined) return kept;
+  const made = make();
+  map.set(key, made);
+  return made;
 }
 
 /**
@@ -76,21 +69,17 @@ const COMBINED = new WeakMap<
 function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDays {
   const k = run.readings.length;
   const window = run.spec.smoothingDays ?? 1;
-  let memo = COMBINED.get(run);
-  if (!memo) {
-    const combiner = new DayCombiner(run.spec, groupLayout(run.spec, run.readings), k);
-    memo = { combiner, e: new Float64Array(k), h: new Float64Array(k), byMask: new Map() };
-    COMBINED.set(run, memo);
-  }
-  let days = memo.byMask.get(mask);
-  if (!days) {
-    days = {
-      day: new Int32Array(window).fill(-1),
-      aggregate: new Float64Array(window),
-      weight: new Float64Array(window * k),
-    };
-    memo.byMask.set(mask, days);
-  }
+  const memo = keptIn(COMBINED, run, () => ({
+    combiner: new DayCombiner(run.spec, run.readings),
+    e: new Float64Array(k),
+    h: new Float64Array(k),
+    byMask: new Map<number, CombinedDays>(),
+  }));
+  const days = keptIn(memo.byMask, mask, () => ({
+    day: new Int32Array(window).fill(-1),
+    aggregate: new Float64Array(window),
+    weight: new Float64Array(window * k),
+  }));
   const slot = d % window;
   if (days.day[slot] === d) return days;
   const { e, h, combiner } = memo;
@@ -104,13 +93,14 @@ function combinedUnder(run: ModelRun, d: number, mask: number): CombinedDays {
 /**
  * like-for-like (dli-3): the published aggregate is the trailing mean over the smoothing window of the day's
  * composition's aggregate, so a reading's weight and share are their means over that window (days without an
- * aggregate skipped, as the mean skips them); the shares add up to the published aggregate.
+ * aggregate skipped, as the mean skips them); the shares add up to the published aggregate. Pooled (dli-2): the
+ * day's own combination of every reading (a window of one day). The aggregate is NaN on a day without one.
  */
-function smoothedSharesOn(run: ModelRun, g: number): DayShares {
+function computeSharesOn(run: ModelRun, g: number): DayShares {
   const k = run.readings.length;
   const weight = new Array<number>(k).fill(0);
   const share = new Array<number>(k).fill(0);
-  const mask = run.composition?.[g] ?? 0;
+  const mask = run.spec.headline === 'like-for-like' ? (run.composition?.[g] ?? 0) : -1;
   if (mask === 0) return { weight, share, aggregate: Number.NaN };
   let days = 0;
   const window = run.spec.smoothingDays ?? 1;
@@ -132,22 +122,11 @@ function smoothedSharesOn(run: ModelRun, g: number): DayShares {
     share[i] = share[i]! / days;
   }
   const smoothed = share.reduce((a, b) => a + b, 0);
-  const carrier = floorCarrier(run, g, mask);
+  const carrier = run.spec.floor && run.floor ? highestMember(run.readings, run.spec.floor, g, mask) : -1;
   // dli-4: where the floor is above the smoothed aggregate, the member carrying it owns the difference, so the
   // shares add up to the level.
   if (carrier >= 0 && run.floor![g]! > smoothed) share[carrier] = run.floor![g]! - smoothed;
   return { weight, share, aggregate: share.reduce((a, b) => a + b, 0) };
-}
-
-/** The floor group's member carrying the floor on day g (its highest reading), or -1 (no floor, or none reads). */
-function floorCarrier(run: ModelRun, g: number, mask: number): number {
-  if (!run.spec.floor || !run.floor) return -1;
-  let best = -1;
-  run.readings.forEach((r, i) => {
-    if (r.spec.group !== run.spec.floor || !(mask & (1 << i)) || Number.isNaN(r.p[g]!)) return;
-    if (best < 0 || r.p[g]! > run.readings[best]!.p[g]!) best = i;
-  });
-  return best;
 }
 
 /**
@@ -200,16 +179,7 @@ function shareDrivers(run: ModelRun, g: number): Driver[] {
   return run.readings.flatMap((r, i) => {
     if (weight[i] === 0 && before[i] === 0) return [];
     const contribution = contributions[i]!;
-    return [
-      {
-        indicatorId: r.spec.id,
-        group: r.spec.group,
-        weight: round(weight[i]!, 4),
-        zScore: round(latestZ(r.z, g), 2),
-        contribution: round(contribution, 4),
-        direction: contribution >= limit ? 'tightening' : contribution <= -limit ? 'easing' : 'neutral',
-      },
-    ];
+    return [driverOf(r, weight[i]!, latestZ(r.z, g), contribution, directionOf(contribution, limit))];
   });
 }
 
@@ -221,18 +191,25 @@ function linearDrivers(run: ModelRun, g: number): Driver[] {
     if (!r.live[g]) return [];
     const weight = run.groupWeights[r.spec.group][g]! / liveCount.get(r.spec.group)!;
     const z = r.z[g]!;
-    return [
-      {
-        indicatorId: r.spec.id,
-        group: r.spec.group,
-        weight: round(weight, 4),
-        zScore: round(z, 2),
-        contribution: round(weight * (r.p[g]! - 0.5), 4),
-        direction: z >= THRESHOLDS.driverZ ? 'tightening' : z <= -THRESHOLDS.driverZ ? 'easing' : 'neutral',
-      },
-    ];
+    return [driverOf(r, weight, z, weight * (r.p[g]! - 0.5), directionOf(z, THRESHOLDS.driverZ))];
   });
 }
+
+/** A reading's driver, rounded as published. */
+function driverOf(r: IndicatorReadings, weight: number, z: number, contribution: number, direction: Direction): Driver {
+  return {
+    indicatorId: r.spec.id,
+    group: r.spec.group,
+    weight: round(weight, 4),
+    zScore: round(z, 2),
+    contribution: round(contribution, 4),
+    direction,
+  };
+}
+
+/** tightening at ≥ +limit, easing at ≤ −limit, neutral between. */
+const directionOf = (x: number, limit: number): Direction =>
+  x >= limit ? 'tightening' : x <= -limit ? 'easing' : 'neutral';
 
 /** z on day g, or the last one before it (an input fading out keeps its last reading). */
 function latestZ(z: Float64Array, g: number): number {
@@ -249,11 +226,8 @@ export type DayDrivers = Array<[string, number]>;
  * SOFR − IORB eased the aggregate by 0.10 and ON RRP tightened it by 0.03 → [['sofr-iorb', -0.1], ['onrrp', 0.03]].
  */
 export function dailyDrivers(run: ModelRun, top = 3): DayDrivers[] {
-  const first = run.headline.findIndex((v) => !Number.isNaN(v));
-  if (first < 0) return [];
-  const last = run.headline.findLastIndex((v) => !Number.isNaN(v));
   const out: DayDrivers[] = [];
-  for (let g = first; g <= last; g++) {
+  for (let g = 0; g < run.headline.length; g++) {
     if (Number.isNaN(run.headline[g]!)) continue;
     out.push(
       driversOn(run, g)

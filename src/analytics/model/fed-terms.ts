@@ -3,6 +3,7 @@ import { fromDayNumber } from '../../timeseries/dates.ts';
 import type { FedTerms as FedTermsSchema } from '../schemas/regime.ts';
 import { round } from '../stats/round.ts';
 import { firstAbove } from '../stats/sorted-search.ts';
+import { highestMember } from './like-for-like.ts';
 import type { ModelRun, SeriesInputs } from './liquidity-model.ts';
 import { type PointInTimeSeries, valueKnownOn } from './point-in-time.ts';
 
@@ -28,10 +29,8 @@ export function fedTermsOn(run: ModelRun, inputs: SeriesInputs, g: number): FedT
 }
 
 function backstopsOn(run: ModelRun, inputs: SeriesInputs, g: number): FedTerms['backstops'] {
-  const members = run.readings.filter((r) => r.spec.group === 'backstops');
-  if (members.length === 0) return null;
-  let best: (typeof members)[number] | null = null;
-  for (const r of members) if (!Number.isNaN(r.p[g]!) && (!best || r.p[g]! > best.p[g]!)) best = r;
+  if (!run.readings.some((r) => r.spec.group === 'backstops')) return null;
+  const best = run.readings[highestMember(run.readings, 'backstops', g)];
   const reading = best ? round(best.p[g]!, 2) : 0;
   return {
     reading,

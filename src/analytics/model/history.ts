@@ -3,7 +3,7 @@ import { fromDayNumber } from '../../timeseries/dates.ts';
 import type { HistoryColumns } from '../schemas/history.ts';
 import { round } from '../stats/round.ts';
 import { liveWeightShare, type ModelRun } from './liquidity-model.ts';
-import { confidenceOn, contributionsAt, firstIndex, latestIndex, levelOn } from './regime.ts';
+import { confidenceOn, contributionsAt, levelOn } from './regime.ts';
 import { GROUP_IDS } from './spec.ts';
 
 /** The daily history, columnar (GET /api/history without the stamps); its schema: analytics/schemas/history.ts. */
@@ -15,11 +15,9 @@ export type History = Static<typeof HistoryColumns>;
  * (publish/model/history-text.ts), and computing them again was half of its cost (issue 41).
  */
 export function historyOf(run: ModelRun, updatedAt: string, fromDay = Number.NEGATIVE_INFINITY): History {
-  const last = latestIndex(run);
-  let first = firstIndex(run);
-  while (first >= 0 && first <= last && run.grid[first]! < fromDay) first++;
+  const inHistory = (g: number) => !Number.isNaN(run.headline[g]!) && run.grid[g]! >= fromDay;
   let count = 0;
-  if (first >= 0) for (let g = first; g <= last; g++) if (!Number.isNaN(run.headline[g]!)) count++;
+  for (let g = 0; g < run.grid.length; g++) if (inHistory(g)) count++;
   // Each column allocated at its length once, not grown by push: an `asOf` answer builds a history of ~5,600 days,
   // and the grown arrays' copies lived long enough to be promoted (issue 41).
   const column = <T>() => new Array<T>(count);
@@ -42,9 +40,9 @@ export function historyOf(run: ModelRun, updatedAt: string, fromDay = Number.NEG
   };
   if (count === 0) return history;
   let k = 0;
-  for (let g = first; g <= last; g++) {
+  for (let g = 0; g < run.grid.length; g++) {
+    if (!inHistory(g)) continue;
     const headline = run.headline[g]!;
-    if (Number.isNaN(headline)) continue;
     history.dates[k] = fromDayNumber(run.grid[g]!);
     history.headline[k] = headline;
     history.status[k] = run.status[g] ?? null;
@@ -73,10 +71,9 @@ export function historyOf(run: ModelRun, updatedAt: string, fromDay = Number.NEG
  * 2024-01-03, day 2024-01-03 → { rows: 1, lastDate: '2024-01-02' }.
  */
 export function rowsBefore(run: ModelRun, day: number): { rows: number; lastDate: string | null } {
-  const last = latestIndex(run);
   let rows = 0;
   let lastDay = -1;
-  for (let g = Math.max(0, firstIndex(run)); g <= last && run.grid[g]! < day; g++) {
+  for (let g = 0; g < run.grid.length && run.grid[g]! < day; g++) {
     if (Number.isNaN(run.headline[g]!)) continue;
     rows++;
     lastDay = run.grid[g]!;

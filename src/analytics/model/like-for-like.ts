@@ -1,14 +1,14 @@
 import { SortedWindow, slideWindow } from '../stats/sorted-window.ts';
-import type { IndicatorReadings } from './liquidity-model.ts';
-import { type ModelSpec, WINDOWS } from './spec.ts';
-import { DayCombiner, fillDay, groupLayout } from './weighted-mean.ts';
+import type { IndicatorReadings, ModelRun } from './liquidity-model.ts';
+import { type GroupId, type ModelSpec, WINDOWS } from './spec.ts';
+import { DayCombiner, fillDay } from './weighted-mean.ts';
 
 /**
  * dli-3's headline: today's smoothed aggregate ranked against the trailing 5 years of the aggregate recomputed
  * with today's composition — like for like.
  *
  * - A composition is the set of readings live on a day (a bit mask over the readings).
- * - The aggregate of composition C on day s, A_C(s), is the weighted mean (combineDay, by DayCombiner) of the members of C that
+ * - The aggregate of composition C on day s, A_C(s), is the weighted mean (DayCombiner) of the members of C that
  *   have a reading on s: a past day without one of today's inputs is computed without it.
  * - It is smoothed by a trailing mean over `smoothingDays` business days: S_C(s).
  * - The headline on day t is the rank of S_C(t) among S_C over the trailing `headlineDays` (itself included), C
@@ -24,14 +24,7 @@ export function likeForLike(
   readings: IndicatorReadings[],
   effective: Float64Array[],
   held: Float64Array[],
-): {
-  aggregate: Float64Array;
-  floor: Float64Array;
-  level: Float64Array;
-  headline: Float64Array;
-  composition: Int32Array;
-  byComposition: Map<number, CompositionLevel>;
-} {
+): Required<Pick<ModelRun, 'aggregate' | 'floor' | 'level' | 'headline' | 'composition' | 'byComposition'>> {
   const n = effective[0]?.length ?? 0;
   const composition = compositions(effective, n);
   const byComposition = new Map<number, CompositionLevel>();
@@ -116,26 +109,28 @@ export function levelOf(smoothed: number, floor: number): number {
 export function floorOf(spec: ModelSpec, readings: IndicatorReadings[], mask: number, n: number): Float64Array {
   const out = new Float64Array(n).fill(Number.NaN);
   if (!spec.floor) return out;
-  const members = readings.flatMap((r, i) => (r.spec.group === spec.floor && mask & (1 << i) ? [r] : []));
-  for (let g = 0; g < n; g++) {
-    let best = 0;
-    for (const r of members) if (!Number.isNaN(r.p[g]!)) best = Math.max(best, r.p[g]!);
-    out[g] = best;
-  }
+  for (let g = 0; g < n; g++) out[g] = readings[highestMember(readings, spec.floor, g, mask)]?.p[g] ?? 0;
   return out;
+}
+
+/**
+ * The member of `group` among the readings in `mask` (bit i: reading i) with the highest reading on day g, the
+ * first of equals; -1 when none reads. The floor and its carrier (drivers.ts), and the Fed's terms' backstop.
+ */
+export function highestMember(readings: readonly IndicatorReadings[], group: GroupId, g: number, mask = -1): number {
+  let best = -1;
+  readings.forEach((r, i) => {
+    if (r.spec.group !== group || !(mask & (1 << i)) || Number.isNaN(r.p[g]!)) return;
+    if (best < 0 || r.p[g]! > readings[best]!.p[g]!) best = i;
+  });
+  return best;
 }
 
 /** Each day's composition: bit i set where reading i carries weight that day. */
 export function compositions(effective: Float64Array[], n: number): Int32Array {
-  const out = new Int32Array(n);
-  for (let g = 0; g < n; g++) {
-    let mask = 0;
-    effective.forEach((e, i) => {
-      if (e[g]! > 0) mask |= 1 << i;
-    });
-    out[g] = mask;
-  }
-  return out;
+  return Int32Array.from({ length: n }, (_, g) =>
+    effective.reduce((mask, e, i) => (e[g]! > 0 ? mask | (1 << i) : mask), 0),
+  );
 }
 
 /** The aggregate of composition `mask` on every day (members without a reading that day left out). */
@@ -148,11 +143,10 @@ export function compositionAggregate(
   days?: { from: number; to: number },
 ): Float64Array {
   const n = effective[0]?.length ?? 0;
-  const layout = groupLayout(spec, readings);
   const out = new Float64Array(n).fill(Number.NaN);
   const e = new Float64Array(readings.length);
   const h = new Float64Array(readings.length);
-  const day = new DayCombiner(spec, layout, readings.length);
+  const day = new DayCombiner(spec, readings);
   for (let g = days?.from ?? 0; g < (days?.to ?? n); g++) {
     fillDay(e, h, { effective, held }, g, mask);
     out[g] = day.combine(e, h);

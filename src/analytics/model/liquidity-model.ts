@@ -103,48 +103,19 @@ export function computeModel(
     spec.aggregation === 'ciss'
       ? cissModel(spec, readings, grid.length)
       : weightedMeanModel(spec, readings, grid.length);
-  const run = { spec, grid, readings, ...combined };
-  if (spec.headline !== 'like-for-like') {
-    const headline = trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
-    const reading = readingDays(spec, readings, headline);
-    return { ...run, headline, reading, status: statusPath(headline, spec.hysteresis) };
-  }
-  const ranked = likeForLike(spec, readings, combined.effective, combined.held);
-  const reading = readingDays(spec, readings, ranked.headline);
-  return {
-    ...run,
-    ...ranked,
-    groups: spec.floor ? { ...combined.groups, [spec.floor]: ranked.floor } : combined.groups,
-    reading,
-    status:
-      spec.readingRule === 'provisional'
-        ? statusPath(ranked.headline, spec.hysteresis, undefined, reading)
-        : statusPath(ranked.headline, spec.hysteresis, thinDays(spec, readings, grid.length)),
-  };
-}
-
-/**
- * The days that make a reading: every day with a headline, and under readingRule `provisional` only those whose
- * live weight share is at least THRESHOLDS.minLiveWeight.
- */
-export function readingDays(spec: ModelSpec, readings: IndicatorReadings[], headline: Float64Array): Uint8Array {
-  const out = new Uint8Array(headline.length);
-  for (let g = 0; g < headline.length; g++) {
-    if (Number.isNaN(headline[g]!)) continue;
-    out[g] =
-      spec.readingRule !== 'provisional' || liveWeightShare(spec, readings, g) >= THRESHOLDS.minLiveWeight ? 1 : 0;
-  }
-  return out;
-}
-
-/**
- * Days on which inputs carrying less than THRESHOLDS.minLiveWeight of the nominal weight have a live reading:
- * the status holds through them (statusPath), and the regime's confidence is low.
- */
-export function thinDays(spec: ModelSpec, readings: IndicatorReadings[], n: number): Uint8Array {
-  const thin = new Uint8Array(n);
-  for (let g = 0; g < n; g++) thin[g] = liveWeightShare(spec, readings, g) < THRESHOLDS.minLiveWeight ? 1 : 0;
-  return thin;
+  const ranked =
+    spec.headline === 'like-for-like' ? likeForLike(spec, readings, combined.effective, combined.held) : undefined;
+  const headline =
+    ranked?.headline ?? trailingPercentile(combined.aggregate, WINDOWS.headlineDays, WINDOWS.headlineMinHistory);
+  const provisional = spec.readingRule === 'provisional';
+  const enough = (g: number) => liveWeightShare(spec, readings, g) >= THRESHOLDS.minLiveWeight;
+  // A day with a headline makes a reading; under `provisional` (dli-4) only with live weight enough, and a day
+  // without a reading has no status. dli-3 holds its status through thin days (and their confidence is low).
+  const reading = Uint8Array.from(headline, (h, g) => (!Number.isNaN(h) && (!provisional || enough(g)) ? 1 : 0));
+  const thin = ranked && !provisional ? Uint8Array.from(headline, (_, g) => (enough(g) ? 0 : 1)) : undefined;
+  const status = statusPath(headline, spec.hysteresis, thin, provisional ? reading : undefined);
+  const groups = ranked && spec.floor ? { ...combined.groups, [spec.floor]: ranked.floor } : combined.groups;
+  return { spec, grid, readings, ...combined, ...ranked, groups, headline, reading, status };
 }
 
 /**
@@ -158,42 +129,28 @@ export function thinDays(spec: ModelSpec, readings: IndicatorReadings[], n: numb
  *   Example (dli-4 before October 2008, when only net liquidity, CP − T-bill and VIX exist): all three fresh → 1.
  */
 export function liveWeightShare(spec: ModelSpec, readings: IndicatorReadings[], g: number): number {
-  if (spec.readingRule === 'provisional') return freshWeightShare(spec, readings, g);
-  const total = spec.groups.reduce((sum, group) => sum + group.weight, 0);
+  const provisional = spec.readingRule === 'provisional';
+  const nominal = spec.groups.reduce((sum, group) => sum + group.weight, 0);
+  let total = 0;
   let live = 0;
   for (const group of spec.groups) {
+    if (provisional && group.id === spec.floor) continue;
     // Counted, not filtered into lists: every day of every run asks this several times (issue 41: the lists were
     // a fifth of what an `asOf` answer allocated).
     let members = 0;
     let on = 0;
     for (const r of readings) {
-      if (r.spec.group !== group.id) continue;
+      if (r.spec.group !== group.id || (provisional && !r.begun[g])) continue;
       members++;
-      if (r.live[g]) on++;
+      if (provisional ? r.fresh[g] : r.live[g]) on++;
     }
-    if (members === 0 || on === 0) continue;
-    live += (group.weight / total) * (group.combine === 'max' ? 1 : on / members);
-  }
-  return live;
-}
-
-function freshWeightShare(spec: ModelSpec, readings: IndicatorReadings[], g: number): number {
-  let total = 0;
-  let live = 0;
-  for (const group of spec.groups) {
-    if (group.id === spec.floor) continue;
-    let begun = 0;
-    let fresh = 0;
-    for (const r of readings) {
-      if (r.spec.group !== group.id || !r.begun[g]) continue;
-      begun++;
-      if (r.fresh[g]) fresh++;
-    }
-    if (begun === 0) continue;
+    if (members === 0) continue;
+    const share = group.combine === 'max' ? (on > 0 ? 1 : 0) : on / members;
     total += group.weight;
-    live += group.weight * (group.combine === 'max' ? (fresh > 0 ? 1 : 0) : fresh / begun);
+    live += provisional ? group.weight * share : (group.weight / nominal) * share;
   }
-  return total > 0 ? live / total : 0;
+  // `hold` shares out the whole nominal weight; `provisional` only that of the groups whose framework has begun.
+  return provisional ? (total > 0 ? live / total : 0) : live;
 }
 
 /**
@@ -280,11 +237,8 @@ function indicatorReadings(
 }
 
 function beganOn(spec: ScoredIndicator, grid: Int32Array): Uint8Array {
-  const begun = new Uint8Array(grid.length).fill(1);
-  if (!spec.startsOn) return begun;
-  const start = toDayNumber(spec.startsOn);
-  for (let g = 0; g < grid.length && grid[g]! < start; g++) begun[g] = 0;
-  return begun;
+  const start = spec.startsOn ? toDayNumber(spec.startsOn) : Number.NEGATIVE_INFINITY;
+  return Uint8Array.from(grid, (day) => (day >= start ? 1 : 0));
 }
 
 /**
@@ -408,8 +362,6 @@ function trailingRobust(x: Float64Array, spec: ScoredIndicator): { z: Float64Arr
   }
   return { z, p };
 }
-
-export type { Status } from './spec.ts';
 
 export function statusOf(percentile: number): Status {
   if (percentile >= THRESHOLDS.riskOff) return 'risk-off';

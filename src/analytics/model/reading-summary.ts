@@ -48,15 +48,10 @@ export function inputName(spec: ModelSpec, id: string): string {
 }
 
 function termsOf(spec: ModelSpec, t: FedTerms): string[] {
-  const parts: string[] = [];
-  if (t.reserveRatio)
-    parts.push(
-      `reserves are ${t.reserveRatio.value} % of bank assets (${dayOf(t.reserveRatio.date)}), ${bandOf(t.reserveRatio.value)}`,
-    );
-  const rates = ratesOf(t);
-  if (rates) parts.push(rates);
-  if (t.backstops) parts.push(backstopsOf(spec, t.backstops));
-  return parts;
+  const reserves = t.reserveRatio
+    ? `reserves are ${t.reserveRatio.value} % of bank assets (${dayOf(t.reserveRatio.date)}), ${bandOf(t.reserveRatio.value)}`
+    : null;
+  return [reserves, ratesOf(t), t.backstops ? backstopsOf(spec, t.backstops) : null].filter((x) => x !== null);
 }
 
 function bandOf(percent: number): string {

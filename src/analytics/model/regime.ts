@@ -34,11 +34,6 @@ export function latestReadingIndex(run: ModelRun): number {
   return run.reading.findLastIndex((reading) => reading !== 0);
 }
 
-/** Index of the first grid day with a headline (the model is warmed up), or -1. */
-export function firstIndex(run: ModelRun): number {
-  return run.headline.findIndex((v) => !Number.isNaN(v));
-}
-
 /**
  * The regime on grid day `g`:
  * - momentum from the headline's change since the last grid day at least 7 days earlier: ≤ −5 improving,
@@ -63,7 +58,7 @@ export function regimeAt(run: ModelRun, g: number, updatedAt: string, inputs?: S
   return {
     status,
     momentum: momentumAt(run, g),
-    confidence: confidenceOf(run, readings, groups, g),
+    confidence: confidenceOn(run, g),
     compositeScore: compositeScore(percentile),
     previousScore: previous,
     percentile5y: percentile,
@@ -141,7 +136,24 @@ function provisionalAfter(run: ModelRun, g: number): ProvisionalReading | null {
 export function confidenceOn(run: ModelRun, g: number): Confidence {
   // dli-4 reads neither the day's readings nor its groups: the history asks every day, and building them was waste.
   if (run.spec.readingRule === 'provisional') return meanConfidence(run, g);
-  return confidenceOf(run, readingsOn(run, g), groupsOn(run, g), g);
+  // dli-3: a reading on under half of the nominal weight is low, whatever else holds.
+  if (run.spec.headline === 'like-for-like' && liveWeightShare(run.spec, run.readings, g) < THRESHOLDS.minLiveWeight)
+    return 'low';
+  const readings = readingsOn(run, g);
+  const groups = groupsOn(run, g);
+  const reporting = readings.fed.length + readings.dormant.length;
+  const stale = readings.stale.length;
+  const coverage = reporting / run.spec.scored.length;
+  const fewestGroups = Math.min(3, run.spec.groups.length - 1);
+  if (groups.reporting < fewestGroups || coverage < 0.5 || stale > reporting / 2) return 'low';
+  if (
+    coverage >= 0.8 &&
+    groups.reporting === run.spec.groups.length &&
+    groups.agreeing / groups.reporting >= 0.75 &&
+    stale === 0
+  )
+    return 'high';
+  return 'medium';
 }
 
 interface ReadingsOn {
@@ -194,31 +206,6 @@ export function momentumAt(run: ModelRun, g: number): Momentum {
   if (change <= -THRESHOLDS.momentumPoints) return 'improving';
   if (change >= THRESHOLDS.momentumPoints) return 'deteriorating';
   return 'stable';
-}
-
-function confidenceOf(
-  run: ModelRun,
-  readings: ReadingsOn,
-  groups: { reporting: number; agreeing: number },
-  g: number,
-): Confidence {
-  if (run.spec.readingRule === 'provisional') return meanConfidence(run, g);
-  // dli-3: a reading on under half of the nominal weight is low, whatever else holds.
-  if (run.spec.headline === 'like-for-like' && liveWeightShare(run.spec, run.readings, g) < THRESHOLDS.minLiveWeight)
-    return 'low';
-  const reporting = readings.fed.length + readings.dormant.length;
-  const stale = readings.stale.length;
-  const coverage = reporting / run.spec.scored.length;
-  const fewestGroups = Math.min(3, run.spec.groups.length - 1);
-  if (groups.reporting < fewestGroups || coverage < 0.5 || stale > reporting / 2) return 'low';
-  if (
-    coverage >= 0.8 &&
-    groups.reporting === run.spec.groups.length &&
-    groups.agreeing / groups.reporting >= 0.75 &&
-    stale === 0
-  )
-    return 'high';
-  return 'medium';
 }
 
 /**

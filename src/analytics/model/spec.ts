@@ -203,13 +203,11 @@ export const MODEL_START = '2003-01-01';
  */
 export function nominalWeights(spec: ModelSpec): Map<string, number> {
   const total = spec.groups.reduce((sum, g) => sum + g.weight, 0);
-  const weights = new Map<string, number>();
-  for (const s of spec.scored) {
-    const members = spec.scored.filter((o) => o.group === s.group).length;
-    const group = spec.groups.find((g) => g.id === s.group);
-    const weight =
-      spec.weighting === 'equal-indicators' ? 1 / spec.scored.length : (group?.weight ?? 0) / total / members;
-    weights.set(s.id, weight);
-  }
-  return weights;
+  return new Map(
+    spec.scored.map((s) => {
+      if (spec.weighting === 'equal-indicators') return [s.id, 1 / spec.scored.length];
+      const members = spec.scored.filter((o) => o.group === s.group).length;
+      return [s.id, (spec.groups.find((g) => g.id === s.group)?.weight ?? 0) / total / members];
+    }),
+  );
 }

@@ -14,7 +14,7 @@ import { type GroupId, type ModelSpec, WINDOWS } from './spec.ts';
  * - Aggregate A = Σ_G W_G·E_G·s_G / Σ_G W_G·E_G over the groups present (at least minGroups). A spec weighting
  *   every indicator equally uses W_G·E_G = Σ_G e, so A = Σ e·p / Σ e over all indicators.
  *
- * A is, exactly, a sum of per-indicator shares c_i = weight_i × p_i (see `combineDay`); drivers are the change of
+ * A is, exactly, a sum of per-indicator shares c_i = weight_i × p_i (see DayCombiner); drivers are the change of
  * each share over the momentum window, so they add up to the aggregate's change.
  */
 export function weightedMeanModel(spec: ModelSpec, readings: IndicatorReadings[], n: number) {
@@ -28,10 +28,9 @@ export function weightedMeanModel(spec: ModelSpec, readings: IndicatorReadings[]
     groupWeights[group.id] = new Float64Array(n);
   }
   const aggregate = new Float64Array(n).fill(Number.NaN);
-  const layout = groupLayout(spec, readings);
   const e = new Float64Array(readings.length);
   const h = new Float64Array(readings.length);
-  const day = new DayCombiner(spec, layout, readings.length);
+  const day = new DayCombiner(spec, readings);
   for (let g = 0; g < n; g++) {
     fillDay(e, h, { effective, held }, g);
     aggregate[g] = day.combine(e, h);
@@ -60,40 +59,13 @@ export function fillDay(
   }
 }
 
-/** Indices of each spec group's readings, in spec.groups order. */
-export function groupLayout(spec: ModelSpec, readings: readonly IndicatorReadings[]): number[][] {
-  return spec.groups.map((group) => readings.flatMap((r, i) => (r.spec.group === group.id ? [i] : [])));
-}
-
-/** One day's combination: DayCombiner's results (see there), as plain arrays, and its aggregate. */
-export type CombinedDay = Record<'subIndex' | 'groupWeight' | 'weight', number[]> & { aggregate: number };
-
 /**
- * One day's combination from each reading's presence `e` and (held) percentile `h`, both in readings order:
- * the one place the weights are computed, shared by the model, the drivers and the robustness checks (through
- * DayCombiner, which computes it in place).
- */
-export function combineDay(
-  spec: ModelSpec,
-  layout: number[][],
-  e: ArrayLike<number>,
-  h: ArrayLike<number>,
-): CombinedDay {
-  const combiner = new DayCombiner(spec, layout, e.length);
-  const aggregate = combiner.combine(e, h);
-  return {
-    subIndex: Array.from(combiner.subIndex),
-    groupWeight: Array.from(combiner.groupWeight),
-    weight: Array.from(combiner.weight),
-    aggregate,
-  };
-}
-
-/**
- * combineDay over many days without allocating: its results are written into arrays it owns, overwritten by the
- * next day. The like-for-like headline combines every day of every composition (~100,000 days on the real files):
- * allocating five arrays for each was most of an `asOf` model run (issue 41). Example: new DayCombiner(spec,
- * layout, 25).combine(e, h) returns the aggregate; subIndex, groupWeight and weight hold the rest of that day.
+ * One day's combination from each reading's presence `e` and (held) percentile `h`, both in readings order: the one
+ * place the weights are computed, shared by the model, the drivers and the robustness checks. Its results are written
+ * into arrays it owns, overwritten by the next day: the like-for-like headline combines every day of every composition
+ * (~100,000 days on the real files), and allocating five arrays for each was most of an `asOf` model run (issue 41).
+ * Example: new DayCombiner(spec, readings).combine(e, h) returns the aggregate; subIndex, groupWeight and weight hold
+ * the rest of that day.
  */
 export class DayCombiner {
   /** Per spec group: Σ e·p / Σ e, NaN when absent. */
@@ -105,18 +77,23 @@ export class DayCombiner {
   readonly #spec: ModelSpec;
   readonly #layout: number[][];
   readonly #raw: Float64Array;
+  /** Per group: the presence its carriers sum to. */
+  readonly #mass: Float64Array;
   /** Per group, the members that carry its reading (the first #carrierCount[j] of #carriers[j]). */
   readonly #carriers: Int32Array[];
   readonly #carrierCount: Int32Array;
 
-  constructor(spec: ModelSpec, layout: number[][], readings: number) {
+  constructor(spec: ModelSpec, readings: readonly { spec: { group: GroupId } }[]) {
     const k = spec.groups.length;
     this.#spec = spec;
+    // Indices of each spec group's readings, in spec.groups order.
+    const layout = spec.groups.map((group) => readings.flatMap((r, i) => (r.spec.group === group.id ? [i] : [])));
     this.#layout = layout;
     this.subIndex = new Float64Array(k);
     this.groupWeight = new Float64Array(k);
-    this.weight = new Float64Array(readings);
+    this.weight = new Float64Array(readings.length);
     this.#raw = new Float64Array(k);
+    this.#mass = new Float64Array(k);
     this.#carriers = layout.map((members) => new Int32Array(members.length));
     this.#carrierCount = new Int32Array(k);
   }
@@ -132,10 +109,11 @@ export class DayCombiner {
     let total = 0;
     let reporting = 0;
     for (let j = 0; j < k; j++) {
-      const mass = this.#carry(j, e, h);
-      if (mass.mass === 0) continue;
-      this.subIndex[j] = mass.sum / mass.mass;
-      this.#raw[j] = spec.weighting === 'equal-indicators' ? mass.mass : spec.groups[j]!.weight * mass.max;
+      const { sum, mass, max } = this.#carry(j, e, h);
+      this.#mass[j] = mass;
+      if (mass === 0) continue;
+      this.subIndex[j] = sum / mass;
+      this.#raw[j] = spec.weighting === 'equal-indicators' ? mass : spec.groups[j]!.weight * max;
       total += this.#raw[j]!;
       reporting++;
     }
@@ -145,12 +123,9 @@ export class DayCombiner {
       if (this.#raw[j] === 0) continue;
       this.groupWeight[j] = this.#raw[j]! / total;
       const carriers = this.#carriers[j]!;
-      const count = this.#carrierCount[j]!;
-      let mass = 0;
-      for (let c = 0; c < count; c++) mass += e[carriers[c]!]!;
-      for (let c = 0; c < count; c++) {
+      for (let c = 0; c < this.#carrierCount[j]!; c++) {
         const i = carriers[c]!;
-        this.weight[i] = (this.groupWeight[j]! * e[i]!) / mass;
+        this.weight[i] = (this.groupWeight[j]! * e[i]!) / this.#mass[j]!;
         aggregate += this.weight[i]! * h[i]!;
       }
     }
@@ -209,13 +184,8 @@ export function presence(p: Float64Array, fadeDays: number): Float64Array {
  * 0, 1, 1, 1 (the last day contributes the held .5).
  */
 export function heldPresence(p: Float64Array): Float64Array {
-  const e = new Float64Array(p.length);
-  let started = false;
-  for (let g = 0; g < p.length; g++) {
-    if (!Number.isNaN(p[g]!)) started = true;
-    e[g] = started ? 1 : 0;
-  }
-  return e;
+  const first = p.findIndex((x) => !Number.isNaN(x));
+  return new Float64Array(p.length).fill(1, first < 0 ? p.length : first);
 }
 
 /** The percentile an indicator contributes: its own, or while it fades out, the last one it had. */

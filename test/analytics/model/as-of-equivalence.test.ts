@@ -207,7 +207,10 @@ describe('DayCombiner', () => {
     it(`${spec.version}: combines a day exactly as combineDay was written, day after day on the same scratch arrays`, () => {
       const k = spec.scored.length;
       const layout = spec.groups.map((group) => spec.scored.flatMap((s, i) => (s.group === group.id ? [i] : [])));
-      const combiner = new DayCombiner(spec, layout, k);
+      const combiner = new DayCombiner(
+        spec,
+        spec.scored.map((s) => ({ spec: s })),
+      );
       const day = fc.tuple(
         fc.array(fc.constantFrom(0, 0.5, 1), { minLength: k, maxLength: k }),
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: k, maxLength: k }),

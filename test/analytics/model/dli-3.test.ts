@@ -16,7 +16,7 @@ import type { ModelSpec, ScoredIndicator } from '../../../src/analytics/model/sp
 import { DLI_3, DLI_3_VARIANTS } from '../../../src/analytics/model/specs/dli-3.ts';
 import { robustness } from '../../../src/analytics/model/validation/robustness.ts';
 import { aurocOf } from '../../../src/analytics/model/validation/targets.ts';
-import { combineDay, groupLayout } from '../../../src/analytics/model/weighted-mean.ts';
+import { DayCombiner } from '../../../src/analytics/model/weighted-mean.ts';
 import { rollingMax } from '../../../src/analytics/stats/rolling-max.ts';
 import { fromDayNumber } from '../../../src/timeseries/dates.ts';
 import { modelSeries, seededWalk } from '../../support/model-series.ts';
@@ -64,10 +64,10 @@ describe('dli-3 building blocks', () => {
   it('the backstops group reads its most-used facility, and that facility carries the group weight', () => {
     const spec: ModelSpec = { ...DLI_3, groups: DLI_3.groups.filter((g) => g.id !== 'risk') };
     const readings = spec.scored.filter((s) => s.group !== 'risk').map((s) => fake(s, []));
-    const layout = groupLayout(spec, readings);
     const e = readings.map(() => 1);
     const h = readings.map((r) => (r.spec.id === 'fed-swap-lines' ? 0.9 : r.spec.group === 'backstops' ? 0.1 : 0.5));
-    const day = combineDay(spec, layout, e, h);
+    const day = new DayCombiner(spec, readings);
+    day.combine(e, h);
     const backstops = spec.groups.findIndex((g) => g.id === 'backstops');
     assert.equal(day.subIndex[backstops], 0.9);
     const swaps = readings.findIndex((r) => r.spec.id === 'fed-swap-lines');

@@ -8,7 +8,7 @@ import { latestIndex, regimeAt } from '../../../src/analytics/model/regime.ts';
 import type { ModelSpec } from '../../../src/analytics/model/spec.ts';
 import { DLI_2, DLI_2_VARIANTS } from '../../../src/analytics/model/specs/dli-2.ts';
 import { robustness } from '../../../src/analytics/model/validation/robustness.ts';
-import { combineDay, groupLayout, presence } from '../../../src/analytics/model/weighted-mean.ts';
+import { DayCombiner, presence } from '../../../src/analytics/model/weighted-mean.ts';
 import { fromDayNumber } from '../../../src/timeseries/dates.ts';
 import { modelSeries, seededWalk } from '../../support/model-series.ts';
 
@@ -51,17 +51,17 @@ describe('dli-2 weighted mean, by hand', () => {
 
   it('one day combined: groups average by presence, the aggregate by group weight × group presence', () => {
     // policy .25 {fed-balance-sheet .8 full, tga .2 half in}, funding .25 {all absent}, risk .5 {vix .6 full}.
-    const readings = DLI_2.scored.map((spec) => ({ spec }) as never);
-    const layout = groupLayout(DLI_2, readings);
+    const readings = DLI_2.scored.map((spec) => ({ spec }));
     const ids = DLI_2.scored.map((s) => s.id);
     const e = ids.map((id) => ({ 'fed-balance-sheet': 1, tga: 0.5, vix: 1 })[id] ?? 0);
     const h = ids.map((id) => ({ 'fed-balance-sheet': 0.8, tga: 0.2, vix: 0.6 })[id] ?? Number.NaN);
-    const day = combineDay(DLI_2, layout, e, h);
+    const day = new DayCombiner(DLI_2, readings);
+    const aggregate = day.combine(e, h);
     const policy = (1 * 0.8 + 0.5 * 0.2) / 1.5; // 0.6
     assert.ok(Math.abs(day.subIndex[0]! - policy) < 1e-12);
     assert.ok(Number.isNaN(day.subIndex[1]!));
     // Funding absent: policy .25 and risk .5 renormalize to 1/3 and 2/3.
-    assert.ok(Math.abs(day.aggregate - (policy / 3 + (2 * 0.6) / 3)) < 1e-12);
+    assert.ok(Math.abs(aggregate - (policy / 3 + (2 * 0.6) / 3)) < 1e-12);
     assert.ok(Math.abs(day.weight.reduce((a, b) => a + b, 0) - 1) < 1e-12);
   });
 });

@@ -53,7 +53,7 @@ export const DLI_3_INDICATORS = scoredInputs({
   'fed-swap-lines': usage(17, '2007-12-12'),
   'fed-repo': usage(17, FLOOR_SYSTEM),
   srf: usage(10, '2021-07-28'),
-  vix: { group: 'risk', transform: LEVEL, risingIsTighter: true, minScale: 0.5, maxAgeDays: 10 },
+  vix: DLI_1_INDICATORS.vix,
 });
 
 type IndicatorId = keyof typeof DLI_3_INDICATORS;

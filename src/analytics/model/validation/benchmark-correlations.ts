@@ -62,43 +62,27 @@ export function benchmarkCorrelations(
  * squares and products are exact in floating point at these sizes, so the result is the one a pass over every
  * pair gives, to the last bit.
  */
-function prefixSums(x: readonly number[], y: readonly number[]) {
-  const n = x.length;
-  const sums = {
-    x: new Float64Array(n + 1),
-    y: new Float64Array(n + 1),
-    xx: new Float64Array(n + 1),
-    yy: new Float64Array(n + 1),
-    xy: new Float64Array(n + 1),
-  };
-  for (let i = 0; i < n; i++) {
+function prefixSums(x: readonly number[], y: readonly number[]): Float64Array {
+  // Five running sums per pair — x, y, x², y², xy — those of the first i pairs at 5i.
+  const sums = new Float64Array(5 * (x.length + 1));
+  for (let i = 0; i < x.length; i++) {
     const a = x[i]!;
     const b = y[i]!;
-    sums.x[i + 1] = sums.x[i]! + a;
-    sums.y[i + 1] = sums.y[i]! + b;
-    sums.xx[i + 1] = sums.xx[i]! + a * a;
-    sums.yy[i + 1] = sums.yy[i]! + b * b;
-    sums.xy[i + 1] = sums.xy[i]! + a * b;
+    const terms = [a, b, a * a, b * b, a * b];
+    for (let k = 0; k < 5; k++) sums[5 * (i + 1) + k] = sums[5 * i + k]! + terms[k]!;
   }
   return sums;
 }
 
 /** Pearson correlation of the pairs a bootstrap resample holds, from its blocks (the bootstrap's hot loop). */
-function resampledPearson(sums: ReturnType<typeof prefixSums>, resample: BlockResample, n: number): number {
-  let sx = 0;
-  let sy = 0;
-  let sxx = 0;
-  let syy = 0;
-  let sxy = 0;
+function resampledPearson(sums: Float64Array, resample: BlockResample, n: number): number {
+  const s = [0, 0, 0, 0, 0];
   for (let b = 0; b < resample.count; b++) {
-    const from = resample.starts[b]!;
-    const to = from + (b === resample.count - 1 ? resample.lastLength : resample.length);
-    sx += sums.x[to]! - sums.x[from]!;
-    sy += sums.y[to]! - sums.y[from]!;
-    sxx += sums.xx[to]! - sums.xx[from]!;
-    syy += sums.yy[to]! - sums.yy[from]!;
-    sxy += sums.xy[to]! - sums.xy[from]!;
+    const from = 5 * resample.starts[b]!;
+    const to = from + 5 * (b === resample.count - 1 ? resample.lastLength : resample.length);
+    for (let k = 0; k < 5; k++) s[k]! += sums[to + k]! - sums[from + k]!;
   }
+  const [sx, sy, sxx, syy, sxy] = s as [number, number, number, number, number];
   const cov = sxy - (sx * sy) / n;
   const vx = sxx - (sx * sx) / n;
   const vy = syy - (sy * sy) / n;

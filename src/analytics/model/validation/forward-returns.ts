@@ -7,9 +7,9 @@ import { neweyWestVariance } from '../../stats/newey-west.ts';
 import { round } from '../../stats/round.ts';
 import { tTwoSidedP } from '../../stats/student-t.ts';
 import { welchTTest } from '../../stats/welch-t-test.ts';
-import { type ModelRun, type Status, statusOf } from '../liquidity-model.ts';
+import { type ModelRun, statusOf } from '../liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from '../point-in-time.ts';
-import { STATUSES } from '../spec.ts';
+import { STATUSES, type Status } from '../spec.ts';
 
 export const ASSETS = ['spx', 'qqq', 'btc', 'gold'] as const;
 export type Asset = (typeof ASSETS)[number];

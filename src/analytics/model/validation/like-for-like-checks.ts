@@ -3,11 +3,11 @@ import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
 import { compositionAggregate, compositionLevel, levelOf } from '../like-for-like.ts';
 import type { IndicatorReadings, ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
-import { combineDay, fillDay, groupLayout } from '../weighted-mean.ts';
+import { DayCombiner, fillDay } from '../weighted-mean.ts';
 import { tightenEachInput } from './monotonicity.ts';
 
 /**
- * dli-3's guarantees checked on every day through the model's own code (combineDay, compositionAggregate and the
+ * dli-3's guarantees checked on every day through the model's own code (DayCombiner, compositionAggregate and the
  * same trailing windows): monotonicity, and how far composition changes alone moved the headline.
  */
 
@@ -93,7 +93,7 @@ export function likeForLikeMonotonicity(run: ModelRun) {
  * TRANSITION_DAYS business days (an input can leave and another join within weeks: the whole transition counts).
  */
 export function compositionMoves(run: ModelRun) {
-  const layout = groupLayout(run.spec, run.readings);
+  const combiner = new DayCombiner(run.spec, run.readings);
   const all = allCompositions(run);
   const k = run.readings.length;
   const e = new Float64Array(k);
@@ -114,7 +114,7 @@ export function compositionMoves(run: ModelRun) {
       e[i] = was ? (is ? run.effective[i]![g]! : run.effective[i]![g - 1]!) : 0;
       h[i] = was && !is ? run.held[i]![g - 1]! : run.held[i]![g]!;
     }
-    const aggregate = combineDay(run.spec, layout, e, h).aggregate;
+    const aggregate = combiner.combine(e, h);
     if (Number.isNaN(aggregate)) continue;
     const smoothed = c.smoothed[g]! + (aggregate - c.raw[g]!) / c.count[g]!;
     if (c.window.size < WINDOWS.headlineMinHistory) continue;

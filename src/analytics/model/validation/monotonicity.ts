@@ -2,7 +2,7 @@ import { fromDayNumber } from '../../../timeseries/dates.ts';
 import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
 import { type IndicatorReadings, type ModelRun, mapReading } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
-import { combineDay, groupLayout } from '../weighted-mean.ts';
+import { DayCombiner } from '../weighted-mean.ts';
 
 /**
  * The monotonicity check of dli-2 and of the like-for-like headline: on every day `day` checks, each indicator with
@@ -20,7 +20,7 @@ export function tightenEachInput(
   ) => ((r: IndicatorReadings, p: number, aggregate: number) => boolean) | null,
   method: string,
 ) {
-  const layout = groupLayout(run.spec, run.readings);
+  const combiner = new DayCombiner(run.spec, run.readings);
   const windows = run.readings.map(() => new SortedWindow(WINDOWS.normalizationDays));
   const e = new Float64Array(run.readings.length);
   const h = new Float64Array(run.readings.length);
@@ -50,7 +50,7 @@ export function tightenEachInput(
             : 1 - rank;
         const before = h[i]!;
         h[i] = p;
-        const aggregate = combineDay(run.spec, layout, e, h).aggregate;
+        const aggregate = combiner.combine(e, h);
         h[i] = before;
         if (p < r.p[g]! - 1e-12 || falls(r, p, aggregate)) {
           violations++;

@@ -5,7 +5,7 @@ import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
 import { contributionsOn, momentumBase } from '../drivers.ts';
 import type { ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
-import { combineDay, fillDay, groupLayout } from '../weighted-mean.ts';
+import { DayCombiner, fillDay } from '../weighted-mean.ts';
 import { compositionMoves, likeForLikeMonotonicity, movesOver } from './like-for-like-checks.ts';
 import { tightenEachInput } from './monotonicity.ts';
 
@@ -13,7 +13,7 @@ import { tightenEachInput } from './monotonicity.ts';
 export const STABILITY_LIMIT_POINTS = 5;
 
 /**
- * The guarantees of dli-2 checked on every day of the run, through the model's own code (combineDay and the
+ * The guarantees of dli-2 checked on every day of the run, through the model's own code (DayCombiner and the
  * trailing windows), not restated: what is published is what was checked.
  */
 export type Robustness = NonNullable<Static<typeof ValidationSchema>['robustness']>;
@@ -59,7 +59,7 @@ function monotonicity(run: ModelRun): Robustness['monotonicity'] {
  * of weights alone — an input or a group fading in or out — moved the headline that day.
  */
 function stability(run: ModelRun): Robustness['stability'] {
-  const layout = groupLayout(run.spec, run.readings);
+  const combiner = new DayCombiner(run.spec, run.readings);
   const headlineWindow = new SortedWindow(WINDOWS.headlineDays);
   const e = new Float64Array(run.readings.length);
   const h = new Float64Array(run.readings.length);
@@ -74,7 +74,7 @@ function stability(run: ModelRun): Robustness['stability'] {
       // An input that left today carries the percentile it held yesterday.
       h[i] = Number.isNaN(run.held[i]![g]!) ? run.held[i]![g - 1]! : run.held[i]![g]!;
     }
-    const aggregate = combineDay(run.spec, layout, e, h).aggregate;
+    const aggregate = combiner.combine(e, h);
     if (Number.isNaN(aggregate)) continue;
     days++;
     moves[g] = Math.abs(headline - Math.round(100 * headlineWindow.rankReplacing(aggregate, run.aggregate[g]!)));

@@ -7,10 +7,10 @@ import { round } from '../../stats/round.ts';
 import { firstAbove, firstAtLeast } from '../../stats/sorted-search.ts';
 import { trailingPercentile } from '../../stats/trailing-percentile.ts';
 import { groupPartsOn } from '../drivers.ts';
-import { liveWeightShare, type ModelRun, type Status } from '../liquidity-model.ts';
+import { liveWeightShare, type ModelRun } from '../liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from '../point-in-time.ts';
 import { latestReadingIndex } from '../regime.ts';
-import { THRESHOLDS, WINDOWS } from '../spec.ts';
+import { type Status, THRESHOLDS, WINDOWS } from '../spec.ts';
 import { benchmarkCorrelations, type CorrelationFigure } from './benchmark-correlations.ts';
 
 /**
@@ -75,32 +75,32 @@ function eventTargets(run: ModelRun): [Target, Target] {
 }
 
 /** T2–T4: the median headline over the loose and the tight periods. */
+const PERIOD_TARGETS = [
+  {
+    id: 'T2',
+    target: 'median headline ≤ 25 in QE (2009-03-18 → 2014-10-29) and in 2020-06-01 → 2021-12-31',
+    periods: [LOOSE_QE, LOOSE_2020],
+    ok: (x: number) => x <= 25,
+  },
+  {
+    id: 'T3',
+    target: 'median headline ≤ 50 in the ON RRP drain (2023-06-01 → 2024-08-30)',
+    periods: [RRP_DRAIN],
+    ok: (x: number) => x <= 50,
+  },
+  {
+    id: 'T4',
+    target: 'median headline ≥ 65 in QT1 (2017-10-02 → 2019-09-30) and in 2025-07-01 → 2025-12-31',
+    periods: [QT1, DRAIN_2025],
+    ok: (x: number) => x >= 65,
+  },
+];
+
 function periodTargets(run: ModelRun): Target[] {
-  const qe = medianOver(run, LOOSE_QE);
-  const l2020 = medianOver(run, LOOSE_2020);
-  const drain = medianOver(run, RRP_DRAIN);
-  const qt1 = medianOver(run, QT1);
-  const d2025 = medianOver(run, DRAIN_2025);
-  return [
-    {
-      id: 'T2',
-      target: 'median headline ≤ 25 in QE (2009-03-18 → 2014-10-29) and in 2020-06-01 → 2021-12-31',
-      figure: `${fmt(qe)} / ${fmt(l2020)}`,
-      pass: both(qe, l2020, (x) => x <= 25),
-    },
-    {
-      id: 'T3',
-      target: 'median headline ≤ 50 in the ON RRP drain (2023-06-01 → 2024-08-30)',
-      figure: fmt(drain),
-      pass: passes(drain, (x) => x <= 50),
-    },
-    {
-      id: 'T4',
-      target: 'median headline ≥ 65 in QT1 (2017-10-02 → 2019-09-30) and in 2025-07-01 → 2025-12-31',
-      figure: `${fmt(qt1)} / ${fmt(d2025)}`,
-      pass: both(qt1, d2025, (x) => x >= 65),
-    },
-  ];
+  return PERIOD_TARGETS.map(({ periods, ok, ...target }) => {
+    const medians = periods.map((period) => medianOver(run, period));
+    return { ...target, figure: medians.map(fmt).join(' / '), pass: passes(medians, ok) };
+  });
 }
 
 /** T6–T8: not VIX in disguise, persistent, and in step with the Fed's own stress indices. */
@@ -120,7 +120,7 @@ function independenceTargets(
       id: 'T6',
       target: "R² of the headline on VIX's own 5-year percentile ≤ 0.20 in 2005–2018, 2019 → and overall",
       figure: r2.map(fmt).join(' / '),
-      pass: r2.every((x) => x !== null) ? r2.every((x) => x! <= 0.2) : null,
+      pass: passes(r2, (x) => x <= 0.2),
     },
     {
       id: 'T7',
@@ -132,7 +132,7 @@ function independenceTargets(
       id: 'T8',
       target: 'Spearman ρ with NFCI and with STLFSI4 over 2008–2015 (Fridays, as published) ≥ 0.45 each',
       figure: `${fmt(rN)} / ${fmt(rS)}`,
-      pass: both(rN, rS, (x) => x >= 0.45),
+      pass: passes([rN, rS], (x) => x >= 0.45),
     },
   ];
 }
@@ -160,7 +160,7 @@ export function dli4Targets(
       id: 'T9',
       target: `headline ≥ ${THRESHOLDS.riskOff} within ±${WINDOW_DAYS} business days of ${SVB.date} (SVB)`,
       figure: `peak ${svb?.peak ?? 'n/a'}`,
-      pass: svb?.peak === null || svb === undefined ? null : svb.peak >= THRESHOLDS.riskOff,
+      pass: passes(svb?.peak ?? null, (x) => x >= THRESHOLDS.riskOff),
     },
     {
       id: 'T10',
@@ -261,7 +261,7 @@ export function inSampleCriteria(run: ModelRun, inputs: ReadonlyMap<string, Poin
       id: 'I7',
       target: 'ρ NFCI, STLFSI4 2008–2015 ≥ 0.45',
       figure: `${fmt(rN)} / ${fmt(rS)}`,
-      pass: both(rN, rS, (x) => x >= 0.45),
+      pass: passes([rN, rS], (x) => x >= 0.45),
     },
   ];
 }
@@ -272,10 +272,11 @@ export function inSampleAuroc(run: ModelRun): number | null {
 }
 
 const fmt = (x: number | null) => (x === null ? 'n/a' : String(round(x, 3)));
-/** Whether a figure meets its target (null: no figure). */
-const passes = (x: number | null, ok: (x: number) => boolean) => (x === null ? null : ok(x));
-const both = (a: number | null, b: number | null, ok: (x: number) => boolean) =>
-  a === null || b === null ? null : ok(a) && ok(b);
+/** Whether a figure (or every one of several) meets its target; null when any is missing. */
+function passes(figures: number | null | ReadonlyArray<number | null>, ok: (x: number) => boolean): boolean | null {
+  const all = [figures].flat();
+  return all.every((x) => x !== null) ? all.every(ok) : null;
+}
 /** T7 and I6: ≤ 8 status changes a year and a median run ≥ 10 business days. */
 const isPersistent = (p: ReturnType<typeof persistenceOf>) =>
   p.changesPerYear === null ? null : p.changesPerYear <= 8 && p.medianRun! >= 10;
