@@ -3,13 +3,15 @@ import { createHook } from 'node:async_hooks';
 /**
  * One entry of `process.nextTick`'s queue, kept for the life of the serving process, so that every later entry
  * has the same hidden class. Node makes each entry (several per answer) as an object literal with computed keys,
- * whose hidden classes V8 holds weakly. Under `--optimize-for-size` (bin/usd-liquidity.js) every full collection
- * reduces memory and retains no map, so each collection that finds no entry alive (at start, between bursts of
+ * whose hidden classes V8 holds weakly. Under `--optimize-for-size` (the service's flag until 2026-11-28; the
+ * refresh process keeps it) every full collection reduces memory and retains no map, so each collection that finds no entry alive (at start, between bursts of
  * requests) drops the classes, and the next entry is built with new ones. Each time, Node's `nextTick` sees new
  * classes where it defines the literal's properties; after four it gives up on them (megamorphic), and every later
  * entry is defined property by property in V8's runtime. Measured on the 2-core VM, service against the same
  * service with this (docs/performance.md, issue 41): that runtime path cost ~3 µs of ~38 µs per small answer, and
- * keeping one entry served ~1.3× the requests a second on /api/regime and /api/series/tga?days=30.
+ * keeping one entry served ~1.3× the requests a second on /api/regime and /api/series/tga?days=30. Without the
+ * flag V8 keeps unused maps for a few collections only (--retain-maps-for-n-gc), so the entry still spares the
+ * classes across idle spells; what it buys under the flags of today was not measured again (docs/performance.md).
  * A hook on async resources is the one way to reach an entry (Node creates them inside nextTick); it is enabled
  * for the one tick it takes here, then disabled.
  */
