@@ -203,17 +203,6 @@ export interface Banner {
   stale?: { date: string; ageDays: number; failures: number };
 }
 
-/**
- * A table of contents of the blocks' sections (their second-level headings with an anchor), made from the blocks
- * themselves so that it cannot list a section the page left out, nor miss one it added.
- */
-export function contents(blocks: readonly Block[]): Block {
-  const items = blocks.flatMap((b) =>
-    b.kind === 'heading' && b.level === 2 && b.id ? [{ text: b.text, id: b.id }] : [],
-  );
-  return { kind: 'toc', items };
-}
-
 /** A heading, with its anchor where a link points at it. */
 export function heading(level: 2 | 3 | 4, text: string, id?: string): Block {
   return { kind: 'heading', level, text, id };

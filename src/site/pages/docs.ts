@@ -1,15 +1,5 @@
-import {
-  type Block,
-  contents,
-  heading,
-  headingId,
-  inlines,
-  list,
-  type Page,
-  paragraph,
-  prose,
-  table,
-} from '../page/page.ts';
+import { contents } from '../page/contents.ts';
+import { type Block, heading, headingId, inlines, list, type Page, paragraph, prose, table } from '../page/page.ts';
 import type { SiteData } from '../site-data.ts';
 
 /** The API documentation page; error envelopes' `docs` URLs point at its #error-<code> anchors. */

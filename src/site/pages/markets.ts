@@ -7,10 +7,10 @@ import { correlationChance, headlinePoints } from '../charts/specs.ts';
 import { pointsIn } from '../charts/window.ts';
 import { chartImages, named } from '../downloads.ts';
 import { LATEST_ROWS } from '../history-table.ts';
+import { contents } from '../page/contents.ts';
 import {
   type Block,
   type ChartBlock,
-  contents,
   heading,
   type Inline,
   lead,

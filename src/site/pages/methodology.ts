@@ -1,9 +1,9 @@
 import { LEVEL_WORDS, MIN_LIVE_WEIGHT } from '../../publish/resources/model.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { partsChart } from '../charts/parts.ts';
+import { contents } from '../page/contents.ts';
 import {
   type Block,
-  contents,
   heading,
   headingId,
   type Inline,

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { contents } from '../../../src/site/page/contents.ts';
 import { renderHtml } from '../../../src/site/page/html.ts';
 import { renderMarkdown } from '../../../src/site/page/markdown.ts';
-import { contents, heading, inlines, type Page, paragraph } from '../../../src/site/page/page.ts';
+import { heading, inlines, type Page, paragraph } from '../../../src/site/page/page.ts';
 
 const site = { name: 'usd-liquidity', baseUrl: 'http://x.test' };
 const page: Page = {
