@@ -1263,9 +1263,15 @@ export interface components {
                 };
                 /** @description Present only when the request gave asOf: the series as this service knew it at that instant, rebuilt from stored vintages (later revisions invisible); freshness then describes that instant. */
                 asOf?: {
-                    /** @description The instant asked for (ISO 8601; a date means the end of that day, UTC). */
+                    /**
+                     * Format: date-time
+                     * @description The instant asked for (ISO 8601; a date means the end of that day, UTC).
+                     */
                     instant: string;
-                    /** @description When this service first stored any data. */
+                    /**
+                     * Format: date-time
+                     * @description When this service first stored any data.
+                     */
                     storeFirstLoadAt: string;
                 };
             };
@@ -5979,7 +5985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. service_unavailable: Nothing has been published yet: the service is starting. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6095,7 +6101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. service_unavailable: Nothing has been published yet: the service is starting. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6166,6 +6172,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description service_unavailable: Nothing has been published yet: the service is starting. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getLlmsTxt: {
@@ -6221,6 +6236,15 @@ export interface operations {
             };
             /** @description internal_error: An unexpected server error. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: Nothing has been published yet: the service is starting. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
