@@ -21,10 +21,10 @@ import { errorResult, toolCall, toolMeta } from './tools.ts';
 /**
  * Each body escaped as a JSON string, by its ETag (one body, one escape), kept like every other answer: bounded in
  * bytes. A WeakMap by response kept one beside every response an MCP client had asked for, outside any budget —
- * up to a second copy of the on-demand answers' 24 MiB (bench:stall, issue 41).
+ * up to a second copy of the on-demand answers' memo (bench:stall, issue 41).
  */
 const escapedBodies = keptAnswers<Buffer>('MCP tool results, the body escaped as text', {
-  bytes: 8 * MIB,
+  bytes: 4 * MIB,
   sizeOf: (escaped) => escaped.length,
 });
 

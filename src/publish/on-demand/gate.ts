@@ -27,7 +27,7 @@ export const ON_DEMAND_LIMITS: OnDemandLimits = {
   inFlight: 2,
   queued: 32,
   perClientQueued: 4,
-  memoBytes: 24 * 1024 * 1024,
+  memoBytes: 12 * 1024 * 1024,
 };
 
 /** The refusal past the bound: how long the client is asked to wait (about what the queue takes to drain). */

@@ -40,7 +40,7 @@ const ENTRY_BYTES = 2048;
  * time: 100,000 distinct `days` values cost at most this much memory, however many arrive (issue 13).
  */
 const onDemand = keptAnswers<PreparedResponse>('series windows', {
-  bytes: 16 * MIB,
+  bytes: 8 * MIB,
   // What an entry holds: its objects (headers, ETags, closures: 2,085 bytes of heap each, measured over 1,993
   // windows with forced collections) and, once a client asked, its encodings (smaller than the body: counted as
   // half of it). Not the body itself: it is views of the series' points, held by the series anyway.
