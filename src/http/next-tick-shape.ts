@@ -10,8 +10,10 @@ import { createHook } from 'node:async_hooks';
  * entry is defined property by property in V8's runtime. Measured on the 2-core VM, service against the same
  * service with this (docs/performance.md, issue 41): that runtime path cost ~3 µs of ~38 µs per small answer, and
  * keeping one entry served ~1.3× the requests a second on /api/regime and /api/series/tga?days=30. Without the
- * flag V8 keeps unused maps for a few collections only (--retain-maps-for-n-gc), so the entry still spares the
- * classes across idle spells; what it buys under the flags of today was not measured again (docs/performance.md).
+ * flag V8 keeps unused maps for a few collections only (--retain-maps-for-n-gc), and the entry still spares the
+ * classes across idle spells: under today's flags (--heap-growing-percent=10), `npm run bench` with and without it,
+ * twice each, read 0.90 / 0.87 against 0.73–0.74 / 0.66–0.71 of the bare server on /api/regime and
+ * /api/series/tga?days=30, 26–32 against 35–40 µs of CPU per /api/regime answer (docs/performance.md).
  * A hook on async resources is the one way to reach an entry (Node creates them inside nextTick); it is enabled
  * for the one tick it takes here, then disabled.
  */

@@ -1,5 +1,5 @@
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
-import { keptAnswers, MIB } from '../publish/kept.ts';
+import { keptAnswers, keptOr, MIB } from '../publish/kept.ts';
 import { type Compression, prepareBody, withHeaders } from '../publish/prepared-response.ts';
 import type { Publication } from '../publish/publication/build.ts';
 import type { ChartQuery, RenderedPage, SiteBundle } from '../publish/site-port.ts';
@@ -81,14 +81,9 @@ export function buildSite(publication: Publication): SiteBundle {
   // Other ranges, date ranges and comparisons: rendered per distinct query, kept in a bounded cache.
   const ranges = keptAnswers<RenderedPage>('pages for other ranges', { bytes: 4 * MIB, sizeOf: pageSize });
   const rangePage = (id: string, query: ChartQuery): RenderedPage | undefined => {
-    const key = `${id}|${queryKey(query)}`;
-    const hit = ranges.get(key);
-    if (hit) return hit;
     const item = byId.get(id);
     if (!item) return undefined;
-    const rendered = render(indicatorPage(data, item, query), 'if-idle');
-    ranges.set(key, rendered);
-    return rendered;
+    return keptOr(ranges, `${id}|${queryKey(query)}`, () => render(indicatorPage(data, item, query), 'if-idle'));
   };
   // An archive day renders in about a millisecond: a small cache serves the popular days, a crawl re-renders.
   const archive = cached('archive days', 4 * MIB, (date) => {
@@ -238,13 +233,7 @@ function pageBuilders(
  */
 function cached(name: string, bytes: number, build: (key: string) => RenderedPage | undefined) {
   const cache = keptAnswers<RenderedPage>(name, { bytes, sizeOf: pageSize });
-  return (key: string): RenderedPage | undefined => {
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const value = build(key);
-    if (value) cache.set(key, value);
-    return value;
-  };
+  return (key: string): RenderedPage | undefined => keptOr(cache, key, () => build(key));
 }
 
 /** The bytes of a rendered page, for the caches' size bound. */

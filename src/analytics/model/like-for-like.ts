@@ -75,6 +75,8 @@ function spans(composition: Int32Array): Map<number, [number, number]> {
  * ranks.
  */
 export interface CompositionLevel {
+  /** The day's aggregate before smoothing (on the days smoothed, and the smoothingDays - 1 before them). */
+  raw: Float64Array;
   smoothed: Float64Array;
   floor: Float64Array;
   level: Float64Array;
@@ -97,7 +99,7 @@ export function compositionLevel(
   smoothed.fill(Number.NaN, rawFrom, from);
   const floor = floorOf(spec, readings, mask, smoothed.length);
   const level = smoothed.map((s, g) => levelOf(s, floor[g]!));
-  return { smoothed, floor, level };
+  return { raw, smoothed, floor, level };
 }
 
 /** The level of a smoothed aggregate under a floor (NaN floor: no floor). */

@@ -1,6 +1,6 @@
 import { fromDayNumber } from '../../../timeseries/dates.ts';
 import { SortedWindow, slideWindow } from '../../stats/sorted-window.ts';
-import { compositionAggregate, compositionLevel, levelOf } from '../like-for-like.ts';
+import { type CompositionLevel, compositionLevel, levelOf } from '../like-for-like.ts';
 import type { IndicatorReadings, ModelRun } from '../liquidity-model.ts';
 import { WINDOWS } from '../spec.ts';
 import { DayCombiner, fillDay } from '../weighted-mean.ts';
@@ -19,19 +19,14 @@ export const TRANSITION_DAYS = 65;
  * Per composition used: its raw aggregate, smoothed aggregate, floor and level (like-for-like.ts), how many raw days
  * each smoothed value averages, and the trailing window of its levels the headline ranks in.
  */
-interface CompositionSeries {
-  raw: Float64Array;
-  smoothed: Float64Array;
-  floor: Float64Array;
-  level: Float64Array;
+interface CompositionSeries extends CompositionLevel {
   count: Int32Array;
   window: SortedWindow;
 }
 
 function seriesOf(run: ModelRun, mask: number): CompositionSeries {
-  const raw = compositionAggregate(run.spec, run.readings, run.effective, run.held, mask);
   // On every day: the run computed each composition only on the days its headline reads (like-for-like.ts).
-  const kept = compositionLevel(run.spec, run.readings, run.effective, run.held, mask);
+  const { raw, ...kept } = compositionLevel(run.spec, run.readings, run.effective, run.held, mask);
   const days = run.spec.smoothingDays ?? 1;
   const count = new Int32Array(raw.length);
   for (let g = 0; g < raw.length; g++)
