@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
-import type { BootstrapModelTask } from './processes/bootstrap-model.ts';
+import type { BootstrapModelMessage, BootstrapModelTask } from './processes/bootstrap-model.ts';
 import type { ModelOutcome } from './publish/model/computation.ts';
 
 /**
@@ -17,8 +17,13 @@ import type { ModelOutcome } from './publish/model/computation.ts';
 export interface BootstrapModel {
   /** The instant the model is computed as of: the snapshot's publication is published as of it. */
   publishedAt: Date;
-  /** The model's outcome; undefined when the process could not deliver one (the caller then computes it). */
+  /**
+   * The model's outcome without its validation statistics (description.validation null), which a first start
+   * publishes at once; undefined when the process could not deliver one (the caller then computes it).
+   */
   outcome: Promise<ModelOutcome | undefined>;
+  /** The outcome whole, which the first start keeps with its publication; undefined as above. */
+  validated: Promise<ModelOutcome | undefined>;
   /** Stops the process when its outcome is not wanted (the store was not empty after all). */
   cancel(): void;
 }
@@ -39,13 +44,19 @@ export function beginBootstrapModel(config: Config, now: () => Date = () => new 
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
   });
-  const outcome = new Promise<ModelOutcome | undefined>((resolve) => {
-    child.once('message', (message) => resolve(message as ModelOutcome));
-    // Without an answer (it could not start, or died): the service computes the model itself.
-    child.once('error', () => resolve(undefined));
-    child.once('exit', () => resolve(undefined));
-  });
-  return { publishedAt, outcome, cancel: () => void child.kill() };
+  const step = (name: BootstrapModelMessage['step']) =>
+    new Promise<ModelOutcome | undefined>((resolve) => {
+      child.on('message', (message: BootstrapModelMessage) => {
+        if (message.step === name) resolve(message.outcome);
+      });
+      // Without an answer (it could not start, or died): the service computes the model itself. The channel closes
+      // after the messages written to it are read; Node does not document where 'exit' falls among them.
+      child.once('error', () => resolve(undefined));
+      child.once('disconnect', () => resolve(undefined));
+    });
+  const outcome = step('unvalidated');
+  const validated = step('validated');
+  return { publishedAt, outcome, validated, cancel: () => void child.kill() };
 }
 
 /** True when the store named by DATABASE_URL is certainly empty: in memory, or an SQLite file not yet created. */

@@ -58,12 +58,19 @@ export async function firstStart(
   const loaded = snapshot;
   const publishedAt = early?.publishedAt ?? now();
   const vintaged = snapshotVintages(loaded);
-  // Computed meanwhile on a thread of its own when the process could tell the store was empty; else here.
-  const computed = (await early?.outcome) ?? modelOutcome(vintaged, publishedAt, config.baseUrl);
+  // Computed meanwhile in a process of its own when this one could tell the store was empty; else here. That process
+  // sends the model without its validation statistics first, served at once: the validation is ~60 % of the model's
+  // time, and the first start's budget is 3 s (issue 41). The model whole is what is kept (below), so the publication
+  // logged next — within seconds on the leader — serves it.
+  const unvalidated = await early?.outcome;
+  const served = unvalidated ?? modelOutcome(vintaged, publishedAt, config.baseUrl);
+  // The model whole: the process's second message (or, if it died meanwhile, computed here), else what was served.
+  const wholeModel = async () =>
+    (unvalidated ? await early?.validated : served) ?? modelOutcome(vintaged, publishedAt, config.baseUrl);
   await publisher.rebuild({
     now: publishedAt,
     version: 0,
-    preloaded: { vintaged, context: snapshotContext(loaded), computed },
+    preloaded: { vintaged, context: snapshotContext(loaded), computed: served },
   });
   if (!leading) {
     log.info(
@@ -88,7 +95,7 @@ export async function firstStart(
     }
     const id = await recordPublication(store.db, runId, publishedAt.toISOString());
     // Kept before the others hear of it: they read this model instead of each computing it again.
-    await keepModel(store, id, computed).catch((error: unknown) =>
+    await keepModel(store, id, await wholeModel()).catch((error: unknown) =>
       log.warn({ err: error, publication: id }, 'the bootstrap publication’s model could not be kept'),
     );
     await announcePublication({ store, coordination, now: () => publishedAt, log }, runId, id);

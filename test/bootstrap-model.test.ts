@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { beginBootstrapModel } from '../src/bootstrap-model.ts';
 import { loadConfig } from '../src/config.ts';
 import { readSnapshot, snapshotVintages } from '../src/ingest/snapshot-file.ts';
-import { modelOutcome } from '../src/publish/model/computation.ts';
+import { type ModelComputation, modelOutcome } from '../src/publish/model/computation.ts';
 
 /**
  * A first start's model, computed in a process of its own while the service loads (issue 41's first-start budget):
@@ -21,17 +21,22 @@ describe('the bootstrap snapshot’s model, begun early', () => {
 
   const at = new Date('2026-11-27T08:00:00.000Z');
 
-  it('is the model the service computes from the snapshot, as of the same instant', async () => {
+  it('is the model the service computes from the snapshot, as of the same instant: first without its validation', async () => {
     const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'not-yet.sqlite')}`, BASE_URL: 'https://x.test' });
     const early = beginBootstrapModel(config, () => at);
     assert.ok(early, 'begun: the store file does not exist');
     assert.equal(early.publishedAt, at);
-    const outcome = await early.outcome;
+    const [unvalidated, validated] = await Promise.all([early.outcome, early.validated]);
     const here = modelOutcome(snapshotVintages(readSnapshot(config.bootstrapSnapshot!)), at, 'https://x.test');
-    assert.ok(outcome?.ok && here.ok);
+    assert.ok(unvalidated?.ok && validated?.ok && here.ok);
     // All but how long each took to compute.
-    assert.deepEqual({ ...outcome.computation.outputs, ms: 0 }, { ...here.computation.outputs, ms: 0 });
-    assert.deepEqual(outcome.computation.correlation, here.computation.correlation);
+    const outputs = ({ computation: { outputs } }: { computation: ModelComputation }) => ({ ...outputs, ms: 0 });
+    assert.deepEqual(outputs(validated), outputs(here));
+    assert.equal(unvalidated.computation.outputs.description.validation, null);
+    const { description, ...rest } = outputs(here);
+    assert.deepEqual(outputs(unvalidated), { ...rest, description: { ...description, validation: null } });
+    assert.deepEqual(unvalidated.computation.correlation, here.computation.correlation);
+    assert.deepEqual(validated.computation.correlation, here.computation.correlation);
   });
 
   it('is not begun where the store may hold something: a file that exists, PostgreSQL, or no snapshot', () => {
@@ -50,5 +55,6 @@ describe('the bootstrap snapshot’s model, begun early', () => {
     assert.ok(early);
     early.cancel();
     assert.equal(await early.outcome, undefined);
+    assert.equal(await early.validated, undefined);
   });
 });

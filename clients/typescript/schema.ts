@@ -1647,6 +1647,7 @@ export interface components {
             windows: {
                 [key: string]: number;
             };
+            /** @description The validation figures, computed from the data stored now. null only in the first seconds after a first start, while they are computed: the publication served next has them. */
             validation: {
                 correlations: {
                     /** @description benchmark id */

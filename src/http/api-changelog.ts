@@ -8,6 +8,14 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '2.5.2',
+    date: '2026-11-28',
+    openapiFingerprint: 'sha256:7b381a761948262e71b0500a050ad79f3a8a78c00848e03d61f1ebefef02f78e',
+    changes: [
+      'Changed (a first start only): the model is served before its validation figures are computed — /api/model’s validation is null for the first seconds, until the publication logged next, which has them; the regime, the history and every other figure are the same. Documented on the field.',
+    ],
+  },
+  {
     version: '2.5.1',
     date: '2026-11-28',
     openapiFingerprint: 'sha256:c0e4f57bc57d7bf63c30dfe699055466a04176fa133b0925c1046d0532c9c8ca',

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError } from './errors/api-error.ts';
 
 /** The largest request body read (an MCP call is a few hundred bytes; Fastify's default limit, kept). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * A JSON request body: read as it streams, cut off past MAX_BODY_BYTES, refused unless it is `application/json`

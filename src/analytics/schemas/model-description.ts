@@ -49,7 +49,11 @@ export const ModelDescriptionFields = closed({
     drivers: Type.String({ description: 'How driver contributions and directions are computed.' }),
   }),
   windows: Type.Record(Type.String(), Type.Number()),
-  validation: nullable(Validation),
+  validation: nullable(Validation, {
+    description:
+      'The validation figures, computed from the data stored now. null only in the first seconds after a first start, ' +
+      'while they are computed: the publication served next has them.',
+  }),
   versions: Type.Array(
     closed({
       version: Type.String(),

@@ -31,7 +31,7 @@ interface ApiTool {
  * Days of history get_history answers without `start`, and get_series without a window or a limit: the whole
  * history is ~350,000 characters (~100k tokens), over common clients' tool-result caps; a year is ~22,000.
  */
-export const MCP_HISTORY_DEFAULT_DAYS = 365;
+const MCP_HISTORY_DEFAULT_DAYS = 365;
 
 const API_TOOLS: readonly ApiTool[] = [
   { name: 'get_regime', title: 'Liquidity regime now', route: PUBLISHED_ROUTES.regime },

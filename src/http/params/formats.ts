@@ -18,7 +18,7 @@ export function isCalendarDate(text: string): boolean {
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** An instant as `asOf` takes it: a calendar date, or a date-time with a zone. Example: "2026-03-01T12:00:00Z". */
-export function isInstant(text: string): boolean {
+function isInstant(text: string): boolean {
   return isCalendarDate(text) || (DATE_TIME.test(text) && !Number.isNaN(Date.parse(text)));
 }
 

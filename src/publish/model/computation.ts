@@ -5,7 +5,7 @@ import { CURRENT_MODEL, MODEL_VERSIONS } from '../../analytics/model/versions.ts
 import type { ModelResultKey } from '../../store/model-results.ts';
 import type { VintagedSeries } from '../../timeseries/vintages.ts';
 import { SERVICE_VERSION } from '../service-version.ts';
-import { computeModelOutputs, type ModelOutputs } from './run.ts';
+import { type ModelOutputs, type RunOutputs, unvalidatedOutputs, withValidation } from './run.ts';
 
 /**
  * The model and everything computed from its run (the correlation statistics), as plain data: what a worker
@@ -39,29 +39,61 @@ export const MODEL_SERIES: readonly string[] = [
 /** A publication's model: computed (or read back), or why it could not be. */
 export type ModelOutcome = { ok: true; computation: ModelComputation } | { ok: false; error: string };
 
-/** Throws when the model cannot be computed; a failing correlation is reported beside a good model. */
-export function computeModelComputation(
+/**
+ * The computation in its two steps: first the model without its validation statistics (description.validation
+ * null), then, when `validated()` is called, with them. A first start serves the first while the second is computed
+ * (bootstrap-model.ts); everything else asks for the outcome whole (modelOutcome).
+ */
+export interface ModelOutcomeSteps {
+  unvalidated: ModelOutcome;
+  validated: () => ModelOutcome;
+}
+
+export function modelOutcomeSteps(
   vintaged: ReadonlyMap<string, VintagedSeries>,
   now: Date,
   baseUrl: string,
-): ModelComputation {
-  const { run, inputs, ...outputs } = computeModelOutputs(vintaged, now, baseUrl);
-  let correlation: ModelComputation['correlation'];
+): ModelOutcomeSteps {
+  let first: RunOutputs;
   try {
-    correlation = computeCorrelations(run!, inputs!);
+    first = unvalidatedOutputs(vintaged, now, baseUrl);
   } catch (cause) {
-    correlation = { error: (cause as Error).message ?? String(cause) };
+    const failed = failure(cause);
+    return { unvalidated: failed, validated: () => failed };
   }
-  return { outputs, correlation };
+  const correlation = correlationOf(first);
+  const outcome = ({ run: _run, inputs: _inputs, ...outputs }: RunOutputs): ModelOutcome => ({
+    ok: true,
+    computation: { outputs, correlation },
+  });
+  return {
+    unvalidated: outcome(first),
+    validated: () => {
+      try {
+        return outcome(withValidation(first));
+      } catch (cause) {
+        return failure(cause);
+      }
+    },
+  };
 }
 
 /** The computation, or why it could not be made (what a publication is built with). */
 export function modelOutcome(vintaged: ReadonlyMap<string, VintagedSeries>, now: Date, baseUrl: string): ModelOutcome {
+  return modelOutcomeSteps(vintaged, now, baseUrl).validated();
+}
+
+/** The correlation statistics of a run; a failing correlation is reported beside a good model. */
+function correlationOf({ run, inputs }: RunOutputs): ModelComputation['correlation'] {
   try {
-    return { ok: true, computation: computeModelComputation(vintaged, now, baseUrl) };
+    return computeCorrelations(run, inputs);
   } catch (cause) {
-    return { ok: false, error: (cause as Error).message ?? String(cause) };
+    return { error: (cause as Error).message ?? String(cause) };
   }
+}
+
+function failure(cause: unknown): ModelOutcome {
+  return { ok: false, error: (cause as Error).message ?? String(cause) };
 }
 
 /** Only the series the computation reads (what crosses to the worker). */

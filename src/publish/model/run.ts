@@ -65,6 +65,23 @@ export function computeModelOutputs(
   baseUrl: string,
   spec: ModelSpec = CURRENT_MODEL,
 ): ModelOutputs {
+  return withValidation(unvalidatedOutputs(vintaged, now, baseUrl, spec));
+}
+
+/** Outputs that still hold their run and inputs (the validation and the correlations read them). */
+export type RunOutputs = ModelOutputs & { run: ModelRun; inputs: ReadonlyMap<string, PointInTimeSeries> };
+
+/**
+ * The model's outputs without its validation statistics (description.validation null): the regime, the history and
+ * the drivers. The validation is ~60 % of the computation on the real files (a CPU profile of the bootstrap
+ * snapshot's, docs/performance.md), and a first start publishes before it (first-start.ts).
+ */
+export function unvalidatedOutputs(
+  vintaged: ReadonlyMap<string, VintagedSeries>,
+  now: Date,
+  baseUrl: string,
+  spec: ModelSpec = CURRENT_MODEL,
+): RunOutputs {
   const started = performance.now();
   const ran = runOver(vintaged, isoDate(now), spec);
   if (!ran) throw new Error('the model has no reading yet: not enough stored history, or no day with live data enough');
@@ -74,9 +91,21 @@ export function computeModelOutputs(
   // The drivers first: they keep each day's shares, which the history's contributions then read (drivers.ts).
   const dayDrivers = dailyDrivers(run);
   const history = historyOf(run, updatedAt);
-  const validation = validateModel(run, inputs);
-  const description = describeModel(spec, { computedAt: updatedAt, dataAsOf: regime.dataAsOf, validation, baseUrl });
+  const description = describeModel(spec, {
+    computedAt: updatedAt,
+    dataAsOf: regime.dataAsOf,
+    validation: null,
+    baseUrl,
+  });
   return { regime, history, dayDrivers, description, run, inputs, ms: Math.round(performance.now() - started) };
+}
+
+/** The same outputs with the validation statistics computed from their run; `ms` counts both steps. */
+export function withValidation(outputs: RunOutputs): RunOutputs {
+  const started = performance.now();
+  const validation = validateModel(outputs.run, outputs.inputs);
+  const ms = outputs.ms + Math.round(performance.now() - started);
+  return { ...outputs, description: { ...outputs.description, validation }, ms };
 }
 
 /**

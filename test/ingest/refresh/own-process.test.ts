@@ -15,8 +15,8 @@ import { Refresher } from '../../../src/ingest/refresh/queue.ts';
 import type { RefreshSummary, SourceOutcome } from '../../../src/ingest/refresh/run.ts';
 import type { RefreshProcessTask } from '../../../src/processes/refresh.ts';
 import {
-  computeModelComputation,
   type ModelComputation,
+  modelOutcome,
   modelResultKey,
   modelSeries,
 } from '../../../src/publish/model/computation.ts';
@@ -85,7 +85,9 @@ describe('a refresh in its own process', () => {
       assert.ok(record && record.id === published && record.runId === summary.runId);
       const kept = JSON.parse((await storedModelResult(store.db, modelResultKey(record.id)))!) as ModelComputation;
       const vintaged = await loadVintagedSeries(store.db, undefined, record.context?.seenUpTo ?? undefined);
-      const here = computeModelComputation(modelSeries(vintaged), new Date(record.publishedAt), BASE_URL);
+      const outcome = modelOutcome(modelSeries(vintaged), new Date(record.publishedAt), BASE_URL);
+      assert.ok(outcome.ok);
+      const here = outcome.computation;
       const digest = (c: ModelComputation) =>
         createHash('sha256')
           .update(JSON.stringify({ ...c, outputs: { ...c.outputs, ms: 0 } }))
