@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { CURRENT_MODEL, MODEL_VERSIONS } from '../../src/analytics/model/versions.ts';
-import { computeModelOutputs } from '../../src/publish/model/run.ts';
+import { unvalidatedOutputs } from '../../src/publish/model/run.ts';
 import { validatedHarness } from '../support/validated-harness.ts';
 
 /**
@@ -24,7 +24,7 @@ describe('earlier models’ histories: /api/history?model=…', () => {
       const body = response.json();
       assert.deepEqual(setup.validator.validate('/api/history', 200, body), [], version);
       assert.equal(body.provenance.modelVersion, version);
-      const direct = computeModelOutputs(
+      const direct = unvalidatedOutputs(
         publication.vintaged,
         new Date(publication.builtAt),
         setup.h.publisher.current!.baseUrl,

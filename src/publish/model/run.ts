@@ -58,23 +58,14 @@ function datedInput(series: VintagedSeries, lag: number, spec: ModelSpec, instan
   return pointInTime(instant === undefined ? series : vintagedAsOf(series, instant), lag);
 }
 
-/** Runs the model over every stored vintage as of `now`; throws when there is nothing to score yet. */
-export function computeModelOutputs(
-  vintaged: ReadonlyMap<string, VintagedSeries>,
-  now: Date,
-  baseUrl: string,
-  spec: ModelSpec = CURRENT_MODEL,
-): ModelOutputs {
-  return withValidation(unvalidatedOutputs(vintaged, now, baseUrl, spec));
-}
-
 /** Outputs that still hold their run and inputs (the validation and the correlations read them). */
 export type RunOutputs = ModelOutputs & { run: ModelRun; inputs: ReadonlyMap<string, PointInTimeSeries> };
 
 /**
- * The model's outputs without its validation statistics (description.validation null): the regime, the history and
- * the drivers. The validation is ~60 % of the computation on the real files (a CPU profile of the bootstrap
- * snapshot's, docs/performance.md), and a first start publishes before it (first-start.ts).
+ * Runs the model over every stored vintage as of `now`; throws when there is nothing to score yet. The outputs come
+ * without their validation statistics (description.validation null; withValidation adds them): the regime, the
+ * history and the drivers. The validation is ~60 % of the computation on the real files (a CPU profile of the
+ * bootstrap snapshot's, docs/performance.md), and a first start publishes before it (first-start.ts).
  */
 export function unvalidatedOutputs(
   vintaged: ReadonlyMap<string, VintagedSeries>,

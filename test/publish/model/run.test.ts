@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { DLI_1 } from '../../../src/analytics/model/specs/dli-1.ts';
 import { CURRENT_MODEL } from '../../../src/analytics/model/versions.ts';
 import { modelResultKey } from '../../../src/publish/model/computation.ts';
-import { computeModelOutputs, modelAsOf } from '../../../src/publish/model/run.ts';
+import { modelAsOf, unvalidatedOutputs } from '../../../src/publish/model/run.ts';
 import { Publisher } from '../../../src/publish/publisher.ts';
 import { storedModelResult } from '../../../src/store/model-results.ts';
 import { loadVintagedSeries } from '../../../src/store/observations.ts';
@@ -48,8 +48,8 @@ describe('dli-2 is reproducible from a fresh install', () => {
   }
 
   it('a store that saw data late and revised publishes the history a fresh install publishes', () => {
-    const a = computeModelOutputs(fresh, TEST_NOW, 'http://x');
-    const b = computeModelOutputs(longRunning(fresh), TEST_NOW, 'http://x');
+    const a = unvalidatedOutputs(fresh, TEST_NOW, 'http://x');
+    const b = unvalidatedOutputs(longRunning(fresh), TEST_NOW, 'http://x');
     assert.equal(a.history.modelVersion, CURRENT_MODEL.version);
     assert.ok(a.history.count > 1000);
     assert.deepEqual(b.history.headline, a.history.headline);
@@ -58,8 +58,8 @@ describe('dli-2 is reproducible from a fresh install', () => {
   });
 
   it('(the same check fails for dli-1, which dated inputs by when the store first saw them)', () => {
-    const a = computeModelOutputs(fresh, TEST_NOW, 'http://x', DLI_1);
-    const b = computeModelOutputs(longRunning(fresh), TEST_NOW, 'http://x', DLI_1);
+    const a = unvalidatedOutputs(fresh, TEST_NOW, 'http://x', DLI_1);
+    const b = unvalidatedOutputs(longRunning(fresh), TEST_NOW, 'http://x', DLI_1);
     assert.notDeepEqual(b.history.headline, a.history.headline);
   });
 
@@ -73,12 +73,12 @@ describe('dli-2 is reproducible from a fresh install', () => {
       firstSeen: hy.firstSeen.slice(keep),
       revisions: new Map(),
     };
-    const a = computeModelOutputs(fresh, TEST_NOW, 'http://x');
-    const b = computeModelOutputs(new Map(fresh).set('hy-spread', short), TEST_NOW, 'http://x');
+    const a = unvalidatedOutputs(fresh, TEST_NOW, 'http://x');
+    const b = unvalidatedOutputs(new Map(fresh).set('hy-spread', short), TEST_NOW, 'http://x');
     assert.deepEqual(b.history, a.history);
     const none = new Map(fresh);
     none.delete('hy-spread');
-    assert.deepEqual(computeModelOutputs(none, TEST_NOW, 'http://x').history, a.history);
+    assert.deepEqual(unvalidatedOutputs(none, TEST_NOW, 'http://x').history, a.history);
   });
 });
 
