@@ -7,7 +7,12 @@
  * process that started it, which has no use for its answer once gone.
  */
 import { readSnapshot, snapshotVintages } from '../ingest/snapshot-file.ts';
-import { type ModelOutcome, type ModelOutcomeSteps, modelOutcomeSteps } from '../publish/model/computation.ts';
+import {
+  failedSteps,
+  type ModelOutcome,
+  type ModelOutcomeSteps,
+  modelOutcomeSteps,
+} from '../publish/model/computation.ts';
 
 export interface BootstrapModelTask {
   dir: string;
@@ -29,8 +34,7 @@ let steps: ModelOutcomeSteps;
 try {
   steps = modelOutcomeSteps(snapshotVintages(readSnapshot(task.dir)), new Date(task.instant), task.baseUrl);
 } catch (cause) {
-  const failed: ModelOutcome = { ok: false, error: (cause as Error).message ?? String(cause) };
-  steps = { unvalidated: failed, validated: () => failed };
+  steps = failedSteps(cause);
 }
 // Two messages: the model without its validation, which the service publishes at once, then the model whole, which
 // it keeps (first-start.ts). The second is computed once the first has been written: a large message is written

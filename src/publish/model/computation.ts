@@ -58,8 +58,7 @@ export function modelOutcomeSteps(
   try {
     first = unvalidatedOutputs(vintaged, now, baseUrl);
   } catch (cause) {
-    const failed = failure(cause);
-    return { unvalidated: failed, validated: () => failed };
+    return failedSteps(cause);
   }
   const correlation = correlationOf(first);
   const outcome = ({ run: _run, inputs: _inputs, ...outputs }: RunOutputs): ModelOutcome => ({
@@ -94,6 +93,12 @@ function correlationOf({ run, inputs }: RunOutputs): ModelComputation['correlati
 
 function failure(cause: unknown): ModelOutcome {
   return { ok: false, error: (cause as Error).message ?? String(cause) };
+}
+
+/** Both steps failed for one cause (the model's, or its inputs' when they could not be read). */
+export function failedSteps(cause: unknown): ModelOutcomeSteps {
+  const failed = failure(cause);
+  return { unvalidated: failed, validated: () => failed };
 }
 
 /** Only the series the computation reads (what crosses to the worker). */
