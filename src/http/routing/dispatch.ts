@@ -10,6 +10,7 @@ import { type Answer, notFoundAnswer, queryShapeOf, type RouteContext, type Rout
 import { ROUTE_TABLE } from '../routes/table.ts';
 import { DispatchedRequest, NO_PARAMS } from './request.ts';
 import { compileRouter } from './router.ts';
+import { unavailableLog } from './unavailable-log.ts';
 
 export interface Dispatcher {
   /**
@@ -37,6 +38,7 @@ export function createDispatcher(
   clientOf?: (req: IncomingMessage) => string,
 ): Dispatcher {
   const match = compileRouter(ROUTE_TABLE);
+  const logUnavailable = log && unavailableLog(log);
   const shapes = new Map(ROUTE_TABLE.map((r) => [r, queryShapeOf(r)]));
   const NOTHING_DECLARED = new QueryShape([]);
   // A deprecated route's answers carry Deprecation, Sunset and a Link to the changelog (DEPRECATION_POLICY).
@@ -68,7 +70,7 @@ export function createDispatcher(
   };
   const write = (req: IncomingMessage, res: ServerResponse, result: Answer) => {
     if (!(result instanceof ApiError)) return writePrepared(req.headers, res, result);
-    if (result.status >= 500) log?.error({ code: result.code, url: req.url, reason: result.message }, 'unavailable');
+    if (result.status >= 500) logUnavailable?.(result, req.url ?? '/');
     writeError(res, context.baseUrl, result);
   };
   const failed = (req: IncomingMessage, res: ServerResponse, cause: unknown) => {
