@@ -23,6 +23,12 @@ export interface PreparedResponse {
    * were ~12 GB of short-lived buffers, whose release waits on the collector (the resident peak of the sweep).
    */
   readonly parts?: readonly Buffer[];
+  /**
+   * The body as the characters of a JSON string (escaped, without its quotes), in parts, where they are at hand
+   * without escaping the body per request: a series window's are slices of its points escaped once per series.
+   * MCP's text content of a tool result (http/mcp/fast-path.ts); absent, the body is escaped when asked.
+   */
+  readonly jsonText?: () => readonly Buffer[];
   readonly etag: string;
   readonly headers: Readonly<Record<string, string>>;
   /** Headers of the 304 answer to a matching If-None-Match. */

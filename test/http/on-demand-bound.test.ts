@@ -118,6 +118,9 @@ describe('on-demand work: off the serving thread, bounded and fair', () => {
     const result = plain.json().result;
     assert.equal(result.content[0].text, rest.body);
     assert.deepEqual(result.structuredContent, rest.json());
+    // An uncommon window (views of the points, its text slices of them escaped once): the same bytes as REST's.
+    const uncommon = (await call(3, { id: 'tga', days: 123 })).json().result;
+    assert.equal(uncommon.content[0].text, (await app.inject('/api/series/tga?days=123')).body);
     assert.equal(tasks.length, 0);
     const pending = call(2, { id: 'tga', units: 'pch', days: 40 });
     while (tasks.length === 0) await new Promise((resolve) => setImmediate(resolve));

@@ -12,8 +12,9 @@ import { errorResult, toolCall, toolMeta } from './tools.ts';
 /**
  * MCP at REST's cost (issue 41): a `tools/call` of an API tool whose route answers a response — pre-built, or
  * computed within the bound of on-demand work — is written from that response's bytes: the JSON-RPC result holds
- * the body twice (as the text content, escaped once per response and kept, and as structuredContent, as it is),
- * so nothing is parsed, validated or serialized again per call. The SDK's path (a server and a transport per
+ * the body twice (as the text content — a series window's from its points escaped once per series, any other's
+ * escaped once per response and kept — and as structuredContent, as it is), so nothing is parsed, validated or
+ * serialized again per call. The SDK's path (a server and a transport per
  * exchange, the result parsed and re-serialized) cost 40–120 ms of the serving thread for a year of a series,
  * against 0.6 ms over REST. Everything else — other methods, batches, errors, list_series, a request the SDK
  * would refuse (Accept, Content-Type, protocol version) — goes the SDK's way: false is returned, nothing written.
@@ -86,13 +87,28 @@ export async function answerToolCall(
   }
   if (answer.status !== 200) return false;
   if (!(answer.headers['content-type'] ?? '').startsWith('application/json')) return false;
-  const bytes = resultBytes(body.id, answer, JSON.stringify(toolMeta(context, call.url)));
-  await writeJson(req, res, bytes);
+  await writeJson(req, res, resultParts(body.id, answer, JSON.stringify(toolMeta(context, call.url))));
   return true;
 }
 
-/** The JSON-RPC response: the id, then the result with the body as text and as structured content. */
-function resultBytes(id: string | number, answer: PreparedResponse, meta: string): Buffer {
+/**
+ * The JSON-RPC response, in parts: the id, then the result with the body as text and as structured content. The
+ * text is the answer's own (a series window's: slices of its points escaped once) or its body escaped once per
+ * ETag; the structured content is the answer's bytes, written as they are (a window's views are not joined).
+ */
+function resultParts(id: string | number, answer: PreparedResponse, meta: string): Buffer[] {
+  const text = answer.jsonText ? [QUOTE, ...answer.jsonText(), QUOTE] : [escapedBody(answer)];
+  return [
+    Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":`),
+    ...text,
+    STRUCTURED_CONTENT,
+    ...(answer.parts ?? [answer.body]),
+    Buffer.from(`,"_meta":${meta}}}`),
+  ];
+}
+
+/** The body as a JSON string, escaped once per body. */
+function escapedBody(answer: PreparedResponse): Buffer {
   const body = answer.body;
   // A strong ETag names the bytes (RFC 9110); the length guards against a tag reused by mistake.
   const key = `${answer.etag}|${body.length}`;
@@ -101,16 +117,13 @@ function resultBytes(id: string | number, answer: PreparedResponse, meta: string
     escaped = Buffer.from(JSON.stringify(body.toString()));
     escapedBodies.set(key, escaped);
   }
-  return Buffer.concat([
-    Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":`),
-    escaped,
-    Buffer.from('}],"structuredContent":'),
-    body,
-    Buffer.from(`,"_meta":${meta}}}`),
-  ]);
+  return escaped;
 }
 
+const QUOTE = Buffer.from('"');
+const STRUCTURED_CONTENT = Buffer.from('}],"structuredContent":');
+
 /** Encoded as the SDK path's answers are (mcp/response.ts). */
-function writeJson(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+function writeJson(req: IncomingMessage, res: ServerResponse, body: Buffer | readonly Buffer[]): Promise<void> {
   return writeMcpBody(req, res, 200, { 'content-type': 'application/json' }, body);
 }

@@ -43,25 +43,30 @@ function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
 /**
  * Writes an MCP answer (the transport's, or the fast path's). A JSON body of 1 kB or more goes compressed
  * (brotli, else gzip) when the request's Accept-Encoding allows; `keep` marks an answer that is the same for many
- * clients (the tool list).
+ * clients (the tool list). A body given in parts (the fast path's: a response's bytes between its JSON-RPC frame)
+ * is written part by part when it goes as it is, not copied into one Buffer first.
  */
 export async function writeMcpBody(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
   headers: Record<string, string>,
-  body: Buffer,
+  body: Buffer | readonly Buffer[],
   keep = false,
 ): Promise<void> {
+  const parts = Buffer.isBuffer(body) ? [body] : body;
+  const length = parts.reduce((bytes, part) => bytes + part.length, 0);
   const json = (headers['content-type'] ?? '').startsWith('application/json');
   const encoding: Encoding =
-    json && body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
-  let bytes: Buffer = body;
+    json && length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
+  let bytes = parts;
   if (encoding !== 'identity') {
-    const key = keep ? `${encoding}|${body.toString()}` : undefined;
+    const whole = Buffer.concat(parts);
+    const key = keep ? `${encoding}|${whole.toString()}` : undefined;
     const known = key === undefined ? undefined : kept.get(key);
-    bytes = known ?? (await compress(body, encoding));
-    if (key !== undefined && !known) kept.set(key, bytes);
+    const compressed = known ?? (await compress(whole, encoding));
+    if (key !== undefined && !known) kept.set(key, compressed);
+    bytes = [compressed];
   }
   if (res.destroyed) return;
   res.writeHead(status, {
@@ -69,9 +74,12 @@ export async function writeMcpBody(
     ...headers,
     ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
     ...(json ? { vary: 'Accept-Encoding' } : {}),
-    'content-length': String(bytes.length),
+    'content-length': String(bytes.reduce((sum, part) => sum + part.length, 0)),
   });
-  res.end(bytes);
+  // Corked, the parts leave in one writev.
+  res.cork();
+  for (const part of bytes.slice(0, -1)) res.write(part);
+  res.end(bytes.at(-1));
 }
 
 /** Writes the transport's answer (writeMcpBody); `keep` as there. */

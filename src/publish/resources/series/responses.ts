@@ -79,6 +79,7 @@ export class SeriesResponses {
   readonly #contentTag: string;
   readonly #common = new Map<number, PreparedResponse>();
   readonly #provenance: Provenance | undefined;
+  #escapedTail: Buffer | undefined;
 
   constructor(serialized: SerializedPoints, meta: SeriesMeta, provenance?: Provenance) {
     this.meta = meta;
@@ -192,15 +193,9 @@ export class SeriesResponses {
 
   /** The points [start, end) newest first: the serialized points' slices in reverse order, comma-separated. */
   #buildDesc(start: number, end: number, etag: string): PreparedResponse {
-    const { points, offsets, observations } = this.#serialized;
-    const parts: Buffer[] = [this.#head];
-    for (let i = end - 1; i >= start; i--) {
-      const stop = i === observations.length - 1 ? offsets[i + 1]! : offsets[i + 1]! - 1;
-      if (i !== end - 1) parts.push(COMMA);
-      parts.push(points.subarray(offsets[i]!, stop));
-    }
-    parts.push(this.#tail);
-    return prepared(parts, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, 'if-idle');
+    const parts = [this.#head, ...pointParts(this.#serialized, start, end, 'desc'), this.#tail];
+    const response = prepared(parts, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, 'if-idle');
+    return Object.assign(response, { jsonText: () => this.#jsonText(start, end, 'desc') });
   }
 
   /** The body of points [start, end): a slice of the serialized points, without the comma after the last. */
@@ -210,16 +205,84 @@ export class SeriesResponses {
     compression: Compression,
     end = this.#serialized.observations.length,
   ): PreparedResponse {
-    const { observations, offsets, points } = this.#serialized;
-    const stop =
-      end >= observations.length ? offsets[observations.length]! : Math.max(offsets[start]!, offsets[end]! - 1);
-    const parts = [this.#head, points.subarray(offsets[start]!, stop), this.#tail];
+    const parts = [this.#head, ...pointParts(this.#serialized, start, end, 'asc'), this.#tail];
     // A window kept for the publication's life is one buffer; one built on demand stays three views of what the
     // series keeps anyway (prepared-response.ts `parts`), so a flood of distinct windows allocates no bodies.
     const body = compression === 'always' ? Buffer.concat(parts) : parts;
     // The same URL answers CSV to `Accept: text/csv` (routes/series.ts): caches must key on Accept too.
-    return prepared(body, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, compression);
+    const response = prepared(
+      body,
+      etag,
+      JSON_CONTENT_TYPE,
+      CACHE_CONTROL.series,
+      200,
+      { vary: 'Accept' },
+      compression,
+    );
+    return Object.assign(response, { jsonText: () => this.#jsonText(start, end, 'asc') });
   }
+
+  /** A window's body as JSON string characters: the same cuts, of the points escaped once (escapedPoints). */
+  #jsonText(start: number, end: number, order: 'asc' | 'desc'): Buffer[] {
+    this.#escapedTail ??= jsonStringCharacters(this.#tail);
+    return [ESCAPED_HEAD, ...pointParts(escapedPoints(this.#serialized), start, end, order), this.#escapedTail];
+  }
+}
+
+/** The points [start, end) of `points` cut at its offsets: one slice (asc), or one per point newest first (desc). */
+function pointParts(
+  { points, offsets }: { points: Buffer; offsets: Uint32Array },
+  start: number,
+  end: number,
+  order: 'asc' | 'desc',
+): Buffer[] {
+  const last = offsets.length - 2;
+  // A point's bytes are followed by a comma, but for the last point's.
+  const stopOf = (i: number) => (i === last ? offsets[i + 1]! : offsets[i + 1]! - 1);
+  if (order === 'asc') {
+    const stop = end > last ? offsets[last + 1]! : Math.max(offsets[start]!, offsets[end]! - 1);
+    return [points.subarray(offsets[start]!, stop)];
+  }
+  const parts: Buffer[] = [];
+  for (let i = end - 1; i >= start; i--) {
+    if (i !== end - 1) parts.push(COMMA);
+    parts.push(points.subarray(offsets[i]!, stopOf(i)));
+  }
+  return parts;
+}
+
+/** UTF-8 bytes as the characters of a JSON string, without its quotes (`"` → `\"`…), as JSON.stringify writes. */
+function jsonStringCharacters(bytes: Buffer): Buffer {
+  return Buffer.from(JSON.stringify(bytes.toString()).slice(1, -1));
+}
+
+const ESCAPED_HEAD = jsonStringCharacters(Buffer.from('{"data":['));
+
+/**
+ * A series' points as JSON string characters with their own offsets, built the first time an MCP client asks for
+ * one of its windows and kept with the serialized points (2.8 MB for every series' whole history, real files).
+ * Under bench:stall's flood of MCP calls with unique windows, escaping each answer was 21 % of the serving thread
+ * (a CPU profile: JSON.stringify of the body as a string, then the copies); a window's text is now slices of this.
+ */
+const escapedByPoints = new WeakMap<SerializedPoints, { points: Buffer; offsets: Uint32Array }>();
+
+function escapedPoints(serialized: SerializedPoints): { points: Buffer; offsets: Uint32Array } {
+  const known = escapedByPoints.get(serialized);
+  if (known) return known;
+  const { points, offsets } = serialized;
+  const escaped = jsonStringCharacters(points);
+  // Each point's bytes grow by what escaping adds within them: one byte per `"` or `\` (a point is a date and
+  // numbers: no other character JSON escapes).
+  const escapedOffsets = new Uint32Array(offsets.length);
+  for (let i = 1; i < offsets.length; i++) {
+    let added = 0;
+    for (let at = offsets[i - 1]!; at < offsets[i]!; at++) if (points[at] === 0x22 || points[at] === 0x5c) added++;
+    escapedOffsets[i] = escapedOffsets[i - 1]! + (offsets[i]! - offsets[i - 1]!) + added;
+  }
+  if (escapedOffsets.at(-1) !== escaped.length) throw new Error('a point holds a character the offsets do not count');
+  const result = { points: escaped, offsets: escapedOffsets };
+  escapedByPoints.set(serialized, result);
+  return result;
 }
 
 /**

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { seriesFreshness } from '../../../../src/publish/freshness.ts';
 import { encoderBacklog } from '../../../../src/publish/prepared-response.ts';
 import {
@@ -64,5 +65,46 @@ describe('the series resource', () => {
     assert.deepEqual(body.data, []);
     assert.equal(body.meta.zScoreWindow.count, 400);
     assert.equal(body.meta.license.redistribution, 'statistics-only');
+  });
+
+  it("gives every window's body as JSON string characters, as JSON.stringify escapes it, from points escaped once", () => {
+    // Values with z-scores and without (a short series has none), a restricted series (no points), and
+    // provenance whose text JSON escapes (quotes, a backslash, non-ASCII) in the tail.
+    const provenance = { note: 'a "quoted" \\ path – é' } as unknown as Parameters<typeof buildSeriesResponses>[4];
+    const all = [
+      buildSeriesResponses(seriesDef('tga')!, points, fresh, undefined, provenance)!,
+      buildSeriesResponses(seriesDef('tga')!, points.slice(0, 1), fresh)!,
+      buildSeriesResponses(seriesDef('hy-spread')!, points, fresh)!,
+    ];
+    const text = (response: { jsonText?: () => readonly Buffer[]; body: Buffer }) =>
+      Buffer.concat(response.jsonText!() as Buffer[]).toString();
+    const escaped = (body: Buffer) => JSON.stringify(body.toString()).slice(1, -1);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...all),
+        fc.integer({ min: 0, max: 420 }),
+        fc.integer({ min: 0, max: 420 }),
+        fc.constantFrom('asc' as const, 'desc' as const),
+        fc.option(fc.integer({ min: 0, max: 50 }), { nil: undefined }),
+        fc.integer({ min: 0, max: 10 }),
+        (responses, a, b, order, limit, offset) => {
+          const n = responses.serialized.observations.length;
+          const [from, to] = [Math.min(a, b, n), Math.min(Math.max(a, b), n)];
+          const response = responses.forSelection(from, to, order, limit, offset);
+          assert.equal(text(response), escaped(response.body));
+        },
+      ),
+      { numRuns: 500 },
+    );
+    for (const responses of all)
+      for (const response of [
+        responses.forDays(7),
+        responses.forDays(365),
+        responses.forDays(123),
+        responses.forRange('2025-02-01', null),
+        responses.forRange('2025-02-01', '2025-03-01'),
+        responses.forRange('2030-01-01', null),
+      ])
+        assert.equal(text(response), escaped(response.body));
   });
 });
