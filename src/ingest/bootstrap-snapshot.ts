@@ -113,7 +113,8 @@ export async function storeSnapshot(
     const id = await startRun(trx, bootstrapTrigger(manifest), manifest.seenAt);
     for (const [seriesId, observations] of series) {
       await between();
-      const { result } = await reviseSeries(trx, seriesId, manifest.seenAt, id, () => ({ incoming: observations }));
+      const incoming = () => ({ incoming: observations });
+      const { result } = await reviseSeries(trx, seriesId, manifest.seenAt, id, incoming, between);
       await recordSource(trx, {
         run_id: id,
         series_id: seriesId,

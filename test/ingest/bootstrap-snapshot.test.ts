@@ -87,7 +87,18 @@ describe('the bootstrap snapshot', () => {
     try {
       const snapshot = await snapshotForEmptyStore(store, dir);
       assert.ok(snapshot);
-      await storeSnapshot(store, snapshot);
+      // It yields before each series and between each series' insert batches of 500 rows (the serving thread's
+      // requests go between them: SQLite's driver is synchronous).
+      let turns = 0;
+      await storeSnapshot(store, snapshot, async () => {
+        turns++;
+      });
+      const batches = [...snapshot.series.values()].reduce(
+        (n, points) => n + Math.max(1, Math.ceil(points.length / 500)),
+        0,
+      );
+      assert.ok(batches > snapshot.series.size, 'a series of more than one batch');
+      assert.equal(turns, batches);
       const [run] = await recentRuns(store.db, 1);
       assert.equal(run?.trigger, 'bootstrap snapshot of 2026-10-01');
       assert.equal(run?.status, 'ok');
