@@ -6,6 +6,7 @@
  * call's CPU). Issue 28 found ~10 ms of CPU per MCP call against ~0.35 ms for REST, and a burst of MCP calls
  * stalled the /api/regime probe.
  */
+import { addDays } from '../src/timeseries/dates.ts';
 import { createRefreshedHarness } from '../test/support/harness.ts';
 
 const h = await createRefreshedHarness();
@@ -16,6 +17,9 @@ const mcp = (body: unknown) =>
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
     payload: JSON.stringify(body),
   });
+const asked: [number, number] = [0, 0];
+/** The next unseen day of a stream: even days from 2005-01-01 for stream 0, odd ones for stream 1. */
+const unique = (stream: 0 | 1) => addDays('2005-01-01', 2 * (asked[stream]++ % 3000) + stream);
 const call =
   (name: string, args: Record<string, unknown> = {}) =>
   () =>
@@ -29,6 +33,14 @@ const cases: Array<[string, () => Promise<{ statusCode: number }>, string?]> = [
   ['MCP get_regime', call('get_regime'), 'REST GET /api/regime'],
   ['MCP get_history', call('get_history'), 'REST GET /api/history'],
   ['MCP get_series tga 365 d', call('get_series', { id: 'tga', days: 365 }), 'REST GET /api/series/tga?days=365'],
+  // Windows no one asked before (bench:stall's MCP calls): REST on even days from 2005, MCP on the odd days between,
+  // so neither finds the other's window kept and their sizes match.
+  ['REST GET /api/series/tga?start=<unique>', () => h.app.inject(`/api/series/tga?start=${unique(0)}`)],
+  [
+    'MCP get_series tga start=<unique>',
+    () => call('get_series', { id: 'tga', start: unique(1) })(),
+    'REST GET /api/series/tga?start=<unique>',
+  ],
 ];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 process.stdout.write('| answer | CPU ms per call (median of 7 × 200) | MCP / REST (budget ≤ 2) |\n|---|---|---|\n');
