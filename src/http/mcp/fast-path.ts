@@ -14,10 +14,10 @@ import { errorResult, toolCall, toolMeta } from './tools.ts';
  * computed within the bound of on-demand work — is written from that response's bytes: the JSON-RPC result holds
  * the body twice (as the text content — a series window's from its points escaped once per series, any other's
  * escaped once per response and kept — and as structuredContent, as it is), so nothing is parsed, validated or
- * serialized again per call. The SDK's path (a server and a transport per
- * exchange, the result parsed and re-serialized) cost 40–120 ms of the serving thread for a year of a series,
- * against 0.6 ms over REST. Everything else — other methods, batches, errors, list_series, a request the SDK
- * would refuse (Accept, Content-Type, protocol version) — goes the SDK's way: false is returned, nothing written.
+ * serialized again per call. The SDK's path (a server and a transport per exchange, the result parsed and
+ * re-serialized) cost 40–120 ms of the serving thread for a year of a series, against 0.6 ms over REST.
+ * Everything else — other methods, batches, errors, list_series, a request the SDK would refuse (Accept,
+ * Content-Type, protocol version) — goes the SDK's way: false is returned, nothing written.
  */
 /**
  * Each body escaped as a JSON string, by its ETag (one body, one escape), kept like every other answer: bounded in
