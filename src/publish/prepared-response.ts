@@ -49,6 +49,11 @@ export interface PreparedResponse {
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+/** UTF-8 bytes as the characters of a JSON string, without its quotes (`"` → `\"`…), as JSON.stringify writes. */
+export function jsonStringCharacters(bytes: Buffer): Buffer {
+  return Buffer.from(JSON.stringify(bytes.toString()).slice(1, -1));
+}
+
 /** Every response may be read from any origin (the API is public and read-only). */
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',

@@ -3,7 +3,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import { type Static, Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { keptAnswers, MIB } from '../../publish/kept.ts';
-import type { PreparedResponse } from '../../publish/prepared-response.ts';
+import { jsonStringCharacters, type PreparedResponse } from '../../publish/prepared-response.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { RouteContext } from '../routes/route.ts';
 import { writeMcpBody } from './response.ts';
@@ -97,9 +97,9 @@ export async function answerToolCall(
  * ETag; the structured content is the answer's bytes, written as they are (a window's views are not joined).
  */
 function resultParts(id: string | number, answer: PreparedResponse, meta: string): Buffer[] {
-  const text = answer.jsonText ? [QUOTE, ...answer.jsonText(), QUOTE] : [escapedBody(answer)];
+  const text = answer.jsonText?.() ?? [escapedBody(answer)];
   return [
-    Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":`),
+    Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":"`),
     ...text,
     STRUCTURED_CONTENT,
     ...(answer.parts ?? [answer.body]),
@@ -107,21 +107,20 @@ function resultParts(id: string | number, answer: PreparedResponse, meta: string
   ];
 }
 
-/** The body as a JSON string, escaped once per body. */
+/** The body as JSON string characters, escaped once per body. */
 function escapedBody(answer: PreparedResponse): Buffer {
   const body = answer.body;
   // A strong ETag names the bytes (RFC 9110); the length guards against a tag reused by mistake.
   const key = `${answer.etag}|${body.length}`;
   let escaped = escapedBodies.get(key);
   if (!escaped) {
-    escaped = Buffer.from(JSON.stringify(body.toString()));
+    escaped = jsonStringCharacters(body);
     escapedBodies.set(key, escaped);
   }
   return escaped;
 }
 
-const QUOTE = Buffer.from('"');
-const STRUCTURED_CONTENT = Buffer.from('}],"structuredContent":');
+const STRUCTURED_CONTENT = Buffer.from('"}],"structuredContent":');
 
 /** Encoded as the SDK path's answers are (mcp/response.ts). */
 function writeJson(req: IncomingMessage, res: ServerResponse, body: Buffer | readonly Buffer[]): Promise<void> {

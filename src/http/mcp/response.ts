@@ -60,6 +60,7 @@ export async function writeMcpBody(
   const encoding: Encoding =
     json && length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
   let bytes = parts;
+  let sent = length;
   if (encoding !== 'identity') {
     const whole = Buffer.concat(parts);
     const key = keep ? `${encoding}|${whole.toString()}` : undefined;
@@ -67,6 +68,7 @@ export async function writeMcpBody(
     const compressed = known ?? (await compress(whole, encoding));
     if (key !== undefined && !known) kept.set(key, compressed);
     bytes = [compressed];
+    sent = compressed.length;
   }
   if (res.destroyed) return;
   res.writeHead(status, {
@@ -74,7 +76,7 @@ export async function writeMcpBody(
     ...headers,
     ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
     ...(json ? { vary: 'Accept-Encoding' } : {}),
-    'content-length': String(bytes.reduce((sum, part) => sum + part.length, 0)),
+    'content-length': String(sent),
   });
   // Corked, the parts leave in one writev.
   res.cork();

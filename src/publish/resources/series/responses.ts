@@ -15,6 +15,7 @@ import { keptAnswers, keptOr, MIB } from '../../kept.ts';
 import {
   type Compression,
   JSON_CONTENT_TYPE,
+  jsonStringCharacters,
   type PreparedResponse,
   prepared,
   strongEtag,
@@ -249,11 +250,6 @@ function pointParts(
     parts.push(points.subarray(offsets[i]!, stopOf(i)));
   }
   return parts;
-}
-
-/** UTF-8 bytes as the characters of a JSON string, without its quotes (`"` → `\"`…), as JSON.stringify writes. */
-function jsonStringCharacters(bytes: Buffer): Buffer {
-  return Buffer.from(JSON.stringify(bytes.toString()).slice(1, -1));
 }
 
 const ESCAPED_HEAD = jsonStringCharacters(Buffer.from('{"data":['));
