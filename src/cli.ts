@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { beginBootstrapModel } from './bootstrap-model.ts';
 import { type Config, DEFAULT_SNAPSHOT_DIR, loadConfig } from './config.ts';
 import { keepNextTickShape } from './http/next-tick-shape.ts';
+import { errorMessage } from './timeseries/error-message.ts';
 
 const USAGE = `usage: usd-liquidity <command>
 
@@ -192,7 +193,7 @@ async function mcpCommand(config: Config): Promise<number> {
     synced ??= publisher.sync().then(
       () => undefined,
       (error: unknown) => {
-        process.stderr.write(`usd-liquidity mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(`usd-liquidity mcp: ${errorMessage(error)}\n`);
         throw error;
       },
     );
@@ -217,7 +218,7 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (error) => {
-    process.stderr.write(`usd-liquidity: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`usd-liquidity: ${errorMessage(error)}\n`);
     process.exit(1);
   },
 );

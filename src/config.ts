@@ -10,6 +10,7 @@ import { DEFAULT_REFRESH_CRON } from './ingest/scheduler.ts';
 import { DEFAULT_HTTP_POLICY } from './providers/http-client.ts';
 import type { ProviderConfig } from './providers/providers.ts';
 import { parsePartnerSites } from './publish/content.ts';
+import { errorMessage } from './timeseries/error-message.ts';
 
 /** The snapshot shipped with the project (beside src/ and build/ alike). */
 export const DEFAULT_SNAPSHOT_DIR = new URL('../bootstrap/', import.meta.url);
@@ -228,7 +229,7 @@ function check(name: string, value: string, test: () => unknown) {
     test();
   } catch (error) {
     const description = PROPERTIES[name]?.description;
-    throw new ConfigError(`${name}="${value}" is not accepted: ${(error as Error).message}; expected ${description}`);
+    throw new ConfigError(`${name}="${value}" is not accepted: ${errorMessage(error)}; expected ${description}`);
   }
 }
 

@@ -13,6 +13,7 @@ import { type RefreshChildMessage, type RefreshTask, runRefreshTask } from '../i
 import { computeAndKeepModel } from '../publish/model/kept.ts';
 import { recordPublication } from '../store/publications.ts';
 import { openStore, type Store } from '../store/store.ts';
+import { errorMessage } from '../timeseries/error-message.ts';
 
 export interface RefreshProcessTask {
   refresh: RefreshTask;
@@ -41,7 +42,7 @@ async function run(task: RefreshProcessTask): Promise<RefreshChildMessage> {
       await computeAndKeepModel(store, publicationId, task.publish.baseUrl);
     } catch (cause) {
       // Not kept: each serving process computes it on its own model thread instead (and logs why, if it fails).
-      process.emitWarning(`the model of publication ${publicationId} was not kept: ${(cause as Error).message}`);
+      process.emitWarning(`the model of publication ${publicationId} was not kept: ${errorMessage(cause)}`);
     }
     return { ok: true, result: { ...result, publicationId } };
   } finally {
@@ -67,7 +68,7 @@ process.once('message', async (task) => {
   try {
     answer = await run(task as RefreshProcessTask);
   } catch (cause) {
-    answer = { ok: false, error: (cause as Error).message ?? String(cause) };
+    answer = { ok: false, error: errorMessage(cause) };
   }
   process.send?.(answer, () => process.exit(0));
 });

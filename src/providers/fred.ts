@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { errorMessage } from '../timeseries/error-message.ts';
 import { isIsoDate, type Observation } from '../timeseries/observation.ts';
 import { getJson, getText, type RequestContext } from './http-client.ts';
 import { parseError, readDecimal } from './provider-error.ts';
@@ -50,7 +51,7 @@ export function parseFredCsv(
   try {
     rows = parse(body, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
   } catch (error) {
-    throw fail(`CSV could not be parsed: ${(error as Error).message}`);
+    throw fail(`CSV could not be parsed: ${errorMessage(error)}`);
   }
   const header = rows[0];
   if (header?.length !== 2) throw fail('CSV header is not "observation_date,<ID>"');

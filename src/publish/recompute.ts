@@ -1,3 +1,5 @@
+import { errorMessage } from '../timeseries/error-message.ts';
+
 /** What a publication recomputes independently: when one fails, the previous publication's result is kept. */
 export type Recomputed = 'model' | 'lens' | 'correlation' | 'snapshot' | 'site';
 
@@ -11,6 +13,6 @@ export function failed<T>(
   cause: unknown,
   previous: T | undefined,
 ): T | undefined {
-  errors[what] = `${what} recompute failed at ${stamp}: ${(cause as Error).message ?? cause}`;
+  errors[what] = `${what} recompute failed at ${stamp}: ${errorMessage(cause)}`;
   return previous;
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { errorMessage } from '../timeseries/error-message.ts';
 import type { Engine } from './database.ts';
 
 /**
@@ -156,6 +157,6 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`database migration ${failed} failed: ${(error as Error).message ?? error}`);
+    throw new Error(`database migration ${failed} failed: ${errorMessage(error)}`);
   }
 }

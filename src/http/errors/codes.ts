@@ -1,5 +1,9 @@
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 
+/** How long a client is asked to wait when nothing is stored yet (no_data_yet, series_unavailable): about what a
+ * first refresh takes. */
+export const NO_DATA_RETRY_SECONDS = 60;
+
 /** Every error code the API returns, with its status and meaning: drives the docs and the OpenAPI document. */
 export const ERROR_CODES = {
   invalid_parameter: { status: 400, description: 'A query parameter has a value outside its allowed set or range.' },

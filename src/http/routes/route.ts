@@ -7,7 +7,7 @@ import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import type { Publication } from '../../publish/publication/build.ts';
 import type { Parameter } from '../../publish/schemas/directory.ts';
 import { ApiError } from '../errors/api-error.ts';
-import type { ErrorCode } from '../errors/codes.ts';
+import { type ErrorCode, NO_DATA_RETRY_SECONDS } from '../errors/codes.ts';
 import { wantsMarkdown, wantsPage } from '../negotiation.ts';
 import type { QueryName } from '../params/query.ts';
 import { QueryShape, type QueryString } from '../params/route-query.ts';
@@ -118,9 +118,6 @@ export function queryShapeOf(route: Route): QueryShape {
   SHAPES.set(key, shape);
   return shape;
 }
-
-/** How long a client is asked to wait when nothing is stored yet: about what a first refresh takes. */
-export const NO_DATA_RETRY_SECONDS = 60;
 
 /**
  * Nothing stored yet (a first start, offline or while the first refresh runs): a temporary condition, 503 with

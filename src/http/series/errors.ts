@@ -4,6 +4,7 @@ import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../../timeseries/cata
 import { licenseOf } from '../../timeseries/licenses.ts';
 import { CATALOG, INDICATOR_IDS } from '../../timeseries/series.ts';
 import { ApiError, truncate } from '../errors/api-error.ts';
+import { NO_DATA_RETRY_SECONDS } from '../errors/codes.ts';
 
 /**
  * What every per-series route (JSON, CSV, vintages, feed, chart) says about its `id`, once: the documented path
@@ -67,7 +68,7 @@ export function seriesUnavailable(id: string): ApiError {
   return new ApiError(
     'series_unavailable',
     `No data has been stored for "${id}" yet.`,
-    'The first refresh may still be running, or the provider has not answered; retry in a minute and check /api/health for status.',
-    { 'retry-after': '60' },
+    `The first refresh may still be running, or the provider has not answered; retry after ${NO_DATA_RETRY_SECONDS} s and check /api/health for status.`,
+    { 'retry-after': String(NO_DATA_RETRY_SECONDS) },
   );
 }

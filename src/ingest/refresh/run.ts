@@ -7,6 +7,7 @@ import { finishRun, lastFullReads, type RunStatus, recordSource, startRun } from
 import type { Store } from '../../store/store.ts';
 import { DERIVED, FETCHED, formulaInputs } from '../../timeseries/catalog.ts';
 import { isoDate } from '../../timeseries/dates.ts';
+import { errorMessage } from '../../timeseries/error-message.ts';
 import type { SeriesDef } from '../../timeseries/series.ts';
 import { conformObservations } from '../conform.ts';
 import { deriveSeries } from '../derive.ts';
@@ -267,7 +268,7 @@ async function settle(
     const message = notes.length > 0 ? notes.join('; ') : null;
     outcome = { seriesId, source, status: 'ok', ...result, message, ms: ms(), ...extra };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     const errorKind = error instanceof ProviderError ? error.kind : 'internal';
     outcome = { seriesId, source, status: 'error', added: 0, revisions: 0, message, errorKind, ms: ms(), ...extra };
   }

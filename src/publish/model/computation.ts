@@ -3,6 +3,7 @@ import { BENCHMARKS } from '../../analytics/model/validation/benchmark-correlati
 import { ASSETS } from '../../analytics/model/validation/forward-returns.ts';
 import { CURRENT_MODEL, MODEL_VERSIONS } from '../../analytics/model/versions.ts';
 import type { ModelResultKey } from '../../store/model-results.ts';
+import { errorMessage } from '../../timeseries/error-message.ts';
 import type { VintagedSeries } from '../../timeseries/vintages.ts';
 import { SERVICE_VERSION } from '../service-version.ts';
 import { type ModelOutputs, type RunOutputs, unvalidatedOutputs, withValidation } from './run.ts';
@@ -87,12 +88,12 @@ function correlationOf({ run, inputs }: RunOutputs): ModelComputation['correlati
   try {
     return computeCorrelations(run, inputs);
   } catch (cause) {
-    return { error: (cause as Error).message ?? String(cause) };
+    return { error: errorMessage(cause) };
   }
 }
 
 function failure(cause: unknown): ModelOutcome {
-  return { ok: false, error: (cause as Error).message ?? String(cause) };
+  return { ok: false, error: errorMessage(cause) };
 }
 
 /** Both steps failed for one cause (the model's, or its inputs' when they could not be read). */

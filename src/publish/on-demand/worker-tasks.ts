@@ -1,5 +1,6 @@
 import type { ModelSpec } from '../../analytics/model/spec.ts';
 import { MODEL_VERSIONS } from '../../analytics/model/versions.ts';
+import { errorMessage } from '../../timeseries/error-message.ts';
 import { seriesAsOf, type VintagedSeries } from '../../timeseries/vintages.ts';
 import { type KnownHistory, knownHistory, type ModelAsOf, modelAsOf } from '../model/run.ts';
 import { lensBodies } from '../resources/lens.ts';
@@ -92,7 +93,7 @@ export function asOf(task: AsOfTask): AsOfTaskResult | AsOfMissing {
     const known = publishedHistory(kept, task, spec);
     return { ok: true, model: modelAsOf(kept.vintaged, task.instant, spec, task.withHistory ?? true, known) };
   } catch (cause) {
-    return { ok: false, error: (cause as Error).message ?? String(cause) };
+    return { ok: false, error: errorMessage(cause) };
   }
 }
 
@@ -113,7 +114,7 @@ export function lensAsOf(task: LensAsOfTask): LensAsOfResult {
   try {
     return { ok: true, bodies: lensBodies(known, new Date(task.instant)) };
   } catch (cause) {
-    return { ok: false, error: (cause as Error).message ?? String(cause) };
+    return { ok: false, error: errorMessage(cause) };
   }
 }
 

@@ -1,5 +1,6 @@
 import bounds from 'binary-search-bounds';
 import { LENS_INPUTS } from '../../analytics/lens/lens.ts';
+import { errorMessage } from '../../timeseries/error-message.ts';
 import type { Locale } from '../../timeseries/locales.ts';
 import { knowledgeInstants, type VintagedSeries } from '../../timeseries/vintages.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
@@ -254,7 +255,7 @@ export class AsOfAnswers {
         if (!kept || !serves(kept, 'history')) this.#models.set(key, model);
         return model;
       })
-      .catch((cause: unknown) => ({ failed: (cause as Error).message ?? String(cause) }))
+      .catch((cause: unknown) => ({ failed: errorMessage(cause) }))
       .finally(() => this.#running.delete(`${needs}|${key}`));
     this.#running.set(`${needs}|${key}`, started);
     return started;

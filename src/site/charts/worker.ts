@@ -1,3 +1,4 @@
+import { errorMessage } from '../../timeseries/error-message.ts';
 import { svgToPng } from './png.ts';
 import { type ChartSpec, chartSvg } from './svg.ts';
 
@@ -17,6 +18,6 @@ export default async function render(task: ChartTask): Promise<ChartTaskResult> 
     // and the whole pool would be copied across to the serving thread.
     return { ok: true, bytes: task.format === 'png' ? await svgToPng(svg) : new TextEncoder().encode(svg) };
   } catch (cause) {
-    return { ok: false, error: (cause as Error).message ?? String(cause) };
+    return { ok: false, error: errorMessage(cause) };
   }
 }
