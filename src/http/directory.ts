@@ -5,22 +5,15 @@ import { everyInterval } from '../timeseries/dates.ts';
 import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
 import { API_VERSION } from './api-changelog.ts';
-import { ApiError, errorReply } from './errors/api-error.ts';
+import { errorReply } from './errors/api-error.ts';
 import { ERROR_CODES } from './errors/codes.ts';
 import type { Route } from './routes/route.ts';
+import { unknownSeries } from './series/errors.ts';
 
 /** The /api directory, generated from the same route table that serves requests. */
 export function buildDirectory(routes: readonly Route[], baseUrl: string, refreshHours: number): Directory {
-  const example = JSON.parse(
-    errorReply(
-      baseUrl,
-      new ApiError(
-        'unknown_series',
-        'Unknown series id "tgaa".',
-        `Use one of: ${INDICATOR_IDS.join(', ')}. See ${baseUrl}/api.`,
-      ),
-    ).body,
-  );
+  // The answer a mistyped id really gets (GET /api/series/tgaa), not a second wording of it.
+  const example = JSON.parse(errorReply(baseUrl, unknownSeries('tgaa', baseUrl)!).body);
   return {
     name: 'usd-liquidity API',
     description: `Free, read-only JSON API of US-dollar liquidity indicators: ${INDICATOR_COUNT} daily series, a liquidity regime, a three-axis lens, market correlations and a headline history. No authentication; CORS-enabled; refreshed ${everyInterval(refreshHours)}. Licence: see \`license\` (CC0-1.0 for what this service computes; inputs keep their upstream terms).`,

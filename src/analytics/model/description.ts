@@ -63,7 +63,7 @@ function pooledHeadline(): string {
 /** dli-3 and dli-4's headline, status and (dli-4) reading rule, in words. */
 function likeForLikeHeadline(spec: ModelSpec): string {
   const level = spec.floor
-    ? `the level — the aggregate smoothed by its trailing mean over ${spec.smoothingDays ?? 1} business days, or the ${spec.floor} group's reading where that is higher (the floor)`
+    ? `level — the aggregate smoothed by its trailing mean over ${spec.smoothingDays ?? 1} business days, or the ${spec.floor} group's reading where that is higher (the floor)`
     : `the aggregate smoothed by its trailing mean over ${spec.smoothingDays ?? 1} business days`;
   const exits = `risk-off from ${THRESHOLDS.riskOff} until below ${spec.hysteresis?.riskOffExit ?? THRESHOLDS.riskOff}, risk-on from ${THRESHOLDS.riskOn} until above ${spec.hysteresis?.riskOnExit ?? THRESHOLDS.riskOn}`;
   const share = `${Math.round(100 * THRESHOLDS.minLiveWeight)} %`;
