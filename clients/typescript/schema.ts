@@ -140,7 +140,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One indicator as a daily time series
+         * One indicator as a time series
          * @description The observations of one tracked series in its documented unit, ascending by date, each with its z-score. `Accept: text/csv` answers the same window as CSV (as /api/series/{id}.csv does). z-scores and meta.percentile use a trailing 5-year window (1,826 days ending at the series' last observation): zScore = (value − zScoreMean) / zScoreStd with the window's mean and sample standard deviation; percentile is the percent rank of the latest value in that window (ties counted half). `days` keeps the points dated within that many days up to and including lastAvailableDate. `units`, `frequency` and `aggregation` transform the values as FRED’s API does (meta.transform says how; no z-scores then). meta.source says how fresh the data is.
          *
          *     Cache-Control: `public, s-maxage=3600, stale-while-revalidate=21600`
@@ -185,7 +185,7 @@ export interface paths {
         };
         /**
          * Current liquidity regime
-         * @description The liquidity regime (current model version: modelVersion; every version at /api/model) on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served. With asOf: the regime a publication at that instant would have served.
+         * @description The liquidity regime (current model version: modelVersion; every version at /api/model) on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (the trailing 5-year percentile of the model’s level — dli-4: the smoothed aggregate with the backstops’ floor; dli-1 to dli-3: the aggregate, smoothed in dli-3; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served. With asOf: the regime a publication at that instant would have served.
          *
          *     Cache-Control: `public, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -207,7 +207,7 @@ export interface paths {
         };
         /**
          * Daily headline history with sub-indices
-         * @description The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then. `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv). With asOf: the history a publication at that instant would have served.
+         * @description The 0–100 headline on every business day from the first warmed-up day, with the group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day reads only observations published by then (an input enters on its publication day), at their values as published today: a revision restates the days it touches (asOf answers the history as it was known at an instant). `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv). With asOf: the history a publication at that instant would have served.
          *
          *     Cache-Control: `public, s-maxage=3600, stale-while-revalidate=21600`
          */
@@ -3569,9 +3569,9 @@ export interface operations {
             query?: {
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -3768,9 +3768,9 @@ export interface operations {
                 ids: string;
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Each series keeps its own trailing window, as its own CSV would. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -3883,9 +3883,9 @@ export interface operations {
             query?: {
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -3917,7 +3917,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One indicator as a daily time series. Send Accept: text/csv for the same data as text/csv (as /api/series/{id}.csv answers). */
+            /** @description One indicator as a time series. Send Accept: text/csv for the same data as text/csv (as /api/series/{id}.csv answers). */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
@@ -4011,9 +4011,9 @@ export interface operations {
             query?: {
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -4229,9 +4229,9 @@ export interface operations {
     getHistory: {
         parameters: {
             query?: {
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -4747,9 +4747,9 @@ export interface operations {
             query?: {
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -4875,9 +4875,9 @@ export interface operations {
             query?: {
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -4999,9 +4999,9 @@ export interface operations {
     getHistoryCsv: {
         parameters: {
             query?: {
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -5183,9 +5183,9 @@ export interface operations {
             query?: {
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -5400,9 +5400,9 @@ export interface operations {
                 ids: string;
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Each series keeps its own trailing window, as its own CSV would. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -5517,9 +5517,9 @@ export interface operations {
                 ids: string;
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Each series keeps its own trailing window, as its own CSV would. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -5632,9 +5632,9 @@ export interface operations {
             query?: {
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -5760,9 +5760,9 @@ export interface operations {
             query?: {
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -5886,9 +5886,9 @@ export interface operations {
             query?: {
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Other values are redirected (308) to the next of 7, 30, 90, 180, 365, 730, 1826, 4000. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;
@@ -6002,9 +6002,9 @@ export interface operations {
             query?: {
                 /** @description Trailing window in days, counted back from the last observation: a whole number from 1 to 4000 in plain decimal digits, given at most once. Not with start/end. Other values are redirected (308) to the next of 7, 30, 90, 180, 365, 730, 1826, 4000. */
                 days?: number;
-                /** @description First date (YYYY-MM-DD) of a date range, instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
+                /** @description First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
                 start?: string;
-                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD) of a date range, instead of days. A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
+                /** @description Alias of `start` (FRED’s name): the same parameter; give one or the other. First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days). A chart range is drawn by whole months: other start or end dates are redirected (308) to the first (start) or last (end) day of their month. */
                 observation_start?: string;
                 /** @description Last date (YYYY-MM-DD, inclusive) of the range; default: the latest. Needs start. */
                 end?: string;

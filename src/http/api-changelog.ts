@@ -8,6 +8,15 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '2.5.3',
+    date: '2026-11-28',
+    openapiFingerprint: 'sha256:41a480dae637eb1aa9e8f3a25f1900c18108df51ed508ef6919f7c18ee5c466a',
+    changes: [
+      'Documented (descriptions only; no field, parameter or type changed): /api/regime’s percentile5y ranks the model’s level (dli-4; the aggregate in earlier versions); /api/history reads on each day only observations published by then, at their values as published today (a revision restates the days it touches; asOf answers the history as known at an instant), with the group sub-indices (five in dli-4); start is “instead of days” only on an endpoint that takes days; /api/series/{id} serves an indicator at its own frequency (the 25 run from daily to quarterly), not as a daily series.',
+      'Changed (values that said something untrue): a rolling correlation of an asset whose prices have stopped is dated by the last week both series have (gold’s by its last price), no longer weeks later over ever fewer pairs; series_unavailable says when the series’ last refresh failed (e.g. the provider sent no data) instead of suggesting that a first refresh may still be running; /api/model’s thresholds.drivers says of dli-4 that the contributions are shares of the level; the directory’s example error is the answer a mistyped id gets.',
+    ],
+  },
+  {
     version: '2.5.2',
     date: '2026-11-28',
     openapiFingerprint: 'sha256:7b381a761948262e71b0500a050ad79f3a8a78c00848e03d61f1ebefef02f78e',

@@ -1,6 +1,6 @@
 import { CACHE_CONTROL } from '../publish/cache-policy.ts';
 import type { Directory } from '../publish/schemas/directory.ts';
-import { INDICATOR_COUNT, seriesDef } from '../timeseries/catalog.ts';
+import { INDICATOR_COUNT, INDICATOR_FREQUENCIES, seriesDef } from '../timeseries/catalog.ts';
 import { everyInterval } from '../timeseries/dates.ts';
 import { DATA_LICENSE, licenseOf } from '../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../timeseries/series.ts';
@@ -16,7 +16,7 @@ export function buildDirectory(routes: readonly Route[], baseUrl: string, refres
   const example = JSON.parse(errorReply(baseUrl, unknownSeries('tgaa', baseUrl)!).body);
   return {
     name: 'usd-liquidity API',
-    description: `Free, read-only JSON API of US-dollar liquidity indicators: ${INDICATOR_COUNT} daily series, a liquidity regime, a three-axis lens, market correlations and a headline history. No authentication; CORS-enabled; refreshed ${everyInterval(refreshHours)}. Licence: see \`license\` (CC0-1.0 for what this service computes; inputs keep their upstream terms).`,
+    description: `Free, read-only JSON API of US-dollar liquidity indicators: ${INDICATOR_COUNT} series (${INDICATOR_FREQUENCIES}), a liquidity regime, a three-axis lens, market correlations and a headline history. No authentication; CORS-enabled; refreshed ${everyInterval(refreshHours)}. Licence: see \`license\` (CC0-1.0 for what this service computes; inputs keep their upstream terms).`,
     version: API_VERSION,
     baseUrl,
     endpoints: routes.map((route) => ({

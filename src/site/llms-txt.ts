@@ -1,4 +1,4 @@
-import { INDICATOR_COUNT } from '../timeseries/catalog.ts';
+import { INDICATOR_COUNT, INDICATOR_FREQUENCIES } from '../timeseries/catalog.ts';
 import { everyInterval } from '../timeseries/dates.ts';
 import type { SiteData } from './site-data.ts';
 
@@ -8,7 +8,7 @@ export function llmsTxt(data: SiteData): string {
   const lines = [
     `# ${data.name}`,
     '',
-    `> Free, read-only JSON API and website of US-dollar liquidity indicators: ${INDICATOR_COUNT} daily series from FRED, U.S. Treasury Fiscal Data and the New York Fed (Fed balance sheet, TGA, ON RRP, SOFR − IORB, standing repo, credit spreads, VIX, real yields, the dollar, reserves, fiscal series), a versioned and validated liquidity regime (${data.model?.version ?? 'model not computed yet'}; every version and its changelog at /api/model), a three-axis lens, correlations with SPX, QQQ, BTC and gold, and a daily headline history. No authentication; CORS-enabled; what the service computes is CC0-1.0 (inputs keep their upstream terms); refreshed ${everyInterval(data.refreshIntervalHours)}.`,
+    `> Free, read-only JSON API and website of US-dollar liquidity indicators: ${INDICATOR_COUNT} series (${INDICATOR_FREQUENCIES}) from FRED, U.S. Treasury Fiscal Data and the New York Fed (Fed balance sheet, TGA, ON RRP, SOFR − IORB, standing repo, credit spreads, VIX, real yields, the dollar, reserves, fiscal series), a versioned and validated liquidity regime (${data.model?.version ?? 'model not computed yet'}; every version and its changelog at /api/model), a three-axis lens, correlations with SPX, QQQ, BTC and gold, and a daily headline history. No authentication; CORS-enabled; what the service computes is CC0-1.0 (inputs keep their upstream terms); refreshed ${everyInterval(data.refreshIntervalHours)}.`,
     '',
     'Every page is also available as Markdown (append .md or send Accept: text/markdown). For agents, /api/snapshot returns everything in one call.',
     '',

@@ -1,5 +1,5 @@
 import bounds from 'binary-search-bounds';
-import { dayReading } from '../publish/model/day-reading.ts';
+import { contributionDirection, dayReading } from '../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../publish/resources/model.ts';
 import { seriesDef } from '../timeseries/catalog.ts';
 import { addDays } from '../timeseries/dates.ts';
@@ -54,13 +54,20 @@ export function weeklyNote(
   const movers = (drivers ?? [])
     .filter(([id]) => !missing.includes(id))
     .slice(0, 2)
-    .map(([id, c]) => `${seriesDef(id)?.name ?? id} toward ${c > 0 ? 'tighter' : 'looser'}`);
+    .map(([id, c]) => `${seriesDef(id)?.name ?? id} ${moved(c)}`);
   return [
     `Week to ${formatDate(history.dates[i]!)}: the headline ${move} (${statusText})${level === null || level === undefined ? '' : `; the level reads ${level.toFixed(1)} of 100 on the fixed scale`}.`,
     groups.length > 0 ? ` Groups that moved most: ${groups.join('; ')}.` : '',
     movers.length > 0 ? ` Inputs that moved the aggregate most: ${movers.join('; ')}.` : '',
     ` Confidence ${history.confidence[i]}.`,
   ].join('');
+}
+
+/** Which way an input moved the aggregate, by the drivers' rule: a change under their threshold barely moved it. */
+function moved(contribution: number): string {
+  const direction = contributionDirection(contribution);
+  if (direction === 'neutral') return `barely (${formatSigned(contribution * 100, 1)} points)`;
+  return direction === 'tightening' ? 'toward tighter' : 'toward looser';
 }
 
 /** A day's note: as first published when kept, else written now from the history (then without publishedAt). */

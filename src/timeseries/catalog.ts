@@ -14,6 +14,17 @@ const INDICATOR_SET: ReadonlySet<string> = new Set(INDICATOR_IDS);
 /** How many indicators the API serves at /api/series/{id}: every public text counts them from here. */
 export const INDICATOR_COUNT = INDICATOR_IDS.length;
 
+const FREQUENCIES: readonly Frequency[] = ['daily', 'weekly', 'monthly', 'quarterly'];
+
+/**
+ * The frequencies the indicators are published at, shortest first, in words: what a text that counts them says
+ * of them ("25 series, daily to quarterly" — they are not all daily). Example: 'daily to quarterly'.
+ */
+export const INDICATOR_FREQUENCIES = ((): string => {
+  const present = FREQUENCIES.filter((f) => INDICATOR_IDS.some((id) => BY_ID.get(id)?.frequency === f));
+  return present.length > 1 ? `${present[0]} to ${present.at(-1)}` : (present[0] ?? '');
+})();
+
 export function isIndicatorId(id: string): id is IndicatorId {
   return INDICATOR_SET.has(id);
 }

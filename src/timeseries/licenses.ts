@@ -1,5 +1,5 @@
 import { formulaInputs, seriesDef } from './catalog.ts';
-import type { LicenseTerms, SeriesDef } from './series.ts';
+import { CATALOG, type LicenseTerms, type SeriesDef } from './series.ts';
 
 /**
  * What the CC0 dedication covers, said the same way in the README, /api, the snapshot's `site` object and the
@@ -8,9 +8,15 @@ import type { LicenseTerms, SeriesDef } from './series.ts';
 export const DATA_LICENSE = {
   name: 'CC0-1.0',
   url: 'https://creativecommons.org/publicdomain/zero/1.0/',
-  scope:
-    'CC0 1.0 covers what this service computes (the regime, history, lens, correlations, model description and the derived series) and the public-domain inputs (Federal Reserve Board, U.S. Treasury, BEA). Every other input keeps its upstream terms, stated per series in meta.license: citation-required series (NY Fed, Cboe, Chicago Fed, St. Louis Fed, ECB, Bank of Japan, Coinbase data) are served with their attribution; restricted series (the ICE BofA spreads) are not redistributed, only statistics computed from them.',
+  scope: `CC0 1.0 covers what this service computes (the regime, history, lens, correlations, model description and the derived series) and the public-domain inputs (Federal Reserve Board, U.S. Treasury, BEA). Every other input keeps its upstream terms, stated per series in meta.license: citation-required series (NY Fed, Cboe, Chicago Fed, St. Louis Fed, ECB, Bank of Japan, Coinbase data) are served with their attribution; restricted series (${restrictedNames()}) are not redistributed, only statistics computed from them.`,
 } as const;
+
+/** The catalog's restricted series by name, read from their terms: "High-yield credit spread, …, Gold (GLD)". */
+function restrictedNames(): string {
+  return CATALOG.filter((def) => def.terms === 'restricted')
+    .map((def) => def.name)
+    .join(', ');
+}
 
 /** The terms of use of a series as served in `meta.license`, on its page and in the OpenAPI document. */
 export interface License {

@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { MODEL_CHART_IDS } from '../../src/publish/site-port.ts';
 import { INDICATOR_IDS } from '../../src/timeseries/series.ts';
 import type { Harness } from '../support/harness.ts';
+import { textOf } from '../support/page-text.ts';
 import { realSiteSkip, startRealSite } from '../support/real-site.ts';
 import { overlappingLabels, svgSize, svgTextBoxes, verticalAxes } from '../support/svg-text.ts';
 
@@ -17,15 +18,6 @@ import { overlappingLabels, svgSize, svgTextBoxes, verticalAxes } from '../suppo
 const MONTHS = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec';
 const DAY = new RegExp(`(?:${MONTHS}) \\d{1,2}, \\d{4}`, 'g');
 const isoOf = (text: string) => new Date(`${text} UTC`).toISOString().slice(0, 10);
-const textOf = (html: string) =>
-  html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
 
 describe('no small untruths (issue 43, point 5)', { skip: realSiteSkip() }, () => {
   let h: Harness;

@@ -163,6 +163,9 @@ export function rolling(x: Float64Array, y: Float64Array, days: Int32Array, wind
   const minPairs = Math.ceil(window * 0.8);
   const path: RollingFigure['path'] = [];
   for (let end = x.length; end > 0 && path.length < PATH_WEEKS; end--) {
+    // The latest figure is dated by a week both series have: past the last price of a stale asset, the window would
+    // slide on and be dated weeks after its data ends (gold to Jun 5 read "over the 42 weeks to Aug 14").
+    if (path.length === 0 && (Number.isNaN(x[end - 1]!) || Number.isNaN(y[end - 1]!))) continue;
     const { rho, n } = pairedCorrelation(x, y, end - window, end);
     if (n < minPairs) {
       if (path.length === 0) continue; // trailing weeks without data (e.g. stale inputs) are skipped, not reported

@@ -42,7 +42,7 @@ export function describeModel(
       momentumDays: THRESHOLDS.momentumDays,
       drivers:
         spec.aggregation === 'weighted-mean'
-          ? `contribution = the change of the indicator's share (weight × percentile) of the aggregate over ${THRESHOLDS.momentumDays} days; the contributions add up to the aggregate's change. tightening at ≥ +${THRESHOLDS.driverContribution}, easing at ≤ −${THRESHOLDS.driverContribution}.`
+          ? `contribution = the change of the indicator's share (weight × ${spec.floor || spec.smoothingDays ? 'reading' : 'percentile'}) of ${sharedOf(spec)} over ${THRESHOLDS.momentumDays} days; the contributions add up to its change. tightening at ≥ +${THRESHOLDS.driverContribution}, easing at ≤ −${THRESHOLDS.driverContribution}.`
           : `contribution = weight × (percentile − ½); tightening at z ≥ +${THRESHOLDS.driverZ}, easing at z ≤ −${THRESHOLDS.driverZ}.`,
     },
     windows: { ...WINDOWS, ...(spec.fadeDays ? { fadeDays: spec.fadeDays } : {}) },
@@ -133,4 +133,11 @@ function aggregationOf(spec: ModelSpec): string {
       ? 'every indicator weighs the same'
       : `group weights ${spec.groups.map((g) => `${g.id} ${g.weight}`).join(', ')}`;
   return `Weighted mean with weights that never depend on the values (${weights}), so a tighter input can never lower the aggregate. Each indicator's presence e rises by 1/${fade} on each business day it has a reading and falls by 1/${fade} on each day it has none (an input that stops is held at its last reading for ${WINDOWS.carryForwardDays} days, then fades out over ${fade} business days, holding its last percentile; one that starts or returns fades in). Group sub-index = Σ e·p / Σ e; a group's presence is its members' largest e; aggregate = Σ W·E·s / Σ W·E over the groups present (at least ${WINDOWS.minGroups}).`;
+}
+
+/** What the drivers' contributions are shares of: the aggregate (dli-2), smoothed (dli-3), or the level (dli-4). */
+function sharedOf(spec: ModelSpec): string {
+  if (spec.floor) return `the level (the ${spec.floor} input carrying the floor owns the floor's lift)`;
+  if (spec.smoothingDays) return `the aggregate smoothed over ${spec.smoothingDays} business days`;
+  return 'the aggregate';
 }

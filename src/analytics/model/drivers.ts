@@ -175,11 +175,10 @@ function shareDrivers(run: ModelRun, g: number): Driver[] {
   const { weight } = sharesOn(run, g);
   const before = sharesOn(run, momentumBase(run, g)).weight;
   const contributions = contributionsOn(run, g);
-  const limit = THRESHOLDS.driverContribution;
   return run.readings.flatMap((r, i) => {
     if (weight[i] === 0 && before[i] === 0) return [];
     const contribution = contributions[i]!;
-    return [driverOf(r, weight[i]!, latestZ(r.z, g), contribution, directionOf(contribution, limit))];
+    return [driverOf(r, weight[i]!, latestZ(r.z, g), contribution, contributionDirection(contribution))];
   });
 }
 
@@ -206,6 +205,13 @@ function driverOf(r: IndicatorReadings, weight: number, z: number, contribution:
     direction,
   };
 }
+
+/**
+ * Which way a change of an input's share of the aggregate pushed the reading: the published drivers' `direction`,
+ * and the words of every page and note that speaks of a move. Example: −0.0044 (−0.4 points) → 'neutral'.
+ */
+export const contributionDirection = (contribution: number): Direction =>
+  directionOf(contribution, THRESHOLDS.driverContribution);
 
 /** tightening at ≥ +limit, easing at ≤ −limit, neutral between. */
 const directionOf = (x: number, limit: number): Direction =>

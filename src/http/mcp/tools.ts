@@ -45,7 +45,7 @@ const API_TOOLS: readonly ApiTool[] = [
     name: 'get_history',
     title: 'Daily headline history',
     route: PUBLISHED_ROUTES.history,
-    note: `Without start, the last ${MCP_HISTORY_DEFAULT_DAYS} days (the whole history, from 2005, is ~100k tokens: ask for it by start and end, a few years at a time, or download /api/history.csv).`,
+    note: `Without start, the last ${MCP_HISTORY_DEFAULT_DAYS} days (the whole history, every business day since the model warmed up, is ~100k tokens: ask for it by start and end, a few years at a time, or download /api/history.csv).`,
   },
   { name: 'get_lens', title: 'Three-axis lens, narrated', route: PUBLISHED_ROUTES.lens },
   { name: 'get_correlation', title: 'Liquidity vs asset prices', route: PUBLISHED_ROUTES.correlation },
@@ -109,7 +109,7 @@ function buildToolList() {
     ...API_TOOLS.map((tool) => ({
       name: tool.name,
       title: tool.title,
-      description: `${tool.route.spec!.summary}. ${tool.route.spec!.description}${tool.note ? ` ${tool.note}` : ''} (Same answer as GET ${tool.route.path}.)`,
+      description: `${tool.route.spec!.summary}. ${tool.route.spec!.description}${tool.note ? ` ${tool.note} (Otherwise the same answer as GET ${tool.route.path}.)` : ` (Same answer as GET ${tool.route.path}.)`}`,
       inputSchema: inputSchema(tool.route.spec!.parameters),
       outputSchema: plain(tool.route.spec!.response),
       annotations: { title: tool.title, ...READ_ONLY },

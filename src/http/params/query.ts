@@ -34,7 +34,8 @@ export const QUERY_PARAMETERS = {
   start: Type.String({
     format: 'date',
     emptyIsAbsent: true,
-    description: 'First date (YYYY-MM-DD) of a date range, instead of days.',
+    description:
+      'First date (YYYY-MM-DD, inclusive) of a date range (on an endpoint that also takes days: instead of days).',
     hint: DATE_HINT,
   }),
   end: Type.String({

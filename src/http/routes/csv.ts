@@ -48,7 +48,7 @@ export function seriesCsvAnswer(
   const withheld = valuesWithheld(id);
   if (withheld) return withheld;
   const publication = context.publication();
-  if (!publication) return seriesUnavailable(id);
+  if (!publication) return seriesUnavailable(id, publication);
   const { selection, asOf } = parsed;
   if (asOf !== undefined) {
     return seriesAsOf(request, context, publication, id, asOf, selection, false, 'csv');

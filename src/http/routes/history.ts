@@ -15,7 +15,7 @@ export const getHistory = publishedRoute(historyResource, {
     operationId: 'getHistory',
     summary: 'Daily headline history with sub-indices',
     description:
-      'The 0–100 headline on every business day from the first warmed-up day, with the four group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day is computed as of that day from data published by then. `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv). With asOf: the history a publication at that instant would have served.',
+      'The 0–100 headline on every business day from the first warmed-up day, with the group sub-indices, the aggregate and the status, as aligned columns (element i of each array belongs to dates[i]), ascending. Each day reads only observations published by then (an input enters on its publication day), at their values as published today: a revision restates the days it touches (asOf answers the history as it was known at an instant). `start`/`end` keep the days of a date range; `Accept: text/csv` answers CSV (as /api/history.csv). With asOf: the history a publication at that instant would have served.',
     parameters: [...DATE_RANGE_PARAMETERS, MODEL_AS_OF_PARAMETER, queryParameter('model')],
     errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'history_unavailable', 'no_data_yet'],
     alternateContentType: 'text/csv',

@@ -10,7 +10,7 @@ export const getRegime = publishedRoute(regimeResource, {
     operationId: 'getRegime',
     summary: 'Current liquidity regime',
     description:
-      'The liquidity regime (current model version: modelVersion; every version at /api/model) on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (trailing 5-year percentile of the aggregate; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served. With asOf: the regime a publication at that instant would have served.',
+      'The liquidity regime (current model version: modelVersion; every version at /api/model) on the latest scored day: status, momentum, confidence, compositeScore, the percentile5y headline (the trailing 5-year percentile of the model’s level — dli-4: the smoothed aggregate with the backstops’ floor; dli-1 to dli-3: the aggregate, smoothed in dli-3; ≥ 80 tight, ≤ 20 loose), the top drivers, coverage and group sub-indices. freshness.state is last-good when the latest recompute failed and the previous result is served. With asOf: the regime a publication at that instant would have served.',
     parameters: [MODEL_AS_OF_PARAMETER],
     errors: ['invalid_parameter', 'not_known_as_of', 'busy', 'regime_unavailable', 'no_data_yet'],
     tag: 'model',

@@ -107,6 +107,6 @@ export function seriesSet(
   const selected = window.value ?? (transform ? null : { days: QUERY_PARAMETERS.days.default });
   const publication = context.publication();
   const missing = ids.find((id) => !publication?.current.get(id)?.length);
-  if (missing || !publication) return seriesUnavailable(missing ?? ids[0]!);
+  if (missing || !publication) return seriesUnavailable(missing ?? ids[0]!, publication);
   return answer(ids, selected, transform, publication);
 }

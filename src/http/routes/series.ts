@@ -15,7 +15,7 @@ export const getSeries: Route = {
   cache: 'series',
   spec: {
     operationId: 'getSeries',
-    summary: 'One indicator as a daily time series',
+    summary: 'One indicator as a time series',
     description:
       "The observations of one tracked series in its documented unit, ascending by date, each with its z-score. `Accept: text/csv` answers the same window as CSV (as /api/series/{id}.csv does). z-scores and meta.percentile use a trailing 5-year window (1,826 days ending at the series' last observation): zScore = (value − zScoreMean) / zScoreStd with the window's mean and sample standard deviation; percentile is the percent rank of the latest value in that window (ties counted half). `days` keeps the points dated within that many days up to and including lastAvailableDate. `units`, `frequency` and `aggregation` transform the values as FRED’s API does (meta.transform says how; no z-scores then). meta.source says how fresh the data is.",
     parameters: [SERIES_ID_PARAMETER, ...SERIES_SELECTION_PARAMETERS, AS_OF_PARAMETER],
@@ -42,10 +42,10 @@ export function seriesJsonAnswer(id: string, request: RouteRequest, context: Rou
   if (asOf !== undefined) {
     return publication
       ? seriesAsOf(request, context, publication, id, asOf, selection, plain, 'json')
-      : seriesUnavailable(id);
+      : seriesUnavailable(id, publication);
   }
   const series = publication?.series.get(id);
-  if (!series) return seriesUnavailable(id);
+  if (!series) return seriesUnavailable(id, publication);
   if (selection.transform)
     return transformedSeries(request, context, publication!, series, { ...selection, transform: selection.transform });
   // sort and limit without a window: over the whole history (the newest N of a monthly series too).
@@ -100,7 +100,7 @@ function vintagesAnswer(
   const withheld = valuesWithheld(id);
   if (withheld) return withheld;
   const publication = context.publication();
-  if (!publication) return seriesUnavailable(id);
+  if (!publication) return seriesUnavailable(id, publication);
   return seriesVintages(request, context, publication, id, window.value, view, format);
 }
 
@@ -125,6 +125,8 @@ export const getSeriesFeed: Route = {
     const refused = unknownSeries(id, baseUrl) ?? valuesWithheld(id);
     if (refused) return refused;
     const current = publication();
-    return (current ? current.vintages.feed(id, baseUrl, current.builtAt) : undefined) ?? seriesUnavailable(id);
+    return (
+      (current ? current.vintages.feed(id, baseUrl, current.builtAt) : undefined) ?? seriesUnavailable(id, current)
+    );
   },
 };

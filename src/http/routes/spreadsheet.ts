@@ -1,5 +1,6 @@
 import { type Busy, isBusy } from '../../publish/on-demand/gate.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
+import type { Publication } from '../../publish/publication/build.ts';
 import { answerFor } from '../answers/computed.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { SERIES_ID_PARAMETER, seriesUnavailable, unknownSeries, valuesWithheld } from '../series/errors.ts';
@@ -23,8 +24,9 @@ function busy(retryAfterSeconds: number): ApiError {
 function settle(
   answer: PreparedResponse | Promise<PreparedResponse | Busy> | undefined,
   id: string,
+  publication: Publication,
 ): Answer | Promise<Answer> {
-  if (answer === undefined) return seriesUnavailable(id);
+  if (answer === undefined) return seriesUnavailable(id, publication);
   if (!(answer instanceof Promise)) return answer;
   return answer.then((settled) => (isBusy(settled) ? busy(settled.retryAfterSeconds) : settled));
 }
@@ -56,8 +58,12 @@ export function seriesXlsxAnswer(id: string, request: RouteRequest, context: Rou
   const parsed = parseSeriesQuery(request.query, id, false);
   if (parsed instanceof ApiError) return parsed;
   const publication = context.publication();
-  if (!publication) return seriesUnavailable(id);
-  return settle(publication.spreadsheets.forSeries(id, parsed.selection, answerFor(request, context, publication)), id);
+  if (!publication) return seriesUnavailable(id, publication);
+  return settle(
+    publication.spreadsheets.forSeries(id, parsed.selection, answerFor(request, context, publication)),
+    id,
+    publication,
+  );
 }
 
 /** GET /api/series.xlsx?ids=…: several series in one workbook, aligned on their dates. */
@@ -78,6 +84,6 @@ export const getSeriesSetXlsx: Route = {
   },
   handle: (request, context) =>
     seriesSet(request, context, (ids, window, transform, p) =>
-      settle(p.spreadsheets.forSeriesSet(ids, window, transform, answerFor(request, context, p)), ids[0]!),
+      settle(p.spreadsheets.forSeriesSet(ids, window, transform, answerFor(request, context, p)), ids[0]!, p),
     ),
 };

@@ -42,7 +42,7 @@ export function transformedSeries(
       provenance: series.provenance,
       selection,
     }),
-    { what: `series "${id}" transformed`, unavailable: () => seriesUnavailable(id) },
+    { what: `series "${id}" transformed`, unavailable: () => seriesUnavailable(id, publication) },
   );
 }
 
@@ -54,16 +54,16 @@ export function seriesCsv(
   id: string,
   selection: Selection,
 ): Answer | Promise<Answer> {
-  if (isKeptSelection(selection)) return publication.csv.forSeries(id, selection) ?? seriesUnavailable(id);
+  if (isKeptSelection(selection)) return publication.csv.forSeries(id, selection) ?? seriesUnavailable(id, publication);
   const observations = publication.current.get(id);
-  if (!observations?.length) return seriesUnavailable(id);
+  if (!observations?.length) return seriesUnavailable(id, publication);
   return computedAnswer(
     request,
     context,
     publication,
     `csv|${id}|${selectionKey(selection)}`,
     () => ({ kind: 'series-csv', id, observations: encodeObservations(observations), selection }),
-    { what: `CSV of series "${id}"`, unavailable: () => seriesUnavailable(id) },
+    { what: `CSV of series "${id}"`, unavailable: () => seriesUnavailable(id, publication) },
   );
 }
 
@@ -91,7 +91,7 @@ export function seriesSet(
       transform,
       ...(format === 'json' ? { provenance: publication.provenance(ids) } : {}),
     }),
-    { what: `${ids.length} series together`, unavailable: () => seriesUnavailable(ids[0]!) },
+    { what: `${ids.length} series together`, unavailable: () => seriesUnavailable(ids[0]!, publication) },
   );
 }
 
@@ -106,7 +106,7 @@ export function seriesVintages(
   format: 'json' | 'csv',
 ): Answer | Promise<Answer> {
   const vintaged = publication.vintaged.get(id);
-  if (!vintaged || vintaged.dates.length === 0) return seriesUnavailable(id);
+  if (!vintaged || vintaged.dates.length === 0) return seriesUnavailable(id, publication);
   return computedAnswer(
     request,
     context,
@@ -122,7 +122,7 @@ export function seriesVintages(
       provenance: publication.provenance([id]),
       storeFirstLoadAt: publication.vintages.storeFirstLoadAt(),
     }),
-    { what: `vintages of series "${id}"`, unavailable: () => seriesUnavailable(id) },
+    { what: `vintages of series "${id}"`, unavailable: () => seriesUnavailable(id, publication) },
   );
 }
 
@@ -138,7 +138,7 @@ export function seriesAsOf(
   format: 'json' | 'csv',
 ): Answer | Promise<Answer> {
   const vintaged = publication.vintaged.get(id);
-  if (!vintaged) return seriesUnavailable(id);
+  if (!vintaged) return seriesUnavailable(id, publication);
   return computedAnswer(
     request,
     context,
@@ -154,6 +154,11 @@ export function seriesAsOf(
       provenance: publication.provenance([id], instant),
       storeFirstLoadAt: publication.vintages.storeFirstLoadAt(),
     }),
-    { what: `series "${id}"`, unavailable: () => seriesUnavailable(id), instant, code: 'series_unavailable' },
+    {
+      what: `series "${id}"`,
+      unavailable: () => seriesUnavailable(id, publication),
+      instant,
+      code: 'series_unavailable',
+    },
   );
 }

@@ -63,12 +63,26 @@ export function valuesWithheld(id: string): ApiError | undefined {
   );
 }
 
-/** Nothing stored yet for a known series. */
-export function seriesUnavailable(id: string): ApiError {
+/** What a publication knows of a series' refreshes: health's sources (publish/resources/health.ts). */
+interface RefreshOutcomes {
+  health: { body: { sources: ReadonlyArray<{ seriesId: string; lastStatus: string; lastError: string | null }> } };
+}
+
+/**
+ * Nothing stored yet for a known series. When the publication's health says its last refresh failed — the provider
+ * sent nothing, or an error — the answer says so, instead of suggesting the first refresh may still be running.
+ */
+export function seriesUnavailable(id: string, publication?: RefreshOutcomes): ApiError {
+  const source = publication?.health.body.sources.find((s) => s.seriesId === id);
+  const failed = source?.lastStatus === 'error' ? source.lastError : null;
   return new ApiError(
     'series_unavailable',
-    `No data has been stored for "${id}" yet.`,
-    `The first refresh may still be running, or the provider has not answered; retry after ${NO_DATA_RETRY_SECONDS} s and check /api/health for status.`,
+    failed
+      ? `No data has been stored for "${id}": its last refresh failed (${failed}).`
+      : `No data has been stored for "${id}" yet.`,
+    failed
+      ? `The provider may not publish this series now; each refresh tries again (/api/health says when the next one runs). Retry after ${NO_DATA_RETRY_SECONDS} s at the earliest.`
+      : `The first refresh may still be running, or the provider has not answered; retry after ${NO_DATA_RETRY_SECONDS} s and check /api/health for status.`,
     { 'retry-after': String(NO_DATA_RETRY_SECONDS) },
   );
 }

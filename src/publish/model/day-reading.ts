@@ -22,6 +22,9 @@ export interface DayReading {
 
 export const PROVISIONAL_LABEL = 'provisional';
 
+/** The drivers' rule for which way a move pushed the reading, for the pages and notes that put it in words. */
+export { contributionDirection } from '../../analytics/model/drivers.ts';
+
 const TONES: Record<string, DayTone> = { 'risk-off': 'bad', neutral: 'neutral', 'risk-on': 'good' };
 
 export function dayReading(history: History, i: number, spec: ModelSpec = CURRENT_MODEL): DayReading {

@@ -63,7 +63,8 @@ export function chartBlocks(blocks: readonly Block[]): ChartBlock[] {
 
 /**
  * The chart of `id` (with the window `query`) on one of the pages given, and that page: the embed page shows it
- * as the page draws it. Undefined when no page draws it.
+ * as the page draws it. Without a query, the first chart of that id, in the window its page draws by default
+ * (/embed/tga is the indicator page's chart, as /charts/tga.svg is). Undefined when no page draws it.
  */
 export function findChart(
   pages: Iterable<Page>,
@@ -73,7 +74,7 @@ export function findChart(
   for (const page of pages) {
     const block = chartBlocks(page.blocks).find((b) => {
       const of = chartIdOf(b.src);
-      return of.id === id && of.query === query;
+      return of.id === id && (query === '' || of.query === query);
     });
     if (block) return { page, block };
   }

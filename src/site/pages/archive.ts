@@ -47,6 +47,8 @@ export function archiveCalendarPage(history: History, year: number, latest: bool
       label: 'Year',
       items: [...years].reverse().map((y) => ({ text: String(y), href: `/archive/${y}`, current: y === year })),
     },
+    // The anchor every "Every day, as a table, year by year" link points at (history-table.ts EVERY_DAY).
+    heading(2, `Every day of ${year}`, 'data'),
     { kind: 'calendar', months },
     heading(2, `The weekly notes of ${year}`, 'notes'),
     {

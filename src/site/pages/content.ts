@@ -1,5 +1,6 @@
 import type { BlogPost } from '../../publish/content.ts';
-import { DATA_LICENSE } from '../../timeseries/licenses.ts';
+import { DATA_LICENSE, licenseOf } from '../../timeseries/licenses.ts';
+import { CATALOG } from '../../timeseries/series.ts';
 import { heading, inlines, list, type Page, paragraph, prose } from '../page/page.ts';
 import { formatDate, type SiteData } from '../site-data.ts';
 
@@ -18,7 +19,7 @@ export function aboutPage(data: SiteData): Page {
           '[FRED, Federal Reserve Bank of St. Louis](https://fred.stlouisfed.org/): Fed balance sheet (H.4.1), reserves, ON RRP, rates, spreads, VIX, the dollar, M2, fiscal ratios, NFCI, STLFSI4.',
           '[U.S. Treasury Fiscal Data](https://fiscaldata.treasury.gov/): the Daily Treasury Statement (TGA), Debt to the Penny, the Monthly Treasury Statement, the Monthly Statement of the Public Debt.',
           '[Federal Reserve Bank of New York Markets Data](https://markets.newyorkfed.org/): SOFR and standing repo operations.',
-          'Market prices for the correlation statistics: S&P 500, Nasdaq-100 (the index QQQ tracks) and Coinbase bitcoin from FRED; gold (GLD) from a keyless chart source. None is republished as a series.',
+          `Market prices for the correlation statistics: S&P 500, Nasdaq-100 (the index QQQ tracks) and Coinbase bitcoin from FRED; gold (GLD) from a keyless chart source. ${assetTerms()}`,
         ].map(inlines),
       ),
       heading(2, 'License'),
@@ -71,4 +72,22 @@ export function blogPostPage(post: BlogPost): Page {
     description: post.summary,
     blocks: [paragraph({ strong: formatDate(post.date) }), { kind: 'markdown', source: post.markdown }],
   };
+}
+
+/**
+ * Which market prices are served as series, by their terms (the catalog's, not a sentence that can fall behind it):
+ * "Bitcoin (Coinbase) is served as a series, with its attribution; the terms of S&P 500, … forbid reproducing
+ * theirs: only statistics computed from them are published."
+ */
+function assetTerms(): string {
+  const assets = CATALOG.filter((def) => def.group === 'asset');
+  const names = (full: boolean) =>
+    assets.filter((def) => (licenseOf(def).redistribution === 'full') === full).map((def) => def.name);
+  const [served, withheld] = [names(true), names(false)];
+  const servedText = served.length
+    ? `${served.join(', ')} ${served.length === 1 ? 'is' : 'are'} served as a series, with its attribution; `
+    : '';
+  return withheld.length
+    ? `${servedText}the terms of ${withheld.join(', ')} forbid reproducing theirs: only statistics computed from them are published.`
+    : `${servedText.replace(/; $/, '.')}`;
 }

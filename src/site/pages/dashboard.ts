@@ -199,7 +199,7 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
             {
               label: 'Confidence',
               value: regime.confidence,
-              note: `${regime.coverage.indicators} of ${regime.coverage.totalIndicators} inputs, ${regime.coverage.groups} of ${regime.coverage.totalGroups} groups report`,
+              note: confidenceBasis(data, regime),
             },
             {
               label: 'Reading for',
@@ -348,4 +348,24 @@ function noReadingText(data: SiteData): string {
   }
   if (run?.status === 'ok') return `No reading yet: ${reasons || 'not enough history is stored to score a day.'}`;
   return 'No reading yet: the first refresh has not finished.';
+}
+
+/**
+ * What the confidence is read from, in the rule's own terms (analytics/model/regime.ts meanConfidence): the inputs
+ * of the weighted mean — not the backstops, which are a floor — how many of them report, how many of those on stale
+ * data, and in how many of the mean's groups. The coverage's counts span every input, backstops included: "4 of 10
+ * inputs" beside a medium confidence read as if the rule (low under half) had been broken.
+ * Example (dli-4, real files, Jul 3, 2026): "4 of the 6 inputs of the mean report (1 on stale data), in 3 of 3 groups".
+ */
+function confidenceBasis(data: SiteData, regime: RegimeBody): string {
+  const groups = data.model?.groups.filter((group) => group.role !== 'floor');
+  const { coverage } = regime;
+  if (!groups) return `${coverage.indicators} of ${coverage.totalIndicators} inputs report`;
+  const reports = new Set([...coverage.fed, ...coverage.dormant]);
+  const inputs = groups.flatMap((group) => group.indicators.map((indicator) => indicator.id));
+  const reporting = inputs.filter((id) => reports.has(id));
+  const stale = reporting.filter((id) => coverage.stale.includes(id)).length;
+  const reportingGroups = groups.filter((group) => group.indicators.some((indicator) => reports.has(indicator.id)));
+  const staleText = stale > 0 ? ` (${stale} on stale data)` : '';
+  return `${reporting.length} of the ${inputs.length} inputs of the mean report${staleText}, in ${reportingGroups.length} of ${groups.length} groups`;
 }

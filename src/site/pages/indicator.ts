@@ -299,18 +299,39 @@ function modelRole(data: SiteData, item: IndicatorSummary): Inline[] {
       '.',
     ];
   }
-  const driver = data.regime?.drivers.find((d) => d.indicatorId === item.def.id);
   const group = data.model?.groups.find((g) => g.id === item.group);
   return [
     `Scored in the ${item.group} group of model ${data.model?.version ?? 'the current model'}, read as ${item.transform}; a rise means ${risingMeans(item)}. `,
-    group ? `The ${group.name.toLowerCase()} group carries a nominal ${pct(group.weight)} of the aggregate, ` : '',
-    `shared by its inputs: a nominal ${pct(item.weight)} for this one. `,
-    driver
-      ? `On ${formatDate(data.regime!.date)} it carries ${pct(driver.weight)} (weights shift when its group has fewer inputs reporting, or — dli-2 — while an input fades in or out). `
-      : 'It carries no weight in the latest reading (not reporting). ',
+    ...weightWords(data, item, group),
     { text: 'How the weights work', href: '/methodology#how-it-works' },
     '.',
   ];
+}
+
+/**
+ * The input's weight in the model's own terms: a backstop is no part of the weighted mean but a floor under the level;
+ * a mean input carries its group's weight shared among the group's inputs, from its first reading on, and keeps it —
+ * at its last reading (held, named missing) — on a day without current data. (This read "not reporting: no weight"
+ * for a held input, and "weights shift when its group has fewer inputs reporting", which dli-4 does not do.)
+ */
+type ModelGroup = NonNullable<SiteData['model']>['groups'][number];
+
+function weightWords(data: SiteData, item: IndicatorSummary, group: ModelGroup | undefined): string[] {
+  if (group?.role === 'floor') {
+    return [
+      `Its group, ${group.name}, is not part of the weighted mean: its highest reading puts a floor under the level. `,
+    ];
+  }
+  const nominal = group
+    ? `Its group, ${group.name}, carries a nominal ${pct(group.weight)} of the aggregate, shared by its inputs: a nominal ${pct(item.weight)} for this one. `
+    : `It carries a nominal ${pct(item.weight)} of the aggregate. `;
+  const regime = data.regime;
+  if (!regime) return [nominal];
+  const weight = regime.drivers.find((d) => d.indicatorId === item.def.id)?.weight ?? item.weight;
+  const held = regime.coverage.missing.includes(item.def.id)
+    ? ', at its last reading: it has no current data, so it is held and named missing'
+    : '';
+  return [nominal, `On ${formatDate(regime.date)} it carries ${pct(weight)}${held}. `];
 }
 
 /** The next print in words (next-print.ts). */

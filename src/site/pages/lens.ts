@@ -84,7 +84,10 @@ export function lensPage(data: SiteData, locale: Locale): Page {
 function dataDates(data: SiteData, locale: Locale): (id: string) => string {
   const today = data.generatedAt.slice(0, 10);
   const date = localDate(locale);
-  const dates = new Map(data.indicators.map((i) => [i.def.id, i.freshness.dataDate]));
+  // The lens also reads series that are not indicators (the 2-year yield, the term premium): their dates are the
+  // health's, so no row borrows the lens' newest date for data that is older.
+  const dates = new Map<string, string | null>(data.health.sources.map((s) => [s.seriesId, s.latestDate]));
+  for (const i of data.indicators) dates.set(i.def.id, i.freshness.dataDate);
   return (id) => {
     const day = dates.get(id);
     return day ? `${date(day)} (${localAge(locale, daysBetween(day, today))})` : '—';
@@ -104,7 +107,6 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Loca
   const n = (x: number | null | undefined, unit = '') =>
     x === null || x === undefined ? 'n/a' : `${numberFormat(locale, 0, 3).format(x)}${unit}`;
   const over = w.overWeeks(Math.round(LENS_TIERING_TREND_DAYS / 7));
-  const lensDate = lens.dataAsOf ? localDate(locale)(lens.dataAsOf) : '—';
   // An axis under its heading, its table captioned by the heading's first words ("Quantity").
   const axis = (id: keyof typeof w.headings, rows: Array<[string, string, string]>): Block[] => [
     heading(2, w.headings[id], id),
@@ -123,7 +125,8 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Loca
       [w.rows.buffer, `${n(q.bufferPct, ' %')} (${word(q.bufferState)})`, dataOf('reserve-buffer')],
     ]),
     ...axis('price', [
-      [w.rows.path, `${n(p.pathSpreadBps, ' bps')} (${word(p.pathPricing)})`, lensDate],
+      // The spread is dated by the 2-year yield: EFFR is read as of that day (analytics/lens/price.ts).
+      [w.rows.path, `${n(p.pathSpreadBps, ' bps')} (${word(p.pathPricing)})`, dataOf('treasury-2y')],
       [
         w.rows.realYield,
         `${n(p.realYieldPct, ' %')}, ${word(p.realYieldTrend)} (${n(p.realYieldTrendPp, ' pp')} ${w.over3Months})`,
@@ -132,7 +135,7 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Loca
       [
         w.rows.termPremium,
         `${n(p.termPremiumPct, ' %')} (${word(p.termPremiumLevel)}, ${word(p.termPremiumTrend)})`,
-        lensDate,
+        dataOf('term-premium-10y'),
       ],
     ]),
     ...axis('structure', [

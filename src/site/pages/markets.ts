@@ -109,7 +109,7 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
   const reading =
     latest.latest === null
       ? 'No recent value.'
-      : `Latest: ρ ${formatSigned(latest.latest, 2)} over the ${latest.n} weeks to ${formatDate(latest.asOf!)}, ${Math.abs(latest.latest) > chance ? 'outside' : 'within'} the chance band (±${r2(chance)}).`;
+      : `Latest: ρ ${formatSigned(latest.latest, 2)} over the ${latest.n} weeks to ${formatDate(latest.asOf!)}, ${Math.abs(latest.latest) > correlationChance(latest.n) ? 'outside' : 'within'} the chance band of ${latest.n} weeks (±${r2(correlationChance(latest.n))}).`;
   return [
     {
       kind: 'chart',

@@ -1,4 +1,4 @@
-import { dayReading } from '../../publish/model/day-reading.ts';
+import { contributionDirection, dayReading } from '../../publish/model/day-reading.ts';
 import type { HistoryBody as History } from '../../publish/resources/model.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { daysBetween } from '../../timeseries/dates.ts';
@@ -202,10 +202,9 @@ function driverList(data: SiteData, drivers: ReadonlyArray<readonly [string, num
   ];
 }
 
-/** Which way an input pushed the aggregate; a change that rounds to nothing pushed it nowhere. */
+/** Which way an input pushed the aggregate, by the drivers' own rule (so /, /today and /api/regime agree). */
 function moveWords(contribution: number): string {
-  if (Number(Math.abs(contribution * 100).toFixed(1)) === 0) return EFFECT.neutral;
-  return EFFECT[contribution > 0 ? 'tightening' : 'easing'];
+  return EFFECT[contributionDirection(contribution)];
 }
 
 function dayBlocks(history: History, i: number, names: GroupNames): Block[] {

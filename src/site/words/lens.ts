@@ -28,7 +28,7 @@ const EN = {
   rows: {
     stance: 'Stance',
     flow: 'Net liquidity, 4-week flow',
-    dial: 'Net liquidity percentile (5 years)',
+    dial: 'Net liquidity 4-week flow, percentile (5 years)',
     buffer: 'Reserves + ON RRP, share of bank assets',
     path: '2-year yield minus effective fed funds',
     realYield: '10-year real yield',
@@ -62,7 +62,7 @@ const WORDS: Record<Locale, LensWords> = {
     rows: {
       stance: '方向',
       flow: '净流动性，4周变化',
-      dial: '净流动性百分位（5年）',
+      dial: '净流动性4周变化的百分位（5年）',
       buffer: '准备金 + ON RRP 占银行资产比例',
       path: '2年期收益率减有效联邦基金利率',
       realYield: '10年期实际收益率',
@@ -103,7 +103,7 @@ const WORDS: Record<Locale, LensWords> = {
     rows: {
       stance: '方向',
       flow: '淨流動性，4週變化',
-      dial: '淨流動性百分位（5年）',
+      dial: '淨流動性4週變化的百分位（5年）',
       buffer: '準備金 + ON RRP 佔銀行資產比例',
       path: '2年期殖利率減有效聯邦資金利率',
       realYield: '10年期實質殖利率',
@@ -149,7 +149,7 @@ const WORDS: Record<Locale, LensWords> = {
     rows: {
       stance: '方向',
       flow: 'ネット流動性（4週間の変化）',
-      dial: 'ネット流動性のパーセンタイル（5年）',
+      dial: 'ネット流動性の4週間の変化のパーセンタイル（5年）',
       buffer: '準備預金＋ON RRP（銀行資産に対する比率）',
       path: '2年債利回り − 実効FF金利',
       realYield: '10年実質利回り',
@@ -195,7 +195,7 @@ const WORDS: Record<Locale, LensWords> = {
     rows: {
       stance: '방향',
       flow: '순유동성, 4주 변화',
-      dial: '순유동성 백분위(5년)',
+      dial: '순유동성 4주 변화의 백분위(5년)',
       buffer: '지준금 + ON RRP, 은행 자산 대비 비율',
       path: '2년물 금리 − 실효 연방기금금리',
       realYield: '10년 실질금리',
@@ -242,7 +242,7 @@ const WORDS: Record<Locale, LensWords> = {
     rows: {
       stance: 'Tendencia',
       flow: 'Liquidez neta, variación en 4 semanas',
-      dial: 'Percentil de la liquidez neta (5 años)',
+      dial: 'Percentil de la variación en 4 semanas de la liquidez neta (5 años)',
       buffer: 'Reservas + ON RRP, porcentaje de los activos bancarios',
       path: 'Rendimiento a 2 años menos fondos federales efectivos',
       realYield: 'Rendimiento real a 10 años',
@@ -289,7 +289,7 @@ const WORDS: Record<Locale, LensWords> = {
     rows: {
       stance: 'Tendance',
       flow: 'Liquidité nette, variation sur 4 semaines',
-      dial: 'Percentile de la liquidité nette (5 ans)',
+      dial: 'Percentile de la variation sur 4 semaines de la liquidité nette (5 ans)',
       buffer: 'Réserves + ON RRP, part des actifs bancaires',
       path: 'Rendement à 2 ans moins taux des fonds fédéraux effectif',
       realYield: 'Rendement réel à 10 ans',
@@ -336,7 +336,7 @@ const WORDS: Record<Locale, LensWords> = {
     rows: {
       stance: 'Richtung',
       flow: 'Nettoliquidität, Veränderung über 4 Wochen',
-      dial: 'Perzentil der Nettoliquidität (5 Jahre)',
+      dial: 'Perzentil der 4-Wochen-Veränderung der Nettoliquidität (5 Jahre)',
       buffer: 'Reserven + ON RRP, Anteil an der Bankbilanzsumme',
       path: 'Zweijährige Rendite minus effektiver Leitzins',
       realYield: 'Zehnjährige Realrendite',

@@ -9,9 +9,10 @@ export type MissingInputs = Partial<Record<GroupKey, Array<{ id: string; name: s
  * The regime in the words a trader uses, one sentence per group sub-index (0 loosest … 100 tightest reading):
  * quantity (`policy`), price (`funding`), backstops, and market stress (`risk`). A sub-index from 60 up reads
  * tight, up to 35 loose, in between neither (backstops, read as new draws: from 40 a fresh draw, from 5 a fading
- * one). A group read without some of its inputs names them; the quantity sentence speaks only of the inputs it has.
+ * one). The funding inputs are spreads ranked against their last five years, so their sentence compares with those
+ * years: SOFR 3 bp below IORB can be dear, and "at or above the floor" beside it was untrue. A group read without some of its inputs names them; the quantity sentence speaks only of the inputs it has.
  * Example: { policy: 72, funding: 81, backstops: 0, risk: 20 } → "Reserves are getting scarce and net liquidity
- * is draining.", "Overnight funding trades at or above the Fed's floor: cash is dear.", "No new draw on the Fed's
+ * is draining.", "Overnight funding costs more against the Fed's floor than on most days of the last five years: cash is dear.", "No new draw on the Fed's
  * backstops.", "Equity volatility is low (a confirming input)."
  */
 export function regimeInWords(
@@ -38,8 +39,8 @@ export function regimeInWords(
           'funding',
           pick(
             subIndices.funding,
-            "Overnight funding trades at or above the Fed's floor: cash is dear.",
-            "Overnight funding trades comfortably below the Fed's floor: cash is plentiful.",
+            "Overnight funding costs more against the Fed's floor than on most days of the last five years: cash is dear.",
+            "Overnight funding costs less against the Fed's floor than on most days of the last five years: cash is plentiful.",
             "Overnight funding trades near its usual place against the Fed's floor.",
           ),
         ),

@@ -7,7 +7,7 @@ describe('the regime for readers', () => {
   it("one sentence per group, in a trader's words; a group without data says so", () => {
     assert.deepEqual(regimeInWords({ policy: 72, funding: 81, backstops: 0, risk: 20, credit: null }), [
       'Reserves are getting scarce and net liquidity is draining.',
-      "Overnight funding trades at or above the Fed's floor: cash is dear.",
+      "Overnight funding costs more against the Fed's floor than on most days of the last five years: cash is dear.",
       "No new draw on the Fed's backstops.",
       'Equity volatility is low (a confirming input).',
     ]);
@@ -40,7 +40,7 @@ describe('the regime for readers', () => {
     );
     assert.equal(
       held[1],
-      "No current data; the last readings said: overnight funding trades at or above the Fed's floor: cash is dear.",
+      "No current data; the last readings said: overnight funding costs more against the Fed's floor than on most days of the last five years: cash is dear.",
     );
     assert.equal(held[3], 'No current data; the last readings said: equity volatility is low (a confirming input).');
   });

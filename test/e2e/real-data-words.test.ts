@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { formatDate } from '../../src/site/site-data.ts';
+import { INDICATOR_FREQUENCIES } from '../../src/timeseries/catalog.ts';
+import { licenseOf } from '../../src/timeseries/licenses.ts';
+import { CATALOG } from '../../src/timeseries/series.ts';
+import { createHarness, type Harness } from '../support/harness.ts';
+import { textOf as pageText } from '../support/page-text.ts';
+import { hasRealData, realReplayData } from '../support/replay-data.ts';
+
+/**
+ * What a reader found on the real files (2026-11-28) where the service said one thing and its own figures another,
+ * each checked against the figures it contradicted: the confidence's counts, the funding sentence beside the
+ * spreads it quotes, "pushed toward looser" beside a move under the drivers' threshold, the lens' dates, a stale
+ * asset's correlation dated after its last price, the licence of the market prices, a 503 that blamed a first
+ * refresh for a provider that sends nothing, and links that led nowhere.
+ */
+const NOW = new Date('2026-11-28T12:00:00Z');
+const textOf = (html: string) => pageText(html).replace(/\s+/g, ' ');
+
+describe('the words agree with the figures (real files)', { skip: !hasRealData() && 'no ../shared/data/real' }, () => {
+  let h: Harness;
+  const page = async (path: string) => {
+    const response = await h.app.inject(path);
+    assert.equal(response.statusCode, 200, path);
+    return textOf(response.body);
+  };
+  const json = async (path: string) => (await h.app.inject(path)).json();
+  before(async () => {
+    h = await createHarness({ data: realReplayData(), now: NOW });
+    await h.refresh();
+  });
+  after(() => h.close());
+
+  it("the confidence's counts are the rule's: the inputs and groups of the weighted mean", async () => {
+    const [regime, model, dashboard] = [await json('/api/regime'), await json('/api/model'), await page('/')];
+    const basis =
+      /(\d+) of the (\d+) inputs of the mean report(?: \((\d+) on stale data\))?, in (\d+) of (\d+) groups/.exec(
+        dashboard,
+      );
+    assert.ok(basis, 'the dashboard says what the confidence is read from');
+    const [reporting, inputs, stale, groups, allGroups] = basis.slice(1).map((n) => Number(n ?? 0));
+    const mean = (model.groups as Array<{ role: string; indicators: Array<{ id: string }> }>).filter(
+      (g) => g.role !== 'floor',
+    );
+    assert.equal(inputs, mean.flatMap((g) => g.indicators).length);
+    assert.equal(allGroups, mean.length);
+    assert.equal(reporting, mean.flatMap((g) => g.indicators).filter((i) => regime.coverage.fed.includes(i.id)).length);
+    // The published rule (methodology §2.8) read from the counts shown must give the confidence shown.
+    const low = reporting / inputs! < 0.5 || groups! < 2 || stale! > reporting! / 2;
+    assert.equal(regime.confidence === 'low', low, `${basis[0]} → ${regime.confidence}`);
+  });
+
+  it('the funding sentence does not place rates above the floor when the spreads it quotes are below it', async () => {
+    const { fedTerms } = await json('/api/regime');
+    assert.ok(fedTerms.sofrIorbBps.value < 0 && fedTerms.effrIorbBps.value < 0, 'the real files end with both below');
+    assert.doesNotMatch(await page('/'), /at or above the Fed's floor/);
+  });
+
+  it('a move is "pushed" only past the drivers\' threshold, on the day page and in its note', async () => {
+    const { dates } = await json('/api/history');
+    let moves = 0;
+    for (const date of dates.slice(-60)) {
+      const text = await page(`/today/${date}`);
+      for (const m of text.matchAll(
+        /(pushed toward (?:looser|tighter)|barely moved it): its share of the aggregate changed by ([−+-]?[\d.]+) points/g,
+      )) {
+        const points = Math.abs(Number(m[2]!.replace('−', '-')));
+        assert.equal(m[1]!.startsWith('pushed'), points >= 0.5, `${date}: ${m[0]}`);
+        moves++;
+      }
+      for (const m of text.matchAll(/barely \(([−+-]?[\d.]+) points\)/g)) {
+        assert.ok(Math.abs(Number(m[1]!.replace('−', '-'))) < 0.5, `${date}: ${m[0]}`);
+      }
+    }
+    assert.ok(moves > 20, `${moves} moves read`);
+  });
+
+  it("each lens reading is dated by its own data, not the lens' newest date", async () => {
+    const health = await json('/api/health');
+    const latest = (id: string) => health.sources.find((s: { seriesId: string }) => s.seriesId === id).latestDate;
+    const lens = await page('/lens');
+    const rowDate = (label: string) => new RegExp(`${label} [^A-Z]*?\\) (\\w{3} \\d{1,2}, \\d{4})`).exec(lens)?.[1];
+    assert.equal(rowDate('2-year yield minus effective fed funds'), formatDate(latest('treasury-2y')));
+    assert.equal(rowDate('10-year term premium'), formatDate(latest('term-premium-10y')));
+    assert.notEqual(
+      latest('treasury-2y'),
+      (await json('/api/lens')).dataAsOf,
+      'the lens is newer than the 2-year yield',
+    );
+  });
+
+  it("a stale asset's correlation is dated by its last price, with the chance band of its own weeks", async () => {
+    const correlation = await json('/api/correlation');
+    const gold = correlation.correlations.gold.netLiquidity['52w'];
+    const lastPrice = (await json('/api/health')).sources.find((s: { seriesId: string }) => s.seriesId === 'gold');
+    assert.ok(
+      gold.asOf <= lastPrice.latestDate,
+      `gold's correlation to ${gold.asOf}, its prices to ${lastPrice.latestDate}`,
+    );
+    const markets = await page('/markets');
+    for (const m of markets.matchAll(
+      /over the (\d+) weeks to [^,]+, \w+ the chance band of (\d+) weeks \(±([\d.]+)\)/g,
+    )) {
+      assert.equal(m[1], m[2]);
+      assert.equal(Number(m[3]), Math.round((100 * 1.96) / Math.sqrt(Number(m[1]))) / 100, m[0]);
+    }
+  });
+
+  it('the market prices are said to be served or withheld as their terms say', async () => {
+    const about = await page('/about');
+    for (const def of CATALOG.filter((d) => d.group === 'asset')) {
+      const served = licenseOf(def).redistribution === 'full';
+      assert.equal((await h.app.inject(`/api/data/${def.id}.csv`)).statusCode === 451, !served, def.id);
+      assert.ok(about.includes(def.name), `/about names ${def.name}`);
+    }
+    assert.doesNotMatch(about, /None is republished/);
+    const scope = (await json('/api')).license.scope as string;
+    for (const def of CATALOG.filter((d) => d.terms === 'restricted')) assert.ok(scope.includes(def.name), def.name);
+  });
+
+  it('a series whose provider sends nothing says so, not that a first refresh may be running', async () => {
+    const response = await h.app.inject('/api/series/srf');
+    assert.equal(response.statusCode, 503);
+    assert.match(response.json().error.message, /its last refresh failed \(the provider sent no data\)/);
+    assert.doesNotMatch(response.json().error.hint, /first refresh/);
+  });
+
+  it("the indicators' weights are said as dli-4 carries them", async () => {
+    assert.match(
+      await page('/indicators/fed-swap-lines'),
+      /is not part of the weighted mean: its highest reading puts a floor under the level/,
+    );
+    const { coverage, drivers } = await json('/api/regime');
+    const held = drivers.find((d: { indicatorId: string }) => coverage.missing.includes(d.indicatorId));
+    assert.ok(held, 'an input without current data is among the drivers');
+    assert.match(
+      await page(`/indicators/${held.indicatorId}`),
+      /at its last reading: it has no current data, so it is held/,
+    );
+    for (const id of ['vix', 'sofr-iorb', 'cp-tbill-spread']) {
+      assert.doesNotMatch(
+        await page(`/indicators/${id}`),
+        /weights shift when its group has fewer inputs|carries no weight/,
+      );
+    }
+  });
+
+  it('the links and counts lead where they say', async () => {
+    assert.match((await h.app.inject('/archive')).body, /id="data"/, '/archive#data');
+    const embed = await h.app.inject('/embed/tga');
+    assert.equal(embed.statusCode, 200, '/embed/{id} without a window shows the page’s chart');
+    assert.match(embed.body, /\/charts\/tga\.svg/);
+    const frequencies = new Set(CATALOG.map((d) => d.frequency));
+    assert.ok(frequencies.size > 1 && INDICATOR_FREQUENCIES.includes(' to '));
+    for (const text of [(await json('/api')).description, (await h.app.inject('/llms.txt')).body]) {
+      assert.doesNotMatch(text, /\d+ daily series/);
+      assert.match(text, new RegExp(`\\d+ series \\(${INDICATOR_FREQUENCIES}\\)`));
+    }
+    assert.match((await json('/api/model')).thresholds.drivers, /of the level/);
+  });
+});
