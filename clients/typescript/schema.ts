@@ -775,7 +775,7 @@ export interface components {
             indicators: {
                 id: string;
                 name: string;
-                /** @description Model group (policy, funding, credit, risk) or context. */
+                /** @description For a scored series (scored: true), its group in the current model (dliModel.groups); for any other, the theme the catalog files it under (policy, funding, credit, risk, context), which is not a group of the current model: its weight is 0. */
                 group: string;
                 unit: string;
                 frequency: string;

@@ -45,7 +45,7 @@ export function describeModel(
           ? `contribution = the change of the indicator's share (weight × ${spec.floor || spec.smoothingDays ? 'reading' : 'percentile'}) of ${sharedOf(spec)} over ${THRESHOLDS.momentumDays} days; the contributions add up to its change. tightening at ≥ +${THRESHOLDS.driverContribution}, easing at ≤ −${THRESHOLDS.driverContribution}.`
           : `contribution = weight × (percentile − ½); tightening at z ≥ +${THRESHOLDS.driverZ}, easing at z ≤ −${THRESHOLDS.driverZ}.`,
     },
-    windows: { ...WINDOWS, ...(spec.fadeDays ? { fadeDays: spec.fadeDays } : {}) },
+    windows: windowsOf(spec),
     validation: opts.validation,
     versions: MODEL_VERSIONS.map(({ spec: version, ...entry }) => ({
       ...entry,
@@ -140,4 +140,19 @@ function sharedOf(spec: ModelSpec): string {
   if (spec.floor) return `the level (the ${spec.floor} input carrying the floor owns the floor's lift)`;
   if (spec.smoothingDays) return `the aggregate smoothed over ${spec.smoothingDays} business days`;
   return 'the aggregate';
+}
+
+/**
+ * The windows a version uses, and only those: dli-4 was published with dli-1's EWMA decay (it has no correlation
+ * matrix) and a fade of 1 day (it holds, it does not fade), and without its 10-day smoothing.
+ * Example (dli-4): { normalizationDays: 1305, …, carryForwardDays: 45, minGroups: 2, smoothingDays: 10 }.
+ */
+function windowsOf(spec: ModelSpec): Record<string, number> {
+  const { ewmaLambda, ...shared } = WINDOWS;
+  return {
+    ...shared,
+    ...(spec.aggregation === 'ciss' ? { ewmaLambda } : {}),
+    ...(spec.fadeDays && spec.missing !== 'hold' ? { fadeDays: spec.fadeDays } : {}),
+    ...(spec.smoothingDays ? { smoothingDays: spec.smoothingDays } : {}),
+  };
 }

@@ -38,7 +38,10 @@ export const Snapshot = Type.Object(
         {
           id: Type.String(),
           name: Type.String(),
-          group: Type.String({ description: 'Model group (policy, funding, credit, risk) or context.' }),
+          group: Type.String({
+            description:
+              'For a scored series (scored: true), its group in the current model (dliModel.groups); for any other, the theme the catalog files it under (policy, funding, credit, risk, context), which is not a group of the current model: its weight is 0.',
+          }),
           unit: Type.String(),
           frequency: Type.String(),
           latestDate: nullable(Type.String({ format: 'date' })),
