@@ -13,7 +13,11 @@ export function card(i: IndicatorSummary, today: string): Extract<Block, { kind:
   const move = moveCue(i);
   const old = move && i.latest && (i.freshness.ageDays ?? 0) > OLD_MOVE_DAYS;
   const cue = old
-    ? { text: `${move.text.slice(0, 1)} last move, ${formatDate(i.latest!.date)}`, tone: 'neutral' as const }
+    ? {
+        // A last print equal to the one before was no move ("■ last move … ±0.00" said one).
+        text: `${move.text.slice(0, 1)} ${i.change === 0 ? 'unchanged at the last print' : 'last move'}, ${formatDate(i.latest!.date)}`,
+        tone: 'neutral' as const,
+      }
     : move;
   return {
     title: i.def.name,

@@ -146,6 +146,22 @@ describe('the words agree with the figures (real files)', { skip: !hasRealData()
     }
   });
 
+  it('a card calls an unchanged last print unchanged, and an embedded chart keeps its whole title', async () => {
+    const { indicators } = await json('/api/snapshot');
+    const still = indicators.find(
+      (i: { change: number | null; latestDate: string }) => i.change === 0 && i.latestDate < '2026-09-01',
+    );
+    assert.ok(still, 'a series whose last print repeated the one before, months ago (the swap lines)');
+    const dashboard = await page('/');
+    assert.match(
+      dashboard,
+      new RegExp(`${still.name} .{0,200}■ unchanged at the last print, ${formatDate(still.latestDate)}`),
+    );
+    const html = (await h.app.inject('/')).body;
+    const title = /embed\/headline-regimes&quot; title=&quot;([^&]*)&quot;/.exec(html)?.[1];
+    assert.match(title ?? '', /^Daily headline \w{3} \d+, \d{4} – \w{3} \d+, \d{4}$/, `the iframe's title: ${title}`);
+  });
+
   it('the links and counts lead where they say', async () => {
     assert.match((await h.app.inject('/archive')).body, /id="data"/, '/archive#data');
     const embed = await h.app.inject('/embed/tga');

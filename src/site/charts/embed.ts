@@ -27,9 +27,13 @@ export function embedPath(src: string): string {
   return `/embed/${id}${query ? `?${query}` : ''}`;
 }
 
-/** The chart's title, as its legend or its description says it: the head's title, else the alt's first clause. */
+/**
+ * The chart's title, as its legend or its description says it: the head's title, else the alt's first clause — cut
+ * at a full stop, colon or semicolon, or a comma not inside a date ("Daily headline Dec 27, 2004 – Aug 27, 2026;
+ * red spans…" → "Daily headline Dec 27, 2004 – Aug 27, 2026", not "Daily headline Dec 27").
+ */
 export function chartTitle(block: ChartBlock): string {
-  return block.head?.title ?? block.alt.split(/[,.:]/)[0]!;
+  return block.head?.title ?? block.alt.split(/[.:;]\s|[.:;]$|,(?! \d{4})/)[0]!;
 }
 
 /**
