@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Endpoint directory
-         * @description Every public endpoint with its method, path, parameters and description; the error envelope; the discovery URLs.
+         * @description Every JSON endpoint with its method, path, parameters and description; the error envelope; the discovery URLs. The other forms of each resource (CSV, xlsx, feeds, charts, the bulk download) and the documents for agents are in the OpenAPI document (discovery.openapi).
          *
          *     Cache-Control: `public, max-age=300, s-maxage=3600`
          */
@@ -1450,7 +1450,7 @@ export interface components {
                 percentile5y: number;
                 level: number | null;
                 liveWeightShare: number;
-                /** @description Inputs without fresh data that day. */
+                /** @description Inputs of the weighted mean without fresh data that day (the live share counts only those; the backstops, a floor, are not among them). */
                 missing: string[];
                 /** @description The provisional day in plain words: never a status or a verdict. */
                 summary: string;
@@ -1744,7 +1744,7 @@ export interface components {
                             p: number | null;
                         };
                     };
-                    /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative, and their range. */
+                    /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative (a spread of exactly 0 is neither, so the two can add up to less than count), and their range. */
                     phases: {
                         count: number;
                         positive: number;
@@ -2633,7 +2633,7 @@ export interface components {
                                     p: number | null;
                                 };
                             };
-                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative, and their range. */
+                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative (a spread of exactly 0 is neither, so the two can add up to less than count), and their range. */
                             phases: {
                                 count: number;
                                 positive: number;
@@ -2710,7 +2710,7 @@ export interface components {
                                     p: number | null;
                                 };
                             };
-                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative, and their range. */
+                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative (a spread of exactly 0 is neither, so the two can add up to less than count), and their range. */
                             phases: {
                                 count: number;
                                 positive: number;
@@ -2792,7 +2792,7 @@ export interface components {
                                     p: number | null;
                                 };
                             };
-                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative, and their range. */
+                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative (a spread of exactly 0 is neither, so the two can add up to less than count), and their range. */
                             phases: {
                                 count: number;
                                 positive: number;
@@ -2869,7 +2869,7 @@ export interface components {
                                     p: number | null;
                                 };
                             };
-                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative, and their range. */
+                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative (a spread of exactly 0 is neither, so the two can add up to less than count), and their range. */
                             phases: {
                                 count: number;
                                 positive: number;
@@ -2951,7 +2951,7 @@ export interface components {
                                     p: number | null;
                                 };
                             };
-                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative, and their range. */
+                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative (a spread of exactly 0 is neither, so the two can add up to less than count), and their range. */
                             phases: {
                                 count: number;
                                 positive: number;
@@ -3028,7 +3028,7 @@ export interface components {
                                     p: number | null;
                                 };
                             };
-                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative, and their range. */
+                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative (a spread of exactly 0 is neither, so the two can add up to less than count), and their range. */
                             phases: {
                                 count: number;
                                 positive: number;
@@ -3110,7 +3110,7 @@ export interface components {
                                     p: number | null;
                                 };
                             };
-                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative, and their range. */
+                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative (a spread of exactly 0 is neither, so the two can add up to less than count), and their range. */
                             phases: {
                                 count: number;
                                 positive: number;
@@ -3187,7 +3187,7 @@ export interface components {
                                     p: number | null;
                                 };
                             };
-                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative, and their range. */
+                            /** @description The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative (a spread of exactly 0 is neither, so the two can add up to less than count), and their range. */
                             phases: {
                                 count: number;
                                 positive: number;
@@ -3667,7 +3667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3867,7 +3867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. */
+            /** @description series_unavailable: The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh). busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3995,7 +3995,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4123,7 +4123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4859,7 +4859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4985,7 +4985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). service_unavailable: Nothing has been published yet: the service is starting. */
+            /** @description series_unavailable: The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh). service_unavailable: Nothing has been published yet: the service is starting. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5281,7 +5281,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5382,7 +5382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description series_unavailable: The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5499,7 +5499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. */
+            /** @description series_unavailable: The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh). busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5616,7 +5616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). service_unavailable: Nothing has been published yet: the service is starting. */
+            /** @description series_unavailable: The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh). service_unavailable: Nothing has been published yet: the service is starting. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5744,7 +5744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). */
+            /** @description busy: Too much on-demand work is running or waiting — transforms, CSV windows, several series at once, revisions, point-in-time (asOf) answers, or charts being drawn — or this client already has its share of it waiting; retry after the Retry-After seconds. Answers already computed, and every pre-built answer, are served meanwhile. series_unavailable: The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5870,7 +5870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description series_unavailable: The series has no stored data yet (first refresh still running or its provider never answered). service_unavailable: Nothing has been published yet: the service is starting. */
+            /** @description series_unavailable: The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh). service_unavailable: Nothing has been published yet: the service is starting. */
             503: {
                 headers: {
                     [name: string]: unknown;

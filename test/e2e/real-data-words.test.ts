@@ -98,6 +98,13 @@ describe('the words agree with the figures (real files)', { skip: !hasRealData()
       gold.asOf <= lastPrice.latestDate,
       `gold's correlation to ${gold.asOf}, its prices to ${lastPrice.latestDate}`,
     );
+    const history = await json('/api/correlation/history');
+    const goldRho: Array<number | null> = history.rho.gold.netLiquidity;
+    const lastGold = history.dates[goldRho.findLastIndex((rho) => rho !== null)];
+    assert.ok(
+      lastGold <= lastPrice.latestDate,
+      `the weekly history's gold ends ${lastGold}, its prices ${lastPrice.latestDate}`,
+    );
     const markets = await page('/markets');
     for (const m of markets.matchAll(
       /over the (\d+) weeks to [^,]+, \w+ the chance band of (\d+) weeks \(±([\d.]+)\)/g,
@@ -117,6 +124,16 @@ describe('the words agree with the figures (real files)', { skip: !hasRealData()
     assert.doesNotMatch(about, /None is republished/);
     const scope = (await json('/api')).license.scope as string;
     for (const def of CATALOG.filter((d) => d.terms === 'restricted')) assert.ok(scope.includes(def.name), def.name);
+  });
+
+  it("the version notes' figure of dli-3's held status is the one its history gives", async () => {
+    const notes = JSON.stringify((await json('/api/model')).versions);
+    const said = Number(/even on the (\d+) days its headline read 98–100/.exec(notes)?.[1]);
+    const old = await json('/api/history?model=dli-3&start=2004-12-01&end=2007-12-31');
+    const held = old.dates.filter(
+      (_: string, i: number) => old.headline[i] >= 98 && old.status[i] === 'neutral',
+    ).length;
+    assert.equal(said, held);
   });
 
   it('a series whose provider sends nothing says so, not that a first refresh may be running', async () => {

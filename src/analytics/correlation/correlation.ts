@@ -100,8 +100,15 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
  */
 export function rollingEveryWeek(x: Float64Array, y: Float64Array, window: number): Array<number | null> {
   const minPairs = Math.ceil(window * 0.8);
+  // As rolling(): no week after the last one both series have (a stale asset's window does not slide on).
+  let last = x.length;
+  while (last > 0 && (Number.isNaN(x[last - 1]!) || Number.isNaN(y[last - 1]!))) last--;
   const out: Array<number | null> = [];
   for (let end = 1; end <= x.length; end++) {
+    if (end > last) {
+      out.push(null);
+      continue;
+    }
     const { rho, n } = pairedCorrelation(x, y, end - window, end);
     out.push(n >= minPairs ? rho : null);
   }

@@ -94,7 +94,10 @@ export const Provisional = closed({
   percentile5y: Type.Integer({ minimum: 0, maximum: 100 }),
   level: nullable(Type.Number({ minimum: 0, maximum: 100 })),
   liveWeightShare: Type.Number({ minimum: 0, maximum: 1 }),
-  missing: Type.Array(Type.String(), { description: 'Inputs without fresh data that day.' }),
+  missing: Type.Array(Type.String(), {
+    description:
+      'Inputs of the weighted mean without fresh data that day (the live share counts only those; the backstops, a floor, are not among them).',
+  }),
   summary: Type.String({ description: 'The provisional day in plain words: never a status or a verdict.' }),
 });
 

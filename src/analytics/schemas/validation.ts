@@ -64,7 +64,7 @@ export const ForwardReturns = closed({
     },
     {
       description:
-        'The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative, and their range.',
+        'The risk-on minus risk-off spread for each of the `horizon` possible starting offsets of the non-overlapping sample: how many are positive and negative (a spread of exactly 0 is neither, so the two can add up to less than count), and their range.',
     },
   ),
 });

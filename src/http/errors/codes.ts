@@ -40,7 +40,8 @@ export const ERROR_CODES = {
   },
   series_unavailable: {
     status: 503,
-    description: 'The series has no stored data yet (first refresh still running or its provider never answered).',
+    description:
+      'The series has no stored data yet: the first refresh is still running, or its provider has sent nothing or an error (the message says which, from the last refresh).',
   },
   regime_unavailable: {
     status: 500,

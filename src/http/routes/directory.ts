@@ -9,7 +9,7 @@ export const getDirectory: Route = {
     operationId: 'getDirectory',
     summary: 'Endpoint directory',
     description:
-      'Every public endpoint with its method, path, parameters and description; the error envelope; the discovery URLs.',
+      'Every JSON endpoint with its method, path, parameters and description; the error envelope; the discovery URLs. The other forms of each resource (CSV, xlsx, feeds, charts, the bulk download) and the documents for agents are in the OpenAPI document (discovery.openapi).',
     parameters: [],
     response: Directory,
     errors: [],

@@ -21,9 +21,10 @@ export interface ModelComputation {
  * The shape of a stored ModelComputation (store/model-results.ts): bumped whenever a field is added or what a field
  * holds is computed differently, so that a restart never serves a result kept by older code of the same service
  * version (2: history.confidence; 3: correlation.rollingHistory; 4: dli-4’s level, contributions, provisional days
- * and the regime’s summary; 5: a rolling correlation is dated by the last week both series have).
+ * and the regime’s summary; 5: a rolling correlation is dated by the last week both series have; 6: the model
+ * description's windows by version, the rolling history ending with each asset's data).
  */
-export const MODEL_RESULT_FORMAT = 5;
+export const MODEL_RESULT_FORMAT = 6;
 
 /** Under which key a publication's model result is kept: the publication, the model, and this code's version. */
 export function modelResultKey(publicationId: number): ModelResultKey {

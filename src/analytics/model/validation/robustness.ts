@@ -115,7 +115,6 @@ function driverAgreement(run: ModelRun): Robustness['drivers'] {
     sumMatches,
     signAgrees: agrees,
     signAgreesShare: moved > 0 ? round(agrees / moved, 3) : null,
-    method:
-      "Contributions are each indicator's change of share in the aggregate since the momentum base day; they add up to the aggregate's change. The sign share counts days on which both the headline and the aggregate moved.",
+    method: `Contributions are each indicator's change of share in ${run.spec.floor ? 'the level (the smoothed aggregate, with the backstops’ floor)' : run.level ? 'the smoothed aggregate' : 'the aggregate'} since the momentum base day; they add up to its change. The sign share counts days on which both the headline and the contributions moved.`,
   };
 }
