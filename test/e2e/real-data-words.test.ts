@@ -49,6 +49,12 @@ describe('the words agree with the figures (real files)', { skip: !hasRealData()
     // The published rule (methodology §2.8) read from the counts shown must give the confidence shown.
     const low = reporting / inputs! < 0.5 || groups! < 2 || stale! > reporting! / 2;
     assert.equal(regime.confidence === 'low', low, `${basis[0]} → ${regime.confidence}`);
+    // The coverage's own count of groups: the backstops, all missing here, do not report.
+    const backstops = model.groups
+      .find((g: { role: string }) => g.role === 'floor')
+      .indicators.map((i: { id: string }) => i.id);
+    assert.ok(backstops.every((id: string) => regime.coverage.missing.includes(id)));
+    assert.equal(regime.coverage.groups, regime.coverage.totalGroups - 1);
   });
 
   it('the funding sentence does not place rates above the floor when the spreads it quotes are below it', async () => {

@@ -323,7 +323,7 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     };
     assert.deepEqual(
       ['spx', 'btc', 'gold'].flatMap((a) => [outside(a, 'netLiquidity'), outside(a, 'headline')]),
-      ['8.4 % of 513', '18.5 % of 513', '2.1 % of 567', '22.8 % of 567', '5.4 % of 1093', '20.3 % of 1087'],
+      ['8.4 % of 513', '18.5 % of 513', '2.1 % of 567', '22.8 % of 567', '5.4 % of 1083', '20.4 % of 1077'],
     );
     assert.deepEqual(
       history.rho.qqq.netLiquidity.filter((v: number | null) => v !== null),

@@ -192,6 +192,9 @@ function groupsOn(run: ModelRun, g: number) {
     const value = run.groups[group.id][g]!;
     if (Number.isNaN(value)) continue;
     subIndices[group.id] = round(100 * value, 1);
+    // The floor reads 0 when none of its inputs has a reading: a value, but not a group reporting (coverage.groups
+    // said 4 of 4 with every backstop missing).
+    if (group.id === run.spec.floor && !run.readings.some((r) => r.spec.group === group.id && r.live[g])) continue;
     reporting++;
     if (value >= 0.5 === tight) agreeing++;
   }
