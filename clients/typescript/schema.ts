@@ -1868,7 +1868,7 @@ export interface components {
                 flow: number | null;
                 dial: number | null;
                 bufferPct: number | null;
-                /** @description ample ≥ 13 %, scarce < 10 %. Null until its inputs exist. */
+                /** @description ample ≥ 13 %, scarce < 10 %, adequate between. The lens' own scale, of reserves + ON RRP: its "ample" is what the Fed's staff call abundant (the regime's fedTerms and summary use their words, of reserves alone: the turn from abundant to ample at 12–13 % of bank assets). Null until its inputs exist. */
                 bufferState: "ample" | "adequate" | "scarce" | null;
                 srfNonZeroShare90d: number | null;
                 /** @description Funding prices confirm the stance: SOFR − IORB (20-day mean) ≥ −2 bps for draining, ≤ −5 bps for expanding, within −10…+2 bps for neutral. */

@@ -56,7 +56,7 @@ export const LensReading = closed({
     bufferPct: nullable(Type.Number({ description: 'Reserves + ON RRP as % of commercial bank assets.' })),
     bufferState: states(
       ['ample', 'adequate', 'scarce'],
-      `ample ≥ ${R.bufferAmplePct} %, scarce < ${R.bufferScarcePct} %.`,
+      `ample ≥ ${R.bufferAmplePct} %, scarce < ${R.bufferScarcePct} %, adequate between. The lens' own scale, of reserves + ON RRP: its "ample" is what the Fed's staff call abundant (the regime's fedTerms and summary use their words, of reserves alone: the turn from abundant to ample at 12–13 % of bank assets).`,
     ),
     srfNonZeroShare90d: nullable(
       Type.Number({
