@@ -147,6 +147,11 @@ describe('the words agree with the figures (real files)', { skip: !hasRealData()
     assert.equal(response.statusCode, 503);
     assert.match(response.json().error.message, /its last refresh failed \(the provider sent no data\)/);
     assert.doesNotMatch(response.json().error.hint, /first refresh/);
+    assert.match(
+      await page('/indicators/srf'),
+      /its last refresh failed \(the provider sent no data\)/,
+      'its page says the same',
+    );
   });
 
   it("the indicators' weights are said as dli-4 carries them", async () => {

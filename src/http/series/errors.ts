@@ -1,3 +1,4 @@
+import { type HealthBody, lastRefreshFailure } from '../../publish/resources/health.ts';
 import { seriesUrl } from '../../publish/resources/series/catalog.ts';
 import type { Parameter } from '../../publish/schemas/directory.ts';
 import { INDICATOR_COUNT, isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
@@ -63,9 +64,9 @@ export function valuesWithheld(id: string): ApiError | undefined {
   );
 }
 
-/** What a publication knows of a series' refreshes: health's sources (publish/resources/health.ts). */
+/** What a publication knows of a series' refreshes: its health (publish/resources/health.ts). */
 interface RefreshOutcomes {
-  health: { body: { sources: ReadonlyArray<{ seriesId: string; lastStatus: string; lastError: string | null }> } };
+  health: { body: Pick<HealthBody, 'sources'> };
 }
 
 /**
@@ -73,8 +74,7 @@ interface RefreshOutcomes {
  * sent nothing, or an error — the answer says so, instead of suggesting the first refresh may still be running.
  */
 export function seriesUnavailable(id: string, publication?: RefreshOutcomes): ApiError {
-  const source = publication?.health.body.sources.find((s) => s.seriesId === id);
-  const failed = source?.lastStatus === 'error' ? source.lastError : null;
+  const failed = publication ? lastRefreshFailure(publication.health.body, id) : null;
   return new ApiError(
     'series_unavailable',
     failed

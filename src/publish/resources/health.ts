@@ -130,6 +130,16 @@ function quarantineOf(quarantine: readonly PendingQuarantine[], current: Readonl
 /** How health's first reason begins when the providers cannot be reached (the site's banner shows that reason). */
 export const PROVIDERS_UNREACHABLE = 'The data providers cannot be reached';
 
+/**
+ * Why a series has nothing stored, when health knows: its last refresh's failure in words, or null (not failed, or
+ * not a fetched series). What the API's series_unavailable and the series' page both say. Example (srf on the real
+ * files): 'the provider sent no data'.
+ */
+export function lastRefreshFailure(health: Pick<HealthBody, 'sources'>, id: string): string | null {
+  const source = health.sources.find((s) => s.seriesId === id);
+  return source?.lastStatus === 'error' ? (source.lastError ?? 'an error') : null;
+}
+
 /** Reachability failures: the provider was never heard from (as opposed to an answer that was refused). */
 const UNREACHABLE_KINDS = new Set(['network', 'timeout', 'unreachable']);
 

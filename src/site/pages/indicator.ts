@@ -1,3 +1,4 @@
+import { lastRefreshFailure } from '../../publish/resources/health.ts';
 import type { IndicatorSummary } from '../../publish/resources/indicators.ts';
 import type { ChartQuery } from '../../publish/site-port.ts';
 import { wholeMonths } from '../../timeseries/date-window.ts';
@@ -47,7 +48,7 @@ export function indicatorPage(data: SiteData, item: IndicatorSummary, query: Cha
   const blocks: Block[] = [paragraph(def.description)];
   if (item.withheld) blocks.push(...withheldBlocks(data, item));
   else if (item.latest) blocks.push(...latestBlocks(data, item), ...chartBlocks(data, item, query));
-  else blocks.push(paragraph('No data has been stored for this series yet.'));
+  else blocks.push(paragraph(noDataText(data, item.def.id)));
   blocks.push(
     heading(2, 'Source and unit', 'source'),
     table(['Field', 'Value'], sourceRows(item), 'Where the data comes from'),
@@ -332,6 +333,13 @@ function weightWords(data: SiteData, item: IndicatorSummary, group: ModelGroup |
     ? ', at its last reading: it has no current data, so it is held and named missing'
     : '';
   return [nominal, `On ${formatDate(regime.date)} it carries ${pct(weight)}${held}. `];
+}
+
+/** Why there is nothing to show: the last refresh's failure when health knows it, as the API's 503 says it. */
+function noDataText(data: SiteData, id: string): string {
+  const failed = lastRefreshFailure(data.health, id);
+  if (!failed) return 'No data has been stored for this series yet.';
+  return `No data has been stored for this series: its last refresh failed (${failed}). Each refresh tries again; /api/health says when the next one runs.`;
 }
 
 /** The next print in words (next-print.ts). */
