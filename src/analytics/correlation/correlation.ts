@@ -101,8 +101,7 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
 export function rollingEveryWeek(x: Float64Array, y: Float64Array, window: number): Array<number | null> {
   const minPairs = Math.ceil(window * 0.8);
   // As rolling(): no week after the last one both series have (a stale asset's window does not slide on).
-  let last = x.length;
-  while (last > 0 && (Number.isNaN(x[last - 1]!) || Number.isNaN(y[last - 1]!))) last--;
+  const last = pairedEnd(x, y);
   const out: Array<number | null> = [];
   for (let end = 1; end <= x.length; end++) {
     if (end > last) {
@@ -166,13 +165,19 @@ export function pairedCorrelation(x: ArrayLike<number>, y: ArrayLike<number>, fr
   return { rho: Number.isNaN(rho) ? null : round(rho, 3), n: a.length };
 }
 
+/** One past the last week both series have a value: where every figure of a pair ends. */
+function pairedEnd(x: ArrayLike<number>, y: ArrayLike<number>): number {
+  let end = x.length;
+  while (end > 0 && (Number.isNaN(x[end - 1]!) || Number.isNaN(y[end - 1]!))) end--;
+  return end;
+}
+
 export function rolling(x: Float64Array, y: Float64Array, days: Int32Array, window: number): RollingFigure {
   const minPairs = Math.ceil(window * 0.8);
   const path: RollingFigure['path'] = [];
-  for (let end = x.length; end > 0 && path.length < PATH_WEEKS; end--) {
-    // The latest figure is dated by a week both series have: past the last price of a stale asset, the window would
-    // slide on and be dated weeks after its data ends (gold to Jun 5 read "over the 42 weeks to Aug 14").
-    if (path.length === 0 && (Number.isNaN(x[end - 1]!) || Number.isNaN(y[end - 1]!))) continue;
+  // The latest figure is dated by a week both series have: past the last price of a stale asset, the window would
+  // slide on and be dated weeks after its data ends (gold to Jun 5 read "over the 42 weeks to Aug 14").
+  for (let end = pairedEnd(x, y); end > 0 && path.length < PATH_WEEKS; end--) {
     const { rho, n } = pairedCorrelation(x, y, end - window, end);
     if (n < minPairs) {
       if (path.length === 0) continue; // trailing weeks without data (e.g. stale inputs) are skipped, not reported
@@ -187,8 +192,7 @@ export function rolling(x: Float64Array, y: Float64Array, days: Int32Array, wind
 
 export function crossCorrelation(x: Float64Array, y: Float64Array, days: Int32Array): LeadLagFigure {
   // The last LEAD_LAG_WEEKS weeks where both series exist.
-  let end = x.length;
-  while (end > 0 && (Number.isNaN(x[end - 1]!) || Number.isNaN(y[end - 1]!))) end--;
+  const end = pairedEnd(x, y);
   const from = Math.max(0, end - LEAD_LAG_WEEKS);
   const lags: LeadLagFigure['lags'] = [];
   for (let lag = -MAX_LAG_WEEKS; lag <= MAX_LAG_WEEKS; lag++)

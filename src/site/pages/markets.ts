@@ -106,10 +106,11 @@ function correlationChartBlocks(data: SiteData, asset: string): Block[] {
   const latest = c.correlations[asset as keyof typeof c.correlations].netLiquidity[`${weeks}w` as '52w'];
   const name = assetName(asset);
   const src = `/charts/net-liquidity-correlation-${asset}.svg`;
+  const latestChance = correlationChance(latest.n);
   const reading =
     latest.latest === null
       ? 'No recent value.'
-      : `Latest: ρ ${formatSigned(latest.latest, 2)} over the ${latest.n} weeks to ${formatDate(latest.asOf!)}, ${Math.abs(latest.latest) > correlationChance(latest.n) ? 'outside' : 'within'} the chance band of ${latest.n} weeks (±${r2(correlationChance(latest.n))}).`;
+      : `Latest: ρ ${formatSigned(latest.latest, 2)} over the ${latest.n} weeks to ${formatDate(latest.asOf!)}, ${Math.abs(latest.latest) > latestChance ? 'outside' : 'within'} the chance band of ${latest.n} weeks (±${r2(latestChance)}).`;
   return [
     {
       kind: 'chart',
