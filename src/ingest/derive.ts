@@ -7,7 +7,8 @@ import { roundFloat } from './conform.ts';
 /**
  * Pure formulas for the derived series. Inputs are the stored current series (catalog units, ascending);
  * each input is read "as of" the output date: its latest print on or before that date, if recent enough
- * for its frequency (MAX_AGE_DAYS). A series flagged `blankMeansZero` counts as 0 where it has no recent print.
+ * for its frequency (MAX_AGE_DAYS). A series flagged `blankMeansZero` counts as 0 where it has no recent print,
+ * up to its last print (blankAsOf).
  */
 export type SeriesMap = ReadonlyMap<string, readonly Observation[]>;
 
@@ -46,7 +47,10 @@ function sum([leadId, ...otherIds]: string[], inputs: SeriesMap): Observation[] 
 function plusAsOf(start: number, ids: readonly string[], date: string, inputs: SeriesMap): number | undefined {
   let total = start;
   for (const id of ids) {
-    const part = valueAsOf(get(inputs, id), date, maxAge(id)) ?? (seriesDef(id)?.blankMeansZero ? 0 : undefined);
+    const series = get(inputs, id);
+    const part = seriesDef(id)?.blankMeansZero
+      ? blankAsOf(series, date, maxAge(id))
+      : valueAsOf(series, date, maxAge(id));
     if (part === undefined) return undefined;
     total += part;
   }
@@ -86,10 +90,24 @@ function netLiquidity(formula: Extract<Formula, { kind: 'net-liquidity' }>, inpu
     const assets = valueAsOf(walcl, date, MAX_AGE_DAYS.weekly);
     const treasury = valueAsOf(tga, date, MAX_AGE_DAYS.weekly);
     if (assets === undefined || treasury === undefined) continue;
-    const reverseRepo = valueAsOf(rrp, date, MAX_AGE_DAYS.daily) ?? 0;
+    const reverseRepo = blankAsOf(rrp, date, MAX_AGE_DAYS.daily);
+    if (reverseRepo === undefined) continue;
     out.push({ date, value: roundFloat(assets - treasury - reverseRepo) });
   }
   return out;
+}
+
+/**
+ * A series whose provider leaves days without activity blank (ON RRP): its latest print no older than `maxAgeDays`,
+ * else 0 on a date up to its last print (a blank day, or before the facility's first operation), else none. Past its
+ * last print a blank is not yet published, not zero: a feed that stops (or a file that ends) must not read as the
+ * facility gone unused. Example: prints on 01-03 and 01-20 → 01-12 is 0; 01-30 is none (with a 7-day limit).
+ */
+export function blankAsOf(series: readonly Observation[], date: string, maxAgeDays: number): number | undefined {
+  const value = valueAsOf(series, date, maxAgeDays);
+  if (value !== undefined) return value;
+  const last = series.at(-1);
+  return last !== undefined && date <= last.date ? 0 : undefined;
 }
 
 function spreadBps(minuendId: string, subtrahendIds: string[], inputs: SeriesMap): Observation[] {

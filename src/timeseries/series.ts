@@ -210,7 +210,7 @@ export const CATALOG: readonly SeriesDef[] = [
     kind: 'derived',
     formula: { kind: 'net-liquidity', fedBalanceSheet: 'fed-balance-sheet', tga: 'tga', onrrp: 'onrrp' },
     formulaText:
-      'net-liquidity = WALCL − TGA − ON RRP (USD billions), on every date any input prints; each input is its latest value on or before that date (WALCL at most 10 days old, TGA 10 days, ON RRP 7 days; a missing ON RRP print counts as 0 because FRED leaves days without an operation blank).',
+      'net-liquidity = WALCL − TGA − ON RRP (USD billions), on every date any input prints; each input is its latest value on or before that date (WALCL at most 10 days old, TGA 10 days, ON RRP 7 days; a missing ON RRP print counts as 0 because FRED leaves days without an operation blank, but only up to its last print: after it the date is left out).',
     publisher: 'Derived from Federal Reserve, U.S. Treasury and New York Fed data',
   },
   {

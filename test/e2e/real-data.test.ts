@@ -323,7 +323,7 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     };
     assert.deepEqual(
       ['spx', 'btc', 'gold'].flatMap((a) => [outside(a, 'netLiquidity'), outside(a, 'headline')]),
-      ['8.4 % of 513', '18.5 % of 513', '2.1 % of 567', '22.8 % of 567', '5.4 % of 1083', '20.4 % of 1077'],
+      ['8.4 % of 510', '18.6 % of 510', '2.1 % of 564', '22.9 % of 564', '5.4 % of 1083', '20.4 % of 1077'],
     );
     assert.deepEqual(
       history.rho.qqq.netLiquidity.filter((v: number | null) => v !== null),
@@ -352,24 +352,38 @@ describe('honest about time, on the real files read after they end', {
   after(() => h.close());
 
   it('the history ends on the last day a scored input brought new data; the regime describes the last day with a reading', async () => {
-    // Independently of the model code: each scored input's last date in the raw files, plus its publication lag.
-    // dli-4's inputs: net liquidity less the backstops (WALCL, TGA, ON RRP, swap lines, Fed repo, Fed lending),
-    // reserves / bank assets, EFFR − IORB, SOFR − IORB, CP − T-bill, the backstops, VIX.
+    // Independently of the model code: each scored input's last date from the raw files (methodology §2.1), plus its
+    // publication lag. dli-4's inputs: net liquidity less the backstops (WALCL, TGA, ON RRP, swap lines, Fed repo,
+    // Fed lending), reserves / bank assets, EFFR − IORB, SOFR − IORB, CP − T-bill, the backstops, VIX.
+    const datesOf = (file: string) => [...rawFile(file).keys()];
+    // A spread or ratio has a date only where its second input has a print at most `maxAgeDays` old.
+    const endWithin = (file: string, other: string, maxAgeDays: number) => {
+      const others = datesOf(other);
+      return datesOf(file)
+        .filter((date) => others.some((o) => o <= date && o >= addDays(date, -maxAgeDays)))
+        .at(-1)!;
+    };
+    // Net liquidity has a date only while ON RRP is in force: up to 7 days after its last print, then a WALCL, TGA
+    // or ON RRP date.
+    const rrpEnd = addDays(datesOf('RRPONTSYD.csv').at(-1)!, 7);
+    const netLiquidityEnd = ['WALCL.csv', 'WDTGAL.csv', 'RRPONTSYD.csv']
+      .flatMap(datesOf)
+      .filter((date) => date <= rrpEnd)
+      .sort()
+      .at(-1)!;
     const lastKnown: Array<[string, number]> = [
-      ['WALCL.csv', 1],
-      ['WDTGAL.csv', 1],
-      ['RRPONTSYD.csv', 0],
-      ['WRESBAL.csv', 9],
-      ['EFFR.csv', 1],
-      ['SOFR.csv', 1],
-      ['RIFSPPFAAD90NB.csv', 1],
-      ['SWPT.csv', 1],
-      ['WORAL.csv', 1],
-      ['WLCFLPCL.csv', 1],
-      ['VIXCLS.csv', 1],
+      [netLiquidityEnd, 1],
+      [endWithin('WRESBAL.csv', 'TLAACBW027SBOG.csv', 10), 9],
+      [endWithin('EFFR.csv', 'IORB.csv', 7), 1],
+      [endWithin('SOFR.csv', 'IORB.csv', 7), 1],
+      [endWithin('RIFSPPFAAD90NB.csv', 'DTB3.csv', 7), 1],
+      [datesOf('SWPT.csv').at(-1)!, 1],
+      [datesOf('WORAL.csv').at(-1)!, 1],
+      [datesOf('WLCFLPCL.csv').at(-1)!, 1],
+      [datesOf('VIXCLS.csv').at(-1)!, 1],
     ];
     const latest = lastKnown
-      .map(([file, lag]) => addDays([...rawFile(file).keys()].at(-1)!, lag))
+      .map(([date, lag]) => addDays(date, lag))
       .sort()
       .at(-1)!;
     const history = (await h.app.inject('/api/history')).json();

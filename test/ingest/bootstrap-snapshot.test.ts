@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.ts';
 import { exportSnapshot, snapshotForEmptyStore, storeSnapshot } from '../../src/ingest/bootstrap-snapshot.ts';
+import { deriveSeries } from '../../src/ingest/derive.ts';
 import { runRefresh } from '../../src/ingest/refresh/run.ts';
 import {
   MANIFEST_FILE,
@@ -22,7 +23,7 @@ import { startService } from '../../src/service.ts';
 import { countRows, loadSeries } from '../../src/store/observations.ts';
 import { lastFullReads, lastSuccessfulRunAt, recentRuns } from '../../src/store/runs.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
-import { seriesDef } from '../../src/timeseries/catalog.ts';
+import { formulaInputs, seriesDef } from '../../src/timeseries/catalog.ts';
 import { licenseOf } from '../../src/timeseries/licenses.ts';
 import { type ReplayServer, startReplayServer } from '../support/replay-server.ts';
 import { syntheticReplayData } from '../support/synthetic-data.ts';
@@ -233,5 +234,19 @@ describe('the snapshot shipped with the project', () => {
     assert.equal(digest, manifest.sha256);
     for (const id of series.keys()) assert.notEqual(licenseOf(seriesDef(id)!).terms, 'restricted', id);
     assert.ok(series.size >= 25, `${series.size} series`);
+  });
+
+  it('holds each derived series as today\'s formulas derive it from the snapshot\'s inputs', () => {
+    // A snapshot exported by earlier code would serve a derived series' old values (e.g. net liquidity with ON RRP
+    // read as 0 after its last print) until the first refresh that can reach a provider.
+    const { series } = readSnapshot(shipped);
+    let checked = 0;
+    for (const [id, stored] of series) {
+      const def = seriesDef(id)!;
+      if (!def.formula || !formulaInputs(def.formula).every((input) => series.has(input))) continue;
+      assert.deepEqual(deriveSeries(def, series), stored, `${id}: run \`npm run snapshot -- export\` again`);
+      checked++;
+    }
+    assert.ok(checked >= 10, `${checked} derived series checked`);
   });
 });

@@ -49,9 +49,50 @@ describe('derived series', () => {
           ['2024-01-25', 700],
         ]),
       ],
-      ['onrrp', obs([])],
+      ['onrrp', obs([['2024-01-25', 0]])],
     ]);
     assert.deepEqual(deriveSeries(seriesDef('net-liquidity')!, inputs), [{ date: '2024-01-03', value: 6930 }]);
+  });
+
+  it('ON RRP counts as 0 on its blank days and before its first print, but not after its last print', () => {
+    const inputs = new Map([
+      [
+        'fed-balance-sheet',
+        obs(['2024-01-03', '2024-01-10', '2024-01-17', '2024-01-24', '2024-01-31'].map((d) => [d, 7700])),
+      ],
+      ['tga', obs(['2024-01-03', '2024-01-10', '2024-01-17', '2024-01-24', '2024-01-31'].map((d) => [d, 700]))],
+      [
+        'onrrp',
+        obs([
+          ['2024-01-10', 500],
+          ['2024-01-22', 400],
+        ]),
+      ],
+    ]);
+    assert.deepEqual(deriveSeries(seriesDef('net-liquidity')!, inputs), [
+      { date: '2024-01-03', value: 7000 }, // before the first print: no facility in use
+      { date: '2024-01-10', value: 6500 },
+      { date: '2024-01-17', value: 6500 }, // 7 days after 01-10: still in force
+      { date: '2024-01-22', value: 6600 },
+      { date: '2024-01-24', value: 6600 },
+      // 01-31 is 9 days after ON RRP's last print: not yet published, so the date is left out, not read as 0.
+    ]);
+  });
+
+  it("a blank day inside ON RRP's range counts as 0 once its last print is too old", () => {
+    const inputs = new Map([
+      ['fed-balance-sheet', obs([['2024-01-17', 7700]])],
+      ['tga', obs([['2024-01-17', 700]])],
+      [
+        'onrrp',
+        obs([
+          ['2024-01-05', 500],
+          ['2024-01-26', 400],
+        ]),
+      ],
+    ]);
+    const values = deriveSeries(seriesDef('net-liquidity')!, inputs).filter((o) => o.date === '2024-01-17');
+    assert.deepEqual(values, [{ date: '2024-01-17', value: 7000 }]);
   });
 
   it('fed-lending sums primary credit, the BTFP and other credit on each primary-credit date, leaving out a date missing one', () => {

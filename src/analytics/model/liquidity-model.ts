@@ -212,9 +212,11 @@ function indicatorReadings(
   // Without data every value is NaN, so the input reads nothing, live or dormant, on any day.
   const { values, observed } = sampleOnGrid(series, grid, WINDOWS.carryForwardDays);
   if (blankMeansZero && series && series.knownFrom.length > 0) {
-    // The provider leaves days without activity blank: from the series' first print on, a gap means zero.
+    // The provider leaves days without activity blank: from the series' first print to its last, a gap means zero.
+    // After the last print a gap is data not yet published (a feed that stopped), held like any input's.
     const first = series.knownFrom[0]!;
-    for (let g = 0; g < n; g++) if (Number.isNaN(values[g]!) && grid[g]! >= first) values[g] = 0;
+    const last = series.obsDay[series.obsDay.length - 1]!;
+    for (let g = 0; g < n; g++) if (Number.isNaN(values[g]!) && grid[g]! >= first && grid[g]! <= last) values[g] = 0;
   }
   const { x, gate } = transformed(spec, values, grid);
   for (let g = 0; g < n && !begun[g]; g++) {

@@ -102,6 +102,23 @@ describe('dli-1 on hand-computable inputs', () => {
   });
 });
 
+describe('a blank-means-zero input (ON RRP)', () => {
+  it('reads a gap between its prints as 0, and a gap after its last print as data not yet published', () => {
+    const days = businessDays('2003-01-01', TO).filter((day) => {
+      const date = fromDayNumber(day);
+      return (date < '2008-03-03' || date > '2008-06-30') && date <= '2010-03-31';
+    });
+    const rrp = Array.from(days, (day): [string, number] => [fromDayNumber(day), 400]);
+    const run = computeModel(inputs(11, { onrrp: rrp }), TO, new Set(['onrrp']));
+    const reading = run.readings.find((r) => r.spec.id === 'onrrp')!;
+    const at = (date: string) => Array.from(run.grid).findIndex((d) => fromDayNumber(d) >= date);
+    assert.ok(at('2010-06-01') > 0);
+    assert.ok(!Number.isNaN(reading.z[at('2008-06-02')]!), 'inside the range a blank day counts as 0');
+    assert.equal(reading.observed[at('2008-06-02')], -1, 'the zero is not a print');
+    assert.ok(Number.isNaN(reading.z[at('2010-06-01')]!), '45 days after the last print: no reading, not a zero');
+  });
+});
+
 describe('dli-1 properties', () => {
   it('headline is an integer 0–100, sub-indices and readings stay in range', () => {
     fc.assert(
