@@ -236,7 +236,7 @@ describe('the snapshot shipped with the project', () => {
     assert.ok(series.size >= 25, `${series.size} series`);
   });
 
-  it('holds each derived series as today\'s formulas derive it from the snapshot\'s inputs', () => {
+  it("holds each derived series as today's formulas derive it from the snapshot's inputs", () => {
     // A snapshot exported by earlier code would serve a derived series' old values (e.g. net liquidity with ON RRP
     // read as 0 after its last print) until the first refresh that can reach a provider.
     const { series } = readSnapshot(shipped);
