@@ -203,4 +203,21 @@ describe('the words agree with the figures (real files)', { skip: !hasRealData()
     }
     assert.match((await json('/api/model')).thresholds.drivers, /of the level/);
   });
+  it('the quantity sentence ranks the flow against five years over its own window, as the sub-index does', async () => {
+    // "Net liquidity is growing" sat beside "fell by $166 billion in the four weeks to August 5": a different window
+    // and a sign the 5-year rank does not give (a flow that ranks loose may be negative in years of tightening).
+    const [regime, model, dashboard] = [await json('/api/regime'), await json('/api/model'), await page('/')];
+    const flow = model.groups
+      .flatMap((g: { indicators: Array<{ id: string; transform: string }> }) => g.indicators)
+      .find((i: { id: string }) => i.id === 'core-net-liquidity');
+    const span = /^change over (\d+ days)/.exec(flow.transform)![1];
+    const line = new RegExp(
+      `net liquidity grew (more|less) \\(or fell (less|more)\\) over ${span} than on most days of the last five years`,
+      'i',
+    ).exec(dashboard);
+    assert.ok(line, `the dashboard names the flow's window (${span}) and the five years it is ranked against`);
+    assert.equal(line[1], regime.subIndices.policy <= 35 ? 'more' : 'less');
+    assert.doesNotMatch(dashboard, /Net liquidity is (growing|draining)/);
+    assert.match(dashboard, /groups \(the backstops are a floor under the level, not in the mean\)/);
+  });
 });

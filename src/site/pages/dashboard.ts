@@ -158,8 +158,14 @@ function wordsBlock(data: SiteData, regime: RegimeBody): Block {
     missing[id] = absent;
     if (absent.length === group.indicators.length) silent.add(id);
   }
-  const lines = regimeInWords(regime.subIndices, missing, silent).filter((line) => line !== '');
+  const lines = regimeInWords(regime.subIndices, missing, silent, flowSpan(data)).filter((line) => line !== '');
   return { kind: 'list', items: lines.map((line) => [line]) };
+}
+
+/** The net-liquidity flow's window in words, from the model's description ("change over 182 days" → "182 days"). */
+function flowSpan(data: SiteData): string | undefined {
+  const transforms = (data.model?.groups ?? []).flatMap((g) => g.indicators).map((i) => i.transform);
+  return transforms.map((t) => /^change over (\d+ days)/.exec(t)?.[1]).find((span) => span !== undefined);
 }
 
 /** The change of the headline since the last reading at least a week before, or null without one. */
@@ -314,7 +320,7 @@ function wholeHistoryBlocks(data: SiteData): Block[] {
       ? [
           heading(3, 'What the level is made of', 'parts'),
           paragraph(
-            'Each group’s part of the level on its fixed 0–100 scale, day by day: which group carried a reading. The parts of the weighted mean are each group’s weight times its reading; the backstops’ part is how far their floor lifts the level above that mean.',
+            'Each group’s part of the level on its fixed 0–100 scale, day by day: which group carried a reading. The parts of the weighted mean are each group’s weight times its reading, averaged over the days the level is smoothed over (as the level is), so a day’s part moves less than that day’s reading; the backstops’ part is how far their floor lifts the level above that mean.',
           ),
           parts,
         ]
@@ -355,7 +361,8 @@ function noReadingText(data: SiteData): string {
  * of the weighted mean — not the backstops, which are a floor — how many of them report, how many of those on stale
  * data, and in how many of the mean's groups. The coverage's counts span every input, backstops included: "4 of 10
  * inputs" beside a medium confidence read as if the rule (low under half) had been broken.
- * Example (dli-4, real files, Jul 3, 2026): "4 of the 6 inputs of the mean report (1 on stale data), in 3 of 3 groups".
+ * Example (dli-4, real files, Jul 3, 2026): "4 of the 6 inputs of the mean report (1 on stale data), in 3 of 3 groups
+ * (the backstops are a floor under the level, not in the mean)".
  */
 function confidenceBasis(data: SiteData, regime: RegimeBody): string {
   const groups = data.model?.groups.filter((group) => group.role !== 'floor');
@@ -367,5 +374,6 @@ function confidenceBasis(data: SiteData, regime: RegimeBody): string {
   const stale = reporting.filter((id) => coverage.stale.includes(id)).length;
   const reportingGroups = groups.filter((group) => group.indicators.some((indicator) => reports.has(indicator.id)));
   const staleText = stale > 0 ? ` (${stale} on stale data)` : '';
-  return `${reporting.length} of the ${inputs.length} inputs of the mean report${staleText}, in ${reportingGroups.length} of ${groups.length} groups`;
+  // /api/regime's coverage counts the backstops too (4 of 10 inputs, 3 of 4 groups on the real files): say why these differ.
+  return `${reporting.length} of the ${inputs.length} inputs of the mean report${staleText}, in ${reportingGroups.length} of ${groups.length} groups (the backstops are a floor under the level, not in the mean)`;
 }

@@ -221,7 +221,7 @@ function priceOverlayBlocks(data: SiteData, asset: string): Block[] {
               : []),
           ],
           table: {
-            caption: `${measureName} and the ${name.toLowerCase()} price (USD), week by week over five years (the week's last day)`,
+            caption: `${measureName} and the ${name.toLowerCase()} price (USD), week by week over five years (each week's last date with a value of the ${measure === 'headline' ? 'headline' : 'series'}; the price on or before it)`,
             header: [
               'Week to',
               measure === 'headline' ? 'Headline (0–100)' : 'Net liquidity (USD bn)',

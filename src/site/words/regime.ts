@@ -12,13 +12,14 @@ export type MissingInputs = Partial<Record<GroupKey, Array<{ id: string; name: s
  * one). The funding inputs are spreads ranked against their last five years, so their sentence compares with those
  * years: SOFR 3 bp below IORB can be dear, and "at or above the floor" beside it was untrue. A group read without some of its inputs names them; the quantity sentence speaks only of the inputs it has.
  * Example: { policy: 72, funding: 81, backstops: 0, risk: 20 } → "Reserves are getting scarce and net liquidity
- * is draining.", "Overnight funding costs more against the Fed's floor than on most days of the last five years: cash is dear.", "No new draw on the Fed's
+ * grew less (or fell more) over its window than on most days of the last five years.", "Overnight funding costs more against the Fed's floor than on most days of the last five years: cash is dear.", "No new draw on the Fed's
  * backstops.", "Equity volatility is low (a confirming input)."
  */
 export function regimeInWords(
   subIndices: SubIndices,
   missing: MissingInputs = {},
   silent: ReadonlySet<GroupKey> = new Set(),
+  flowSpan = 'its window',
 ): string[] {
   const lines: string[] = [];
   // A group none of whose inputs has current data speaks in the past: what its last readings said.
@@ -30,7 +31,7 @@ export function regimeInWords(
       ? line
       : `${line.slice(0, -1)} (read without ${absent.map((m) => m.name).join(', ')}: no current data).`;
   };
-  const quantityLine = quantity(subIndices.policy, new Set((missing.policy ?? []).map((m) => m.id)));
+  const quantityLine = quantity(subIndices.policy, new Set((missing.policy ?? []).map((m) => m.id)), flowSpan);
   lines.push(silent.has('policy') ? without('policy', quantityLine) : quantityLine);
   lines.push(
     subIndices.funding === null
@@ -77,21 +78,27 @@ export function regimeInWords(
   return lines;
 }
 
-/** The quantity sentence from the inputs it has: reserves / bank assets, net liquidity, or both. */
-function quantity(value: number | null, absent: ReadonlySet<string>): string {
+/**
+ * The quantity sentence from the inputs it has: reserves / bank assets, net liquidity, or both. The flow is ranked
+ * against its last five years, so its words compare with them: a flow that ranks loose may still be negative (in
+ * years of quantitative tightening), and "net liquidity is growing" beside a fall was untrue. `flowSpan` is the
+ * flow's window in words ("182 days", from the model's description).
+ */
+function quantity(value: number | null, absent: ReadonlySet<string>, flowSpan: string): string {
   const reserves = !absent.has('reserve-ratio');
   const flow = !absent.has('net-liquidity') && !absent.has('core-net-liquidity');
   if (value === null || (!reserves && !flow)) return 'Reserves and net liquidity: no current data.';
+  const flowWords = pick(
+    value,
+    `net liquidity grew less (or fell more) over ${flowSpan} than on most days of the last five years`,
+    `net liquidity grew more (or fell less) over ${flowSpan} than on most days of the last five years`,
+    `net liquidity's change over ${flowSpan} is about usual for the last five years`,
+  );
   if (!reserves)
-    return `${pick(value, 'Net liquidity is draining', 'Net liquidity is growing', 'Net liquidity is roughly steady')} (reserves / bank assets: no current data).`;
+    return `${flowWords.charAt(0).toUpperCase()}${flowWords.slice(1)} (reserves / bank assets: no current data).`;
   if (!flow)
     return `${pick(value, 'Reserves are getting scarce', 'Reserves are ample', 'Reserves are neither ample nor scarce')} (net liquidity: no current data).`;
-  return pick(
-    value,
-    'Reserves are getting scarce and net liquidity is draining.',
-    'Reserves are ample and net liquidity is growing.',
-    'Reserves and net liquidity are neither ample nor scarce.',
-  );
+  return `${pick(value, 'Reserves are getting scarce and', 'Reserves are ample and', 'Reserves are neither ample nor scarce, and')} ${flowWords}.`;
 }
 
 /** What an input's move did to the reading, by its direction. */

@@ -6,7 +6,7 @@ import { regimeInWords } from '../../../src/site/words/regime.ts';
 describe('the regime for readers', () => {
   it("one sentence per group, in a trader's words; a group without data says so", () => {
     assert.deepEqual(regimeInWords({ policy: 72, funding: 81, backstops: 0, risk: 20, credit: null }), [
-      'Reserves are getting scarce and net liquidity is draining.',
+      'Reserves are getting scarce and net liquidity grew less (or fell more) over its window than on most days of the last five years.',
       "Overnight funding costs more against the Fed's floor than on most days of the last five years: cash is dear.",
       "No new draw on the Fed's backstops.",
       'Equity volatility is low (a confirming input).',
@@ -26,7 +26,10 @@ describe('the regime for readers', () => {
         funding: [{ id: 'cp-tbill-spread', name: 'CP minus T-bill' }],
       },
     );
-    assert.equal(lines[0], 'Net liquidity is growing (reserves / bank assets: no current data).');
+    assert.equal(
+      lines[0],
+      'Net liquidity grew more (or fell less) over its window than on most days of the last five years (reserves / bank assets: no current data).',
+    );
     assert.equal(
       lines[1],
       "Overnight funding trades near its usual place against the Fed's floor (read without CP minus T-bill: no current data).",
