@@ -865,7 +865,7 @@ export interface components {
                     /** @description When the publication was built (ISO 8601). */
                     builtAt: string;
                 };
-                /** @description The newest date of data among the inputs. */
+                /** @description The newest date of data among the inputs listed. It can be later than the answer's own data: a derived series ends where its shortest input does (net liquidity with ON RRP's last print), while another input runs on; each input's lastDate says where it ends. */
                 dataCutoff: string | null;
                 /** @description Every series the answer reads; derived series bring their formula inputs. */
                 inputs: {
@@ -985,7 +985,7 @@ export interface components {
                     /** @description When the publication was built (ISO 8601). */
                     builtAt: string;
                 };
-                /** @description The newest date of data among the inputs. */
+                /** @description The newest date of data among the inputs listed. It can be later than the answer's own data: a derived series ends where its shortest input does (net liquidity with ON RRP's last print), while another input runs on; each input's lastDate says where it ends. */
                 dataCutoff: string | null;
                 /** @description Every series the answer reads; derived series bring their formula inputs. */
                 inputs: {
@@ -1034,7 +1034,7 @@ export interface components {
                     /** @description When the publication was built (ISO 8601). */
                     builtAt: string;
                 };
-                /** @description The newest date of data among the inputs. */
+                /** @description The newest date of data among the inputs listed. It can be later than the answer's own data: a derived series ends where its shortest input does (net liquidity with ON RRP's last print), while another input runs on; each input's lastDate says where it ends. */
                 dataCutoff: string | null;
                 /** @description Every series the answer reads; derived series bring their formula inputs. */
                 inputs: {
@@ -1134,7 +1134,7 @@ export interface components {
                     /** @description When the publication was built (ISO 8601). */
                     builtAt: string;
                 };
-                /** @description The newest date of data among the inputs. */
+                /** @description The newest date of data among the inputs listed. It can be later than the answer's own data: a derived series ends where its shortest input does (net liquidity with ON RRP's last print), while another input runs on; each input's lastDate says where it ends. */
                 dataCutoff: string | null;
                 /** @description Every series the answer reads; derived series bring their formula inputs. */
                 inputs: {
@@ -1284,7 +1284,7 @@ export interface components {
                     /** @description When the publication was built (ISO 8601). */
                     builtAt: string;
                 };
-                /** @description The newest date of data among the inputs. */
+                /** @description The newest date of data among the inputs listed. It can be later than the answer's own data: a derived series ends where its shortest input does (net liquidity with ON RRP's last print), while another input runs on; each input's lastDate says where it ends. */
                 dataCutoff: string | null;
                 /** @description Every series the answer reads; derived series bring their formula inputs. */
                 inputs: {
@@ -1471,7 +1471,7 @@ export interface components {
                     /** @description When the publication was built (ISO 8601). */
                     builtAt: string;
                 };
-                /** @description The newest date of data among the inputs. */
+                /** @description The newest date of data among the inputs listed. It can be later than the answer's own data: a derived series ends where its shortest input does (net liquidity with ON RRP's last print), while another input runs on; each input's lastDate says where it ends. */
                 dataCutoff: string | null;
                 /** @description Every series the answer reads; derived series bring their formula inputs. */
                 inputs: {
@@ -1565,7 +1565,7 @@ export interface components {
                     /** @description When the publication was built (ISO 8601). */
                     builtAt: string;
                 };
-                /** @description The newest date of data among the inputs. */
+                /** @description The newest date of data among the inputs listed. It can be later than the answer's own data: a derived series ends where its shortest input does (net liquidity with ON RRP's last print), while another input runs on; each input's lastDate says where it ends. */
                 dataCutoff: string | null;
                 /** @description Every series the answer reads; derived series bring their formula inputs. */
                 inputs: {
@@ -1842,7 +1842,7 @@ export interface components {
                     /** @description When the publication was built (ISO 8601). */
                     builtAt: string;
                 };
-                /** @description The newest date of data among the inputs. */
+                /** @description The newest date of data among the inputs listed. It can be later than the answer's own data: a derived series ends where its shortest input does (net liquidity with ON RRP's last print), while another input runs on; each input's lastDate says where it ends. */
                 dataCutoff: string | null;
                 /** @description Every series the answer reads; derived series bring their formula inputs. */
                 inputs: {
@@ -1963,7 +1963,7 @@ export interface components {
                     /** @description When the publication was built (ISO 8601). */
                     builtAt: string;
                 };
-                /** @description The newest date of data among the inputs. */
+                /** @description The newest date of data among the inputs listed. It can be later than the answer's own data: a derived series ends where its shortest input does (net liquidity with ON RRP's last print), while another input runs on; each input's lastDate says where it ends. */
                 dataCutoff: string | null;
                 /** @description Every series the answer reads; derived series bring their formula inputs. */
                 inputs: {
@@ -3208,7 +3208,7 @@ export interface components {
                     /** @description When the publication was built (ISO 8601). */
                     builtAt: string;
                 };
-                /** @description The newest date of data among the inputs. */
+                /** @description The newest date of data among the inputs listed. It can be later than the answer's own data: a derived series ends where its shortest input does (net liquidity with ON RRP's last print), while another input runs on; each input's lastDate says where it ends. */
                 dataCutoff: string | null;
                 /** @description Every series the answer reads; derived series bring their formula inputs. */
                 inputs: {
@@ -3274,7 +3274,7 @@ export interface components {
                     /** @description When the publication was built (ISO 8601). */
                     builtAt: string;
                 };
-                /** @description The newest date of data among the inputs. */
+                /** @description The newest date of data among the inputs listed. It can be later than the answer's own data: a derived series ends where its shortest input does (net liquidity with ON RRP's last print), while another input runs on; each input's lastDate says where it ends. */
                 dataCutoff: string | null;
                 /** @description Every series the answer reads; derived series bring their formula inputs. */
                 inputs: {

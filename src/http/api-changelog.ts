@@ -10,9 +10,10 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '2.5.4',
     date: '2026-11-28',
-    openapiFingerprint: 'sha256:8a0c02f45ac70bd7bf49a06ec19353528632d3611fc8528a06e9531da31ad244',
+    openapiFingerprint: 'sha256:13b05ae7f661860753ef2dc7a02316b138685f3ae32152988c75ce4c3ec795ab',
     changes: [
       'Changed (values that said something untrue): net-liquidity no longer counts ON RRP as 0 after ON RRP’s last print. FRED leaves days without an operation blank, and such a day still counts 0 up to the last print; a date more than 7 days after it is left out, so net liquidity (and core-net-liquidity, the model’s flow input, and the lens’ 4-week flow) ends where ON RRP’s data does, instead of running on with a made-up zero when its feed stops. The reserve buffer follows the same rule. The model reads a blank-means-zero input (ON RRP, the standing repo facility) the same way: after its last print a gap is data not yet published, held like any input’s, not a zero.',
+      'Documented: provenance.dataCutoff is the newest date among the inputs listed, which can be later than the answer’s own data (a derived series ends where its shortest input does); each input’s lastDate says where it ends.',
     ],
   },
   {

@@ -125,7 +125,12 @@ describe('the website', () => {
   it("the model in a trader's words, its whole history shaded by regime and each sub-index over the whole history", async () => {
     const html = (await h.app.inject('/')).body;
     const regime = (await h.app.inject('/api/regime')).json();
-    for (const line of regimeInWords(regime.subIndices).filter((l) => l !== ''))
+    // The flow's window, as the model describes it ("change over 182 days").
+    const transforms: string[] = (await h.app.inject('/api/model'))
+      .json()
+      .groups.flatMap((g: { indicators: Array<{ transform: string }> }) => g.indicators.map((i) => i.transform));
+    const span = transforms.map((t) => /^change over (\d+ days)/.exec(t)?.[1]).find(Boolean);
+    for (const line of regimeInWords(regime.subIndices, {}, new Set(), span).filter((l) => l !== ''))
       assert.ok(html.includes(line.replaceAll("'", '&#39;')), line);
     const regimes = await h.app.inject('/charts/headline-regimes.svg');
     assert.equal(regimes.statusCode, 200);

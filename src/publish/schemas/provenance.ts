@@ -10,7 +10,10 @@ export const Provenance = Type.Object(
       { id: Type.Integer(), builtAt: Type.String({ description: 'When the publication was built (ISO 8601).' }) },
       { additionalProperties: false },
     ),
-    dataCutoff: nullable(Type.String(), { description: 'The newest date of data among the inputs.' }),
+    dataCutoff: nullable(Type.String(), {
+      description:
+        "The newest date of data among the inputs listed. It can be later than the answer's own data: a derived series ends where its shortest input does (net liquidity with ON RRP's last print), while another input runs on; each input's lastDate says where it ends.",
+    }),
     inputs: Type.Array(
       Type.Object(
         {
