@@ -374,6 +374,11 @@ function confidenceBasis(data: SiteData, regime: RegimeBody): string {
   const stale = reporting.filter((id) => coverage.stale.includes(id)).length;
   const reportingGroups = groups.filter((group) => group.indicators.some((indicator) => reports.has(indicator.id)));
   const staleText = stale > 0 ? ` (${stale} on stale data)` : '';
-  // /api/regime's coverage counts the backstops too (4 of 10 inputs, 3 of 4 groups on the real files): say why these differ.
-  return `${reporting.length} of the ${inputs.length} inputs of the mean report${staleText}, in ${reportingGroups.length} of ${groups.length} groups (the backstops are a floor under the level, not in the mean)`;
+  // /api/regime's coverage counts the floor's inputs too (4 of 10 inputs, 3 of 4 groups on the real files): say why
+  // these differ, for a model version that has a floor.
+  const floor = data.model?.groups.find((group) => group.role === 'floor');
+  const floorText = floor
+    ? ` (the ${groupShortName(floor.name).toLowerCase()} are a floor under the level, not in the mean)`
+    : '';
+  return `${reporting.length} of the ${inputs.length} inputs of the mean report${staleText}, in ${reportingGroups.length} of ${groups.length} groups${floorText}`;
 }
