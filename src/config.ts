@@ -15,38 +15,6 @@ import { errorMessage } from './timeseries/error-message.ts';
 /** The snapshot shipped with the project (beside src/ and build/ alike). */
 export const DEFAULT_SNAPSHOT_DIR = new URL('../bootstrap/', import.meta.url);
 
-/** Every setting the service reads, from the environment, with its default. Documented in the README. */
-export interface Config {
-  port: number;
-  host: string;
-  /** Public base URL used in links, the OpenAPI `servers` and error `docs` URLs. */
-  baseUrl: string;
-  /** `sqlite:<path>` (default, embedded) or a `postgres://` URL. */
-  databaseUrl: string;
-  logLevel: string;
-  /** Refresh on start when the last successful refresh is older than this, then on `refreshCron`. */
-  refreshMaxAgeMs: number;
-  refreshCron: string;
-  refreshOnStart: boolean;
-  /** After a failed or partial refresh, the delays of the retries before the next scheduled run. */
-  refreshRetryMs: number[];
-  /** The longest a refresh may take: series still fetching then fail (kind `budget`) and the next refresh runs. */
-  refreshBudgetMs: number;
-  /** JSON array of {name, url, relation} for the snapshot's partnerSites; default: the data providers. */
-  partnerSitesJson: string | undefined;
-  /** How often every process checks the publication log (the fallback to LISTEN/NOTIFY). */
-  publicationPollMs: number;
-  /** How often a process tries to become the refresh leader (PostgreSQL advisory lock). */
-  leaderCheckMs: number;
-  /** Requests per minute per client address (an IPv6 client by its /64); 0 turns rate limiting off. */
-  rateLimitPerMinute: number;
-  /** Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the client; empty: none. */
-  trustedProxies: string[];
-  /** The folder of the bootstrap snapshot loaded into an empty store (ingest/bootstrap-snapshot.ts); undefined: none. */
-  bootstrapSnapshot: string | undefined;
-  providers: ProviderConfig;
-}
-
 /**
  * A client address may make 600 requests a minute (10 a second on average, the whole minute at once if it likes):
  * a notebook reading every series and its history, or a browser loading the dashboard (~40 files) several times a
@@ -131,11 +99,14 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Every setting the service reads, from the environment, with its default. Documented in the README. */
+export type Config = ReturnType<typeof loadConfig>;
+
 /**
  * Reads and validates the configuration. Unknown variables are ignored (the environment is shared); a known
  * variable with a malformed value stops the start with a ConfigError.
  */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(source: Record<string, string | undefined> = process.env) {
   const env = validate(source);
   const port = env.PORT ?? 8080;
   const refreshCron = env.REFRESH_CRON ?? DEFAULT_REFRESH_CRON;
@@ -154,19 +125,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
+    /** Public base URL used in links, the OpenAPI `servers` and error `docs` URLs. */
     baseUrl: trim(env.BASE_URL ?? `http://localhost:${port}`),
     databaseUrl: env.DATABASE_URL ?? 'sqlite:./data/usd-liquidity.sqlite',
     logLevel: env.LOG_LEVEL ?? 'info',
+    /** Refresh on start when the last successful refresh is older than this, then on `refreshCron`. */
     refreshMaxAgeMs: (env.REFRESH_MAX_AGE_HOURS ?? 6) * 3_600_000,
     refreshCron,
     refreshOnStart: env.REFRESH_ON_START !== 'false',
     refreshRetryMs: (env.REFRESH_RETRY_MINUTES ?? '1,5,15,60').split(',').map((m) => Number(m.trim()) * 60_000),
+    /** The longest a refresh may take: series still fetching then fail (kind `budget`) and the next refresh runs. */
     refreshBudgetMs: (env.REFRESH_BUDGET_SECONDS ?? 600) * 1000,
+    /** JSON array of {name, url, relation} for the snapshot's partnerSites; default: the data providers. */
     partnerSitesJson: env.PARTNER_SITES || undefined,
+    /** How often every process checks the publication log (the fallback to LISTEN/NOTIFY). */
     publicationPollMs: env.PUBLICATION_POLL_MS ?? 5_000,
+    /** How often a process tries to become the refresh leader (PostgreSQL advisory lock). */
     leaderCheckMs: env.LEADER_CHECK_MS ?? 5_000,
+    /** Requests per minute per client address (an IPv6 client by its /64); 0 turns rate limiting off. */
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     trustedProxies,
+    /** The folder of the bootstrap snapshot loaded into an empty store (ingest/bootstrap-snapshot.ts); undefined: none. */
     bootstrapSnapshot:
       env.BOOTSTRAP_SNAPSHOT === 'off' ? undefined : (env.BOOTSTRAP_SNAPSHOT ?? fileURLToPath(DEFAULT_SNAPSHOT_DIR)),
     providers: {
@@ -186,7 +165,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       // FRED's robots.txt sets `Crawl-delay: 1` (../shared/reference/providers.md §a.1): one request a second.
       fredMinIntervalMs: env.FRED_MIN_INTERVAL_MS ?? 1_000,
       maxConcurrentPerProvider: env.PROVIDER_CONCURRENCY ?? 2,
-    },
+    } satisfies ProviderConfig,
   };
 }
 
