@@ -323,7 +323,7 @@ describe('end to end on the real files', { skip: !hasRealData() && 'no ../shared
     };
     assert.deepEqual(
       ['spx', 'btc', 'gold'].flatMap((a) => [outside(a, 'netLiquidity'), outside(a, 'headline')]),
-      ['8.4 % of 510', '18.6 % of 510', '2.1 % of 564', '22.9 % of 564', '5.4 % of 1083', '20.4 % of 1077'],
+      ['8.4 % of 510', '18.6 % of 510', '2.1 % of 564', '23.6 % of 564', '5.4 % of 1083', '20.4 % of 1077'],
     );
     assert.deepEqual(
       history.rho.qqq.netLiquidity.filter((v: number | null) => v !== null),

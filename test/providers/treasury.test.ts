@@ -134,6 +134,10 @@ describe('Daily Treasury Statement TGA', () => {
     const tga = parseDtsTga(dtsExportToApiRows(readFileSync(dtsFile, 'utf8')));
     const byDate = new Map(tga.map((o) => [o.date, o.value]));
     assert.equal(byDate.get('2026-06-23'), 925876);
+    // The last day of each earlier era closes at the renamed account's next opening balance.
+    assert.equal(byDate.get('2021-09-30'), 215160);
+    assert.equal(byDate.get('2022-04-15'), 578473);
+    assert.equal(byDate.get('2022-04-14'), 602292);
     // TGA_CLOSE_DTS.csv (derived by the data curators) agrees on every 2022+ date.
     const reference = readFileSync(`${REAL_DATA_DIR}treasury/TGA_CLOSE_DTS.csv`, 'utf8').trim().split('\n').slice(1);
     for (const line of reference) {

@@ -100,8 +100,10 @@ export function parseCsvRows(text: string): ReplayRow[] {
 /**
  * The Fiscal Data CSV export of DTS Table I has no closing-balance column. In the API the 2022+ "Closing
  * Balance" row carries the close in open_today_bal with close_today_bal "null"; for earlier eras the API's
- * close_today_bal equals the next business day's opening balance, which is how it is reconstructed here
- * (rows whose next day is unknown are left out rather than guessed).
+ * close_today_bal equals the next business day's opening balance, which is how it is reconstructed here. The last
+ * day of an era takes the opening balance of the account's next name (the TGA renamed, not a new account: the
+ * real 2021-10-01 `Treasury General Account (TGA)` opens at 215,160, which is also FY 2022's opening balance, the
+ * close of 2021-09-30). Rows whose next day is unknown (the file's newest) are left out rather than guessed.
  */
 export function dtsExportToApiRows(csv: string): DtsRow[] {
   const lines = csv
@@ -130,10 +132,9 @@ export function dtsExportToApiRows(csv: string): DtsRow[] {
     ] = r;
     let close = 'null';
     if (!account.includes('(TGA) ')) {
-      const dates = [...(opening.get(account)?.keys() ?? [])].sort();
-      const next = dates.find((d) => d > date);
-      if (!next) continue;
-      close = opening.get(account)!.get(next)!;
+      const next = nextOpening(opening, account, date) ?? nextOpening(opening, RENAMED_TGA.get(account), date);
+      if (next === undefined) continue;
+      close = next;
     }
     out.push({
       record_date: date,
@@ -149,6 +150,23 @@ export function dtsExportToApiRows(csv: string): DtsRow[] {
     });
   }
   return out.sort((a, b) => (a.record_date! < b.record_date! ? -1 : a.record_date! > b.record_date! ? 1 : 0));
+}
+
+/** The TGA's row name in each DTS era, to the next era's (its opening balance is the previous era's last close). */
+const RENAMED_TGA = new Map([
+  ['Federal Reserve Account', 'Treasury General Account (TGA)'],
+  ['Treasury General Account (TGA)', 'Treasury General Account (TGA) Opening Balance'],
+]);
+
+/** An account's opening balance on the first record date after `date`, if the file has one. */
+function nextOpening(
+  opening: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  account: string | undefined,
+  date: string,
+): string | undefined {
+  const balances = account === undefined ? undefined : opening.get(account);
+  const next = [...(balances?.keys() ?? [])].sort().find((d) => d > date);
+  return next === undefined ? undefined : balances!.get(next);
 }
 
 /** One named column of a headed CSV file (the Fiscal Data exports in treasury/), as replay rows. */
