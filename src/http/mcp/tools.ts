@@ -13,6 +13,7 @@ import { QueryString } from '../params/route-query.ts';
 import { PUBLISHED_ROUTES } from '../routes/published-routes.ts';
 import { type Answer, queryShapeOf, type Route, type RouteContext } from '../routes/route.ts';
 import { getSeries } from '../routes/series.ts';
+import { withSharedDefinitions } from './shared-definitions.ts';
 
 /**
  * The MCP tools: one per API route an agent needs (each runs its route's own handler, with the route's documented
@@ -111,7 +112,7 @@ function buildToolList() {
       title: tool.title,
       description: `${tool.route.spec!.summary}. ${tool.route.spec!.description}${tool.note ? ` ${tool.note} (Otherwise the same answer as GET ${tool.route.path}.)` : ` (Same answer as GET ${tool.route.path}.)`}`,
       inputSchema: inputSchema(tool.route.spec!.parameters),
-      outputSchema: plain(tool.route.spec!.response),
+      outputSchema: withSharedDefinitions(plain(tool.route.spec!.response)),
       annotations: { title: tool.title, ...READ_ONLY },
     })),
     {

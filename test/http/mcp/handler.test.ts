@@ -62,6 +62,9 @@ describe('MCP: the same answers as the API, to agents', () => {
     assert.equal(typeof meta.provenance.publication.version, 'number');
     const series = (await client.callTool({ name: 'get_series', arguments: { id: 'tga', days: 30 } })) as Result;
     assert.deepEqual(series.structuredContent, (await h.app.inject('/api/series/tga?days=30')).json());
+    // Its output schema shares its repeated parts under $defs (shared-definitions.ts): the client resolves them.
+    const correlation = (await client.callTool({ name: 'get_correlation', arguments: {} })) as Result;
+    assert.deepEqual(correlation.structuredContent, (await h.app.inject('/api/correlation')).json());
     const lens = (await client.callTool({ name: 'get_lens', arguments: { lang: 'ja' } })) as Result;
     assert.equal((lens.structuredContent as { lang: string }).lang, 'ja');
     const list = (await client.callTool({ name: 'list_series', arguments: {} })) as Result;
