@@ -7,6 +7,7 @@ import { SERVICE_VERSION } from '../../publish/service-version.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { ApiError, writeError } from '../errors/api-error.ts';
 import type { RouteContext } from '../routes/route.ts';
+import { goneSignal } from '../routing/request.ts';
 import { Admission } from './admission.ts';
 import { answerToolCall, mayAnswerToolCall } from './fast-path.ts';
 import { webRequest, writeMcpResponse } from './response.ts';
@@ -52,17 +53,6 @@ const admission = new Admission(MCP_BOUNDS);
 /** The exchanges started and waiting (tests read it). */
 export function mcpAdmission(): Pick<Admission, 'inFlight' | 'waiting'> {
   return admission;
-}
-
-/** The response's client went away (its connection closed) before the response was written. */
-function goneSignal(res: ServerResponse): AbortSignal {
-  const controller = new AbortController();
-  // Only a response closed unfinished aborts: an abort builds an AbortError (a DOMException, with its stack),
-  // which every answered call paid for when its response closed.
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }
 
 /** POST /mcp: one stateless streamable-HTTP exchange (a server and a transport per request). */

@@ -58,9 +58,16 @@ export class DispatchedRequest implements RouteRequest {
  * connections, see app.ts). Example: a chart's drawing no one waits for any more is dropped from the queue.
  */
 function clientConnection(res: ServerResponse): ClientConnection {
+  return { gone: goneSignal(res), halfClosed: () => res.socket?.readableEnded ?? true };
+}
+
+/** Aborted when the response's client went away (its connection closed) before the response was written. */
+export function goneSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
+  // Only a response closed unfinished aborts: an abort builds an AbortError (a DOMException, with its stack),
+  // which every answered response would pay for when it closed.
   res.once('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  return { gone: controller.signal, halfClosed: () => res.socket?.readableEnded ?? true };
+  return controller.signal;
 }
