@@ -38,12 +38,12 @@ export function parseSeriesQuery(search: QueryString, id: string, takesAsOf: boo
   const query = search.read();
   if (query instanceof ApiError) return query;
   const window = windowOf(query);
-  if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
+  if (window instanceof ApiError) return window;
   // The common request (no parameter, or `days` alone): nothing else to read. It is most of the traffic, and
   // each read of an absent parameter costs a lookup.
-  if (search.size === 0 || (search.size === 1 && window.value !== null && 'days' in window.value))
+  if (search.size === 0 || (search.size === 1 && window !== null && 'days' in window))
     return {
-      selection: { window: window.value ?? DEFAULT_WINDOW, order: 'asc', limit: undefined, offset: 0, transform: null },
+      selection: { window: window ?? DEFAULT_WINDOW, order: 'asc', limit: undefined, offset: 0, transform: null },
       asOf: undefined,
       plain: true,
     };
@@ -56,7 +56,7 @@ export function parseSeriesQuery(search: QueryString, id: string, takesAsOf: boo
   const plain = !ordered && transform === null;
   return {
     selection: {
-      window: window.value ?? (plain ? DEFAULT_WINDOW : null),
+      window: window ?? (plain ? DEFAULT_WINDOW : null),
       order: query.get('sort'),
       limit: query.get('limit'),
       offset: query.get('offset'),
