@@ -15,7 +15,7 @@ import { type RouteContextDeps, routeContext } from './routing/context.ts';
 import { createDispatcher } from './routing/dispatch.ts';
 
 // Taken from the module's CommonJS exports, not imported: an ES import of node:http makes Node evaluate every
-// export, and its lazy WebSocket getters load undici — 35 ms of each cold start against 5 ms this way.
+// export, and its lazy WebSocket getters load undici: a large share of each cold start.
 const { createServer } = process.getBuiltinModule('node:http');
 
 export interface AppDeps extends RouteContextDeps {

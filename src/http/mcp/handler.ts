@@ -43,7 +43,7 @@ export function createMcpServer(
 }
 
 /**
- * The bounds of MCP's share of the serving thread (mcp/admission.ts; bench:mcp-burst measured them): exchanges at
+ * The bounds of MCP's share of the serving thread (mcp/admission.ts): exchanges at
  * once and started a second, exchanges waiting for a turn before one more is refused, and the longest wait.
  */
 export const MCP_BOUNDS = { inFlight: 4, perSecond: 40, waiting: 64, maxWaitMs: 10_000 } as const;

@@ -104,7 +104,7 @@ function withNotice(result: Answer | Promise<Answer>, notice: Record<string, str
 /** A path no route matches: the JSON envelope under /api, else the 404 page (or the envelope, as asked). */
 function noRoute(request: RouteRequest, context: RouteContext): Answer {
   if (takesNoUnknownParameter(request.path)) {
-    // The path is not repeated: an error message never says what a link's author chose (issue 41).
+    // The path is not repeated: an error message never says what a link's author chose.
     return new ApiError(
       'endpoint_not_found',
       'No endpoint at this path.',

@@ -19,7 +19,8 @@ export const SERIES_SELECTION_PARAMETERS: readonly Parameter[] = [
   queryParameter('aggregation'),
 ];
 
-const DEFAULT_WINDOW = { days: QUERY_PARAMETERS.days.default };
+/** The window of a plain series asked for none: its last 365 days. */
+export const DEFAULT_WINDOW = { days: QUERY_PARAMETERS.days.default };
 
 /** What a one-series request asks for: its selection and, when given, the instant it asks about. */
 export interface SeriesQuery {
@@ -52,7 +53,7 @@ export function parseSeriesQuery(search: QueryString, id: string, takesAsOf: boo
   const def = seriesDef(id);
   const transform = def ? parseTransform(query, [def]) : null;
   if (transform instanceof ApiError) return transform;
-  // With asOf too: the selection and the transform apply to the series as known then (issue 42, point 4).
+  // With asOf too: the selection and the transform apply to the series as known then.
   const plain = !ordered && transform === null;
   return {
     selection: {
