@@ -77,7 +77,8 @@ export function buildApp(deps: AppDeps): App {
   // None over plain http.
   const hsts = baseUrl.startsWith('https:') ? HSTS : undefined;
   const context = routeContext(deps);
-  const dispatcher = createDispatcher(context, log, undefined, (req) => clientKey(req, trusted));
+  const clientOf = (req: IncomingMessage) => clientKey(req, trusted);
+  const dispatcher = createDispatcher(context, log, undefined, clientOf);
   let closing = false;
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -87,7 +88,7 @@ export function buildApp(deps: AppDeps): App {
     if (closing) addAnswerHeaders(res, { connection: 'close' });
     if (!admitPipelined(req, res)) return;
     if (limiter) {
-      const decision = limiter.take(clientKey(req, trusted));
+      const decision = limiter.take(clientOf(req));
       addAnswerHeaders(res, decision.headers);
       if (!decision.allowed) return writeError(res, baseUrl, rateLimitedError(perMinute, decision));
     }
@@ -105,7 +106,7 @@ export function buildApp(deps: AppDeps): App {
     );
   };
 
-  const answerMcp = mcpAnswerer(context, baseUrl, log, (req) => clientKey(req, trusted));
+  const answerMcp = mcpAnswerer(context, log, clientOf);
 
   const server = createServer({ requireHostHeader: false }, handle);
   // A client that sends its request and half-closes (shuts its writing side) still waits for the answer, which
@@ -139,20 +140,20 @@ export function buildApp(deps: AppDeps): App {
 let mcpModule: Promise<typeof import('./mcp/handler.ts')> | undefined;
 
 /** The MCP endpoint: JSON-RPC over POST (streamable HTTP, stateless). GET /mcp is in the route table (405). */
-function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger, clientOf: (req: IncomingMessage) => string) {
+function mcpAnswerer(context: RouteContext, log: Logger, clientOf: (req: IncomingMessage) => string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Browser MCP clients too: kept beside the response, every MCP writer adds them to its head.
     addAnswerHeaders(res, CORS_HEADERS);
     try {
       const body = await readJsonBody(req);
-      if (body instanceof ApiError) return writeError(res, baseUrl, body);
+      if (body instanceof ApiError) return writeError(res, context.baseUrl, body);
       // The SDK is loaded on the first MCP request, not at start: most processes never see one.
       mcpModule ??= import('./mcp/handler.ts');
       const { handleMcpRequest } = await mcpModule;
       await handleMcpRequest(context, req, res, body, clientOf(req));
     } catch (cause) {
       log.error({ err: cause, url: req.url }, 'an MCP exchange failed');
-      if (!res.headersSent) writeError(res, baseUrl, INTERNAL_ERROR);
+      if (!res.headersSent) writeError(res, context.baseUrl, INTERNAL_ERROR);
       else res.destroy();
     }
   };
