@@ -2,10 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type Logger, pino } from 'pino';
-import type { OnDemand } from '../publish/on-demand/gate.ts';
-import type { OnDemandResult, OnDemandTask } from '../publish/on-demand/tasks.ts';
 import { CORS_HEADERS } from '../publish/prepared-response.ts';
-import type { Publication } from '../publish/publication/build.ts';
 import { addAnswerHeaders, answerHeaders } from './answers/headers.ts';
 import { clientKey, trustedProxyList } from './client-address.ts';
 import { ApiError, truncate, writeError } from './errors/api-error.ts';
@@ -14,32 +11,23 @@ import { createRateLimiter, type RateDecision } from './rate-limit.ts';
 import { readJsonBody } from './request-body.ts';
 import { hostHeaderError, originForm } from './request-target.ts';
 import type { RouteContext } from './routes/route.ts';
-import { routeContext } from './routing/context.ts';
+import { type RouteContextDeps, routeContext } from './routing/context.ts';
 import { createDispatcher } from './routing/dispatch.ts';
 
 // Taken from the module's CommonJS exports, not imported: an ES import of node:http makes Node evaluate every
-// export, and its lazy WebSocket getters load undici — 35 ms of each cold start against 5 ms this way.
+// export, and its lazy WebSocket getters load undici: a large share of each cold start.
 const { createServer } = process.getBuiltinModule('node:http');
 
-export interface AppDeps {
-  config: {
-    baseUrl: string;
+export interface AppDeps extends RouteContextDeps {
+  config: RouteContextDeps['config'] & {
     /** Per-address requests per minute; 0 or absent turns rate limiting off (the service's default is on: config.ts). */
     rateLimitPerMinute?: number;
     /** Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the client (client-address.ts). */
     trustedProxies?: readonly string[];
-    /** How often the data is refreshed, in hours (from the schedule; 6 by default). */
-    refreshIntervalHours?: number;
   };
-  /** Source of the current publication; swapped by the publisher after each refresh. */
-  publication: () => Publication | undefined;
   logger?: Logger;
   /** The rate limit's clock, monotonic milliseconds (performance.now unless a test injects one). */
   clock?: () => number;
-  /** The bound of on-demand work (default: one per app, ON_DEMAND_LIMITS). */
-  onDemand?: OnDemand | undefined;
-  /** Where on-demand answers are computed (default: the worker thread; tests inject to observe). */
-  compute?: ((task: OnDemandTask) => Promise<OnDemandResult>) | undefined;
 }
 
 /** The HTTP service: one node:http server whose one request handler answers everything. */
@@ -59,14 +47,11 @@ const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 const MCP_METHODS = 'POST, OPTIONS';
 
 /**
- * How long an idle keep-alive connection is kept (Node's default is 5 s, closed after 6): 65 s, the default Node
- * takes from version 26. A client reuses a pooled connection until its own timer says it expired; a client whose
- * thread is held longer than the server's limit cannot run that timer, and writes its next request onto a
- * connection the server has closed ("other side closed"). The MCP SDK's client holds its thread right after
- * tools/list, compiling every tool's output schema (~0.5 s idle, seconds on a loaded machine): issue 42 saw 9 of
- * 50 first calls fail that way (test/http/mcp/keep-alive.test.ts). Clients told `Keep-Alive: timeout=65` expire
- * their side a little earlier (undici: 2 s earlier). It is also longer than the idle timeout of most load balancers
- * (60 s), which would otherwise send a request on a connection the server is closing.
+ * How long an idle keep-alive connection is kept: 65 s (Node 26's default; before it 5 s). A client whose thread
+ * is held past the server's limit (the MCP SDK's client, compiling every tool's output schema after tools/list)
+ * cannot run its own expiry timer, and writes its next request onto a connection the server has closed
+ * (test/http/mcp/keep-alive.test.ts). Clients told `Keep-Alive: timeout=65` expire their side a little earlier;
+ * it is also longer than most load balancers' idle timeout (60 s), which would otherwise reuse a closing connection.
  */
 export const KEEP_ALIVE_MS = 65_000;
 
@@ -74,18 +59,13 @@ export const KEEP_ALIVE_MS = 65_000;
  * HSTS for a service whose public address is https: browsers then never try it over plain HTTP for a year. Not
  * `includeSubDomains` nor `preload`: those bind the operator's other hosts, which are not this service's to decide.
  */
-const HSTS = 'max-age=31536000';
-
-/** The Strict-Transport-Security header of a service published at `baseUrl` (none over plain http). */
-export function strictTransportSecurity(baseUrl: string): Record<string, string> {
-  return baseUrl.startsWith('https:') ? { 'strict-transport-security': HSTS } : {};
-}
+const HSTS = { 'strict-transport-security': 'max-age=31536000' };
 
 /**
  * Builds the HTTP service used by both the server and the tests: a node:http server and one handler. Every GET and
  * HEAD goes to the route table's dispatcher; OPTIONS is a CORS preflight; POST /mcp is the MCP endpoint; any other
  * method is 405. Before any of them, per connection and per client: the pipelining bound, the rate limit and the
- * Host check. One stack (issue 40): Fastify in front of this handler cost half the throughput on small JSON
+ * Host check. One stack: a framework in front of this handler cost half the throughput on small JSON
  * (docs/performance.md) and added nothing the handler does not do.
  */
 export function buildApp(deps: AppDeps): App {
@@ -94,20 +74,21 @@ export function buildApp(deps: AppDeps): App {
   const perMinute = deps.config.rateLimitPerMinute ?? 0;
   const limiter = perMinute > 0 ? createRateLimiter(perMinute, deps.clock) : undefined;
   const trusted = trustedProxyList(deps.config.trustedProxies ?? []);
-  const transport = strictTransportSecurity(baseUrl);
-  const hsts = transport['strict-transport-security'];
+  // None over plain http.
+  const hsts = baseUrl.startsWith('https:') ? HSTS : undefined;
   const context = routeContext(deps);
-  const dispatcher = createDispatcher(context, log, undefined, (req) => clientKey(req, trusted));
+  const clientOf = (req: IncomingMessage) => clientKey(req, trusted);
+  const dispatcher = createDispatcher(context, log, undefined, clientOf);
   let closing = false;
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     // Kept beside the response for every answer's head (answers/headers.ts: setHeader here would cost every answer).
-    if (hsts) addAnswerHeaders(res, { 'strict-transport-security': hsts });
+    if (hsts) addAnswerHeaders(res, hsts);
     // While closing, requests on open keep-alive connections are still answered, and their connection then ends.
     if (closing) addAnswerHeaders(res, { connection: 'close' });
     if (!admitPipelined(req, res)) return;
     if (limiter) {
-      const decision = limiter.take(clientKey(req, trusted));
+      const decision = limiter.take(clientOf(req));
       addAnswerHeaders(res, decision.headers);
       if (!decision.allowed) return writeError(res, baseUrl, rateLimitedError(perMinute, decision));
     }
@@ -125,17 +106,15 @@ export function buildApp(deps: AppDeps): App {
     );
   };
 
-  const answerMcp = mcpAnswerer(context, baseUrl, log, (req) => clientKey(req, trusted));
+  const answerMcp = mcpAnswerer(context, log, clientOf);
 
   const server = createServer({ requireHostHeader: false }, handle);
-  // A client that sends its request and half-closes (shuts its writing side) still waits for the answer. By
-  // default Node's HTTP server ends such a socket at once, so an answer computed off the serving thread (a
-  // chart, an asOf) was never written (issue 28: every "no response" of the fuzzer). With this switch Node
-  // writes the pending answer, then ends the connection. `httpAllowHalfOpen` is Node's own property for this
-  // (read by its HTTP server on the socket's end), undocumented: a test holds it (test/http/fast-path.test.ts).
+  // A client that sends its request and half-closes (shuts its writing side) still waits for the answer, which
+  // Node's HTTP server would not write by default when it is computed off the serving thread (a chart, an asOf).
+  // `httpAllowHalfOpen` is Node's own switch for this, undocumented: a test holds it (test/http/fast-path.test.ts).
   (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.keepAliveTimeout = KEEP_ALIVE_MS;
-  answerOutsideTheHandler(server, baseUrl, transport);
+  answerOutsideTheHandler(server, baseUrl, hsts ?? {});
 
   return {
     server,
@@ -161,20 +140,20 @@ export function buildApp(deps: AppDeps): App {
 let mcpModule: Promise<typeof import('./mcp/handler.ts')> | undefined;
 
 /** The MCP endpoint: JSON-RPC over POST (streamable HTTP, stateless). GET /mcp is in the route table (405). */
-function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger, clientOf: (req: IncomingMessage) => string) {
+function mcpAnswerer(context: RouteContext, log: Logger, clientOf: (req: IncomingMessage) => string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Browser MCP clients too: kept beside the response, every MCP writer adds them to its head.
     addAnswerHeaders(res, CORS_HEADERS);
     try {
       const body = await readJsonBody(req);
-      if (body instanceof ApiError) return writeError(res, baseUrl, body);
+      if (body instanceof ApiError) return writeError(res, context.baseUrl, body);
       // The SDK is loaded on the first MCP request, not at start: most processes never see one.
       mcpModule ??= import('./mcp/handler.ts');
       const { handleMcpRequest } = await mcpModule;
       await handleMcpRequest(context, req, res, body, clientOf(req));
     } catch (cause) {
       log.error({ err: cause, url: req.url }, 'an MCP exchange failed');
-      if (!res.headersSent) writeError(res, baseUrl, INTERNAL_ERROR);
+      if (!res.headersSent) writeError(res, context.baseUrl, INTERNAL_ERROR);
       else res.destroy();
     }
   };
@@ -184,8 +163,8 @@ function mcpAnswerer(context: RouteContext, baseUrl: string, log: Logger, client
  * Errors Node's HTTP parser raises before any handler runs (oversized headers, malformed request lines), and
  * CONNECT and Upgrade, which bypass the handler: answered with the envelope instead of dropped.
  */
-function answerOutsideTheHandler(server: Server, baseUrl: string, transport: Record<string, string>): void {
-  const onSocket = { close: true, headers: transport };
+function answerOutsideTheHandler(server: Server, baseUrl: string, hsts: Record<string, string>): void {
+  const onSocket = { close: true, headers: hsts };
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     if (!socket.writable) return void socket.destroy();
     writeError(socket, baseUrl, parseError(error), onSocket);

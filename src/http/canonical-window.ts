@@ -7,7 +7,7 @@ import type { RouteRequest } from './routes/route.ts';
 /**
  * Charts and indicator pages are rendered, and rendering costs CPU per distinct URL: they are drawn for a fixed
  * set of windows only (COMMON_DAYS), and any other `days` is redirected (308) to the next larger one, so 100,000
- * distinct URLs cost at most a few hundred renders (issue 13, finding 5). Undefined for a canonical `days` or a range.
+ * distinct URLs cost at most a few hundred renders. Undefined for a canonical `days` or a range.
  * Example: /charts/vix.svg?days=100&style=spark → 308 to /charts/vix.svg?days=180&style=spark.
  */
 export const CANONICAL_WINDOWS_TEXT = `Other values are redirected (308) to the next of ${COMMON_DAYS.join(', ')}.`;
@@ -20,8 +20,8 @@ export function canonicalWindow(request: RouteRequest, window: DateWindow): Prep
 
 /**
  * A chart's `start`/`end` range is drawn by whole months (wholeMonths): any other range is redirected (308) to the
- * months that hold it, so distinct days cost no more drawings than distinct months (issue 28: each distinct PNG
- * was a drawing). Undefined when the range is already whole months.
+ * months that hold it, so distinct days cost no more drawings than distinct months. Undefined when the range is
+ * already whole months.
  * Example: /charts/tga.png?start=2021-03-17 → 308 to /charts/tga.png?start=2021-03-01.
  */
 export const CANONICAL_RANGE_TEXT =

@@ -11,8 +11,8 @@ export const MAX_UNFINISHED_PER_CONNECTION = 8;
 /**
  * Bounds HTTP/1.1 pipelining. Node pauses reading a connection whose client does not read its answers, but only
  * after it has parsed (and the service has answered) every request in the chunk it last read: up to ~1,600 small
- * requests in 64 kB, each answered on the serving thread while the client reads nothing (issue 28: one such
- * "slow reader" stalled every other client for 1–2 s). Past the bound the connection is closed, so a client that
+ * requests in 64 kB, each answered on the serving thread while the client reads nothing, stalling every other
+ * client. Past the bound the connection is closed, so a client that
  * does not read costs at most that many answers. Returns false when the request must not be answered.
  */
 export function admitPipelined(req: IncomingMessage, res: ServerResponse): boolean {

@@ -35,19 +35,13 @@ export function asOfAnswer(
     );
   }
   const first = outcome.storeFirstLoadAt ?? 'never';
-  const hint = 'Ask for an instant after the store’s first load, or leave asOf out for the current values.';
-  if (outcome.refused === 'before-first-load') {
+  if (outcome.refused === 'before-first-load' || outcome.refused === 'not-yet-seen') {
     return new ApiError(
       'not_known_as_of',
-      `Nothing was known at ${instant}: this service first stored data at ${first}.`,
-      hint,
-    );
-  }
-  if (outcome.refused === 'not-yet-seen') {
-    return new ApiError(
-      'not_known_as_of',
-      `The ${what} had not been seen yet at ${instant} (this service first stored data at ${first}).`,
-      hint,
+      outcome.refused === 'before-first-load'
+        ? `Nothing was known at ${instant}: this service first stored data at ${first}.`
+        : `The ${what} had not been seen yet at ${instant} (this service first stored data at ${first}).`,
+      'Ask for an instant after the store’s first load, or leave asOf out for the current values.',
     );
   }
   return new ApiError(

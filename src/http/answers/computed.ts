@@ -1,13 +1,8 @@
-import { type Admit, type Busy, isBusy } from '../../publish/on-demand/gate.ts';
-import type { OnDemandResult, OnDemandTask } from '../../publish/on-demand/tasks.ts';
-import { reviveResponse } from '../../publish/on-demand/tasks.ts';
+import type { Admit, Busy } from '../../publish/on-demand/gate.ts';
 import type { PreparedResponse } from '../../publish/prepared-response.ts';
 import type { Publication } from '../../publish/publication/build.ts';
-
 import { ApiError } from '../errors/api-error.ts';
-import type { ErrorCode } from '../errors/codes.ts';
-import type { Answer, RouteContext, RouteRequest } from '../routes/route.ts';
-import { asOfAnswer } from './as-of.ts';
+import type { RouteContext, RouteRequest } from '../routes/route.ts';
 
 /** Who is asking, for the fair share of the queue (a request without a connection: one anonymous client). */
 export function clientOf(request: Pick<RouteRequest, 'client'>): string {
@@ -22,39 +17,6 @@ export function busyError(busy: Busy, what: string): ApiError {
     `Retry in ${busy.retryAfterSeconds} s (Retry-After); answers already computed, and every pre-built one, are served at once.`,
     { 'retry-after': String(busy.retryAfterSeconds) },
   );
-}
-
-/**
- * An answer computed off the serving thread within the bound: kept under `key` (with the publication's version),
- * or computed by the task (built only when it runs, from the publication of the moment) on the worker.
- * `unavailable` answers a task that found nothing to answer; `what` names it in a refusal.
- */
-export function computedAnswer(
-  request: Pick<RouteRequest, 'client'>,
-  context: RouteContext,
-  publication: Publication,
-  key: string,
-  task: () => OnDemandTask,
-  outcome: { what: string; unavailable: () => Answer; instant?: string; code?: ErrorCode },
-): Answer | Promise<Answer> {
-  const kept = answerFor(
-    request,
-    context,
-    publication,
-  )(key, () => context.compute(task()).then((result) => settle(result, outcome)));
-  if (!(kept instanceof Promise)) return kept;
-  return kept.then((result) => (isBusy(result) ? busyError(result, outcome.what) : result));
-}
-
-function settle(
-  result: OnDemandResult,
-  outcome: { what: string; unavailable: () => Answer; instant?: string; code?: ErrorCode },
-): Answer {
-  if ('response' in result) return reviveResponse(result.response);
-  if ('refusal' in result && outcome.instant !== undefined) {
-    return asOfAnswer(result.refusal, outcome.instant, outcome.what, outcome.code ?? 'series_unavailable');
-  }
-  return outcome.unavailable();
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
  * Headers every answer on a connection carries whatever it is (the RateLimit fields, HSTS, `Connection: close`
  * while closing), kept beside the response until it is written rather than set on it with setHeader: a header set
  * that way makes Node merge it with the prepared head of every answer, header by header, which cost the rate
- * limit ~40 % of the small-JSON throughput (npm run bench, issue 40). The writers (answers/write-prepared.ts,
+ * limit a large share of the small-JSON throughput. The writers (answers/write-prepared.ts,
  * api-error.ts, the MCP writers, the CORS preflight) add them to the one head object they write.
  */
 const ANSWER_HEADERS = Symbol('answer headers');

@@ -2,11 +2,11 @@ import PQueue from 'p-queue';
 
 /**
  * When an MCP exchange may start. MCP exchanges run on the serving thread (the SDK's server, transport and
- * JSON-RPC serialization: ~0.5–3 ms of CPU each, bench:mcp), so MCP gets a bounded share of it: at most `inFlight`
+ * JSON-RPC serialization: milliseconds of CPU each), so MCP gets a bounded share of it: at most `inFlight`
  * exchanges at once and `perSecond` started in any 1,000 ms (p-queue, its strict sliding window: the limiter the
  * providers' pacing uses too). An exchange past either bound waits its turn, in arrival order, instead of being
- * refused: a client calling one tool after another (the SDK client sends 11 requests in its first second) was
- * answered 503 and lost its call (issue 42). Only past `waiting` queued exchanges, or after `maxWaitMs` in the
+ * refused: a client calling one tool after another (the SDK client sends a burst in its first second) would lose
+ * its call. Only past `waiting` queued exchanges, or after `maxWaitMs` in the
  * queue, is one refused (`busy`): that bounds the memory and the delay a flood can cause, while the thread's share
  * stays the same.
  */

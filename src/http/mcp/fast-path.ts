@@ -10,19 +10,18 @@ import { writeMcpBody } from './response.ts';
 import { errorResult, toolCall, toolMeta } from './tools.ts';
 
 /**
- * MCP at REST's cost (issue 41): a `tools/call` of an API tool whose route answers a response — pre-built, or
+ * MCP at REST's cost: a `tools/call` of an API tool whose route answers a response — pre-built, or
  * computed within the bound of on-demand work — is written from that response's bytes: the JSON-RPC result holds
  * the body twice (as the text content — a series window's from its points escaped once per series, any other's
  * escaped once per response and kept — and as structuredContent, as it is), so nothing is parsed, validated or
  * serialized again per call. The SDK's path (a server and a transport per exchange, the result parsed and
- * re-serialized) cost 40–120 ms of the serving thread for a year of a series, against 0.6 ms over REST.
+ * re-serialized) costs the serving thread orders of magnitude more than the REST answer.
  * Everything else — other methods, batches, errors, list_series, a request the SDK would refuse (Accept,
  * Content-Type, protocol version) — goes the SDK's way: false is returned, nothing written.
  */
 /**
  * Each body escaped as a JSON string, by its ETag (one body, one escape), kept like every other answer: bounded in
- * bytes. A WeakMap by response kept one beside every response an MCP client had asked for, outside any budget —
- * up to a second copy of the on-demand answers' memo (bench:stall, issue 41).
+ * bytes, not beside each response (that would be a second copy of the on-demand answers' memo, outside any budget).
  */
 const escapedBodies = keptAnswers<Buffer>('MCP tool results, the body escaped as text', {
   bytes: 4 * MIB,

@@ -7,6 +7,7 @@ import { SERVICE_VERSION } from '../../publish/service-version.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
 import { ApiError, writeError } from '../errors/api-error.ts';
 import type { RouteContext } from '../routes/route.ts';
+import { goneSignal } from '../routing/request.ts';
 import { Admission } from './admission.ts';
 import { answerToolCall, mayAnswerToolCall } from './fast-path.ts';
 import { webRequest, writeMcpResponse } from './response.ts';
@@ -42,7 +43,7 @@ export function createMcpServer(
 }
 
 /**
- * The bounds of MCP's share of the serving thread (mcp/admission.ts; bench:mcp-burst measured them): exchanges at
+ * The bounds of MCP's share of the serving thread (mcp/admission.ts): exchanges at
  * once and started a second, exchanges waiting for a turn before one more is refused, and the longest wait.
  */
 export const MCP_BOUNDS = { inFlight: 4, perSecond: 40, waiting: 64, maxWaitMs: 10_000 } as const;
@@ -52,17 +53,6 @@ const admission = new Admission(MCP_BOUNDS);
 /** The exchanges started and waiting (tests read it). */
 export function mcpAdmission(): Pick<Admission, 'inFlight' | 'waiting'> {
   return admission;
-}
-
-/** The response's client went away (its connection closed) before the response was written. */
-function goneSignal(res: ServerResponse): AbortSignal {
-  const controller = new AbortController();
-  // Only a response closed unfinished aborts: an abort builds an AbortError (a DOMException, with its stack),
-  // which every answered call paid for when its response closed.
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }
 
 /** POST /mcp: one stateless streamable-HTTP exchange (a server and a transport per request). */

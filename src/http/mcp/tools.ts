@@ -101,7 +101,7 @@ function plain(schema: unknown): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 }
 
-/** The tool list is the same for every request: built once (its schemas' JSON copies cost ~6 ms a listing). */
+/** The tool list is the same for every request: built once (its schemas' JSON copies are costly). */
 let tools: ReturnType<typeof buildToolList> | undefined;
 export const toolList = () => (tools ??= buildToolList());
 
@@ -169,7 +169,7 @@ export function errorResult(error: ApiError, baseUrl: string): ToolResult {
 
 /**
  * A tool's answer is as immutable as the publication it was read from: kept by publication, tool and arguments
- * (parsing a history's 370 kB for `structuredContent` cost ~6 ms a call), at most 16 MiB, the parsed object
+ * (parsing a history's body for `structuredContent` is costly), at most 16 MiB, the parsed object
  * counted as four times its text (it weighs a few times that).
  */
 const results = keptAnswers<ToolResult>('MCP tool answers', {
@@ -205,7 +205,7 @@ function defaultHistoryStart(context: RouteContext, args: Record<string, unknown
 /**
  * Arguments a tool does not take are a protocol error naming them all (MCP: invalid arguments are -32602 Invalid
  * params), not a tool result a model might read past: list_series given `q` answered the whole list as if it had
- * searched (issue 42).
+ * searched.
  */
 function refuseUnknownArguments(name: string, args: Record<string, unknown>, known: readonly string[]) {
   const unknown = Object.keys(args).filter((key) => !known.includes(key));

@@ -6,6 +6,7 @@ import { everyInterval } from '../../timeseries/dates.ts';
 import { DATA_LICENSE, licenseOf } from '../../timeseries/licenses.ts';
 import { INDICATOR_IDS } from '../../timeseries/series.ts';
 import { API_VERSION } from '../api-changelog.ts';
+import { ApiError, errorReply } from '../errors/api-error.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors/codes.ts';
 import { aliasParameter, definedFields, takesNoUnknownParameter } from '../params/query.ts';
 import { type Route, TAGS } from '../routes/route.ts';
@@ -123,7 +124,7 @@ function operation(
       content: {
         'application/json': {
           schema: { $ref: '#/components/schemas/ErrorEnvelope' },
-          examples: Object.fromEntries(codes.map((code) => [code, { value: exampleError(code, status, baseUrl) }])),
+          examples: Object.fromEntries(codes.map((code) => [code, { value: exampleError(code, baseUrl) }])),
         },
       },
     };
@@ -155,9 +156,10 @@ const RATE_LIMIT_HEADERS = {
   RateLimit: { $ref: '#/components/headers/RateLimit' },
 };
 
-function exampleError(code: ErrorCode, status: number, baseUrl: string) {
-  const docs = `${baseUrl}/docs#error-${code}`;
-  return { error: { code, message: ERROR_CODES[code].description, hint: 'See the documentation.', docs }, status };
+/** The envelope as written (errorReply), with the code's meaning as its message. */
+function exampleError(code: ErrorCode, baseUrl: string) {
+  const error = new ApiError(code, ERROR_CODES[code].description, 'See the documentation.');
+  return JSON.parse(errorReply(baseUrl, error).body);
 }
 
 /**

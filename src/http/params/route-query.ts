@@ -116,7 +116,7 @@ export class ParsedQuery {
 
 /**
  * A request's query string and the shape of its route's query: `read()` parses it once the handler needs it, so a
- * handler decides what it answers first (an unknown series before a bad window, as before).
+ * handler decides what it answers first (an unknown series before a bad window).
  */
 export class QueryString {
   readonly #search: URLSearchParams;

@@ -1,16 +1,13 @@
 import type { Parameter } from '../../publish/schemas/directory.ts';
 import type { ChartQuery, ChartWindow } from '../../publish/site-port.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
-import { truncate } from '../errors/api-error.ts';
+import { ApiError, truncate } from '../errors/api-error.ts';
 import { instantOf } from './formats.ts';
 import { QUERY_PARAMETERS, queryParameter } from './query.ts';
 import type { ParsedQuery } from './route-query.ts';
 
-/** What a rule between parameters decides: a value, or the message and hint of a 400 invalid_parameter. */
-export type ParamResult<T> = { ok: true; value: T } | { ok: false; message: string; hint: string };
-
-/** No window given (shared: built per request, it would be garbage per request). */
-const NO_WINDOW: { readonly ok: true; readonly value: null } = Object.freeze({ ok: true, value: null });
+/** The 400 of two parameters that do not go together (each was checked alone by its schema). */
+const invalid = (message: string, hint: string) => new ApiError('invalid_parameter', message, hint);
 
 /**
  * The window asked for (each parameter already checked by its schema): `days` (a trailing window), or `start` with
@@ -21,25 +18,23 @@ export function parseWindow(
   days: number | undefined,
   start: string | undefined,
   end: string | undefined,
-): ParamResult<ChartWindow | null> {
+): ChartWindow | null | ApiError {
   const hint =
     'Give either days (a trailing window) or start and optionally end (a date range), e.g. ?start=2020-01-01&end=2021-06-30.';
-  if (start === undefined && end === undefined) return days === undefined ? NO_WINDOW : { ok: true, value: { days } };
-  if (days !== undefined)
-    return { ok: false, message: 'Parameters "days" and "start"/"end" were given together.', hint };
-  if (start === undefined) return { ok: false, message: 'Parameter "end" was given without "start".', hint };
-  if (end !== undefined && end < start)
-    return { ok: false, message: `"start" (${start}) is after "end" (${end}).`, hint };
-  return { ok: true, value: { start, end: end ?? null } };
+  if (start === undefined && end === undefined) return days === undefined ? null : { days };
+  if (days !== undefined) return invalid('Parameters "days" and "start"/"end" were given together.', hint);
+  if (start === undefined) return invalid('Parameter "end" was given without "start".', hint);
+  if (end !== undefined && end < start) return invalid(`"start" (${start}) is after "end" (${end}).`, hint);
+  return { start, end: end ?? null };
 }
 
 /** The window of a route that takes days, start and end. Example: ?days=90 → { days: 90 }; nothing → null. */
-export function windowOf(query: ParsedQuery): ParamResult<ChartWindow | null> {
+export function windowOf(query: ParsedQuery): ChartWindow | null | ApiError {
   return parseWindow(query.given('days') ? query.get('days') : undefined, query.get('start'), query.get('end'));
 }
 
 /** The date range of a route that takes start and end only (the history). */
-export function rangeOf(query: ParsedQuery): ParamResult<ChartWindow | null> {
+export function rangeOf(query: ParsedQuery): ChartWindow | null | ApiError {
   return parseWindow(undefined, query.get('start'), query.get('end'));
 }
 
@@ -47,15 +42,15 @@ export function rangeOf(query: ParsedQuery): ParamResult<ChartWindow | null> {
  * A chart's window and the series drawn against it (`compare`, read only where `takesCompare`: another indicator
  * id, or null).
  */
-export function parseChartQuery(query: ParsedQuery, id: string, takesCompare: boolean): ParamResult<ChartQuery> {
+export function parseChartQuery(query: ParsedQuery, id: string, takesCompare: boolean): ChartQuery | ApiError {
   const window = windowOf(query);
-  if (!window.ok) return window;
+  if (window instanceof ApiError) return window;
   const compare = takesCompare ? query.get('compare') : undefined;
   const hint: string = QUERY_PARAMETERS.compare.hint;
   if (compare !== undefined && !isIndicatorId(compare))
-    return { ok: false, message: `Unknown series for "compare": "${truncate(compare)}".`, hint };
-  if (compare === id) return { ok: false, message: 'A series cannot be compared with itself.', hint };
-  return { ok: true, value: { window: window.value, compare: compare ?? null } };
+    return invalid(`Unknown series for "compare": "${truncate(compare)}".`, hint);
+  if (compare === id) return invalid('A series cannot be compared with itself.', hint);
+  return { window, compare: compare ?? null };
 }
 
 /** The instant `asOf` names (checked by its schema), normalized; undefined when not asked. */

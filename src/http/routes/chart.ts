@@ -52,18 +52,18 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     const parsed = query.read();
     if (parsed instanceof ApiError) return parsed;
     const chartQuery = parseChartQuery(parsed, id, isIndicatorId(id));
-    if (!chartQuery.ok) return new ApiError('invalid_parameter', chartQuery.message, chartQuery.hint);
-    const window = chartQuery.value.window;
+    if (chartQuery instanceof ApiError) return chartQuery;
+    const window = chartQuery.window;
     const redirect = window && (canonicalWindow(request, window) ?? canonicalRange(request, window));
     if (redirect) return redirect;
     const style = parsed.get('style');
-    const withheld = [id, chartQuery.value.compare].flatMap((s) => (s ? [valuesWithheld(s)] : [])).find(Boolean);
+    const withheld = [id, chartQuery.compare].flatMap((s) => (s ? [valuesWithheld(s)] : [])).find(Boolean);
     if (withheld) return withheld;
     const publication = context.publication();
     if (!publication) return nothingPublished();
     if (!publication.site) return chartAnswer(id, undefined);
     const admit = admitFor(request, context, publication);
-    const chart = publication.site.chart(id, chartQuery.value, style, format, request.connection?.(), admit);
+    const chart = publication.site.chart(id, chartQuery, style, format, request.connection?.(), admit);
     return chart instanceof Promise ? chart.then((drawn) => chartAnswer(id, drawn)) : chartAnswer(id, chart);
   },
 });

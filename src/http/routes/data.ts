@@ -8,8 +8,8 @@ import { getSeriesXlsx, seriesXlsxAnswer } from './spreadsheet.ts';
 /*
  * /api/data/{id}: every series of the catalog — the model's inputs (effr-iorb, reserve-ratio, fed-repo…), the
  * benchmarks, and the indicators too — with the windows, transforms, point in time and provenance of
- * /api/series/{id}, whose indicator ids and 404 for any other the contract fixes (issue 42: a model anyone can rebuild
- * needs its inputs downloadable). The handlers are /api/series/{id}'s own; only the ids accepted differ.
+ * /api/series/{id}, whose indicator ids and 404 for any other the contract fixes (a model anyone can rebuild needs
+ * its inputs downloadable). The handlers are /api/series/{id}'s own; only the ids accepted differ.
  */
 
 /** The /api/data/{id} form of a /api/series/{id} route: its parameters, errors and answer, for any catalog id. */

@@ -45,8 +45,8 @@ function historyAnswer(request: RouteRequest, context: RouteContext, csv: boolea
   const query = request.query.read();
   if (query instanceof ApiError) return query;
   const range = rangeOf(query);
-  if (!range.ok) return new ApiError('invalid_parameter', range.message, range.hint);
-  const window = range.value && 'start' in range.value ? range.value : null;
+  if (range instanceof ApiError) return range;
+  const window = range && 'start' in range ? range : null;
   const asOf = asOfOf(query);
   const model = modelOf(query, asOf);
   if (model instanceof ApiError) return model;

@@ -63,11 +63,11 @@ export const indicatorPage: Route = {
     const parsed = request.query.read();
     if (parsed instanceof ApiError) return pageError(request, context, parsed);
     const query = parseChartQuery(parsed, id, true);
-    if (!query.ok) return pageError(request, context, new ApiError('invalid_parameter', query.message, query.hint));
-    const window = query.value.window;
+    if (query instanceof ApiError) return pageError(request, context, query);
+    const window = query.window;
     const redirect = window && canonicalWindow(request, window);
     if (redirect) return redirect;
-    return pageAnswer(request, context, context.publication()?.site?.indicatorPage(id, query.value));
+    return pageAnswer(request, context, context.publication()?.site?.indicatorPage(id, query));
   },
 };
 
@@ -90,7 +90,7 @@ export const embedChart: Route = {
     if (!isIndicatorId(id)) return pageAnswer(request, context, context.publication()?.site?.embed(id, null, search));
     const parsed = request.query.read();
     const query = parsed instanceof ApiError ? parsed : parseChartQuery(parsed, id, true);
-    if (query instanceof ApiError || !query.ok) return notFoundAnswer(request, context);
-    return pageAnswer(request, context, context.publication()?.site?.embed(id, query.value, search));
+    if (query instanceof ApiError) return notFoundAnswer(request, context);
+    return pageAnswer(request, context, context.publication()?.site?.embed(id, query, search));
   },
 };

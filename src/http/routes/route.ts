@@ -103,7 +103,7 @@ export interface Route {
   handle(request: RouteRequest, context: RouteContext): Answer | Promise<Answer>;
 }
 
-// By the names declared: the 59 routes have 11 distinct queries, each compiled once (16 ms at start, one per route).
+// By the names declared: the routes share a few distinct queries, each compiled once (not once per route).
 const SHAPES = new Map<string, QueryShape>();
 
 /**
@@ -180,7 +180,7 @@ export function notFoundAnswer(request: RouteRequest, context: RouteContext): An
   if (site && wantsPage(request.path, request.headers.accept)) return inForm(request, site.notFound);
   return new ApiError(
     'not_found',
-    // The path is not repeated: an error message never says what a link's author chose (issue 41).
+    // The path is not repeated: an error message never says what a link's author chose.
     'Nothing at this path.',
     'The site index is at /llms.txt and the API directory at /api.',
   );

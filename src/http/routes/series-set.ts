@@ -9,6 +9,7 @@ import { parseTransform } from '../params/transform.ts';
 import { DATE_RANGE_PARAMETERS, windowOf } from '../params/window.ts';
 import { seriesSet as computedSet } from '../series/computed.ts';
 import { seriesUnavailable, unknownCatalogSeries, valuesWithheld } from '../series/errors.ts';
+import { DEFAULT_WINDOW } from '../series/query.ts';
 import type { Answer, Route, RouteContext, RouteRequest } from './route.ts';
 
 export const SERIES_SET_PARAMETERS = [
@@ -97,14 +98,14 @@ export function seriesSet(
     if (refused) return refused;
   }
   const window = windowOf(query);
-  if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
+  if (window instanceof ApiError) return window;
   const transform = parseTransform(
     query,
     ids.map((id) => seriesDef(id)!),
   );
   if (transform instanceof ApiError) return transform;
   // As on one series: the last 365 days by default, the whole history when transformed (as FRED answers).
-  const selected = window.value ?? (transform ? null : { days: QUERY_PARAMETERS.days.default });
+  const selected = window ?? (transform ? null : DEFAULT_WINDOW);
   const publication = context.publication();
   const missing = ids.find((id) => !publication?.current.get(id)?.length);
   if (missing || !publication) return seriesUnavailable(missing ?? ids[0]!, publication);

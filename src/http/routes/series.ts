@@ -95,13 +95,13 @@ function vintagesAnswer(
   const query = request.query.read();
   if (query instanceof ApiError) return query;
   const window = windowOf(query);
-  if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
+  if (window instanceof ApiError) return window;
   const view = query.get('view');
   const withheld = valuesWithheld(id);
   if (withheld) return withheld;
   const publication = context.publication();
   if (!publication) return seriesUnavailable(id, publication);
-  return seriesVintages(request, context, publication, id, window.value, view, format);
+  return seriesVintages(request, context, publication, id, window, view, format);
 }
 
 /** GET /api/series/{id}/feed.xml: new observations and revisions as Atom, for a feed reader. */

@@ -18,11 +18,7 @@ export interface Dispatcher {
    * A promise only for answers computed on demand off the serving thread.
    */
   answer(req: IncomingMessage, res?: ServerResponse): Answer | Promise<Answer>;
-  /** Writes an answer: a prepared response (by the one writer) or the error envelope. */
-  write(req: IncomingMessage, res: ServerResponse, answer: Answer): void;
-  /** Answers a GET or HEAD and writes it (at once, or when a computed answer is ready). */
-  respond(req: IncomingMessage, res: ServerResponse): void;
-  /** Answers every GET and HEAD (true); other methods are left to the caller (false). */
+  /** Answers and writes every GET and HEAD, at once or when computed (true); other methods are the caller's (false). */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
@@ -43,9 +39,8 @@ export function createDispatcher(
   const NOTHING_DECLARED = new QueryShape([]);
   // A deprecated route's answers carry Deprecation, Sunset and a Link to the changelog (DEPRECATION_POLICY).
   const noticeByRoute = new Map(deprecations.map((d) => [d.route, deprecationHeaders(d, context.baseUrl)]));
-  const answer = (req: IncomingMessage, res?: ServerResponse): Answer | Promise<Answer> =>
-    route(req.url ?? '/', req, res);
-  const route = (url: string, req: IncomingMessage, res?: ServerResponse): Answer | Promise<Answer> => {
+  const answer = (req: IncomingMessage, res?: ServerResponse): Answer | Promise<Answer> => {
+    const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const found = match(path);
@@ -77,27 +72,24 @@ export function createDispatcher(
     log?.error({ err: cause, url: req.url }, 'an answer failed');
     write(req, res, new ApiError('internal_error', 'The answer could not be computed.', 'Retry later.'));
   };
-  const respond = (req: IncomingMessage, res: ServerResponse) => {
-    let result: Answer | Promise<Answer>;
-    try {
-      result = answer(req, res);
-    } catch (cause) {
-      // A handler that throws (a page that cannot be rendered) is answered 500 at once, never left hanging.
-      return failed(req, res, cause);
-    }
-    if (!(result instanceof Promise)) return write(req, res, result);
-    result.then(
-      (ready) => write(req, res, ready),
-      (cause: unknown) => failed(req, res, cause),
-    );
-  };
   return {
     answer,
-    write,
-    respond,
     serve(req, res) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      respond(req, res);
+      let result: Answer | Promise<Answer>;
+      try {
+        result = answer(req, res);
+      } catch (cause) {
+        // A handler that throws (a page that cannot be rendered) is answered 500 at once, never left hanging.
+        failed(req, res, cause);
+        return true;
+      }
+      if (result instanceof Promise) {
+        result.then(
+          (ready) => write(req, res, ready),
+          (cause: unknown) => failed(req, res, cause),
+        );
+      } else write(req, res, result);
       return true;
     },
   };
@@ -111,8 +103,8 @@ function withNotice(result: Answer | Promise<Answer>, notice: Record<string, str
 
 /** A path no route matches: the JSON envelope under /api, else the 404 page (or the envelope, as asked). */
 function noRoute(request: RouteRequest, context: RouteContext): Answer {
-  if (request.path === '/api' || request.path.startsWith('/api/')) {
-    // The path is not repeated: an error message never says what a link's author chose (issue 41).
+  if (takesNoUnknownParameter(request.path)) {
+    // The path is not repeated: an error message never says what a link's author chose.
     return new ApiError(
       'endpoint_not_found',
       'No endpoint at this path.',

@@ -6,12 +6,9 @@ import type { ClientConnection, RouteRequest } from '../routes/route.ts';
 export const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /**
- * A request as the route handlers see it. A class, so that every request has the same hidden class. It was an
- * object literal with a conditional spread followed by a getter, which V8 builds through its slow path: a new
- * hidden class per request, kept in the old generation's transition tree until the next full collection, and
- * through it the whole request (its response, its parser's state) survived every young collection and was
- * promoted. That was ~190 kB per scavenge and a full collection every ~200 ms: half of the small-JSON throughput
- * (docs/performance.md, issue 40; test/http/routing/request.test.ts holds the shape).
+ * A request as the route handlers see it. A class, so that every request has the same hidden class: an object
+ * literal with a conditional spread and a getter gets a new one per request from V8, which keeps the whole request
+ * alive until a full collection (docs/performance.md; test/http/routing/request.test.ts holds the shape).
  */
 export class DispatchedRequest implements RouteRequest {
   readonly params: Record<string, string>;
@@ -58,9 +55,16 @@ export class DispatchedRequest implements RouteRequest {
  * connections, see app.ts). Example: a chart's drawing no one waits for any more is dropped from the queue.
  */
 function clientConnection(res: ServerResponse): ClientConnection {
+  return { gone: goneSignal(res), halfClosed: () => res.socket?.readableEnded ?? true };
+}
+
+/** Aborted when the response's client went away (its connection closed) before the response was written. */
+export function goneSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
+  // Only a response closed unfinished aborts: an abort builds an AbortError (a DOMException, with its stack),
+  // which every answered response would pay for when it closed.
   res.once('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  return { gone: controller.signal, halfClosed: () => res.socket?.readableEnded ?? true };
+  return controller.signal;
 }

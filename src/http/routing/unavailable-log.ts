@@ -6,9 +6,8 @@ export const UNAVAILABLE_LOG_EVERY_MS = 60_000;
 
 /**
  * The log of answers the service could not give (5xx envelopes): the first of each code at once, then at most one
- * line a minute per code, saying how many were answered so since that code's previous line. One line per answer
- * was a client's to multiply: under bench:stall's flood ~1,000 `busy` refusals a second each wrote a line
- * synchronously, 14 % of the serving thread's time (a CPU profile) and ~28 GB of log a day. A `busy` or a
+ * line a minute per code, saying how many were answered so since that code's previous line: one line per answer
+ * is a client's to multiply (a flood of `busy` refusals, each a synchronous write, and gigabytes of log). A `busy` or a
  * `service_unavailable` is the service shedding load or starting (warn); a 500 is a fault (error).
  */
 export function unavailableLog(log: Logger, now: () => number = Date.now): (error: ApiError, url: string) => void {

@@ -1,5 +1,7 @@
 import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
 import { transformKey } from '../../analytics/transform/fred-transform.ts';
+import { isBusy } from '../../publish/on-demand/gate.ts';
+import { type OnDemandTask, reviveResponse } from '../../publish/on-demand/tasks.ts';
 import type { Publication } from '../../publish/publication/build.ts';
 import { isKeptSelection } from '../../publish/resources/csv.ts';
 import type { SeriesResponses } from '../../publish/resources/series/responses.ts';
@@ -7,7 +9,8 @@ import { type Selection, selectionKey } from '../../publish/resources/series/sel
 import { encodeObservations, encodeVintaged } from '../../publish/series-columns.ts';
 import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
 import type { VintageView } from '../../timeseries/vintages.ts';
-import { computedAnswer } from '../answers/computed.ts';
+import { asOfAnswer } from '../answers/as-of.ts';
+import { answerFor, busyError } from '../answers/computed.ts';
 import type { Answer, RouteContext, RouteRequest } from '../routes/route.ts';
 import { seriesUnavailable } from './errors.ts';
 
@@ -20,6 +23,35 @@ type Asker = Pick<RouteRequest, 'client'>;
 
 const windowText = (window: DateWindow | null) => (window === null ? 'default' : windowKey(window));
 
+/**
+ * An answer computed off the serving thread within the bound: kept under `key` (with the publication's version),
+ * or computed by the task (built only when it runs, from the publication of the moment) on the worker. A task that
+ * found nothing answers series_unavailable for `id`, or the refusal of a series as of `instant`; `what` names the
+ * answer in a refusal.
+ */
+function onWorker(
+  request: Asker,
+  context: RouteContext,
+  publication: Publication,
+  key: string,
+  task: () => OnDemandTask,
+  id: string,
+  what: string,
+  instant?: string,
+): Answer | Promise<Answer> {
+  const withinBound = answerFor(request, context, publication);
+  const kept = withinBound(key, () =>
+    context.compute(task()).then((result): Answer => {
+      if ('response' in result) return reviveResponse(result.response);
+      if ('refusal' in result && instant !== undefined)
+        return asOfAnswer(result.refusal, instant, what, 'series_unavailable');
+      return seriesUnavailable(id, publication);
+    }),
+  );
+  if (!(kept instanceof Promise)) return kept;
+  return kept.then((result) => (isBusy(result) ? busyError(result, what) : result));
+}
+
 /** /api/series/{id} with units, frequency or aggregation (FRED's transforms). */
 export function transformedSeries(
   request: Asker,
@@ -30,7 +62,7 @@ export function transformedSeries(
 ): Answer | Promise<Answer> {
   const id = series.meta.id;
   const observations = publication.current.get(id) ?? [];
-  return computedAnswer(
+  return onWorker(
     request,
     context,
     publication,
@@ -42,7 +74,8 @@ export function transformedSeries(
       provenance: series.provenance,
       selection,
     }),
-    { what: `series "${id}" transformed`, unavailable: () => seriesUnavailable(id, publication) },
+    id,
+    `series "${id}" transformed`,
   );
 }
 
@@ -57,13 +90,14 @@ export function seriesCsv(
   if (isKeptSelection(selection)) return publication.csv.forSeries(id, selection) ?? seriesUnavailable(id, publication);
   const observations = publication.current.get(id);
   if (!observations?.length) return seriesUnavailable(id, publication);
-  return computedAnswer(
+  return onWorker(
     request,
     context,
     publication,
     `csv|${id}|${selectionKey(selection)}`,
     () => ({ kind: 'series-csv', id, observations: encodeObservations(observations), selection }),
-    { what: `CSV of series "${id}"`, unavailable: () => seriesUnavailable(id, publication) },
+    id,
+    `CSV of series "${id}"`,
   );
 }
 
@@ -78,7 +112,7 @@ export function seriesSet(
   format: 'csv' | 'json',
 ): Answer | Promise<Answer> {
   const key = `set-${format}|${ids.join(',')}|${windowText(window)}|${transform ? transformKey(transform) : ''}`;
-  return computedAnswer(
+  return onWorker(
     request,
     context,
     publication,
@@ -91,7 +125,8 @@ export function seriesSet(
       transform,
       ...(format === 'json' ? { provenance: publication.provenance(ids) } : {}),
     }),
-    { what: `${ids.length} series together`, unavailable: () => seriesUnavailable(ids[0]!, publication) },
+    ids[0]!,
+    `${ids.length} series together`,
   );
 }
 
@@ -107,7 +142,7 @@ export function seriesVintages(
 ): Answer | Promise<Answer> {
   const vintaged = publication.vintaged.get(id);
   if (!vintaged || vintaged.dates.length === 0) return seriesUnavailable(id, publication);
-  return computedAnswer(
+  return onWorker(
     request,
     context,
     publication,
@@ -122,7 +157,8 @@ export function seriesVintages(
       provenance: publication.provenance([id]),
       storeFirstLoadAt: publication.vintages.storeFirstLoadAt(),
     }),
-    { what: `vintages of series "${id}"`, unavailable: () => seriesUnavailable(id, publication) },
+    id,
+    `vintages of series "${id}"`,
   );
 }
 
@@ -139,7 +175,7 @@ export function seriesAsOf(
 ): Answer | Promise<Answer> {
   const vintaged = publication.vintaged.get(id);
   if (!vintaged) return seriesUnavailable(id, publication);
-  return computedAnswer(
+  return onWorker(
     request,
     context,
     publication,
@@ -154,11 +190,8 @@ export function seriesAsOf(
       provenance: publication.provenance([id], instant),
       storeFirstLoadAt: publication.vintages.storeFirstLoadAt(),
     }),
-    {
-      what: `series "${id}"`,
-      unavailable: () => seriesUnavailable(id, publication),
-      instant,
-      code: 'series_unavailable',
-    },
+    id,
+    `series "${id}"`,
+    instant,
   );
 }

@@ -19,7 +19,8 @@ export const SERIES_SELECTION_PARAMETERS: readonly Parameter[] = [
   queryParameter('aggregation'),
 ];
 
-const DEFAULT_WINDOW = { days: QUERY_PARAMETERS.days.default };
+/** The window of a plain series asked for none: its last 365 days. */
+export const DEFAULT_WINDOW = { days: QUERY_PARAMETERS.days.default };
 
 /** What a one-series request asks for: its selection and, when given, the instant it asks about. */
 export interface SeriesQuery {
@@ -38,12 +39,12 @@ export function parseSeriesQuery(search: QueryString, id: string, takesAsOf: boo
   const query = search.read();
   if (query instanceof ApiError) return query;
   const window = windowOf(query);
-  if (!window.ok) return new ApiError('invalid_parameter', window.message, window.hint);
+  if (window instanceof ApiError) return window;
   // The common request (no parameter, or `days` alone): nothing else to read. It is most of the traffic, and
   // each read of an absent parameter costs a lookup.
-  if (search.size === 0 || (search.size === 1 && window.value !== null && 'days' in window.value))
+  if (search.size === 0 || (search.size === 1 && window !== null && 'days' in window))
     return {
-      selection: { window: window.value ?? DEFAULT_WINDOW, order: 'asc', limit: undefined, offset: 0, transform: null },
+      selection: { window: window ?? DEFAULT_WINDOW, order: 'asc', limit: undefined, offset: 0, transform: null },
       asOf: undefined,
       plain: true,
     };
@@ -52,11 +53,11 @@ export function parseSeriesQuery(search: QueryString, id: string, takesAsOf: boo
   const def = seriesDef(id);
   const transform = def ? parseTransform(query, [def]) : null;
   if (transform instanceof ApiError) return transform;
-  // With asOf too: the selection and the transform apply to the series as known then (issue 42, point 4).
+  // With asOf too: the selection and the transform apply to the series as known then.
   const plain = !ordered && transform === null;
   return {
     selection: {
-      window: window.value ?? (plain ? DEFAULT_WINDOW : null),
+      window: window ?? (plain ? DEFAULT_WINDOW : null),
       order: query.get('sort'),
       limit: query.get('limit'),
       offset: query.get('offset'),
