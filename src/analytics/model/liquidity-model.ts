@@ -135,8 +135,7 @@ export function liveWeightShare(spec: ModelSpec, readings: IndicatorReadings[], 
   let live = 0;
   for (const group of spec.groups) {
     if (provisional && group.id === spec.floor) continue;
-    // Counted, not filtered into lists: every day of every run asks this several times (issue 41: the lists were
-    // a fifth of what an `asOf` answer allocated).
+    // Counted, not filtered into lists: every day of every run asks this several times.
     let members = 0;
     let on = 0;
     for (const r of readings) {
