@@ -37,6 +37,7 @@ type Asset = (typeof ASSETS)[number];
 type Measure = (typeof MEASURES)[number];
 
 export type RollingFigure = CorrelationReport['correlations'][Asset][Measure]['13w'];
+type Windows = CorrelationReport['correlations'][Asset][Measure];
 
 export type LeadLagFigure = CorrelationReport['leadLag'][Asset][Measure];
 
@@ -57,25 +58,16 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
   const leadLag = {} as CorrelationReport['leadLag'];
   const backtest = {} as CorrelationReport['backtest'];
   const historyRho = {} as RollingHistory['rho'];
-  let lastDay = -1;
   for (const asset of ASSETS) {
-    const prices = sampleOnGrid(inputs.get(asset), days, 6).values;
-    const returns = logReturns(prices);
-    correlations[asset] = {} as Record<Measure, Record<'13w' | '26w' | '52w', RollingFigure>>;
-    leadLag[asset] = {} as Record<Measure, LeadLagFigure>;
-    historyRho[asset] = {} as Record<Measure, Array<number | null>>;
-    for (const measure of MEASURES) {
-      const x = liquidity[measure];
-      const figures = {} as Record<'13w' | '26w' | '52w', RollingFigure>;
-      for (const w of WINDOWS_WEEKS) {
-        const figure = rolling(x, returns, days, w);
-        figures[`${w}w`] = figure;
-        if (figure.asOf) lastDay = Math.max(lastDay, Date.parse(`${figure.asOf}T00:00:00Z`) / 86_400_000);
-      }
-      correlations[asset][measure] = figures;
-      leadLag[asset][measure] = crossCorrelation(x, returns, days);
-      historyRho[asset][measure] = rollingEveryWeek(x, returns, HISTORY_WINDOW_WEEKS);
-    }
+    const returns = logReturns(sampleOnGrid(inputs.get(asset), days, 6).values);
+    /** One figure per liquidity measure, against this asset's returns. */
+    const byMeasure = <T>(figure: (x: Float64Array) => T) =>
+      Object.fromEntries(MEASURES.map((m) => [m, figure(liquidity[m])])) as Record<Measure, T>;
+    correlations[asset] = byMeasure(
+      (x) => Object.fromEntries(WINDOWS_WEEKS.map((w) => [`${w}w`, rolling(x, returns, days, w)])) as Windows,
+    );
+    leadLag[asset] = byMeasure((x) => crossCorrelation(x, returns, days));
+    historyRho[asset] = byMeasure((x) => rollingEveryWeek(x, returns, HISTORY_WINDOW_WEEKS));
     backtest[asset] = {
       horizons: {
         '20d': forwardReturns(run, asset, inputs.get(asset), 20),
@@ -83,9 +75,14 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
       },
     };
   }
+  // The newest week any rolling figure is dated by (ISO dates order as text).
+  const asOf = Object.values(correlations)
+    .flatMap((byMeasure) => Object.values(byMeasure).flatMap((windows) => Object.values(windows)))
+    .flatMap((figure) => figure.asOf ?? [])
+    .sort();
   return {
     frequency: 'weekly',
-    dataAsOf: lastDay >= 0 ? fromDayNumber(lastDay) : null,
+    dataAsOf: asOf.at(-1) ?? null,
     assets: [...ASSETS],
     correlations,
     leadLag,
