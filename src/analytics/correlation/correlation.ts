@@ -111,7 +111,10 @@ export function rollingEveryWeek(x: Float64Array, y: Float64Array, window: numbe
   return out;
 }
 
-/** The weeks from the first to the last with any value, so the history neither starts nor ends with empty rows. */
+/**
+ * The weeks from the first to the last with any value, so the history neither starts nor ends with empty rows
+ * (`rho`'s columns are cut in place).
+ */
 function trimHistory(days: Int32Array, rho: RollingHistory['rho']): RollingHistory {
   const columns = Object.values(rho).flatMap((byMeasure) => Object.values(byMeasure));
   const has = (i: number) => columns.some((column) => column[i] !== null);
@@ -119,15 +122,13 @@ function trimHistory(days: Int32Array, rho: RollingHistory['rho']): RollingHisto
   while (from < days.length && !has(from)) from++;
   let to = days.length;
   while (to > from && !has(to - 1)) to--;
-  const trimmed = {} as RollingHistory['rho'];
-  for (const [asset, byMeasure] of Object.entries(rho) as Array<[Asset, Record<Measure, Array<number | null>>]>) {
-    trimmed[asset] = {} as Record<Measure, Array<number | null>>;
-    for (const measure of MEASURES) trimmed[asset][measure] = byMeasure[measure].slice(from, to);
+  for (const byMeasure of Object.values(rho)) {
+    for (const measure of MEASURES) byMeasure[measure] = byMeasure[measure].slice(from, to);
   }
   return {
     windowWeeks: HISTORY_WINDOW_WEEKS,
     dates: Array.from(days.subarray(from, to), (d) => fromDayNumber(d)),
-    rho: trimmed,
+    rho,
   };
 }
 
