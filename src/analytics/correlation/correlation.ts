@@ -111,10 +111,7 @@ export function rollingEveryWeek(x: Float64Array, y: Float64Array, window: numbe
   return out;
 }
 
-/**
- * The weeks from the first to the last with any value, so the history neither starts nor ends with empty rows
- * (`rho`'s columns are cut in place).
- */
+/** The weeks from the first to the last with any value (`rho` cut in place): no empty rows at either end. */
 function trimHistory(days: Int32Array, rho: RollingHistory['rho']): RollingHistory {
   const columns = Object.values(rho).flatMap((byMeasure) => Object.values(byMeasure));
   const has = (i: number) => columns.some((column) => column[i] !== null);
