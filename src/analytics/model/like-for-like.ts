@@ -28,23 +28,20 @@ export function likeForLike(
   const n = effective[0]?.length ?? 0;
   const composition = compositions(effective, n);
   const byComposition = new Map<number, CompositionLevel>();
-  const spanned = spans(composition);
-  for (const [mask, [first, last]] of spanned) {
+  const aggregate = new Float64Array(n).fill(Number.NaN);
+  const floor = new Float64Array(n).fill(Number.NaN);
+  const level = new Float64Array(n).fill(Number.NaN);
+  const headline = new Float64Array(n).fill(Number.NaN);
+  for (const [mask, [first, last]] of spans(composition)) {
     if (mask === 0) continue;
     // A composition's level is read only on its own days and in their headline windows: computed from the
     // window of its first day on. The days outside are NaN, so every window holds exactly what it would hold
     // if all were computed.
     const from = Math.max(0, first - WINDOWS.headlineDays + 1);
-    byComposition.set(mask, compositionLevel(spec, readings, effective, held, mask, { from, to: last + 1 }));
-  }
-  const aggregate = new Float64Array(n).fill(Number.NaN);
-  const floor = new Float64Array(n).fill(Number.NaN);
-  const level = new Float64Array(n).fill(Number.NaN);
-  const headline = new Float64Array(n).fill(Number.NaN);
-  for (const [mask, series] of byComposition) {
+    const series = compositionLevel(spec, readings, effective, held, mask, { from, to: last + 1 });
+    byComposition.set(mask, series);
     const window = new SortedWindow(WINDOWS.headlineDays);
-    const [first, last] = spanned.get(mask)!;
-    for (let g = Math.max(0, first - WINDOWS.headlineDays + 1); g <= last; g++) {
+    for (let g = from; g <= last; g++) {
       slideWindow(window, series.level, g, WINDOWS.headlineDays);
       const value = series.level[g]!;
       if (Number.isNaN(value) || composition[g] !== mask) continue;
