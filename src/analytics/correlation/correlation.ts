@@ -37,6 +37,7 @@ type Asset = (typeof ASSETS)[number];
 type Measure = (typeof MEASURES)[number];
 
 export type RollingFigure = CorrelationReport['correlations'][Asset][Measure]['13w'];
+type Windows = CorrelationReport['correlations'][Asset][Measure];
 
 export type LeadLagFigure = CorrelationReport['leadLag'][Asset][Measure];
 
@@ -57,25 +58,16 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
   const leadLag = {} as CorrelationReport['leadLag'];
   const backtest = {} as CorrelationReport['backtest'];
   const historyRho = {} as RollingHistory['rho'];
-  let lastDay = -1;
   for (const asset of ASSETS) {
-    const prices = sampleOnGrid(inputs.get(asset), days, 6).values;
-    const returns = logReturns(prices);
-    correlations[asset] = {} as Record<Measure, Record<'13w' | '26w' | '52w', RollingFigure>>;
-    leadLag[asset] = {} as Record<Measure, LeadLagFigure>;
-    historyRho[asset] = {} as Record<Measure, Array<number | null>>;
-    for (const measure of MEASURES) {
-      const x = liquidity[measure];
-      const figures = {} as Record<'13w' | '26w' | '52w', RollingFigure>;
-      for (const w of WINDOWS_WEEKS) {
-        const figure = rolling(x, returns, days, w);
-        figures[`${w}w`] = figure;
-        if (figure.asOf) lastDay = Math.max(lastDay, Date.parse(`${figure.asOf}T00:00:00Z`) / 86_400_000);
-      }
-      correlations[asset][measure] = figures;
-      leadLag[asset][measure] = crossCorrelation(x, returns, days);
-      historyRho[asset][measure] = rollingEveryWeek(x, returns, HISTORY_WINDOW_WEEKS);
-    }
+    const returns = logReturns(sampleOnGrid(inputs.get(asset), days, 6).values);
+    /** One figure per liquidity measure, against this asset's returns. */
+    const byMeasure = <T>(figure: (x: Float64Array) => T) =>
+      Object.fromEntries(MEASURES.map((m) => [m, figure(liquidity[m])])) as Record<Measure, T>;
+    correlations[asset] = byMeasure(
+      (x) => Object.fromEntries(WINDOWS_WEEKS.map((w) => [`${w}w`, rolling(x, returns, days, w)])) as Windows,
+    );
+    leadLag[asset] = byMeasure((x) => crossCorrelation(x, returns, days));
+    historyRho[asset] = byMeasure((x) => rollingEveryWeek(x, returns, HISTORY_WINDOW_WEEKS));
     backtest[asset] = {
       horizons: {
         '20d': forwardReturns(run, asset, inputs.get(asset), 20),
@@ -83,9 +75,14 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
       },
     };
   }
+  // The newest week any rolling figure is dated by (ISO dates order as text).
+  const asOf = Object.values(correlations)
+    .flatMap((byMeasure) => Object.values(byMeasure).flatMap((windows) => Object.values(windows)))
+    .flatMap((figure) => figure.asOf ?? [])
+    .sort();
   return {
     frequency: 'weekly',
-    dataAsOf: lastDay >= 0 ? fromDayNumber(lastDay) : null,
+    dataAsOf: asOf.at(-1) ?? null,
     assets: [...ASSETS],
     correlations,
     leadLag,
@@ -114,7 +111,7 @@ export function rollingEveryWeek(x: Float64Array, y: Float64Array, window: numbe
   return out;
 }
 
-/** The weeks from the first to the last with any value, so the history neither starts nor ends with empty rows. */
+/** The weeks from the first to the last with any value (`rho` cut in place): no empty rows at either end. */
 function trimHistory(days: Int32Array, rho: RollingHistory['rho']): RollingHistory {
   const columns = Object.values(rho).flatMap((byMeasure) => Object.values(byMeasure));
   const has = (i: number) => columns.some((column) => column[i] !== null);
@@ -122,15 +119,13 @@ function trimHistory(days: Int32Array, rho: RollingHistory['rho']): RollingHisto
   while (from < days.length && !has(from)) from++;
   let to = days.length;
   while (to > from && !has(to - 1)) to--;
-  const trimmed = {} as RollingHistory['rho'];
-  for (const [asset, byMeasure] of Object.entries(rho) as Array<[Asset, Record<Measure, Array<number | null>>]>) {
-    trimmed[asset] = {} as Record<Measure, Array<number | null>>;
-    for (const measure of MEASURES) trimmed[asset][measure] = byMeasure[measure].slice(from, to);
+  for (const byMeasure of Object.values(rho)) {
+    for (const measure of MEASURES) byMeasure[measure] = byMeasure[measure].slice(from, to);
   }
   return {
     windowWeeks: HISTORY_WINDOW_WEEKS,
     dates: Array.from(days.subarray(from, to), (d) => fromDayNumber(d)),
-    rho: trimmed,
+    rho,
   };
 }
 

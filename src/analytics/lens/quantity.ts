@@ -46,7 +46,7 @@ export function quantityAxis(get: Get): Lens['quantity'] {
   if (srfLast) {
     asOf.use(srfLast.date);
     const recent = srf.slice(firstIndexOnOrAfter(srf, addDays(srfLast.date, -(R.srfWindowDays - 1))));
-    srfShare = recent.length > 0 ? round(recent.filter((o) => o.value > 0).length / recent.length, 3) : null;
+    srfShare = round(recent.filter((o) => o.value > 0).length / recent.length, 3);
   }
   const spread = get('sofr-iorb');
   const recentSpread = spread.slice(-R.realizedMeanDays);

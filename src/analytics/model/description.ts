@@ -32,7 +32,7 @@ export function describeModel(
         : 'Each observation known from its date plus its publication lag, or from the day the store first saw it; each revision from the day it was seen (strictly point-in-time, but a fresh install rebuilds a different history).',
     normalization: `Each indicator's transformed value is ranked against its trailing ${WINDOWS.normalizationDays} business days (5 years; readings start after ${WINDOWS.minHistory}): percentile (ties counted half) and robust z = (x − median) / max(1.4826 × MAD, floor), clipped to ±${WINDOWS.winsorZ}; both sign-aligned so that higher = tighter.${spec.scored.some((s) => s.reading && s.reading.kind !== 'percentile') ? ' Inputs read on a fixed scale (see each transform) take their reading from the value itself, and z = the normal quantile of that reading, clipped alike.' : ''} An input older than ${WINDOWS.carryForwardDays} days has no reading.`,
     aggregation: aggregationOf(spec),
-    headline: spec.headline === 'like-for-like' ? likeForLikeHeadline(spec) : pooledHeadline(),
+    headline: spec.headline === 'like-for-like' ? likeForLikeHeadline(spec) : POOLED_HEADLINE,
     thresholds: {
       riskOffAtOrAbove: THRESHOLDS.riskOff,
       riskOnAtOrBelow: THRESHOLDS.riskOn,
@@ -56,9 +56,8 @@ export function describeModel(
   };
 }
 
-function pooledHeadline(): string {
-  return `percentile5y = round(100 × percent rank of today's aggregate among the last ${WINDOWS.headlineDays} business days of aggregates), from ${WINDOWS.headlineMinHistory} days of history. compositeScore = (50 − percentile5y) / 50, in [-1, +1], positive = easy.`;
-}
+/** dli-1 and dli-2's headline, in words. */
+const POOLED_HEADLINE = `percentile5y = round(100 × percent rank of today's aggregate among the last ${WINDOWS.headlineDays} business days of aggregates), from ${WINDOWS.headlineMinHistory} days of history. compositeScore = (50 − percentile5y) / 50, in [-1, +1], positive = easy.`;
 
 /** dli-3 and dli-4's headline, status and (dli-4) reading rule, in words. */
 function likeForLikeHeadline(spec: ModelSpec): string {

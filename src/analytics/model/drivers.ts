@@ -25,10 +25,7 @@ export interface DayShares {
   readonly aggregate: number;
 }
 
-/**
- * Each day's shares, computed once per run (a run never changes): the drivers, the daily drivers and the robustness
- * checks each ask for them, and combined anew each day was combined ~40 times (~0.4 s of every publication, issue 41).
- */
+/** Each day's shares, computed once per run (a run never changes): the drivers and the checks each ask for them. */
 const SHARES = new WeakMap<ModelRun, Map<number, DayShares>>();
 
 /** Each reading's weight and share (weight × percentile) of the aggregate on day g, in readings order. */
@@ -50,8 +47,7 @@ function keptIn<K, V>(map: { get(key: K): V | undefined; set(key: K, value: V): 
  * Day d combined with only the readings of composition `mask` present, once per run: each of the next days'
  * smoothing windows reads it again. Kept per composition for one smoothing window of days (slot d mod the window;
  * days are asked in order, so a window never evicts its own), and only what the shares read: the aggregate (NaN:
- * none present, skipped) and the weights, slot s's at s × readings. Every day's, or an object per day, was a fifth
- * of what an `asOf` answer allocated (issue 41).
+ * none present, skipped) and the weights, slot s's at s × readings — not an object per day, which allocated much.
  */
 interface CombinedDays {
   /** The day each slot holds (-1: none yet). */
@@ -136,8 +132,8 @@ function computeSharesOn(run: ModelRun, g: number): DayShares {
  * level. Example (dli-4, SVB week): quantity .14, price .21, risk .03, backstops .62 → level 1.
  */
 export function groupPartsOn(run: ModelRun, g: number): Partial<Record<GroupId, number>> {
-  // Read where the drivers kept them, else computed and not kept: the history asks every day once, and an `asOf`
-  // answer (no drivers) keeping them all made them live through the run, promoted and collected (issue 41).
+  // Read where the drivers kept them, else computed and not kept: the history asks every day once, and keeping
+  // them all would hold them through the run.
   const { share } = SHARES.get(run)?.get(g) ?? computeSharesOn(run, g);
   const parts: Partial<Record<GroupId, number>> = {};
   for (const group of run.spec.groups) parts[group.id] = 0;

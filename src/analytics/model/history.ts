@@ -12,14 +12,14 @@ export type History = Static<typeof HistoryColumns>;
 /**
  * The daily headline from the first warmed-up day, columnar: one array per field, aligned by index. With `fromDay`
  * (a day number), only the days from it on: an `asOf` history takes its earlier days from one computed before
- * (publish/model/history-text.ts), and computing them again was half of its cost (issue 41).
+ * (publish/model/history-text.ts) rather than computing them again.
  */
 export function historyOf(run: ModelRun, updatedAt: string, fromDay = Number.NEGATIVE_INFINITY): History {
   const inHistory = (g: number) => !Number.isNaN(run.headline[g]!) && run.grid[g]! >= fromDay;
   let count = 0;
   for (let g = 0; g < run.grid.length; g++) if (inHistory(g)) count++;
-  // Each column allocated at its length once, not grown by push: an `asOf` answer builds a history of ~5,600 days,
-  // and the grown arrays' copies lived long enough to be promoted (issue 41).
+  // Each column allocated at its length once, not grown by push: the grown arrays' copies lived long enough to be
+  // promoted by the garbage collector.
   const column = <T>() => new Array<T>(count);
   const history: History = {
     modelVersion: run.spec.version,

@@ -28,23 +28,20 @@ export function likeForLike(
   const n = effective[0]?.length ?? 0;
   const composition = compositions(effective, n);
   const byComposition = new Map<number, CompositionLevel>();
-  const spanned = spans(composition);
-  for (const [mask, [first, last]] of spanned) {
-    if (mask === 0) continue;
-    // A composition's level is read only on its own days and in their headline windows: computed from the
-    // window of its first day on (8 compositions over 6,172 days on the real files: 13,103 days instead of
-    // 49,376). The days outside are NaN, so every window holds exactly what it held when all were computed.
-    const from = Math.max(0, first - WINDOWS.headlineDays + 1);
-    byComposition.set(mask, compositionLevel(spec, readings, effective, held, mask, { from, to: last + 1 }));
-  }
   const aggregate = new Float64Array(n).fill(Number.NaN);
   const floor = new Float64Array(n).fill(Number.NaN);
   const level = new Float64Array(n).fill(Number.NaN);
   const headline = new Float64Array(n).fill(Number.NaN);
-  for (const [mask, series] of byComposition) {
+  for (const [mask, [first, last]] of spans(composition)) {
+    if (mask === 0) continue;
+    // A composition's level is read only on its own days and in their headline windows: computed from the
+    // window of its first day on. The days outside are NaN, so every window holds exactly what it would hold
+    // if all were computed.
+    const from = Math.max(0, first - WINDOWS.headlineDays + 1);
+    const series = compositionLevel(spec, readings, effective, held, mask, { from, to: last + 1 });
+    byComposition.set(mask, series);
     const window = new SortedWindow(WINDOWS.headlineDays);
-    const [first, last] = spanned.get(mask)!;
-    for (let g = Math.max(0, first - WINDOWS.headlineDays + 1); g <= last; g++) {
+    for (let g = from; g <= last; g++) {
       slideWindow(window, series.level, g, WINDOWS.headlineDays);
       const value = series.level[g]!;
       if (Number.isNaN(value) || composition[g] !== mask) continue;
@@ -92,9 +89,17 @@ export function compositionLevel(
 ): CompositionLevel {
   const n = effective[0]?.length ?? 0;
   const { from, to } = days ?? { from: 0, to: n };
-  // The smoothing reads the smoothingDays - 1 days before `from`: they are combined too.
+  // The day's aggregate with the members of `mask` (those without a reading that day left out), from the
+  // smoothingDays - 1 days before `from`, which the smoothing reads.
   const rawFrom = Math.max(0, from - (spec.smoothingDays ?? 1) + 1);
-  const raw = compositionAggregate(spec, readings, effective, held, mask, { from: rawFrom, to });
+  const raw = new Float64Array(n).fill(Number.NaN);
+  const e = new Float64Array(readings.length);
+  const h = new Float64Array(readings.length);
+  const day = new DayCombiner(spec, readings);
+  for (let g = rawFrom; g < to; g++) {
+    fillDay(e, h, { effective, held }, g, mask);
+    raw[g] = day.combine(e, h);
+  }
   const smoothed = trailingMean(raw, spec.smoothingDays ?? 1);
   smoothed.fill(Number.NaN, rawFrom, from);
   const floor = floorOf(spec, readings, mask, smoothed.length);
@@ -133,27 +138,6 @@ export function compositions(effective: Float64Array[], n: number): Int32Array {
   return Int32Array.from({ length: n }, (_, g) =>
     effective.reduce((mask, e, i) => (e[g]! > 0 ? mask | (1 << i) : mask), 0),
   );
-}
-
-/** The aggregate of composition `mask` on every day (members without a reading that day left out). */
-export function compositionAggregate(
-  spec: ModelSpec,
-  readings: IndicatorReadings[],
-  effective: Float64Array[],
-  held: Float64Array[],
-  mask: number,
-  days?: { from: number; to: number },
-): Float64Array {
-  const n = effective[0]?.length ?? 0;
-  const out = new Float64Array(n).fill(Number.NaN);
-  const e = new Float64Array(readings.length);
-  const h = new Float64Array(readings.length);
-  const day = new DayCombiner(spec, readings);
-  for (let g = days?.from ?? 0; g < (days?.to ?? n); g++) {
-    fillDay(e, h, { effective, held }, g, mask);
-    out[g] = day.combine(e, h);
-  }
-  return out;
 }
 
 /**

@@ -135,8 +135,7 @@ export function liveWeightShare(spec: ModelSpec, readings: IndicatorReadings[], 
   let live = 0;
   for (const group of spec.groups) {
     if (provisional && group.id === spec.floor) continue;
-    // Counted, not filtered into lists: every day of every run asks this several times (issue 41: the lists were
-    // a fifth of what an `asOf` answer allocated).
+    // Counted, not filtered into lists: every day of every run asks this several times.
     let members = 0;
     let on = 0;
     for (const r of readings) {
@@ -208,7 +207,8 @@ function indicatorReadings(
   blankMeansZero: boolean,
 ): IndicatorReadings {
   const n = grid.length;
-  const begun = beganOn(spec, grid);
+  const start = spec.startsOn ? toDayNumber(spec.startsOn) : Number.NEGATIVE_INFINITY;
+  const begun = Uint8Array.from(grid, (day) => (day >= start ? 1 : 0));
   // Without data every value is NaN, so the input reads nothing, live or dormant, on any day.
   const { values, observed } = sampleOnGrid(series, grid, WINDOWS.carryForwardDays);
   if (blankMeansZero && series && series.knownFrom.length > 0) {
@@ -236,11 +236,6 @@ function indicatorReadings(
     if (grid[g]! - observed[g]! <= spec.maxAgeDays) fresh[g] = 1;
   }
   return { spec, x, z, p, live, dormant, observed, fresh, begun };
-}
-
-function beganOn(spec: ScoredIndicator, grid: Int32Array): Uint8Array {
-  const start = spec.startsOn ? toDayNumber(spec.startsOn) : Number.NEGATIVE_INFINITY;
-  return Uint8Array.from(grid, (day) => (day >= start ? 1 : 0));
 }
 
 /**

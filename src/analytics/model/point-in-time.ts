@@ -19,8 +19,8 @@ export interface PointInTimeSeries {
 
 /**
  * Each date's day number, kept per dates array: an `asOf` answer reads every stored series again, and parsing their
- * dates was most of asPublishedAt's time (issue 41). Computed again when the array has grown (the store appends to
- * a series while it loads it); a stored series' dates are never otherwise changed.
+ * dates dominated. Computed again when the array has grown (the store appends to a series while it loads it); a
+ * stored series' dates are never otherwise changed.
  */
 const DAY_NUMBERS = new WeakMap<readonly string[], Int32Array>();
 
@@ -75,7 +75,7 @@ export function asPublishedToday(series: VintagedSeries, lagDays: number): Point
 /**
  * asPublishedToday of the series as the store knew it at `instant` (vintagedAsOf), without building that series:
  * dates first seen after the instant left out, each date at its newest vintage seen by then (a withdrawal, NaN,
- * leaves it out). An `asOf` answer builds this for every input; the copy it replaces was a tenth of its model run.
+ * leaves it out). An `asOf` answer builds this for every input.
  */
 export function asPublishedAt(series: VintagedSeries, lagDays: number, instant: string): PointInTimeSeries {
   return publishedWith(series, lagDays, (i) =>

@@ -192,8 +192,7 @@ function groupsOn(run: ModelRun, g: number) {
     const value = run.groups[group.id][g]!;
     if (Number.isNaN(value)) continue;
     subIndices[group.id] = round(100 * value, 1);
-    // The floor reads 0 when none of its inputs has a reading: a value, but not a group reporting (coverage.groups
-    // said 4 of 4 with every backstop missing).
+    // The floor reads 0 when none of its inputs has a reading: a value, but not a group reporting.
     if (group.id === run.spec.floor && !run.readings.some((r) => r.spec.group === group.id && r.live[g])) continue;
     reporting++;
     if (value >= 0.5 === tight) agreeing++;
@@ -228,7 +227,7 @@ function meanConfidence(run: ModelRun, g: number): Confidence {
   let groups = 0;
   let reportingGroups = 0;
   let agreeing = 0;
-  // Counted in loops, without a list per day: the history asks this of every day of a run (issue 41's asOf cost).
+  // Counted in loops, without a list per day: the history asks this of every day of a run.
   for (const group of run.spec.groups) {
     if (group.id === run.spec.floor) continue;
     let hasInput = false;

@@ -62,8 +62,8 @@ export function fillDay(
 /**
  * One day's combination from each reading's presence `e` and (held) percentile `h`, both in readings order: the one
  * place the weights are computed, shared by the model, the drivers and the robustness checks. Its results are written
- * into arrays it owns, overwritten by the next day: the like-for-like headline combines every day of every composition
- * (~100,000 days on the real files), and allocating five arrays for each was most of an `asOf` model run (issue 41).
+ * into arrays it owns, overwritten by the next day: the like-for-like headline combines every day of every
+ * composition, too many to allocate arrays for each.
  * Example: new DayCombiner(spec, readings).combine(e, h) returns the aggregate; subIndex, groupWeight and weight hold
  * the rest of that day.
  */

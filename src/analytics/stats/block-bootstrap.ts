@@ -3,35 +3,6 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { quantileSorted } from './quantile-sorted.ts';
 
 /**
- * Percentile interval of a statistic under the moving-block bootstrap (Künsch 1989): each resample joins
- * blocks of `blockLength` consecutive indices, started at uniformly drawn positions, until it holds n indices;
- * the statistic is computed on each resample's indices; the interval is the (1 − level)/2 and (1 + level)/2
- * quantiles of the finite results. Blocks keep the serial dependence of weekly data that an i.i.d. bootstrap
- * would erase. The seed fixes the result, so published intervals are reproducible.
- * Example: the mean of 1…100 with 13-long blocks, 2,000 resamples, seed 1, level 0.9 → [35.579, 64.1515] (wide: the
- * blocks keep the trend that an i.i.d. resample would average away).
- */
-export function blockBootstrapInterval(
-  n: number,
-  statistic: (indices: Int32Array) => number,
-  opts: { blockLength: number; resamples: number; seed: number; level: number },
-): [number, number] | null {
-  const indices = new Int32Array(n);
-  return blockBootstrapIntervalOfBlocks(
-    n,
-    (resample) => {
-      let filled = 0;
-      for (let b = 0; b < resample.count; b++) {
-        const length = b === resample.count - 1 ? resample.lastLength : resample.length;
-        for (let k = 0; k < length; k++) indices[filled++] = resample.starts[b]! + k;
-      }
-      return statistic(indices);
-    },
-    opts,
-  );
-}
-
-/**
  * One resample of the moving-block bootstrap as its blocks: `count` blocks starting at `starts[0…count)`, each
  * `length` indices long but the last, `lastLength` long (cut so that the resample holds exactly n).
  */
@@ -43,11 +14,17 @@ export interface BlockResample {
 }
 
 /**
- * The same interval with the statistic given each resample's blocks instead of its indices: a statistic made of sums
- * can then add whole blocks from prefix sums (benchmark-correlations.ts) instead of visiting every index — the same
- * draws, so the same resamples as blockBootstrapInterval's.
+ * Percentile interval of a statistic under the moving-block bootstrap (Künsch 1989): each resample joins
+ * blocks of `blockLength` consecutive indices, started at uniformly drawn positions, until it holds n indices;
+ * the statistic is computed on each resample's blocks; the interval is the (1 − level)/2 and (1 + level)/2
+ * quantiles of the finite results. Blocks keep the serial dependence of weekly data that an i.i.d. bootstrap
+ * would erase. The seed fixes the result, so published intervals are reproducible. The statistic is given the
+ * blocks, not the indices, so that one made of sums can add whole blocks from prefix sums
+ * (benchmark-correlations.ts) instead of visiting every index.
+ * Example: the mean of 1…100 with 13-long blocks, 2,000 resamples, seed 1, level 0.9 → [35.579, 64.1515] (wide: the
+ * blocks keep the trend that an i.i.d. resample would average away).
  */
-export function blockBootstrapIntervalOfBlocks(
+export function blockBootstrapInterval(
   n: number,
   statistic: (resample: BlockResample) => number,
   opts: { blockLength: number; resamples: number; seed: number; level: number },

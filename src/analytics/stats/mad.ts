@@ -23,8 +23,7 @@ export function sortedMad(sorted: ArrayLike<number>, length = sorted.length): nu
 /**
  * The k-th smallest (0-based) absolute deviation from m: of the union of the two ascending runs above, by binary
  * search on how many of the first k+1 come from the left run. The runs are read in place, not through accessor
- * closures: the model asks this for every day of every input (issue 41: the closures were a sixth of what an
- * `asOf` answer allocated).
+ * closures: the model asks this for every day of every input.
  */
 function kthDeviation(sorted: ArrayLike<number>, length: number, m: number, split: number, k: number): number {
   const leftLen = split;

@@ -4,8 +4,8 @@ import { firstAbove, firstAtLeast } from './sorted-search.ts';
 
 /**
  * A trailing window of numbers kept sorted, for rolling median, MAD and percent rank: add the newest value, drop
- * the oldest, each by binary search and one block move (O(w) memory moves, no re-sorting). Measured: over the
- * model's 6,000-day grid and 1,305-day windows this is what keeps a recompute under a second.
+ * the oldest, each by binary search and one block move (O(w) memory moves, no re-sorting): what keeps a model
+ * recompute fast over 5-year windows.
  * Example: add 3, 1, 2 → median() 2, rank(2) = (1 + 0.5) / 3 = 0.5.
  */
 export class SortedWindow {

@@ -6,7 +6,7 @@ import { percentRank } from './percent-rank.ts';
 import { sampleStd } from './sample-std.ts';
 
 /** Trailing window used for a series' z-scores and percentile: the last 5 years (1,826 days) of observations. */
-export const STATS_WINDOW_DAYS = 1826;
+const STATS_WINDOW_DAYS = 1826;
 
 export interface WindowStats {
   /** First and last date inside the window, and how many observations it holds. */
@@ -25,10 +25,10 @@ export interface WindowStats {
  * Example: values [1, 2, 3, 4] on four days → mean 2.5, std 1.2910, percentile 88 (the latest, 4, ranks above
  * 3 of 4 with itself counted half).
  */
-export function windowStats(series: readonly Observation[], windowDays = STATS_WINDOW_DAYS): WindowStats | undefined {
+export function windowStats(series: readonly Observation[]): WindowStats | undefined {
   if (series.length === 0) return undefined;
   const last = series[series.length - 1]!;
-  const start = firstIndexOnOrAfter(series, addDays(last.date, -(windowDays - 1)));
+  const start = firstIndexOnOrAfter(series, addDays(last.date, -(STATS_WINDOW_DAYS - 1)));
   const values = series.slice(start).map((obs) => obs.value);
   return {
     from: series[start]!.date,

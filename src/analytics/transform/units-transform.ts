@@ -24,14 +24,11 @@ export const OBSERVATIONS_PER_YEAR: Record<Grid, number> = {
   years: 1,
 };
 
-/** What a transformed value is measured in: the series' own unit (lin, chg, ch1), percent, or a natural log. */
+/** What a transformed value is measured in: the series' own unit (levels and differences), percent, or a natural log. */
 export function transformedUnit(units: Units): 'own' | 'percent' | 'log' {
-  if (UNITS_IN_OWN_UNIT.includes(units)) return 'own';
+  if (units === 'lin' || units === 'chg' || units === 'ch1') return 'own';
   return units === 'log' ? 'log' : 'percent';
 }
-
-/** The units whose values keep the series' own unit (levels and differences). */
-export const UNITS_IN_OWN_UNIT: readonly Units[] = ['lin', 'chg', 'ch1'];
 
 /**
  * A series transformed as FRED does, on its own grid: t − 1 is the previous row of that grid and t − n the row a

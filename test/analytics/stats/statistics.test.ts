@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { averageRanks } from '../../../src/analytics/stats/average-ranks.ts';
-import { blockBootstrapInterval } from '../../../src/analytics/stats/block-bootstrap.ts';
+import { type BlockResample, blockBootstrapInterval } from '../../../src/analytics/stats/block-bootstrap.ts';
 import { logGamma } from '../../../src/analytics/stats/log-gamma.ts';
 import { neweyWestVariance } from '../../../src/analytics/stats/newey-west.ts';
 import { pearson } from '../../../src/analytics/stats/pearson.ts';
@@ -55,10 +55,14 @@ describe('validation statistics (issue 12)', () => {
 
   it('the block bootstrap is reproducible, covers the estimate, and widens with serial dependence', () => {
     const xs = Array.from({ length: 100 }, (_, i) => i + 1);
-    const mean = (idx: Int32Array) => {
+    const mean = (resample: BlockResample) => {
       let s = 0;
-      for (const i of idx) s += xs[i]!;
-      return s / idx.length;
+      let count = 0;
+      for (let b = 0; b < resample.count; b++) {
+        const length = b === resample.count - 1 ? resample.lastLength : resample.length;
+        for (let k = 0; k < length; k++, count++) s += xs[resample.starts[b]! + k]!;
+      }
+      return s / count;
     };
     const opts = { blockLength: 13, resamples: 2000, seed: 1, level: 0.9 };
     const a = blockBootstrapInterval(100, mean, opts)!;

@@ -33,7 +33,7 @@ export function narrative(lens: Lens, locale: Locale, flowDate: string | null): 
     date: (iso) => dateFormat(tag, 'long').format(new Date(`${iso}T00:00:00Z`)),
     l: (key) => (key === null ? '' : (writer.labels[key] ?? key)),
   };
-  const facts = factsOf(lens, flowDate);
+  const facts: Facts = { ...lens.synthesis.cell, ...lens.quantity, ...lens.price, ...lens.structure, flowDate };
   const sentences: string[] = [];
   if (facts.posture && facts.pulse) sentences.push(writer.cell(fmt.l(facts.posture), fmt.l(facts.pulse)));
   if (facts.flow !== null && facts.dial !== null && facts.flowDate) sentences.push(writer.quantity(facts, fmt));
@@ -53,8 +53,4 @@ function structure(writer: Writer, f: Facts, n: Fmt): string {
 
 function capitalize(sentence: string): string {
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
-}
-
-function factsOf(lens: Lens, flowDate: string | null): Facts {
-  return { ...lens.synthesis.cell, ...lens.quantity, ...lens.price, ...lens.structure, flowDate };
 }

@@ -58,8 +58,6 @@ export function forwardReturns(
 ): ForwardReturnFigure {
   const windows = windowsOf(run, series, horizon);
   const phases = phaseSpreads(run, windows, horizon);
-  const positive = phases.filter((s) => s > 0).length;
-  const sorted = [...phases].sort((a, b) => a - b);
   const sampled = nonOverlappingWindows(run, windows, horizon, 0);
   return {
     asset,
@@ -70,10 +68,10 @@ export function forwardReturns(
     allWindows: allWindows(windows, horizon),
     phases: {
       count: phases.length,
-      positive,
+      positive: phases.filter((s) => s > 0).length,
       negative: phases.filter((s) => s < 0).length,
-      minPct: sorted.length > 0 ? round(sorted[0]!, 2) : null,
-      maxPct: sorted.length > 0 ? round(sorted.at(-1)!, 2) : null,
+      minPct: phases.length > 0 ? round(Math.min(...phases), 2) : null,
+      maxPct: phases.length > 0 ? round(Math.max(...phases), 2) : null,
     },
   };
 }

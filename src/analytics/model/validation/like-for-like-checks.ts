@@ -7,7 +7,7 @@ import { DayCombiner, fillDay } from '../weighted-mean.ts';
 import { tightenEachInput } from './monotonicity.ts';
 
 /**
- * dli-3's guarantees checked on every day through the model's own code (DayCombiner, compositionAggregate and the
+ * dli-3's guarantees checked on every day through the model's own code (DayCombiner, compositionLevel and the
  * same trailing windows): monotonicity, and how far composition changes alone moved the headline.
  */
 

@@ -37,17 +37,13 @@ export function tightenEachInput(
       if (Number.isNaN(r.p[g]!) || e[i] === 0) return;
       const x = r.x[g]!;
       const sign = r.spec.risingIsTighter ? 1 : -1;
+      const mapped = r.spec.reading && r.spec.reading.kind !== 'percentile';
       for (const tighter of [x + sign * r.spec.minScale, sign * Number.POSITIVE_INFINITY]) {
         checks++;
-        const mapped = r.spec.reading && r.spec.reading.kind !== 'percentile';
+        // A percentile reading is the rank in its window; a mapped one reads the value (beyond everything: 1).
         const rank = mapped ? 0 : windows[i]!.rankReplacing(tighter, x);
-        const p = mapped
-          ? Number.isFinite(tighter)
-            ? mapReading(tighter, r.spec.reading!)
-            : 1
-          : r.spec.risingIsTighter
-            ? rank
-            : 1 - rank;
+        let p = r.spec.risingIsTighter ? rank : 1 - rank;
+        if (mapped) p = Number.isFinite(tighter) ? mapReading(tighter, r.spec.reading!) : 1;
         const before = h[i]!;
         h[i] = p;
         const aggregate = combiner.combine(e, h);

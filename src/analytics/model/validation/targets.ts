@@ -12,6 +12,7 @@ import { type PointInTimeSeries, sampleOnGrid } from '../point-in-time.ts';
 import { latestReadingIndex } from '../regime.ts';
 import { type Status, THRESHOLDS, WINDOWS } from '../spec.ts';
 import { benchmarkCorrelations, type CorrelationFigure } from './benchmark-correlations.ts';
+import { PERIODS } from './periods.ts';
 
 /**
  * The dli-3 targets (docs/dli-3-protocol.md), computed on the published headline: T1–T8 over the whole history,
@@ -33,9 +34,8 @@ const LOOSE_2020 = { from: '2020-06-01', to: '2021-12-31' };
 const RRP_DRAIN = { from: '2023-06-01', to: '2024-08-30' };
 const QT1 = { from: '2017-10-02', to: '2019-09-30' };
 const DRAIN_2025 = { from: '2025-07-01', to: '2025-12-31' };
-const IN_SAMPLE = { from: '2005-01-01', to: '2018-12-31' };
-const OUT_OF_SAMPLE = { from: '2019-01-01', to: '2999-12-31' };
-const EVER = { from: '1900-01-01', to: '2999-12-31' };
+// The protocol's periods (periods.ts): the whole history, 2005–2018 and 2019 on.
+const [EVER, IN_SAMPLE, OUT_OF_SAMPLE] = PERIODS;
 const EVENT_DATES = EVENTS.map((e) => e.date);
 const IN_SAMPLE_EVENTS = EVENTS.filter((e) => e.date <= IN_SAMPLE.to).map((e) => e.date);
 const WINDOW_DAYS = 10;
