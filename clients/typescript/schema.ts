@@ -1426,7 +1426,10 @@ export interface components {
                     reading: number;
                     /** @description The input carrying it; null when none reads above 0. */
                     drawnOn: string | null;
+                    /** @description The date of the observation carrying the draw; null when none reads above 0. */
                     date: string | null;
+                    /** @description The newest observation of any backstop known on the reading's day: a reading of 0 means no new draw in the data to this date, which may be older than the day (past 45 days no backstop reads, and the summary says so); null when none is known. */
+                    dataTo: string | null;
                     /** @description The Fed’s lending to banks outstanding (primary credit + BTFP + other credit), USD bn: the latest observation known on the reading's day, however old (its date says how old); null when none is. */
                     fedLendingB: {
                         /** @description The Fed’s lending to banks outstanding (primary credit + BTFP + other credit), USD bn */

@@ -8,6 +8,14 @@ import type { ApiVersionDoc } from '../publish/content.ts';
  */
 export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
+    version: '2.5.5',
+    date: '2026-11-29',
+    openapiFingerprint: 'sha256:7567fe274308a66f2954c3dfd527b1671ab24e50e2c36e2a51527c2fea31f0c1',
+    changes: [
+      'Added: /api/regime’s fedTerms.backstops.dataTo, the newest print of any backstop known on the reading’s day. When it is more than 45 days old no backstop reads, and the summary no longer says “no new draw on a Fed facility” as if of the day: it says “… in their last data, to” that date (on the real files, Apr 22, 2026 for a reading of Jul 3, 2026). fedTerms.backstops.date is described (the date of the observation carrying a draw).',
+    ],
+  },
+  {
     version: '2.5.4',
     date: '2026-11-28',
     openapiFingerprint: 'sha256:13b05ae7f661860753ef2dc7a02316b138685f3ae32152988c75ce4c3ec795ab',

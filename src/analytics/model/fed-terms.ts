@@ -32,10 +32,17 @@ function backstopsOn(run: ModelRun, inputs: SeriesInputs, g: number): FedTerms['
   if (!run.readings.some((r) => r.spec.group === 'backstops')) return null;
   const best = run.readings[highestMember(run.readings, 'backstops', g)];
   const reading = best ? round(best.p[g]!, 2) : 0;
+  // The newest print of any backstop known that day: "no new draw" says nothing of the weeks after it.
+  const dataTo = run.readings
+    .filter((r) => r.spec.group === 'backstops')
+    .flatMap((r) => latestKnown(inputs.get(r.spec.id), run.grid[g]!, 0)?.date ?? [])
+    .sort()
+    .at(-1);
   return {
     reading,
     drawnOn: best && reading > 0 ? best.spec.id : null,
     date: best && reading > 0 && best.observed[g]! >= 0 ? fromDayNumber(best.observed[g]!) : null,
+    dataTo: dataTo ?? null,
     fedLendingB: latestKnown(inputs.get('fed-lending'), run.grid[g]!, 1),
   };
 }

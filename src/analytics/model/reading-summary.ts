@@ -1,9 +1,10 @@
 import type { Static } from '@sinclair/typebox';
 import { seriesDef } from '../../timeseries/catalog.ts';
+import { daysBetween } from '../../timeseries/dates.ts';
 import { dateFormat } from '../../timeseries/intl-formats.ts';
 import type { Provisional, RegimeReading } from '../schemas/regime.ts';
 import type { FedTerms } from './fed-terms.ts';
-import { RESERVE_SATIATION_PERCENT as BAND, type ModelSpec, THRESHOLDS } from './spec.ts';
+import { RESERVE_SATIATION_PERCENT as BAND, type ModelSpec, THRESHOLDS, WINDOWS } from './spec.ts';
 
 /**
  * The reading in plain words — the one sentence every page, feed, note and MCP answer states (GET /api/regime →
@@ -24,7 +25,7 @@ export type ReadingWords = Pick<
 export function readingSummary(r: ReadingWords): string {
   const rank = `On ${dayOf(r.date)} US-dollar liquidity ranked tighter than ${r.percentile5y} % of the last five years' days (${r.status}).`;
   if (r.level === null) return rank;
-  const terms = r.fedTerms ? termsOf(r.spec, r.fedTerms) : [];
+  const terms = r.fedTerms ? termsOf(r.spec, r.fedTerms, r.date) : [];
   const scale = `On its fixed scale it reads ${r.level.toFixed(1)} of 100, ${r.levelWords}`;
   return `${rank} ${scale}${terms.length > 0 ? `: ${terms.join('; ')}` : ''}.`;
 }
@@ -47,11 +48,11 @@ export function inputName(spec: ModelSpec, id: string): string {
   return spec.scored.find((s) => s.id === id)?.label ?? seriesDef(id)?.name ?? id;
 }
 
-function termsOf(spec: ModelSpec, t: FedTerms): string[] {
+function termsOf(spec: ModelSpec, t: FedTerms, day: string): string[] {
   const reserves = t.reserveRatio
     ? `reserves are ${t.reserveRatio.value} % of bank assets (${dayOf(t.reserveRatio.date)}), ${bandOf(t.reserveRatio.value)}`
     : null;
-  return [reserves, ratesOf(t), t.backstops ? backstopsOf(spec, t.backstops) : null].filter((x) => x !== null);
+  return [reserves, ratesOf(t), t.backstops ? backstopsOf(spec, t.backstops, day) : null].filter((x) => x !== null);
 }
 
 function bandOf(percent: number): string {
@@ -74,10 +75,17 @@ function ratesOf(t: FedTerms): string | null {
   return parts.map((p) => `${p.text} (${dayOf(p.date)})`).join(', ');
 }
 
-function backstopsOf(spec: ModelSpec, b: NonNullable<FedTerms['backstops']>): string {
-  const lending = b.fedLendingB
-    ? ` (Fed lending to banks ${b.fedLendingB.value} bn USD, ${dayOf(b.fedLendingB.date)})`
-    : '';
+/**
+ * A backstop whose data is older than the model reads (WINDOWS.carryForwardDays) gives no reading: "no new draw" is
+ * then what their last data said, to its date — not a word on the day itself. Example (the real files, Jul 3, 2026):
+ * "no new draw on a Fed facility in their last data, to Apr 22, 2026 (Fed lending to banks 6 bn USD)".
+ */
+function backstopsOf(spec: ModelSpec, b: NonNullable<FedTerms['backstops']>, day: string): string {
+  const old = b.dataTo !== null && daysBetween(b.dataTo, day) > WINDOWS.carryForwardDays;
+  const lendingDate =
+    b.fedLendingB && !(old && b.fedLendingB.date === b.dataTo) ? `, ${dayOf(b.fedLendingB.date)}` : '';
+  const lending = b.fedLendingB ? ` (Fed lending to banks ${b.fedLendingB.value} bn USD${lendingDate})` : '';
+  if (old) return `no new draw on a Fed facility in their last data, to ${dayOf(b.dataTo!)}${lending}`;
   if (!b.drawnOn || b.reading === 0) return `no new draw on a Fed facility${lending}`;
   return `a new draw (${inputName(spec, b.drawnOn)}) reads ${b.reading} of 1${b.date ? ` (${dayOf(b.date)})` : ''}${lending}`;
 }

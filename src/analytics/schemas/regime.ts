@@ -80,7 +80,12 @@ export const FedTerms = closed(
           description: 'The highest backstop reading (dli-4: a new draw, fading over 13 weeks).',
         }),
         drawnOn: nullable(Type.String(), { description: 'The input carrying it; null when none reads above 0.' }),
-        date: nullable(Type.String({ format: 'date' })),
+        date: nullable(Type.String({ format: 'date' }), {
+          description: 'The date of the observation carrying the draw; null when none reads above 0.',
+        }),
+        dataTo: nullable(Type.String({ format: 'date' }), {
+          description: `The newest observation of any backstop known on the reading's day: a reading of 0 means no new draw in the data to this date, which may be older than the day (past ${WINDOWS.carryForwardDays} days no backstop reads, and the summary says so); null when none is known.`,
+        }),
         fedLendingB: Dated('The Fed’s lending to banks outstanding (primary credit + BTFP + other credit), USD bn'),
       }),
     ),
