@@ -1354,7 +1354,7 @@ export interface components {
                 /** @description dli-3 and dli-4: the share of the model's nominal weight carried by inputs with live data on the score date (dli-4: fresh data, over the inputs whose framework had begun; a reading needs 0.5, so this is at least that). dli-3 under 0.5: confidence is low and freshness.reason names the missing inputs. */
                 liveWeightShare?: number;
             };
-            /** @description Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility; dli-4 backstops: the floor, the highest new-draw reading); null when none reports or the group is not in the model version. dli-3 and dli-4: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = the Fed's dollar facilities, risk = VIX (confirming). */
+            /** @description Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility; dli-4 backstops: the floor, the highest new-draw reading, 0 when none reports: a floor with no draw known lifts nothing, and coverage.groups does not count it); null when none reports (dli-4's backstops excepted) or the group is not in the model version. dli-3 and dli-4: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = the Fed's dollar facilities, risk = VIX (confirming). */
             subIndices: {
                 policy: number | null;
                 funding: number | null;
@@ -1876,7 +1876,7 @@ export interface components {
                 srfNonZeroShare90d: number | null;
                 /** @description Funding prices confirm the stance: SOFR − IORB (20-day mean) ≥ −2 bps for draining, ≤ −5 bps for expanding, within −10…+2 bps for neutral. */
                 realized: boolean | null;
-                /** @description Latest observation date this axis uses. */
+                /** @description Latest observation date this axis uses: the newest of its inputs' (each tiering carries its own; provenance.inputs[].lastDate gives every input's). */
                 dataAsOf: string | null;
             };
             price: {
@@ -1894,7 +1894,7 @@ export interface components {
                 /** @description rising ≥ +0.15 pp, falling ≤ −0.15 pp over 91 days. Null until its inputs exist. */
                 termPremiumTrend: "rising" | "flat" | "falling" | null;
                 curveContextBps: number | null;
-                /** @description Latest observation date this axis uses. */
+                /** @description Latest observation date this axis uses: the newest of its inputs' (each tiering carries its own; provenance.inputs[].lastDate gives every input's). */
                 dataAsOf: string | null;
             };
             structure: {
@@ -1919,6 +1919,8 @@ export interface components {
                     trendBps: number | null;
                     /** @description Direction of the 28-day change (see methodology). Null until its inputs exist. */
                     direction: "widening" | "stable" | "narrowing" | null;
+                    /** @description Date of the latest observation this reading uses: it can be much older than the axis' dataAsOf (a spread whose inputs stopped). */
+                    dataAsOf: string | null;
                 };
                 hyIgTiering: {
                     spreadBps: number | null;
@@ -1927,6 +1929,8 @@ export interface components {
                     trendBps: number | null;
                     /** @description Direction of the 28-day change (see methodology). Null until its inputs exist. */
                     direction: "widening" | "stable" | "narrowing" | null;
+                    /** @description Date of the latest observation this reading uses: it can be much older than the axis' dataAsOf (a spread whose inputs stopped). */
+                    dataAsOf: string | null;
                 };
                 bankCashTiering: {
                     gapPp: number | null;
@@ -1935,8 +1939,10 @@ export interface components {
                     trendPp: number | null;
                     /** @description Direction of the 28-day change (see methodology). Null until its inputs exist. */
                     direction: "widening" | "stable" | "narrowing" | null;
+                    /** @description Date of the latest observation this reading uses: it can be much older than the axis' dataAsOf (a spread whose inputs stopped). */
+                    dataAsOf: string | null;
                 };
-                /** @description Latest observation date this axis uses. */
+                /** @description Latest observation date this axis uses: the newest of its inputs' (each tiering carries its own; provenance.inputs[].lastDate gives every input's). */
                 dataAsOf: string | null;
             };
             synthesis: {
@@ -1948,10 +1954,10 @@ export interface components {
                 };
                 /** @description Two to four sentences explaining the cell, in the requested locale. */
                 narrative: string;
-                /** @description Latest observation date this axis uses. */
+                /** @description Latest observation date this axis uses: the newest of its inputs' (each tiering carries its own; provenance.inputs[].lastDate gives every input's). */
                 dataAsOf: string | null;
             };
-            /** @description Latest observation date this axis uses. */
+            /** @description Latest observation date this axis uses: the newest of its inputs' (each tiering carries its own; provenance.inputs[].lastDate gives every input's). */
             dataAsOf: string | null;
             /** Format: date-time */
             updatedAt: string;

@@ -15,7 +15,7 @@ function tiering(series: readonly Observation[], rules: { elevated: number; stre
     state: latest ? tierState(latest.value, rules) : null,
     trend: trend ? round(trend.change, 2) : null,
     direction: trend ? bySign(trend.change, rules.trend, ['widening', 'stable', 'narrowing'] as const) : null,
-    date: latest?.date,
+    date: latest?.date ?? null,
   } as const;
 }
 
@@ -63,7 +63,7 @@ export function structureAxis(get: Get): Lens['structure'] {
   // For the cash gap, "widening" means banks hold less cash than usual: the gap grows more negative.
   const cashDirection =
     cash.direction === 'widening' ? 'narrowing' : cash.direction === 'narrowing' ? 'widening' : cash.direction;
-  for (const t of [cp, hyIg, cash]) asOf.use(t.date);
+  for (const t of [cp, hyIg, cash]) asOf.use(t.date ?? undefined);
 
   return {
     tgaFlow: tga ? round(tga.change, 1) : null,
@@ -76,9 +76,27 @@ export function structureAxis(get: Get): Lens['structure'] {
     },
     fundingOverride: override === undefined ? null : round(override, 3),
     dominantFundingLeg: dominant,
-    cpTbillTiering: { spreadBps: cp.value, state: cp.state, trendBps: cp.trend, direction: cp.direction },
-    hyIgTiering: { spreadBps: hyIg.value, state: hyIg.state, trendBps: hyIg.trend, direction: hyIg.direction },
-    bankCashTiering: { gapPp: cash.value, state: cash.state, trendPp: cash.trend, direction: cashDirection },
+    cpTbillTiering: {
+      spreadBps: cp.value,
+      state: cp.state,
+      trendBps: cp.trend,
+      direction: cp.direction,
+      dataAsOf: cp.date,
+    },
+    hyIgTiering: {
+      spreadBps: hyIg.value,
+      state: hyIg.state,
+      trendBps: hyIg.trend,
+      direction: hyIg.direction,
+      dataAsOf: hyIg.date,
+    },
+    bankCashTiering: {
+      gapPp: cash.value,
+      state: cash.state,
+      trendPp: cash.trend,
+      direction: cashDirection,
+      dataAsOf: cash.date,
+    },
     dataAsOf: asOf.date,
   };
 }

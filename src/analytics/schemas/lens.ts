@@ -5,18 +5,28 @@ import { nullable, nullableLiterals as states } from './literals.ts';
 
 /** Signed numbers as the documentation writes them: +0.15, −25. */
 const signed = (x: number) => (x > 0 ? `+${x}` : x < 0 ? `−${-x}` : '0');
-const Date_ = nullable(Type.String({ format: 'date' }), { description: 'Latest observation date this axis uses.' });
+const Date_ = nullable(Type.String({ format: 'date' }), {
+  description:
+    "Latest observation date this axis uses: the newest of its inputs' (each tiering carries its own; provenance.inputs[].lastDate gives every input's).",
+});
 const Trend = (what: string) => states(['rising', 'flat', 'falling'], what);
 const tierValue = (description: string) => nullable(Type.Number({ description }));
 const tierState = (rule: string) => states(['calm', 'elevated', 'stressed'], rule);
 const tierDirection = () =>
   states(['widening', 'stable', 'narrowing'], `Direction of the ${R.tieringTrendDays}-day change (see methodology).`);
+const tierDate = () =>
+  nullable(Type.String({ format: 'date' }), {
+    description:
+      "Date of the latest observation this reading uses: it can be much older than the axis' dataAsOf (a spread whose inputs stopped).",
+  });
 type TierProperties<V extends string, K extends string> = {
-  [P in V | K | 'state' | 'direction']: P extends 'state'
+  [P in V | K | 'state' | 'direction' | 'dataAsOf']: P extends 'state'
     ? ReturnType<typeof tierState>
     : P extends 'direction'
       ? ReturnType<typeof tierDirection>
-      : ReturnType<typeof tierValue>;
+      : P extends 'dataAsOf'
+        ? ReturnType<typeof tierDate>
+        : ReturnType<typeof tierValue>;
 };
 
 /** A tiering reading: its value and its trend under their own keys (typed, so that Static<> keeps them). */
@@ -31,6 +41,7 @@ const Tier = <V extends string, K extends string>(
     state: tierState(rule),
     [trendKey]: tierValue(`Change over ${R.tieringTrendDays} days (${unit}).`),
     direction: tierDirection(),
+    dataAsOf: tierDate(),
   } as TierProperties<V, K>;
   return closed(properties);
 };

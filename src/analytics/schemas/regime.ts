@@ -46,7 +46,7 @@ export const Driver = closed({
 const SubIndices = keyed(
   GroupIds,
   nullable(Type.Number({ minimum: 0, maximum: 100 })),
-  "Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility; dli-4 backstops: the floor, the highest new-draw reading); null when none reports or the group is not in the model version. dli-3 and dli-4: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = the Fed's dollar facilities, risk = VIX (confirming).",
+  "Group sub-indices, 0–100: the mean tightness reading of the group (dli-3 backstops: the most-used facility; dli-4 backstops: the floor, the highest new-draw reading, 0 when none reports: a floor with no draw known lifts nothing, and coverage.groups does not count it); null when none reports (dli-4's backstops excepted) or the group is not in the model version. dli-3 and dli-4: policy = quantity (reserves and net liquidity), funding = price (overnight funding against the Fed's floor), backstops = the Fed's dollar facilities, risk = VIX (confirming).",
 );
 
 const LevelParts = keyed(GroupIds, Type.Optional(Type.Number()));

@@ -31,7 +31,7 @@ export function createMcpServer(
     { name: 'usd-liquidity', title: 'US-dollar liquidity', version: SERVICE_VERSION },
     {
       capabilities: { tools: {} },
-      instructions: `Read-only US-dollar liquidity data: the regime (0 loosest … 100 tightest of five years), ${INDICATOR_COUNT} series, the daily history, a narrated lens, market correlations and the model. Every answer carries its freshness; _meta.provenance names the API URL that answers the same.`,
+      instructions: `Read-only US-dollar liquidity data: the regime (0 loosest … 100 tightest of five years), ${INDICATOR_COUNT} series, the daily history, a narrated lens, market correlations and the model. Every answer dates its data — freshness (regime, history, series), dataAsOf (lens, correlation, model), and provenance.inputs[].lastDate for each input — and _meta.provenance names the API URL that answers the same.`,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() }));

@@ -60,17 +60,37 @@ describe('the lens on hand-built inputs', () => {
     assert.equal(lens.structure.tgaFlow, -84);
     assert.equal(lens.structure.fiscalPulse, 'adding');
     assert.equal(lens.structure.rrpBufferState, 'depleted');
-    assert.deepEqual(lens.structure.hyIgTiering, { spreadBps: 230, state: 'calm', trendBps: 0, direction: 'stable' });
+    assert.deepEqual(lens.structure.hyIgTiering, {
+      spreadBps: 230,
+      state: 'calm',
+      trendBps: 0,
+      direction: 'stable',
+      dataAsOf: '2026-06-30',
+    });
     assert.deepEqual(lens.structure.cpTbillTiering, {
       spreadBps: 100,
       state: 'stressed',
       trendBps: 28,
       direction: 'widening',
+      dataAsOf: '2026-06-30',
     });
     assert.equal(lens.structure.fundingOverride, 0.12, 'SRF 3 bn / 25 bn; SOFR below IORB adds nothing');
     assert.equal(lens.structure.dominantFundingLeg, null, 'below the 0.2 stress line');
     assert.deepEqual(lens.structure.billsShareContext, { levelPct: null, direction6m: null });
     assert.equal(lens.structure.bankCashTiering.state, null);
+    assert.equal(lens.structure.bankCashTiering.dataAsOf, null);
+  });
+
+  it("a tiering whose input stopped carries its own date, older than its axis'", () => {
+    const stopped = new Map(series);
+    stopped.set(
+      'cp-tbill-spread',
+      series.get('cp-tbill-spread')!.map((o) => ({ ...o, date: addDays(o.date, -251) })),
+    );
+    const structure = computeLens(stopped).structure;
+    assert.equal(structure.cpTbillTiering.dataAsOf, '2025-10-22');
+    assert.equal(structure.cpTbillTiering.state, 'stressed', 'still read, and dated');
+    assert.equal(structure.dataAsOf, '2026-06-30');
   });
 
   it('synthesis: posture from buffers and path, pulse from flows', () => {
