@@ -7,7 +7,7 @@ import { CACHE_CONTROL } from '../cache-policy.ts';
 import { CORS_HEADERS, JSON_CONTENT_TYPE, type PreparedResponse, prepared, strongEtag } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
 import { CsvDownloads } from '../resources/csv.ts';
-import { type SeriesMeta, transformedBody } from '../resources/series/responses.ts';
+import { type SeriesMeta, seriesResponse, transformedBody } from '../resources/series/responses.ts';
 import type { Selection } from '../resources/series/selection.ts';
 import { type AsOfRefusal, SeriesVintages } from '../resources/series/vintages.ts';
 import {
@@ -78,9 +78,7 @@ export function runOnDemandTask(task: OnDemandTask): OnDemandResult {
       const body = Buffer.from(
         transformedBody(decodeObservations(task.observations), task.meta, task.provenance, task.selection),
       );
-      return wire(
-        prepared(body, strongEtag(body), JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, 'never'),
-      );
+      return wire(seriesResponse(body, strongEtag(body), 'never'));
     }
     case 'series-csv':
       return wire(downloads([task.id], [task.observations]).forSeries(task.id, task.selection));

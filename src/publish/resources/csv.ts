@@ -100,42 +100,25 @@ export function seriesSetCsv(set: SeriesSet, defs: readonly SeriesDef[], transfo
  * (0–1) and each group's sub-index (0–100, empty when the group did not report that day).
  */
 export function historyCsv(history: HistoryBody): string {
-  const groups = Object.keys(history.subIndices) as Array<keyof HistoryBody['subIndices']>;
-  const parts = Object.keys(history.contributions ?? {}) as Array<keyof HistoryBody['contributions']>;
-  const cell = (value: number | string | boolean | null | undefined) =>
-    value === null || value === undefined ? '' : String(value);
-  const lines = [
-    [
-      'date',
-      'headline_percentile_5y',
-      'status',
-      'confidence',
-      'aggregate_0_1',
-      ...groups.map((g) => `${g}_0_100`),
-      // After the columns of earlier versions, so that a reader by position still reads them (issue 43).
-      'provisional',
-      'live_weight_share',
-      'level_0_100',
-      ...parts.map((g) => `${g}_part_points`),
-    ].join(','),
+  const columns: Array<[string, ArrayLike<unknown> | undefined]> = [
+    ['date', history.dates],
+    ['headline_percentile_5y', history.headline],
+    ['status', history.status],
+    ['confidence', history.confidence],
+    ['aggregate_0_1', history.aggregate],
+    ...Object.entries(history.subIndices).map(([g, column]): [string, unknown[]] => [`${g}_0_100`, column]),
+    // After the columns of earlier versions, so that a reader by position still reads them.
+    ['provisional', history.provisional],
+    ['live_weight_share', history.liveWeightShare],
+    ['level_0_100', history.level],
+    ...Object.entries(history.contributions ?? {}).map(([g, column]): [string, unknown[]] => [
+      `${g}_part_points`,
+      column,
+    ]),
   ];
-  for (let i = 0; i < history.count; i++) {
-    lines.push(
-      [
-        history.dates[i],
-        history.headline[i],
-        cell(history.status[i]),
-        history.confidence[i],
-        history.aggregate[i],
-        ...groups.map((g) => cell(history.subIndices[g][i])),
-        cell(history.provisional?.[i]),
-        cell(history.liveWeightShare?.[i]),
-        cell(history.level?.[i]),
-        ...parts.map((g) => cell(history.contributions[g][i])),
-      ].join(','),
-    );
-  }
-  return csvText(lines);
+  // join writes null and undefined as an empty cell (a group that did not report, a column an older day lacks).
+  const rows = Array.from({ length: history.count }, (_, i) => columns.map(([, column]) => column?.[i]).join(','));
+  return csvText([columns.map(([name]) => name).join(','), ...rows]);
 }
 
 /** A plain common window (`days` of COMMON_DAYS, ascending, whole): its CSV is kept for the publication's life. */

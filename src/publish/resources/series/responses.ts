@@ -70,8 +70,6 @@ export function onDemandWindows(): { entries: number; bytes: number } {
  * a fixed head and tail. Common windows are kept (and encoded) for the life of the publication; any other is
  * assembled per request, encoded only when the encoder is idle, and cached in a bounded LRU.
  */
-const COMMA = Buffer.from(',');
-
 export class SeriesResponses {
   readonly meta: SeriesMeta;
   readonly #serialized: SerializedPoints;
@@ -116,8 +114,9 @@ export class SeriesResponses {
     const [start] = this.indexesOf({ days });
     // Same start index → same bytes, so the index makes the strong ETag unique per body.
     const etag = `"${this.#contentTag}-${start}"`;
-    if (!common) return this.#onDemand(etag, () => this.#build(start, etag, 'if-idle'));
-    const response = this.#build(start, etag, 'always');
+    const end = this.#serialized.observations.length;
+    if (!common) return this.#onDemand(etag, () => this.#window(start, end, etag, 'if-idle'));
+    const response = this.#window(start, end, etag, 'always');
     this.#common.set(days, response);
     return response;
   }
@@ -129,7 +128,7 @@ export class SeriesResponses {
   forRange(start: string, end: string | null): PreparedResponse {
     const [from, to] = this.indexesOf({ start, end });
     const etag = `"${this.#contentTag}-${from}-${to}"`;
-    return this.#onDemand(etag, () => this.#build(from, etag, 'if-idle', Math.max(from, to)));
+    return this.#onDemand(etag, () => this.#window(from, Math.max(from, to), etag, 'if-idle'));
   }
 
   /**
@@ -151,9 +150,7 @@ export class SeriesResponses {
     const kept = limit === undefined ? n : Math.min(n, limit);
     const [start, end] = order === 'asc' ? [from, from + kept] : [to - kept, to];
     const etag = `"${this.#contentTag}-${start}-${end}-${order}"`;
-    return this.#onDemand(etag, () =>
-      order === 'asc' ? this.#build(start, etag, 'if-idle', Math.max(start, end)) : this.#buildDesc(start, end, etag),
-    );
+    return this.#onDemand(etag, () => this.#window(start, end, etag, 'if-idle', order));
   }
 
   /**
@@ -164,8 +161,7 @@ export class SeriesResponses {
     const etag = `"${this.#contentTag}-${createHash('sha256').update(selectionKey(selection)).digest('hex').slice(0, 16)}"`;
     return keptOr(transformedAnswers, `${this.meta.id}:${etag}`, () => {
       const body = transformedBody(this.#serialized.observations, this.meta, this.#provenance, selection);
-      const headers = { vary: 'Accept' };
-      return prepared(Buffer.from(body), etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, headers, 'if-idle');
+      return seriesResponse(Buffer.from(body), etag, 'if-idle');
     });
   }
 
@@ -192,35 +188,13 @@ export class SeriesResponses {
     return keptOr(onDemand, `${this.meta.id}:${etag}`, build);
   }
 
-  /** The points [start, end) newest first: the serialized points' slices in reverse order, comma-separated. */
-  #buildDesc(start: number, end: number, etag: string): PreparedResponse {
-    const parts = [this.#head, ...pointParts(this.#serialized, start, end, 'desc'), this.#tail];
-    const response = prepared(parts, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, 'if-idle');
-    return Object.assign(response, { jsonText: () => this.#jsonText(start, end, 'desc') });
-  }
-
-  /** The body of points [start, end): a slice of the serialized points, without the comma after the last. */
-  #build(
-    start: number,
-    etag: string,
-    compression: Compression,
-    end = this.#serialized.observations.length,
-  ): PreparedResponse {
-    const parts = [this.#head, ...pointParts(this.#serialized, start, end, 'asc'), this.#tail];
-    // A window kept for the publication's life is one buffer; one built on demand stays three views of what the
+  /** The body of points [start, end) in `order`: slices of the serialized points between the head and the tail. */
+  #window(start: number, end: number, etag: string, compression: Compression, order: 'asc' | 'desc' = 'asc') {
+    const parts = [this.#head, ...pointParts(this.#serialized, start, end, order), this.#tail];
+    // A window kept for the publication's life is one buffer; one built on demand stays views of what the
     // series keeps anyway (prepared-response.ts `parts`), so a flood of distinct windows allocates no bodies.
-    const body = compression === 'always' ? Buffer.concat(parts) : parts;
-    // The same URL answers CSV to `Accept: text/csv` (routes/series.ts): caches must key on Accept too.
-    const response = prepared(
-      body,
-      etag,
-      JSON_CONTENT_TYPE,
-      CACHE_CONTROL.series,
-      200,
-      { vary: 'Accept' },
-      compression,
-    );
-    return Object.assign(response, { jsonText: () => this.#jsonText(start, end, 'asc') });
+    const response = seriesResponse(compression === 'always' ? Buffer.concat(parts) : parts, etag, compression);
+    return Object.assign(response, { jsonText: () => this.#jsonText(start, end, order) });
   }
 
   /** A window's body as JSON string characters: the same cuts, of the points escaped once (escapedPoints). */
@@ -229,6 +203,17 @@ export class SeriesResponses {
     return [ESCAPED_HEAD, ...pointParts(escapedPoints(this.#serialized), start, end, order), this.#escapedTail];
   }
 }
+
+/** A series answer: the same URL answers CSV to `Accept: text/csv` (routes/series.ts), so caches key on Accept. */
+export function seriesResponse(
+  body: Buffer | readonly Buffer[],
+  etag: string,
+  compression: Compression,
+): PreparedResponse {
+  return prepared(body, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, compression);
+}
+
+const COMMA = Buffer.from(',');
 
 /** The points [start, end) of `points` cut at its offsets: one slice (asc), or one per point newest first (desc). */
 function pointParts(
