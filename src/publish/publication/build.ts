@@ -141,7 +141,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     vintaged: input.vintaged,
     current,
     series,
-    ...downloadsOf(parts, built),
+    ...downloadsOnDemand(parts, built),
     ...built,
     indicators,
     modelState,
@@ -163,23 +163,6 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
   }
   const ready = encoded(publication, built, site);
   return { ...publication, site, ready };
-}
-
-/** What the publication computes on demand (publication/downloads.ts), from its parts and its resources. */
-function downloadsOf({ input, current, provenance, stamp }: PublishParts, built: PublishedResources) {
-  return downloadsOnDemand({
-    vintaged: input.vintaged,
-    current,
-    history: built.history?.body,
-    model: built.model?.body,
-    provenance,
-    version: input.version,
-    builtAt: stamp,
-    baseUrl: input.baseUrl,
-    serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
-    asOfCompute: input.asOfCompute,
-    workbookBuild: input.workbookBuild,
-  });
 }
 
 /**
