@@ -10,7 +10,7 @@ import type { PreparedResponse } from '../prepared-response.ts';
  * can fill its own share of the queue, never the queue. Past that, the work is not started: `busy` (503 with
  * Retry-After). Waiting work is started in turn between clients (round robin), not in arrival order: a client
  * that queued four has the next turn after one that queued one. The same work asked again while it runs is
- * joined (single flight, counted once); answers are kept in an LRU bounded in bytes (issue 41).
+ * joined (single flight, counted once); answers are kept in an LRU bounded in bytes.
  */
 export interface OnDemandLimits {
   /** Computations running at once (the worker thread takes them one after the other; one waits ready). */

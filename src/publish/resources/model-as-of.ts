@@ -61,12 +61,11 @@ type Needs = 'regime' | 'history';
 
 /** Distinct model computations running or queued at once; one more answers `busy` (503, Retry-After). */
 export const MAX_PENDING_COMPUTATIONS = 2;
-/** Model results kept, at their largest: each with a full history (~300 kB as JSON on the real files). */
+/** Model results kept, at their largest: each with a full history. */
 const KEPT_MODELS = 8;
 /**
- * What one kept model run and one kept lens hold, as budgeted: a run's regime and history (~300 kB as JSON on the
- * real files, counted at four times that as objects), a regime alone (~10 kB as JSON, counted as 0.1 MiB) and a
- * lens in eight locales. Assumed, not measured per entry.
+ * What one kept model run and one kept lens hold, as budgeted (assumed, not measured per entry): a run's regime and
+ * history, a regime alone, and a lens in every locale.
  */
 const MODEL_BYTES = Math.ceil(1.2 * MIB);
 const REGIME_BYTES = Math.ceil(0.1 * MIB);
@@ -76,10 +75,9 @@ const LENS_BYTES = Math.ceil(0.25 * MIB);
  * The regime, the history and the lens as this service knew them at an instant (`asOf`), rebuilt from the stored
  * vintages with the current model. An answer depends only on the vintages seen by the instant and on the day
  * it falls on (later instants than the publication count as the publication's), so instants are reduced to that
- * key: a flood of unique instants costs at most two model runs per refresh per day, the regime's alone (~55–90 ms
- * of CPU) and one with the history (~75–130 ms), on the worker thread (docs/performance.md).
- * Runs are single-flight, at most MAX_PENDING_COMPUTATIONS at once, kept in an LRU; serialized answers are kept
- * in an LRU bounded in bytes (issue 13: unique URLs cannot grow memory).
+ * key: a flood of unique instants costs at most two model runs per refresh per day (the regime's alone, and one
+ * with the history), on the worker thread. Runs are single-flight, at most MAX_PENDING_COMPUTATIONS at once, kept
+ * in an LRU; serialized answers are kept in an LRU bounded in bytes (unique URLs cannot grow memory).
  */
 export class AsOfAnswers {
   readonly #opts: AsOfSources;
@@ -124,7 +122,7 @@ export class AsOfAnswers {
 
   /**
    * /api/history?model=… (and its CSV): an earlier model version's history, computed with that version's spec over
-   * the data this publication was built from (issue 39: earlier models' histories stay available). Dated and
+   * the data this publication was built from (earlier models' histories stay available). Dated and
    * described like the current history; provenance names the version.
    */
   earlierHistory(version: string, range: HistoryRange, csv: boolean, admit?: Admit): Promise<AsOfOutcome> {

@@ -38,13 +38,12 @@ const ENTRY_BYTES = 2048;
 
 /**
  * Any other window is assembled on demand and kept in one cache shared by every series, bounded in bytes and
- * time: 100,000 distinct `days` values cost at most this much memory, however many arrive (issue 13).
+ * time: however many distinct `days` values arrive, they cost at most this much memory.
  */
 const onDemand = keptAnswers<PreparedResponse>('series windows', {
   bytes: 8 * MIB,
-  // What an entry holds: its objects (headers, ETags, closures: 2,085 bytes of heap each, measured over 1,993
-  // windows with forced collections) and, once a client asked, its encodings (smaller than the body: counted as
-  // half of it). Not the body itself: it is views of the series' points, held by the series anyway.
+  // What an entry holds: its objects (headers, ETags, closures) and, once a client asked, its encodings (smaller
+  // than the body: counted as half of it). Not the body itself: views of the points the series holds anyway.
   sizeOf: (response) => ENTRY_BYTES + Number(response.headers['content-length']) / 2,
   ttlMs: 10 * 60_000,
 });
@@ -241,9 +240,8 @@ const ESCAPED_HEAD = jsonStringCharacters(Buffer.from('{"data":['));
 
 /**
  * A series' points as JSON string characters with their own offsets, built the first time an MCP client asks for
- * one of its windows and kept with the serialized points (2.8 MB for every series' whole history, real files).
- * Under bench:stall's flood of MCP calls with unique windows, escaping each answer was 21 % of the serving thread
- * (a CPU profile: JSON.stringify of the body as a string, then the copies); a window's text is now slices of this.
+ * one of its windows and kept with the serialized points: a window's text is slices of this, instead of the
+ * whole body escaped per answer (a large share of the serving thread under a flood of unique MCP windows).
  */
 const escapedByPoints = new WeakMap<SerializedPoints, { points: Buffer; offsets: Uint32Array }>();
 
@@ -281,7 +279,7 @@ export function transformedBody(
   const transform = transformMeta(selection.transform, meta.unit as Unit, frequency, observations);
   return JSON.stringify({
     data: selectPoints(observations, frequency, selection),
-    // meta.unit and meta.frequency say what the values are: after the transform (issue 42).
+    // meta.unit and meta.frequency say what the values are: after the transform.
     meta: { ...meta, unit: transform.valueUnit, frequency: transform.valueFrequency, transform },
     ...(provenance ? { provenance } : {}),
   });
@@ -290,8 +288,8 @@ export function transformedBody(
 /**
  * One series' points serialized once: the JSON of every point in one buffer with its byte offsets, and a digest
  * of those bytes. Depends on the observations alone, so a publication whose series is unchanged (the very same
- * observations) keeps the previous one's instead of serializing it again (issue 13: less work and garbage on the
- * serving thread while a publication is built).
+ * observations) keeps the previous one's instead of serializing it again (less work and garbage on the serving
+ * thread while a publication is built).
  */
 export interface SerializedPoints {
   readonly observations: readonly Observation[];
@@ -313,8 +311,7 @@ export function serializePoints(observations: readonly Observation[], stats: Win
   }
   offsets[observations.length] = offset;
   // A point is a date (YYYY-MM-DD) and numbers: ASCII, one byte per character, so the lengths are the offsets and
-  // latin1 writes the same bytes as UTF-8 without measuring each: 9,000 points in 5.4–7.0 ms against 8.0–9.3
-  // (alternated, three runs each), which a first start pays for every series before it answers.
+  // latin1 writes the same bytes as UTF-8 without measuring each (faster, for every series of a first start).
   const points = Buffer.from(fragments.join(','), 'latin1');
   return { observations, stats, points, offsets, digest: strongEtag(points) };
 }
