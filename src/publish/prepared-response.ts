@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import PQueue from 'p-queue';
 
 /**
  * An HTTP response built once per publish: the exact body bytes, a strong ETag over them, the headers to send,
@@ -134,19 +136,15 @@ export function prepared(
   };
   const tagFor = (encoding: 'br' | 'gzip') => `${etag.slice(0, -1)}-${encoding}"`;
   const encoded: { br?: Representation; gzip?: Representation } = {};
-  const variant = (bytes: Buffer, encoding: 'br' | 'gzip'): Representation => ({
-    body: bytes,
-    headers: { ...base, 'content-encoding': encoding, 'content-length': String(bytes.length), etag: tagFor(encoding) },
-  });
+  const keep = (encoding: 'br' | 'gzip') => (bytes: Buffer) => {
+    const headers = { 'content-encoding': encoding, 'content-length': String(bytes.length), etag: tagFor(encoding) };
+    encoded[encoding] = { body: bytes, headers: { ...base, ...headers } };
+  };
   const encodeBoth = () => {
     const body = whole();
     return Promise.all([
-      encode((done) => brotliCompress(body, { params: brotliParams(length) }, done)).then((bytes) => {
-        encoded.br = variant(bytes, 'br');
-      }),
-      encode((done) => gzip(body, { level: 6 }, done)).then((bytes) => {
-        encoded.gzip = variant(bytes, 'gzip');
-      }),
+      encoder.add(() => brotli(body, { params: brotliParams(length) })).then(keep('br')),
+      encoder.add(() => gzipped(body, { level: 6 })).then(keep('gzip')),
     ]).then(() => undefined);
   };
   const ready = encodeNow ? encodeBoth() : Promise.resolve();
@@ -155,7 +153,7 @@ export function prepared(
   const encodeOnRequest =
     compressible && compression === 'if-idle'
       ? () => {
-          if (started || pendingJobs >= IDLE_QUEUE_JOBS) return started;
+          if (started || encoderBacklog() >= IDLE_QUEUE_JOBS) return started;
           started = encodeBoth();
           etags.add(tagFor('br')).add(tagFor('gzip'));
           return started;
@@ -186,28 +184,17 @@ export function prepared(
  * Encoding jobs run one at a time on the thread pool: in parallel they finish no sooner on two cores but leave
  * several threads' allocators holding large buffers.
  */
-let queue: Promise<unknown> = Promise.resolve();
-let pendingJobs = 0;
+const encoder = new PQueue({ concurrency: 1 });
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 
 /** Encoding jobs queued or running (bench and tests). */
 export function encoderBacklog(): number {
-  return pendingJobs;
+  return encoder.size + encoder.pending;
 }
+
 /** On-demand responses are encoded only while fewer jobs than this wait (one response is two jobs). */
 const IDLE_QUEUE_JOBS = 4;
-
-function encode(run: (done: (error: Error | null, result: Buffer) => void) => void): Promise<Buffer> {
-  pendingJobs++;
-  const job = queue
-    .then(
-      () => new Promise<Buffer>((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result)))),
-    )
-    .finally(() => {
-      pendingJobs--;
-    });
-  queue = job.catch(() => undefined);
-  return job;
-}
 
 export function prepareJson(value: unknown, cacheControl: string, status = 200): PreparedResponse {
   return prepareBody(Buffer.from(JSON.stringify(value)), JSON_CONTENT_TYPE, cacheControl, status);
@@ -221,10 +208,10 @@ export function withHeaders(response: PreparedResponse, headers: Record<string, 
   };
   const encoded: { br?: Representation; gzip?: Representation } = {};
   const copy = () => {
-    if (response.encoded.br)
-      encoded.br = { body: response.encoded.br.body, headers: merge(response.encoded.br.headers) };
-    if (response.encoded.gzip)
-      encoded.gzip = { body: response.encoded.gzip.body, headers: merge(response.encoded.gzip.headers) };
+    for (const encoding of ['br', 'gzip'] as const) {
+      const representation = response.encoded[encoding];
+      if (representation) encoded[encoding] = { body: representation.body, headers: merge(representation.headers) };
+    }
   };
   const ready = response.ready.then(copy);
   const inner = response.encodeOnRequest;
