@@ -107,10 +107,7 @@ export class AsOfAnswers {
     return this.#answer(instant, `regime|${instant}`, async (where) => {
       const model = await this.#model(where, admit, 'regime');
       if (!('regime' in model)) return model;
-      const body: RegimeBody & { asOf: AsOfMeta } = {
-        ...withDriverUrls(model.regime, this.#opts.baseUrl),
-        ...this.#stamp(where, model),
-      };
+      const body: RegimeBody = { ...withDriverUrls(model.regime, this.#opts.baseUrl), ...this.#stamp(where, model) };
       return json(body, CACHE_CONTROL.regime);
     });
   }
@@ -141,14 +138,10 @@ export class AsOfAnswers {
     return this.#answer(instant, key, async (where) => {
       const model = await this.#model(where, admit, 'history', version);
       if (!('regime' in model)) return model;
-      const { asOf, provenance, ...rest } = this.#stamp(where, model);
-      // An earlier version's history is the publication's, not an instant's: no asOf, its version in provenance.
-      const stamp = version
-        ? { ...rest, provenance: { ...provenance, modelVersion: version } }
-        : { ...rest, provenance, asOf };
+      const stamp = this.#stamp(where, model, version);
       const response =
         range || csv
-          ? historyResponse(historyWith(model, stamp), range, csv, version ? null : where.meta)
+          ? historyResponse({ ...(JSON.parse(model.historyJson!) as HistoryBody), ...stamp }, range, csv)
           : onDemandJson(stampedHistory(model, stamp), CACHE_CONTROL.history);
       // The same URL answers JSON or CSV by Accept: caches key on it.
       return withHeaders(response, { vary: 'Accept' });
@@ -259,13 +252,16 @@ export class AsOfAnswers {
     return started;
   }
 
-  /** What an answer of the model says about its instant: when, how fresh, from which vintages, as of what. */
-  #stamp(where: Where, model: ModelAsOf) {
+  /**
+   * What an answer of the model says about its instant: when, how fresh, from which vintages, as of what. An
+   * earlier version's history is the publication's, not an instant's: no asOf, its version in provenance.
+   */
+  #stamp(where: Where, model: ModelAsOf, version?: string) {
+    const provenance = this.#opts.provenance(this.#opts.modelInputs, where.effective);
     return {
       updatedAt: where.effective,
       freshness: readingFreshness(model.regime.date, new Date(where.effective), model.regime.coverage),
-      provenance: this.#opts.provenance(this.#opts.modelInputs, where.effective),
-      asOf: where.meta,
+      ...(version ? { provenance: { ...provenance, modelVersion: version } } : { provenance, asOf: where.meta }),
     };
   }
 
@@ -319,19 +315,11 @@ export function stampedHistory(model: ModelAsOf, stamp: { updatedAt: string } & 
   return more === '{}' ? restamped : `${restamped.slice(0, -1)},${more.slice(1)}`;
 }
 
-/** The history of a model run, parsed, with its stamp: for a range or a CSV (the whole JSON is appended to). */
-function historyWith(model: ModelAsOf, stamp: Record<string, unknown>): HistoryBody {
-  return { ...(JSON.parse(model.historyJson!) as HistoryBody), ...stamp };
-}
-
-/** A range of the history and/or its CSV; a range of an `asOf` history carries the instant again (`asOf`). */
-function historyResponse(
-  whole: HistoryBody,
-  range: HistoryRange,
-  csv: boolean,
-  asOf: AsOfMeta | null,
-): PreparedResponse {
-  const sliced = range ? sliceHistory(whole, range.start, range.end) : whole;
-  const body = range && asOf ? { ...sliced, asOf } : sliced;
+/**
+ * A range of the history and/or its CSV. The stamp's asOf and provenance are not per-day columns: a range keeps
+ * them whole (sliceHistory).
+ */
+function historyResponse(whole: HistoryBody, range: HistoryRange, csv: boolean): PreparedResponse {
+  const body = range ? sliceHistory(whole, range.start, range.end) : whole;
   return csv ? csvResponse(historyCsv(body)) : json(body, CACHE_CONTROL.history);
 }
