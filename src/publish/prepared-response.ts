@@ -21,8 +21,8 @@ export interface PreparedResponse {
   /**
    * Set when the body is these buffers one after the other (views of bytes the publication keeps anyway): the
    * identity answer writes them as they are, and `body` joins them only when read. An uncommon `days` window is
-   * a head, a slice of the series' serialized points and a tail: joined per request, 100,000 distinct windows
-   * were ~12 GB of short-lived buffers, whose release waits on the collector (the resident peak of the sweep).
+   * a head, a slice of the series' serialized points and a tail: joined per request, a flood of distinct windows
+   * would make short-lived buffers whose release waits on the collector.
    */
   readonly parts?: readonly Buffer[];
   /**
@@ -104,10 +104,9 @@ export function prepareBody(
  * `always`: the response is part of a publication and is encoded whatever the queue. `if-idle`: built on demand
  * for one client (an uncommon `days` window); it is encoded only once a client that accepts an encoding asks for
  * it, and only while the queue is short, so a flood of unique URLs costs identity bodies, not a backlog of
- * compression that outlives the flood — and answers no client asked compressed are never compressed (100,000
- * distinct `days` windows without Accept-Encoding compressed most of them when the queue was idle).
+ * compression that outlives the flood — and answers no client asked compressed are never compressed. `never`:
+ * the body is already compressed (a zip, a PNG): encoding it again only costs CPU.
  */
-/** `never`: the body is already compressed (a zip, a PNG): encoding it again only costs CPU. */
 export type Compression = 'always' | 'if-idle' | 'never';
 
 export function prepared(
