@@ -95,8 +95,11 @@ class ClientTurns implements Queue<RunFunction, TurnOptions> {
     }
   }
 
-  filter(): RunFunction[] {
-    return [...this.#byClient.values()].flat().map((task) => task.run);
+  /** The waiting tasks, of one client when its options name one (p-queue's sizeBy: the gate's share per client). */
+  filter(options: Readonly<Partial<TurnOptions>>): RunFunction[] {
+    const tasks =
+      options.client === undefined ? [...this.#byClient.values()].flat() : this.#byClient.get(options.client);
+    return (tasks ?? []).map((task) => task.run);
   }
 
   setPriority(): void {
@@ -107,8 +110,6 @@ class ClientTurns implements Queue<RunFunction, TurnOptions> {
 export class OnDemand {
   readonly limits: OnDemandLimits;
   readonly #queue: PQueue<ClientTurns, TurnOptions>;
-  /** Work waiting by client (the queue's own count is over all clients). */
-  readonly #waitingBy = new Map<string, number>();
   readonly #joined = new Map<string, Promise<unknown>>();
   readonly #memo: ReturnType<typeof keptAnswers<PreparedResponse>>;
 
@@ -163,23 +164,15 @@ export class OnDemand {
     const joined = this.#joined.get(key);
     if (joined) return joined as Promise<T>;
     const waitsFor = this.#queue.pending >= this.limits.inFlight;
-    const mine = this.#waitingBy.get(client) ?? 0;
+    const mine = this.#queue.sizeBy({ client });
     if (waitsFor && (this.#queue.size >= this.limits.queued || mine >= this.limits.perClientQueued)) {
       return Promise.resolve(busy());
     }
-    this.#waitingBy.set(client, mine + 1);
     let waiting = true;
-    const leaveWaiting = () => {
-      if (!waiting) return;
-      waiting = false;
-      const left = this.#waitingBy.get(client)! - 1;
-      if (left > 0) this.#waitingBy.set(client, left);
-      else this.#waitingBy.delete(client);
-    };
     const settled = this.#queue
       .add(
         () => {
-          leaveWaiting();
+          waiting = false;
           // A work that throws at once is a rejection like any other (its place is freed the same way).
           return Promise.resolve().then(work);
         },
@@ -188,7 +181,6 @@ export class OnDemand {
       .catch((cause: unknown) => {
         if (!waiting) throw cause;
         // Its signal aborted while it waited: out of the queue, answered busy to no one.
-        leaveWaiting();
         return busy() as T;
       })
       .finally(() => this.#joined.delete(key));
