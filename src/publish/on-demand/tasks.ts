@@ -1,4 +1,3 @@
-import type { WindowStats } from '../../analytics/stats/window-stats.ts';
 import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
@@ -29,7 +28,6 @@ export type OnDemandTask =
       meta: SeriesMeta;
       provenance: Provenance | undefined;
       selection: Selection & { transform: TransformSpec };
-      stats?: WindowStats;
     }
   | { kind: 'series-csv'; id: string; observations: ObservationColumns; selection: Selection }
   | {
