@@ -9,14 +9,7 @@ import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-res
 import type { SeriesSetResponse } from '../schemas/series.ts';
 import type { HistoryBody } from './model.ts';
 import { COMMON_DAYS } from './series/responses.ts';
-import {
-  type Selection,
-  selectionKey,
-  selectPoints,
-  type TransformMeta,
-  transformMeta,
-  transformSuffix,
-} from './series/selection.ts';
+import { type Selection, selectionKey, selectPoints, transformMeta, transformSuffix } from './series/selection.ts';
 import { unitToken } from './transform-labels.ts';
 
 /**
@@ -61,23 +54,42 @@ export function seriesCsv(
 /** Several series aligned on their dates (/api/series.json?ids=, without its provenance: publish/schemas/series.ts). */
 export type SeriesSet = Omit<Static<typeof SeriesSetResponse>, 'provenance'>;
 
-/** Aligns series on the union of their dates. Example: a on 01-02, 01-03; b on 01-03 → dates 01-02, 01-03; b [null, v]. */
+/** A stored series: its definition and its observations. */
+export type SeriesEntry = { def: SeriesDef; observations: readonly Observation[] };
+
+/** The series of a set, in order; undefined when one of them has nothing stored. */
+export function storedSet(
+  series: (id: string) => SeriesEntry | undefined,
+  ids: readonly string[],
+): SeriesEntry[] | undefined {
+  const entries = ids.map((id) => series(id));
+  return entries.some((e) => !e || e.observations.length === 0) ? undefined : (entries as SeriesEntry[]);
+}
+
+/**
+ * Series aligned on the union of their dates, each selected as its own CSV would be (transformed first, then the
+ * window). Example: a on 01-02, 01-03; b on 01-03 → dates 01-02, 01-03; b [null, v].
+ */
 export function alignSeries(
-  entries: ReadonlyArray<{ def: SeriesDef; observations: readonly Observation[]; unit?: TransformMeta | undefined }>,
+  entries: readonly SeriesEntry[],
+  window: DateWindow | null,
+  transform: TransformSpec | null,
 ): SeriesSet {
-  const dates = [...new Set(entries.flatMap((e) => e.observations.map((o) => o.date)))].sort();
+  const selection = { window, order: 'asc' as const, limit: undefined, transform };
+  const selected = entries.map(({ def, observations }) => selectPoints(observations, def.frequency, selection));
+  const dates = [...new Set(selected.flatMap((points) => points.map((o) => o.date)))].sort();
   const values: Record<string, Array<number | null>> = {};
-  for (const { def, observations } of entries) {
-    const byDate = new Map(observations.map((o) => [o.date, o.value]));
+  entries.forEach(({ def }, i) => {
+    const byDate = new Map(selected[i]!.map((o) => [o.date, o.value]));
     values[def.id] = dates.map((date) => byDate.get(date) ?? null);
-  }
-  const transforms = entries.map((e) => e.unit).filter((t) => t !== undefined);
+  });
+  const units = transform && entries.map((e) => transformMeta(transform, e.def.unit, e.def.frequency, e.observations));
   return {
     ids: entries.map((e) => e.def.id),
-    units: entries.map((e) => e.unit?.valueUnit ?? e.def.unit),
+    units: entries.map((e, i) => units?.[i]?.valueUnit ?? e.def.unit),
     dates,
     values,
-    ...(transforms.length === entries.length ? { transform: transforms } : {}),
+    ...(units ? { transform: units } : {}),
   };
 }
 
@@ -135,13 +147,10 @@ export function isKeptSelection({ window, order, limit, transform, offset }: Sel
 export class CsvDownloads {
   readonly #cache = keptAnswers<PreparedResponse>('CSV downloads', { bytes: 24 * MIB, sizeOf: responseBytes });
 
-  readonly #series: (id: string) => { def: SeriesDef; observations: readonly Observation[] } | undefined;
+  readonly #series: (id: string) => SeriesEntry | undefined;
   readonly #history: () => HistoryBody | undefined;
 
-  constructor(
-    series: (id: string) => { def: SeriesDef; observations: readonly Observation[] } | undefined,
-    history: () => HistoryBody | undefined,
-  ) {
+  constructor(series: (id: string) => SeriesEntry | undefined, history: () => HistoryBody | undefined) {
     this.#series = series;
     this.#history = history;
   }
@@ -165,33 +174,19 @@ export class CsvDownloads {
     window: DateWindow | null,
     transform: TransformSpec | null,
   ): PreparedResponse | undefined {
-    const entries = this.#set(ids, window, transform);
+    const entries = storedSet(this.#series, ids);
     if (!entries) return undefined;
     const key = `set|${ids.join(',')}|${window === null ? 'all' : windowKey(window)}|${transform ? transformKey(transform) : ''}`;
     const defs = entries.map((e) => e.def);
-    return this.#cached(key, false, ids.join('-'), () => seriesSetCsv(alignSeries(entries), defs, transform));
+    return this.#cached(key, false, ids.join('-'), () =>
+      seriesSetCsv(alignSeries(entries, window, transform), defs, transform),
+    );
   }
 
   /** The same, as JSON columns (dates, and per id its values, null where it has none). */
   setJson(ids: readonly string[], window: DateWindow | null, transform: TransformSpec | null): SeriesSet | undefined {
-    const entries = this.#set(ids, window, transform);
-    return entries && alignSeries(entries);
-  }
-
-  /** The entries of a set, each selected as its own CSV would be (transformed first, then the window). */
-  #set(ids: readonly string[], window: DateWindow | null, transform: TransformSpec | null) {
-    const entries = ids.map((id) => this.#series(id));
-    if (entries.some((e) => !e || e.observations.length === 0)) return undefined;
-    return entries.map((e) => ({
-      def: e!.def,
-      observations: selectPoints(e!.observations, e!.def.frequency, {
-        window,
-        order: 'asc',
-        limit: undefined,
-        transform,
-      }),
-      unit: transform ? transformMeta(transform, e!.def.unit, e!.def.frequency, e!.observations) : undefined,
-    }));
+    const entries = storedSet(this.#series, ids);
+    return entries && alignSeries(entries, window, transform);
   }
 
   /** The history, whole or from start to end. */
