@@ -33,13 +33,10 @@ const vintagedColumns = new WeakMap<VintagedSeries, VintagedColumns>();
 export function encodeObservations(observations: readonly Observation[]): ObservationColumns {
   const known = observationColumns.get(observations);
   if (known) return known;
-  const values = new Float64Array(observations.length);
-  let dates = '';
-  observations.forEach((o, i) => {
-    dates += o.date;
-    values[i] = o.value;
-  });
-  const columns = { dates, values };
+  const columns = {
+    dates: observations.map((o) => o.date).join(''),
+    values: Float64Array.from(observations, (o) => o.value),
+  };
   observationColumns.set(observations, columns);
   return columns;
 }

@@ -84,9 +84,9 @@ class ClientTurns implements Queue<RunFunction, TurnOptions> {
   }
 
   /** A waiting task leaves (its signal aborted). */
-  remove(idOrRun: string | RunFunction): void {
+  remove(id: string): void {
     for (const [client, queue] of this.#byClient) {
-      const at = queue.findIndex((task) => task.id === idOrRun || task.run === idOrRun);
+      const at = queue.findIndex((task) => task.id === id);
       if (at < 0) continue;
       queue.splice(at, 1);
       if (queue.length === 0) this.#byClient.delete(client);
