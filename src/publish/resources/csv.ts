@@ -141,8 +141,8 @@ export function isKeptSelection({ window, order, limit, transform, offset }: Sel
 
 /**
  * The CSV answers of one publication, built on first request. Only the common windows are kept (an LRU bounded
- * in bytes): any other `days` is built for its request (a few thousand rows, about a millisecond) and not kept,
- * so unique windows cannot grow memory (issue 13).
+ * in bytes): any other `days` is built for its request (a few thousand rows) and not kept, so unique windows
+ * cannot grow memory.
  */
 export class CsvDownloads {
   readonly #cache = keptAnswers<PreparedResponse>('CSV downloads', { bytes: 24 * MIB, sizeOf: responseBytes });
@@ -234,8 +234,8 @@ export function sliceHistory(history: HistoryBody, start: string, end: string | 
   while (from < history.count && history.dates[from]! < start) from++;
   let to = from;
   while (to < history.count && (end === null || history.dates[to]! <= end)) to++;
-  // Every column: an array as long as the dates, or a record of them (subIndices, contributions). Listing the
-  // columns by name once left dli-4's level, parts and provisional days whole beside a sliced date range.
+  // Every column: an array as long as the dates, or a record of them (subIndices, contributions); found, not
+  // listed by name, so that a column added to the history is sliced too.
   const cut = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.length === history.count ? value.slice(from, to) : value;
     if (value && typeof value === 'object') {

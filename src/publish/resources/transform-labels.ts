@@ -4,9 +4,8 @@ import type { Frequency, Unit } from '../../timeseries/series.ts';
 
 /**
  * What a value is once transformed, said the same way in the JSON meta, the CSV and workbook column names and the
- * workbook's Notes: its unit and its frequency after FRED's `units` and `frequency` (issue 42: `units=pc1` on a
- * series in USD bn gave percent values under a `usd_bn` header, and the Notes the native frequency after
- * `frequency=m`).
+ * workbook's Notes: its unit and its frequency after FRED's `units` and `frequency` (`units=pc1` on a series in
+ * USD bn gives percent values, `frequency=m` monthly ones).
  */
 
 /** A frequency after aggregation: the catalog's four, and FRED's annual. */
