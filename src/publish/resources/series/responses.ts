@@ -110,10 +110,9 @@ export class SeriesResponses {
       const hit = this.#common.get(days);
       if (hit) return hit;
     }
-    const [start] = this.indexesOf({ days });
+    const [start, end] = this.indexesOf({ days });
     // Same start index → same bytes, so the index makes the strong ETag unique per body.
     const etag = `"${this.#contentTag}-${start}"`;
-    const end = this.#serialized.observations.length;
     if (!common) return this.#onDemand(etag, () => this.#window(start, end, etag, 'if-idle'));
     const response = this.#window(start, end, etag, 'always');
     this.#common.set(days, response);
