@@ -2,8 +2,8 @@ import { LRUCache } from 'lru-cache';
 import type { PreparedResponse } from './prepared-response.ts';
 
 /**
- * The one mechanism for answers kept for asking again (issue 40): an LRU bounded in bytes — never in entries alone,
- * so that unique URLs cannot grow memory (issue 13) — named, so that every budget is listed in one place
+ * The one mechanism for answers kept for asking again: an LRU bounded in bytes — never in entries alone, so that
+ * unique URLs cannot grow memory — named, so that every budget is listed in one place
  * (`keptBudgets`, which docs/performance.md and a test read). Entries are dropped least recently used first.
  * Example: keptAnswers<PreparedResponse>('csv windows', { bytes: 24 MiB, sizeOf: responseBytes }).
  */

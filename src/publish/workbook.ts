@@ -22,10 +22,9 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 
 /**
  * The workbook's bytes: the few SpreadsheetML parts a spreadsheet needs (ECMA-376 Part 1), zipped with fflate,
- * which the project already uses. It replaced exceljs (issue 42: about 160 of the 371 packages of a production
- * install, with a deprecated dependency chain), which wrote the same cells. Strings are inline (no shared-string
- * table); the only style beyond the default is the date column's `yyyy-mm-dd` number format. The zip's entries
- * are dated by `createdAt`, so a publication's workbook is the same bytes each time (its ETag too).
+ * which the project already uses (no spreadsheet library and its dependency tree). Strings are inline (no
+ * shared-string table); the only style beyond the default is the date column's `yyyy-mm-dd` number format. The
+ * zip's entries are dated by `createdAt`, so a publication's workbook is the same bytes each time (its ETag too).
  * Example: one column, two dates → a ~2 kB file whose Data!A2 is the number 46346 styled as the date 2026-11-20.
  */
 export function workbookBytes(spec: WorkbookSpec): Uint8Array {

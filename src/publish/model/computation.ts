@@ -10,7 +10,7 @@ import { type ModelOutputs, type RunOutputs, unvalidatedOutputs, withValidation 
 
 /**
  * The model and everything computed from its run (the correlation statistics), as plain data: what a worker
- * thread computes and sends back, so the serving thread never runs the model (issue 13, finding 6).
+ * thread computes and sends back, so the serving thread never runs the model.
  */
 export interface ModelComputation {
   outputs: Omit<ModelOutputs, 'run' | 'inputs'>;
@@ -20,9 +20,7 @@ export interface ModelComputation {
 /**
  * The shape of a stored ModelComputation (store/model-results.ts): bumped whenever a field is added or what a field
  * holds is computed differently, so that a restart never serves a result kept by older code of the same service
- * version (2: history.confidence; 3: correlation.rollingHistory; 4: dli-4’s level, contributions, provisional days
- * and the regime’s summary; 5: a rolling correlation is dated by the last week both series have; 6: the model
- * description's windows by version, the rolling history ending with each asset's data).
+ * version.
  */
 export const MODEL_RESULT_FORMAT = 6;
 

@@ -3,9 +3,9 @@ import type { History } from '../../analytics/model/history.ts';
 /**
  * A history's JSON text kept column by column, with where each row's element ends, so that the text of its first
  * k rows is a slice. An `asOf` history takes the rows of the publication's history before the first day any
- * series was published differently (model/run.ts modelAsOf): joining text, instead of copying ~5,600 rows × 22
- * columns into arrays and serializing them again, spares the worker most of what such an answer allocated, and
- * the collections of everything it keeps that followed (issue 41, docs/performance.md).
+ * series was published differently (model/run.ts modelAsOf): joining text, instead of copying every row of every
+ * column into arrays and serializing them again, spares the worker most of what such an answer would allocate,
+ * and the collections that would follow.
  */
 export interface HistoryText {
   /** The history's array fields, and those of its records of arrays (contributions, subIndices), by name. */

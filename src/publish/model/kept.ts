@@ -14,7 +14,7 @@ import { MODEL_SERIES, type ModelComputation, type ModelOutcome, modelOutcome, m
 export async function publicationModel(
   store: Store,
   at: { publicationId: number | undefined; vintaged: ReadonlyMap<string, VintagedSeries>; now: Date; baseUrl: string },
-  onKeepFailed: (error: unknown) => void = () => {},
+  onKeepFailed: (error: unknown) => void,
 ): Promise<ModelOutcome> {
   const key = at.publicationId !== undefined && at.publicationId > 0 ? modelResultKey(at.publicationId) : undefined;
   const stored = key && (await storedModelResult(store.db, key));

@@ -64,8 +64,8 @@ export type RunOutputs = ModelOutputs & { run: ModelRun; inputs: ReadonlyMap<str
 /**
  * Runs the model over every stored vintage as of `now`; throws when there is nothing to score yet. The outputs come
  * without their validation statistics (description.validation null; withValidation adds them): the regime, the
- * history and the drivers. The validation is ~60 % of the computation on the real files (a CPU profile of the
- * bootstrap snapshot's, docs/performance.md), and a first start publishes before it (first-start.ts).
+ * history and the drivers. The validation is most of the computation, and a first start publishes before it
+ * (first-start.ts).
  */
 export function unvalidatedOutputs(
   vintaged: ReadonlyMap<string, VintagedSeries>,
@@ -101,9 +101,9 @@ export function withValidation(outputs: RunOutputs): RunOutputs {
 
 /**
  * The regime, and the history when it was asked for, as a publication at `instant` would have computed them (see
- * modelAsOf); the history as its JSON text, as it is served. As objects, the history's ~5,600 days × 22 columns cost
- * the serving thread ~11 ms to receive from the worker, and as much again to serialize; as text it crosses as one
- * string, and a whole-history answer is that text with its stamp appended (resources/model-as-of.ts).
+ * modelAsOf); the history as its JSON text, as it is served: as objects, the serving thread would pay to receive
+ * them from the worker and again to serialize them; as text it crosses as one string, and a whole-history answer
+ * is that text with its stamp appended (resources/model-as-of.ts).
  */
 export interface ModelAsOf {
   regime: Regime;
@@ -123,8 +123,8 @@ export interface KnownHistory {
  * The model over what the store held at `instant` (ISO date-time): each series cut to the vintages seen by then,
  * scored through `instant`'s day, stamped updatedAt = instant; null when nothing could be scored then. Used
  * for `asOf` answers; the validation statistics and the day drivers are not computed (an answer needs neither),
- * nor the history unless `withHistory`: /api/regime?asOf needs one day, and the history's ~5,600 days cost as
- * much again as the run itself (issue 41, docs/performance.md). With `known` (the history at a later instant, of
+ * nor the history unless `withHistory`: /api/regime?asOf needs one day, and the whole history costs as much
+ * again as the run itself. With `known` (the history at a later instant, of
  * the same series and model), a model that reads series as published at the instant takes that history's rows
  * before the first day any of its series was published differently between the two (firstDayKnownDifferently):
  * the model reads only the past, so it scores those days alike (test/publish/model/as-of-prefix.test.ts).

@@ -10,7 +10,7 @@ import type { PreparedResponse } from '../prepared-response.ts';
  * can fill its own share of the queue, never the queue. Past that, the work is not started: `busy` (503 with
  * Retry-After). Waiting work is started in turn between clients (round robin), not in arrival order: a client
  * that queued four has the next turn after one that queued one. The same work asked again while it runs is
- * joined (single flight, counted once); answers are kept in an LRU bounded in bytes (issue 41).
+ * joined (single flight, counted once); answers are kept in an LRU bounded in bytes.
  */
 export interface OnDemandLimits {
   /** Computations running at once (the worker thread takes them one after the other; one waits ready). */
@@ -84,9 +84,9 @@ class ClientTurns implements Queue<RunFunction, TurnOptions> {
   }
 
   /** A waiting task leaves (its signal aborted). */
-  remove(idOrRun: string | RunFunction): void {
+  remove(id: string): void {
     for (const [client, queue] of this.#byClient) {
-      const at = queue.findIndex((task) => task.id === idOrRun || task.run === idOrRun);
+      const at = queue.findIndex((task) => task.id === id);
       if (at < 0) continue;
       queue.splice(at, 1);
       if (queue.length === 0) this.#byClient.delete(client);
@@ -95,8 +95,11 @@ class ClientTurns implements Queue<RunFunction, TurnOptions> {
     }
   }
 
-  filter(): RunFunction[] {
-    return [...this.#byClient.values()].flat().map((task) => task.run);
+  /** The waiting tasks, of one client when its options name one (p-queue's sizeBy: the gate's share per client). */
+  filter(options: Readonly<Partial<TurnOptions>>): RunFunction[] {
+    const tasks =
+      options.client === undefined ? [...this.#byClient.values()].flat() : this.#byClient.get(options.client);
+    return (tasks ?? []).map((task) => task.run);
   }
 
   setPriority(): void {
@@ -107,8 +110,6 @@ class ClientTurns implements Queue<RunFunction, TurnOptions> {
 export class OnDemand {
   readonly limits: OnDemandLimits;
   readonly #queue: PQueue<ClientTurns, TurnOptions>;
-  /** Work waiting by client (the queue's own count is over all clients). */
-  readonly #waitingBy = new Map<string, number>();
   readonly #joined = new Map<string, Promise<unknown>>();
   readonly #memo: ReturnType<typeof keptAnswers<PreparedResponse>>;
 
@@ -163,23 +164,15 @@ export class OnDemand {
     const joined = this.#joined.get(key);
     if (joined) return joined as Promise<T>;
     const waitsFor = this.#queue.pending >= this.limits.inFlight;
-    const mine = this.#waitingBy.get(client) ?? 0;
+    const mine = this.#queue.sizeBy({ client });
     if (waitsFor && (this.#queue.size >= this.limits.queued || mine >= this.limits.perClientQueued)) {
       return Promise.resolve(busy());
     }
-    this.#waitingBy.set(client, mine + 1);
     let waiting = true;
-    const leaveWaiting = () => {
-      if (!waiting) return;
-      waiting = false;
-      const left = this.#waitingBy.get(client)! - 1;
-      if (left > 0) this.#waitingBy.set(client, left);
-      else this.#waitingBy.delete(client);
-    };
     const settled = this.#queue
       .add(
         () => {
-          leaveWaiting();
+          waiting = false;
           // A work that throws at once is a rejection like any other (its place is freed the same way).
           return Promise.resolve().then(work);
         },
@@ -188,7 +181,6 @@ export class OnDemand {
       .catch((cause: unknown) => {
         if (!waiting) throw cause;
         // Its signal aborted while it waited: out of the queue, answered busy to no one.
-        leaveWaiting();
         return busy() as T;
       })
       .finally(() => this.#joined.delete(key));

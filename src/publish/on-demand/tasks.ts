@@ -1,4 +1,3 @@
-import type { WindowStats } from '../../analytics/stats/window-stats.ts';
 import type { TransformSpec } from '../../analytics/transform/fred-transform.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import type { DateWindow } from '../../timeseries/date-window.ts';
@@ -7,7 +6,7 @@ import { CACHE_CONTROL } from '../cache-policy.ts';
 import { CORS_HEADERS, JSON_CONTENT_TYPE, type PreparedResponse, prepared, strongEtag } from '../prepared-response.ts';
 import type { Provenance } from '../provenance.ts';
 import { CsvDownloads } from '../resources/csv.ts';
-import { type SeriesMeta, transformedBody } from '../resources/series/responses.ts';
+import { type SeriesMeta, seriesResponse, transformedBody } from '../resources/series/responses.ts';
 import type { Selection } from '../resources/series/selection.ts';
 import { type AsOfRefusal, SeriesVintages } from '../resources/series/vintages.ts';
 import {
@@ -29,7 +28,6 @@ export type OnDemandTask =
       meta: SeriesMeta;
       provenance: Provenance | undefined;
       selection: Selection & { transform: TransformSpec };
-      stats?: WindowStats;
     }
   | { kind: 'series-csv'; id: string; observations: ObservationColumns; selection: Selection }
   | {
@@ -78,9 +76,7 @@ export function runOnDemandTask(task: OnDemandTask): OnDemandResult {
       const body = Buffer.from(
         transformedBody(decodeObservations(task.observations), task.meta, task.provenance, task.selection),
       );
-      return wire(
-        prepared(body, strongEtag(body), JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, 'never'),
-      );
+      return wire(seriesResponse(body, strongEtag(body), 'never'));
     }
     case 'series-csv':
       return wire(downloads([task.id], [task.observations]).forSeries(task.id, task.selection));

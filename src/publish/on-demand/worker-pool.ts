@@ -15,12 +15,10 @@ import type {
 
 /**
  * One worker thread (piscina) for the work computed on demand — `asOf` answers (the model over what the store held
- * at an instant: ~55–90 ms of CPU for a regime on the real files, docs/performance.md), transforms, many-series downloads,
- * vintages and xlsx workbooks — work that would otherwise stall every request in flight. The publication's own
- * model is not computed here: the refresh process computes and keeps it (model/kept.ts). The thread exits after
- * a minute without work, so it costs memory only while it is used; starting it again costs ~1 s of CPU (its
- * modules, and the model's series sent again), which a client asking every few seconds would pay each time with
- * the 5 s this was.
+ * at an instant), transforms, many-series downloads, vintages and xlsx workbooks — work that would otherwise stall
+ * every request in flight. The publication's own model is not computed here: the refresh process computes and
+ * keeps it (model/kept.ts). The thread exits after a minute without work, so it costs memory only while it is
+ * used; not sooner, since starting it again costs about a second of CPU (its modules, the model's series).
  */
 let pool: Piscina | undefined;
 

@@ -8,10 +8,7 @@ import { type WorkbookSpec, workbookBytes } from '../workbook.ts';
 
 /** The tasks of the worker thread (on-demand/worker-pool.ts): what would stall every request in flight on the serving thread. */
 
-/**
- * An xlsx download (a whole daily history since 2005: ~40 ms for one series, ~220 ms for 25, median of 7 on the
- * development machine: too long for the serving thread).
- */
+/** An xlsx download (a whole daily history of many series: too long for the serving thread). */
 export function workbook(spec: WorkbookSpec): Promise<Uint8Array> {
   return Promise.resolve(workbookBytes(spec));
 }
@@ -19,8 +16,8 @@ export function workbook(spec: WorkbookSpec): Promise<Uint8Array> {
 /**
  * The `asOf` task: the model over what the store held at an instant (see model/run.ts modelAsOf). Its series are
  * sent with the first task of a publication only: the thread keeps them under `inputs` (a publication and a model
- * version), and a later task names them. Sending and rebuilding them for every task cost more than a tenth of
- * each answer's CPU, and their garbage a full collection every few answers (issue 41).
+ * version), and a later task names them: sending and rebuilding them for every task would cost CPU and garbage
+ * for each answer.
  */
 export interface AsOfTask {
   /** Names the series: the same name, the same series. */
@@ -50,7 +47,7 @@ export type AsOfMissing = { missing: true };
 
 /**
  * Series kept by this thread: the newest few publications' (a publication and an earlier model's at most), each
- * with its history as of the publication, as text, once a history was asked for (~0.6 MB on the real files).
+ * with its history as of the publication, as text, once a history was asked for.
  */
 const KEPT_INPUTS = 2;
 interface KeptInputs {
@@ -73,7 +70,7 @@ function inputsOf(task: AsOfTask): KeptInputs | undefined {
 /**
  * The history as of the publication, computed with the first history asked for (a run more, once) and kept: a
  * history as of an earlier instant then computes only its days from the first published differently, instead of
- * every day since 2004 (issue 41).
+ * every day.
  */
 function publishedHistory(kept: KeptInputs, task: AsOfTask, spec: ModelSpec | undefined) {
   if (task.publishedAt === undefined || task.withHistory === false) return undefined;

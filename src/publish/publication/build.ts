@@ -93,8 +93,7 @@ export interface PublicationInput {
  */
 export async function buildPublication(all: PublicationInput): Promise<Publication> {
   // The publication keeps closures made here (downloads, caches, the site). None may reach the previous
-  // publication: a closure capturing `input` with it made every publication keep all the ones before it alive
-  // (measured: +20 MB of heap per refresh, never collected). Only plain calls below see `all`.
+  // publication, or every publication would keep all the ones before it alive. Only plain calls below see `all`.
   const { previous, ...input } = all;
   const errors: RecomputeErrors = {};
   const stamp = input.now.toISOString();
@@ -141,7 +140,7 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
     vintaged: input.vintaged,
     current,
     series,
-    ...downloadsOf(parts, built),
+    ...downloadsOnDemand(parts, built),
     ...built,
     indicators,
     modelState,
@@ -165,29 +164,11 @@ export async function buildPublication(all: PublicationInput): Promise<Publicati
   return { ...publication, site, ready };
 }
 
-/** What the publication computes on demand (publication/downloads.ts), from its parts and its resources. */
-function downloadsOf({ input, current, provenance, stamp }: PublishParts, built: PublishedResources) {
-  return downloadsOnDemand({
-    vintaged: input.vintaged,
-    current,
-    history: built.history?.body,
-    model: built.model?.body,
-    provenance,
-    version: input.version,
-    builtAt: stamp,
-    baseUrl: input.baseUrl,
-    serviceVersion: input.content?.serviceVersion ?? SERVICE_VERSION,
-    asOfCompute: input.asOfCompute,
-    workbookBuild: input.workbookBuild,
-  });
-}
-
 /**
  * The published resources, in the list's order, each serialized (and its encodings started) in a turn of its own,
- * as each series is: together they held the serving thread for ~40 ms at a time (a CPU profile of the soak,
- * 2026-11-24). `previous` is read in plain calls only, never in a closure: a closure naming it puts it in the
- * context that every closure made here shares (V8), and the publication keeps some of them: each publication
- * kept all the ones before (the retention test).
+ * as each series is: together they would hold the serving thread too long. `previous` is read in plain calls only,
+ * never in a closure: a closure naming it puts it in the context that every closure made here shares (V8), and
+ * the publication keeps some of them (the retention test).
  */
 async function publishAll(
   parts: PublishParts,

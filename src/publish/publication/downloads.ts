@@ -1,17 +1,14 @@
 import { CURRENT_MODEL } from '../../analytics/model/versions.ts';
 import { seriesDef } from '../../timeseries/catalog.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
-import type { Observation } from '../../timeseries/observation.ts';
-import type { VintagedSeries } from '../../timeseries/vintages.ts';
-import type { Provenance } from '../provenance.ts';
 import { BulkDownload } from '../resources/bulk.ts';
 import { CsvDownloads } from '../resources/csv.ts';
 import { HistoryRanges } from '../resources/history-ranges.ts';
-import type { HistoryBody, ModelBody } from '../resources/model.ts';
-import { AsOfAnswers, type AsOfCompute } from '../resources/model-as-of.ts';
+import { AsOfAnswers } from '../resources/model-as-of.ts';
+import type { PublishedResources, PublishParts } from '../resources/published.ts';
 import { SeriesVintages } from '../resources/series/vintages.ts';
 import { SpreadsheetDownloads } from '../resources/spreadsheet.ts';
-import type { WorkbookSpec } from '../workbook.ts';
+import { SERVICE_VERSION } from '../service-version.ts';
 
 /** What a publication builds on first request rather than at publish time (downloads, ranges, the past). */
 export interface Downloads {
@@ -30,26 +27,20 @@ export interface Downloads {
 }
 
 /**
- * A publication's on-demand resources. Given plain values only: what is made here is kept as long as the
- * publication, so it must never reach the publication it replaces (publication/build.ts says why).
+ * A publication's on-demand resources, from its parts and its published resources. What is made here is kept as
+ * long as the publication, so its closures capture plain values only, never `parts` or `input`: they must never
+ * reach the publication it replaces (publication/build.ts says why).
  */
-export function downloadsOnDemand(at: {
-  vintaged: ReadonlyMap<string, VintagedSeries>;
-  current: ReadonlyMap<string, readonly Observation[]>;
-  /** The served history and model description (the CSV, the ranges and the bulk download read them). */
-  history: HistoryBody | undefined;
-  model: ModelBody | undefined;
-  provenance: (ids: readonly string[]) => Provenance;
-  version: number;
-  builtAt: string;
-  baseUrl: string;
-  serviceVersion: string;
-  asOfCompute: AsOfCompute | undefined;
-  /** Builds xlsx bytes; default: on the worker thread. */
-  workbookBuild?: ((spec: WorkbookSpec) => Promise<Uint8Array>) | undefined;
-}): Downloads {
-  const { current, history, model } = at;
-  const vintages = new SeriesVintages(at.vintaged, at.provenance);
+export function downloadsOnDemand(
+  { input, current, provenance, stamp }: PublishParts,
+  built: PublishedResources,
+): Downloads {
+  const { vintaged, version, baseUrl } = input;
+  const serviceVersion = input.content?.serviceVersion ?? SERVICE_VERSION;
+  // The served history and model description (the CSV, the ranges and the bulk download read them).
+  const history = built.history?.body;
+  const model = built.model?.body;
+  const vintages = new SeriesVintages(vintaged, provenance);
   // The series whose terms allow reproducing their values, for the CSV and xlsx downloads.
   const reproducible = (id: string) => {
     const def = seriesDef(id);
@@ -60,29 +51,29 @@ export function downloadsOnDemand(at: {
     csv: new CsvDownloads(reproducible, () => history),
     spreadsheets: new SpreadsheetDownloads({
       series: reproducible,
-      builtAt: at.builtAt,
-      baseUrl: at.baseUrl,
-      ...(at.workbookBuild ? { build: at.workbookBuild } : {}),
+      builtAt: stamp,
+      baseUrl,
+      ...(input.workbookBuild ? { build: input.workbookBuild } : {}),
     }),
     historyRanges: new HistoryRanges(() => history),
     vintages,
     asOf: new AsOfAnswers({
-      vintaged: at.vintaged,
-      builtAt: at.builtAt,
-      baseUrl: at.baseUrl,
+      vintaged,
+      builtAt: stamp,
+      baseUrl,
       storeFirstLoadAt: () => vintages.storeFirstLoadAt(),
-      provenance: at.provenance,
+      provenance,
       modelInputs: CURRENT_MODEL.scored.map((s) => s.id),
-      compute: at.asOfCompute,
+      compute: input.asOfCompute,
     }),
     bulk: new BulkDownload(() => ({
       current,
       history,
       model,
-      publicationVersion: at.version,
-      builtAt: at.builtAt,
-      baseUrl: at.baseUrl,
-      serviceVersion: at.serviceVersion,
+      publicationVersion: version,
+      builtAt: stamp,
+      baseUrl,
+      serviceVersion,
     })),
   };
 }

@@ -11,11 +11,10 @@ export interface PublicationPollDeps {
 
 /**
  * Polls the publication log every `everyMs` for publications logged elsewhere (another process sharing the store,
- * a notice that was lost), skipping the read while this process's own refresh runs. The embedded store answers
- * synchronously, and while the refresh's process was writing, one read of the log held the serving thread for
- * 72 ms (a CPU profile of the service under the soak, 2026-11-24: the reads at the poll's phase took 0–72 ms during
- * refreshes, ~0 otherwise). Skipping loses nothing: the refresh's end syncs, and the next poll reads what another
- * process logged meanwhile. Returns the function that stops the poll.
+ * a notice that was lost), skipping the read while this process's own refresh runs: the embedded store answers
+ * synchronously, and a read while the refresh's process writes holds the serving thread. Skipping loses nothing:
+ * the refresh's end syncs, and the next poll reads what another process logged meanwhile. Returns the function
+ * that stops the poll.
  */
 export function pollPublications(deps: PublicationPollDeps): () => void {
   const timer = setInterval(() => {

@@ -6,8 +6,8 @@ import type { Published } from './published.ts';
 
 /**
  * GET /api/correlation/history: the 52-week rolling correlation for every week of the history. Its own resource:
- * it is twice the size of the statistics (~66 of ~105 kB), which clients and MCP tools asking for the latest figures
- * should not have to read.
+ * it is twice the size of the statistics, which clients and MCP tools asking for the latest figures should not
+ * have to read.
  */
 export type CorrelationHistoryBody = Static<typeof CorrelationHistory>;
 

@@ -9,14 +9,7 @@ import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-res
 import type { SeriesSetResponse } from '../schemas/series.ts';
 import type { HistoryBody } from './model.ts';
 import { COMMON_DAYS } from './series/responses.ts';
-import {
-  type Selection,
-  selectionKey,
-  selectPoints,
-  type TransformMeta,
-  transformMeta,
-  transformSuffix,
-} from './series/selection.ts';
+import { type Selection, selectionKey, selectPoints, transformMeta, transformSuffix } from './series/selection.ts';
 import { unitToken } from './transform-labels.ts';
 
 /**
@@ -61,23 +54,42 @@ export function seriesCsv(
 /** Several series aligned on their dates (/api/series.json?ids=, without its provenance: publish/schemas/series.ts). */
 export type SeriesSet = Omit<Static<typeof SeriesSetResponse>, 'provenance'>;
 
-/** Aligns series on the union of their dates. Example: a on 01-02, 01-03; b on 01-03 → dates 01-02, 01-03; b [null, v]. */
+/** A stored series: its definition and its observations. */
+export type SeriesEntry = { def: SeriesDef; observations: readonly Observation[] };
+
+/** The series of a set, in order; undefined when one of them has nothing stored. */
+export function storedSet(
+  series: (id: string) => SeriesEntry | undefined,
+  ids: readonly string[],
+): SeriesEntry[] | undefined {
+  const entries = ids.map((id) => series(id));
+  return entries.some((e) => !e || e.observations.length === 0) ? undefined : (entries as SeriesEntry[]);
+}
+
+/**
+ * Series aligned on the union of their dates, each selected as its own CSV would be (transformed first, then the
+ * window). Example: a on 01-02, 01-03; b on 01-03 → dates 01-02, 01-03; b [null, v].
+ */
 export function alignSeries(
-  entries: ReadonlyArray<{ def: SeriesDef; observations: readonly Observation[]; unit?: TransformMeta | undefined }>,
+  entries: readonly SeriesEntry[],
+  window: DateWindow | null,
+  transform: TransformSpec | null,
 ): SeriesSet {
-  const dates = [...new Set(entries.flatMap((e) => e.observations.map((o) => o.date)))].sort();
+  const selection = { window, order: 'asc' as const, limit: undefined, transform };
+  const selected = entries.map(({ def, observations }) => selectPoints(observations, def.frequency, selection));
+  const dates = [...new Set(selected.flatMap((points) => points.map((o) => o.date)))].sort();
   const values: Record<string, Array<number | null>> = {};
-  for (const { def, observations } of entries) {
-    const byDate = new Map(observations.map((o) => [o.date, o.value]));
+  entries.forEach(({ def }, i) => {
+    const byDate = new Map(selected[i]!.map((o) => [o.date, o.value]));
     values[def.id] = dates.map((date) => byDate.get(date) ?? null);
-  }
-  const transforms = entries.map((e) => e.unit).filter((t) => t !== undefined);
+  });
+  const units = transform && entries.map((e) => transformMeta(transform, e.def.unit, e.def.frequency, e.observations));
   return {
     ids: entries.map((e) => e.def.id),
-    units: entries.map((e) => e.unit?.valueUnit ?? e.def.unit),
+    units: entries.map((e, i) => units?.[i]?.valueUnit ?? e.def.unit),
     dates,
     values,
-    ...(transforms.length === entries.length ? { transform: transforms } : {}),
+    ...(units ? { transform: units } : {}),
   };
 }
 
@@ -100,42 +112,25 @@ export function seriesSetCsv(set: SeriesSet, defs: readonly SeriesDef[], transfo
  * (0–1) and each group's sub-index (0–100, empty when the group did not report that day).
  */
 export function historyCsv(history: HistoryBody): string {
-  const groups = Object.keys(history.subIndices) as Array<keyof HistoryBody['subIndices']>;
-  const parts = Object.keys(history.contributions ?? {}) as Array<keyof HistoryBody['contributions']>;
-  const cell = (value: number | string | boolean | null | undefined) =>
-    value === null || value === undefined ? '' : String(value);
-  const lines = [
-    [
-      'date',
-      'headline_percentile_5y',
-      'status',
-      'confidence',
-      'aggregate_0_1',
-      ...groups.map((g) => `${g}_0_100`),
-      // After the columns of earlier versions, so that a reader by position still reads them (issue 43).
-      'provisional',
-      'live_weight_share',
-      'level_0_100',
-      ...parts.map((g) => `${g}_part_points`),
-    ].join(','),
+  const columns: Array<[string, ArrayLike<unknown> | undefined]> = [
+    ['date', history.dates],
+    ['headline_percentile_5y', history.headline],
+    ['status', history.status],
+    ['confidence', history.confidence],
+    ['aggregate_0_1', history.aggregate],
+    ...Object.entries(history.subIndices).map(([g, column]): [string, unknown[]] => [`${g}_0_100`, column]),
+    // After the columns of earlier versions, so that a reader by position still reads them.
+    ['provisional', history.provisional],
+    ['live_weight_share', history.liveWeightShare],
+    ['level_0_100', history.level],
+    ...Object.entries(history.contributions ?? {}).map(([g, column]): [string, unknown[]] => [
+      `${g}_part_points`,
+      column,
+    ]),
   ];
-  for (let i = 0; i < history.count; i++) {
-    lines.push(
-      [
-        history.dates[i],
-        history.headline[i],
-        cell(history.status[i]),
-        history.confidence[i],
-        history.aggregate[i],
-        ...groups.map((g) => cell(history.subIndices[g][i])),
-        cell(history.provisional?.[i]),
-        cell(history.liveWeightShare?.[i]),
-        cell(history.level?.[i]),
-        ...parts.map((g) => cell(history.contributions[g][i])),
-      ].join(','),
-    );
-  }
-  return csvText(lines);
+  // join writes null and undefined as an empty cell (a group that did not report, a column an older day lacks).
+  const rows = Array.from({ length: history.count }, (_, i) => columns.map(([, column]) => column?.[i]).join(','));
+  return csvText([columns.map(([name]) => name).join(','), ...rows]);
 }
 
 /** A plain common window (`days` of COMMON_DAYS, ascending, whole): its CSV is kept for the publication's life. */
@@ -146,19 +141,16 @@ export function isKeptSelection({ window, order, limit, transform, offset }: Sel
 
 /**
  * The CSV answers of one publication, built on first request. Only the common windows are kept (an LRU bounded
- * in bytes): any other `days` is built for its request (a few thousand rows, about a millisecond) and not kept,
- * so unique windows cannot grow memory (issue 13).
+ * in bytes): any other `days` is built for its request (a few thousand rows) and not kept, so unique windows
+ * cannot grow memory.
  */
 export class CsvDownloads {
   readonly #cache = keptAnswers<PreparedResponse>('CSV downloads', { bytes: 24 * MIB, sizeOf: responseBytes });
 
-  readonly #series: (id: string) => { def: SeriesDef; observations: readonly Observation[] } | undefined;
+  readonly #series: (id: string) => SeriesEntry | undefined;
   readonly #history: () => HistoryBody | undefined;
 
-  constructor(
-    series: (id: string) => { def: SeriesDef; observations: readonly Observation[] } | undefined,
-    history: () => HistoryBody | undefined,
-  ) {
+  constructor(series: (id: string) => SeriesEntry | undefined, history: () => HistoryBody | undefined) {
     this.#series = series;
     this.#history = history;
   }
@@ -182,33 +174,19 @@ export class CsvDownloads {
     window: DateWindow | null,
     transform: TransformSpec | null,
   ): PreparedResponse | undefined {
-    const entries = this.#set(ids, window, transform);
+    const entries = storedSet(this.#series, ids);
     if (!entries) return undefined;
     const key = `set|${ids.join(',')}|${window === null ? 'all' : windowKey(window)}|${transform ? transformKey(transform) : ''}`;
     const defs = entries.map((e) => e.def);
-    return this.#cached(key, false, ids.join('-'), () => seriesSetCsv(alignSeries(entries), defs, transform));
+    return this.#cached(key, false, ids.join('-'), () =>
+      seriesSetCsv(alignSeries(entries, window, transform), defs, transform),
+    );
   }
 
   /** The same, as JSON columns (dates, and per id its values, null where it has none). */
   setJson(ids: readonly string[], window: DateWindow | null, transform: TransformSpec | null): SeriesSet | undefined {
-    const entries = this.#set(ids, window, transform);
-    return entries && alignSeries(entries);
-  }
-
-  /** The entries of a set, each selected as its own CSV would be (transformed first, then the window). */
-  #set(ids: readonly string[], window: DateWindow | null, transform: TransformSpec | null) {
-    const entries = ids.map((id) => this.#series(id));
-    if (entries.some((e) => !e || e.observations.length === 0)) return undefined;
-    return entries.map((e) => ({
-      def: e!.def,
-      observations: selectPoints(e!.observations, e!.def.frequency, {
-        window,
-        order: 'asc',
-        limit: undefined,
-        transform,
-      }),
-      unit: transform ? transformMeta(transform, e!.def.unit, e!.def.frequency, e!.observations) : undefined,
-    }));
+    const entries = storedSet(this.#series, ids);
+    return entries && alignSeries(entries, window, transform);
   }
 
   /** The history, whole or from start to end. */
@@ -256,8 +234,8 @@ export function sliceHistory(history: HistoryBody, start: string, end: string | 
   while (from < history.count && history.dates[from]! < start) from++;
   let to = from;
   while (to < history.count && (end === null || history.dates[to]! <= end)) to++;
-  // Every column: an array as long as the dates, or a record of them (subIndices, contributions). Listing the
-  // columns by name once left dli-4's level, parts and provisional days whole beside a sliced date range.
+  // Every column: an array as long as the dates, or a record of them (subIndices, contributions); found, not
+  // listed by name, so that a column added to the history is sliced too.
   const cut = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.length === history.count ? value.slice(from, to) : value;
     if (value && typeof value === 'object') {

@@ -20,8 +20,8 @@ export const history: Published<'history', Resource<HistoryBody>> = {
 };
 
 /**
- * The last three days of the history: the example's length. Every per-day column is cut alike (sliceHistory):
- * cutting only the columns named here left dli-4's level, parts and provisional days whole, ~5,600 entries each.
+ * The last three days of the history: the example's length. Every per-day column is cut alike (sliceHistory), so
+ * that a column added to the history is cut too.
  */
 function lastDays(history: HistoryBody): HistoryBody {
   return sliceHistory(history, history.dates[Math.max(0, history.count - 3)]!, null);

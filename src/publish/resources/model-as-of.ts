@@ -61,12 +61,11 @@ type Needs = 'regime' | 'history';
 
 /** Distinct model computations running or queued at once; one more answers `busy` (503, Retry-After). */
 export const MAX_PENDING_COMPUTATIONS = 2;
-/** Model results kept, at their largest: each with a full history (~300 kB as JSON on the real files). */
+/** Model results kept, at their largest: each with a full history. */
 const KEPT_MODELS = 8;
 /**
- * What one kept model run and one kept lens hold, as budgeted: a run's regime and history (~300 kB as JSON on the
- * real files, counted at four times that as objects), a regime alone (~10 kB as JSON, counted as 0.1 MiB) and a
- * lens in eight locales. Assumed, not measured per entry.
+ * What one kept model run and one kept lens hold, as budgeted (assumed, not measured per entry): a run's regime and
+ * history, a regime alone, and a lens in every locale.
  */
 const MODEL_BYTES = Math.ceil(1.2 * MIB);
 const REGIME_BYTES = Math.ceil(0.1 * MIB);
@@ -76,10 +75,9 @@ const LENS_BYTES = Math.ceil(0.25 * MIB);
  * The regime, the history and the lens as this service knew them at an instant (`asOf`), rebuilt from the stored
  * vintages with the current model. An answer depends only on the vintages seen by the instant and on the day
  * it falls on (later instants than the publication count as the publication's), so instants are reduced to that
- * key: a flood of unique instants costs at most two model runs per refresh per day, the regime's alone (~55–90 ms
- * of CPU) and one with the history (~75–130 ms), on the worker thread (docs/performance.md).
- * Runs are single-flight, at most MAX_PENDING_COMPUTATIONS at once, kept in an LRU; serialized answers are kept
- * in an LRU bounded in bytes (issue 13: unique URLs cannot grow memory).
+ * key: a flood of unique instants costs at most two model runs per refresh per day (the regime's alone, and one
+ * with the history), on the worker thread. Runs are single-flight, at most MAX_PENDING_COMPUTATIONS at once, kept
+ * in an LRU; serialized answers are kept in an LRU bounded in bytes (unique URLs cannot grow memory).
  */
 export class AsOfAnswers {
   readonly #opts: AsOfSources;
@@ -109,10 +107,7 @@ export class AsOfAnswers {
     return this.#answer(instant, `regime|${instant}`, async (where) => {
       const model = await this.#model(where, admit, 'regime');
       if (!('regime' in model)) return model;
-      const body: RegimeBody & { asOf: AsOfMeta } = {
-        ...withDriverUrls(model.regime, this.#opts.baseUrl),
-        ...this.#stamp(where, model),
-      };
+      const body: RegimeBody = { ...withDriverUrls(model.regime, this.#opts.baseUrl), ...this.#stamp(where, model) };
       return json(body, CACHE_CONTROL.regime);
     });
   }
@@ -124,7 +119,7 @@ export class AsOfAnswers {
 
   /**
    * /api/history?model=… (and its CSV): an earlier model version's history, computed with that version's spec over
-   * the data this publication was built from (issue 39: earlier models' histories stay available). Dated and
+   * the data this publication was built from (earlier models' histories stay available). Dated and
    * described like the current history; provenance names the version.
    */
   earlierHistory(version: string, range: HistoryRange, csv: boolean, admit?: Admit): Promise<AsOfOutcome> {
@@ -143,14 +138,10 @@ export class AsOfAnswers {
     return this.#answer(instant, key, async (where) => {
       const model = await this.#model(where, admit, 'history', version);
       if (!('regime' in model)) return model;
-      const { asOf, provenance, ...rest } = this.#stamp(where, model);
-      // An earlier version's history is the publication's, not an instant's: no asOf, its version in provenance.
-      const stamp = version
-        ? { ...rest, provenance: { ...provenance, modelVersion: version } }
-        : { ...rest, provenance, asOf };
+      const stamp = this.#stamp(where, model, version);
       const response =
         range || csv
-          ? historyResponse(historyWith(model, stamp), range, csv, version ? null : where.meta)
+          ? historyResponse({ ...(JSON.parse(model.historyJson!) as HistoryBody), ...stamp }, range, csv)
           : onDemandJson(stampedHistory(model, stamp), CACHE_CONTROL.history);
       // The same URL answers JSON or CSV by Accept: caches key on it.
       return withHeaders(response, { vary: 'Accept' });
@@ -261,13 +252,16 @@ export class AsOfAnswers {
     return started;
   }
 
-  /** What an answer of the model says about its instant: when, how fresh, from which vintages, as of what. */
-  #stamp(where: Where, model: ModelAsOf) {
+  /**
+   * What an answer of the model says about its instant: when, how fresh, from which vintages, as of what. An
+   * earlier version's history is the publication's, not an instant's: no asOf, its version in provenance.
+   */
+  #stamp(where: Where, model: ModelAsOf, version?: string) {
+    const provenance = this.#opts.provenance(this.#opts.modelInputs, where.effective);
     return {
       updatedAt: where.effective,
       freshness: readingFreshness(model.regime.date, new Date(where.effective), model.regime.coverage),
-      provenance: this.#opts.provenance(this.#opts.modelInputs, where.effective),
-      asOf: where.meta,
+      ...(version ? { provenance: { ...provenance, modelVersion: version } } : { provenance, asOf: where.meta }),
     };
   }
 
@@ -321,19 +315,11 @@ export function stampedHistory(model: ModelAsOf, stamp: { updatedAt: string } & 
   return more === '{}' ? restamped : `${restamped.slice(0, -1)},${more.slice(1)}`;
 }
 
-/** The history of a model run, parsed, with its stamp: for a range or a CSV (the whole JSON is appended to). */
-function historyWith(model: ModelAsOf, stamp: Record<string, unknown>): HistoryBody {
-  return { ...(JSON.parse(model.historyJson!) as HistoryBody), ...stamp };
-}
-
-/** A range of the history and/or its CSV; a range of an `asOf` history carries the instant again (`asOf`). */
-function historyResponse(
-  whole: HistoryBody,
-  range: HistoryRange,
-  csv: boolean,
-  asOf: AsOfMeta | null,
-): PreparedResponse {
-  const sliced = range ? sliceHistory(whole, range.start, range.end) : whole;
-  const body = range && asOf ? { ...sliced, asOf } : sliced;
+/**
+ * A range of the history and/or its CSV. The stamp's asOf and provenance are not per-day columns: a range keeps
+ * them whole (sliceHistory).
+ */
+function historyResponse(whole: HistoryBody, range: HistoryRange, csv: boolean): PreparedResponse {
+  const body = range ? sliceHistory(whole, range.start, range.end) : whole;
   return csv ? csvResponse(historyCsv(body)) : json(body, CACHE_CONTROL.history);
 }

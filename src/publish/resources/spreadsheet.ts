@@ -2,21 +2,18 @@ import type { TransformSpec } from '../../analytics/transform/fred-transform.ts'
 import { providerSeriesId } from '../../timeseries/catalog.ts';
 import { type DateWindow, windowKey } from '../../timeseries/date-window.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
-import type { Observation } from '../../timeseries/observation.ts';
-import type { SeriesDef } from '../../timeseries/series.ts';
 import { CACHE_CONTROL } from '../cache-policy.ts';
 import type { Busy } from '../on-demand/gate.ts';
 import { workbookOffThread } from '../on-demand/worker-pool.ts';
 import { type PreparedResponse, prepareBody, withHeaders } from '../prepared-response.ts';
 import { type WorkbookSpec, XLSX_CONTENT_TYPE } from '../workbook.ts';
-import { alignSeries, setColumn, valueColumn } from './csv.ts';
+import { alignSeries, type SeriesEntry, setColumn, storedSet, valueColumn } from './csv.ts';
 import { seriesUrl } from './series/catalog.ts';
 import { type Selection, selectionKey, selectPoints, transformMeta, transformSuffix } from './series/selection.ts';
 import { frequencyLabel, unitLabel } from './transform-labels.ts';
 
-type Entry = { def: SeriesDef; observations: readonly Observation[] };
 /** What the workbooks are made of: the series, and the publication's instant and address. */
-type WorkbookSources = { series: (id: string) => Entry | undefined; builtAt: string; baseUrl: string };
+type WorkbookSources = { series: (id: string) => SeriesEntry | undefined; builtAt: string; baseUrl: string };
 
 /**
  * How a workbook is answered: kept under `key`, or built by `work` within the bound of on-demand work, shared fairly
@@ -68,27 +65,23 @@ export class SpreadsheetDownloads {
     transform: TransformSpec | null,
     answer: WorkbookAnswer,
   ): PreparedResponse | Promise<PreparedResponse | Busy> | undefined {
-    const entries = ids.map((id) => this.#opts.series(id));
-    if (entries.some((e) => !e || e.observations.length === 0)) return undefined;
-    const present = entries as Entry[];
+    const entries = storedSet(this.#opts.series, ids);
+    if (!entries) return undefined;
     const key = `xlsx|set|${ids.join(',')}|${window === null ? 'all' : windowKey(window)}|${transformSuffix(transform)}`;
     return this.#built(answer, key, 'usd-liquidity-series', () => {
-      const selection = { window, order: 'asc' as const, limit: undefined, offset: 0, transform };
-      const set = alignSeries(
-        present.map((e) => ({ def: e.def, observations: selectPoints(e.observations, e.def.frequency, selection) })),
-      );
+      const set = alignSeries(entries, window, transform);
       return {
-        headers: present.map((e) => setColumn(e.def, transform)),
+        headers: entries.map((e) => setColumn(e.def, transform)),
         dates: set.dates,
         columns: set.ids.map((id) => set.values[id]!),
-        notes: this.#notes(present, transform),
+        notes: this.#notes(entries, transform),
         createdAt: this.#opts.builtAt,
       };
     });
   }
 
   /** What each series is, where it comes from, its licence and how it was transformed: the Notes sheet. */
-  #notes(entries: readonly Entry[], transform: TransformSpec | null): Array<[string, string]> {
+  #notes(entries: readonly SeriesEntry[], transform: TransformSpec | null): Array<[string, string]> {
     const rows: Array<[string, string]> = [
       ['Published by', `usd-liquidity, ${this.#opts.baseUrl}`],
       ['Published at', this.#opts.builtAt],

@@ -4,9 +4,8 @@ import type { Frequency, Unit } from '../../timeseries/series.ts';
 
 /**
  * What a value is once transformed, said the same way in the JSON meta, the CSV and workbook column names and the
- * workbook's Notes: its unit and its frequency after FRED's `units` and `frequency` (issue 42: `units=pc1` on a
- * series in USD bn gave percent values under a `usd_bn` header, and the Notes the native frequency after
- * `frequency=m`).
+ * workbook's Notes: its unit and its frequency after FRED's `units` and `frequency` (`units=pc1` on a series in
+ * USD bn gives percent values, `frequency=m` monthly ones).
  */
 
 /** A frequency after aggregation: the catalog's four, and FRED's annual. */
@@ -36,17 +35,17 @@ const UNIT_WORDS: Record<Unit, string> = {
   usd: 'US dollars',
 };
 
-/** FRED's units in words, as its own unit labels read ("Percent Change from Year Ago"). */
-const UNITS_WORDS = {
-  lin: '',
-  chg: 'change',
-  ch1: 'change from a year ago',
-  pch: 'percent change',
-  pc1: 'percent change from a year ago',
-  pca: 'compounded annual rate of change, percent',
-  cch: 'continuously compounded rate of change, percent',
-  cca: 'continuously compounded annual rate of change, percent',
-  log: 'natural log',
+/** FRED's units by name, as its own unit labels read ("Percent Change from Year Ago"). */
+export const UNITS_NAMES = {
+  lin: 'Levels',
+  chg: 'Change',
+  ch1: 'Change from a year ago',
+  pch: 'Percent change',
+  pc1: 'Percent change from a year ago',
+  pca: 'Compounded annual rate of change',
+  cch: 'Continuously compounded rate of change',
+  cca: 'Continuously compounded annual rate of change',
+  log: 'Natural log',
 } as const;
 
 const TARGET_FREQUENCY: Record<NonNullable<TransformSpec['frequency']>, ValueFrequency> = {
@@ -86,10 +85,12 @@ export function unitLabel(unit: Unit, spec: TransformSpec | null = null): string
   const words = UNIT_WORDS[unit];
   if (spec === null || spec.units === 'lin') return words;
   const kind = transformedUnit(spec.units);
-  if (kind === 'percent') return UNITS_WORDS[spec.units];
+  const name = UNITS_NAMES[spec.units].toLowerCase();
+  // A rate whose name does not say it is in percent says so after it.
+  if (kind === 'percent') return name.startsWith('percent') ? name : `${name}, percent`;
   if (kind === 'log') return `natural log of ${words}`;
   const points = unit === 'percent' || unit === 'percent_of_gdp' ? 'percentage points' : words;
-  return `${UNITS_WORDS[spec.units]}, ${points}`;
+  return `${name}, ${points}`;
 }
 
 /** The frequency of the values: the target of `frequency` when given, else the series' own. */

@@ -38,13 +38,12 @@ const ENTRY_BYTES = 2048;
 
 /**
  * Any other window is assembled on demand and kept in one cache shared by every series, bounded in bytes and
- * time: 100,000 distinct `days` values cost at most this much memory, however many arrive (issue 13).
+ * time: however many distinct `days` values arrive, they cost at most this much memory.
  */
 const onDemand = keptAnswers<PreparedResponse>('series windows', {
   bytes: 8 * MIB,
-  // What an entry holds: its objects (headers, ETags, closures: 2,085 bytes of heap each, measured over 1,993
-  // windows with forced collections) and, once a client asked, its encodings (smaller than the body: counted as
-  // half of it). Not the body itself: it is views of the series' points, held by the series anyway.
+  // What an entry holds: its objects (headers, ETags, closures) and, once a client asked, its encodings (smaller
+  // than the body: counted as half of it). Not the body itself: views of the points the series holds anyway.
   sizeOf: (response) => ENTRY_BYTES + Number(response.headers['content-length']) / 2,
   ttlMs: 10 * 60_000,
 });
@@ -70,8 +69,6 @@ export function onDemandWindows(): { entries: number; bytes: number } {
  * a fixed head and tail. Common windows are kept (and encoded) for the life of the publication; any other is
  * assembled per request, encoded only when the encoder is idle, and cached in a bounded LRU.
  */
-const COMMA = Buffer.from(',');
-
 export class SeriesResponses {
   readonly meta: SeriesMeta;
   readonly #serialized: SerializedPoints;
@@ -113,11 +110,11 @@ export class SeriesResponses {
       const hit = this.#common.get(days);
       if (hit) return hit;
     }
-    const [start] = this.indexesOf({ days });
+    const [start, end] = this.indexesOf({ days });
     // Same start index → same bytes, so the index makes the strong ETag unique per body.
     const etag = `"${this.#contentTag}-${start}"`;
-    if (!common) return this.#onDemand(etag, () => this.#build(start, etag, 'if-idle'));
-    const response = this.#build(start, etag, 'always');
+    if (!common) return this.#onDemand(etag, () => this.#window(start, end, etag, 'if-idle'));
+    const response = this.#window(start, end, etag, 'always');
     this.#common.set(days, response);
     return response;
   }
@@ -129,7 +126,7 @@ export class SeriesResponses {
   forRange(start: string, end: string | null): PreparedResponse {
     const [from, to] = this.indexesOf({ start, end });
     const etag = `"${this.#contentTag}-${from}-${to}"`;
-    return this.#onDemand(etag, () => this.#build(from, etag, 'if-idle', Math.max(from, to)));
+    return this.#onDemand(etag, () => this.#window(from, Math.max(from, to), etag, 'if-idle'));
   }
 
   /**
@@ -151,9 +148,7 @@ export class SeriesResponses {
     const kept = limit === undefined ? n : Math.min(n, limit);
     const [start, end] = order === 'asc' ? [from, from + kept] : [to - kept, to];
     const etag = `"${this.#contentTag}-${start}-${end}-${order}"`;
-    return this.#onDemand(etag, () =>
-      order === 'asc' ? this.#build(start, etag, 'if-idle', Math.max(start, end)) : this.#buildDesc(start, end, etag),
-    );
+    return this.#onDemand(etag, () => this.#window(start, end, etag, 'if-idle', order));
   }
 
   /**
@@ -164,8 +159,7 @@ export class SeriesResponses {
     const etag = `"${this.#contentTag}-${createHash('sha256').update(selectionKey(selection)).digest('hex').slice(0, 16)}"`;
     return keptOr(transformedAnswers, `${this.meta.id}:${etag}`, () => {
       const body = transformedBody(this.#serialized.observations, this.meta, this.#provenance, selection);
-      const headers = { vary: 'Accept' };
-      return prepared(Buffer.from(body), etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, headers, 'if-idle');
+      return seriesResponse(Buffer.from(body), etag, 'if-idle');
     });
   }
 
@@ -192,35 +186,13 @@ export class SeriesResponses {
     return keptOr(onDemand, `${this.meta.id}:${etag}`, build);
   }
 
-  /** The points [start, end) newest first: the serialized points' slices in reverse order, comma-separated. */
-  #buildDesc(start: number, end: number, etag: string): PreparedResponse {
-    const parts = [this.#head, ...pointParts(this.#serialized, start, end, 'desc'), this.#tail];
-    const response = prepared(parts, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, 'if-idle');
-    return Object.assign(response, { jsonText: () => this.#jsonText(start, end, 'desc') });
-  }
-
-  /** The body of points [start, end): a slice of the serialized points, without the comma after the last. */
-  #build(
-    start: number,
-    etag: string,
-    compression: Compression,
-    end = this.#serialized.observations.length,
-  ): PreparedResponse {
-    const parts = [this.#head, ...pointParts(this.#serialized, start, end, 'asc'), this.#tail];
-    // A window kept for the publication's life is one buffer; one built on demand stays three views of what the
+  /** The body of points [start, end) in `order`: slices of the serialized points between the head and the tail. */
+  #window(start: number, end: number, etag: string, compression: Compression, order: 'asc' | 'desc' = 'asc') {
+    const parts = [this.#head, ...pointParts(this.#serialized, start, end, order), this.#tail];
+    // A window kept for the publication's life is one buffer; one built on demand stays views of what the
     // series keeps anyway (prepared-response.ts `parts`), so a flood of distinct windows allocates no bodies.
-    const body = compression === 'always' ? Buffer.concat(parts) : parts;
-    // The same URL answers CSV to `Accept: text/csv` (routes/series.ts): caches must key on Accept too.
-    const response = prepared(
-      body,
-      etag,
-      JSON_CONTENT_TYPE,
-      CACHE_CONTROL.series,
-      200,
-      { vary: 'Accept' },
-      compression,
-    );
-    return Object.assign(response, { jsonText: () => this.#jsonText(start, end, 'asc') });
+    const response = seriesResponse(compression === 'always' ? Buffer.concat(parts) : parts, etag, compression);
+    return Object.assign(response, { jsonText: () => this.#jsonText(start, end, order) });
   }
 
   /** A window's body as JSON string characters: the same cuts, of the points escaped once (escapedPoints). */
@@ -229,6 +201,17 @@ export class SeriesResponses {
     return [ESCAPED_HEAD, ...pointParts(escapedPoints(this.#serialized), start, end, order), this.#escapedTail];
   }
 }
+
+/** A series answer: the same URL answers CSV to `Accept: text/csv` (routes/series.ts), so caches key on Accept. */
+export function seriesResponse(
+  body: Buffer | readonly Buffer[],
+  etag: string,
+  compression: Compression,
+): PreparedResponse {
+  return prepared(body, etag, JSON_CONTENT_TYPE, CACHE_CONTROL.series, 200, { vary: 'Accept' }, compression);
+}
+
+const COMMA = Buffer.from(',');
 
 /** The points [start, end) of `points` cut at its offsets: one slice (asc), or one per point newest first (desc). */
 function pointParts(
@@ -256,9 +239,8 @@ const ESCAPED_HEAD = jsonStringCharacters(Buffer.from('{"data":['));
 
 /**
  * A series' points as JSON string characters with their own offsets, built the first time an MCP client asks for
- * one of its windows and kept with the serialized points (2.8 MB for every series' whole history, real files).
- * Under bench:stall's flood of MCP calls with unique windows, escaping each answer was 21 % of the serving thread
- * (a CPU profile: JSON.stringify of the body as a string, then the copies); a window's text is now slices of this.
+ * one of its windows and kept with the serialized points: a window's text is slices of this, instead of the
+ * whole body escaped per answer (a large share of the serving thread under a flood of unique MCP windows).
  */
 const escapedByPoints = new WeakMap<SerializedPoints, { points: Buffer; offsets: Uint32Array }>();
 
@@ -296,7 +278,7 @@ export function transformedBody(
   const transform = transformMeta(selection.transform, meta.unit as Unit, frequency, observations);
   return JSON.stringify({
     data: selectPoints(observations, frequency, selection),
-    // meta.unit and meta.frequency say what the values are: after the transform (issue 42).
+    // meta.unit and meta.frequency say what the values are: after the transform.
     meta: { ...meta, unit: transform.valueUnit, frequency: transform.valueFrequency, transform },
     ...(provenance ? { provenance } : {}),
   });
@@ -305,8 +287,8 @@ export function transformedBody(
 /**
  * One series' points serialized once: the JSON of every point in one buffer with its byte offsets, and a digest
  * of those bytes. Depends on the observations alone, so a publication whose series is unchanged (the very same
- * observations) keeps the previous one's instead of serializing it again (issue 13: less work and garbage on the
- * serving thread while a publication is built).
+ * observations) keeps the previous one's instead of serializing it again (less work and garbage on the serving
+ * thread while a publication is built).
  */
 export interface SerializedPoints {
   readonly observations: readonly Observation[];
@@ -328,8 +310,7 @@ export function serializePoints(observations: readonly Observation[], stats: Win
   }
   offsets[observations.length] = offset;
   // A point is a date (YYYY-MM-DD) and numbers: ASCII, one byte per character, so the lengths are the offsets and
-  // latin1 writes the same bytes as UTF-8 without measuring each: 9,000 points in 5.4–7.0 ms against 8.0–9.3
-  // (alternated, three runs each), which a first start pays for every series before it answers.
+  // latin1 writes the same bytes as UTF-8 without measuring each (faster, for every series of a first start).
   const points = Buffer.from(fragments.join(','), 'latin1');
   return { observations, stats, points, offsets, digest: strongEtag(points) };
 }

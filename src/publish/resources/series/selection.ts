@@ -10,7 +10,7 @@ import { type DateWindow, pointsIn, windowKey } from '../../../timeseries/date-w
 import type { Observation } from '../../../timeseries/observation.ts';
 import type { Frequency, Unit } from '../../../timeseries/series.ts';
 import type { TransformMeta as TransformMetaSchema } from '../../schemas/series.ts';
-import { AGGREGATION_WORDS, FREQUENCY_NAMES, unitLabel, valueFrequency } from '../transform-labels.ts';
+import { AGGREGATION_WORDS, FREQUENCY_NAMES, UNITS_NAMES, unitLabel, valueFrequency } from '../transform-labels.ts';
 
 /**
  * What a download or a transformed answer selects from a series, in this order: the FRED-style transform over the
@@ -45,18 +45,6 @@ export function selectionKey(selection: Selection): string {
   const transform = selection.transform ? transformKey(selection.transform) : '';
   return `${window}|${selection.order}|${selection.limit ?? ''}|${selection.offset ?? 0}|${transform}`;
 }
-
-const UNITS_NAMES = {
-  lin: 'Levels',
-  chg: 'Change',
-  ch1: 'Change from a year ago',
-  pch: 'Percent change',
-  pc1: 'Percent change from a year ago',
-  pca: 'Compounded annual rate of change',
-  cch: 'Continuously compounded rate of change',
-  cca: 'Continuously compounded annual rate of change',
-  log: 'Natural log',
-} as const;
 
 /** How a transformed answer describes itself (meta.transform; its schema: publish/schemas/series.ts). */
 export type TransformMeta = Static<typeof TransformMetaSchema>;

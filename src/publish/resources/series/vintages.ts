@@ -29,8 +29,7 @@ export type AsOfRefusal = { refused: 'before-first-load' | 'not-yet-seen'; store
 /**
  * Point-in-time answers for one publication, rebuilt from the stored vintages on demand: a series as this service
  * knew it at an instant (`asOf`), and the revision record of a series (`/vintages`). An answer costs a pass over
- * the series' vintages (a few milliseconds at most); answers are kept in one LRU bounded in bytes, so that unique
- * instants cannot grow memory (issue 13).
+ * the series' vintages; answers are kept in one LRU bounded in bytes, so that unique instants cannot grow memory.
  */
 export class SeriesVintages {
   readonly #vintaged: ReadonlyMap<string, VintagedSeries>;
