@@ -1154,7 +1154,7 @@ export interface components {
             };
         };
         SeriesResponse: {
-            /** @description Ascending by date: data[0] is the oldest point, the last the newest. */
+            /** @description In the order sort asks: ascending by date by default (data[0] the oldest point), newest first with sort=desc. */
             data: {
                 /**
                  * Format: date
@@ -1179,7 +1179,7 @@ export interface components {
                  * @description YYYY-MM-DD
                  */
                 lastAvailableDate: string;
-                /** @description Mean of the values in the trailing 5-year window (1,826 days ending at lastAvailableDate). */
+                /** @description Mean of the values in the trailing 5-year window (1,826 days ending at lastAvailableDate): the series’ own values in its own unit (meta.transform.seriesUnit), also on a transformed answer, whose values are in another unit. */
                 zScoreMean: number;
                 /** @description Sample standard deviation (n − 1) of the same window. */
                 zScoreStd: number;
@@ -1197,7 +1197,7 @@ export interface components {
                     to: string;
                     count: number;
                 };
-                /** @description Percent rank of the latest value within the same 5-year window (values below it, ties counted half), rounded. */
+                /** @description Percent rank of the latest value within the same 5-year window (values below it, ties counted half), rounded; of the series’ own values, also on a transformed answer. */
                 percentile: number;
                 /** @description The contract's summary of meta.freshness.state: fresh (fresh), stale (late: refreshes succeed but the provider has published nothing newer than the expected lag), fallback (failed: the last refresh of this series or of one of its inputs failed; the last good stored values are served). */
                 source: "fresh" | "stale" | "fallback";
@@ -1516,9 +1516,9 @@ export interface components {
             modelVersion: string;
             /** Format: date-time */
             updatedAt: string;
-            /** @description First date (the first warmed-up business day). */
+            /** @description First date (the first warmed-up business day, or the window's first); '' when the answer holds no day (a window past the history's end). */
             from: string;
-            /** @description Last date. */
+            /** @description Last date; '' when the answer holds no day. */
             to: string;
             /** @description Length of every array below. */
             count: number;

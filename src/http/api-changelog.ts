@@ -10,11 +10,12 @@ export const API_VERSIONS: readonly ApiVersionDoc[] = [
   {
     version: '2.5.5',
     date: '2026-11-29',
-    openapiFingerprint: 'sha256:8e77054d842eb926e9e2b021f3136479a6beecf4e9b66a88f966c905bd2dd5f6',
+    openapiFingerprint: 'sha256:db6f83deefd8fbecce0df2a3947750f58d650b4b423389193a1b83cb8197684c',
     changes: [
       'Added: /api/regime’s fedTerms.backstops.dataTo, the newest print of any backstop known on the reading’s day. When it is more than 45 days old no backstop reads, and the summary no longer says “no new draw on a Fed facility” as if of the day: it says “… in their last data, to” that date (on the real files, Apr 22, 2026 for a reading of Jul 3, 2026). fedTerms.backstops.date is described (the date of the observation carrying a draw).',
       'Added: /api/lens’ structure.cpTbillTiering, hyIgTiering and bankCashTiering each carry dataAsOf, the date of the latest observation the reading uses. The axis’ dataAsOf is the newest of its inputs’, so a tiering whose inputs stopped was shown without its age (on the real files CP − T-bill reads “calm” from 2025-10-22 under a structure dated 2026-08-26).',
-      'Documented: /api/regime’s subIndices say that dli-4’s backstops read 0, not null, when none reports (a floor with no draw known lifts nothing; coverage.groups does not count it). The MCP server’s instructions say how each answer dates its data (freshness, dataAsOf, provenance.inputs[].lastDate) instead of “every answer carries its freshness”, which the lens and correlation answers did not. /api/model’s normalization says that an input more than 45 days old has no new reading that day and points to aggregation for what the aggregate does with it (dli-3 and dli-4 keep its last reading), where it said “has no reading”, which aggregation’s text seemed to contradict.',
+      'Documented: /api/regime’s subIndices say that dli-4’s backstops read 0, not null, when none reports (a floor with no draw known lifts nothing; coverage.groups does not count it). The MCP server’s instructions say how each answer dates its data (freshness, dataAsOf, provenance.inputs[].lastDate) instead of “every answer carries its freshness”, which the lens and correlation answers did not. /api/model’s normalization says that an input more than 45 days old has no new reading that day and points to aggregation for what the aggregate does with it (dli-3 and dli-4 keep its last reading), where it said “has no reading”, which aggregation’s text seemed to contradict. /api/series’ zScoreMean and percentile say they are of the series’ own values in its own unit, also on a transformed answer; data’s description follows sort (newest first with sort=desc).',
+      'Changed (a value that said something untrue): /api/history with a window past the history’s end answers count 0 with from and to both "" (to was the history’s last date, beside no day).',
     ],
   },
   {

@@ -10,8 +10,11 @@ const Nullable100 = nullable(Type.Number({ minimum: 0, maximum: 100 }));
 export const HistoryColumns = closed({
   modelVersion: Type.String(),
   updatedAt: Type.String({ format: 'date-time' }),
-  from: Type.String({ description: 'First date (the first warmed-up business day).' }),
-  to: Type.String({ description: 'Last date.' }),
+  from: Type.String({
+    description:
+      "First date (the first warmed-up business day, or the window's first); '' when the answer holds no day (a window past the history's end).",
+  }),
+  to: Type.String({ description: "Last date; '' when the answer holds no day." }),
   count: Type.Integer({ minimum: 0, description: 'Length of every array below.' }),
   dates: Type.Array(Type.String({ format: 'date' }), { description: 'Business days, ascending.' }),
   headline: Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { description: 'percentile5y on each date.' }),

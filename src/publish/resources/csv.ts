@@ -249,8 +249,9 @@ export function sliceHistory(history: HistoryBody, start: string, end: string | 
   const sliced = Object.fromEntries(Object.entries(history).map(([key, value]) => [key, cut(value)]));
   return {
     ...(sliced as unknown as HistoryBody),
-    from: history.dates[from] ?? '',
-    to: history.dates[to - 1] ?? '',
+    // A window past either end holds no day: both dates are then '' (the history's own end is not this answer's).
+    from: to > from ? history.dates[from]! : '',
+    to: to > from ? history.dates[to - 1]! : '',
     count: to - from,
   };
 }

@@ -106,7 +106,8 @@ export const SeriesMeta = Type.Object(
     frequency: ValueFrequency,
     lastAvailableDate: IsoDate,
     zScoreMean: Type.Number({
-      description: 'Mean of the values in the trailing 5-year window (1,826 days ending at lastAvailableDate).',
+      description:
+        'Mean of the values in the trailing 5-year window (1,826 days ending at lastAvailableDate): the series’ own values in its own unit (meta.transform.seriesUnit), also on a transformed answer, whose values are in another unit.',
     }),
     zScoreStd: Type.Number({ description: 'Sample standard deviation (n − 1) of the same window.' }),
     zScoreWindow: Type.Object(
@@ -117,7 +118,7 @@ export const SeriesMeta = Type.Object(
       minimum: 0,
       maximum: 100,
       description:
-        'Percent rank of the latest value within the same 5-year window (values below it, ties counted half), rounded.',
+        'Percent rank of the latest value within the same 5-year window (values below it, ties counted half), rounded; of the series’ own values, also on a transformed answer.',
     }),
     source: literals(
       SOURCE_VALUES,
@@ -170,7 +171,8 @@ export const SeriesVintages = Type.Object(
 export const SeriesResponse = Type.Object(
   {
     data: Type.Array(SeriesPoint, {
-      description: 'Ascending by date: data[0] is the oldest point, the last the newest.',
+      description:
+        'In the order sort asks: ascending by date by default (data[0] the oldest point), newest first with sort=desc.',
     }),
     meta: SeriesMeta,
     provenance: Provenance,

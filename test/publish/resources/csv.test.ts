@@ -76,6 +76,10 @@ describe('CSV downloads', () => {
     assert.deepEqual(cut.provisional, [true, true]);
     assert.deepEqual(cut.liveWeightShare, [0.2, 0.2]);
     assert.deepEqual(cut.subIndices, { policy: [32, 33], funding: [72, 73] });
+    assert.deepEqual([cut.from, cut.to], ['2026-08-26', '2026-08-27']);
+    // A window past the end holds no day: neither date is the history's (its `to` was, beside count 0).
+    const past = sliceHistory(history, '2030-01-01', null) as unknown as Record<string, unknown>;
+    assert.deepEqual([past.count, past.from, past.to, past.dates], [0, '', '', []]);
   });
 
   it('windows count back from the last observation, like the JSON; unknown or withheld series have none', () => {
