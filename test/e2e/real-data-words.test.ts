@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { formatDate } from '../../src/site/site-data.ts';
 import { INDICATOR_FREQUENCIES } from '../../src/timeseries/catalog.ts';
@@ -6,7 +7,7 @@ import { licenseOf } from '../../src/timeseries/licenses.ts';
 import { CATALOG } from '../../src/timeseries/series.ts';
 import { createHarness, type Harness } from '../support/harness.ts';
 import { textOf as pageText } from '../support/page-text.ts';
-import { hasRealData, realReplayData } from '../support/replay-data.ts';
+import { hasRealData, REAL_DATA_DIR, realReplayData } from '../support/replay-data.ts';
 
 /**
  * What a reader found on the real files (2026-11-28) where the service said one thing and its own figures another,
@@ -55,6 +56,22 @@ describe('the words agree with the figures (real files)', { skip: !hasRealData()
       .indicators.map((i: { id: string }) => i.id);
     assert.ok(backstops.every((id: string) => regime.coverage.missing.includes(id)));
     assert.equal(regime.coverage.groups, regime.coverage.totalGroups - 1);
+  });
+
+  it('the summary says "no new draw" of the backstops\' last data, to its date, when none is recent enough to read', async () => {
+    const regime = await json('/api/regime');
+    // The backstops' files (swap lines, Fed repo, primary credit: fed-lending's lead term); the standing repo has none.
+    const newest = ['SWPT', 'WORAL', 'WLCFLPCL']
+      .map((file) => readFileSync(`${REAL_DATA_DIR}${file}.csv`, 'utf8').trim().split('\n').at(-1)!.split(',')[0]!)
+      .sort()
+      .at(-1)!;
+    assert.equal(regime.fedTerms.backstops.dataTo, newest);
+    assert.ok((Date.parse(regime.date) - Date.parse(newest)) / 86_400_000 > 45, 'older than the model reads');
+    assert.ok(regime.summary.includes(`no new draw on a Fed facility in their last data, to ${formatDate(newest)}`));
+    assert.ok(
+      (await page('/')).includes(`in their last data, to ${formatDate(newest)}`),
+      'the dashboard says the same',
+    );
   });
 
   it('the funding sentence does not place rates above the floor when the spreads it quotes are below it', async () => {
