@@ -2019,7 +2019,7 @@ export interface components {
             frequency: "weekly";
             dataAsOf: string | null;
             assets: ("spx" | "qqq" | "btc" | "gold")[];
-            /** @description Rolling Pearson correlation of weekly liquidity changes with weekly log returns, keyed by asset. */
+            /** @description Rolling Pearson correlation of weekly liquidity changes with weekly log returns, keyed by asset. An asset without prices (its provider sent none: /api/health's sources say why; provenance.inputs[].lastDate is null) keeps its key with n 0 and null figures. */
             correlations: {
                 /** @description headline: weekly change of the 0–100 headline (higher = tighter); netLiquidity: weekly change in USD bn. */
                 spx: {

@@ -62,7 +62,7 @@ export const CorrelationFigures = closed({
       keyed(WINDOW_KEYS, Rolling, 'Rolling windows in weeks.'),
       'headline: weekly change of the 0–100 headline (higher = tighter); netLiquidity: weekly change in USD bn.',
     ),
-    'Rolling Pearson correlation of weekly liquidity changes with weekly log returns, keyed by asset.',
+    "Rolling Pearson correlation of weekly liquidity changes with weekly log returns, keyed by asset. An asset without prices (its provider sent none: /api/health's sources say why; provenance.inputs[].lastDate is null) keeps its key with n 0 and null figures.",
   ),
   leadLag: keyed(
     ASSETS,
