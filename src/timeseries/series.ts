@@ -32,7 +32,8 @@ export type Group = 'policy' | 'funding' | 'credit' | 'risk' | 'context' | 'asse
  * - `citation-required`: copyrighted, reuse allowed with the attribution (e.g. SOFR, VIX, NFCI, STLFSI4 on FRED);
  * - `restricted`: reproduction prohibited without the owner's permission (ICE BofA indices, S&P 500 on FRED).
  */
-export type LicenseTerms = 'public-domain' | 'citation-required' | 'restricted';
+export const LICENSE_TERMS = ['public-domain', 'citation-required', 'restricted'] as const;
+export type LicenseTerms = (typeof LICENSE_TERMS)[number];
 
 /** A plausible range in the catalog unit, applying to observations dated on or after `from` (until the next). */
 export interface PlausibleRange {

@@ -6,7 +6,7 @@ import { SERVICE_VERSION } from '../../publish/service-version.ts';
 import { INDICATOR_COUNT, seriesDef } from '../../timeseries/catalog.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
-import { INDICATOR_IDS } from '../../timeseries/series.ts';
+import { INDICATOR_IDS, LICENSE_TERMS } from '../../timeseries/series.ts';
 import { ApiError, errorReply } from '../errors/api-error.ts';
 import { definedFields } from '../params/query.ts';
 import { QueryString } from '../params/route-query.ts';
@@ -67,7 +67,7 @@ const SeriesList = Type.Object(
         risingIsTighter: Type.Union([Type.Boolean(), Type.Null()], {
           description: 'Whether a rise means tighter US-dollar liquidity; null when the series has no direction.',
         }),
-        license: Type.String({ description: 'The upstream terms (public-domain, citation-required, restricted).' }),
+        license: Type.String({ description: `The upstream terms (${LICENSE_TERMS.join(', ')}).` }),
         url: Type.String({ description: 'GET this for the observations.' }),
       }),
     ),

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { nullable } from '../../analytics/schemas/literals.ts';
+import { LICENSE_TERMS } from '../../timeseries/series.ts';
 
 /** The provenance object every data resource carries (publish/provenance.ts builds it). */
 export const Provenance = Type.Object(
@@ -24,7 +25,7 @@ export const Provenance = Type.Object(
           providerSeriesId: nullable(Type.String(), {
             description: "The provider's own id (FRED series id, Fiscal Data or NY Fed dataset, price symbol).",
           }),
-          license: Type.String({ description: 'The upstream terms (public-domain, citation-required, restricted).' }),
+          license: Type.String({ description: `The upstream terms (${LICENSE_TERMS.join(', ')}).` }),
           vintageSeenAt: nullable(Type.String(), {
             description: 'When this service first saw the newest vintage the answer was built from.',
           }),

@@ -4,6 +4,7 @@ import { AGGREGATION_CHOICE, unitsGiving } from '../../analytics/transform/choic
 import { TARGET_FREQUENCIES } from '../../analytics/transform/frequency-aggregation.ts';
 import { UNITS } from '../../analytics/transform/units-transform.ts';
 import { INDICATOR_COUNT } from '../../timeseries/catalog.ts';
+import { LICENSE_TERMS } from '../../timeseries/series.ts';
 import { SOURCE_VALUES } from '../freshness.ts';
 import { SeriesAsOf } from './as-of.ts';
 import { SeriesFreshness } from './freshness.ts';
@@ -30,10 +31,13 @@ export const SeriesPoint = Type.Object(
 
 export const License = Type.Object(
   {
-    terms: Type.Union([Type.Literal('public-domain'), Type.Literal('citation-required'), Type.Literal('restricted')], {
-      description:
-        'public-domain: U.S. government data (Federal Reserve Board, Treasury, BEA), citation requested. citation-required: copyrighted, reuse allowed with the attribution (e.g. SOFR, VIX, NFCI). restricted: reproduction prohibited without the owner’s permission (ICE BofA): values withheld.',
-    }),
+    terms: Type.Union(
+      LICENSE_TERMS.map((terms) => Type.Literal(terms)),
+      {
+        description:
+          'public-domain: U.S. government data (Federal Reserve Board, Treasury, BEA), citation requested. citation-required: copyrighted, reuse allowed with the attribution (e.g. SOFR, VIX, NFCI). restricted: reproduction prohibited without the owner’s permission (ICE BofA): values withheld.',
+      },
+    ),
     name: Type.String({ description: 'The terms in words.' }),
     url: Type.String({
       format: 'uri',
@@ -200,7 +204,9 @@ export const SeriesCatalog = Type.Object(
           }),
           license: Type.Object(
             {
-              terms: Type.String({ description: 'public-domain, citation-required or restricted.' }),
+              terms: Type.String({
+                description: `${LICENSE_TERMS.slice(0, -1).join(', ')} or ${LICENSE_TERMS.at(-1)}.`,
+              }),
               attribution: Type.String({ description: 'The citation to give when reusing the values.' }),
               redistribution: Type.Union([Type.Literal('full'), Type.Literal('statistics-only')]),
             },
