@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { fromDayNumber } from '../../timeseries/dates.ts';
 import type { ModelRun } from '../model/liquidity-model.ts';
 import { type PointInTimeSeries, sampleOnGrid } from '../model/point-in-time.ts';
-import { ASSETS, forwardReturns } from '../model/validation/forward-returns.ts';
+import { ASSETS, forwardReturns, HORIZONS } from '../model/validation/forward-returns.ts';
 import type { CorrelationFigures, RollingCorrelation } from '../schemas/correlation.ts';
 import { normalQuantile } from '../stats/normal-quantile.ts';
 import { pearson } from '../stats/pearson.ts';
@@ -27,7 +27,8 @@ export const PATH_WEEKS = 26;
 export const HISTORY_WINDOW_WEEKS = 52;
 export const MAX_LAG_WEEKS = 13;
 export const LEAD_LAG_WEEKS = 260;
-export const BACKTEST_HORIZONS = [20, 60] as const;
+/** The backtest's horizons are the validation's (one computation of forward returns, two readers). */
+export const BACKTEST_HORIZONS = HORIZONS;
 export const MEASURES = ['headline', 'netLiquidity'] as const;
 
 /** The series the correlations read besides the model's headline: net liquidity and the four assets. */
@@ -69,10 +70,9 @@ export function computeCorrelations(run: ModelRun, inputs: ReadonlyMap<string, P
     leadLag[asset] = byMeasure((x) => crossCorrelation(x, returns, days));
     historyRho[asset] = byMeasure((x) => rollingEveryWeek(x, returns, HISTORY_WINDOW_WEEKS));
     backtest[asset] = {
-      horizons: {
-        '20d': forwardReturns(run, asset, inputs.get(asset), 20),
-        '60d': forwardReturns(run, asset, inputs.get(asset), 60),
-      },
+      horizons: Object.fromEntries(
+        HORIZONS.map((h) => [`${h}d`, forwardReturns(run, asset, inputs.get(asset), h)]),
+      ) as CorrelationReport['backtest'][Asset]['horizons'],
     };
   }
   // The newest week any rolling figure is dated by (ISO dates order as text).
