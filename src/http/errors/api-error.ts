@@ -93,7 +93,13 @@ export function writeError(
   target.end(Buffer.concat([Buffer.from(head), Buffer.from(reply.body)]));
 }
 
-/** Text from a request shown in an error message: cut short, so an error never echoes a whole hostile input. */
-export function truncate(text: string, max = 64): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+/** The most characters of a client's text an error quotes. */
+const QUOTED_CHARS = 64;
+
+/**
+ * Text from a request shown in an error message (REST and MCP alike): cut short, and marked so, so an error never
+ * echoes a whole hostile input.
+ */
+export function truncate(text: string): string {
+  return text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text;
 }

@@ -7,7 +7,7 @@ import { INDICATOR_COUNT, seriesDef } from '../../timeseries/catalog.ts';
 import { addDays } from '../../timeseries/dates.ts';
 import { licenseOf } from '../../timeseries/licenses.ts';
 import { INDICATOR_IDS, LICENSE_TERMS } from '../../timeseries/series.ts';
-import { ApiError, errorReply } from '../errors/api-error.ts';
+import { ApiError, errorReply, truncate } from '../errors/api-error.ts';
 import { definedFields } from '../params/query.ts';
 import { QueryString } from '../params/route-query.ts';
 import { PUBLISHED_ROUTES } from '../routes/published-routes.ts';
@@ -210,7 +210,7 @@ function defaultHistoryStart(context: RouteContext, args: Record<string, unknown
 function refuseUnknownArguments(name: string, args: Record<string, unknown>, known: readonly string[]) {
   const unknown = Object.keys(args).filter((key) => !known.includes(key));
   if (unknown.length === 0) return;
-  const names = unknown.map((key) => `"${key.slice(0, 64)}"`).join(', ');
+  const names = unknown.map((key) => `"${truncate(key)}"`).join(', ');
   throw new McpError(
     ErrorCode.InvalidParams,
     `Unknown argument${unknown.length > 1 ? 's' : ''} ${names} for ${name}; it takes ${known.length > 0 ? known.join(', ') : 'no argument'} (see tools/list).`,
@@ -262,7 +262,7 @@ export function toolCall(
 ): ToolCall | ToolResult {
   const tool = API_TOOLS.find((t) => t.name === name);
   // A protocol error, not a tool's result (MCP: "unknown tools" are -32602 Invalid params).
-  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 64)} (see tools/list).`);
+  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${truncate(name)} (see tools/list).`);
   const spec = tool.route.spec!;
   const known = spec.parameters.map((p) => p.name);
   refuseUnknownArguments(name, args, known);

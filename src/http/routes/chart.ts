@@ -2,7 +2,7 @@ import { type ChartAnswer, isModelChartId } from '../../publish/site-port.ts';
 import { INDICATOR_COUNT, isIndicatorId } from '../../timeseries/catalog.ts';
 import { admitFor } from '../answers/computed.ts';
 import { CANONICAL_RANGE_TEXT, CANONICAL_WINDOWS_TEXT, canonicalRange, canonicalWindow } from '../canonical-window.ts';
-import { ApiError } from '../errors/api-error.ts';
+import { ApiError, truncate } from '../errors/api-error.ts';
 import { queryParameter } from '../params/query.ts';
 import { parseChartQuery } from '../params/window.ts';
 import { valuesWithheld } from '../series/errors.ts';
@@ -45,7 +45,7 @@ const chartRoute = (format: 'svg' | 'png'): Route => ({
     if (!/^[a-z0-9-]+$/.test(id) || !(isIndicatorId(id) || isModelChartId(id))) {
       return new ApiError(
         'not_found',
-        `No chart "${id.slice(0, 64)}.${format}".`,
+        `No chart "${truncate(id)}.${format}".`,
         `Charts are at /charts/{id}.${format} for the ${INDICATOR_COUNT} series ids, headline, headline-gauge, headline-regimes, subindex-{group}, net-liquidity-vs-btc, headline-vs-btc and {net-liquidity|headline}-correlation-{spx|qqq|btc|gold}.`,
       );
     }
