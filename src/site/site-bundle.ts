@@ -110,7 +110,7 @@ export function buildSite(publication: Publication): SiteBundle {
       query.window === null && query.compare === null ? pages(`/indicators/${id}`) : rangePage(id, query),
     archive: (date) => archive(date),
     embed,
-    chart: (id, query, style, format = 'svg', client, admit) => chart(id, query, style, format, client, admit),
+    chart,
     ...fixedDocuments(data, render, [...builders.keys()]),
     // Only the home page is rendered before the publication goes live: the other pages (~70, mostly archive years
     // and indicators) are rendered for their first visitor. Rendering them all at a publish cost the serving thread
@@ -118,11 +118,11 @@ export function buildSite(publication: Publication): SiteBundle {
     // were what requests waited for while a publication was built (artifacts measured in issue 13's work).
     warmups: [
       () => void pages('/'),
-      ...(['line', 'compact'] as const).map((style) => () => chart('headline', days(1826), style, 'svg')),
-      () => chart('headline-gauge', days(365), 'line', 'svg'),
+      ...(['line', 'compact'] as const).map((style) => () => chart('headline', days(1826), style)),
+      () => chart('headline-gauge', days(365), 'line'),
       // The dashboard's sparklines; an indicator page's own charts are drawn for its first visitor (on the chart
       // thread: the page does not wait for its images), which spares every publish ~50 drawings and their memory.
-      ...data.indicators.map((i) => () => chart(i.def.id, days(365), 'spark', 'svg')),
+      ...data.indicators.map((i) => () => chart(i.def.id, days(365), 'spark')),
     ],
   };
 }

@@ -145,35 +145,25 @@ export function siteData(publication: Publication): SiteData {
   };
 }
 
-const UNIT_LABEL: Record<Unit, string> = {
-  usd_billions: 'USD bn',
-  eur_billions: 'EUR bn',
-  jpy_trillions: 'JPY tn',
-  percent: '%',
-  percent_of_gdp: '% of GDP',
-  bps: 'bps',
-  index: 'index',
-  usd: 'USD',
-};
-
-const UNIT_NAME: Record<Unit, string> = {
-  usd_billions: 'billions of US dollars',
-  eur_billions: 'billions of euros',
-  jpy_trillions: 'trillions of yen',
-  percent: 'percent',
-  percent_of_gdp: 'percent of GDP',
-  bps: 'basis points (0.01 percentage point)',
-  index: 'index points',
-  usd: 'US dollars',
+/** Each unit's short label (axes, tables) and its name in words, for a reader. */
+const UNITS: Record<Unit, { label: string; name: string }> = {
+  usd_billions: { label: 'USD bn', name: 'billions of US dollars' },
+  eur_billions: { label: 'EUR bn', name: 'billions of euros' },
+  jpy_trillions: { label: 'JPY tn', name: 'trillions of yen' },
+  percent: { label: '%', name: 'percent' },
+  percent_of_gdp: { label: '% of GDP', name: 'percent of GDP' },
+  bps: { label: 'bps', name: 'basis points (0.01 percentage point)' },
+  index: { label: 'index', name: 'index points' },
+  usd: { label: 'USD', name: 'US dollars' },
 };
 
 /** The unit in words, for a reader: "billions of US dollars". */
 export function unitName(unit: Unit): string {
-  return UNIT_NAME[unit];
+  return UNITS[unit].name;
 }
 
 export function unitLabel(unit: Unit): string {
-  return UNIT_LABEL[unit];
+  return UNITS[unit].label;
 }
 
 /** 1234.5 → "1,235", 959.44 → "959.4", 2.581 → "2.58": fewer decimals the larger the number. */
@@ -185,7 +175,7 @@ export function formatNumber(value: number): string {
 /** 1234.5 → "1,235 USD bn"; small values keep more decimals. */
 export function formatValue(value: number, unit: Unit): string {
   const text = formatNumber(value);
-  return unit === 'percent' || unit === 'percent_of_gdp' ? `${text}%` : `${text} ${UNIT_LABEL[unit]}`;
+  return unit === 'percent' || unit === 'percent_of_gdp' ? `${text}%` : `${text} ${UNITS[unit].label}`;
 }
 
 /**

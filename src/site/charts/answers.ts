@@ -30,7 +30,7 @@ export function siteCharts(data: SiteData, byId: ReadonlyMap<string, SiteData['i
     id: string,
     query: ChartQuery,
     style: ChartStyle,
-    format: 'svg' | 'png',
+    format: 'svg' | 'png' = 'svg',
     client?: ChartClient,
     admit?: Admit,
   ): ChartAnswer | Promise<ChartAnswer> => {

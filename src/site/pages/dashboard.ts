@@ -285,7 +285,7 @@ function historyBlocks(data: SiteData): Block[] {
     heading(2, 'Five years of the headline', 'history'),
     {
       ...headlineChart(
-        { days: 1826 },
+        1826,
         history.to,
         `${history.count.toLocaleString('en-US')} business days are scored, from ${formatDate(history.from)}: see the archive for any day.`,
       ),
