@@ -112,10 +112,8 @@ export function buildSite(publication: Publication): SiteBundle {
     embed,
     chart,
     ...fixedDocuments(data, render, [...builders.keys()]),
-    // Only the home page is rendered before the publication goes live: the other pages (~70, mostly archive years
-    // and indicators) are rendered for their first visitor. Rendering them all at a publish cost the serving thread
-    // ~100 ms of work and ~40 MB of short-lived strings, whose collections (full ones, under --optimize-for-size)
-    // were what requests waited for while a publication was built (artifacts measured in issue 13's work).
+    // Only the home page is rendered before the publication goes live; the other pages (~70) wait for their first
+    // visitor: rendering them all at a publish made garbage whose full collections held up the requests meanwhile.
     warmups: [
       () => void pages('/'),
       ...(['line', 'compact'] as const).map((style) => () => chart('headline', days(1826), style)),
@@ -227,9 +225,8 @@ function pageBuilders(
 
 /**
  * A bounded cache of rendered responses: LRU by bytes (each entry weighs its identity body; the encodings are a
- * fraction of it). A miss that renders nothing (unknown key) is not kept. The budgets hold what the count bounds
- * they replaced held (about 100 archive days or ranges of ~40 kB, 100 embeds of ~15 kB; every fixed page, ~6 MiB):
- * at 64 MiB each, a crawl of the archive kept ~80 MB more for good (bench:memory, docs/performance.md).
+ * fraction of it). A miss that renders nothing (unknown key) is not kept. The budgets are small (about 100 archive
+ * days or ranges, 100 embeds; every fixed page) so that a crawl of the archive does not keep memory for good.
  */
 function cached(name: string, bytes: number, build: (key: string) => RenderedPage | undefined) {
   const cache = keptAnswers<RenderedPage>(name, { bytes, sizeOf: pageSize });

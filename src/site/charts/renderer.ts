@@ -4,10 +4,9 @@ import type { ChartSpec } from './svg.ts';
 import render, { type ChartTask, type ChartTaskResult } from './worker.ts';
 
 /**
- * Charts are drawn on one worker thread below the serving thread's priority: ECharts takes 5–70 ms per chart,
- * and a publish drew about 80 of them on the serving thread (now the dashboard's ~28, here), holding every request
- * in flight behind each one (issue 13: the probe's p99 while a publication is built). The thread exits 2 s after
- * its last chart, so ECharts' memory (~19 MB resident measured at a publish) is held only while charts are drawn.
+ * Charts are drawn on one worker thread below the serving thread's priority: ECharts takes 5–70 ms per chart, which
+ * on the serving thread would hold every request in flight behind each one. The thread exits 2 s after its last
+ * chart, so ECharts' memory is held only while charts are drawn.
  */
 let pool: Piscina<ChartTask, ChartTaskResult> | undefined;
 
@@ -52,7 +51,7 @@ export interface ChartRendererOptions {
 
 /**
  * A chart's bytes, drawn off the serving thread. If the worker itself cannot run (a chart that cannot be drawn
- * is reported by the worker, not thrown), the chart is drawn here, as before there was a worker.
+ * is reported by the worker, not thrown), the chart is drawn here.
  */
 export async function renderChart(
   spec: ChartSpec,

@@ -79,7 +79,7 @@ const STATUS_TONE: Record<RegimeBody['status'], Tone> = { 'risk-off': 'bad', neu
  * (publish/day-reading.ts: /api/regime's summary without the Fed's terms, which follow the notice).
  */
 function readingFirst(data: SiteData, regime: RegimeBody): Block[] {
-  // A reading that is not current is not drawn in a verdict's colour: the warning's (issue 32).
+  // A reading that is not current is not drawn in a verdict's colour: the warning's.
   const tone = regime.freshness.state === 'current' ? STATUS_TONE[regime.status] : 'warn';
   return [
     {
@@ -359,10 +359,9 @@ function noReadingText(data: SiteData): string {
 /**
  * What the confidence is read from, in the rule's own terms (analytics/model/regime.ts meanConfidence): the inputs
  * of the weighted mean — not the backstops, which are a floor — how many of them report, how many of those on stale
- * data, and in how many of the mean's groups. The coverage's counts span every input, backstops included: "4 of 10
- * inputs" beside a medium confidence read as if the rule (low under half) had been broken.
- * Example (dli-4, real files, Jul 3, 2026): "4 of the 6 inputs of the mean report (1 on stale data), in 3 of 3 groups
- * (the backstops are a floor under the level, not in the mean)".
+ * data, and in how many of the mean's groups (the coverage's counts span every input, and would seem to break the
+ * rule). Example: "4 of the 6 inputs of the mean report (1 on stale data), in 3 of 3 groups (the backstops are a
+ * floor under the level, not in the mean)".
  */
 function confidenceBasis(data: SiteData, regime: RegimeBody): string {
   const groups = data.model?.groups.filter((group) => group.role !== 'floor');
@@ -374,8 +373,7 @@ function confidenceBasis(data: SiteData, regime: RegimeBody): string {
   const stale = reporting.filter((id) => coverage.stale.includes(id)).length;
   const reportingGroups = groups.filter((group) => group.indicators.some((indicator) => reports.has(indicator.id)));
   const staleText = stale > 0 ? ` (${stale} on stale data)` : '';
-  // /api/regime's coverage counts the floor's inputs too (4 of 10 inputs, 3 of 4 groups on the real files): say why
-  // these differ, for a model version that has a floor.
+  // Why these counts differ from /api/regime's coverage, which counts the floor's inputs too.
   const floor = data.model?.groups.find((group) => group.role === 'floor');
   const floorText = floor
     ? ` (the ${groupShortName(floor.name).toLowerCase()} are a floor under the level, not in the mean)`

@@ -309,14 +309,13 @@ function modelRole(data: SiteData, item: IndicatorSummary): Inline[] {
   ];
 }
 
+type ModelGroup = NonNullable<SiteData['model']>['groups'][number];
+
 /**
  * The input's weight in the model's own terms: a backstop is no part of the weighted mean but a floor under the level;
  * a mean input carries its group's weight shared among the group's inputs, from its first reading on, and keeps it —
- * at its last reading (held, named missing) — on a day without current data. (This read "not reporting: no weight"
- * for a held input, and "weights shift when its group has fewer inputs reporting", which dli-4 does not do.)
+ * at its last reading (held, named missing) — on a day without current data.
  */
-type ModelGroup = NonNullable<SiteData['model']>['groups'][number];
-
 function weightWords(data: SiteData, item: IndicatorSummary, group: ModelGroup | undefined): string[] {
   if (group?.role === 'floor') {
     return [

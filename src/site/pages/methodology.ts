@@ -49,8 +49,8 @@ export function methodologyPage(data: SiteData): Page {
       blocks: validationBlocks(model, model.validation, data.protocols),
     });
   if (model) sections.push(...versionBlocks(model));
-  // The formulas, section by section, each one click away: the reader's page above stays short (issue 43: the
-  // methodology was 37,000 px tall on a phone), and every section and its anchors are still on this page.
+  // The formulas, section by section, each one click away: the reader's page above stays short on a phone, and
+  // every section and its anchors are still on this page.
   sections.push(
     heading(2, 'The formulas', 'formulas'),
     prose(
