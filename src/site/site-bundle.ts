@@ -154,20 +154,11 @@ function embedPages(
   noteOf: ReturnType<typeof weeklyNotes>,
   render: Render,
 ): SiteBundle['embed'] {
-  const embeds = cached('embeds', 2 * MIB, (key) => {
-    const [id = '', search = ''] = key.split('?');
-    const found = findChart(embedHosts(id), id, search);
-    if (!found) return undefined;
-    const page = render(embedPage(found, data.baseUrl, data.name), 'if-idle');
-    return { html: withHeaders(page.html, EMBED_HEADERS), markdown: withHeaders(page.markdown, EMBED_HEADERS) };
-  });
-  // The parsed window of the embed asked for now: the cache key (id and search) names it, so a hit is the same chart.
-  let embedQuery: ChartQuery | null = null;
-  // The pages that may draw a chart: an indicator's own page (in the window asked), a day's page, else the model's.
-  function* embedHosts(id: string): Generator<Page> {
+  const embeds = keptAnswers<RenderedPage>('embeds', { bytes: 2 * MIB, sizeOf: pageSize });
+  function* embedHosts(id: string, query: ChartQuery | null): Generator<Page> {
     const item = byId.get(id);
     if (item) {
-      yield indicatorPage(data, item, embedQuery ?? { window: null, compare: null });
+      yield indicatorPage(data, item, query ?? { window: null, compare: null });
       return;
     }
     const day = /-(\d{4}-\d{2}-\d{2})$/.exec(id)?.[1];
@@ -178,10 +169,14 @@ function embedPages(
     }
     for (const path of ['/', '/methodology', '/markets', '/today']) yield builders.get(path)!();
   }
-  return (id, query, search) => {
-    embedQuery = query;
-    return embeds(`${id}?${search}`);
-  };
+  // Kept by id and search, which `query` is parsed from: a hit is the same chart.
+  return (id, query, search) =>
+    keptOr(embeds, `${id}?${search}`, () => {
+      const found = findChart(embedHosts(id, query), id, search);
+      if (!found) return undefined;
+      const page = render(embedPage(found, data.baseUrl, data.name), 'if-idle');
+      return { html: withHeaders(page.html, EMBED_HEADERS), markdown: withHeaders(page.markdown, EMBED_HEADERS) };
+    });
 }
 
 /** Every fixed page of the site by its path, each built when first asked for. */

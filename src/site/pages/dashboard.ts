@@ -128,10 +128,13 @@ function termsBlock(data: SiteData, regime: RegimeBody): Block {
   return paragraph(`${terms}${weekText(data, regime)}${confirmation(data, regime)}`);
 }
 
-/** Which way the headline moved in a week, in words ("" without a reading a week before). */
+/** Which way the headline moved since the last reading at least a week before, in words ("" without one). */
 function weekText(data: SiteData, regime: RegimeBody): string {
-  const week = weekChange(data, regime);
-  if (week === null) return '';
+  const history = data.history;
+  if (!history || history.count === 0) return '';
+  const i = lastDayOnOrBefore(history, addDays(regime.date, -(data.model?.thresholds.momentumDays ?? 7)));
+  if (i < 0) return '';
+  const week = regime.percentile5y - history.headline[i]!;
   if (week === 0) return ' The headline is unchanged from a week earlier.';
   return ` The headline ${week > 0 ? 'rose' : 'fell'} ${Math.abs(week)} point${Math.abs(week) === 1 ? '' : 's'} in a week (${regime.momentum}).`;
 }
@@ -166,14 +169,6 @@ function wordsBlock(data: SiteData, regime: RegimeBody): Block {
 function flowSpan(data: SiteData): string | undefined {
   const transforms = (data.model?.groups ?? []).flatMap((g) => g.indicators).map((i) => i.transform);
   return transforms.map((t) => /^change over (\d+ days)/.exec(t)?.[1]).find((span) => span !== undefined);
-}
-
-/** The change of the headline since the last reading at least a week before, or null without one. */
-function weekChange(data: SiteData, regime: RegimeBody): number | null {
-  const history = data.history;
-  if (!history || history.count === 0) return null;
-  const i = lastDayOnOrBefore(history, addDays(regime.date, -(data.model?.thresholds.momentumDays ?? 7)));
-  return i < 0 ? null : regime.percentile5y - history.headline[i]!;
 }
 
 function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {

@@ -132,6 +132,8 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
   const fallback = defaultDays(def.frequency);
   const other = query.compare ? data.indicators.find((i) => i.def.id === query.compare) : undefined;
   const points = pointsIn(item.observations, window);
+  // From the first stored observation to the last, both counted: the ranges offered fit it.
+  const spanDays = daysBetween(item.observations[0]!.date, item.observations.at(-1)!.date) + 1;
   // The chart is asked for by whole months (as the chart URL would be redirected to), the data table by the day.
   const chartQuery = queryString({ window: wholeMonths(window), compare: query.compare }, -1);
   const label = windowLabel(window, def.frequency);
@@ -178,7 +180,7 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
     {
       kind: 'links',
       label: 'Chart range',
-      items: rangesFor(def.frequency, dataSpanDays(item.observations)).map(([days, text]) => ({
+      items: rangesFor(def.frequency, spanDays).map(([days, text]) => ({
         text,
         href: `${base}${queryString({ window: { days }, compare: query.compare }, fallback)}`,
         current: 'days' in window && window.days === days,
@@ -235,11 +237,6 @@ function rangeForm(
       },
     ],
   };
-}
-
-/** Days from the first stored observation to the last, both counted. */
-function dataSpanDays(observations: readonly Observation[]): number {
-  return daysBetween(observations[0]!.date, observations.at(-1)!.date) + 1;
 }
 
 /**
