@@ -4,14 +4,7 @@ import type { Frequency } from '../timeseries/series.ts';
  * How the site groups the indicators for readers: by where the dollars sit, not by the model's scoring groups
  * (a context series has no model group). Every series is in exactly one theme (tested).
  */
-export interface Theme {
-  id: string;
-  title: string;
-  summary: string;
-  ids: readonly string[];
-}
-
-export const THEMES: readonly Theme[] = [
+export const THEMES = [
   {
     id: 'policy',
     title: 'Fed and Treasury balances',

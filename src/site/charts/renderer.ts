@@ -43,8 +43,6 @@ export class ChartsBusy extends Error {
 }
 
 export interface ChartRendererOptions {
-  /** Draw on the calling thread (a CLI, or a test of the fallback); default false. */
-  inThread?: boolean;
   /** Aborted: a chart still waiting for the thread is dropped (and frees its place in the queue at once). */
   signal?: AbortSignal;
 }
@@ -58,7 +56,6 @@ export async function renderChart(
   format: 'svg' | 'png',
   options: ChartRendererOptions = {},
 ): Promise<Buffer> {
-  if (options.inThread) return bytesOf(await render({ spec, format }));
   if (pending >= MAX_PENDING_CHARTS) throw new ChartsBusy();
   pending++;
   // A dropped chart frees its place at once (not when its rejection is handled), so the request that made room
