@@ -34,8 +34,6 @@ import { archivePage, todayPage } from './pages/today.ts';
 import { type SiteData, siteData } from './site-data.ts';
 import { weeklyNotes } from './weekly-note.ts';
 
-export { PAGE_SECURITY_HEADERS };
-
 /** An embed page may be framed by any site (its CSP otherwise as every page's). */
 const EMBED_HEADERS = {
   'content-security-policy': PAGE_SECURITY_HEADERS['content-security-policy'].replace(
@@ -45,7 +43,7 @@ const EMBED_HEADERS = {
 };
 
 /** The API catalog's media type: a linkset (RFC 9264) with the RFC 9727 profile. */
-export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
 const HTML = 'text/html; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';

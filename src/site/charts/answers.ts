@@ -46,7 +46,7 @@ export function siteCharts(data: SiteData, byId: ReadonlyMap<string, SiteData['i
     // A full queue: the oldest drawing whose clients have all half-closed (they may have left) yields its place.
     if (chartsPending() >= MAX_PENDING_CHARTS) [...drawing.values()].find((d) => d.yieldable())?.drop();
     const controller = new AbortController();
-    const draw = () => renderChart(spec, format, { signal: controller.signal });
+    const draw = () => renderChart(spec, format, controller.signal);
     // Asked by a client: drawn as its share of the on-demand work (publish/on-demand/gate.ts), or busy past it.
     const started = admit ? admitted(admit, key, draw, controller.signal) : draw();
     const drawn = started

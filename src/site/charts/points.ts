@@ -1,8 +1,7 @@
+import type { Observation } from '../../timeseries/observation.ts';
+
 /** A chart's point: a day and its value. */
-export interface ChartPoint {
-  date: string;
-  value: number;
-}
+export type ChartPoint = Observation;
 
 /**
  * More than two points per pixel of a chart's width only costs memory and bytes: longer series are thinned to every

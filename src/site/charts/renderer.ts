@@ -42,20 +42,12 @@ export class ChartsBusy extends Error {
   }
 }
 
-export interface ChartRendererOptions {
-  /** Aborted: a chart still waiting for the thread is dropped (and frees its place in the queue at once). */
-  signal?: AbortSignal;
-}
-
 /**
  * A chart's bytes, drawn off the serving thread. If the worker itself cannot run (a chart that cannot be drawn
- * is reported by the worker, not thrown), the chart is drawn here.
+ * is reported by the worker, not thrown), the chart is drawn here. `signal` aborted: a chart still waiting for the
+ * thread is dropped (and frees its place in the queue at once).
  */
-export async function renderChart(
-  spec: ChartSpec,
-  format: 'svg' | 'png',
-  options: ChartRendererOptions = {},
-): Promise<Buffer> {
+export async function renderChart(spec: ChartSpec, format: 'svg' | 'png', signal?: AbortSignal): Promise<Buffer> {
   if (pending >= MAX_PENDING_CHARTS) throw new ChartsBusy();
   pending++;
   // A dropped chart frees its place at once (not when its rejection is handled), so the request that made room
@@ -66,7 +58,6 @@ export async function renderChart(
     released = true;
     pending--;
   };
-  const signal = options.signal;
   signal?.addEventListener('abort', release, { once: true });
   let result: ChartTaskResult;
   try {
