@@ -95,15 +95,12 @@ function shortCause(kind: string | null, error: string | null): string {
 
 /** "FRED: the provider could not be reached (12 series); U.S. Treasury Fiscal Data: …" */
 function failingSummary(sources: HealthBody['sources']): string {
-  const byProvider = new Map<string, { error: string; count: number }>();
-  for (const s of sources) {
-    if (s.lastStatus !== 'error') continue;
-    const name = providerName(s.provider);
-    const entry = byProvider.get(name) ?? { error: s.lastError ?? 'failed', count: 0 };
-    entry.count++;
-    byProvider.set(name, entry);
-  }
-  return [...byProvider].map(([name, { error, count }]) => `${name}: ${error} (${count} series)`).join('; ');
+  const failing = sources.filter((s) => s.lastStatus === 'error');
+  // Each provider named once, with its first failing series' error.
+  const byProvider = Map.groupBy(failing, (s) => providerName(s.provider));
+  return [...byProvider]
+    .map(([name, series]) => `${name}: ${series[0]!.lastError ?? 'failed'} (${series.length} series)`)
+    .join('; ');
 }
 
 function formatTime(iso: string | null): string {
