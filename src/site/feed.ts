@@ -9,8 +9,8 @@ const DAYS = 30;
 
 /**
  * The Atom feed at /feed.xml: every change of the regime status (risk-on, neutral, risk-off) and of its confidence
- * (high, medium, low), one entry per
- * daily reading (the last 30) and the blog posts — a feed reader is the subscription, nothing to sign up for.
+ * (high, medium, low), one entry per daily reading (the last 30) and the blog posts — a feed reader is the
+ * subscription, nothing to sign up for.
  * Entry ids are stable URLs (a day's page; a change adds #regime). Rebuilt each refresh. Example entry:
  * "Regime: neutral → risk-off on Aug 27, 2026 (headline 80)".
  */
