@@ -69,12 +69,8 @@ export async function renderChart(spec: ChartSpec, format: 'svg' | 'png', signal
     signal?.removeEventListener('abort', release);
     release();
   }
-  return bytesOf(result);
-}
-
-/** The structured clone gives a plain Uint8Array: wrapped as a Buffer, not copied. */
-function bytesOf(result: ChartTaskResult): Buffer {
   if (!result.ok) throw new Error(`the chart could not be drawn: ${result.error}`);
+  // The structured clone gives a plain Uint8Array: wrapped as a Buffer, not copied.
   const { bytes } = result;
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
