@@ -1,5 +1,5 @@
 import type { Publication } from '../publish/publication/build.ts';
-import { PROVIDERS_UNREACHABLE } from '../publish/resources/health.ts';
+import { type HealthBody, PROVIDERS_UNREACHABLE } from '../publish/resources/health.ts';
 import { INDICATOR_COUNT, isIndicatorId, providerName, seriesDef } from '../timeseries/catalog.ts';
 import { daysBetween, isoDate } from '../timeseries/dates.ts';
 import type { Banner } from './page/page.ts';
@@ -48,7 +48,7 @@ export function bannerFor(publication: Publication): Banner | undefined {
     const age = daysBetween(dataTo, isoDate(new Date(publication.builtAt)));
     // Two different things, said apart: the providers have not published (nothing we can do) and our refresh
     // failed (named per series, so a failing benchmark is not mistaken for one of the indicators).
-    const failures = failedCount(health.sources);
+    const failures = health.sources.filter((s) => s.lastStatus === 'error').length;
     const w = frameWords('en').banner;
     return {
       tone: 'warn',
@@ -71,15 +71,7 @@ export function bannerFor(publication: Publication): Banner | undefined {
  * Example: "Standing repo facility usage (New York Fed: no data) and Nasdaq-100, outside the 25 indicators (FRED:
  * HTTP 404)".
  */
-export function failedSeries(
-  sources: ReadonlyArray<{
-    seriesId: string;
-    provider: string;
-    lastStatus: string;
-    errorKind: string | null;
-    lastError: string | null;
-  }>,
-): string {
+export function failedSeries(sources: HealthBody['sources']): string {
   const items = sources
     .filter((s) => s.lastStatus === 'error')
     .map((s) => {
@@ -93,10 +85,6 @@ export function failedSeries(
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-function failedCount(sources: ReadonlyArray<{ lastStatus: string }>): number {
-  return sources.filter((s) => s.lastStatus === 'error').length;
-}
-
 function shortCause(kind: string | null, error: string | null): string {
   const http = error?.match(/HTTP (\d{3})/);
   if (http) return `HTTP ${http[1]}`;
@@ -106,16 +94,13 @@ function shortCause(kind: string | null, error: string | null): string {
 }
 
 /** "FRED: the provider could not be reached (12 series); U.S. Treasury Fiscal Data: …" */
-function failingSummary(sources: ReadonlyArray<{ provider: string; lastStatus: string; lastError: string | null }>) {
-  const byProvider = new Map<string, { error: string; count: number }>();
-  for (const s of sources) {
-    if (s.lastStatus !== 'error') continue;
-    const name = providerName(s.provider);
-    const entry = byProvider.get(name) ?? { error: s.lastError ?? 'failed', count: 0 };
-    entry.count++;
-    byProvider.set(name, entry);
-  }
-  return [...byProvider].map(([name, { error, count }]) => `${name}: ${error} (${count} series)`).join('; ');
+function failingSummary(sources: HealthBody['sources']): string {
+  const failing = sources.filter((s) => s.lastStatus === 'error');
+  // Each provider named once, with its first failing series' error.
+  const byProvider = Map.groupBy(failing, (s) => providerName(s.provider));
+  return [...byProvider]
+    .map(([name, series]) => `${name}: ${series[0]!.lastError ?? 'failed'} (${series.length} series)`)
+    .join('; ');
 }
 
 function formatTime(iso: string | null): string {

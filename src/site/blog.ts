@@ -4,10 +4,9 @@ import matter from 'gray-matter';
 import type { BlogPost } from '../publish/content.ts';
 import { isoDate } from '../timeseries/dates.ts';
 
-export const BLOG_DIR = new URL('../../content/blog/', import.meta.url).pathname;
-
 /** Blog posts from Markdown files with front matter (title, date, summary); newest first. Read once at start. */
-export function loadBlogPosts(dir = BLOG_DIR): BlogPost[] {
+export function loadBlogPosts(): BlogPost[] {
+  const dir = new URL('../../content/blog/', import.meta.url).pathname;
   const posts = readdirSync(dir)
     .filter((file) => file.endsWith('.md'))
     .map((file) => {
@@ -27,16 +26,13 @@ export function loadBlogPosts(dir = BLOG_DIR): BlogPost[] {
   return posts.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.slug.localeCompare(b.slug)));
 }
 
-export const METHODOLOGY_PATH = new URL('../../docs/methodology.md', import.meta.url).pathname;
-
-export function loadMethodology(path = METHODOLOGY_PATH): string {
-  return readFileSync(path, 'utf8');
+export function loadMethodology(): string {
+  return readFileSync(new URL('../../docs/methodology.md', import.meta.url), 'utf8');
 }
 
-const DOCS_DIR = new URL('../../docs/', import.meta.url).pathname;
-
 /** The selection protocols (docs/dli-2-protocol.md …), oldest first: "dli-4-protocol" and its Markdown. */
-export function loadProtocols(dir = DOCS_DIR): Array<{ slug: string; markdown: string }> {
+export function loadProtocols(): Array<{ slug: string; markdown: string }> {
+  const dir = new URL('../../docs/', import.meta.url).pathname;
   return readdirSync(dir)
     .filter((file) => /^dli-\d+-protocol\.md$/.test(file))
     .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]))

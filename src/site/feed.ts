@@ -9,8 +9,8 @@ const DAYS = 30;
 
 /**
  * The Atom feed at /feed.xml: every change of the regime status (risk-on, neutral, risk-off) and of its confidence
- * (high, medium, low), one entry per
- * daily reading (the last 30) and the blog posts — a feed reader is the subscription, nothing to sign up for.
+ * (high, medium, low), one entry per daily reading (the last 30) and the blog posts — a feed reader is the
+ * subscription, nothing to sign up for.
  * Entry ids are stable URLs (a day's page; a change adds #regime). Rebuilt each refresh. Example entry:
  * "Regime: neutral → risk-off on Aug 27, 2026 (headline 80)".
  */
@@ -72,23 +72,15 @@ export function atomFeed(data: SiteData): string {
   return feed.atom1();
 }
 
-export interface Change {
-  date: string;
-  from: string;
-  to: string;
-  headline: number;
-  status: string;
-}
-
 /**
  * Reading days whose status (or confidence: high, medium, low) differs from the previous reading's, newest first
  * (provisional days have none: skipped).
  */
-export function changes(data: SiteData, column: 'status' | 'confidence'): Change[] {
+export function changes(data: SiteData, column: 'status' | 'confidence') {
   const history = data.history;
   if (!history) return [];
   const values: ReadonlyArray<string | null> = history[column];
-  const changes: Change[] = [];
+  const changes: Array<{ date: string; from: string; to: string; headline: number; status: string }> = [];
   let previous = -1;
   for (let i = 0; i < history.count; i++) {
     if (history.status[i] === null) continue;

@@ -78,11 +78,8 @@ function details(data: SiteData, regime: RegimeBody, offline: string | undefined
 
 /** An input as the methodology names it (/api/model's label); the id only if the model does not list it. */
 export function inputLabel(data: SiteData, id: string): string {
-  for (const group of data.model?.groups ?? []) {
-    const input = group.indicators.find((i) => i.id === id);
-    if (input) return input.label;
-  }
-  return id;
+  const inputs = data.model?.groups.flatMap((group) => group.indicators) ?? [];
+  return inputs.find((input) => input.id === id)?.label ?? id;
 }
 
 function lastDateText(regime: RegimeBody, id: string): string {

@@ -34,8 +34,6 @@ import { archivePage, todayPage } from './pages/today.ts';
 import { type SiteData, siteData } from './site-data.ts';
 import { weeklyNotes } from './weekly-note.ts';
 
-export { PAGE_SECURITY_HEADERS };
-
 /** An embed page may be framed by any site (its CSP otherwise as every page's). */
 const EMBED_HEADERS = {
   'content-security-policy': PAGE_SECURITY_HEADERS['content-security-policy'].replace(
@@ -45,7 +43,7 @@ const EMBED_HEADERS = {
 };
 
 /** The API catalog's media type: a linkset (RFC 9264) with the RFC 9727 profile. */
-export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
 const HTML = 'text/html; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
@@ -110,19 +108,17 @@ export function buildSite(publication: Publication): SiteBundle {
       query.window === null && query.compare === null ? pages(`/indicators/${id}`) : rangePage(id, query),
     archive: (date) => archive(date),
     embed,
-    chart: (id, query, style, format = 'svg', client, admit) => chart(id, query, style, format, client, admit),
+    chart,
     ...fixedDocuments(data, render, [...builders.keys()]),
-    // Only the home page is rendered before the publication goes live: the other pages (~70, mostly archive years
-    // and indicators) are rendered for their first visitor. Rendering them all at a publish cost the serving thread
-    // ~100 ms of work and ~40 MB of short-lived strings, whose collections (full ones, under --optimize-for-size)
-    // were what requests waited for while a publication was built (artifacts measured in issue 13's work).
+    // Only the home page is rendered before the publication goes live; the other pages (~70) wait for their first
+    // visitor: rendering them all at a publish made garbage whose full collections held up the requests meanwhile.
     warmups: [
       () => void pages('/'),
-      ...(['line', 'compact'] as const).map((style) => () => chart('headline', days(1826), style, 'svg')),
-      () => chart('headline-gauge', days(365), 'line', 'svg'),
+      ...(['line', 'compact'] as const).map((style) => () => chart('headline', days(1826), style)),
+      () => chart('headline-gauge', days(365), 'line'),
       // The dashboard's sparklines; an indicator page's own charts are drawn for its first visitor (on the chart
       // thread: the page does not wait for its images), which spares every publish ~50 drawings and their memory.
-      ...data.indicators.map((i) => () => chart(i.def.id, days(365), 'spark', 'svg')),
+      ...data.indicators.map((i) => () => chart(i.def.id, days(365), 'spark')),
     ],
   };
 }
@@ -156,20 +152,11 @@ function embedPages(
   noteOf: ReturnType<typeof weeklyNotes>,
   render: Render,
 ): SiteBundle['embed'] {
-  const embeds = cached('embeds', 2 * MIB, (key) => {
-    const [id = '', search = ''] = key.split('?');
-    const found = findChart(embedHosts(id), id, search);
-    if (!found) return undefined;
-    const page = render(embedPage(found, data.baseUrl, data.name), 'if-idle');
-    return { html: withHeaders(page.html, EMBED_HEADERS), markdown: withHeaders(page.markdown, EMBED_HEADERS) };
-  });
-  // The parsed window of the embed asked for now: the cache key (id and search) names it, so a hit is the same chart.
-  let embedQuery: ChartQuery | null = null;
-  // The pages that may draw a chart: an indicator's own page (in the window asked), a day's page, else the model's.
-  function* embedHosts(id: string): Generator<Page> {
+  const embeds = keptAnswers<RenderedPage>('embeds', { bytes: 2 * MIB, sizeOf: pageSize });
+  function* embedHosts(id: string, query: ChartQuery | null): Generator<Page> {
     const item = byId.get(id);
     if (item) {
-      yield indicatorPage(data, item, embedQuery ?? { window: null, compare: null });
+      yield indicatorPage(data, item, query ?? { window: null, compare: null });
       return;
     }
     const day = /-(\d{4}-\d{2}-\d{2})$/.exec(id)?.[1];
@@ -180,10 +167,14 @@ function embedPages(
     }
     for (const path of ['/', '/methodology', '/markets', '/today']) yield builders.get(path)!();
   }
-  return (id, query, search) => {
-    embedQuery = query;
-    return embeds(`${id}?${search}`);
-  };
+  // Kept by id and search, which `query` is parsed from: a hit is the same chart.
+  return (id, query, search) =>
+    keptOr(embeds, `${id}?${search}`, () => {
+      const found = findChart(embedHosts(id, query), id, search);
+      if (!found) return undefined;
+      const page = render(embedPage(found, data.baseUrl, data.name), 'if-idle');
+      return { html: withHeaders(page.html, EMBED_HEADERS), markdown: withHeaders(page.markdown, EMBED_HEADERS) };
+    });
 }
 
 /** Every fixed page of the site by its path, each built when first asked for. */
@@ -227,9 +218,8 @@ function pageBuilders(
 
 /**
  * A bounded cache of rendered responses: LRU by bytes (each entry weighs its identity body; the encodings are a
- * fraction of it). A miss that renders nothing (unknown key) is not kept. The budgets hold what the count bounds
- * they replaced held (about 100 archive days or ranges of ~40 kB, 100 embeds of ~15 kB; every fixed page, ~6 MiB):
- * at 64 MiB each, a crawl of the archive kept ~80 MB more for good (bench:memory, docs/performance.md).
+ * fraction of it). A miss that renders nothing (unknown key) is not kept. The budgets are small (about 100 archive
+ * days or ranges, 100 embeds; every fixed page) so that a crawl of the archive does not keep memory for good.
  */
 function cached(name: string, bytes: number, build: (key: string) => RenderedPage | undefined) {
   const cache = keptAnswers<RenderedPage>(name, { bytes, sizeOf: pageSize });

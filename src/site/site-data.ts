@@ -1,12 +1,6 @@
-import type { BlogPost, EndpointDoc, ErrorDoc, PublicationContent } from '../publish/content.ts';
-import type { ModelState, Publication } from '../publish/publication/build.ts';
-import type { CorrelationBody } from '../publish/resources/correlation.ts';
-import type { CorrelationHistoryBody } from '../publish/resources/correlation-history.ts';
+import type { Publication } from '../publish/publication/build.ts';
 import { examplePath } from '../publish/resources/examples.ts';
-import type { HealthBody } from '../publish/resources/health.ts';
-import type { IndicatorSummary } from '../publish/resources/indicators.ts';
 import type { LensBody } from '../publish/resources/lens.ts';
-import type { HistoryBody, ModelBody, RegimeBody } from '../publish/resources/model.ts';
 import { DRAWABLE_ASSETS } from '../publish/site-port.ts';
 import { formulaInputs, isIndicatorId, seriesDef } from '../timeseries/catalog.ts';
 import { dateFormat, numberFormat } from '../timeseries/intl-formats.ts';
@@ -17,40 +11,7 @@ import type { Formula, Unit } from '../timeseries/series.ts';
 import type { Inline } from './page/page.ts';
 
 /** Everything the pages are built from: the publication's typed resources, plus the repository's own content. */
-export interface SiteData {
-  name: string;
-  baseUrl: string;
-  generatedAt: string;
-  /** How often the data is refreshed, in hours (from the configured schedule). */
-  refreshIntervalHours: number;
-  regime: RegimeBody | undefined;
-  history: HistoryBody | undefined;
-  /** Each history day's strongest drivers (id, change of share of the aggregate), aligned with history.dates. */
-  dayDrivers: ModelState['outputs']['dayDrivers'];
-  model: ModelBody | undefined;
-  /** The lens in English (the site's language). */
-  lens: LensBody | undefined;
-  /** The lens in every locale (only the narrative differs). */
-  lenses: ReadonlyMap<Locale, LensBody>;
-  correlation: CorrelationBody | undefined;
-  /** The 52-week rolling correlations for every week (/api/correlation/history). */
-  correlationHistory: CorrelationHistoryBody | undefined;
-  health: HealthBody;
-  indicators: readonly IndicatorSummary[];
-  /** Asset prices that may be drawn (DRAWABLE_ASSETS: terms allowing reproduction), by id. */
-  assets: ReadonlyMap<string, readonly Observation[]>;
-  /** Each reading's week's note as first published, by reading date. */
-  weeklyNotes: ReadonlyMap<string, { publishedAt: string; text: string }>;
-  blog: BlogPost[];
-  methodologyMarkdown: string;
-  /** The selection protocols, served as /methodology/{slug} ("dli-4-protocol"). */
-  protocols: ReadonlyArray<{ slug: string; markdown: string }>;
-  endpoints: EndpointDoc[];
-  errors: ErrorDoc[];
-  apiChangelog: PublicationContent['apiChangelog'];
-  /** Real responses for the API documentation page: the endpoint's path, the example's URL, its body. */
-  examples: Array<{ title: string; path: string; body: string }>;
-}
+export type SiteData = ReturnType<typeof siteData>;
 
 /** The model's groups by id with their names (the methodology's), in the model's order. */
 export type GroupNames = ReadonlyMap<string, string>;
@@ -106,26 +67,35 @@ export function formatSigned(value: number, digits: number): string {
 }
 
 /** The site's view of a publication (which must carry its content: the site is not built without it). */
-export function siteData(publication: Publication): SiteData {
+export function siteData(publication: Publication) {
   const content = publication.content!;
   const baseUrl = publication.baseUrl;
   return {
     name: content.name,
     baseUrl,
     generatedAt: publication.builtAt,
+    /** How often the data is refreshed, in hours (from the configured schedule). */
     refreshIntervalHours: content.refreshIntervalHours,
     regime: publication.regime?.body,
     history: publication.history?.body,
+    /** Each history day's strongest drivers (id, change of share of the aggregate), aligned with history.dates. */
     dayDrivers: publication.modelState?.outputs.dayDrivers,
     model: publication.model?.body,
+    /** The lens in English (the site's language). */
     lens: publication.lens?.get('en')?.body,
-    lenses: new Map([...(publication.lens ?? [])].map(([locale, resource]) => [locale, resource.body])),
+    /** The lens in every locale (only the narrative differs). */
+    lenses: new Map<Locale, LensBody>(
+      [...(publication.lens ?? [])].map(([locale, resource]) => [locale, resource.body]),
+    ),
     correlation: publication.correlation?.body,
+    /** The 52-week rolling correlations for every week (/api/correlation/history). */
     correlationHistory: publication.correlationHistory?.body,
     health: publication.health.body,
     indicators: publication.indicators,
+    /** Each reading's week's note as first published, by reading date. */
     weeklyNotes: publication.weeklyNotes,
-    assets: new Map(
+    /** Asset prices that may be drawn (DRAWABLE_ASSETS: terms allowing reproduction), by id. */
+    assets: new Map<string, readonly Observation[]>(
       DRAWABLE_ASSETS.flatMap((id) => {
         const observations = publication.current.get(id);
         return observations && licenseOf(seriesDef(id)!).redistribution === 'full' ? [[id, observations] as const] : [];
@@ -133,10 +103,12 @@ export function siteData(publication: Publication): SiteData {
     ),
     blog: content.blog.map((post) => ({ ...post, markdown: post.markdown.replaceAll('https://example.org', baseUrl) })),
     methodologyMarkdown: content.methodologyMarkdown,
+    /** The selection protocols, served as /methodology/{slug} ("dli-4-protocol"). */
     protocols: content.protocols ?? [],
     endpoints: content.directory.endpoints,
     errors: content.directory.errorEnvelope.codes,
     apiChangelog: content.apiChangelog,
+    /** Real responses for the API documentation page: the endpoint's path, the example's URL, its body. */
     examples: [...publication.examples].map(([path, body]) => ({
       title: path,
       path: examplePath(path),
@@ -145,35 +117,24 @@ export function siteData(publication: Publication): SiteData {
   };
 }
 
-const UNIT_LABEL: Record<Unit, string> = {
-  usd_billions: 'USD bn',
-  eur_billions: 'EUR bn',
-  jpy_trillions: 'JPY tn',
-  percent: '%',
-  percent_of_gdp: '% of GDP',
-  bps: 'bps',
-  index: 'index',
-  usd: 'USD',
-};
-
-const UNIT_NAME: Record<Unit, string> = {
-  usd_billions: 'billions of US dollars',
-  eur_billions: 'billions of euros',
-  jpy_trillions: 'trillions of yen',
-  percent: 'percent',
-  percent_of_gdp: 'percent of GDP',
-  bps: 'basis points (0.01 percentage point)',
-  index: 'index points',
-  usd: 'US dollars',
+const UNITS: Record<Unit, { label: string; name: string }> = {
+  usd_billions: { label: 'USD bn', name: 'billions of US dollars' },
+  eur_billions: { label: 'EUR bn', name: 'billions of euros' },
+  jpy_trillions: { label: 'JPY tn', name: 'trillions of yen' },
+  percent: { label: '%', name: 'percent' },
+  percent_of_gdp: { label: '% of GDP', name: 'percent of GDP' },
+  bps: { label: 'bps', name: 'basis points (0.01 percentage point)' },
+  index: { label: 'index', name: 'index points' },
+  usd: { label: 'USD', name: 'US dollars' },
 };
 
 /** The unit in words, for a reader: "billions of US dollars". */
 export function unitName(unit: Unit): string {
-  return UNIT_NAME[unit];
+  return UNITS[unit].name;
 }
 
 export function unitLabel(unit: Unit): string {
-  return UNIT_LABEL[unit];
+  return UNITS[unit].label;
 }
 
 /** 1234.5 → "1,235", 959.44 → "959.4", 2.581 → "2.58": fewer decimals the larger the number. */
@@ -185,7 +146,7 @@ export function formatNumber(value: number): string {
 /** 1234.5 → "1,235 USD bn"; small values keep more decimals. */
 export function formatValue(value: number, unit: Unit): string {
   const text = formatNumber(value);
-  return unit === 'percent' || unit === 'percent_of_gdp' ? `${text}%` : `${text} ${UNIT_LABEL[unit]}`;
+  return unit === 'percent' || unit === 'percent_of_gdp' ? `${text}%` : `${text} ${UNITS[unit].label}`;
 }
 
 /**

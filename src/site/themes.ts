@@ -1,15 +1,10 @@
+import type { Frequency } from '../timeseries/series.ts';
+
 /**
  * How the site groups the indicators for readers: by where the dollars sit, not by the model's scoring groups
  * (a context series has no model group). Every series is in exactly one theme (tested).
  */
-export interface Theme {
-  id: string;
-  title: string;
-  summary: string;
-  ids: readonly string[];
-}
-
-export const THEMES: readonly Theme[] = [
+export const THEMES = [
   {
     id: 'policy',
     title: 'Fed and Treasury balances',
@@ -50,13 +45,7 @@ export const THEMES: readonly Theme[] = [
   },
 ];
 
-const FREQUENCY: Record<string, string> = {
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-};
-
-export function frequencyLabel(frequency: string): string {
-  return FREQUENCY[frequency] ?? frequency;
+/** A frequency as a label: "daily" → "Daily". */
+export function frequencyLabel(frequency: Frequency): string {
+  return `${frequency.charAt(0).toUpperCase()}${frequency.slice(1)}`;
 }

@@ -92,18 +92,19 @@ export function weeklyNotes(data: SiteData): NoteOf {
 
 /** The last scored day of each calendar week of a year (its notes, for the archive), newest first. */
 export function weekEnds(history: History, year: string): number[] {
-  const ends: number[] = [];
-  for (let i = 0; i < history.count; i++) {
-    const date = history.dates[i]!;
-    if (!date.startsWith(year)) continue;
-    const next = history.dates[i + 1];
-    if (next === undefined || weekOf(next) !== weekOf(date)) ends.push(i);
-  }
+  const ends = history.dates.flatMap((date, i) =>
+    date.startsWith(year) && endsItsWeek(date, history.dates[i + 1]) ? [i] : [],
+  );
   return ends.reverse();
 }
 
+/** Whether a date is its week's last in a series: the last date, or the next one (`next`) is in another week. */
+export function endsItsWeek(date: string, next: string | undefined): boolean {
+  return next === undefined || weekOf(next) !== weekOf(date);
+}
+
 /** The Monday of a date's week. */
-export function weekOf(date: string): string {
+function weekOf(date: string): string {
   const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
   return addDays(date, -weekday);
 }

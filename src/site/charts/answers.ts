@@ -17,11 +17,10 @@ import { queryKey } from './window.ts';
  * being drawn share the one drawing; a drawing whose clients all went away is dropped.
  */
 export function siteCharts(data: SiteData, byId: ReadonlyMap<string, SiteData['indicators'][number]>) {
-  // ~300 SVGs of 6–12 kB, the count this cache had before it was bounded in bytes alone.
+  // ~300 SVGs of 6–12 kB.
   const chartCache = keptAnswers<PreparedResponse>('charts (SVG)', { bytes: 4 * MIB, sizeOf: responseBytes });
-  // PNGs (downloads, social images; ~100 kB each, 20× an SVG) get a small cache of their own: a trickle of
-  // distinct PNGs filled the shared one and grew the process by ~50 MB over ten minutes (bench:memory). Their
-  // Cache-Control lets a CDN keep them instead.
+  // PNGs (downloads, social images; ~100 kB each, 20× an SVG) get a small cache of their own, so that a trickle of
+  // distinct PNGs cannot fill the SVGs' and grow the process; their Cache-Control lets a CDN keep them instead.
   const pngCache = keptAnswers<PreparedResponse>('charts (PNG)', { bytes: 8 * MIB, sizeOf: responseBytes });
   const cacheFor = (format: 'svg' | 'png') => (format === 'png' ? pngCache : chartCache);
   // A chart is drawn on the chart thread; requests for it meanwhile share the one drawing.
@@ -30,7 +29,7 @@ export function siteCharts(data: SiteData, byId: ReadonlyMap<string, SiteData['i
     id: string,
     query: ChartQuery,
     style: ChartStyle,
-    format: 'svg' | 'png',
+    format: 'svg' | 'png' = 'svg',
     client?: ChartClient,
     admit?: Admit,
   ): ChartAnswer | Promise<ChartAnswer> => {
@@ -47,7 +46,7 @@ export function siteCharts(data: SiteData, byId: ReadonlyMap<string, SiteData['i
     // A full queue: the oldest drawing whose clients have all half-closed (they may have left) yields its place.
     if (chartsPending() >= MAX_PENDING_CHARTS) [...drawing.values()].find((d) => d.yieldable())?.drop();
     const controller = new AbortController();
-    const draw = () => renderChart(spec, format, { signal: controller.signal });
+    const draw = () => renderChart(spec, format, controller.signal);
     // Asked by a client: drawn as its share of the on-demand work (publish/on-demand/gate.ts), or busy past it.
     const started = admit ? admitted(admit, key, draw, controller.signal) : draw();
     const drawn = started
@@ -77,8 +76,8 @@ export function siteCharts(data: SiteData, byId: ReadonlyMap<string, SiteData['i
   };
   /**
    * A drawing within the bound. Past it, a drawing whose clients have all half-closed (they may have left: the
-   * server answers a half-closed client, so it is not known to be gone) yields its place, once, as the chart queue
-   * had them yield theirs (issue 28); then the drawing is busy.
+   * server answers a half-closed client, so it is not known to be gone) yields its place, once; then the drawing is
+   * busy.
    */
   async function admitted(admit: Admit, key: string, draw: () => Promise<Buffer>, signal: AbortSignal) {
     const first = await admit(`chart|${key}`, draw, signal);

@@ -162,7 +162,13 @@ export function datedFrame(style: LineStyle, top: Placed, credit: Placed, right:
       containLabel: true,
     },
     graphic: [...top.elements, ...credit.elements],
-    xAxis: timeAxis(style),
+    // Dates in words (DATE_TICKS), fewer ticks on a phone.
+    xAxis: {
+      type: 'time' as const,
+      axisLine: { lineStyle: { color: GRID } },
+      axisLabel: { color: MUTED, fontSize: LAYOUT[style].font, hideOverlap: true, formatter: DATE_TICKS },
+      splitNumber: style === 'compact' ? 3 : 6,
+    },
   };
 }
 
@@ -251,15 +257,5 @@ export function dayMark(date: string, style: LineStyle): Record<string, unknown>
     lineStyle: { color: INK, type: 'dashed', width: 1.2 },
     label: { formatter: day, position: 'end', color: INK, fontSize: LAYOUT[style].font, fontWeight: 600 },
     data: [{ xAxis: date }],
-  };
-}
-
-/** The time axis every dated chart draws: dates in words (DATE_TICKS), fewer ticks on a phone. */
-export function timeAxis(style: LineStyle) {
-  return {
-    type: 'time' as const,
-    axisLine: { lineStyle: { color: GRID } },
-    axisLabel: { color: MUTED, fontSize: LAYOUT[style].font, hideOverlap: true, formatter: DATE_TICKS },
-    splitNumber: style === 'compact' ? 3 : 6,
   };
 }

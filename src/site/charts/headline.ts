@@ -10,34 +10,20 @@ export const HEADLINE_HEAD: ChartHeadLine = {
 };
 
 /**
- * The headline over a trailing window or a date range, as every page draws it: the static chart, the same dates
- * for the interactive one, and its downloads. Example: headlineChart({ days: 365 }, '2026-08-27', 'The year to …').
+ * The headline over the last `days` days, as every page draws it: the static chart, the same dates for the
+ * interactive one, and its downloads. Example: headlineChart(365, '2026-08-27', 'The year to …').
  */
-export function headlineChart(
-  window: { days: number } | { start: string; end: string },
-  to: string,
-  caption: string,
-): ChartBlock {
-  const query = 'days' in window ? `?days=${window.days}` : `?start=${window.start}&end=${window.end}`;
-  const span =
-    'days' in window
-      ? `over the ${window.days === 365 ? 'year' : `${Math.round(window.days / 365)} years`} to ${formatDate(to)}`
-      : `from ${formatDate(window.start)} to ${formatDate(window.end)}`;
+export function headlineChart(days: number, to: string, caption: string): ChartBlock {
+  const query = `?days=${days}`;
+  const span = `over the ${days === 365 ? 'year' : `${Math.round(days / 365)} years`} to ${formatDate(to)}`;
   return {
     kind: 'chart',
     src: `/charts/headline.svg${query}`,
     alt: `The headline ${span}; shaded bands mark risk-off (80 and above) and risk-on (20 and below).`,
     caption,
-    data: [
-      'days' in window
-        ? { url: '/api/history', label: 'Headline', days: window.days }
-        : { url: '/api/history', label: 'Headline', from: window.start, to: window.end },
-    ],
+    data: [{ url: '/api/history', label: 'Headline', days }],
     head: HEADLINE_HEAD,
-    downloads: [
-      ...historyCsv(to),
-      ...chartImages('headline', 'days' in window ? to : `${window.start}-to-${window.end}`, 'headline', query),
-    ],
+    downloads: [...historyCsv(to), ...chartImages('headline', to, 'headline', query)],
   };
 }
 

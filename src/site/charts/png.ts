@@ -9,10 +9,9 @@ type ResvgWasm = typeof import('@resvg/resvg-wasm');
  * by resvg compiled to WebAssembly, whose images are freed explicitly after each chart.
  *
  * Why not the native build (@resvg/resvg-js): its pixmaps (~3.5 MB a chart at 2×) are native memory freed only
- * when V8 collects their small JavaScript wrappers, and the chart thread's heap gave V8 no reason to: one client
- * asking distinct PNGs took the process from 249 MB to 3,875 MB in 120 s (issue 28). Freed here, the WebAssembly
- * memory is reused chart after chart and stays at its high-water mark (measured: 120 distinct charts, flat after
- * the first; 56 ms a chart against 25 ms native — PNGs are downloads, not page views).
+ * when V8 collects their small JavaScript wrappers, and the chart thread's heap gives V8 no reason to, so distinct
+ * PNGs grow the process without bound. Freed here, the WebAssembly memory is reused chart after chart; it is about
+ * twice as slow as native, which PNGs (downloads, not page views) can afford.
  *
  * The font is shipped (Inter, from @expo-google-fonts/inter; the WebAssembly build cannot read system fonts), so a
  * PNG's text is drawn on every machine, and the same on every machine.

@@ -1,16 +1,13 @@
+import type { Observation } from '../../timeseries/observation.ts';
+
 /** A chart's point: a day and its value. */
-export interface ChartPoint {
-  date: string;
-  value: number;
-}
+export type ChartPoint = Observation;
 
 /**
- * Charts are at most 720 px wide: more than two points per pixel only costs memory and bytes. Longer series are
- * thinned to every k-th point (the last point always kept) before rendering, and ECharts samples the rest (LTTB).
+ * More than two points per pixel of a chart's width only costs memory and bytes: longer series are thinned to every
+ * k-th point (the last point always kept) before rendering, to at most `max`, and ECharts samples the rest (LTTB).
  */
-const MAX_POINTS = 1440;
-
-export function thin<T>(points: readonly T[], max = MAX_POINTS): T[] {
+export function thin<T>(points: readonly T[], max: number): T[] {
   if (points.length <= max) return [...points];
   const step = Math.ceil(points.length / max);
   const out: T[] = [];

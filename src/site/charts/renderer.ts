@@ -4,10 +4,9 @@ import type { ChartSpec } from './svg.ts';
 import render, { type ChartTask, type ChartTaskResult } from './worker.ts';
 
 /**
- * Charts are drawn on one worker thread below the serving thread's priority: ECharts takes 5–70 ms per chart,
- * and a publish drew about 80 of them on the serving thread (now the dashboard's ~28, here), holding every request
- * in flight behind each one (issue 13: the probe's p99 while a publication is built). The thread exits 2 s after
- * its last chart, so ECharts' memory (~19 MB resident measured at a publish) is held only while charts are drawn.
+ * Charts are drawn on one worker thread below the serving thread's priority: ECharts takes 5–70 ms per chart, which
+ * on the serving thread would hold every request in flight behind each one. The thread exits 2 s after its last
+ * chart, so ECharts' memory is held only while charts are drawn.
  */
 let pool: Piscina<ChartTask, ChartTaskResult> | undefined;
 
@@ -43,23 +42,12 @@ export class ChartsBusy extends Error {
   }
 }
 
-export interface ChartRendererOptions {
-  /** Draw on the calling thread (a CLI, or a test of the fallback); default false. */
-  inThread?: boolean;
-  /** Aborted: a chart still waiting for the thread is dropped (and frees its place in the queue at once). */
-  signal?: AbortSignal;
-}
-
 /**
  * A chart's bytes, drawn off the serving thread. If the worker itself cannot run (a chart that cannot be drawn
- * is reported by the worker, not thrown), the chart is drawn here, as before there was a worker.
+ * is reported by the worker, not thrown), the chart is drawn here. `signal` aborted: a chart still waiting for the
+ * thread is dropped (and frees its place in the queue at once).
  */
-export async function renderChart(
-  spec: ChartSpec,
-  format: 'svg' | 'png',
-  options: ChartRendererOptions = {},
-): Promise<Buffer> {
-  if (options.inThread) return bytesOf(await render({ spec, format }));
+export async function renderChart(spec: ChartSpec, format: 'svg' | 'png', signal?: AbortSignal): Promise<Buffer> {
   if (pending >= MAX_PENDING_CHARTS) throw new ChartsBusy();
   pending++;
   // A dropped chart frees its place at once (not when its rejection is handled), so the request that made room
@@ -70,7 +58,6 @@ export async function renderChart(
     released = true;
     pending--;
   };
-  const signal = options.signal;
   signal?.addEventListener('abort', release, { once: true });
   let result: ChartTaskResult;
   try {
@@ -82,12 +69,8 @@ export async function renderChart(
     signal?.removeEventListener('abort', release);
     release();
   }
-  return bytesOf(result);
-}
-
-/** The structured clone gives a plain Uint8Array: wrapped as a Buffer, not copied. */
-function bytesOf(result: ChartTaskResult): Buffer {
   if (!result.ok) throw new Error(`the chart could not be drawn: ${result.error}`);
+  // The structured clone gives a plain Uint8Array: wrapped as a Buffer, not copied.
   const { bytes } = result;
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -21,17 +21,7 @@ export function chartSpec(
     if (!data.regime) return undefined;
     return { kind: 'gauge', value: data.regime.percentile5y, label: data.regime.status };
   }
-  if (id === 'headline') {
-    const history = data.history;
-    if (!history || history.count === 0) return undefined;
-    const points = pointsIn(headlinePoints(history), effectiveWindow(query.window, 'daily'));
-    return line(points, style, {
-      title: `Liquidity headline (${history.modelVersion})`,
-      unit: HEADLINE_UNIT,
-      scale: 'bands',
-      credit: chartCredit(modelSource(history), points.at(-1)?.date, data, '/'),
-    });
-  }
+  if (id === 'headline') return headlineChart(effectiveWindow(query.window, 'daily'), style, data);
   if (id === 'headline-regimes' || id.startsWith('subindex-')) return historyChart(id, query, style, data);
   if (id === 'contributions') return partsChart(query.window, style, data);
   const day = /^(day|contributions)-(\d{4}-\d{2}-\d{2})$/.exec(id);
@@ -123,16 +113,21 @@ function dayChart(
 ): ChartSpec | undefined {
   const history = data.history;
   if (!history?.dates.includes(date) || style === 'spark') return undefined;
-  const range = dayChartRange(date);
-  const window = { start: range.start, end: range.end };
-  if (kind === 'contributions') return partsChart(window, style, data, date);
+  const window = dayChartRange(date);
+  return kind === 'contributions' ? partsChart(window, style, data, date) : headlineChart(window, style, data, date);
+}
+
+/** The headline on its banded scale over a window; around a day (a day page's chart), the day marked. */
+function headlineChart(window: ChartWindow, style: ChartStyle, data: SiteData, day?: string): ChartSpec | undefined {
+  const history = data.history;
+  if (!history || history.count === 0) return undefined;
   const points = pointsIn(headlinePoints(history), window);
   return line(points, style, {
-    title: `Liquidity headline (${history.modelVersion}) around ${formatDate(date)}`,
+    title: `Liquidity headline (${history.modelVersion})${day ? ` around ${formatDate(day)}` : ''}`,
     unit: HEADLINE_UNIT,
     scale: 'bands',
-    mark: date,
-    credit: chartCredit(modelSource(history), points.at(-1)?.date, data, `/today/${date}`),
+    ...(day ? { mark: day } : {}),
+    credit: chartCredit(modelSource(history), points.at(-1)?.date, data, day ? `/today/${day}` : '/'),
   });
 }
 

@@ -14,6 +14,7 @@ import {
   MUTED,
 } from './frame.ts';
 import { thin } from './points.ts';
+import type { LineChartOptions } from './svg.ts';
 
 /**
  * The parts of a total over time: each part a stacked area, bottom to top in the order given, and the total drawn as
@@ -25,14 +26,7 @@ export interface StackChartSpec {
   dates: readonly string[];
   parts: ReadonlyArray<{ name: string; color: string; values: ReadonlyArray<number | null> }>;
   total: { name: string; values: ReadonlyArray<number | null> };
-  options: {
-    title: string;
-    unit: string;
-    style?: LineStyle;
-    /** A day to mark with a line and its date (a day page's own day). */
-    mark?: string;
-    credit?: { source: string; dataTo: string; url: string };
-  };
+  options: Pick<LineChartOptions, 'title' | 'unit' | 'style' | 'mark' | 'credit'>;
 }
 
 export function stackChartSvg(spec: StackChartSpec): string {

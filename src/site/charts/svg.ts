@@ -48,10 +48,7 @@ export interface LineChartOptions {
   compare?: { points: readonly ChartPoint[]; title: string };
   /** A day to mark with a line and its date (a day page's own day). */
   mark?: string;
-  /**
-   * The source line under the plot — who published the data, the date it runs to, and where it came from — so that a
-   * downloaded or embedded image still says what it is (as FRED prints on every graph).
-   */
+  /** The source line under the plot (frame.ts creditLines). */
   credit?: { source: string; dataTo: string; url: string };
 }
 
@@ -71,16 +68,6 @@ export function chartSvg(spec: ChartSpec): string {
   if (spec.kind === 'spark') return sparklineSvg(spec.points);
   if (spec.kind === 'stack') return stackChartSvg(spec);
   return lineChartSvg(spec.points, spec.options);
-}
-
-/** The value axis of a line chart: a fixed scale where the chart has one, else fitted to the data. */
-function valueAxis(opts: LineChartOptions, points: readonly ChartPoint[]): Record<string, unknown> {
-  const style = opts.style ?? 'line';
-  if (opts.scale) return fixedAxis(opts.scale === 'correlation' ? 'correlation' : 'percent', style);
-  return fittedAxis(
-    points.map((p) => p.value),
-    style,
-  );
 }
 
 export function lineChartSvg(points: readonly ChartPoint[], opts: LineChartOptions): string {
@@ -112,7 +99,13 @@ function lineYAxes(points: readonly ChartPoint[], opts: LineChartOptions, style:
   const labels = (color: string) => ({ color, fontSize: LAYOUT[style].font, formatter: labelNumber });
   const main = {
     type: 'value',
-    ...valueAxis(opts, points),
+    // A fixed scale where the chart has one, else fitted to the data.
+    ...(opts.scale
+      ? fixedAxis(opts.scale === 'correlation' ? 'correlation' : 'percent', style)
+      : fittedAxis(
+          points.map((p) => p.value),
+          style,
+        )),
     splitLine: { lineStyle: { color: GRID } },
     axisLabel: labels(compare ? ACCENT : MUTED),
   };

@@ -21,16 +21,13 @@ const NAV = ['/', '/today', '/archive', '/markets', '/methodology', '/docs', '/b
  * and tables and code blocks, which may scroll sideways, become focusable regions a keyboard can scroll.
  */
 function accessibleMarkdown(html: string): string {
-  return withHeadingIds(html)
+  return html
+    .replace(/<h([23])>(.*?)<\/h\1>/g, (_, level: string, inner: string) => {
+      const text = inner.replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => UNESCAPED[entity]!);
+      return `<h${level} id="${headingId(text)}">${inner}</h${level}>`;
+    })
     .replace(/<table>[\s\S]*?<\/table>/g, (table) => region('Table', table))
     .replace(/<pre>/g, '<pre tabindex="0">');
-}
-
-function withHeadingIds(html: string): string {
-  return html.replace(/<h([23])>(.*?)<\/h\1>/g, (_, level: string, inner: string) => {
-    const text = inner.replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => UNESCAPED[entity]!);
-    return `<h${level} id="${headingId(text)}">${inner}</h${level}>`;
-  });
 }
 
 /** The characters HTML text escapes, and back (for a heading's id, made from its text). */

@@ -79,7 +79,7 @@ const STATUS_TONE: Record<RegimeBody['status'], Tone> = { 'risk-off': 'bad', neu
  * (publish/day-reading.ts: /api/regime's summary without the Fed's terms, which follow the notice).
  */
 function readingFirst(data: SiteData, regime: RegimeBody): Block[] {
-  // A reading that is not current is not drawn in a verdict's colour: the warning's (issue 32).
+  // A reading that is not current is not drawn in a verdict's colour: the warning's.
   const tone = regime.freshness.state === 'current' ? STATUS_TONE[regime.status] : 'warn';
   return [
     {
@@ -128,10 +128,13 @@ function termsBlock(data: SiteData, regime: RegimeBody): Block {
   return paragraph(`${terms}${weekText(data, regime)}${confirmation(data, regime)}`);
 }
 
-/** Which way the headline moved in a week, in words ("" without a reading a week before). */
+/** Which way the headline moved since the last reading at least a week before, in words ("" without one). */
 function weekText(data: SiteData, regime: RegimeBody): string {
-  const week = weekChange(data, regime);
-  if (week === null) return '';
+  const history = data.history;
+  if (!history || history.count === 0) return '';
+  const i = lastDayOnOrBefore(history, addDays(regime.date, -(data.model?.thresholds.momentumDays ?? 7)));
+  if (i < 0) return '';
+  const week = regime.percentile5y - history.headline[i]!;
   if (week === 0) return ' The headline is unchanged from a week earlier.';
   return ` The headline ${week > 0 ? 'rose' : 'fell'} ${Math.abs(week)} point${Math.abs(week) === 1 ? '' : 's'} in a week (${regime.momentum}).`;
 }
@@ -166,14 +169,6 @@ function wordsBlock(data: SiteData, regime: RegimeBody): Block {
 function flowSpan(data: SiteData): string | undefined {
   const transforms = (data.model?.groups ?? []).flatMap((g) => g.indicators).map((i) => i.transform);
   return transforms.map((t) => /^change over (\d+ days)/.exec(t)?.[1]).find((span) => span !== undefined);
-}
-
-/** The change of the headline since the last reading at least a week before, or null without one. */
-function weekChange(data: SiteData, regime: RegimeBody): number | null {
-  const history = data.history;
-  if (!history || history.count === 0) return null;
-  const i = lastDayOnOrBefore(history, addDays(regime.date, -(data.model?.thresholds.momentumDays ?? 7)));
-  return i < 0 ? null : regime.percentile5y - history.headline[i]!;
 }
 
 function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
@@ -285,7 +280,7 @@ function historyBlocks(data: SiteData): Block[] {
     heading(2, 'Five years of the headline', 'history'),
     {
       ...headlineChart(
-        { days: 1826 },
+        1826,
         history.to,
         `${history.count.toLocaleString('en-US')} business days are scored, from ${formatDate(history.from)}: see the archive for any day.`,
       ),
@@ -359,10 +354,9 @@ function noReadingText(data: SiteData): string {
 /**
  * What the confidence is read from, in the rule's own terms (analytics/model/regime.ts meanConfidence): the inputs
  * of the weighted mean — not the backstops, which are a floor — how many of them report, how many of those on stale
- * data, and in how many of the mean's groups. The coverage's counts span every input, backstops included: "4 of 10
- * inputs" beside a medium confidence read as if the rule (low under half) had been broken.
- * Example (dli-4, real files, Jul 3, 2026): "4 of the 6 inputs of the mean report (1 on stale data), in 3 of 3 groups
- * (the backstops are a floor under the level, not in the mean)".
+ * data, and in how many of the mean's groups (the coverage's counts span every input, and would seem to break the
+ * rule). Example: "4 of the 6 inputs of the mean report (1 on stale data), in 3 of 3 groups (the backstops are a
+ * floor under the level, not in the mean)".
  */
 function confidenceBasis(data: SiteData, regime: RegimeBody): string {
   const groups = data.model?.groups.filter((group) => group.role !== 'floor');
@@ -374,8 +368,7 @@ function confidenceBasis(data: SiteData, regime: RegimeBody): string {
   const stale = reporting.filter((id) => coverage.stale.includes(id)).length;
   const reportingGroups = groups.filter((group) => group.indicators.some((indicator) => reports.has(indicator.id)));
   const staleText = stale > 0 ? ` (${stale} on stale data)` : '';
-  // /api/regime's coverage counts the floor's inputs too (4 of 10 inputs, 3 of 4 groups on the real files): say why
-  // these differ, for a model version that has a floor.
+  // Why these counts differ from /api/regime's coverage, which counts the floor's inputs too.
   const floor = data.model?.groups.find((group) => group.role === 'floor');
   const floorText = floor
     ? ` (the ${groupShortName(floor.name).toLowerCase()} are a floor under the level, not in the mean)`

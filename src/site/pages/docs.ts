@@ -10,7 +10,10 @@ export function docsPage(data: SiteData): Page {
     ...mcpBlocks(data.baseUrl),
     ...errorBlocks(data.errors),
   ];
-  const blocks: Block[] = [introBlock(), contents(sections), ...sections];
+  const intro = prose(
+    'A free, read-only JSON API. No keys. Every response carries `Access-Control-Allow-Origin: *`, a strong `ETag` (send `If-None-Match` for 304) and a `Cache-Control` per endpoint. Machine-readable: [/openapi.json](/openapi.json), [/api](/api), [/.well-known/api-catalog](/.well-known/api-catalog).',
+  );
+  const blocks: Block[] = [intro, contents(sections), ...sections];
   return {
     path: '/docs',
     title: 'API documentation',
@@ -20,12 +23,6 @@ export function docsPage(data: SiteData): Page {
 }
 
 type Endpoint = SiteData['endpoints'][number];
-
-function introBlock(): Block {
-  return prose(
-    'A free, read-only JSON API. No keys. Every response carries `Access-Control-Allow-Origin: *`, a strong `ETag` (send `If-None-Match` for 304) and a `Cache-Control` per endpoint. Machine-readable: [/openapi.json](/openapi.json), [/api](/api), [/.well-known/api-catalog](/.well-known/api-catalog).',
-  );
-}
 
 /** One endpoint: its heading, description, parameters, cache policy and errors, and a real example. */
 function endpointBlocks(endpoint: Endpoint, data: SiteData): Block[] {

@@ -132,6 +132,8 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
   const fallback = defaultDays(def.frequency);
   const other = query.compare ? data.indicators.find((i) => i.def.id === query.compare) : undefined;
   const points = pointsIn(item.observations, window);
+  // From the first stored observation to the last, both counted: the ranges offered fit it.
+  const spanDays = daysBetween(item.observations[0]!.date, item.observations.at(-1)!.date) + 1;
   // The chart is asked for by whole months (as the chart URL would be redirected to), the data table by the day.
   const chartQuery = queryString({ window: wholeMonths(window), compare: query.compare }, -1);
   const label = windowLabel(window, def.frequency);
@@ -178,7 +180,7 @@ function chartBlocks(data: SiteData, item: IndicatorSummary, query: ChartQuery):
     {
       kind: 'links',
       label: 'Chart range',
-      items: rangesFor(def.frequency, dataSpanDays(item.observations)).map(([days, text]) => ({
+      items: rangesFor(def.frequency, spanDays).map(([days, text]) => ({
         text,
         href: `${base}${queryString({ window: { days }, compare: query.compare }, fallback)}`,
         current: 'days' in window && window.days === days,
@@ -235,11 +237,6 @@ function rangeForm(
       },
     ],
   };
-}
-
-/** Days from the first stored observation to the last, both counted. */
-function dataSpanDays(observations: readonly Observation[]): number {
-  return daysBetween(observations[0]!.date, observations.at(-1)!.date) + 1;
 }
 
 /**
@@ -309,14 +306,13 @@ function modelRole(data: SiteData, item: IndicatorSummary): Inline[] {
   ];
 }
 
+type ModelGroup = NonNullable<SiteData['model']>['groups'][number];
+
 /**
  * The input's weight in the model's own terms: a backstop is no part of the weighted mean but a floor under the level;
  * a mean input carries its group's weight shared among the group's inputs, from its first reading on, and keeps it —
- * at its last reading (held, named missing) — on a day without current data. (This read "not reporting: no weight"
- * for a held input, and "weights shift when its group has fewer inputs reporting", which dli-4 does not do.)
+ * at its last reading (held, named missing) — on a day without current data.
  */
-type ModelGroup = NonNullable<SiteData['model']>['groups'][number];
-
 function weightWords(data: SiteData, item: IndicatorSummary, group: ModelGroup | undefined): string[] {
   if (group?.role === 'floor') {
     return [

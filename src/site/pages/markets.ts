@@ -20,7 +20,7 @@ import {
   table,
 } from '../page/page.ts';
 import { formatDate, formatSigned, type SiteData } from '../site-data.ts';
-import { weekOf } from '../weekly-note.ts';
+import { endsItsWeek } from '../weekly-note.ts';
 import { assetName, assetsWithData, MEASURE_NAMES, MEASURES, r2 } from '../words/market.ts';
 import { backtestBlocks, leadLagBlocks } from './market-statistics.ts';
 
@@ -249,11 +249,7 @@ function overlayRows(data: SiteData, measure: string, asset: string): string[][]
       : (data.indicators.find((i) => i.def.id === measure)?.observations ?? []);
   const prices = data.assets.get(asset) ?? [];
   const points = pointsIn(liquidity, { days: 1826 });
-  // A week's last day: the last point, or one whose next point is in another week.
-  const weekEnds = points.filter((point, k) => {
-    const next = points[k + 1];
-    return next === undefined || weekOf(next.date) !== weekOf(point.date);
-  });
+  const weekEnds = points.filter((point, k) => endsItsWeek(point.date, points[k + 1]?.date));
   return weekEnds.map((point) => {
     const price = prices[lastIndexOnOrBefore(prices, point.date)];
     return [point.date, String(point.value), price ? String(price.value) : ''];

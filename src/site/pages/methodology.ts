@@ -46,11 +46,16 @@ export function methodologyPage(data: SiteData): Page {
       kind: 'details',
       summary: `The figures: ${model.version} on the data stored now (correlations, crisis checks, targets, guarantees)`,
       id: 'validation-figures',
-      blocks: validationBlocks(model, model.validation, data.protocols),
+      blocks: [
+        ...correlationBlocks(model, model.validation),
+        ...crisisBlocks(model.validation),
+        ...targetBlocks(model, model.validation, data.protocols),
+        ...guaranteeBlocks(model, model.validation.robustness),
+      ],
     });
   if (model) sections.push(...versionBlocks(model));
-  // The formulas, section by section, each one click away: the reader's page above stays short (issue 43: the
-  // methodology was 37,000 px tall on a phone), and every section and its anchors are still on this page.
+  // The formulas, section by section, each one click away: the reader's page above stays short on a phone, and
+  // every section and its anchors are still on this page.
   sections.push(
     heading(2, 'The formulas', 'formulas'),
     prose(
@@ -219,15 +224,6 @@ function markdownSections(source: string): Array<{ text: string; id: string; bod
     const text = heading[1]!.replaceAll('`', '');
     return [{ text, id: headingId(text), body: part.slice(heading[0].length) }];
   });
-}
-
-function validationBlocks(model: Model, validation: Validation, protocols: SiteData['protocols']): Block[] {
-  return [
-    ...correlationBlocks(model, validation),
-    ...crisisBlocks(validation),
-    ...targetBlocks(model, validation, protocols),
-    ...guaranteeBlocks(model, validation.robustness),
-  ];
 }
 
 /** Spearman ρ of the headline with each benchmark, at leads of 0, 4 and 13 weeks. */

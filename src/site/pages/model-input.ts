@@ -12,7 +12,7 @@ const LATEST_ROWS = 12;
 /**
  * /indicators/{id} for a series outside the indicators — a model input (effr-iorb, reserve-ratio, fed-repo…)
  * or a benchmark: what it is, how it is derived, where it comes from, its terms, its latest values and its
- * downloads at /api/data/{id} (issue 42: the model's drivers name these series, and the day pages link here).
+ * downloads at /api/data/{id} (the model's drivers name these series, and the day pages link here).
  * Self-contained: the indicator pages (pages/indicator.ts) are left as they are.
  */
 export function modelInputPage(

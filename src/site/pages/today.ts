@@ -59,7 +59,7 @@ export function todayPage(data: SiteData): Page {
     ...dayBlocks(history, last, names),
     ...noteBlocks(weeklyNotes(data)(last)),
     {
-      ...headlineChart({ days: 365 }, history.to, `The year to ${formatDate(history.to)}.`),
+      ...headlineChart(365, history.to, `The year to ${formatDate(history.to)}.`),
       table: historyTable(history, 'The headline, last 30 business days', headlineColumns(history)),
     },
     ...(data.lens ? [heading(2, 'Lens'), paragraph(data.lens.synthesis.narrative)] : []),
@@ -196,15 +196,11 @@ function driverList(data: SiteData, drivers: ReadonlyArray<readonly [string, num
       kind: 'list',
       items: drivers.map(([id, contribution]): Inline[] => [
         { text: seriesDef(id)?.name ?? inputLabel(data, id), href: seriesPageHref(id) },
-        ` ${moveWords(contribution)}: its share of the aggregate changed by ${formatSigned(contribution * 100, 1)} points over the week.`,
+        // Which way it pushed, by the drivers' own rule (so /, /today and /api/regime agree).
+        ` ${EFFECT[contributionDirection(contribution)]}: its share of the aggregate changed by ${formatSigned(contribution * 100, 1)} points over the week.`,
       ]),
     },
   ];
-}
-
-/** Which way an input pushed the aggregate, by the drivers' own rule (so /, /today and /api/regime agree). */
-function moveWords(contribution: number): string {
-  return EFFECT[contributionDirection(contribution)];
 }
 
 function dayBlocks(history: History, i: number, names: GroupNames): Block[] {
@@ -277,7 +273,7 @@ function noteBlocks(note: ReturnType<NoteOf>): Block[] {
 }
 
 function fmt(value: number | null | undefined): string {
-  return value === null || value === undefined ? 'n/a' : value.toFixed(1);
+  return isValue(value) ? value.toFixed(1) : 'n/a';
 }
 
 /** The last 15 days in a table (headline, status, level, each group), newest first, and the archive's address. */
