@@ -16,6 +16,14 @@ import { seriesUrl } from './series/catalog.ts';
 /** The level's bands in words (the model's LEVEL_BANDS), for the pages that explain the fixed scale. */
 export const LEVEL_WORDS = LEVEL_BANDS;
 
+/** The status and momentum thresholds /api/model publishes, for a page drawn before any model has run. */
+export const STATUS_THRESHOLDS = {
+  riskOffAtOrAbove: THRESHOLDS.riskOff,
+  riskOnAtOrBelow: THRESHOLDS.riskOn,
+  momentumPoints: THRESHOLDS.momentumPoints,
+  momentumDays: THRESHOLDS.momentumDays,
+} as const;
+
 /** The share of the nominal weight a day's fresh data must cover for a reading (the site's words quote it). */
 export const MIN_LIVE_WEIGHT = THRESHOLDS.minLiveWeight;
 

@@ -1,5 +1,5 @@
 import { dayReading } from '../../publish/model/day-reading.ts';
-import type { RegimeBody } from '../../publish/resources/model.ts';
+import { type RegimeBody, STATUS_THRESHOLDS as T } from '../../publish/resources/model.ts';
 import { INDICATOR_COUNT, seriesDef } from '../../timeseries/catalog.ts';
 import { addDays, everyInterval } from '../../timeseries/dates.ts';
 import { headlineChart, historyCsv } from '../charts/headline.ts';
@@ -132,7 +132,7 @@ function termsBlock(data: SiteData, regime: RegimeBody): Block {
 function weekText(data: SiteData, regime: RegimeBody): string {
   const history = data.history;
   if (!history || history.count === 0) return '';
-  const i = lastDayOnOrBefore(history, addDays(regime.date, -(data.model?.thresholds.momentumDays ?? 7)));
+  const i = lastDayOnOrBefore(history, addDays(regime.date, -(data.model?.thresholds.momentumDays ?? T.momentumDays)));
   if (i < 0) return '';
   const week = regime.percentile5y - history.headline[i]!;
   if (week === 0) return ' The headline is unchanged from a week earlier.';
@@ -142,8 +142,8 @@ function weekText(data: SiteData, regime: RegimeBody): string {
 /** Why the status is not what the day's headline alone would say: it waits for confirmation (hysteresis). */
 function confirmation(data: SiteData, regime: RegimeBody): string {
   const t = data.model?.thresholds;
-  const off = t?.riskOffAtOrAbove ?? 80;
-  const on = t?.riskOnAtOrBelow ?? 20;
+  const off = t?.riskOffAtOrAbove ?? T.riskOffAtOrAbove;
+  const on = t?.riskOnAtOrBelow ?? T.riskOnAtOrBelow;
   const alone = regime.percentile5y >= off ? 'risk-off' : regime.percentile5y <= on ? 'risk-on' : 'neutral';
   if (alone === regime.status) return '';
   return ` The status stays ${regime.status} until the move is confirmed (risk-off lasts until the headline falls below ${t?.riskOffUntilBelow ?? off}, risk-on until it rises above ${t?.riskOnUntilAbove ?? on}).`;
@@ -172,8 +172,8 @@ function flowSpan(data: SiteData): string | undefined {
 }
 
 function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
-  const off = data.model?.thresholds.riskOffAtOrAbove ?? 80;
-  const on = data.model?.thresholds.riskOnAtOrBelow ?? 20;
+  const off = data.model?.thresholds.riskOffAtOrAbove ?? T.riskOffAtOrAbove;
+  const on = data.model?.thresholds.riskOnAtOrBelow ?? T.riskOnAtOrBelow;
   return [
     heading(2, 'The reading', 'reading'),
     {
@@ -195,7 +195,7 @@ function readingBlocks(data: SiteData, regime: RegimeBody): Block[] {
             {
               label: 'Last 7 days',
               value: regime.momentum,
-              note: `± ${data.model?.thresholds.momentumPoints ?? 5} points or more counts as a move`,
+              note: `± ${data.model?.thresholds.momentumPoints ?? T.momentumPoints} points or more counts as a move`,
             },
             {
               label: 'Confidence',

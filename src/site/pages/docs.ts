@@ -79,8 +79,12 @@ function mcpBlocks(baseUrl: string): Block[] {
       'A Model Context Protocol server (official SDK) answers the same data as tools: `get_regime`, `get_series` (id, days, start, end), `get_history`, `get_lens` (lang), `get_correlation`, `get_model`, `get_health` and `list_series`. Each tool runs the endpoint’s own handler, with its input schema from the endpoint’s parameters and its output schema from the endpoint’s response schema; every answer names its API URL and publication in `_meta.provenance`. Read-only and idempotent.',
     ),
     list(
-      inlines(`Streamable HTTP (stateless): \`${baseUrl}/mcp\` — JSON-RPC by POST.`),
-      inlines('stdio, from a clone of the project: `npm run -s mcp` (reading the store named by DATABASE_URL).'),
+      inlines(
+        `Streamable HTTP (stateless): \`${baseUrl}/mcp\` — JSON-RPC by POST, with \`Content-Type: application/json\` and \`Accept: application/json, text/event-stream\` (the transport answers 406 without both).`,
+      ),
+      inlines(
+        'stdio: `usd-liquidity mcp` where the package is installed, or `npm run -s mcp` from a clone (reading the store named by DATABASE_URL).',
+      ),
     ),
   ];
 }

@@ -81,24 +81,29 @@ export function lensPage(data: SiteData, locale: Locale): Page {
 }
 
 /** Each indicator's latest data date and its age: "Oct 22, 2025 (13 months ago)". */
-function dataDates(data: SiteData, locale: Locale): (id: string) => string {
+/** A reading's data date, and its age, in the page's locale: by the series it is read from, or by its own date. */
+interface DataDates {
+  ofSeries(id: string): string;
+  ofDay(day: string | null): string;
+}
+
+function dataDates(data: SiteData, locale: Locale): DataDates {
   const today = data.generatedAt.slice(0, 10);
   const date = localDate(locale);
   // The lens also reads series that are not indicators (the 2-year yield, the term premium): their dates are the
   // health's, so no row borrows the lens' newest date for data that is older.
   const dates = new Map<string, string | null>(data.health.sources.map((s) => [s.seriesId, s.latestDate]));
   for (const i of data.indicators) dates.set(i.def.id, i.freshness.dataDate);
-  return (id) => {
-    const day = dates.get(id);
-    return day ? `${date(day)} (${localAge(locale, daysBetween(day, today))})` : '—';
-  };
+  const ofDay = (day: string | null | undefined) =>
+    day ? `${date(day)} (${localAge(locale, daysBetween(day, today))})` : '—';
+  return { ofSeries: (id) => ofDay(dates.get(id)), ofDay };
 }
 
 /**
  * The three axes as tables: each reading with the date of the data it is made of (the readings are not all of one
  * day), and each trend with its window, so "narrowing over 4 weeks" is not read as the last print's move.
  */
-function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Locale): Block[] {
+function axisBlocks(lens: LensBody, { ofSeries: dataOf, ofDay }: DataDates, locale: Locale): Block[] {
   const w = lensWords(locale);
   const word = (x: string | null | undefined) => lensWord(locale, x);
   const q = lens.quantity;
@@ -148,12 +153,13 @@ function axisBlocks(lens: LensBody, dataOf: (id: string) => string, locale: Loca
       [
         w.rows.cpTbill,
         `${n(s.cpTbillTiering.spreadBps, ' bps')} (${word(s.cpTbillTiering.state)}; ${word(s.cpTbillTiering.direction)} ${over}${s.cpTbillTiering.trendBps === null ? '' : `, ${signed(s.cpTbillTiering.trendBps, locale)} bps`})`,
-        dataOf('cp-tbill-spread'),
+        // The tiering readings carry their own dates (a spread whose inputs stopped is as old as they are).
+        ofDay(s.cpTbillTiering.dataAsOf),
       ],
       [
         w.rows.bankCash,
         `${n(s.bankCashTiering.gapPp, ' pp')} (${word(s.bankCashTiering.state)}; ${word(s.bankCashTiering.direction)} ${over}${s.bankCashTiering.trendPp === null ? '' : `, ${signed(s.bankCashTiering.trendPp, locale)} pp`})`,
-        dataOf('bank-cash-buffer'),
+        ofDay(s.bankCashTiering.dataAsOf),
       ],
     ]),
   ];

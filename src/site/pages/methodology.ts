@@ -1,4 +1,4 @@
-import { LEVEL_WORDS, MIN_LIVE_WEIGHT } from '../../publish/resources/model.ts';
+import { LEVEL_WORDS, MIN_LIVE_WEIGHT, STATUS_THRESHOLDS as T } from '../../publish/resources/model.ts';
 import { isIndicatorId } from '../../timeseries/catalog.ts';
 import { partsChart } from '../charts/parts.ts';
 import { contents } from '../page/contents.ts';
@@ -151,8 +151,8 @@ function partsBlocks(data: SiteData): Block[] {
 }
 
 function readingBlocks(model: Model | undefined): Block[] {
-  const off = model?.thresholds.riskOffAtOrAbove ?? 80;
-  const on = model?.thresholds.riskOnAtOrBelow ?? 20;
+  const off = model?.thresholds.riskOffAtOrAbove ?? T.riskOffAtOrAbove;
+  const on = model?.thresholds.riskOnAtOrBelow ?? T.riskOnAtOrBelow;
   return [
     heading(2, 'How to read it', 'how-to-read'),
     list(
@@ -160,7 +160,7 @@ function readingBlocks(model: Model | undefined): Block[] {
         `**Headline, 0–100: **the share of the past five years’ days that were looser than today. ${off} and above is **risk-off** (tight), ${on} and below **risk-on** (loose), in between neutral.`,
         `**Level, 0–100: **the same aggregate on its own fixed scale, not ranked against anything: ${LEVEL_WORDS.map((b, k) => `${b.from}–${LEVEL_WORDS[k + 1]?.from ?? 100} ${b.words}`).join(', ')}. The headline is the level’s rank in five years; the level says how tight in absolute terms, and each group’s part of it is published.`,
         `**Provisional: **a day whose fresh data covers under ${Math.round(100 * MIN_LIVE_WEIGHT)} % of the model’s weight has a headline and a level but no status, and is never stated as a verdict.`,
-        `**Momentum: **the change of the headline over ${model?.thresholds.momentumDays ?? 7} days; ${model?.thresholds.momentumPoints ?? 5} points or more is a move (improving = looser, deteriorating = tighter).`,
+        `**Momentum: **the change of the headline over ${model?.thresholds.momentumDays ?? T.momentumDays} days; ${model?.thresholds.momentumPoints ?? T.momentumPoints} points or more is a move (improving = looser, deteriorating = tighter).`,
         '**Confidence: **how many inputs and groups report, and whether they are fresh; low confidence means the reading rests on few inputs.',
         '**Drivers: **which inputs moved the reading over the week, and by how much; their changes add up to the aggregate’s change.',
         '**One scale on this site. **The API also serves `compositeScore`, the same reading on a −1 … +1 scale where positive means easy: compositeScore = (50 − headline) / 50. The site shows only the headline, so that higher always means tighter.',
