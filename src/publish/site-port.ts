@@ -5,6 +5,9 @@ import type { Admit } from './on-demand/gate.ts';
 import type { PreparedResponse } from './prepared-response.ts';
 import type { Publication } from './publication/build.ts';
 
+/** The query an embedded chart keeps from its image's URL, and /embed/{id} reads: its window and its comparison. */
+export const EMBED_QUERY = ['days', 'start', 'end', 'compare'] as const;
+
 /**
  * What the website contributes to a publication, as the HTTP layer serves it. The site (src/site/) renders the
  * publication's typed resources into pages; the composition root hands its builder to the publisher, so that

@@ -1,3 +1,4 @@
+import { EMBED_QUERY } from '../../publish/site-port.ts';
 import { isIndicatorId, seriesDef } from '../../timeseries/catalog.ts';
 import { canonicalWindow } from '../canonical-window.ts';
 import { ApiError } from '../errors/api-error.ts';
@@ -75,8 +76,6 @@ export const indicatorPage: Route = {
 export const methodologyPart = sitePage('/methodology/{part}');
 
 /** The query of an embed page that says which chart: the window and the comparison of the chart's image. */
-const EMBED_QUERY = ['days', 'start', 'end', 'compare'] as const;
-
 /** /embed/{id}: a chart alone, for another site's <iframe>, in the window its image shows. */
 export const embedChart: Route = {
   ...PAGE,

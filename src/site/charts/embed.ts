@@ -1,3 +1,4 @@
+import { EMBED_QUERY } from '../../publish/site-port.ts';
 import type { Block, ChartBlock, Page } from '../page/page.ts';
 
 /**
@@ -5,9 +6,6 @@ import type { Block, ChartBlock, Page } from '../page/page.ts';
  * with its citation under it (works in any page, e-mail or forum that allows HTML), and an <iframe> of the
  * interactive chart (/embed/{id}: the chart alone, with its keyboard and touch reading, its table and its citation).
  */
-
-/** The query of a chart's image that the embedded chart keeps (its window, its comparison). */
-const KEPT = ['days', 'start', 'end', 'compare'];
 
 /**
  * A chart's id and the window it shows, from its image's URL: "/charts/tga.svg?days=365" → { id: 'tga', query:
@@ -17,7 +15,7 @@ export function chartIdOf(src: string): { id: string; query: string } {
   const [path, search = ''] = src.split('?');
   const id = /^\/charts\/([^/]+)\.svg$/.exec(path!)?.[1] ?? '';
   const params = new URLSearchParams(search);
-  const kept = new URLSearchParams([...params].filter(([key]) => KEPT.includes(key)));
+  const kept = new URLSearchParams([...params].filter(([key]) => (EMBED_QUERY as readonly string[]).includes(key)));
   return { id, query: kept.toString() };
 }
 
