@@ -11,7 +11,7 @@ export type Get = (id: string) => readonly Observation[];
 /** Tracks the latest observation date used by an axis. */
 export class AsOf {
   date: string | null = null;
-  use(date: string | undefined): void {
+  use(date: string | null | undefined): void {
     if (date && (this.date === null || date > this.date)) this.date = date;
   }
 }

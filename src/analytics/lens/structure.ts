@@ -63,7 +63,7 @@ export function structureAxis(get: Get): Lens['structure'] {
   // For the cash gap, "widening" means banks hold less cash than usual: the gap grows more negative.
   const cashDirection =
     cash.direction === 'widening' ? 'narrowing' : cash.direction === 'narrowing' ? 'widening' : cash.direction;
-  for (const t of [cp, hyIg, cash]) asOf.use(t.date ?? undefined);
+  for (const t of [cp, hyIg, cash]) asOf.use(t.date);
 
   return {
     tgaFlow: tga ? round(tga.change, 1) : null,

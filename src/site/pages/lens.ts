@@ -80,8 +80,10 @@ export function lensPage(data: SiteData, locale: Locale): Page {
   };
 }
 
-/** Each indicator's latest data date and its age: "Oct 22, 2025 (13 months ago)". */
-/** A reading's data date, and its age, in the page's locale: by the series it is read from, or by its own date. */
+/**
+ * A reading's data date and its age in the page's locale ("Oct 22, 2025 (13 months ago)"): by the series it is
+ * read from, or by its own date.
+ */
 interface DataDates {
   ofSeries(id: string): string;
   ofDay(day: string | null): string;
