@@ -101,9 +101,9 @@ export function parseCsvRows(text: string): ReplayRow[] {
  * The Fiscal Data CSV export of DTS Table I has no closing-balance column. In the API the 2022+ "Closing
  * Balance" row carries the close in open_today_bal with close_today_bal "null"; for earlier eras the API's
  * close_today_bal equals the next business day's opening balance, which is how it is reconstructed here. The last
- * day of an era takes the opening balance of the account's next name (the TGA renamed, not a new account: the
- * real 2021-10-01 `Treasury General Account (TGA)` opens at 215,160, which is also FY 2022's opening balance, the
- * close of 2021-09-30). Rows whose next day is unknown (the file's newest) are left out rather than guessed.
+ * day of an era takes the opening balance of the account's next name (assumed: the TGA renamed, not a new account,
+ * which the file supports but no provider document states: the real 2021-10-01 `Treasury General Account (TGA)`
+ * opens at 215,160, which is also FY 2022's opening balance, the close of 2021-09-30). Rows whose next day is unknown (the file's newest) are left out rather than guessed.
  */
 export function dtsExportToApiRows(csv: string): DtsRow[] {
   const lines = csv
